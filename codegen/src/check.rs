@@ -1,0 +1,524 @@
+//! Semantic checks over the whole model. Every problem is reported in one
+//! run, each as a [`Diagnostic`] pointing at the marker or field at fault.
+//!
+//! What is checked:
+//! - every marker is a known tag (else the nearest known tag is suggested),
+//!   written at a scope the tag allows, on a Rust type it applies to, with
+//!   well-formed arguments and payload, and not repeated unless repeatable;
+//! - chained markers (`+k8s:eachVal=+k8s:minimum=1`) recursively, against
+//!   the element their outer tag selects;
+//! - `+listMapKey` only with `+listType=map`; every map key names a
+//!   required field of the list's item type;
+//! - not both `+optional` and `+required`;
+//! - no two fields of a struct share a JSON name, and JSON names agree with
+//!   what serde will really write;
+//! - every referenced type exists and every Rust type maps to the model;
+//! - every package names its group.
+
+use std::collections::BTreeSet;
+
+use crate::diagnostics::Diagnostic;
+use crate::markers::registry::{self, TAGS};
+use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, TagDef};
+use crate::markers::{Marker, Payload, Value};
+use crate::model::{Field, FieldType, Model, Package, TypeDef, TypeShape};
+
+/// Checks the whole model; an empty result means it is sound.
+pub fn check(model: &Model) -> Vec<Diagnostic> {
+    let mut checker = Checker { model, errors: Vec::new() };
+    for pkg in &model.packages {
+        checker.package(pkg);
+    }
+    checker.errors
+}
+
+/// Checks one type on its own (as a derive macro sees it): its markers and
+/// fields, without resolving references to other types.
+pub fn check_type(def: &TypeDef) -> Vec<Diagnostic> {
+    let model = Model::default();
+    let mut checker = Checker { model: &model, errors: Vec::new() };
+    checker.type_def(def, false);
+    checker.errors
+}
+
+/// The known tag nearest to `name`, for "did you mean" help.
+pub fn nearest_tag(name: &str) -> Option<&'static str> {
+    // A missing or extra `k8s:` prefix is the most common slip.
+    if let Some(def) = registry::lookup(&format!("k8s:{name}")) {
+        return Some(def.name);
+    }
+    if let Some(def) = name.strip_prefix("k8s:").and_then(registry::lookup) {
+        return Some(def.name);
+    }
+    let lower = name.to_ascii_lowercase();
+    TAGS.iter()
+        .map(|t| (strsim::levenshtein(&lower, &t.name.to_ascii_lowercase()), t.name))
+        .filter(|(d, t)| *d <= (t.len() / 3).max(2))
+        .min()
+        .map(|(_, t)| t)
+}
+
+struct Checker<'m> {
+    model: &'m Model,
+    errors: Vec<Diagnostic>,
+}
+
+/// What a marker is attached to, for scope and type checks.
+#[derive(Clone, Copy)]
+struct Site<'a> {
+    scope: Scope,
+    /// The type the tag applies to (the field's type, or the newtype's).
+    ty: Option<&'a FieldType>,
+    /// The field, when the site is a field.
+    field: Option<&'a Field>,
+}
+
+impl<'m> Checker<'m> {
+    fn push(&mut self, d: Diagnostic) {
+        self.errors.push(d);
+    }
+
+    fn package(&mut self, pkg: &Package) {
+        if pkg.group.is_none() {
+            self.push(
+                Diagnostic::new(
+                    format!("package `{}` does not name its API group", pkg.module_path.join("/")),
+                    &pkg.location,
+                    1,
+                )
+                .label("no `+groupName` marker in this package")
+                .help("add `//! +groupName=<group>` to the package's mod.rs (empty for the core group)"),
+            );
+        }
+        self.markers(&pkg.markers, Site { scope: Scope::Package, ty: None, field: None });
+        for def in &pkg.types {
+            self.type_def(def, true);
+        }
+    }
+
+    fn type_def(&mut self, def: &TypeDef, resolve: bool) {
+        match &def.shape {
+            TypeShape::Newtype(ty) => {
+                let scope = if matches!(ty.unwrap_optional(), FieldType::List(_)) {
+                    Scope::ListType
+                } else {
+                    Scope::Type
+                };
+                self.markers(&def.markers, Site { scope, ty: Some(ty), field: None });
+                self.field_type(ty, &def.location, &def.name, resolve);
+            }
+            TypeShape::Enum(variants) => {
+                self.markers(&def.markers, Site { scope: Scope::Type, ty: Some(&FieldType::String), field: None });
+                for v in variants {
+                    for m in &v.markers {
+                        self.push(
+                            Diagnostic::new(format!("marker `{}` on an enum variant", m.text), &m.location, m.text.chars().count())
+                                .label("variants take no markers")
+                                .help("put the marker on the enum or on the field that uses it"),
+                        );
+                    }
+                }
+            }
+            TypeShape::Struct(fields) => {
+                self.markers(&def.markers, Site { scope: Scope::Type, ty: None, field: None });
+                let mut seen = BTreeSet::new();
+                let camel = def.serde.rename_all.as_deref() == Some("camelCase");
+                for field in fields {
+                    self.field(field, resolve);
+                    if field.inline {
+                        continue;
+                    }
+                    if !seen.insert(field.json_name.as_str()) {
+                        self.push(
+                            Diagnostic::new(
+                                format!("duplicate JSON name `{}` in `{}`", field.json_name, def.name),
+                                &field.location,
+                                field.rust_name.len(),
+                            )
+                            .label("a field before this one has the same JSON name")
+                            .help("give one of them another `#[serde(rename = \"...\")]`"),
+                        );
+                    }
+                    if !field.renamed && !camel && field.json_name != field.rust_name {
+                        self.push(
+                            Diagnostic::new(
+                                format!(
+                                    "serde would write field `{}` as `{}`, not `{}`",
+                                    field.rust_name, field.rust_name, field.json_name
+                                ),
+                                &field.location,
+                                field.rust_name.len(),
+                            )
+                            .label("JSON name differs from the Go convention")
+                            .help(format!(
+                                "add `#[serde(rename_all = \"camelCase\")]` to `{}` or `#[serde(rename = \"{}\")]` to the field",
+                                def.name, field.json_name
+                            )),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn field(&mut self, field: &Field, resolve: bool) {
+        self.markers(&field.markers, Site { scope: Scope::Field, ty: Some(&field.ty), field: Some(field) });
+        self.field_type(&field.ty, &field.location, &field.rust_name, resolve);
+
+        let optional = field.marker("optional").or(field.marker("k8s:optional"));
+        let required = field.marker("required").or(field.marker("k8s:required"));
+        if let (Some(_), Some(req)) = (optional, required) {
+            self.push(
+                Diagnostic::new(format!("field `{}` is marked both optional and required", field.rust_name), &req.location, req.text.chars().count())
+                    .label("conflicts with the optional marker above")
+                    .help("keep one of `+optional` and `+required`"),
+            );
+        }
+        self.list_map_keys(field);
+    }
+
+    fn list_map_keys(&mut self, field: &Field) {
+        let list_type = field
+            .marker("listType")
+            .or(field.marker("k8s:listType"))
+            .and_then(Marker::payload_string);
+        let keys: Vec<&Marker> = field
+            .markers
+            .iter()
+            .filter(|m| m.name == "listMapKey" || m.name == "k8s:listMapKey")
+            .collect();
+        if list_type.as_deref() == Some("map") && keys.is_empty() {
+            if let Some(m) = field.marker("listType").or(field.marker("k8s:listType")) {
+                self.push(
+                    Diagnostic::new("`+listType=map` without `+listMapKey`", &m.location, m.text.chars().count())
+                        .label("a map list needs at least one key")
+                        .help("add `+listMapKey=<json name of the key field>`"),
+                );
+            }
+        }
+        if keys.is_empty() {
+            return;
+        }
+        if list_type.as_deref() != Some("map") {
+            let m = keys[0];
+            self.push(
+                Diagnostic::new(format!("`{}` without `+listType=map`", m.text), &m.location, m.text.chars().count())
+                    .label("map keys only apply to a list of type map")
+                    .help("add `+listType=map` to the field"),
+            );
+            return;
+        }
+        let Some(item) = self.list_item_type(&field.ty) else { return };
+        for m in keys {
+            let Some(key) = m.payload_string() else { continue };
+            match item.fields().iter().find(|f| f.json_name == key) {
+                None => self.push(
+                    Diagnostic::new(format!("list map key `{key}` names no field of `{}`", item.name), &m.location, m.text.chars().count())
+                        .label("no such JSON field")
+                        .help(format!(
+                            "the fields of `{}` are: {}",
+                            item.name,
+                            item.fields().iter().map(|f| f.json_name.as_str()).collect::<Vec<_>>().join(", ")
+                        )),
+                ),
+                Some(f) if f.is_optional() && f.marker("default").is_none() => self.push(
+                    Diagnostic::new(format!("list map key `{key}` is an optional field of `{}`", item.name), &m.location, m.text.chars().count())
+                        .label("map keys must always be set")
+                        .help("make the key field required, or give it a `+default`"),
+                ),
+                Some(_) => {}
+            }
+        }
+    }
+
+    /// The struct type of a list's items, when resolvable.
+    fn list_item_type(&self, ty: &FieldType) -> Option<&'m TypeDef> {
+        match ty.resolved(self.model) {
+            FieldType::List(inner) => match inner.unwrap_optional() {
+                FieldType::Named(r) => self.model.resolve(r),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn field_type(&mut self, ty: &FieldType, location: &crate::model::Location, name: &str, resolve: bool) {
+        match ty {
+            FieldType::Optional(t) | FieldType::List(t) | FieldType::Map(t) => self.field_type(t, location, name, resolve),
+            FieldType::Unsupported(what) => self.push(
+                Diagnostic::new(format!("`{name}` has a type the model cannot represent: `{what}`"), location, name.len())
+                    .label("unsupported type")
+                    .help("use bool, i32, i64, f64, String, Vec<u8>, Option, Vec, BTreeMap<String, _>, a well-known type or a model type"),
+            ),
+            FieldType::Named(r) if resolve && r.target.is_none() => self.push(
+                Diagnostic::new(format!("`{name}` refers to unknown type `{}`", r.written.join("::")), location, name.len())
+                    .label("no package declares this type")
+                    .help("declare it as a `pub struct`/`pub enum` in an API package, or import it with `use`"),
+            ),
+            _ => {}
+        }
+    }
+
+    fn markers(&mut self, markers: &[Marker], site: Site<'_>) {
+        let mut seen: BTreeSet<&str> = BTreeSet::new();
+        for m in markers {
+            let Some(def) = self.marker(m, site) else { continue };
+            if !def.repeatable && !seen.insert(def.name) {
+                self.push(
+                    Diagnostic::new(format!("`+{}` is given more than once", def.name), &m.location, m.text.chars().count())
+                        .label("repeated here")
+                        .help("this tag takes one value; keep one line"),
+                );
+            }
+        }
+    }
+
+    /// Checks one marker (and its chain); returns its definition when known.
+    fn marker(&mut self, m: &Marker, site: Site<'_>) -> Option<&'static TagDef> {
+        let name_len = m.name.chars().count() + 1;
+        let Some(def) = registry::lookup(&m.name) else {
+            let mut d = Diagnostic::new(format!("unknown marker `+{}`", m.name), &m.location, name_len).label("not a known tag");
+            d = match nearest_tag(&m.name) {
+                Some(near) => d.help(format!("did you mean `+{near}`? (`cargo xtask markers` lists every tag)")),
+                None => d.help("`cargo xtask markers` lists every tag"),
+            };
+            self.push(d);
+            return None;
+        };
+        if !def.scopes.contains(&site.scope) {
+            let allowed: Vec<&str> = def.scopes.iter().map(|s| s.name()).collect();
+            self.push(
+                Diagnostic::new(format!("`+{}` cannot be written on a {}", def.name, site.scope.name()), &m.location, name_len)
+                    .label(format!("not allowed on a {}", site.scope.name()))
+                    .help(format!("`+{}` belongs on a {}", def.name, allowed.join(" or "))),
+            );
+            return Some(def);
+        }
+        if let Some(ty) = site.ty
+            && !self.applies(def.applies_to, ty)
+        {
+            self.push(
+                Diagnostic::new(
+                    format!("`+{}` does not apply to `{}`", def.name, ty.describe()),
+                    &m.location,
+                    m.text.chars().count(),
+                )
+                .label(format!("this tag applies to {}", def.applies_to.phrase()))
+                .help(format!("remove the marker, or change the type to {}", def.applies_to.phrase())),
+            );
+        }
+        self.args(m, def, site);
+        self.payload(m, def, site);
+        Some(def)
+    }
+
+    fn applies(&self, to: AppliesTo, ty: &FieldType) -> bool {
+        let ty = ty.resolved(self.model);
+        let named = |ty: &FieldType| match ty {
+            FieldType::Named(r) => self.model.resolve(r).map(|d| &d.shape),
+            _ => None,
+        };
+        let is_string = matches!(ty, FieldType::String) || matches!(named(ty), Some(TypeShape::Enum(_)));
+        let is_struct = matches!(named(ty), Some(TypeShape::Struct(_)))
+            || matches!(ty, FieldType::WellKnown(w) if !w.is_string_like())
+            || (matches!(ty, FieldType::Named(r) if r.target.is_none()));
+        let is_int = matches!(ty, FieldType::Int(_));
+        match to {
+            AppliesTo::Any => true,
+            AppliesTo::String => is_string,
+            AppliesTo::Integer => is_int,
+            AppliesTo::Number => is_int || matches!(ty, FieldType::Float64),
+            AppliesTo::Bool => matches!(ty, FieldType::Bool),
+            AppliesTo::List => matches!(ty, FieldType::List(_)),
+            AppliesTo::Map => matches!(ty, FieldType::Map(_)),
+            AppliesTo::ListOrMap => matches!(ty, FieldType::List(_) | FieldType::Map(_)),
+            AppliesTo::Struct => is_struct,
+            AppliesTo::StructOrMap => is_struct || matches!(ty, FieldType::Map(_)),
+            AppliesTo::Scalar => is_string || is_int || matches!(ty, FieldType::Bool),
+        }
+    }
+
+    fn args(&mut self, m: &Marker, def: &TagDef, site: Site<'_>) {
+        let bad = |checker: &mut Self, label: String, help: String| {
+            checker.push(
+                Diagnostic::new(format!("bad arguments to `+{}`", def.name), &m.location, m.text.chars().count())
+                    .label(label)
+                    .help(help),
+            );
+        };
+        match def.args {
+            ArgsKind::None if m.has_args => bad(self, "this tag takes no arguments".into(), format!("write `{}`", def.example)),
+            ArgsKind::None => {}
+            ArgsKind::OneString => match m.args.as_slice() {
+                [arg] if arg.name.is_none() && matches!(arg.value, Value::String(_)) => {}
+                _ => bad(self, "expected one quoted string argument".into(), format!("write `{}`", def.example)),
+            },
+            ArgsKind::Named(allowed) => {
+                for arg in &m.args {
+                    match &arg.name {
+                        Some(n) if allowed.contains(&n.as_str()) => {}
+                        _ => bad(
+                            self,
+                            format!("unknown argument{}", arg.name.as_ref().map(|n| format!(" `{n}`")).unwrap_or_default()),
+                            format!("`+{}` takes the named arguments: {}", def.name, allowed.join(", ")),
+                        ),
+                    }
+                }
+            }
+            ArgsKind::ListMapKeys => {
+                let keys: Vec<String> = site
+                    .field
+                    .map(|f| {
+                        f.markers
+                            .iter()
+                            .filter(|k| k.name == "listMapKey" || k.name == "k8s:listMapKey")
+                            .filter_map(Marker::payload_string)
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let given: BTreeSet<&str> = m.args.iter().filter_map(|a| a.name.as_deref()).collect();
+                let wanted: BTreeSet<&str> = keys.iter().map(String::as_str).collect();
+                if m.args.iter().any(|a| a.name.is_none()) || given != wanted {
+                    bad(
+                        self,
+                        "arguments must name every list map key".into(),
+                        if keys.is_empty() {
+                            "declare `+listType=map` and `+listMapKey=...` on this field first".into()
+                        } else {
+                            format!("the list map keys are: {}", keys.join(", "))
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    fn payload(&mut self, m: &Marker, def: &TagDef, site: Site<'_>) {
+        let bad = |label: &str| {
+            let mut d = Diagnostic::new(format!("bad payload for `+{}`", def.name), &m.location, m.text.chars().count())
+                .label(label.to_string())
+                .help(format!("for example: `{}`", def.example));
+            if let PayloadKind::OneOf(words) = def.payload {
+                d = d.help(format!("expected one of: {}", words.join(", ")));
+            }
+            d
+        };
+        let text = m.payload_text();
+        let problem = match (def.payload, &m.payload) {
+            (PayloadKind::Tag, Payload::Tag(inner)) => {
+                self.chained(m, inner, def, site);
+                None
+            }
+            (PayloadKind::Tag, _) => Some(bad("expected a chained tag after `=`, such as `+k8s:minimum=1`")),
+            (_, Payload::Tag(_)) => Some(bad("this tag does not take a chained tag")),
+            (PayloadKind::None, Payload::Text(_)) => Some(bad("this tag takes no value")),
+            (PayloadKind::None, _) => None,
+            (PayloadKind::OptionalBool, Payload::None) => None,
+            (PayloadKind::OptionalBool, _) => (!matches!(text, Some("true" | "false"))).then(|| bad("expected `true` or `false`")),
+            (_, Payload::None) => Some(bad("this tag needs a value after `=`")),
+            (PayloadKind::NonNegativeInt, _) => match text.and_then(crate::markers::parse_go_int) {
+                Some(n) if n >= 0 => None,
+                _ => Some(bad("expected a non-negative integer")),
+            },
+            (PayloadKind::Int, _) => text.and_then(crate::markers::parse_go_int).is_none().then(|| bad("expected an integer")),
+            (PayloadKind::String, _) => m.payload_string().is_none().then(|| bad("expected a string")),
+            (PayloadKind::OneOf(words), _) => match m.payload_string() {
+                Some(w) if words.contains(&w.as_str()) => None,
+                _ => Some(bad("not one of the allowed values")),
+            },
+            (PayloadKind::Json, _) => match serde_json::from_str::<serde_json::Value>(text.unwrap_or("")) {
+                Ok(_) => None,
+                Err(e) => Some(bad(&format!("not valid JSON: {e}"))),
+            },
+            (PayloadKind::Literal, _) => {
+                let t = text.unwrap_or("");
+                let ok = t == "true" || t == "false" || crate::markers::parse_go_int(t).is_some() || (t.starts_with('"') && m.payload_string().is_some());
+                (!ok).then(|| bad("expected a quoted string, an integer or a bool"))
+            }
+            (PayloadKind::KeyValueList(keys), _) => match m.key_values() {
+                Err(e) => Some(bad(&e)),
+                Ok(pairs) => pairs
+                    .iter()
+                    .find(|(k, _)| !keys.contains(&k.as_str()))
+                    .map(|(k, _)| bad(&format!("unknown key `{k}`; expected one of: {}", keys.join(", ")))),
+            },
+        };
+        if let Some(d) = problem {
+            self.push(d);
+        }
+        if def.payload == PayloadKind::Json
+            && let (Some(ty), Some(t)) = (site.ty, text)
+            && let Ok(v) = serde_json::from_str::<serde_json::Value>(t)
+            && !self.json_fits(&v, ty)
+        {
+            self.push(
+                Diagnostic::new(format!("default `{t}` does not fit `{}`", ty.describe()), &m.location, m.text.chars().count())
+                    .label("wrong JSON type for this field")
+                    .help("write the default as the JSON this field serializes to"),
+            );
+        }
+    }
+
+    fn json_fits(&self, v: &serde_json::Value, ty: &FieldType) -> bool {
+        use serde_json::Value as J;
+        match (v, ty.resolved(self.model)) {
+            (_, FieldType::WellKnown(_) | FieldType::Named(_)) => true,
+            (J::Bool(_), FieldType::Bool) => true,
+            (J::Number(n), FieldType::Int(_)) => n.is_i64() || n.is_u64(),
+            (J::Number(_), FieldType::Float64) => true,
+            (J::String(_), FieldType::String | FieldType::Bytes) => true,
+            (J::Array(_), FieldType::List(_)) => true,
+            (J::Object(_), FieldType::Map(_)) => true,
+            _ => false,
+        }
+    }
+
+    /// Checks the inner marker of a chain against the element the outer tag
+    /// selects.
+    fn chained(&mut self, outer: &Marker, inner: &Marker, def: &TagDef, site: Site<'_>) {
+        let resolved = site.ty.map(|t| t.resolved(self.model));
+        let element: Option<FieldType> = match (def.name, resolved) {
+            ("k8s:eachVal", Some(FieldType::List(t) | FieldType::Map(t))) => Some((**t).clone()),
+            ("k8s:eachKey", Some(FieldType::Map(_))) => Some(FieldType::String),
+            ("k8s:item", Some(FieldType::List(t))) => Some((**t).clone()),
+            ("k8s:subfield", Some(FieldType::Named(r))) => {
+                let name = match outer.positional_arg() {
+                    Some(Value::String(s)) => s.clone(),
+                    _ => String::new(),
+                };
+                match self.model.resolve(r) {
+                    Some(d) => match d.fields().iter().find(|f| f.json_name == name) {
+                        Some(f) => Some(f.ty.clone()),
+                        None => {
+                            self.push(
+                                Diagnostic::new(format!("`{}` has no field `{name}`", d.name), &outer.location, outer.text.chars().count())
+                                    .label("no such JSON field")
+                                    .help(format!(
+                                        "the fields of `{}` are: {}",
+                                        d.name,
+                                        d.fields().iter().map(|f| f.json_name.as_str()).collect::<Vec<_>>().join(", ")
+                                    )),
+                            );
+                            return;
+                        }
+                    },
+                    None => None,
+                }
+            }
+            _ => site.ty.cloned(),
+        };
+        let inner_site = Site { scope: site.scope, ty: element.as_ref(), field: site.field };
+        // The selected element is checked as a field would be, whatever the
+        // outer site's scope.
+        let inner_site = Site { scope: if site.scope == Scope::ListType { Scope::Field } else { inner_site.scope }, ..inner_site };
+        if let Some(d) = self.marker(inner, inner_site)
+            && !d.name.starts_with("k8s:")
+        {
+            self.push(
+                Diagnostic::new(format!("`+{}` cannot be chained", d.name), &inner.location, inner.text.chars().count())
+                    .label("only declarative validation tags (`+k8s:...`) can follow another tag")
+                    .help("write this tag on its own line"),
+            );
+        }
+    }
+}

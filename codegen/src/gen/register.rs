@@ -1,0 +1,62 @@
+//! The registry generator: for each package, `zz_generated.register.rs`
+//! (the package's group and version, and a `register` function adding its
+//! resources to a `runtime::registry::Registry`); for the crate,
+//! `src/zz_generated.registry.rs` with `registry()` calling every package.
+//!
+//! A resource is a struct with an `ObjectMeta` field named `metadata`, as
+//! upstream's top-level kinds are.
+
+use std::path::{Path, PathBuf};
+
+use quote::{format_ident, quote};
+
+use super::{GeneratedFile, rust_file};
+use crate::model::Model;
+
+/// Generates the registry files of the crate at `crate_dir`.
+pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
+    let mut files = Vec::new();
+    let mut calls = Vec::new();
+    for pkg in &model.packages {
+        let group = pkg.group_name();
+        let version = &pkg.version;
+        let resources: Vec<_> = pkg
+            .types
+            .iter()
+            .filter(|t| t.is_object())
+            .map(|t| format_ident!("{}", t.name))
+            .collect();
+        let doc = format!(" Adds every resource of `{}` to `registry`.", pkg.api_version());
+        let tokens = quote! {
+            /// The API group of this package (empty for the core group).
+            pub const GROUP_NAME: &str = #group;
+            /// The version of this package.
+            pub const VERSION: &str = #version;
+
+            #[doc = #doc]
+            pub fn register(registry: &mut ::runtime::registry::Registry) {
+                #( registry.add::<#resources>(); )*
+            }
+        };
+        let rel: PathBuf = pkg.module_path.iter().collect();
+        files.push(GeneratedFile {
+            path: crate_dir.join("src").join(rel).join("zz_generated.register.rs"),
+            contents: rust_file(tokens),
+        });
+        let segments = pkg.module_path.iter().map(|s| format_ident!("{}", s));
+        calls.push(quote! { crate #(:: #segments)* ::register(&mut registry); });
+    }
+    let tokens = quote! {
+        /// Every resource this crate serves, package by package.
+        pub fn registry() -> ::runtime::registry::Registry {
+            let mut registry = ::runtime::registry::Registry::new();
+            #( #calls )*
+            registry
+        }
+    };
+    files.push(GeneratedFile {
+        path: crate_dir.join("src").join("zz_generated.registry.rs"),
+        contents: rust_file(tokens),
+    });
+    files
+}

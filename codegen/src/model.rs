@@ -1,0 +1,474 @@
+//! The type model: the one representation every generator reads.
+//!
+//! [`crate::parse`] builds it from annotated Rust sources; [`crate::check`]
+//! validates it; generators in [`crate::gen`] read it and never re-parse
+//! source. The shapes mirror what gengo gives Kubernetes' generators:
+//! packages (a group/version), named types, fields with JSON names and
+//! comment tags.
+
+use std::path::{Path, PathBuf};
+
+use crate::markers::Marker;
+
+/// A position in a source file: 1-based line and column (in characters), and
+/// the span of the syntax it came from (used by derive macros to point
+/// compiler errors at the right token).
+#[derive(Debug, Clone)]
+pub struct Location {
+    /// The file, as given to the parser (relative paths stay relative).
+    pub file: PathBuf,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, counted in characters.
+    pub column: usize,
+    /// The token span this location was read from.
+    pub span: proc_macro2::Span,
+}
+
+impl Location {
+    /// A location in `file` at `line:column` (1-based).
+    pub fn new(file: impl Into<PathBuf>, line: usize, column: usize) -> Self {
+        Location {
+            file: file.into(),
+            line,
+            column,
+            span: proc_macro2::Span::call_site(),
+        }
+    }
+
+    /// A placeholder for markers parsed without a source file.
+    pub fn unknown() -> Self {
+        Location::new("<unknown>", 1, 1)
+    }
+
+    /// The same line, `n` characters to the right.
+    pub fn offset_columns(&self, n: usize) -> Location {
+        Location {
+            column: self.column + n,
+            ..self.clone()
+        }
+    }
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}", self.file.display(), self.line, self.column)
+    }
+}
+
+/// Everything parsed from one crate's source tree.
+#[derive(Debug, Clone, Default)]
+pub struct Model {
+    /// Packages in path order (`core/v1` before `example/v1`).
+    pub packages: Vec<Package>,
+}
+
+/// One API package: a `<group>/<version>` module directory, such as
+/// `apis/src/example/v1/`, the Rust twin of a Go `k8s.io/api/<group>/<version>`
+/// package.
+#[derive(Debug, Clone)]
+pub struct Package {
+    /// The API group from `//! +groupName=...`; empty for the core group;
+    /// `None` when the package carries no `+groupName` marker.
+    pub group: Option<String>,
+    /// The version: the directory name (`v1`, `v1beta1`).
+    pub version: String,
+    /// The Rust module path from the crate root: `["example", "v1"]`.
+    pub module_path: Vec<String>,
+    /// The package directory.
+    pub dir: PathBuf,
+    /// Package-scope markers (inner doc comments of any file in the package).
+    pub markers: Vec<Marker>,
+    /// Package description: the inner doc comments minus marker lines.
+    pub description: String,
+    /// The types declared in the package, in file then declaration order.
+    pub types: Vec<TypeDef>,
+    /// Where the package is declared (its `mod.rs`, or first file).
+    pub location: Location,
+}
+
+impl Package {
+    /// The group, or `""` when unset.
+    pub fn group_name(&self) -> &str {
+        self.group.as_deref().unwrap_or("")
+    }
+
+    /// The `apiVersion` string: `v1` for the core group, `example.dev/v1` otherwise.
+    pub fn api_version(&self) -> String {
+        match self.group_name() {
+            "" => self.version.clone(),
+            g => format!("{g}/{}", self.version),
+        }
+    }
+
+    /// The type named `name`, if declared here.
+    pub fn type_named(&self, name: &str) -> Option<&TypeDef> {
+        self.types.iter().find(|t| t.name == name)
+    }
+}
+
+/// A named type: a struct, a string enum, or a newtype.
+#[derive(Debug, Clone)]
+pub struct TypeDef {
+    /// The Rust (and Kubernetes) type name: `Widget`.
+    pub name: String,
+    /// The description: doc lines minus marker lines, joined with `\n`.
+    pub description: String,
+    /// Type-scope markers.
+    pub markers: Vec<Marker>,
+    /// What the type is.
+    pub shape: TypeShape,
+    /// Where the type's name is declared.
+    pub location: Location,
+    /// Rust attribute facts that matter to the model.
+    pub serde: ContainerSerde,
+}
+
+impl TypeDef {
+    /// The markers named `name` (without `+`), in order.
+    pub fn markers_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Marker> + 'a {
+        self.markers.iter().filter(move |m| m.name == name)
+    }
+
+    /// Whether a marker named `name` is present.
+    pub fn has_marker(&self, name: &str) -> bool {
+        self.markers.iter().any(|m| m.name == name)
+    }
+
+    /// The struct's fields, or an empty slice for other shapes.
+    pub fn fields(&self) -> &[Field] {
+        match &self.shape {
+            TypeShape::Struct(fields) => fields,
+            _ => &[],
+        }
+    }
+
+    /// Whether this is a top-level API object: a struct with an
+    /// `ObjectMeta` field named `metadata`.
+    pub fn is_object(&self) -> bool {
+        self.fields().iter().any(|f| {
+            f.json_name == "metadata" && f.ty.unwrap_optional() == &FieldType::WellKnown(WellKnown::ObjectMeta)
+        })
+    }
+}
+
+/// Container-level serde attributes that decide JSON names.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ContainerSerde {
+    /// `#[serde(rename_all = "...")]`, if present.
+    pub rename_all: Option<String>,
+}
+
+/// The shape of a [`TypeDef`].
+#[derive(Debug, Clone)]
+pub enum TypeShape {
+    /// A struct with named fields.
+    Struct(Vec<Field>),
+    /// An enum of unit variants serialized as strings (Go's `type X string`
+    /// with constants).
+    Enum(Vec<Variant>),
+    /// A tuple struct with one field (Go's `type Items []Item`).
+    Newtype(FieldType),
+}
+
+/// One variant of a string enum.
+#[derive(Debug, Clone)]
+pub struct Variant {
+    /// The Rust variant name.
+    pub name: String,
+    /// The string it serializes as (serde rename honoured; otherwise the name).
+    pub value: String,
+    /// Doc lines minus marker lines.
+    pub description: String,
+    /// Variant markers.
+    pub markers: Vec<Marker>,
+    /// Where the variant is declared.
+    pub location: Location,
+}
+
+/// One struct field.
+#[derive(Debug, Clone)]
+pub struct Field {
+    /// The Rust field name (raw identifiers without `r#`).
+    pub rust_name: String,
+    /// The JSON name: `#[serde(rename)]` if given, else lowerCamelCase of the
+    /// Rust name, as Go's `json:"..."` tags conventionally are.
+    pub json_name: String,
+    /// Whether the JSON name came from an explicit `#[serde(rename)]`.
+    pub renamed: bool,
+    /// The field type.
+    pub ty: FieldType,
+    /// Doc lines minus marker lines.
+    pub description: String,
+    /// Field markers.
+    pub markers: Vec<Marker>,
+    /// Whether the field is `#[serde(flatten)]` (Go's `json:",inline"`).
+    pub inline: bool,
+    /// Where the field name is declared.
+    pub location: Location,
+}
+
+impl Field {
+    /// The markers named `name`, in order.
+    pub fn markers_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Marker> + 'a {
+        self.markers.iter().filter(move |m| m.name == name)
+    }
+
+    /// The first marker named `name`.
+    pub fn marker(&self, name: &str) -> Option<&Marker> {
+        self.markers.iter().find(|m| m.name == name)
+    }
+
+    /// Whether the field is optional: `Option<T>`, or marked `+optional` /
+    /// `+k8s:optional`.
+    pub fn is_optional(&self) -> bool {
+        matches!(self.ty, FieldType::Optional(_))
+            || self.marker("optional").is_some()
+            || self.marker("k8s:optional").is_some()
+    }
+}
+
+/// Integer widths, named as Go names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IntKind {
+    /// `i32` (Go `int32`, OpenAPI `integer`/`int32`).
+    I32,
+    /// `i64` (Go `int64`, OpenAPI `integer`/`int64`).
+    I64,
+    /// `u8`, `u16`, `u32`, `i8`, `i16`: small integers (Go's `byte`, `uint16`...).
+    Small,
+    /// `u64`.
+    U64,
+}
+
+/// Types Kubernetes gives a fixed wire form, which generators special-case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WellKnown {
+    /// `metav1.Time`: RFC 3339 seconds, `date-time`.
+    Time,
+    /// `metav1.MicroTime`: RFC 3339 with microseconds.
+    MicroTime,
+    /// `metav1.Duration`: Go duration string (`1h2m3s`).
+    Duration,
+    /// `resource.Quantity`: `"100m"`, `"1Gi"`.
+    Quantity,
+    /// `intstr.IntOrString`: an int32 or a string.
+    IntOrString,
+    /// `runtime.RawExtension`: an embedded object.
+    RawExtension,
+    /// `metav1.ObjectMeta`.
+    ObjectMeta,
+    /// `metav1.ListMeta`.
+    ListMeta,
+    /// `metav1.TypeMeta` (flattened `apiVersion` and `kind`).
+    TypeMeta,
+    /// `metav1.LabelSelector`.
+    LabelSelector,
+    /// `metav1.Condition`.
+    Condition,
+}
+
+impl WellKnown {
+    /// Every well-known type, for lookups by Rust name.
+    pub const ALL: [WellKnown; 11] = [
+        WellKnown::Time,
+        WellKnown::MicroTime,
+        WellKnown::Duration,
+        WellKnown::Quantity,
+        WellKnown::IntOrString,
+        WellKnown::RawExtension,
+        WellKnown::ObjectMeta,
+        WellKnown::ListMeta,
+        WellKnown::TypeMeta,
+        WellKnown::LabelSelector,
+        WellKnown::Condition,
+    ];
+
+    /// The Rust type name as written in API types (`Time`, `Quantity`...).
+    pub fn rust_name(self) -> &'static str {
+        match self {
+            WellKnown::Time => "Time",
+            WellKnown::MicroTime => "MicroTime",
+            WellKnown::Duration => "Duration",
+            WellKnown::Quantity => "Quantity",
+            WellKnown::IntOrString => "IntOrString",
+            WellKnown::RawExtension => "RawExtension",
+            WellKnown::ObjectMeta => "ObjectMeta",
+            WellKnown::ListMeta => "ListMeta",
+            WellKnown::TypeMeta => "TypeMeta",
+            WellKnown::LabelSelector => "LabelSelector",
+            WellKnown::Condition => "Condition",
+        }
+    }
+
+    /// The upstream OpenAPI definition name
+    /// (`io.k8s.apimachinery.pkg.apis.meta.v1.Time`).
+    pub fn definition_name(self) -> &'static str {
+        match self {
+            WellKnown::Time => "io.k8s.apimachinery.pkg.apis.meta.v1.Time",
+            WellKnown::MicroTime => "io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime",
+            WellKnown::Duration => "io.k8s.apimachinery.pkg.apis.meta.v1.Duration",
+            WellKnown::Quantity => "io.k8s.apimachinery.pkg.api.resource.Quantity",
+            WellKnown::IntOrString => "io.k8s.apimachinery.pkg.util.intstr.IntOrString",
+            WellKnown::RawExtension => "io.k8s.apimachinery.pkg.runtime.RawExtension",
+            WellKnown::ObjectMeta => "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta",
+            WellKnown::ListMeta => "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta",
+            WellKnown::TypeMeta => "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta",
+            WellKnown::LabelSelector => "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector",
+            WellKnown::Condition => "io.k8s.apimachinery.pkg.apis.meta.v1.Condition",
+        }
+    }
+
+    /// Looks a well-known type up by its Rust name.
+    pub fn from_rust_name(name: &str) -> Option<WellKnown> {
+        WellKnown::ALL.into_iter().find(|w| w.rust_name() == name)
+    }
+
+    /// Whether the type serializes as a JSON string.
+    pub fn is_string_like(self) -> bool {
+        matches!(
+            self,
+            WellKnown::Time | WellKnown::MicroTime | WellKnown::Duration | WellKnown::Quantity
+        )
+    }
+}
+
+/// A reference to another model type, as written in source and as resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeRef {
+    /// The path as written (`["WidgetSpec"]`, `["crate", "core", "v1", "PodSpec"]`).
+    pub written: Vec<String>,
+    /// The resolved target: (package index, type name), filled by the parser
+    /// after all packages are read; `None` when nothing matched.
+    pub target: Option<(usize, String)>,
+}
+
+impl TypeRef {
+    /// The referenced type's name (the last path segment).
+    pub fn name(&self) -> &str {
+        self.written.last().map(String::as_str).unwrap_or("")
+    }
+}
+
+/// A field's type, mapped from its Rust type.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FieldType {
+    /// `bool`.
+    Bool,
+    /// An integer.
+    Int(IntKind),
+    /// `f64` (Go `float64`, OpenAPI `number`/`double`).
+    Float64,
+    /// `String`.
+    String,
+    /// `Vec<u8>`, serialized as base64 (OpenAPI `string`/`byte`).
+    Bytes,
+    /// `Option<T>`: an optional field.
+    Optional(Box<FieldType>),
+    /// `Vec<T>`: a list.
+    List(Box<FieldType>),
+    /// `BTreeMap<String, T>`: a map with string keys.
+    Map(Box<FieldType>),
+    /// A well-known type.
+    WellKnown(WellKnown),
+    /// Another type of the model.
+    Named(TypeRef),
+    /// A Rust type the model cannot represent; `check` reports it.
+    Unsupported(String),
+}
+
+impl FieldType {
+    /// The type under any `Option`.
+    pub fn unwrap_optional(&self) -> &FieldType {
+        match self {
+            FieldType::Optional(inner) => inner.unwrap_optional(),
+            other => other,
+        }
+    }
+
+    /// The type under any `Option` or `Box` wrapper, resolved through
+    /// newtypes to the underlying shape (a `Named` newtype over `Vec<T>` is
+    /// treated as a list).
+    pub fn resolved<'m>(&'m self, model: &'m Model) -> &'m FieldType {
+        let inner = self.unwrap_optional();
+        if let FieldType::Named(r) = inner
+            && let Some(def) = model.resolve(r)
+        {
+            if let TypeShape::Newtype(t) = &def.shape {
+                return t.resolved(model);
+            }
+        }
+        inner
+    }
+
+    /// A short human name for diagnostics: `i32`, `String`, `Vec<...>`.
+    pub fn describe(&self) -> String {
+        match self {
+            FieldType::Bool => "bool".into(),
+            FieldType::Int(IntKind::I32) => "i32".into(),
+            FieldType::Int(IntKind::I64) => "i64".into(),
+            FieldType::Int(IntKind::U64) => "u64".into(),
+            FieldType::Int(IntKind::Small) => "a small integer".into(),
+            FieldType::Float64 => "f64".into(),
+            FieldType::String => "String".into(),
+            FieldType::Bytes => "Vec<u8>".into(),
+            FieldType::Optional(t) => format!("Option<{}>", t.describe()),
+            FieldType::List(t) => format!("Vec<{}>", t.describe()),
+            FieldType::Map(t) => format!("BTreeMap<String, {}>", t.describe()),
+            FieldType::WellKnown(w) => w.rust_name().into(),
+            FieldType::Named(r) => r.name().into(),
+            FieldType::Unsupported(s) => s.clone(),
+        }
+    }
+}
+
+impl Model {
+    /// The type a reference points to, if resolved.
+    pub fn resolve(&self, r: &TypeRef) -> Option<&TypeDef> {
+        let (pkg, name) = r.target.as_ref()?;
+        self.packages.get(*pkg)?.type_named(name)
+    }
+
+    /// The package whose directory is `dir`.
+    pub fn package_at(&self, dir: &Path) -> Option<&Package> {
+        self.packages.iter().find(|p| p.dir == dir)
+    }
+
+    /// Every (package, type) pair in order.
+    pub fn types(&self) -> impl Iterator<Item = (&Package, &TypeDef)> {
+        self.packages
+            .iter()
+            .flat_map(|p| p.types.iter().map(move |t| (p, t)))
+    }
+}
+
+/// lowerCamelCase of a snake_case Rust name, as Go JSON tags spell field
+/// names: `pod_ip` -> `podIp`, `api_version` -> `apiVersion`.
+pub fn lower_camel(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut upper = false;
+    for c in name.trim_start_matches("r#").chars() {
+        if c == '_' {
+            upper = !out.is_empty();
+        } else if upper {
+            out.extend(c.to_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lower_camel_follows_go_json_names() {
+        assert_eq!(lower_camel("replicas"), "replicas");
+        assert_eq!(lower_camel("api_version"), "apiVersion");
+        assert_eq!(lower_camel("min_ready_seconds"), "minReadySeconds");
+        assert_eq!(lower_camel("r#type"), "type");
+    }
+}

@@ -1,0 +1,712 @@
+//! Reads annotated Rust sources into the [`Model`].
+//!
+//! A package is a directory `<group>/<version>/` under the crate's `src/`
+//! (the Rust twin of `k8s.io/api/<group>/<version>`). Its files' inner doc
+//! comments (`//! +groupName=example.dev`) are package markers; every `pub`
+//! struct and enum is a type; doc-comment lines starting with `+` are
+//! markers and the other lines are the description. Files whose names start
+//! with `zz_generated` are generator output and are skipped.
+//!
+//! [`parse_tree`] reads a whole crate; [`parse_derive_input`] reads one item
+//! handed to a derive macro, through the same code.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use syn::spanned::Spanned;
+
+use crate::diagnostics::Diagnostic;
+use crate::markers::{self, Marker};
+use crate::model::{
+    ContainerSerde, Field, FieldType, IntKind, Location, Model, Package, TypeDef, TypeRef,
+    TypeShape, Variant, WellKnown, lower_camel,
+};
+
+/// Whether a directory name is a Kubernetes version: `v1`, `v1beta1`, `v2alpha3`.
+pub fn is_version(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix('v') else {
+        return false;
+    };
+    let digits = rest.chars().take_while(char::is_ascii_digit).count();
+    if digits == 0 || rest.starts_with('0') {
+        return false;
+    }
+    let tail = &rest[digits..];
+    if tail.is_empty() {
+        return true;
+    }
+    let Some(num) = tail.strip_prefix("alpha").or_else(|| tail.strip_prefix("beta")) else {
+        return false;
+    };
+    !num.is_empty() && num.chars().all(|c| c.is_ascii_digit()) && !num.starts_with('0')
+}
+
+/// Reads every package under `src` (a crate's `src/` directory).
+///
+/// Errors: unreadable files and Rust syntax errors, as diagnostics; marker
+/// syntax errors are diagnostics too. Semantic problems (unknown tags, bad
+/// payloads...) are left to [`crate::check`].
+pub fn parse_tree(src: &Path) -> Result<Model, Vec<Diagnostic>> {
+    let mut dirs = Vec::new();
+    collect_package_dirs(src, src, &mut dirs).map_err(|e| {
+        vec![Diagnostic::new(
+            format!("cannot read {}: {e}", src.display()),
+            &Location::new(src, 1, 1),
+            1,
+        )]
+    })?;
+    dirs.sort();
+    let mut model = Model::default();
+    let mut errors = Vec::new();
+    for (dir, module_path) in dirs {
+        match parse_package(&dir, module_path) {
+            Ok(Some(pkg)) => model.packages.push(pkg),
+            Ok(None) => {}
+            Err(mut e) => errors.append(&mut e),
+        }
+    }
+    resolve_references(&mut model);
+    if errors.is_empty() {
+        Ok(model)
+    } else {
+        Err(errors)
+    }
+}
+
+fn collect_package_dirs(
+    root: &Path,
+    dir: &Path,
+    out: &mut Vec<(PathBuf, Vec<String>)>,
+) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        if !entry.file_type()?.is_dir() {
+            continue;
+        }
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if is_version(&name) && path.parent() != Some(root) {
+            let module_path = path
+                .strip_prefix(root)
+                .unwrap_or(&path)
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            out.push((path.clone(), module_path));
+        }
+        collect_package_dirs(root, &path, out)?;
+    }
+    Ok(())
+}
+
+/// Reads one package directory. `Ok(None)` when it holds no Rust file.
+fn parse_package(dir: &Path, module_path: Vec<String>) -> Result<Option<Package>, Vec<Diagnostic>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| vec![Diagnostic::new(format!("cannot read {}: {e}", dir.display()), &Location::new(dir, 1, 1), 1)])?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "rs")
+                && !p
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("zz_generated"))
+        })
+        .collect();
+    // mod.rs first (the package comment lives there), then by name.
+    files.sort_by_key(|p| (p.file_name().is_none_or(|n| n != "mod.rs"), p.clone()));
+    if files.is_empty() {
+        return Ok(None);
+    }
+    let version = module_path.last().cloned().unwrap_or_default();
+    let mut pkg = Package {
+        group: None,
+        version,
+        module_path,
+        dir: dir.to_path_buf(),
+        markers: Vec::new(),
+        description: String::new(),
+        types: Vec::new(),
+        location: Location::new(&files[0], 1, 1),
+    };
+    let mut errors = Vec::new();
+    let mut descriptions = Vec::new();
+    for file in &files {
+        let source = match std::fs::read_to_string(file) {
+            Ok(s) => s,
+            Err(e) => {
+                errors.push(Diagnostic::new(format!("cannot read {}: {e}", file.display()), &Location::new(file, 1, 1), 1));
+                continue;
+            }
+        };
+        let ast = match syn::parse_file(&source) {
+            Ok(ast) => ast,
+            Err(e) => {
+                let start = e.span().start();
+                errors.push(Diagnostic::new(
+                    format!("cannot parse Rust: {e}"),
+                    &Location::new(file, start.line, start.column + 1),
+                    1,
+                ));
+                continue;
+            }
+        };
+        let ctx = FileContext {
+            file: file.clone(),
+            source: Some(source.as_str()),
+            uses: use_map(&ast.items),
+        };
+        let docs = ctx.docs(&ast.attrs, &mut errors);
+        pkg.markers.extend(docs.markers);
+        if !docs.description.is_empty() {
+            descriptions.push(docs.description);
+        }
+        for item in &ast.items {
+            let parsed = match item {
+                syn::Item::Struct(s) if is_pub(&s.vis) => Some(ctx.type_def(
+                    &s.ident,
+                    &s.attrs,
+                    Body::Fields(&s.fields),
+                    &mut errors,
+                )),
+                syn::Item::Enum(e) if is_pub(&e.vis) => Some(ctx.type_def(
+                    &e.ident,
+                    &e.attrs,
+                    Body::Variants(&e.variants),
+                    &mut errors,
+                )),
+                _ => None,
+            };
+            pkg.types.extend(parsed);
+        }
+    }
+    pkg.description = descriptions.join("\n\n");
+    pkg.group = pkg
+        .markers
+        .iter()
+        .find(|m| m.name == "groupName")
+        .map(|m| m.payload_string().unwrap_or_default());
+    if errors.is_empty() { Ok(Some(pkg)) } else { Err(errors) }
+}
+
+fn is_pub(vis: &syn::Visibility) -> bool {
+    matches!(vis, syn::Visibility::Public(_))
+}
+
+/// Reads one item given to a derive macro into a [`TypeDef`]. Locations
+/// carry the item's spans; `file` is used for display only.
+///
+/// Errors: marker syntax errors, as diagnostics.
+pub fn parse_derive_input(input: &syn::DeriveInput, file: &Path) -> Result<TypeDef, Vec<Diagnostic>> {
+    let ctx = FileContext {
+        file: file.to_path_buf(),
+        source: None,
+        uses: BTreeMap::new(),
+    };
+    let mut errors = Vec::new();
+    let def = match &input.data {
+        syn::Data::Struct(s) => ctx.type_def(&input.ident, &input.attrs, Body::Fields(&s.fields), &mut errors),
+        syn::Data::Enum(e) => ctx.type_def(&input.ident, &input.attrs, Body::Variants(&e.variants), &mut errors),
+        syn::Data::Union(_) => {
+            return Err(vec![Diagnostic::new(
+                "unions are not Kubernetes types",
+                &location_of(&ctx.file, input.ident.span()),
+                input.ident.to_string().len(),
+            )]);
+        }
+    };
+    if errors.is_empty() { Ok(def) } else { Err(errors) }
+}
+
+/// Reads the package markers (`//! +...`) of a file's inner attributes.
+pub fn parse_package_markers(attrs: &[syn::Attribute], file: &Path, source: Option<&str>) -> Result<Vec<Marker>, Vec<Diagnostic>> {
+    let ctx = FileContext {
+        file: file.to_path_buf(),
+        source,
+        uses: BTreeMap::new(),
+    };
+    let mut errors = Vec::new();
+    let docs = ctx.docs(attrs, &mut errors);
+    if errors.is_empty() { Ok(docs.markers) } else { Err(errors) }
+}
+
+enum Body<'a> {
+    Fields(&'a syn::Fields),
+    Variants(&'a syn::punctuated::Punctuated<syn::Variant, syn::Token![,]>),
+}
+
+struct Docs {
+    description: String,
+    markers: Vec<Marker>,
+}
+
+struct FileContext<'a> {
+    file: PathBuf,
+    source: Option<&'a str>,
+    /// `use` imports of the file: last ident -> full path.
+    uses: BTreeMap<String, Vec<String>>,
+}
+
+fn location_of(file: &Path, span: proc_macro2::Span) -> Location {
+    let start = span.start();
+    Location {
+        file: file.to_path_buf(),
+        line: start.line.max(1),
+        column: start.column + 1,
+        span,
+    }
+}
+
+impl FileContext<'_> {
+    /// Splits doc attributes into description lines and markers.
+    fn docs(&self, attrs: &[syn::Attribute], errors: &mut Vec<Diagnostic>) -> Docs {
+        let mut lines = Vec::new();
+        let mut found = Vec::new();
+        for attr in attrs {
+            if !attr.path().is_ident("doc") {
+                continue;
+            }
+            let syn::Meta::NameValue(nv) = &attr.meta else { continue };
+            let syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) = &nv.value else {
+                continue;
+            };
+            let text = s.value();
+            let base = self.doc_text_location(attr.span());
+            for (i, line) in text.split('\n').enumerate() {
+                if let Some((offset, marker_text)) = markers::marker_lines(line) {
+                    let location = if i == 0 {
+                        base.offset_columns(offset)
+                    } else {
+                        Location { line: base.line + i, column: offset + 1, ..base.clone() }
+                    };
+                    match markers::parse_marker(marker_text, location.clone()) {
+                        Ok(m) => found.push(m),
+                        Err(e) => errors.push(
+                            Diagnostic::new(
+                                format!("malformed marker `{marker_text}`: {}", e.message),
+                                &location.offset_columns(e.offset),
+                                1,
+                            )
+                            .label(e.message.clone()),
+                        ),
+                    }
+                } else {
+                    lines.push(line.strip_prefix(' ').unwrap_or(line).trim_end().to_string());
+                }
+            }
+        }
+        while lines.first().is_some_and(|l| l.is_empty()) {
+            lines.remove(0);
+        }
+        while lines.last().is_some_and(|l| l.is_empty()) {
+            lines.pop();
+        }
+        Docs { description: lines.join("\n"), markers: found }
+    }
+
+    /// Where the text of a doc comment starts: after `///` or `//!` when the
+    /// source shows a line comment at the attribute's span.
+    fn doc_text_location(&self, span: proc_macro2::Span) -> Location {
+        let loc = location_of(&self.file, span);
+        let Some(source) = self.source else { return loc };
+        let Some(line) = source.lines().nth(loc.line.saturating_sub(1)) else { return loc };
+        let from: String = line.chars().skip(loc.column - 1).collect();
+        if from.starts_with("///") || from.starts_with("//!") {
+            loc.offset_columns(3)
+        } else {
+            loc
+        }
+    }
+
+    fn type_def(&self, ident: &syn::Ident, attrs: &[syn::Attribute], body: Body<'_>, errors: &mut Vec<Diagnostic>) -> TypeDef {
+        let docs = self.docs(attrs, errors);
+        let serde = container_serde(attrs);
+        let location = location_of(&self.file, ident.span());
+        let shape = match body {
+            Body::Fields(syn::Fields::Named(named)) => TypeShape::Struct(
+                named
+                    .named
+                    .iter()
+                    .map(|f| self.field(f, errors))
+                    .collect(),
+            ),
+            Body::Fields(syn::Fields::Unnamed(unnamed)) if unnamed.unnamed.len() == 1 => {
+                TypeShape::Newtype(self.field_type(&unnamed.unnamed[0].ty))
+            }
+            Body::Fields(_) => TypeShape::Struct(Vec::new()),
+            Body::Variants(variants) => TypeShape::Enum(
+                variants
+                    .iter()
+                    .map(|v| {
+                        let docs = self.docs(&v.attrs, errors);
+                        let attrs = field_serde(&v.attrs);
+                        Variant {
+                            name: v.ident.to_string(),
+                            value: attrs.rename.unwrap_or_else(|| v.ident.to_string()),
+                            description: docs.description,
+                            markers: docs.markers,
+                            location: location_of(&self.file, v.ident.span()),
+                        }
+                    })
+                    .collect(),
+            ),
+        };
+        TypeDef { name: ident.to_string(), description: docs.description, markers: docs.markers, shape, location, serde }
+    }
+
+    fn field(&self, f: &syn::Field, errors: &mut Vec<Diagnostic>) -> Field {
+        let docs = self.docs(&f.attrs, errors);
+        let serde = field_serde(&f.attrs);
+        let ident = f.ident.as_ref().map(|i| i.to_string()).unwrap_or_default();
+        let rust_name = ident.trim_start_matches("r#").to_string();
+        let location = f
+            .ident
+            .as_ref()
+            .map(|i| location_of(&self.file, i.span()))
+            .unwrap_or_else(|| location_of(&self.file, f.span()));
+        Field {
+            json_name: serde.rename.clone().unwrap_or_else(|| lower_camel(&rust_name)),
+            renamed: serde.rename.is_some(),
+            rust_name,
+            ty: self.field_type(&f.ty),
+            description: docs.description,
+            markers: docs.markers,
+            inline: serde.flatten,
+            location,
+        }
+    }
+
+    /// Maps a Rust type to a [`FieldType`].
+    fn field_type(&self, ty: &syn::Type) -> FieldType {
+        let syn::Type::Path(tp) = ty else {
+            return FieldType::Unsupported(quote::ToTokens::to_token_stream(ty).to_string());
+        };
+        if tp.qself.is_some() {
+            return FieldType::Unsupported(quote::ToTokens::to_token_stream(ty).to_string());
+        }
+        let segments: Vec<String> = tp.path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let Some(last) = tp.path.segments.last() else {
+            return FieldType::Unsupported(String::new());
+        };
+        let generic = |i: usize| -> Option<&syn::Type> {
+            let syn::PathArguments::AngleBracketed(args) = &last.arguments else { return None };
+            args.args
+                .iter()
+                .filter_map(|a| match a {
+                    syn::GenericArgument::Type(t) => Some(t),
+                    _ => None,
+                })
+                .nth(i)
+        };
+        let name = last.ident.to_string();
+        match (segments.len(), name.as_str()) {
+            (1, "bool") => FieldType::Bool,
+            (1, "i32") => FieldType::Int(IntKind::I32),
+            (1, "i64") => FieldType::Int(IntKind::I64),
+            (1, "u64") => FieldType::Int(IntKind::U64),
+            (1, "u8" | "u16" | "u32" | "i8" | "i16") => FieldType::Int(IntKind::Small),
+            (1, "f64") => FieldType::Float64,
+            (_, "String") => FieldType::String,
+            (_, "Option") => match generic(0) {
+                Some(t) => FieldType::Optional(Box::new(self.field_type(t))),
+                None => FieldType::Unsupported("Option".into()),
+            },
+            (_, "Box") => match generic(0) {
+                Some(t) => self.field_type(t),
+                None => FieldType::Unsupported("Box".into()),
+            },
+            (_, "Vec") => match generic(0) {
+                Some(syn::Type::Path(p)) if p.path.is_ident("u8") => FieldType::Bytes,
+                Some(t) => FieldType::List(Box::new(self.field_type(t))),
+                None => FieldType::Unsupported("Vec".into()),
+            },
+            (_, "BTreeMap") => match (generic(0), generic(1)) {
+                (Some(k), Some(v)) if matches!(self.field_type(k), FieldType::String) => {
+                    FieldType::Map(Box::new(self.field_type(v)))
+                }
+                _ => FieldType::Unsupported(quote::ToTokens::to_token_stream(ty).to_string()),
+            },
+            (_, "HashMap") => FieldType::Unsupported("HashMap (use BTreeMap<String, _> for a deterministic order)".into()),
+            _ => {
+                let written = if segments.len() == 1 {
+                    self.uses.get(&name).cloned().unwrap_or(segments)
+                } else {
+                    segments
+                };
+                if let Some(w) = WellKnown::from_rust_name(&name)
+                    && is_well_known_path(&written)
+                {
+                    return FieldType::WellKnown(w);
+                }
+                FieldType::Named(TypeRef { written, target: None })
+            }
+        }
+    }
+}
+
+/// A path names a well-known type when it is bare (`Time`) or goes through
+/// the runtime's meta module (`runtime::meta::v1::Time`).
+fn is_well_known_path(written: &[String]) -> bool {
+    written.len() == 1 || written.first().is_some_and(|s| s == "runtime")
+}
+
+/// `use` declarations: the last segment (or its alias) -> the full path.
+fn use_map(items: &[syn::Item]) -> BTreeMap<String, Vec<String>> {
+    fn walk(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut BTreeMap<String, Vec<String>>) {
+        match tree {
+            syn::UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                walk(&p.tree, prefix, out);
+                prefix.pop();
+            }
+            syn::UseTree::Name(n) => {
+                let mut full = prefix.clone();
+                full.push(n.ident.to_string());
+                out.insert(n.ident.to_string(), full);
+            }
+            syn::UseTree::Rename(r) => {
+                let mut full = prefix.clone();
+                full.push(r.ident.to_string());
+                out.insert(r.rename.to_string(), full);
+            }
+            syn::UseTree::Group(g) => {
+                for t in &g.items {
+                    walk(t, prefix, out);
+                }
+            }
+            syn::UseTree::Glob(_) => {}
+        }
+    }
+    let mut out = BTreeMap::new();
+    for item in items {
+        if let syn::Item::Use(u) = item {
+            walk(&u.tree, &mut Vec::new(), &mut out);
+        }
+    }
+    out
+}
+
+#[derive(Default)]
+struct SerdeAttrs {
+    rename: Option<String>,
+    rename_all: Option<String>,
+    flatten: bool,
+}
+
+fn serde_attrs(attrs: &[syn::Attribute]) -> SerdeAttrs {
+    let mut out = SerdeAttrs::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        let _ = attr.parse_nested_meta(|meta| {
+            let key = meta.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
+            if meta.input.peek(syn::Token![=]) {
+                let value: syn::Expr = meta.value()?.parse()?;
+                if let syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) = value {
+                    match key.as_str() {
+                        "rename" => out.rename = Some(s.value()),
+                        "rename_all" => out.rename_all = Some(s.value()),
+                        _ => {}
+                    }
+                }
+            } else if meta.input.peek(syn::token::Paren) {
+                let content;
+                syn::parenthesized!(content in meta.input);
+                let _: proc_macro2::TokenStream = content.parse()?;
+            } else if key == "flatten" {
+                out.flatten = true;
+            }
+            Ok(())
+        });
+    }
+    out
+}
+
+fn container_serde(attrs: &[syn::Attribute]) -> ContainerSerde {
+    ContainerSerde { rename_all: serde_attrs(attrs).rename_all }
+}
+
+fn field_serde(attrs: &[syn::Attribute]) -> SerdeAttrs {
+    serde_attrs(attrs)
+}
+
+/// Resolves every [`TypeRef`] against the model's packages: a bare name
+/// against its own package, a path by matching its trailing module segments
+/// against a package's module path.
+fn resolve_references(model: &mut Model) {
+    let index: Vec<(Vec<String>, Vec<String>)> = model
+        .packages
+        .iter()
+        .map(|p| (p.module_path.clone(), p.types.iter().map(|t| t.name.clone()).collect()))
+        .collect();
+    let find = |own: usize, written: &[String]| -> Option<(usize, String)> {
+        let path: Vec<&String> = written
+            .iter()
+            .filter(|s| !matches!(s.as_str(), "crate" | "self" | "super"))
+            .collect();
+        let (name, modules) = path.split_last()?;
+        if modules.is_empty() {
+            return index[own].1.contains(name).then(|| (own, (*name).clone()));
+        }
+        index.iter().enumerate().find_map(|(i, (module_path, types))| {
+            let matches = modules.len() <= module_path.len()
+                && module_path[module_path.len() - modules.len()..]
+                    .iter()
+                    .zip(modules.iter())
+                    .all(|(a, b)| a == *b);
+            (matches && types.contains(name)).then(|| (i, (*name).clone()))
+        })
+    };
+    fn visit(ty: &mut FieldType, f: &mut dyn FnMut(&mut TypeRef)) {
+        match ty {
+            FieldType::Optional(t) | FieldType::List(t) | FieldType::Map(t) => visit(t, f),
+            FieldType::Named(r) => f(r),
+            _ => {}
+        }
+    }
+    for (pi, pkg) in model.packages.iter_mut().enumerate() {
+        for def in &mut pkg.types {
+            let mut resolve = |r: &mut TypeRef| r.target = find(pi, &r.written);
+            match &mut def.shape {
+                TypeShape::Struct(fields) => {
+                    for field in fields {
+                        visit(&mut field.ty, &mut resolve);
+                    }
+                }
+                TypeShape::Newtype(t) => visit(t, &mut resolve),
+                TypeShape::Enum(_) => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(crate) fn write_tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in files {
+            let p = dir.path().join(path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        dir
+    }
+
+    const WIDGET: &str = r#"//! Widgets for tests.
+//! +groupName=example.dev
+use std::collections::BTreeMap;
+use crate::core::v1::PodSpec;
+
+/// Widget is an example resource.
+///
+/// +genclient
+pub struct Widget {
+    /// Standard object metadata.
+    pub metadata: ObjectMeta,
+    /// +optional
+    pub spec: Option<WidgetSpec>,
+}
+
+/// WidgetSpec holds the desired state.
+#[serde(rename_all = "camelCase")]
+pub struct WidgetSpec {
+    /// Number of replicas.
+    /// Defaults to 1.
+    /// +k8s:optional
+    /// +k8s:minimum=0
+    pub replicas: Option<i32>,
+    #[serde(rename = "podIP")]
+    pub pod_ip: String,
+    pub labels: BTreeMap<String, String>,
+    pub data: Vec<u8>,
+    pub ports: Vec<WidgetPort>,
+    pub template: PodSpec,
+    pub created: Option<Time>,
+    pub size: Quantity,
+    pub r#type: Phase,
+    pub extra: std::collections::HashMap<String, String>,
+}
+
+pub struct WidgetPort { pub name: String }
+
+pub struct Ports(pub Vec<WidgetPort>);
+
+/// +k8s:enum
+pub enum Phase {
+    Pending,
+    #[serde(rename = "Up")]
+    Running,
+}
+
+struct Private;
+"#;
+
+    #[test]
+    fn reads_packages_types_fields_and_markers() {
+        let tree = write_tree(&[
+            ("example/v1/mod.rs", WIDGET),
+            ("core/v1/mod.rs", "//! +groupName=\npub struct PodSpec { pub hostname: String }\n"),
+            ("example/v1/zz_generated.register.rs", "pub struct Ignored;"),
+            ("example/notaversion/mod.rs", "pub struct Skipped;"),
+        ]);
+        let model = parse_tree(tree.path()).unwrap();
+        let names: Vec<_> = model.packages.iter().map(|p| p.api_version()).collect();
+        assert_eq!(names, ["v1", "example.dev/v1"]);
+        let pkg = &model.packages[1];
+        assert_eq!(pkg.module_path, ["example", "v1"]);
+        assert_eq!(pkg.description, "Widgets for tests.");
+        let types: Vec<_> = pkg.types.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(types, ["Widget", "WidgetSpec", "WidgetPort", "Ports", "Phase"]);
+
+        let widget = &pkg.types[0];
+        assert_eq!(widget.description, "Widget is an example resource.");
+        assert_eq!(widget.markers[0].name, "genclient");
+        assert!(widget.is_object());
+
+        let spec = &pkg.types[1];
+        let f = |name: &str| spec.fields().iter().find(|f| f.rust_name == name).unwrap();
+        assert_eq!(f("replicas").description, "Number of replicas.\nDefaults to 1.");
+        assert_eq!(f("replicas").markers.len(), 2);
+        assert_eq!(f("replicas").ty, FieldType::Optional(Box::new(FieldType::Int(IntKind::I32))));
+        assert_eq!(f("replicas").location.line, 23);
+        assert_eq!((f("replicas").markers[1].location.line, f("replicas").markers[1].location.column), (22, 9));
+        assert_eq!(f("pod_ip").json_name, "podIP");
+        assert_eq!(f("labels").ty, FieldType::Map(Box::new(FieldType::String)));
+        assert_eq!(f("data").ty, FieldType::Bytes);
+        assert_eq!(f("created").ty, FieldType::Optional(Box::new(FieldType::WellKnown(WellKnown::Time))));
+        assert_eq!(f("size").ty, FieldType::WellKnown(WellKnown::Quantity));
+        assert_eq!(f("type").json_name, "type");
+        assert!(matches!(f("extra").ty, FieldType::Unsupported(_)));
+        let FieldType::Named(template) = &f("template").ty else { panic!() };
+        assert_eq!(template.target, Some((0, "PodSpec".to_string())));
+        let FieldType::List(port) = &f("ports").ty else { panic!() };
+        let FieldType::Named(port) = port.as_ref() else { panic!() };
+        assert_eq!(port.target, Some((1, "WidgetPort".to_string())));
+
+        assert!(matches!(&pkg.types[3].shape, TypeShape::Newtype(FieldType::List(_))));
+        let TypeShape::Enum(variants) = &pkg.types[4].shape else { panic!() };
+        assert_eq!(variants[1].value, "Up");
+        assert_eq!(pkg.types[4].markers[0].name, "k8s:enum");
+    }
+
+    #[test]
+    fn marker_syntax_errors_point_at_file_and_column() {
+        let tree = write_tree(&[(
+            "g/v1/mod.rs",
+            "//! +groupName=g\npub struct A {\n    /// +k8s:ifEnabled(\"x\"=+k8s:required\n    pub a: String,\n}\n",
+        )]);
+        let errors = parse_tree(tree.path()).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        let e = &errors[0];
+        assert_eq!((e.location.line, e.location.column), (3, 27));
+        assert_eq!(e.message, "malformed marker `+k8s:ifEnabled(\"x\"=+k8s:required`: expected `,` or `)` in the argument list");
+    }
+
+    #[test]
+    fn versions() {
+        for v in ["v1", "v2", "v1beta1", "v2alpha3", "v10"] {
+            assert!(is_version(v), "{v}");
+        }
+        for v in ["v", "v0", "version", "v1beta", "v1gamma1", "V1", "v01"] {
+            assert!(!is_version(v), "{v}");
+        }
+    }
+}

@@ -1,0 +1,207 @@
+//! Resource identity and server metadata read from a type's markers: kind,
+//! plural, singular, scope, short names, categories, subresources, printer
+//! columns and storage version.
+//!
+//! Spellings are kubebuilder's (`+kubebuilder:resource:path=...`,
+//! `+kubebuilder:printcolumn:...`, `+kubebuilder:subresource:status`) plus
+//! client-gen's `+genclient:nonNamespaced`. Defaults follow upstream: the
+//! plural is gengo's lower-case plural of the kind, the singular its lower
+//! case, and the scope `Namespaced`.
+
+use crate::diagnostics::Diagnostic;
+use crate::model::TypeDef;
+
+/// A printer column (`+kubebuilder:printcolumn`), as a CRD's
+/// `additionalPrinterColumns` entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrinterColumn {
+    /// Column header: `Replicas`.
+    pub name: String,
+    /// OpenAPI type: `integer`, `number`, `string`, `boolean`, `date`.
+    pub type_: String,
+    /// Simple JSON path into the object: `.spec.replicas`.
+    pub json_path: String,
+    /// Column description.
+    pub description: String,
+    /// OpenAPI format (`name` for the name column), or empty.
+    pub format: String,
+    /// 0 shows always; higher shows only with `-o wide`.
+    pub priority: i32,
+}
+
+/// The `/scale` subresource mapping (`+kubebuilder:subresource:scale`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scale {
+    /// JSON path of the desired replicas: `.spec.replicas`.
+    pub spec_replicas_path: String,
+    /// JSON path of the observed replicas: `.status.replicas`.
+    pub status_replicas_path: String,
+    /// JSON path of the serialized label selector, or empty.
+    pub label_selector_path: String,
+}
+
+/// Everything a server needs to serve one kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResourceMeta {
+    /// Kind: `Widget`.
+    pub kind: String,
+    /// Resource (plural): `widgets`.
+    pub plural: String,
+    /// Singular: `widget`.
+    pub singular: String,
+    /// Whether objects live in namespaces.
+    pub namespaced: bool,
+    /// Short names: `wd`.
+    pub short_names: Vec<String>,
+    /// Categories: `all`.
+    pub categories: Vec<String>,
+    /// Whether `/status` is served.
+    pub status: bool,
+    /// The `/scale` mapping, when served.
+    pub scale: Option<Scale>,
+    /// Extra printer columns, in order.
+    pub printer_columns: Vec<PrinterColumn>,
+    /// Whether this version is the storage version.
+    pub storage_version: bool,
+}
+
+/// gengo's lower-case plural of a kind: `Widget` -> `widgets`, `Policy` ->
+/// `policies`, `Ingress` -> `ingresses`, `Endpoints` -> `endpoints`.
+pub fn plural_of(kind: &str) -> String {
+    let lower = kind.to_ascii_lowercase();
+    if lower == "endpoints" {
+        return lower;
+    }
+    let vowel = |c: char| matches!(c, 'a' | 'e' | 'i' | 'o' | 'u');
+    if let Some(stem) = lower.strip_suffix('y')
+        && stem.chars().last().is_some_and(|c| !vowel(c))
+    {
+        return format!("{stem}ies");
+    }
+    if ["s", "x", "z", "ch", "sh"].iter().any(|s| lower.ends_with(s)) {
+        return format!("{lower}es");
+    }
+    format!("{lower}s")
+}
+
+/// Reads the resource metadata of `def`. Errors are bad values inside
+/// otherwise well-formed markers (a scope other than Namespaced/Cluster, a
+/// non-integer priority).
+pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let mut meta = ResourceMeta {
+        kind: def.name.clone(),
+        plural: plural_of(&def.name),
+        singular: def.name.to_ascii_lowercase(),
+        namespaced: !def.has_marker("genclient:nonNamespaced"),
+        short_names: Vec::new(),
+        categories: Vec::new(),
+        status: def.has_marker("kubebuilder:subresource:status"),
+        scale: None,
+        printer_columns: Vec::new(),
+        storage_version: def.has_marker("kubebuilder:storageversion"),
+    };
+    let list = |v: &str| -> Vec<String> { v.split(';').filter(|s| !s.is_empty()).map(str::to_string).collect() };
+    for m in def.markers_named("kubebuilder:resource") {
+        for (k, v) in m.key_values().unwrap_or_default() {
+            match k.as_str() {
+                "path" => meta.plural = v,
+                "singular" => meta.singular = v,
+                "shortName" => meta.short_names = list(&v),
+                "categories" => meta.categories = list(&v),
+                "scope" => match v.as_str() {
+                    "Namespaced" => meta.namespaced = true,
+                    "Cluster" => meta.namespaced = false,
+                    other => errors.push(
+                        Diagnostic::new(format!("unknown resource scope `{other}`"), &m.location, m.text.chars().count())
+                            .label("scope must be Namespaced or Cluster")
+                            .help("write `scope=Namespaced` or `scope=Cluster`"),
+                    ),
+                },
+                _ => {}
+            }
+        }
+    }
+    for m in def.markers_named("kubebuilder:subresource:scale") {
+        let mut scale = Scale {
+            spec_replicas_path: String::new(),
+            status_replicas_path: String::new(),
+            label_selector_path: String::new(),
+        };
+        for (k, v) in m.key_values().unwrap_or_default() {
+            match k.as_str() {
+                "specpath" => scale.spec_replicas_path = v,
+                "statuspath" => scale.status_replicas_path = v,
+                "selectorpath" => scale.label_selector_path = v,
+                _ => {}
+            }
+        }
+        if scale.spec_replicas_path.is_empty() || scale.status_replicas_path.is_empty() {
+            errors.push(
+                Diagnostic::new("incomplete scale subresource", &m.location, m.text.chars().count())
+                    .label("specpath and statuspath are required")
+                    .help("write `+kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas`"),
+            );
+        }
+        meta.scale = Some(scale);
+    }
+    for m in def.markers_named("kubebuilder:printcolumn") {
+        let mut col = PrinterColumn {
+            name: String::new(),
+            type_: "string".into(),
+            json_path: String::new(),
+            description: String::new(),
+            format: String::new(),
+            priority: 0,
+        };
+        for (k, v) in m.key_values().unwrap_or_default() {
+            match k.as_str() {
+                "name" => col.name = v,
+                "type" => col.type_ = v,
+                "JSONPath" => col.json_path = v,
+                "description" => col.description = v,
+                "format" => col.format = v,
+                "priority" => match v.parse() {
+                    Ok(p) => col.priority = p,
+                    Err(_) => errors.push(
+                        Diagnostic::new(format!("printer column priority `{v}` is not an integer"), &m.location, m.text.chars().count())
+                            .label("priority must be an integer")
+                            .help("write `priority=0` (always shown) or `priority=1` (shown with -o wide)"),
+                    ),
+                },
+                _ => {}
+            }
+        }
+        if col.name.is_empty() || col.json_path.is_empty() {
+            errors.push(
+                Diagnostic::new("printer column needs a name and a JSONPath", &m.location, m.text.chars().count())
+                    .label("missing name or JSONPath")
+                    .help("write `+kubebuilder:printcolumn:name=\"Replicas\",type=integer,JSONPath=\".spec.replicas\"`"),
+            );
+        }
+        if !matches!(col.type_.as_str(), "integer" | "number" | "string" | "boolean" | "date") {
+            errors.push(
+                Diagnostic::new(format!("unknown printer column type `{}`", col.type_), &m.location, m.text.chars().count())
+                    .label("type must be integer, number, string, boolean or date")
+                    .help("use one of the CRD printer column types"),
+            );
+        }
+        meta.printer_columns.push(col);
+    }
+    if errors.is_empty() { Ok(meta) } else { Err(errors) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plurals_follow_gengo() {
+        assert_eq!(plural_of("Widget"), "widgets");
+        assert_eq!(plural_of("NetworkPolicy"), "networkpolicies");
+        assert_eq!(plural_of("Ingress"), "ingresses");
+        assert_eq!(plural_of("Gateway"), "gateways");
+        assert_eq!(plural_of("Endpoints"), "endpoints");
+        assert_eq!(plural_of("Status"), "statuses");
+    }
+}

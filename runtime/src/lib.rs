@@ -1,0 +1,9 @@
+//! The generic Kubernetes API server library.
+//!
+//! `runtime` knows no concrete API type: generated code hands it a
+//! [`registry::Registry`] of resources (each a Rust type implementing
+//! [`resource::Resource`]), and the [`server`] serves them with Kubernetes
+//! API semantics over a revisioned [`storage::Store`].
+#![deny(missing_docs)]
+
+pub mod storage;

@@ -1,0 +1,350 @@
+//! The durable on-disk backend, built on `redb`.
+//!
+//! # File layout
+//!
+//! One redb database file with three tables (see the `engine` module for
+//! their meaning):
+//!
+//! - `versions`: `(key: &str, revision: i64) -> record: &[u8]`, where the
+//!   record is encoded as
+//!   - tombstone: the single byte `0x00`;
+//!   - live value: the byte `0x01`, then the create revision as 8 bytes
+//!     little-endian `i64`, then the value bytes (to the end of the record).
+//! - `log`: `revision: i64 -> key: &str`.
+//! - `meta`: `name: &str -> revision: i64`, with the entries
+//!   `current_revision` (1 if absent) and `compacted_revision` (0 if absent).
+
+use std::ops::Bound;
+use std::path::Path;
+
+use redb::{AccessGuard, Database, ReadableTable, Table, TableDefinition};
+
+use super::engine::{
+    Backend, Engine, KeySpan, Meta, Tables, TablesMut, Version, VersionRef,
+};
+use super::{Revision, StorageError, delegate_store_to_engine};
+
+const VERSIONS: TableDefinition<(&str, i64), &[u8]> = TableDefinition::new("versions");
+const LOG: TableDefinition<i64, &str> = TableDefinition::new("log");
+const META: TableDefinition<&str, i64> = TableDefinition::new("meta");
+
+const META_CURRENT: &str = "current_revision";
+const META_COMPACTED: &str = "compacted_revision";
+
+const RECORD_TOMBSTONE: u8 = 0;
+const RECORD_LIVE: u8 = 1;
+
+/// A [`Store`](super::Store) persisted in a `redb` database file.
+///
+/// Every write is committed with redb's default (immediate) durability before
+/// it returns, so an acknowledged write survives a crash or `kill -9`. The
+/// full MVCC history (until compaction) lives in the file, so reopening the
+/// file restores every key with its revisions, and the current and compacted
+/// revisions. Watches are in-process: they end when the store is dropped.
+///
+/// Only one `RedbStore` may have a given file open at a time.
+pub struct RedbStore {
+    engine: Engine<RedbBackend>,
+}
+
+impl RedbStore {
+    /// Opens the store in the database file at `path`, creating the file if
+    /// it does not exist (a new store is at revision 1).
+    ///
+    /// Errors: [`StorageError::Backend`] if the file cannot be opened or
+    /// created (I/O error, not a redb database, already open elsewhere, ...).
+    pub fn open(path: &Path) -> Result<Self, StorageError> {
+        let backend = RedbBackend {
+            db: Database::create(path).map_err(backend_error)?,
+        };
+        // A write transaction also creates missing tables, so that later
+        // read transactions can open them.
+        let meta = backend.write(|tables| tables.meta())?;
+        Ok(RedbStore {
+            engine: Engine::new(backend, meta),
+        })
+    }
+}
+
+delegate_store_to_engine!(RedbStore);
+
+struct RedbBackend {
+    db: Database,
+}
+
+impl Backend for RedbBackend {
+    fn read<T>(
+        &self,
+        f: impl FnOnce(&dyn Tables) -> Result<T, StorageError>,
+    ) -> Result<T, StorageError> {
+        let txn = self.db.begin_read().map_err(backend_error)?;
+        let tables = RedbTables {
+            versions: txn.open_table(VERSIONS).map_err(backend_error)?,
+            log: txn.open_table(LOG).map_err(backend_error)?,
+            meta: txn.open_table(META).map_err(backend_error)?,
+        };
+        f(&tables)
+    }
+
+    fn write<T>(
+        &self,
+        f: impl FnOnce(&mut dyn TablesMut) -> Result<T, StorageError>,
+    ) -> Result<T, StorageError> {
+        let txn = self.db.begin_write().map_err(backend_error)?;
+        let result = {
+            let mut tables = RedbTables {
+                versions: txn.open_table(VERSIONS).map_err(backend_error)?,
+                log: txn.open_table(LOG).map_err(backend_error)?,
+                meta: txn.open_table(META).map_err(backend_error)?,
+            };
+            f(&mut tables)
+        };
+        match result {
+            Ok(value) => {
+                txn.commit().map_err(backend_error)?;
+                Ok(value)
+            }
+            Err(error) => {
+                if let Err(abort_error) = txn.abort() {
+                    tracing::warn!(%abort_error, "aborting redb transaction failed");
+                }
+                Err(error)
+            }
+        }
+    }
+}
+
+/// The engine's tables, opened in a read (`ReadOnlyTable`) or write
+/// (`Table`) transaction.
+struct RedbTables<V, L, M> {
+    versions: V,
+    log: L,
+    meta: M,
+}
+
+type VersionsKey = (&'static str, i64);
+
+impl<V, L, M> Tables for RedbTables<V, L, M>
+where
+    V: ReadableTable<VersionsKey, &'static [u8]>,
+    L: ReadableTable<i64, &'static str>,
+    M: ReadableTable<&'static str, i64>,
+{
+    fn meta(&self) -> Result<Meta, StorageError> {
+        let read = |name: &str, default: Revision| -> Result<Revision, StorageError> {
+            let value = self.meta.get(name).map_err(backend_error)?;
+            Ok(value.map_or(default, |guard| guard.value()))
+        };
+        Ok(Meta {
+            current: read(META_CURRENT, Meta::EMPTY.current)?,
+            compacted: read(META_COMPACTED, Meta::EMPTY.compacted)?,
+        })
+    }
+
+    fn version_at(
+        &self,
+        key: &str,
+        at: Revision,
+    ) -> Result<Option<(Revision, Version)>, StorageError> {
+        let last = self
+            .versions
+            .range((key, i64::MIN)..=(key, at))
+            .map_err(backend_error)?
+            .next_back()
+            .transpose()
+            .map_err(backend_error)?;
+        last.map(|(k, record)| Ok((k.value().1, decode(record.value())?.to_owned())))
+            .transpose()
+    }
+
+    fn history(&self, key: &str, at: Revision) -> Result<Vec<(Revision, bool)>, StorageError> {
+        self.versions
+            .range((key, i64::MIN)..=(key, at))
+            .map_err(backend_error)?
+            .map(|entry| {
+                let (k, record) = entry.map_err(backend_error)?;
+                Ok((k.value().1, decode(record.value())?.is_tombstone()))
+            })
+            .collect()
+    }
+
+    fn scan(
+        &self,
+        span: KeySpan<'_>,
+        at: Revision,
+        visit: &mut dyn FnMut(&str, Revision, VersionRef<'_>),
+    ) -> Result<(), StorageError> {
+        let start = match span.start {
+            Bound::Included(key) => Bound::Included((key, i64::MIN)),
+            Bound::Excluded(key) => Bound::Excluded((key, i64::MAX)),
+            Bound::Unbounded => Bound::Unbounded,
+        };
+        // Versions come sorted by (key, revision): remember the latest one at
+        // or below `at` of the current key and emit it when the key changes.
+        let mut pending: Option<VersionsEntry<'_>> = None;
+        for entry in self
+            .versions
+            .range((start, Bound::Unbounded))
+            .map_err(backend_error)?
+        {
+            let entry = entry.map_err(backend_error)?;
+            let (key, revision) = entry.0.value();
+            if !key.starts_with(span.prefix) {
+                break;
+            }
+            if let Some(done) = pending.take_if(|(pending_key, _)| pending_key.value().0 != key) {
+                emit(visit, done)?;
+            }
+            if revision <= at {
+                pending = Some(entry);
+            }
+        }
+        if let Some(entry) = pending {
+            emit(visit, entry)?;
+        }
+        Ok(())
+    }
+
+    fn log(&self, after: Revision, upto: Revision) -> Result<Vec<(Revision, String)>, StorageError> {
+        if after >= upto {
+            return Ok(Vec::new());
+        }
+        self.log
+            .range((Bound::Excluded(after), Bound::Included(upto)))
+            .map_err(backend_error)?
+            .map(|entry| {
+                let (revision, key) = entry.map_err(backend_error)?;
+                Ok((revision.value(), key.value().to_owned()))
+            })
+            .collect()
+    }
+}
+
+impl TablesMut
+    for RedbTables<
+        Table<'_, VersionsKey, &'static [u8]>,
+        Table<'_, i64, &'static str>,
+        Table<'_, &'static str, i64>,
+    >
+{
+    fn set_meta(&mut self, meta: Meta) -> Result<(), StorageError> {
+        self.meta
+            .insert(META_CURRENT, meta.current)
+            .map_err(backend_error)?;
+        self.meta
+            .insert(META_COMPACTED, meta.compacted)
+            .map_err(backend_error)?;
+        Ok(())
+    }
+
+    fn put_version(
+        &mut self,
+        key: &str,
+        revision: Revision,
+        version: VersionRef<'_>,
+    ) -> Result<(), StorageError> {
+        self.versions
+            .insert((key, revision), encode(version).as_slice())
+            .map_err(backend_error)?;
+        Ok(())
+    }
+
+    fn remove_version(&mut self, key: &str, revision: Revision) -> Result<(), StorageError> {
+        self.versions
+            .remove((key, revision))
+            .map_err(backend_error)?;
+        Ok(())
+    }
+
+    fn append_log(&mut self, revision: Revision, key: &str) -> Result<(), StorageError> {
+        self.log.insert(revision, key).map_err(backend_error)?;
+        Ok(())
+    }
+
+    fn truncate_log(&mut self, upto: Revision) -> Result<(), StorageError> {
+        self.log
+            .retain_in(..=upto, |_, _| false)
+            .map_err(backend_error)
+    }
+}
+
+/// A `versions` table entry read from redb.
+type VersionsEntry<'a> = (AccessGuard<'a, VersionsKey>, AccessGuard<'a, &'static [u8]>);
+
+/// Passes one `versions` entry to a [`Tables::scan`] visitor.
+fn emit(
+    visit: &mut dyn FnMut(&str, Revision, VersionRef<'_>),
+    (key, record): VersionsEntry<'_>,
+) -> Result<(), StorageError> {
+    let (key, revision) = key.value();
+    visit(key, revision, decode(record.value())?);
+    Ok(())
+}
+
+/// Encodes a version record (format in the module docs).
+fn encode(version: VersionRef<'_>) -> Vec<u8> {
+    match version {
+        VersionRef::Tombstone => vec![RECORD_TOMBSTONE],
+        VersionRef::Live {
+            create_revision,
+            value,
+        } => {
+            let mut record = Vec::with_capacity(1 + 8 + value.len());
+            record.push(RECORD_LIVE);
+            record.extend_from_slice(&create_revision.to_le_bytes());
+            record.extend_from_slice(value);
+            record
+        }
+    }
+}
+
+/// Decodes a version record (format in the module docs).
+fn decode(record: &[u8]) -> Result<VersionRef<'_>, StorageError> {
+    match record.split_first() {
+        Some((&RECORD_TOMBSTONE, [])) => Ok(VersionRef::Tombstone),
+        Some((&RECORD_LIVE, rest)) => match rest.split_first_chunk::<8>() {
+            Some((create_revision, value)) => Ok(VersionRef::Live {
+                create_revision: i64::from_le_bytes(*create_revision),
+                value,
+            }),
+            None => Err(corrupt_record(record)),
+        },
+        _ => Err(corrupt_record(record)),
+    }
+}
+
+fn corrupt_record(record: &[u8]) -> StorageError {
+    StorageError::Backend(format!(
+        "corrupt version record ({} bytes, tag {:?})",
+        record.len(),
+        record.first()
+    ))
+}
+
+fn backend_error(error: impl Into<redb::Error>) -> StorageError {
+    StorageError::Backend(error.into().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_encoding_round_trips() {
+        let live = VersionRef::Live {
+            create_revision: 42,
+            value: b"abc",
+        };
+        assert_eq!(encode(live), [1, 42, 0, 0, 0, 0, 0, 0, 0, b'a', b'b', b'c']);
+        assert_eq!(decode(&encode(live)).unwrap(), live);
+        let empty = VersionRef::Live {
+            create_revision: 7,
+            value: b"",
+        };
+        assert_eq!(decode(&encode(empty)).unwrap(), empty);
+        assert_eq!(decode(&encode(VersionRef::Tombstone)).unwrap(), VersionRef::Tombstone);
+        for corrupt in [&[][..], &[0, 1], &[1, 2, 3], &[9]] {
+            assert!(matches!(decode(corrupt), Err(StorageError::Backend(_))));
+        }
+    }
+}
