@@ -1,1 +1,12 @@
-//! placeholder
+//! The API types served by this project, as annotated Rust in the style of
+//! `k8s.io/api`, with what `cargo xtask generate` wrote for them.
+//!
+//! Each `<group>/<version>/` module is one package: its `mod.rs` carries the
+//! package markers (`//! +groupName=...`) and includes the generated
+//! `zz_generated.register.rs`; its other files hold the types.
+#![deny(missing_docs)]
+
+pub mod core;
+pub mod example;
+
+include!("zz_generated.registry.rs");

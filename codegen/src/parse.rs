@@ -228,6 +228,44 @@ pub fn parse_package_markers(attrs: &[syn::Attribute], file: &Path, source: Opti
     if errors.is_empty() { Ok(docs.markers) } else { Err(errors) }
 }
 
+/// The group and version of the package a source file belongs to, as a
+/// derive macro needs them: the version is the nearest enclosing directory
+/// named like a version (`v1`, `v1beta1`); the group is the `+groupName`
+/// marker of that directory's `mod.rs`, or of the file itself.
+///
+/// Errors: the file is in no version directory, a file cannot be read or
+/// parsed, or no `+groupName` marker is found (with what to write).
+pub fn package_identity(file: &Path) -> Result<(String, String), String> {
+    let dir = file
+        .ancestors()
+        .skip(1)
+        .find(|d| d.file_name().is_some_and(|n| is_version(&n.to_string_lossy())))
+        .ok_or_else(|| {
+            format!(
+                "`{}` is not inside a `<group>/<version>/` package directory (such as `src/example/v1/`)",
+                file.display()
+            )
+        })?;
+    let version = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut candidates = vec![dir.join("mod.rs")];
+    if candidates[0] != file {
+        candidates.push(file.to_path_buf());
+    }
+    for candidate in candidates.iter().filter(|c| c.exists()) {
+        let source = std::fs::read_to_string(candidate).map_err(|e| format!("cannot read {}: {e}", candidate.display()))?;
+        let ast = syn::parse_file(&source).map_err(|e| format!("cannot parse {}: {e}", candidate.display()))?;
+        let markers = parse_package_markers(&ast.attrs, candidate, Some(&source))
+            .map_err(|errors| errors.iter().map(Diagnostic::short).collect::<Vec<_>>().join("\n"))?;
+        if let Some(m) = markers.iter().find(|m| m.name == "groupName") {
+            return Ok((m.payload_string().unwrap_or_default(), version));
+        }
+    }
+    Err(format!(
+        "package `{}` does not name its API group; add `//! +groupName=<group>` to its mod.rs (empty for the core group)",
+        dir.display()
+    ))
+}
+
 enum Body<'a> {
     Fields(&'a syn::Fields),
     Variants(&'a syn::punctuated::Punctuated<syn::Variant, syn::Token![,]>),

@@ -6,4 +6,8 @@
 //! API semantics over a revisioned [`storage::Store`].
 #![deny(missing_docs)]
 
+pub mod codec;
+pub mod meta;
+pub mod registry;
+pub mod resource;
 pub mod storage;

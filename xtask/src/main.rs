@@ -1,1 +1,180 @@
-fn main() {}
+//! `cargo xtask <command>`: the developer commands.
+//!
+//! - `generate`: run every generator over `apis/` and write the results.
+//! - `verify`: fail, with a diff, when a generated file is stale.
+//! - `markers`: print the marker reference.
+//! - `serve`: generate, build and run the API server.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use codegen::generators::GeneratedFile;
+
+#[derive(Parser)]
+#[command(name = "cargo xtask", about = "Developer commands for the Kubernetes API toolchain")]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run every generator over apis/ and write what changed.
+    Generate,
+    /// Fail with a diff when a generated file is stale (like hack/verify-codegen.sh).
+    Verify,
+    /// Print the marker reference (the text of docs/markers.md).
+    Markers,
+    /// Generate, build (release) and run the API server; extra arguments go to the server.
+    Serve {
+        /// Arguments passed to `apiserver` (e.g. `--port 6443 --data-dir /tmp/data`).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let root = workspace_root();
+    let result = match cli.command {
+        Cmd::Generate => generate(&root).map(|_| ()),
+        Cmd::Verify => verify(&root),
+        Cmd::Markers => {
+            print!("{}", codegen::generators::reference::markdown());
+            Ok(())
+        }
+        Cmd::Serve { args } => serve(&root, &args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn workspace_root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
+}
+
+/// Parses and checks `apis/`, and returns the files the generators produce
+/// (paths relative to the workspace root), with package and type counts.
+fn run_generators(root: &Path) -> Result<(Vec<GeneratedFile>, usize, usize)> {
+    let src = root.join("apis/src");
+    let model = match codegen::parse::parse_tree(&src) {
+        Ok(model) => model,
+        Err(errors) => {
+            eprint!("{}", relative(root, &codegen::diagnostics::render(&errors)));
+            bail!("{} error(s) reading apis/src", errors.len());
+        }
+    };
+    let problems = codegen::check::check(&model);
+    if !problems.is_empty() {
+        eprint!("{}", relative(root, &codegen::diagnostics::render(&problems)));
+        bail!("{} error(s) in apis/src markers", problems.len());
+    }
+    let types = model.packages.iter().map(|p| p.types.len()).sum();
+    let files = codegen::generators::generate_all(&model, Path::new("apis"));
+    Ok((files, model.packages.len(), types))
+}
+
+/// Shows paths relative to the workspace root in diagnostics.
+fn relative(root: &Path, text: &str) -> String {
+    text.replace(&format!("{}/", root.display()), "")
+}
+
+/// Generated files on disk that no generator produced any more.
+fn stale_outputs(root: &Path, files: &[GeneratedFile]) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![root.join("apis/src")];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.file_name().is_some_and(|n| n.to_string_lossy().starts_with("zz_generated")) {
+                let rel = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
+                if !files.iter().any(|f| f.path == rel) {
+                    found.push(rel);
+                }
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+fn generate(root: &Path) -> Result<()> {
+    let start = Instant::now();
+    let (files, packages, types) = run_generators(root)?;
+    let (mut written, mut unchanged) = (0, 0);
+    for file in &files {
+        let path = root.join(&file.path);
+        if std::fs::read_to_string(&path).ok().as_deref() == Some(file.contents.as_str()) {
+            unchanged += 1;
+            continue;
+        }
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+        }
+        std::fs::write(&path, &file.contents).with_context(|| format!("writing {}", path.display()))?;
+        println!("  wrote {}", file.path.display());
+        written += 1;
+    }
+    let removed = stale_outputs(root, &files);
+    for rel in &removed {
+        std::fs::remove_file(root.join(rel)).with_context(|| format!("removing {}", rel.display()))?;
+        println!("  removed {}", rel.display());
+    }
+    println!(
+        "generate: {packages} packages, {types} types; {written} files written, {unchanged} unchanged, {} removed in {:.1} ms",
+        removed.len(),
+        start.elapsed().as_secs_f64() * 1000.0
+    );
+    Ok(())
+}
+
+fn verify(root: &Path) -> Result<()> {
+    let (files, _, _) = run_generators(root)?;
+    let mut stale = 0;
+    for file in &files {
+        let path = root.join(&file.path);
+        let current = std::fs::read_to_string(&path).unwrap_or_default();
+        if current == file.contents {
+            continue;
+        }
+        stale += 1;
+        let diff = similar::TextDiff::from_lines(&current, &file.contents);
+        let name = file.path.display().to_string();
+        eprint!("{}", diff.unified_diff().context_radius(3).header(&format!("a/{name}"), &format!("b/{name}")));
+    }
+    for rel in stale_outputs(root, &files) {
+        stale += 1;
+        eprintln!("{} is generated output that no generator writes any more", rel.display());
+    }
+    if stale > 0 {
+        bail!("{stale} generated file(s) are stale; run `cargo xtask generate`");
+    }
+    println!("verify: {} generated files are up to date", files.len());
+    Ok(())
+}
+
+fn serve(root: &Path, args: &[String]) -> Result<()> {
+    generate(root)?;
+    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .current_dir(root)
+        .args(["run", "--release", "--package", "apis", "--bin", "apiserver", "--"])
+        .args(args)
+        .status()
+        .context("running cargo")?;
+    if !status.success() {
+        bail!("apiserver exited with {status}");
+    }
+    Ok(())
+}

@@ -188,7 +188,8 @@ pub(crate) trait Tables {
 
     /// The log entries `(revision, key)` with `after < revision <= upto`,
     /// ascending; empty if `after >= upto`.
-    fn log(&self, after: Revision, upto: Revision) -> Result<Vec<(Revision, String)>, StorageError>;
+    fn log(&self, after: Revision, upto: Revision)
+    -> Result<Vec<(Revision, String)>, StorageError>;
 }
 
 /// Write access to the tables, inside one backend transaction.
@@ -532,9 +533,7 @@ impl<B: Backend> Engine<B> {
     /// (the deleted one for a delete).
     pub(crate) fn write(&self, key: &str, mutation: Mutation) -> Result<KeyValue, StorageError> {
         let mut watchers = self.lock_watchers();
-        let event = self
-            .backend
-            .write(|tables| apply(tables, key, mutation))?;
+        let event = self.backend.write(|tables| apply(tables, key, mutation))?;
         self.current.store(event.revision(), Ordering::Release);
         watchers.notify(&event);
         Ok(event.into_written())
@@ -554,8 +553,7 @@ impl<B: Backend> Engine<B> {
 
     pub(crate) fn compact(&self, revision: Revision) -> Result<(), StorageError> {
         let _writer = self.lock_watchers();
-        self.backend
-            .write(|tables| compact(tables, revision))?;
+        self.backend.write(|tables| compact(tables, revision))?;
         self.compacted.store(revision, Ordering::Release);
         Ok(())
     }

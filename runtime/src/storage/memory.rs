@@ -4,9 +4,7 @@ use std::collections::BTreeMap;
 use std::ops::Bound;
 use std::sync::{PoisonError, RwLock};
 
-use super::engine::{
-    Backend, Engine, KeySpan, Meta, Tables, TablesMut, Version, VersionRef,
-};
+use super::engine::{Backend, Engine, KeySpan, Meta, Tables, TablesMut, Version, VersionRef};
 use super::{Revision, StorageError, delegate_store_to_engine};
 
 /// A [`Store`](super::Store) kept entirely in memory; its contents are lost
@@ -82,7 +80,11 @@ impl Default for MemoryTables {
 
 impl MemoryTables {
     /// The versions of `key` at or below `at`, ascending.
-    fn versions_of(&self, key: &str, at: Revision) -> impl DoubleEndedIterator<Item = (&Revision, &Version)> {
+    fn versions_of(
+        &self,
+        key: &str,
+        at: Revision,
+    ) -> impl DoubleEndedIterator<Item = (&Revision, &Version)> {
         self.versions
             .get(key)
             .into_iter()
@@ -131,7 +133,11 @@ impl Tables for MemoryTables {
         Ok(())
     }
 
-    fn log(&self, after: Revision, upto: Revision) -> Result<Vec<(Revision, String)>, StorageError> {
+    fn log(
+        &self,
+        after: Revision,
+        upto: Revision,
+    ) -> Result<Vec<(Revision, String)>, StorageError> {
         if after >= upto {
             return Ok(Vec::new());
         }

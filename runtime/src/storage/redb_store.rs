@@ -19,9 +19,7 @@ use std::path::Path;
 
 use redb::{AccessGuard, Database, ReadableTable, Table, TableDefinition};
 
-use super::engine::{
-    Backend, Engine, KeySpan, Meta, Tables, TablesMut, Version, VersionRef,
-};
+use super::engine::{Backend, Engine, KeySpan, Meta, Tables, TablesMut, Version, VersionRef};
 use super::{Revision, StorageError, delegate_store_to_engine};
 
 const VERSIONS: TableDefinition<(&str, i64), &[u8]> = TableDefinition::new("versions");
@@ -205,7 +203,11 @@ where
         Ok(())
     }
 
-    fn log(&self, after: Revision, upto: Revision) -> Result<Vec<(Revision, String)>, StorageError> {
+    fn log(
+        &self,
+        after: Revision,
+        upto: Revision,
+    ) -> Result<Vec<(Revision, String)>, StorageError> {
         if after >= upto {
             return Ok(Vec::new());
         }
@@ -342,7 +344,10 @@ mod tests {
             value: b"",
         };
         assert_eq!(decode(&encode(empty)).unwrap(), empty);
-        assert_eq!(decode(&encode(VersionRef::Tombstone)).unwrap(), VersionRef::Tombstone);
+        assert_eq!(
+            decode(&encode(VersionRef::Tombstone)).unwrap(),
+            VersionRef::Tombstone
+        );
         for corrupt in [&[][..], &[0, 1], &[1, 2, 3], &[9]] {
             assert!(matches!(decode(corrupt), Err(StorageError::Backend(_))));
         }

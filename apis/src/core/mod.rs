@@ -1,0 +1,3 @@
+//! The core group (`""`, served under `/api`), ported from `k8s.io/api/core`.
+
+pub mod v1;

@@ -1,0 +1,10 @@
+//! Version v1 of the core group, ported from `k8s.io/api/core/v1`.
+//!
+//! +groupName=
+//! +k8s:supportsSubresource="/status"
+
+mod types;
+
+pub use types::*;
+
+include!("zz_generated.register.rs");

@@ -1,0 +1,3 @@
+//! The `example.dev` group: types that exercise the marker language.
+
+pub mod v1;

@@ -1,0 +1,12 @@
+//! Version v1 of the `example.dev` group: a namespaced `Widget` and a
+//! cluster-scoped `Gadget`.
+//!
+//! +groupName=example.dev
+//! +k8s:supportsSubresource="/status"
+//! +k8s:supportsSubresource="/scale"
+
+mod types;
+
+pub use types::*;
+
+include!("zz_generated.register.rs");

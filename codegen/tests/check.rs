@@ -1,0 +1,238 @@
+//! One test per semantic check: each writes a small package, runs parse and
+//! check, and asserts the exact rendered diagnostic (file, line, column,
+//! source line, caret, help).
+
+
+
+fn diagnostics_for(source: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("example/v1/mod.rs");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, source).unwrap();
+    let rendered = match codegen::parse::parse_tree(dir.path()) {
+        Ok(model) => codegen::diagnostics::render(&codegen::check::check(&model)),
+        Err(errors) => codegen::diagnostics::render(&errors),
+    };
+    rendered.replace(&format!("{}/", dir.path().display()), "")
+}
+
+fn assert_diagnostic(source: &str, expected: &str) {
+    let got = diagnostics_for(source);
+    assert_eq!(got, expected, "\n--- got ---\n{got}\n--- expected ---\n{expected}");
+}
+
+const HEAD: &str = "//! +groupName=example.dev\n";
+
+#[test]
+fn a_sound_package_has_no_diagnostics() {
+    let src = format!(
+        "{HEAD}use std::collections::BTreeMap;\n\
+         #[serde(rename_all = \"camelCase\")]\n\
+         pub struct Spec {{\n\
+         \x20   /// +k8s:optional\n\
+         \x20   /// +k8s:maxLength=10\n\
+         \x20   pub display_name: Option<String>,\n\
+         \x20   /// +listType=map\n\
+         \x20   /// +listMapKey=name\n\
+         \x20   /// +k8s:item(name: \"a\")=+k8s:forbidden\n\
+         \x20   /// +k8s:eachVal=+k8s:subfield(\"tags\")=+k8s:maxItems=2\n\
+         \x20   pub ports: Vec<Port>,\n\
+         \x20   /// +k8s:eachKey=+k8s:maxLength=63\n\
+         \x20   /// +k8s:eachVal=+k8s:minLength=1\n\
+         \x20   pub labels: BTreeMap<String, String>,\n\
+         \x20   /// +default=3\n\
+         \x20   /// +k8s:ifEnabled(\"Gate\")=+k8s:minimum=1\n\
+         \x20   pub replicas: Option<i32>,\n\
+         \x20   /// +k8s:subfield(\"name\")=+k8s:format=k8s-short-name\n\
+         \x20   pub main: Port,\n\
+         }}\n\
+         pub struct Port {{ pub name: String, pub tags: Vec<String> }}\n"
+    );
+    assert_eq!(diagnostics_for(&src), "");
+}
+
+#[test]
+fn unknown_tag_suggests_the_nearest() {
+    assert_diagnostic(
+        &format!("{HEAD}pub struct A {{\n    /// +k8s:maxLen=3\n    pub a: String,\n}}\n"),
+        "error: unknown marker `+k8s:maxLen`\n  --> example/v1/mod.rs:3:9\n  |\n3 |     /// +k8s:maxLen=3\n  |         ^^^^^^^^^^^ not a known tag\n  |\n  = help: did you mean `+k8s:maxLength`? (`cargo xtask markers` lists every tag)\n\n",
+    );
+}
+
+#[test]
+fn missing_k8s_prefix_is_suggested() {
+    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +maxItems=3\n    pub a: Vec<String>,\n}}\n"));
+    assert!(got.contains("did you mean `+k8s:maxItems`?"), "{got}");
+}
+
+#[test]
+fn tag_at_the_wrong_scope() {
+    assert_diagnostic(
+        &format!("{HEAD}/// +k8s:maxItems=3\npub struct A {{\n    pub a: Vec<String>,\n}}\n"),
+        "error: `+k8s:maxItems` cannot be written on a type\n  --> example/v1/mod.rs:2:5\n  |\n2 | /// +k8s:maxItems=3\n  |     ^^^^^^^^^^^^^ not allowed on a type\n  |\n  = help: `+k8s:maxItems` belongs on a field or list type\n\n",
+    );
+}
+
+#[test]
+fn package_tag_on_a_field() {
+    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +groupName=x\n    pub a: String,\n}}\n"));
+    assert!(got.contains("error: `+groupName` cannot be written on a field\n  --> example/v1/mod.rs:3:9"), "{got}");
+}
+
+#[test]
+fn tag_on_a_type_it_cannot_apply_to() {
+    assert_diagnostic(
+        &format!("{HEAD}pub struct A {{\n    /// +k8s:maxLength=10\n    pub count: i32,\n}}\n"),
+        "error: `+k8s:maxLength` does not apply to `i32`\n  --> example/v1/mod.rs:3:9\n  |\n3 |     /// +k8s:maxLength=10\n  |         ^^^^^^^^^^^^^^^^^ this tag applies to a string\n  |\n  = help: remove the marker, or change the type to a string\n\n",
+    );
+}
+
+#[test]
+fn chained_tag_is_checked_against_the_element() {
+    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +k8s:eachVal=+k8s:maxLength=3\n    pub a: Vec<i64>,\n}}\n"));
+    assert!(got.starts_with("error: `+k8s:maxLength` does not apply to `i64`\n  --> example/v1/mod.rs:3:22\n"), "{got}");
+}
+
+#[test]
+fn bad_payload() {
+    assert_diagnostic(
+        &format!("{HEAD}pub struct A {{\n    /// +k8s:maxLength=-1\n    pub a: String,\n}}\n"),
+        "error: bad payload for `+k8s:maxLength`\n  --> example/v1/mod.rs:3:9\n  |\n3 |     /// +k8s:maxLength=-1\n  |         ^^^^^^^^^^^^^^^^^ expected a non-negative integer\n  |\n  = help: for example: `+k8s:maxLength=10`\n\n",
+    );
+}
+
+#[test]
+fn bad_word_payload_lists_the_choices() {
+    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +listType=bag\n    pub a: Vec<String>,\n}}\n"));
+    assert!(got.contains("= help: expected one of: atomic, set, map"), "{got}");
+}
+
+#[test]
+fn bad_json_default() {
+    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +default={{a\n    pub a: Option<String>,\n}}\n"));
+    assert!(got.contains("error: bad payload for `+default`\n  --> example/v1/mod.rs:3:9"), "{got}");
+    assert!(got.contains("not valid JSON: key must be a string at line 1 column 2"), "{got}");
+    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +default=\"x\"\n    pub a: Option<i32>,\n}}\n"));
+    assert!(got.contains("error: default `\"x\"` does not fit `Option<i32>`"), "{got}");
+}
+
+#[test]
+fn malformed_marker_points_at_the_column() {
+    assert_diagnostic(
+        &format!("{HEAD}pub struct A {{\n    /// +k8s:ifEnabled(\"x\"=+k8s:required\n    pub a: String,\n}}\n"),
+        "error: malformed marker `+k8s:ifEnabled(\"x\"=+k8s:required`: expected `,` or `)` in the argument list\n  --> example/v1/mod.rs:3:27\n  |\n3 |     /// +k8s:ifEnabled(\"x\"=+k8s:required\n  |                           ^ expected `,` or `)` in the argument list\n\n",
+    );
+}
+
+#[test]
+fn list_map_key_without_list_type_map() {
+    assert_diagnostic(
+        &format!(
+            "{HEAD}pub struct A {{\n    /// +listType=atomic\n    /// +listMapKey=name\n    pub ports: Vec<Port>,\n}}\npub struct Port {{ pub name: String }}\n"
+        ),
+        "error: `+listMapKey=name` without `+listType=map`\n  --> example/v1/mod.rs:4:9\n  |\n4 |     /// +listMapKey=name\n  |         ^^^^^^^^^^^^^^^^ map keys only apply to a list of type map\n  |\n  = help: add `+listType=map` to the field\n\n",
+    );
+}
+
+#[test]
+fn list_type_map_without_a_key() {
+    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +listType=map\n    pub ports: Vec<Port>,\n}}\npub struct Port {{ pub name: String }}\n"));
+    assert!(got.starts_with("error: `+listType=map` without `+listMapKey`\n  --> example/v1/mod.rs:3:9"), "{got}");
+}
+
+#[test]
+fn map_key_naming_no_field() {
+    assert_diagnostic(
+        &format!(
+            "{HEAD}pub struct A {{\n    /// +listType=map\n    /// +listMapKey=port\n    pub ports: Vec<Port>,\n}}\npub struct Port {{ pub name: String, pub protocol: String }}\n"
+        ),
+        "error: list map key `port` names no field of `Port`\n  --> example/v1/mod.rs:4:9\n  |\n4 |     /// +listMapKey=port\n  |         ^^^^^^^^^^^^^^^^ no such JSON field\n  |\n  = help: the fields of `Port` are: name, protocol\n\n",
+    );
+}
+
+#[test]
+fn map_key_naming_an_optional_field() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +listType=map\n    /// +listMapKey=name\n    pub ports: Vec<Port>,\n}}\npub struct Port {{ pub name: Option<String> }}\n"
+    ));
+    assert!(got.starts_with("error: list map key `name` is an optional field of `Port`\n  --> example/v1/mod.rs:4:9"), "{got}");
+    assert!(got.contains("= help: make the key field required, or give it a `+default`"), "{got}");
+}
+
+#[test]
+fn item_arguments_must_name_the_map_keys() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +listType=map\n    /// +listMapKey=name\n    /// +k8s:item(type: \"x\")=+k8s:forbidden\n    pub ports: Vec<Port>,\n}}\npub struct Port {{ pub name: String }}\n"
+    ));
+    assert!(got.starts_with("error: bad arguments to `+k8s:item`\n  --> example/v1/mod.rs:5:9"), "{got}");
+    assert!(got.contains("= help: the list map keys are: name"), "{got}");
+}
+
+#[test]
+fn optional_and_required_together() {
+    assert_diagnostic(
+        &format!("{HEAD}pub struct A {{\n    /// +optional\n    /// +k8s:required\n    pub a: String,\n}}\n"),
+        "error: field `a` is marked both optional and required\n  --> example/v1/mod.rs:4:9\n  |\n4 |     /// +k8s:required\n  |         ^^^^^^^^^^^^^ conflicts with the optional marker above\n  |\n  = help: keep one of `+optional` and `+required`\n\n",
+    );
+}
+
+#[test]
+fn duplicate_json_names() {
+    assert_diagnostic(
+        &format!("{HEAD}pub struct A {{\n    pub name: String,\n    #[serde(rename = \"name\")]\n    pub other: String,\n}}\n"),
+        "error: duplicate JSON name `name` in `A`\n  --> example/v1/mod.rs:5:9\n  |\n5 |     pub other: String,\n  |         ^^^^^ a field before this one has the same JSON name\n  |\n  = help: give one of them another `#[serde(rename = \"...\")]`\n\n",
+    );
+}
+
+#[test]
+fn json_name_serde_would_not_write() {
+    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    pub pod_ip: String,\n}}\n"));
+    assert!(got.starts_with("error: serde would write field `pod_ip` as `pod_ip`, not `podIp`\n  --> example/v1/mod.rs:3:9"), "{got}");
+}
+
+#[test]
+fn reference_to_an_unknown_type() {
+    assert_diagnostic(
+        &format!("{HEAD}pub struct A {{\n    pub spec: Option<MissingSpec>,\n}}\n"),
+        "error: `spec` refers to unknown type `MissingSpec`\n  --> example/v1/mod.rs:3:9\n  |\n3 |     pub spec: Option<MissingSpec>,\n  |         ^^^^ no package declares this type\n  |\n  = help: declare it as a `pub struct`/`pub enum` in an API package, or import it with `use`\n\n",
+    );
+}
+
+#[test]
+fn unsupported_rust_type() {
+    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    pub m: std::collections::HashMap<String, String>,\n}}\n"));
+    assert!(got.starts_with("error: `m` has a type the model cannot represent: `HashMap (use BTreeMap<String, _> for a deterministic order)`"), "{got}");
+}
+
+#[test]
+fn repeated_single_tag() {
+    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +k8s:maxLength=1\n    /// +k8s:maxLength=2\n    pub a: String,\n}}\n"));
+    assert!(got.starts_with("error: `+k8s:maxLength` is given more than once\n  --> example/v1/mod.rs:4:9"), "{got}");
+}
+
+#[test]
+fn arguments_on_a_tag_that_takes_none() {
+    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +k8s:optional(x: 1)\n    pub a: Option<String>,\n}}\n"));
+    assert!(got.starts_with("error: bad arguments to `+k8s:optional`"), "{got}");
+}
+
+#[test]
+fn package_without_group() {
+    let got = diagnostics_for("pub struct A {}\n");
+    assert!(got.starts_with("error: package `example/v1` does not name its API group\n  --> example/v1/mod.rs:1:1"), "{got}");
+}
+
+#[test]
+fn every_problem_is_reported_in_one_run() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +k8s:maxLen=3\n    pub a: String,\n    /// +k8s:maxLength=x\n    pub b: String,\n    pub c: Missing,\n}}\n"
+    ));
+    assert_eq!(got.matches("error: ").count(), 3, "{got}");
+}
+
+#[test]
+fn kubebuilder_keys_are_checked() {
+    let got = diagnostics_for(&format!("{HEAD}/// +kubebuilder:resource:path=as,plural=x\npub struct A {{}}\n"));
+    assert!(got.contains("unknown key `plural`; expected one of: path, singular, shortName, categories, scope"), "{got}");
+}
+

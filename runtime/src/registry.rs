@@ -1,0 +1,117 @@
+//! The registry of served resources: one [`Entry`] per group/version/resource,
+//! each with its [`ResourceInfo`] and the handler functions the generic
+//! server calls. Generated code (`zz_generated.register.rs`) fills it with
+//! `registry.add::<Widget>()`.
+
+use serde_json::{Map, Value};
+
+use crate::resource::{Resource, ResourceInfo};
+
+/// The result of decoding a request body through a kind's Rust type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decoded {
+    /// The object as the type serializes it, with `kind` and `apiVersion`
+    /// first (Go's TypeMeta order).
+    pub object: Value,
+    /// Paths of fields the type does not know (`spec.foo`, `spec.ports[0].bar`),
+    /// in document order, for field validation (Ignore/Warn/Strict).
+    pub unknown_fields: Vec<String>,
+}
+
+/// How a served kind is handled: its identity and its codec.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry {
+    /// Identity and serving metadata.
+    pub info: ResourceInfo,
+    /// Decodes a JSON body through the Rust type. Errors are serde's message
+    /// (a type mismatch, a missing required field, a duplicate field).
+    pub decode: fn(&[u8]) -> Result<Decoded, String>,
+}
+
+/// Every served resource.
+#[derive(Debug, Clone, Default)]
+pub struct Registry {
+    entries: Vec<Entry>,
+}
+
+impl Registry {
+    /// An empty registry.
+    pub fn new() -> Self {
+        Registry::default()
+    }
+
+    /// Adds the resource `T`.
+    pub fn add<T: Resource>(&mut self) {
+        self.entries.push(Entry { info: T::INFO, decode: decode::<T> });
+    }
+
+    /// Every entry, in registration order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The entry serving `plural` in `group`/`version`.
+    pub fn find(&self, group: &str, version: &str, plural: &str) -> Option<&Entry> {
+        self.entries
+            .iter()
+            .find(|e| e.info.group == group && e.info.version == version && e.info.plural == plural)
+    }
+
+    /// The distinct groups, in registration order (the core group is `""`).
+    pub fn groups(&self) -> Vec<&'static str> {
+        let mut groups: Vec<&'static str> = Vec::new();
+        for e in &self.entries {
+            if !groups.contains(&e.info.group) {
+                groups.push(e.info.group);
+            }
+        }
+        groups
+    }
+
+    /// The versions served for `group`, in registration order.
+    pub fn versions(&self, group: &str) -> Vec<&'static str> {
+        let mut versions: Vec<&'static str> = Vec::new();
+        for e in self.entries.iter().filter(|e| e.info.group == group) {
+            if !versions.contains(&e.info.version) {
+                versions.push(e.info.version);
+            }
+        }
+        versions
+    }
+}
+
+fn decode<T: Resource>(body: &[u8]) -> Result<Decoded, String> {
+    let mut unknown_fields = Vec::new();
+    let mut de = serde_json::Deserializer::from_slice(body);
+    let typed: T = serde_ignored::deserialize(&mut de, |path| {
+        let path = field_path(&path);
+        if path != "apiVersion" && path != "kind" {
+            unknown_fields.push(path);
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    de.end().map_err(|e| e.to_string())?;
+    let value = serde_json::to_value(&typed).map_err(|e| e.to_string())?;
+    let mut object = Map::new();
+    object.insert("kind".into(), Value::String(T::INFO.kind.into()));
+    object.insert("apiVersion".into(), Value::String(T::INFO.api_version.into()));
+    if let Value::Object(fields) = value {
+        object.extend(fields);
+    }
+    Ok(Decoded { object: Value::Object(object), unknown_fields })
+}
+
+/// Renders a serde_ignored path as Kubernetes prints field paths:
+/// `spec.ports[0].name`.
+fn field_path(path: &serde_ignored::Path<'_>) -> String {
+    use serde_ignored::Path;
+    match path {
+        Path::Root => String::new(),
+        Path::Seq { parent, index } => format!("{}[{index}]", field_path(parent)),
+        Path::Map { parent, key } => {
+            let parent = field_path(parent);
+            if parent.is_empty() { key.clone() } else { format!("{parent}.{key}") }
+        }
+        Path::Some { parent } | Path::NewtypeStruct { parent } | Path::NewtypeVariant { parent } => field_path(parent),
+    }
+}

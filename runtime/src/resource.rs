@@ -1,0 +1,98 @@
+//! What a served kind is: the [`Resource`] trait that `#[derive(Resource)]`
+//! implements from a type's markers, and the [`ResourceInfo`] it carries.
+//!
+//! Source: the fields of a discovery `APIResource` and of a CRD's
+//! `names`, `scope`, `subresources` and `additionalPrinterColumns`.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// A printer column, as a CRD's `additionalPrinterColumns` entry; it becomes
+/// a `Table` column (`kubectl get`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PrinterColumn {
+    /// Column header: `Replicas`.
+    pub name: &'static str,
+    /// OpenAPI type: `integer`, `number`, `string`, `boolean` or `date`.
+    pub type_: &'static str,
+    /// OpenAPI format, or empty.
+    pub format: &'static str,
+    /// Column description.
+    pub description: &'static str,
+    /// Simple JSON path into the object: `.spec.replicas`.
+    pub json_path: &'static str,
+    /// 0 is always shown; higher only with `-o wide`.
+    pub priority: i32,
+}
+
+/// The `/scale` subresource: where replicas and the selector live.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScaleSubresource {
+    /// JSON path of the desired replicas: `.spec.replicas`.
+    pub spec_replicas_path: &'static str,
+    /// JSON path of the observed replicas: `.status.replicas`.
+    pub status_replicas_path: &'static str,
+    /// JSON path of the serialized label selector, or empty.
+    pub label_selector_path: &'static str,
+}
+
+/// The identity and serving metadata of one kind in one group/version.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResourceInfo {
+    /// API group; empty for the core group.
+    pub group: &'static str,
+    /// Version: `v1`.
+    pub version: &'static str,
+    /// `apiVersion`: `v1` for the core group, else `group/version`.
+    pub api_version: &'static str,
+    /// Kind: `Widget`.
+    pub kind: &'static str,
+    /// Resource (plural, lower case): `widgets`.
+    pub plural: &'static str,
+    /// Singular: `widget`.
+    pub singular: &'static str,
+    /// Whether objects live in a namespace.
+    pub namespaced: bool,
+    /// Short names for kubectl: `wd`.
+    pub short_names: &'static [&'static str],
+    /// Categories: `all`.
+    pub categories: &'static [&'static str],
+    /// Whether `/status` is served.
+    pub status_subresource: bool,
+    /// The `/scale` subresource, when served.
+    pub scale_subresource: Option<ScaleSubresource>,
+    /// Extra printer columns (after Name, before Age).
+    pub printer_columns: &'static [PrinterColumn],
+}
+
+impl ResourceInfo {
+    /// `widgets.example.dev`, or `configmaps` for the core group: the form
+    /// Kubernetes puts in error messages.
+    pub fn group_resource(&self) -> String {
+        if self.group.is_empty() {
+            self.plural.to_string()
+        } else {
+            format!("{}.{}", self.plural, self.group)
+        }
+    }
+
+    /// `Widget.example.dev`, or `ConfigMap` for the core group: the form in
+    /// `Invalid` messages.
+    pub fn group_kind(&self) -> String {
+        if self.group.is_empty() {
+            self.kind.to_string()
+        } else {
+            format!("{}.{}", self.kind, self.group)
+        }
+    }
+}
+
+/// A Rust type served as a Kubernetes resource. Implemented by
+/// `#[derive(macros::Resource)]` from the type's package (`+groupName`, the
+/// version directory) and markers (`+genclient:nonNamespaced`,
+/// `+kubebuilder:resource`, `+kubebuilder:subresource:*`,
+/// `+kubebuilder:printcolumn`).
+pub trait Resource: Serialize + DeserializeOwned + Send + Sync + 'static {
+    /// Identity and serving metadata.
+    const INFO: ResourceInfo;
+}

@@ -1,0 +1,606 @@
+//! Conformance tests run against every backend, plus backend-specific tests.
+
+use std::path::Path;
+
+use tokio::sync::mpsc::UnboundedReceiver;
+use tokio::sync::mpsc::error::TryRecvError;
+
+use super::watchers::Watchers;
+use super::*;
+
+/// A conformance case: runs against a fresh store, panics on failure.
+type Case = fn(&dyn Store);
+
+/// Every conformance case, run against each backend on a fresh store.
+const CASES: &[(&str, Case)] = &[
+    ("empty_store", empty_store),
+    ("create_and_get", create_and_get),
+    ("update_is_compare_and_swap", update_is_compare_and_swap),
+    ("delete", delete),
+    ("range_prefix_limit_continue", range_prefix_limit_continue),
+    ("range_at_old_revision", range_at_old_revision),
+    ("compaction", compaction),
+    (
+        "watch_replays_then_streams_live",
+        watch_replays_then_streams_live,
+    ),
+    ("watch_from_now_and_future", watch_from_now_and_future),
+    (
+        "concurrent_writes_are_ordered",
+        concurrent_writes_are_ordered,
+    ),
+];
+
+/// Runs the whole conformance suite, each case on a store from `new_store`.
+fn conformance(new_store: &mut dyn FnMut() -> Box<dyn Store>) {
+    for (name, case) in CASES {
+        eprintln!("conformance case {name}");
+        case(new_store().as_ref());
+    }
+}
+
+#[test]
+fn memory_store_conformance() {
+    conformance(&mut || Box::new(MemoryStore::new()));
+}
+
+#[test]
+fn redb_store_conformance() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut n = 0;
+    conformance(&mut || {
+        n += 1;
+        Box::new(RedbStore::open(&dir.path().join(format!("case-{n}.redb"))).unwrap())
+    });
+}
+
+// ---------------------------------------------------------------- helpers
+
+fn prefix(prefix: &str) -> RangeRequest<'_> {
+    RangeRequest {
+        prefix,
+        ..Default::default()
+    }
+}
+
+fn keys(result: &RangeResult) -> Vec<&str> {
+    result.kvs.iter().map(|kv| kv.key.as_str()).collect()
+}
+
+fn kv(key: &str, value: &str, create_revision: Revision, mod_revision: Revision) -> KeyValue {
+    KeyValue {
+        key: key.to_owned(),
+        value: value.as_bytes().to_vec(),
+        create_revision,
+        mod_revision,
+    }
+}
+
+/// Everything the receiver has buffered, without waiting.
+fn drain(rx: &mut UnboundedReceiver<Event>) -> Vec<Event> {
+    let mut events = Vec::new();
+    loop {
+        match rx.try_recv() {
+            Ok(event) => events.push(event),
+            Err(TryRecvError::Empty) => return events,
+            Err(TryRecvError::Disconnected) => panic!("watch ended"),
+        }
+    }
+}
+
+fn revisions(events: &[Event]) -> Vec<Revision> {
+    events.iter().map(Event::revision).collect()
+}
+
+/// The full state (every key) at `revision`.
+fn snapshot(store: &dyn Store, revision: Revision) -> Vec<KeyValue> {
+    store
+        .range(RangeRequest {
+            revision: Some(revision),
+            ..Default::default()
+        })
+        .unwrap()
+        .kvs
+}
+
+// ------------------------------------------------------ conformance cases
+
+fn empty_store(store: &dyn Store) {
+    assert_eq!(store.current_revision(), 1);
+    assert_eq!(store.compacted_revision(), 0);
+    assert_eq!(store.get("/a").unwrap(), None);
+    let all = store.range(prefix("")).unwrap();
+    assert_eq!(
+        (all.kvs.len(), all.more, all.count, all.revision),
+        (0, false, 0, 1)
+    );
+    assert!(drain(&mut store.watch("", 0).unwrap()).is_empty());
+}
+
+fn create_and_get(store: &dyn Store) {
+    let created = store.create("/a", b"1".to_vec()).unwrap();
+    assert_eq!(created, kv("/a", "1", 2, 2));
+    assert_eq!(store.current_revision(), 2);
+    assert_eq!(store.get("/a").unwrap(), Some(created));
+    assert_eq!(store.get("/a/").unwrap(), None);
+
+    let err = store.create("/a", b"2".to_vec()).unwrap_err();
+    assert!(
+        matches!(&err, StorageError::AlreadyExists(key) if key == "/a"),
+        "{err}"
+    );
+    assert_eq!(
+        store.current_revision(),
+        2,
+        "failed writes take no revision"
+    );
+
+    assert_eq!(store.create("/b", Vec::new()).unwrap(), kv("/b", "", 3, 3));
+    assert_eq!(store.get("/a").unwrap(), Some(kv("/a", "1", 2, 2)));
+}
+
+fn update_is_compare_and_swap(store: &dyn Store) {
+    store.create("/a", b"1".to_vec()).unwrap();
+    let updated = store.update("/a", b"2".to_vec(), 2).unwrap();
+    assert_eq!(updated, kv("/a", "2", 2, 3));
+    assert_eq!(store.get("/a").unwrap(), Some(updated));
+
+    let err = store.update("/a", b"3".to_vec(), 2).unwrap_err();
+    assert!(
+        matches!(&err, StorageError::Conflict { key, expected: 2, actual: 3 } if key == "/a"),
+        "{err}"
+    );
+    let err = store.update("/missing", b"3".to_vec(), 2).unwrap_err();
+    assert!(
+        matches!(&err, StorageError::NotFound(key) if key == "/missing"),
+        "{err}"
+    );
+    assert_eq!(store.current_revision(), 3);
+    assert_eq!(store.get("/a").unwrap(), Some(kv("/a", "2", 2, 3)));
+}
+
+fn delete(store: &dyn Store) {
+    store.create("/a", b"1".to_vec()).unwrap();
+    store.update("/a", b"2".to_vec(), 2).unwrap();
+
+    let err = store.delete("/a", Some(2)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StorageError::Conflict {
+                expected: 2,
+                actual: 3,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert_eq!(store.delete("/a", Some(3)).unwrap(), kv("/a", "2", 2, 3));
+    assert_eq!(store.current_revision(), 4);
+    assert_eq!(store.get("/a").unwrap(), None);
+    for expected in [None, Some(3)] {
+        let err = store.delete("/a", expected).unwrap_err();
+        assert!(
+            matches!(&err, StorageError::NotFound(key) if key == "/a"),
+            "{err}"
+        );
+    }
+    let err = store.update("/a", b"3".to_vec(), 3).unwrap_err();
+    assert!(matches!(err, StorageError::NotFound(_)), "{err}");
+
+    // Re-creating a deleted key starts a new life: a new create revision.
+    assert_eq!(
+        store.create("/a", b"new".to_vec()).unwrap(),
+        kv("/a", "new", 5, 5)
+    );
+    assert_eq!(store.delete("/a", None).unwrap(), kv("/a", "new", 5, 5));
+    assert_eq!(store.current_revision(), 6);
+    assert_eq!(store.range(prefix("")).unwrap().count, 0);
+}
+
+fn range_prefix_limit_continue(store: &dyn Store) {
+    for key in ["/r/d", "/r/b", "/s/a", "/r/a", "/rx", "/r/c"] {
+        store.create(key, key.as_bytes().to_vec()).unwrap();
+    }
+    let all = store.range(prefix("/r/")).unwrap();
+    assert_eq!(keys(&all), ["/r/a", "/r/b", "/r/c", "/r/d"]);
+    assert_eq!((all.more, all.count, all.revision), (false, 4, 7));
+    assert_eq!(all.kvs[0], kv("/r/a", "/r/a", 5, 5));
+
+    let page = |start_after, limit| {
+        store
+            .range(RangeRequest {
+                prefix: "/r/",
+                start_after,
+                limit,
+                revision: None,
+            })
+            .unwrap()
+    };
+    let first = page(None, 2);
+    assert_eq!(keys(&first), ["/r/a", "/r/b"]);
+    assert_eq!((first.more, first.count), (true, 4));
+    let second = page(Some("/r/b"), 2);
+    assert_eq!(keys(&second), ["/r/c", "/r/d"]);
+    assert_eq!((second.more, second.count), (false, 2));
+    let middle = page(Some("/r/a"), 1);
+    assert_eq!(keys(&middle), ["/r/b"]);
+    assert_eq!((middle.more, middle.count), (true, 3));
+    // A continue key that is not itself stored.
+    assert_eq!(keys(&page(Some("/r/bb"), 0)), ["/r/c", "/r/d"]);
+    let past_end = page(Some("/r/d"), 2);
+    assert_eq!(
+        (past_end.kvs.len(), past_end.more, past_end.count),
+        (0, false, 0)
+    );
+    // A start below the prefix does not restrict it; above it, nothing matches.
+    assert_eq!(page(Some("/a"), 0).count, 4);
+    assert_eq!(page(Some("/s"), 0).count, 0);
+
+    let everything = store.range(prefix("")).unwrap();
+    assert_eq!(
+        keys(&everything),
+        ["/r/a", "/r/b", "/r/c", "/r/d", "/rx", "/s/a"]
+    );
+    assert_eq!(keys(&store.range(prefix("/r")).unwrap()).len(), 5);
+    assert_eq!(store.range(prefix("/t/")).unwrap().count, 0);
+}
+
+fn range_at_old_revision(store: &dyn Store) {
+    store.create("/k/a", b"a1".to_vec()).unwrap(); // 2
+    store.create("/k/b", b"b1".to_vec()).unwrap(); // 3
+    store.update("/k/a", b"a2".to_vec(), 2).unwrap(); // 4
+    store.delete("/k/b", None).unwrap(); // 5
+    store.create("/k/b", b"b2".to_vec()).unwrap(); // 6
+
+    let at = |revision| {
+        store.range(RangeRequest {
+            prefix: "/k/",
+            revision: Some(revision),
+            ..Default::default()
+        })
+    };
+    assert_eq!(at(1).unwrap().kvs, []);
+    assert_eq!(at(2).unwrap().kvs, [kv("/k/a", "a1", 2, 2)]);
+    let three = at(3).unwrap();
+    assert_eq!(three.kvs, [kv("/k/a", "a1", 2, 2), kv("/k/b", "b1", 3, 3)]);
+    assert_eq!((three.revision, three.count), (3, 2));
+    assert_eq!(
+        at(4).unwrap().kvs,
+        [kv("/k/a", "a2", 2, 4), kv("/k/b", "b1", 3, 3)]
+    );
+    assert_eq!(at(5).unwrap().kvs, [kv("/k/a", "a2", 2, 4)]);
+    assert_eq!(
+        at(6).unwrap().kvs,
+        [kv("/k/a", "a2", 2, 4), kv("/k/b", "b2", 6, 6)]
+    );
+    // Old snapshots page like current ones.
+    let paged = store
+        .range(RangeRequest {
+            prefix: "/k/",
+            start_after: None,
+            limit: 1,
+            revision: Some(4),
+        })
+        .unwrap();
+    assert_eq!(
+        (keys(&paged), paged.more, paged.count),
+        (vec!["/k/a"], true, 2)
+    );
+    // etcd: revision <= 0 means the current revision.
+    assert_eq!(at(0).unwrap().revision, 6);
+
+    let err = at(7).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StorageError::FutureRevision {
+                requested: 7,
+                current: 6
+            }
+        ),
+        "{err}"
+    );
+}
+
+fn compaction(store: &dyn Store) {
+    store.create("/c/keep", b"k1".to_vec()).unwrap(); // 2
+    store.create("/c/gone", b"g1".to_vec()).unwrap(); // 3
+    store.update("/c/keep", b"k2".to_vec(), 2).unwrap(); // 4
+    store.delete("/c/gone", None).unwrap(); // 5
+    store.create("/c/later", b"l1".to_vec()).unwrap(); // 6
+    store.update("/c/keep", b"k3".to_vec(), 4).unwrap(); // 7
+    let before: Vec<_> = (5..=7).map(|r| snapshot(store, r)).collect();
+
+    store.compact(5).unwrap();
+    assert_eq!(store.compacted_revision(), 5);
+    assert_eq!(store.current_revision(), 7);
+
+    // History at and above the compacted revision is intact.
+    for (r, expected) in (5..=7).zip(&before) {
+        assert_eq!(&snapshot(store, r), expected, "revision {r}");
+    }
+    let err = store
+        .range(RangeRequest {
+            revision: Some(4),
+            ..Default::default()
+        })
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StorageError::Compacted {
+                requested: 4,
+                compacted: 5
+            }
+        ),
+        "{err}"
+    );
+    let err = store.watch("/c/", 4).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StorageError::Compacted {
+                requested: 4,
+                compacted: 5
+            }
+        ),
+        "{err}"
+    );
+
+    // A watch from the compacted revision replays what follows it, with the
+    // previous values that compaction retained.
+    let replayed = drain(&mut store.watch("/c/", 5).unwrap());
+    assert_eq!(
+        replayed,
+        [
+            Event::Put {
+                kv: kv("/c/later", "l1", 6, 6),
+                prev: None
+            },
+            Event::Put {
+                kv: kv("/c/keep", "k3", 2, 7),
+                prev: Some(kv("/c/keep", "k2", 2, 4))
+            },
+        ]
+    );
+
+    let err = store.compact(5).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StorageError::Compacted {
+                requested: 5,
+                compacted: 5
+            }
+        ),
+        "{err}"
+    );
+    let err = store.compact(8).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StorageError::FutureRevision {
+                requested: 8,
+                current: 7
+            }
+        ),
+        "{err}"
+    );
+
+    // Writes continue, and compacting everything keeps the live state.
+    store.create("/c/gone", b"g2".to_vec()).unwrap(); // 8
+    store.compact(8).unwrap();
+    assert_eq!(store.compacted_revision(), 8);
+    assert_eq!(
+        snapshot(store, 8),
+        [
+            kv("/c/gone", "g2", 8, 8),
+            kv("/c/keep", "k3", 2, 7),
+            kv("/c/later", "l1", 6, 6)
+        ]
+    );
+    assert!(drain(&mut store.watch("", 8).unwrap()).is_empty());
+    assert_eq!(
+        store.update("/c/keep", b"k4".to_vec(), 7).unwrap(),
+        kv("/c/keep", "k4", 2, 9)
+    );
+}
+
+fn watch_replays_then_streams_live(store: &dyn Store) {
+    store.create("/w/a", b"a1".to_vec()).unwrap(); // 2
+    store.create("/other", b"o".to_vec()).unwrap(); // 3
+    store.update("/w/a", b"a2".to_vec(), 2).unwrap(); // 4
+
+    let mut all = store.watch("/w/", 0).unwrap();
+    let mut late = store.watch("/w/", 2).unwrap();
+    assert_eq!(
+        drain(&mut all),
+        [
+            Event::Put {
+                kv: kv("/w/a", "a1", 2, 2),
+                prev: None
+            },
+            Event::Put {
+                kv: kv("/w/a", "a2", 2, 4),
+                prev: Some(kv("/w/a", "a1", 2, 2))
+            },
+        ]
+    );
+    assert_eq!(revisions(&drain(&mut late)), [4]);
+
+    store.create("/w/b", b"b1".to_vec()).unwrap(); // 5
+    store.update("/other", b"o2".to_vec(), 3).unwrap(); // 6
+    store.delete("/w/a", None).unwrap(); // 7
+    let live = [
+        Event::Put {
+            kv: kv("/w/b", "b1", 5, 5),
+            prev: None,
+        },
+        Event::Delete {
+            prev: kv("/w/a", "a2", 2, 4),
+            revision: 7,
+        },
+    ];
+    assert_eq!(drain(&mut all), live);
+    assert_eq!(drain(&mut late), live);
+
+    // Replay rebuilds the same events, deletes included.
+    let replayed = drain(&mut store.watch("/w/", 4).unwrap());
+    assert_eq!(replayed, live);
+    assert_eq!(replayed[1].key(), "/w/a");
+
+    // Dropped receivers are tolerated (and forgotten).
+    drop(late);
+    store.create("/w/c", Vec::new()).unwrap(); // 8
+    assert_eq!(revisions(&drain(&mut all)), [8]);
+}
+
+fn watch_from_now_and_future(store: &dyn Store) {
+    store.create("/f/a", Vec::new()).unwrap(); // 2
+    let mut now = store.watch("/f/", store.current_revision()).unwrap();
+    let mut future = store.watch("/f/", 4).unwrap();
+    let mut everything = store.watch("", 1).unwrap();
+    assert!(drain(&mut now).is_empty());
+    assert!(drain(&mut future).is_empty());
+    for key in ["/f/b", "/f/c", "/g", "/f/d"] {
+        store.create(key, Vec::new()).unwrap(); // 3, 4, 5, 6
+    }
+    assert_eq!(revisions(&drain(&mut now)), [3, 4, 6]);
+    assert_eq!(revisions(&drain(&mut future)), [6]);
+    assert_eq!(revisions(&drain(&mut everything)), [2, 3, 4, 5, 6]);
+}
+
+fn concurrent_writes_are_ordered(store: &dyn Store) {
+    const THREADS: usize = 4;
+    const WRITES: usize = 10;
+    let mut rx = store.watch("/p/", 1).unwrap();
+    std::thread::scope(|scope| {
+        for thread in 0..THREADS {
+            scope.spawn(move || {
+                for i in 0..WRITES {
+                    store
+                        .create(&format!("/p/{thread}/{i}"), Vec::new())
+                        .unwrap();
+                    // Readers run alongside the writers.
+                    assert!(store.range(prefix("/p/")).unwrap().count > 0);
+                }
+            });
+        }
+    });
+    let last = 1 + (THREADS * WRITES) as Revision;
+    assert_eq!(store.current_revision(), last);
+    assert_eq!(revisions(&drain(&mut rx)), (2..=last).collect::<Vec<_>>());
+}
+
+// ------------------------------------------------------ backend-specific
+
+#[test]
+fn watch_ends_when_store_is_dropped() {
+    let store = MemoryStore::new();
+    let mut rx = store.watch("", 1).unwrap();
+    store.create("/a", Vec::new()).unwrap();
+    drop(store);
+    assert_eq!(rx.try_recv().unwrap().revision(), 2);
+    assert_eq!(rx.try_recv(), Err(TryRecvError::Disconnected));
+}
+
+#[test]
+fn watchers_forget_dropped_receivers() {
+    let mut watchers = Watchers::default();
+    let kept = watchers.subscribe("/a/", 0, Vec::new());
+    drop(watchers.subscribe("/a/", 0, Vec::new()));
+    drop(watchers.subscribe("/b/", 0, Vec::new()));
+    assert_eq!(watchers.len(), 3);
+    watchers.notify(&Event::Put {
+        kv: kv("/a/x", "", 2, 2),
+        prev: None,
+    });
+    assert_eq!(watchers.len(), 1);
+    drop(kept);
+}
+
+/// Writes a history with updates, deletes and a compaction.
+fn write_history(store: &dyn Store) {
+    for i in 0..5 {
+        store
+            .create(&format!("/d/{i}"), format!("v{i}").into_bytes())
+            .unwrap();
+    }
+    store.update("/d/1", b"v1b".to_vec(), 3).unwrap(); // 7
+    store.delete("/d/2", None).unwrap(); // 8
+    store.compact(7).unwrap();
+    store.update("/d/3", b"v3b".to_vec(), 5).unwrap(); // 9
+    store.create("/d/2", b"v2b".to_vec()).unwrap(); // 10
+}
+
+#[test]
+fn redb_store_survives_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("store.redb");
+    let (current, history) = {
+        let store = RedbStore::open(&path).unwrap();
+        write_history(&store);
+        let current = store.current_revision();
+        let history: Vec<_> = (7..=current).map(|r| snapshot(&store, r)).collect();
+        (current, history)
+    };
+    assert_eq!(current, 10);
+
+    let store = RedbStore::open(&path).unwrap();
+    assert_eq!(store.current_revision(), current);
+    assert_eq!(store.compacted_revision(), 7);
+    for (r, expected) in (7..=current).zip(&history) {
+        assert_eq!(&snapshot(&store, r), expected, "revision {r}");
+    }
+    assert_eq!(store.get("/d/1").unwrap(), Some(kv("/d/1", "v1b", 3, 7)));
+    assert_eq!(store.get("/d/2").unwrap(), Some(kv("/d/2", "v2b", 10, 10)));
+    assert!(matches!(
+        store.range(RangeRequest {
+            revision: Some(6),
+            ..Default::default()
+        }),
+        Err(StorageError::Compacted {
+            requested: 6,
+            compacted: 7
+        })
+    ));
+    assert_eq!(
+        revisions(&drain(&mut store.watch("/d/", 7).unwrap())),
+        [8, 9, 10]
+    );
+    // The revision counter carries on.
+    assert_eq!(store.delete("/d/0", Some(2)).unwrap().mod_revision, 2);
+    assert_eq!(store.current_revision(), 11);
+}
+
+#[test]
+fn redb_and_memory_stores_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let disk = RedbStore::open(&dir.path().join("store.redb")).unwrap();
+    let memory = MemoryStore::new();
+    write_history(&disk);
+    write_history(&memory);
+    for r in 7..=10 {
+        assert_eq!(snapshot(&disk, r), snapshot(&memory, r), "revision {r}");
+    }
+    assert_eq!(
+        drain(&mut disk.watch("", 7).unwrap()),
+        drain(&mut memory.watch("", 7).unwrap())
+    );
+}
+
+#[test]
+fn redb_store_open_errors_are_backend_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("garbage");
+    std::fs::write(&path, b"this is not a redb database file, not at all").unwrap();
+    assert!(matches!(
+        RedbStore::open(&path),
+        Err(StorageError::Backend(_))
+    ));
+    assert!(matches!(
+        RedbStore::open(Path::new("/nonexistent-dir/store.redb")),
+        Err(StorageError::Backend(_))
+    ));
+}
