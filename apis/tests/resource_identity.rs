@@ -7,8 +7,14 @@ use runtime::resource::{PrinterColumn, Resource, ScaleSubresource};
 #[test]
 fn widget_identity_comes_from_package_and_markers() {
     let info = Widget::INFO;
-    assert_eq!((info.group, info.version, info.api_version), ("example.dev", "v1", "example.dev/v1"));
-    assert_eq!((info.kind, info.plural, info.singular), ("Widget", "widgets", "widget"));
+    assert_eq!(
+        (info.group, info.version, info.api_version),
+        ("example.dev", "v1", "example.dev/v1")
+    );
+    assert_eq!(
+        (info.kind, info.plural, info.singular),
+        ("Widget", "widgets", "widget")
+    );
     assert!(info.namespaced);
     assert_eq!(info.short_names, ["wd"]);
     assert_eq!(info.categories, ["all"]);
@@ -24,15 +30,28 @@ fn widget_identity_comes_from_package_and_markers() {
     assert_eq!(info.printer_columns.len(), 3);
     assert_eq!(
         info.printer_columns[2],
-        PrinterColumn { name: "Color", type_: "string", format: "", description: "", json_path: ".spec.color", priority: 1 }
+        PrinterColumn {
+            name: "Color",
+            type_: "string",
+            format: "",
+            description: "",
+            json_path: ".spec.color",
+            priority: 1
+        }
     );
     assert_eq!(info.group_resource(), "widgets.example.dev");
 }
 
 #[test]
 fn cluster_scope_and_core_group() {
-    assert!(!Gadget::INFO.namespaced);
-    assert!(!Namespace::INFO.namespaced);
+    assert_eq!(
+        (
+            Gadget::INFO.namespaced,
+            Namespace::INFO.namespaced,
+            Widget::INFO.namespaced
+        ),
+        (false, false, true)
+    );
     assert_eq!(ConfigMap::INFO.api_version, "v1");
     assert_eq!(ConfigMap::INFO.group_resource(), "configmaps");
     assert_eq!(ConfigMap::INFO.short_names, ["cm"]);
@@ -41,6 +60,18 @@ fn cluster_scope_and_core_group() {
 #[test]
 fn generated_registry_lists_every_resource() {
     let registry = apis::registry();
-    let names: Vec<_> = registry.entries().iter().map(|e| e.info.group_resource()).collect();
-    assert_eq!(names, ["configmaps", "namespaces", "widgets.example.dev", "gadgets.example.dev"]);
+    let names: Vec<_> = registry
+        .entries()
+        .iter()
+        .map(|e| e.info.group_resource())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "configmaps",
+            "namespaces",
+            "widgets.example.dev",
+            "gadgets.example.dev"
+        ]
+    );
 }

@@ -25,7 +25,10 @@ use crate::model::{Field, FieldType, Model, Package, TypeDef, TypeShape};
 
 /// Checks the whole model; an empty result means it is sound.
 pub fn check(model: &Model) -> Vec<Diagnostic> {
-    let mut checker = Checker { model, errors: Vec::new() };
+    let mut checker = Checker {
+        model,
+        errors: Vec::new(),
+    };
     for pkg in &model.packages {
         checker.package(pkg);
     }
@@ -36,7 +39,10 @@ pub fn check(model: &Model) -> Vec<Diagnostic> {
 /// fields, without resolving references to other types.
 pub fn check_type(def: &TypeDef) -> Vec<Diagnostic> {
     let model = Model::default();
-    let mut checker = Checker { model: &model, errors: Vec::new() };
+    let mut checker = Checker {
+        model: &model,
+        errors: Vec::new(),
+    };
     checker.type_def(def, false);
     checker.errors
 }
@@ -52,7 +58,12 @@ pub fn nearest_tag(name: &str) -> Option<&'static str> {
     }
     let lower = name.to_ascii_lowercase();
     TAGS.iter()
-        .map(|t| (strsim::levenshtein(&lower, &t.name.to_ascii_lowercase()), t.name))
+        .map(|t| {
+            (
+                strsim::levenshtein(&lower, &t.name.to_ascii_lowercase()),
+                t.name,
+            )
+        })
         .filter(|(d, t)| *d <= (t.len() / 3).max(2))
         .min()
         .map(|(_, t)| t)
@@ -90,7 +101,14 @@ impl<'m> Checker<'m> {
                 .help("add `//! +groupName=<group>` to the package's mod.rs (empty for the core group)"),
             );
         }
-        self.markers(&pkg.markers, Site { scope: Scope::Package, ty: None, field: None });
+        self.markers(
+            &pkg.markers,
+            Site {
+                scope: Scope::Package,
+                ty: None,
+                field: None,
+            },
+        );
         for def in &pkg.types {
             self.type_def(def, true);
         }
@@ -104,23 +122,48 @@ impl<'m> Checker<'m> {
                 } else {
                     Scope::Type
                 };
-                self.markers(&def.markers, Site { scope, ty: Some(ty), field: None });
+                self.markers(
+                    &def.markers,
+                    Site {
+                        scope,
+                        ty: Some(ty),
+                        field: None,
+                    },
+                );
                 self.field_type(ty, &def.location, &def.name, resolve);
             }
             TypeShape::Enum(variants) => {
-                self.markers(&def.markers, Site { scope: Scope::Type, ty: Some(&FieldType::String), field: None });
+                self.markers(
+                    &def.markers,
+                    Site {
+                        scope: Scope::Type,
+                        ty: Some(&FieldType::String),
+                        field: None,
+                    },
+                );
                 for v in variants {
                     for m in &v.markers {
                         self.push(
-                            Diagnostic::new(format!("marker `{}` on an enum variant", m.text), &m.location, m.text.chars().count())
-                                .label("variants take no markers")
-                                .help("put the marker on the enum or on the field that uses it"),
+                            Diagnostic::new(
+                                format!("marker `{}` on an enum variant", m.text),
+                                &m.location,
+                                m.text.chars().count(),
+                            )
+                            .label("variants take no markers")
+                            .help("put the marker on the enum or on the field that uses it"),
                         );
                     }
                 }
             }
             TypeShape::Struct(fields) => {
-                self.markers(&def.markers, Site { scope: Scope::Type, ty: None, field: None });
+                self.markers(
+                    &def.markers,
+                    Site {
+                        scope: Scope::Type,
+                        ty: None,
+                        field: None,
+                    },
+                );
                 let mut seen = BTreeSet::new();
                 let camel = def.serde.rename_all.as_deref() == Some("camelCase");
                 for field in fields {
@@ -131,7 +174,10 @@ impl<'m> Checker<'m> {
                     if !seen.insert(field.json_name.as_str()) {
                         self.push(
                             Diagnostic::new(
-                                format!("duplicate JSON name `{}` in `{}`", field.json_name, def.name),
+                                format!(
+                                    "duplicate JSON name `{}` in `{}`",
+                                    field.json_name, def.name
+                                ),
                                 &field.location,
                                 field.rust_name.len(),
                             )
@@ -162,16 +208,30 @@ impl<'m> Checker<'m> {
     }
 
     fn field(&mut self, field: &Field, resolve: bool) {
-        self.markers(&field.markers, Site { scope: Scope::Field, ty: Some(&field.ty), field: Some(field) });
+        self.markers(
+            &field.markers,
+            Site {
+                scope: Scope::Field,
+                ty: Some(&field.ty),
+                field: Some(field),
+            },
+        );
         self.field_type(&field.ty, &field.location, &field.rust_name, resolve);
 
         let optional = field.marker("optional").or(field.marker("k8s:optional"));
         let required = field.marker("required").or(field.marker("k8s:required"));
         if let (Some(_), Some(req)) = (optional, required) {
             self.push(
-                Diagnostic::new(format!("field `{}` is marked both optional and required", field.rust_name), &req.location, req.text.chars().count())
-                    .label("conflicts with the optional marker above")
-                    .help("keep one of `+optional` and `+required`"),
+                Diagnostic::new(
+                    format!(
+                        "field `{}` is marked both optional and required",
+                        field.rust_name
+                    ),
+                    &req.location,
+                    req.text.chars().count(),
+                )
+                .label("conflicts with the optional marker above")
+                .help("keep one of `+optional` and `+required`"),
             );
         }
         self.list_map_keys(field);
@@ -187,14 +247,19 @@ impl<'m> Checker<'m> {
             .iter()
             .filter(|m| m.name == "listMapKey" || m.name == "k8s:listMapKey")
             .collect();
-        if list_type.as_deref() == Some("map") && keys.is_empty() {
-            if let Some(m) = field.marker("listType").or(field.marker("k8s:listType")) {
-                self.push(
-                    Diagnostic::new("`+listType=map` without `+listMapKey`", &m.location, m.text.chars().count())
-                        .label("a map list needs at least one key")
-                        .help("add `+listMapKey=<json name of the key field>`"),
-                );
-            }
+        if list_type.as_deref() == Some("map")
+            && keys.is_empty()
+            && let Some(m) = field.marker("listType").or(field.marker("k8s:listType"))
+        {
+            self.push(
+                Diagnostic::new(
+                    "`+listType=map` without `+listMapKey`",
+                    &m.location,
+                    m.text.chars().count(),
+                )
+                .label("a map list needs at least one key")
+                .help("add `+listMapKey=<json name of the key field>`"),
+            );
         }
         if keys.is_empty() {
             return;
@@ -202,29 +267,52 @@ impl<'m> Checker<'m> {
         if list_type.as_deref() != Some("map") {
             let m = keys[0];
             self.push(
-                Diagnostic::new(format!("`{}` without `+listType=map`", m.text), &m.location, m.text.chars().count())
-                    .label("map keys only apply to a list of type map")
-                    .help("add `+listType=map` to the field"),
+                Diagnostic::new(
+                    format!("`{}` without `+listType=map`", m.text),
+                    &m.location,
+                    m.text.chars().count(),
+                )
+                .label("map keys only apply to a list of type map")
+                .help("add `+listType=map` to the field"),
             );
             return;
         }
-        let Some(item) = self.list_item_type(&field.ty) else { return };
+        let Some(item) = self.list_item_type(&field.ty) else {
+            return;
+        };
         for m in keys {
-            let Some(key) = m.payload_string() else { continue };
+            let Some(key) = m.payload_string() else {
+                continue;
+            };
             match item.fields().iter().find(|f| f.json_name == key) {
                 None => self.push(
-                    Diagnostic::new(format!("list map key `{key}` names no field of `{}`", item.name), &m.location, m.text.chars().count())
-                        .label("no such JSON field")
-                        .help(format!(
-                            "the fields of `{}` are: {}",
-                            item.name,
-                            item.fields().iter().map(|f| f.json_name.as_str()).collect::<Vec<_>>().join(", ")
-                        )),
+                    Diagnostic::new(
+                        format!("list map key `{key}` names no field of `{}`", item.name),
+                        &m.location,
+                        m.text.chars().count(),
+                    )
+                    .label("no such JSON field")
+                    .help(format!(
+                        "the fields of `{}` are: {}",
+                        item.name,
+                        item.fields()
+                            .iter()
+                            .map(|f| f.json_name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
                 ),
                 Some(f) if f.is_optional() && f.marker("default").is_none() => self.push(
-                    Diagnostic::new(format!("list map key `{key}` is an optional field of `{}`", item.name), &m.location, m.text.chars().count())
-                        .label("map keys must always be set")
-                        .help("make the key field required, or give it a `+default`"),
+                    Diagnostic::new(
+                        format!(
+                            "list map key `{key}` is an optional field of `{}`",
+                            item.name
+                        ),
+                        &m.location,
+                        m.text.chars().count(),
+                    )
+                    .label("map keys must always be set")
+                    .help("make the key field required, or give it a `+default`"),
                 ),
                 Some(_) => {}
             }
@@ -242,7 +330,13 @@ impl<'m> Checker<'m> {
         }
     }
 
-    fn field_type(&mut self, ty: &FieldType, location: &crate::model::Location, name: &str, resolve: bool) {
+    fn field_type(
+        &mut self,
+        ty: &FieldType,
+        location: &crate::model::Location,
+        name: &str,
+        resolve: bool,
+    ) {
         match ty {
             FieldType::Optional(t) | FieldType::List(t) | FieldType::Map(t) => self.field_type(t, location, name, resolve),
             FieldType::Unsupported(what) => self.push(
@@ -262,12 +356,18 @@ impl<'m> Checker<'m> {
     fn markers(&mut self, markers: &[Marker], site: Site<'_>) {
         let mut seen: BTreeSet<&str> = BTreeSet::new();
         for m in markers {
-            let Some(def) = self.marker(m, site) else { continue };
+            let Some(def) = self.marker(m, site) else {
+                continue;
+            };
             if !def.repeatable && !seen.insert(def.name) {
                 self.push(
-                    Diagnostic::new(format!("`+{}` is given more than once", def.name), &m.location, m.text.chars().count())
-                        .label("repeated here")
-                        .help("this tag takes one value; keep one line"),
+                    Diagnostic::new(
+                        format!("`+{}` is given more than once", def.name),
+                        &m.location,
+                        m.text.chars().count(),
+                    )
+                    .label("repeated here")
+                    .help("this tag takes one value; keep one line"),
                 );
             }
         }
@@ -277,9 +377,16 @@ impl<'m> Checker<'m> {
     fn marker(&mut self, m: &Marker, site: Site<'_>) -> Option<&'static TagDef> {
         let name_len = m.name.chars().count() + 1;
         let Some(def) = registry::lookup(&m.name) else {
-            let mut d = Diagnostic::new(format!("unknown marker `+{}`", m.name), &m.location, name_len).label("not a known tag");
+            let mut d = Diagnostic::new(
+                format!("unknown marker `+{}`", m.name),
+                &m.location,
+                name_len,
+            )
+            .label("not a known tag");
             d = match nearest_tag(&m.name) {
-                Some(near) => d.help(format!("did you mean `+{near}`? (`cargo xtask markers` lists every tag)")),
+                Some(near) => d.help(format!(
+                    "did you mean `+{near}`? (`cargo xtask markers` lists every tag)"
+                )),
                 None => d.help("`cargo xtask markers` lists every tag"),
             };
             self.push(d);
@@ -288,9 +395,21 @@ impl<'m> Checker<'m> {
         if !def.scopes.contains(&site.scope) {
             let allowed: Vec<&str> = def.scopes.iter().map(|s| s.name()).collect();
             self.push(
-                Diagnostic::new(format!("`+{}` cannot be written on a {}", def.name, site.scope.name()), &m.location, name_len)
-                    .label(format!("not allowed on a {}", site.scope.name()))
-                    .help(format!("`+{}` belongs on a {}", def.name, allowed.join(" or "))),
+                Diagnostic::new(
+                    format!(
+                        "`+{}` cannot be written on a {}",
+                        def.name,
+                        site.scope.name()
+                    ),
+                    &m.location,
+                    name_len,
+                )
+                .label(format!("not allowed on a {}", site.scope.name()))
+                .help(format!(
+                    "`+{}` belongs on a {}",
+                    def.name,
+                    allowed.join(" or ")
+                )),
             );
             return Some(def);
         }
@@ -304,7 +423,10 @@ impl<'m> Checker<'m> {
                     m.text.chars().count(),
                 )
                 .label(format!("this tag applies to {}", def.applies_to.phrase()))
-                .help(format!("remove the marker, or change the type to {}", def.applies_to.phrase())),
+                .help(format!(
+                    "remove the marker, or change the type to {}",
+                    def.applies_to.phrase()
+                )),
             );
         }
         self.args(m, def, site);
@@ -318,7 +440,8 @@ impl<'m> Checker<'m> {
             FieldType::Named(r) => self.model.resolve(r).map(|d| &d.shape),
             _ => None,
         };
-        let is_string = matches!(ty, FieldType::String) || matches!(named(ty), Some(TypeShape::Enum(_)));
+        let is_string =
+            matches!(ty, FieldType::String) || matches!(named(ty), Some(TypeShape::Enum(_)));
         let is_struct = matches!(named(ty), Some(TypeShape::Struct(_)))
             || matches!(ty, FieldType::WellKnown(w) if !w.is_string_like())
             || (matches!(ty, FieldType::Named(r) if r.target.is_none()));
@@ -341,17 +464,29 @@ impl<'m> Checker<'m> {
     fn args(&mut self, m: &Marker, def: &TagDef, site: Site<'_>) {
         let bad = |checker: &mut Self, label: String, help: String| {
             checker.push(
-                Diagnostic::new(format!("bad arguments to `+{}`", def.name), &m.location, m.text.chars().count())
-                    .label(label)
-                    .help(help),
+                Diagnostic::new(
+                    format!("bad arguments to `+{}`", def.name),
+                    &m.location,
+                    m.text.chars().count(),
+                )
+                .label(label)
+                .help(help),
             );
         };
         match def.args {
-            ArgsKind::None if m.has_args => bad(self, "this tag takes no arguments".into(), format!("write `{}`", def.example)),
+            ArgsKind::None if m.has_args => bad(
+                self,
+                "this tag takes no arguments".into(),
+                format!("write `{}`", def.example),
+            ),
             ArgsKind::None => {}
             ArgsKind::OneString => match m.args.as_slice() {
                 [arg] if arg.name.is_none() && matches!(arg.value, Value::String(_)) => {}
-                _ => bad(self, "expected one quoted string argument".into(), format!("write `{}`", def.example)),
+                _ => bad(
+                    self,
+                    "expected one quoted string argument".into(),
+                    format!("write `{}`", def.example),
+                ),
             },
             ArgsKind::Named(allowed) => {
                 for arg in &m.args {
@@ -359,8 +494,18 @@ impl<'m> Checker<'m> {
                         Some(n) if allowed.contains(&n.as_str()) => {}
                         _ => bad(
                             self,
-                            format!("unknown argument{}", arg.name.as_ref().map(|n| format!(" `{n}`")).unwrap_or_default()),
-                            format!("`+{}` takes the named arguments: {}", def.name, allowed.join(", ")),
+                            format!(
+                                "unknown argument{}",
+                                arg.name
+                                    .as_ref()
+                                    .map(|n| format!(" `{n}`"))
+                                    .unwrap_or_default()
+                            ),
+                            format!(
+                                "`+{}` takes the named arguments: {}",
+                                def.name,
+                                allowed.join(", ")
+                            ),
                         ),
                     }
                 }
@@ -376,14 +521,16 @@ impl<'m> Checker<'m> {
                             .collect()
                     })
                     .unwrap_or_default();
-                let given: BTreeSet<&str> = m.args.iter().filter_map(|a| a.name.as_deref()).collect();
+                let given: BTreeSet<&str> =
+                    m.args.iter().filter_map(|a| a.name.as_deref()).collect();
                 let wanted: BTreeSet<&str> = keys.iter().map(String::as_str).collect();
                 if m.args.iter().any(|a| a.name.is_none()) || given != wanted {
                     bad(
                         self,
                         "arguments must name every list map key".into(),
                         if keys.is_empty() {
-                            "declare `+listType=map` and `+listMapKey=...` on this field first".into()
+                            "declare `+listType=map` and `+listMapKey=...` on this field first"
+                                .into()
                         } else {
                             format!("the list map keys are: {}", keys.join(", "))
                         },
@@ -395,9 +542,13 @@ impl<'m> Checker<'m> {
 
     fn payload(&mut self, m: &Marker, def: &TagDef, site: Site<'_>) {
         let bad = |label: &str| {
-            let mut d = Diagnostic::new(format!("bad payload for `+{}`", def.name), &m.location, m.text.chars().count())
-                .label(label.to_string())
-                .help(format!("for example: `{}`", def.example));
+            let mut d = Diagnostic::new(
+                format!("bad payload for `+{}`", def.name),
+                &m.location,
+                m.text.chars().count(),
+            )
+            .label(label.to_string())
+            .help(format!("for example: `{}`", def.example));
             if let PayloadKind::OneOf(words) = def.payload {
                 d = d.help(format!("expected one of: {}", words.join(", ")));
             }
@@ -409,38 +560,60 @@ impl<'m> Checker<'m> {
                 self.chained(m, inner, def, site);
                 None
             }
-            (PayloadKind::Tag, _) => Some(bad("expected a chained tag after `=`, such as `+k8s:minimum=1`")),
+            (PayloadKind::Tag, _) => Some(bad(
+                "expected a chained tag after `=`, such as `+k8s:minimum=1`",
+            )),
             (_, Payload::Tag(_)) => Some(bad("this tag does not take a chained tag")),
             (PayloadKind::None, Payload::Text(_)) => Some(bad("this tag takes no value")),
             (PayloadKind::None, _) => None,
             (PayloadKind::OptionalBool, Payload::None) => None,
-            (PayloadKind::OptionalBool, _) => (!matches!(text, Some("true" | "false"))).then(|| bad("expected `true` or `false`")),
+            (PayloadKind::OptionalBool, _) => {
+                (!matches!(text, Some("true" | "false"))).then(|| bad("expected `true` or `false`"))
+            }
             (_, Payload::None) => Some(bad("this tag needs a value after `=`")),
             (PayloadKind::NonNegativeInt, _) => match text.and_then(crate::markers::parse_go_int) {
                 Some(n) if n >= 0 => None,
                 _ => Some(bad("expected a non-negative integer")),
             },
-            (PayloadKind::Int, _) => text.and_then(crate::markers::parse_go_int).is_none().then(|| bad("expected an integer")),
-            (PayloadKind::String, _) => m.payload_string().is_none().then(|| bad("expected a string")),
+            (PayloadKind::Int, _) => text
+                .and_then(crate::markers::parse_go_int)
+                .is_none()
+                .then(|| bad("expected an integer")),
+            (PayloadKind::String, _) => m
+                .payload_string()
+                .is_none()
+                .then(|| bad("expected a string")),
             (PayloadKind::OneOf(words), _) => match m.payload_string() {
                 Some(w) if words.contains(&w.as_str()) => None,
                 _ => Some(bad("not one of the allowed values")),
             },
-            (PayloadKind::Json, _) => match serde_json::from_str::<serde_json::Value>(text.unwrap_or("")) {
-                Ok(_) => None,
-                Err(e) => Some(bad(&format!("not valid JSON: {e}"))),
-            },
+            (PayloadKind::Json, _) => {
+                match serde_json::from_str::<serde_json::Value>(text.unwrap_or("")) {
+                    Ok(_) => None,
+                    Err(e) => Some(bad(&format!("not valid JSON: {e}"))),
+                }
+            }
             (PayloadKind::Literal, _) => {
                 let t = text.unwrap_or("");
-                let ok = t == "true" || t == "false" || crate::markers::parse_go_int(t).is_some() || (t.starts_with('"') && m.payload_string().is_some());
+                let ok = t == "true"
+                    || t == "false"
+                    || crate::markers::parse_go_int(t).is_some()
+                    || (t.starts_with('"') && m.payload_string().is_some());
                 (!ok).then(|| bad("expected a quoted string, an integer or a bool"))
             }
             (PayloadKind::KeyValueList(keys), _) => match m.key_values() {
                 Err(e) => Some(bad(&e)),
-                Ok(pairs) => pairs
-                    .iter()
-                    .find(|(k, _)| !keys.contains(&k.as_str()))
-                    .map(|(k, _)| bad(&format!("unknown key `{k}`; expected one of: {}", keys.join(", ")))),
+                Ok(pairs) => {
+                    pairs
+                        .iter()
+                        .find(|(k, _)| !keys.contains(&k.as_str()))
+                        .map(|(k, _)| {
+                            bad(&format!(
+                                "unknown key `{k}`; expected one of: {}",
+                                keys.join(", ")
+                            ))
+                        })
+                }
             },
         };
         if let Some(d) = problem {
@@ -452,9 +625,13 @@ impl<'m> Checker<'m> {
             && !self.json_fits(&v, ty)
         {
             self.push(
-                Diagnostic::new(format!("default `{t}` does not fit `{}`", ty.describe()), &m.location, m.text.chars().count())
-                    .label("wrong JSON type for this field")
-                    .help("write the default as the JSON this field serializes to"),
+                Diagnostic::new(
+                    format!("default `{t}` does not fit `{}`", ty.describe()),
+                    &m.location,
+                    m.text.chars().count(),
+                )
+                .label("wrong JSON type for this field")
+                .help("write the default as the JSON this field serializes to"),
             );
         }
     }
@@ -491,13 +668,21 @@ impl<'m> Checker<'m> {
                         Some(f) => Some(f.ty.clone()),
                         None => {
                             self.push(
-                                Diagnostic::new(format!("`{}` has no field `{name}`", d.name), &outer.location, outer.text.chars().count())
-                                    .label("no such JSON field")
-                                    .help(format!(
-                                        "the fields of `{}` are: {}",
-                                        d.name,
-                                        d.fields().iter().map(|f| f.json_name.as_str()).collect::<Vec<_>>().join(", ")
-                                    )),
+                                Diagnostic::new(
+                                    format!("`{}` has no field `{name}`", d.name),
+                                    &outer.location,
+                                    outer.text.chars().count(),
+                                )
+                                .label("no such JSON field")
+                                .help(format!(
+                                    "the fields of `{}` are: {}",
+                                    d.name,
+                                    d.fields()
+                                        .iter()
+                                        .map(|f| f.json_name.as_str())
+                                        .collect::<Vec<_>>()
+                                        .join(", ")
+                                )),
                             );
                             return;
                         }
@@ -507,17 +692,32 @@ impl<'m> Checker<'m> {
             }
             _ => site.ty.cloned(),
         };
-        let inner_site = Site { scope: site.scope, ty: element.as_ref(), field: site.field };
+        let inner_site = Site {
+            scope: site.scope,
+            ty: element.as_ref(),
+            field: site.field,
+        };
         // The selected element is checked as a field would be, whatever the
         // outer site's scope.
-        let inner_site = Site { scope: if site.scope == Scope::ListType { Scope::Field } else { inner_site.scope }, ..inner_site };
+        let inner_site = Site {
+            scope: if site.scope == Scope::ListType {
+                Scope::Field
+            } else {
+                inner_site.scope
+            },
+            ..inner_site
+        };
         if let Some(d) = self.marker(inner, inner_site)
             && !d.name.starts_with("k8s:")
         {
             self.push(
-                Diagnostic::new(format!("`+{}` cannot be chained", d.name), &inner.location, inner.text.chars().count())
-                    .label("only declarative validation tags (`+k8s:...`) can follow another tag")
-                    .help("write this tag on its own line"),
+                Diagnostic::new(
+                    format!("`+{}` cannot be chained", d.name),
+                    &inner.location,
+                    inner.text.chars().count(),
+                )
+                .label("only declarative validation tags (`+k8s:...`) can follow another tag")
+                .help("write this tag on its own line"),
             );
         }
     }

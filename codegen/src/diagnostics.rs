@@ -85,7 +85,10 @@ pub fn render(diagnostics: &[Diagnostic]) -> String {
             out.push(b'\n');
             continue;
         };
-        let source = files.get(id).map(|f| f.source().clone()).unwrap_or_default();
+        let source = files
+            .get(id)
+            .map(|f| f.source().clone())
+            .unwrap_or_default();
         let start = byte_offset(&source, d.location.line, d.location.column);
         let end = char_end(&source, start, d.len);
         let mut diagnostic = CsDiagnostic::error()
@@ -125,7 +128,11 @@ fn byte_offset(source: &str, line: usize, column: usize) -> usize {
 fn char_end(source: &str, start: usize, chars: usize) -> usize {
     let rest = &source[start..];
     let line_len = rest.find('\n').unwrap_or(rest.len());
-    let len: usize = rest[..line_len].chars().take(chars).map(char::len_utf8).sum();
+    let len: usize = rest[..line_len]
+        .chars()
+        .take(chars)
+        .map(char::len_utf8)
+        .sum();
     start + len.max(if line_len == 0 { 0 } else { 1 })
 }
 
@@ -137,10 +144,18 @@ mod tests {
     fn renders_like_rustc() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("types.rs");
-        std::fs::write(&file, "pub struct A {\n    /// +k8s:maxLen=3\n    pub a: String,\n}\n").unwrap();
-        let d = Diagnostic::new("unknown marker `+k8s:maxLen`", &Location::new(&file, 2, 9), 11)
-            .label("not a known tag")
-            .help("did you mean `+k8s:maxLength`?");
+        std::fs::write(
+            &file,
+            "pub struct A {\n    /// +k8s:maxLen=3\n    pub a: String,\n}\n",
+        )
+        .unwrap();
+        let d = Diagnostic::new(
+            "unknown marker `+k8s:maxLen`",
+            &Location::new(&file, 2, 9),
+            11,
+        )
+        .label("not a known tag")
+        .help("did you mean `+k8s:maxLength`?");
         let text = render(&[d]);
         let expected = format!(
             "error: unknown marker `+k8s:maxLen`\n  --> {}:2:9\n  |\n2 |     /// +k8s:maxLen=3\n  |         ^^^^^^^^^^^ not a known tag\n  |\n  = help: did you mean `+k8s:maxLength`?\n\n",

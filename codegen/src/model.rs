@@ -147,7 +147,8 @@ impl TypeDef {
     /// `ObjectMeta` field named `metadata`.
     pub fn is_object(&self) -> bool {
         self.fields().iter().any(|f| {
-            f.json_name == "metadata" && f.ty.unwrap_optional() == &FieldType::WellKnown(WellKnown::ObjectMeta)
+            f.json_name == "metadata"
+                && f.ty.unwrap_optional() == &FieldType::WellKnown(WellKnown::ObjectMeta)
         })
     }
 }
@@ -393,10 +394,9 @@ impl FieldType {
         let inner = self.unwrap_optional();
         if let FieldType::Named(r) = inner
             && let Some(def) = model.resolve(r)
+            && let TypeShape::Newtype(t) = &def.shape
         {
-            if let TypeShape::Newtype(t) = &def.shape {
-                return t.resolved(model);
-            }
+            return t.resolved(model);
         }
         inner
     }

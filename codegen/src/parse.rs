@@ -35,7 +35,10 @@ pub fn is_version(name: &str) -> bool {
     if tail.is_empty() {
         return true;
     }
-    let Some(num) = tail.strip_prefix("alpha").or_else(|| tail.strip_prefix("beta")) else {
+    let Some(num) = tail
+        .strip_prefix("alpha")
+        .or_else(|| tail.strip_prefix("beta"))
+    else {
         return false;
     };
     !num.is_empty() && num.chars().all(|c| c.is_ascii_digit()) && !num.starts_with('0')
@@ -102,7 +105,13 @@ fn collect_package_dirs(
 /// Reads one package directory. `Ok(None)` when it holds no Rust file.
 fn parse_package(dir: &Path, module_path: Vec<String>) -> Result<Option<Package>, Vec<Diagnostic>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| vec![Diagnostic::new(format!("cannot read {}: {e}", dir.display()), &Location::new(dir, 1, 1), 1)])?
+        .map_err(|e| {
+            vec![Diagnostic::new(
+                format!("cannot read {}: {e}", dir.display()),
+                &Location::new(dir, 1, 1),
+                1,
+            )]
+        })?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
             p.extension().is_some_and(|x| x == "rs")
@@ -133,7 +142,11 @@ fn parse_package(dir: &Path, module_path: Vec<String>) -> Result<Option<Package>
         let source = match std::fs::read_to_string(file) {
             Ok(s) => s,
             Err(e) => {
-                errors.push(Diagnostic::new(format!("cannot read {}: {e}", file.display()), &Location::new(file, 1, 1), 1));
+                errors.push(Diagnostic::new(
+                    format!("cannot read {}: {e}", file.display()),
+                    &Location::new(file, 1, 1),
+                    1,
+                ));
                 continue;
             }
         };
@@ -161,18 +174,12 @@ fn parse_package(dir: &Path, module_path: Vec<String>) -> Result<Option<Package>
         }
         for item in &ast.items {
             let parsed = match item {
-                syn::Item::Struct(s) if is_pub(&s.vis) => Some(ctx.type_def(
-                    &s.ident,
-                    &s.attrs,
-                    Body::Fields(&s.fields),
-                    &mut errors,
-                )),
-                syn::Item::Enum(e) if is_pub(&e.vis) => Some(ctx.type_def(
-                    &e.ident,
-                    &e.attrs,
-                    Body::Variants(&e.variants),
-                    &mut errors,
-                )),
+                syn::Item::Struct(s) if is_pub(&s.vis) => {
+                    Some(ctx.type_def(&s.ident, &s.attrs, Body::Fields(&s.fields), &mut errors))
+                }
+                syn::Item::Enum(e) if is_pub(&e.vis) => {
+                    Some(ctx.type_def(&e.ident, &e.attrs, Body::Variants(&e.variants), &mut errors))
+                }
                 _ => None,
             };
             pkg.types.extend(parsed);
@@ -184,7 +191,11 @@ fn parse_package(dir: &Path, module_path: Vec<String>) -> Result<Option<Package>
         .iter()
         .find(|m| m.name == "groupName")
         .map(|m| m.payload_string().unwrap_or_default());
-    if errors.is_empty() { Ok(Some(pkg)) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(Some(pkg))
+    } else {
+        Err(errors)
+    }
 }
 
 fn is_pub(vis: &syn::Visibility) -> bool {
@@ -195,7 +206,10 @@ fn is_pub(vis: &syn::Visibility) -> bool {
 /// carry the item's spans; `file` is used for display only.
 ///
 /// Errors: marker syntax errors, as diagnostics.
-pub fn parse_derive_input(input: &syn::DeriveInput, file: &Path) -> Result<TypeDef, Vec<Diagnostic>> {
+pub fn parse_derive_input(
+    input: &syn::DeriveInput,
+    file: &Path,
+) -> Result<TypeDef, Vec<Diagnostic>> {
     let ctx = FileContext {
         file: file.to_path_buf(),
         source: None,
@@ -203,8 +217,18 @@ pub fn parse_derive_input(input: &syn::DeriveInput, file: &Path) -> Result<TypeD
     };
     let mut errors = Vec::new();
     let def = match &input.data {
-        syn::Data::Struct(s) => ctx.type_def(&input.ident, &input.attrs, Body::Fields(&s.fields), &mut errors),
-        syn::Data::Enum(e) => ctx.type_def(&input.ident, &input.attrs, Body::Variants(&e.variants), &mut errors),
+        syn::Data::Struct(s) => ctx.type_def(
+            &input.ident,
+            &input.attrs,
+            Body::Fields(&s.fields),
+            &mut errors,
+        ),
+        syn::Data::Enum(e) => ctx.type_def(
+            &input.ident,
+            &input.attrs,
+            Body::Variants(&e.variants),
+            &mut errors,
+        ),
         syn::Data::Union(_) => {
             return Err(vec![Diagnostic::new(
                 "unions are not Kubernetes types",
@@ -213,11 +237,19 @@ pub fn parse_derive_input(input: &syn::DeriveInput, file: &Path) -> Result<TypeD
             )]);
         }
     };
-    if errors.is_empty() { Ok(def) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(def)
+    } else {
+        Err(errors)
+    }
 }
 
 /// Reads the package markers (`//! +...`) of a file's inner attributes.
-pub fn parse_package_markers(attrs: &[syn::Attribute], file: &Path, source: Option<&str>) -> Result<Vec<Marker>, Vec<Diagnostic>> {
+pub fn parse_package_markers(
+    attrs: &[syn::Attribute],
+    file: &Path,
+    source: Option<&str>,
+) -> Result<Vec<Marker>, Vec<Diagnostic>> {
     let ctx = FileContext {
         file: file.to_path_buf(),
         source,
@@ -225,7 +257,11 @@ pub fn parse_package_markers(attrs: &[syn::Attribute], file: &Path, source: Opti
     };
     let mut errors = Vec::new();
     let docs = ctx.docs(attrs, &mut errors);
-    if errors.is_empty() { Ok(docs.markers) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(docs.markers)
+    } else {
+        Err(errors)
+    }
 }
 
 /// The group and version of the package a source file belongs to, as a
@@ -246,16 +282,27 @@ pub fn package_identity(file: &Path) -> Result<(String, String), String> {
                 file.display()
             )
         })?;
-    let version = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let version = dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let mut candidates = vec![dir.join("mod.rs")];
     if candidates[0] != file {
         candidates.push(file.to_path_buf());
     }
     for candidate in candidates.iter().filter(|c| c.exists()) {
-        let source = std::fs::read_to_string(candidate).map_err(|e| format!("cannot read {}: {e}", candidate.display()))?;
-        let ast = syn::parse_file(&source).map_err(|e| format!("cannot parse {}: {e}", candidate.display()))?;
-        let markers = parse_package_markers(&ast.attrs, candidate, Some(&source))
-            .map_err(|errors| errors.iter().map(Diagnostic::short).collect::<Vec<_>>().join("\n"))?;
+        let source = std::fs::read_to_string(candidate)
+            .map_err(|e| format!("cannot read {}: {e}", candidate.display()))?;
+        let ast = syn::parse_file(&source)
+            .map_err(|e| format!("cannot parse {}: {e}", candidate.display()))?;
+        let markers =
+            parse_package_markers(&ast.attrs, candidate, Some(&source)).map_err(|errors| {
+                errors
+                    .iter()
+                    .map(Diagnostic::short)
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })?;
         if let Some(m) = markers.iter().find(|m| m.name == "groupName") {
             return Ok((m.payload_string().unwrap_or_default(), version));
         }
@@ -302,8 +349,14 @@ impl FileContext<'_> {
             if !attr.path().is_ident("doc") {
                 continue;
             }
-            let syn::Meta::NameValue(nv) = &attr.meta else { continue };
-            let syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) = &nv.value else {
+            let syn::Meta::NameValue(nv) = &attr.meta else {
+                continue;
+            };
+            let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
+            else {
                 continue;
             };
             let text = s.value();
@@ -313,7 +366,11 @@ impl FileContext<'_> {
                     let location = if i == 0 {
                         base.offset_columns(offset)
                     } else {
-                        Location { line: base.line + i, column: offset + 1, ..base.clone() }
+                        Location {
+                            line: base.line + i,
+                            column: offset + 1,
+                            ..base.clone()
+                        }
                     };
                     match markers::parse_marker(marker_text, location.clone()) {
                         Ok(m) => found.push(m),
@@ -327,7 +384,12 @@ impl FileContext<'_> {
                         ),
                     }
                 } else {
-                    lines.push(line.strip_prefix(' ').unwrap_or(line).trim_end().to_string());
+                    lines.push(
+                        line.strip_prefix(' ')
+                            .unwrap_or(line)
+                            .trim_end()
+                            .to_string(),
+                    );
                 }
             }
         }
@@ -337,15 +399,22 @@ impl FileContext<'_> {
         while lines.last().is_some_and(|l| l.is_empty()) {
             lines.pop();
         }
-        Docs { description: lines.join("\n"), markers: found }
+        Docs {
+            description: lines.join("\n"),
+            markers: found,
+        }
     }
 
     /// Where the text of a doc comment starts: after `///` or `//!` when the
     /// source shows a line comment at the attribute's span.
     fn doc_text_location(&self, span: proc_macro2::Span) -> Location {
         let loc = location_of(&self.file, span);
-        let Some(source) = self.source else { return loc };
-        let Some(line) = source.lines().nth(loc.line.saturating_sub(1)) else { return loc };
+        let Some(source) = self.source else {
+            return loc;
+        };
+        let Some(line) = source.lines().nth(loc.line.saturating_sub(1)) else {
+            return loc;
+        };
         let from: String = line.chars().skip(loc.column - 1).collect();
         if from.starts_with("///") || from.starts_with("//!") {
             loc.offset_columns(3)
@@ -354,18 +423,20 @@ impl FileContext<'_> {
         }
     }
 
-    fn type_def(&self, ident: &syn::Ident, attrs: &[syn::Attribute], body: Body<'_>, errors: &mut Vec<Diagnostic>) -> TypeDef {
+    fn type_def(
+        &self,
+        ident: &syn::Ident,
+        attrs: &[syn::Attribute],
+        body: Body<'_>,
+        errors: &mut Vec<Diagnostic>,
+    ) -> TypeDef {
         let docs = self.docs(attrs, errors);
         let serde = container_serde(attrs);
         let location = location_of(&self.file, ident.span());
         let shape = match body {
-            Body::Fields(syn::Fields::Named(named)) => TypeShape::Struct(
-                named
-                    .named
-                    .iter()
-                    .map(|f| self.field(f, errors))
-                    .collect(),
-            ),
+            Body::Fields(syn::Fields::Named(named)) => {
+                TypeShape::Struct(named.named.iter().map(|f| self.field(f, errors)).collect())
+            }
             Body::Fields(syn::Fields::Unnamed(unnamed)) if unnamed.unnamed.len() == 1 => {
                 TypeShape::Newtype(self.field_type(&unnamed.unnamed[0].ty))
             }
@@ -387,7 +458,14 @@ impl FileContext<'_> {
                     .collect(),
             ),
         };
-        TypeDef { name: ident.to_string(), description: docs.description, markers: docs.markers, shape, location, serde }
+        TypeDef {
+            name: ident.to_string(),
+            description: docs.description,
+            markers: docs.markers,
+            shape,
+            location,
+            serde,
+        }
     }
 
     fn field(&self, f: &syn::Field, errors: &mut Vec<Diagnostic>) -> Field {
@@ -401,7 +479,10 @@ impl FileContext<'_> {
             .map(|i| location_of(&self.file, i.span()))
             .unwrap_or_else(|| location_of(&self.file, f.span()));
         Field {
-            json_name: serde.rename.clone().unwrap_or_else(|| lower_camel(&rust_name)),
+            json_name: serde
+                .rename
+                .clone()
+                .unwrap_or_else(|| lower_camel(&rust_name)),
             renamed: serde.rename.is_some(),
             rust_name,
             ty: self.field_type(&f.ty),
@@ -420,12 +501,19 @@ impl FileContext<'_> {
         if tp.qself.is_some() {
             return FieldType::Unsupported(quote::ToTokens::to_token_stream(ty).to_string());
         }
-        let segments: Vec<String> = tp.path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let segments: Vec<String> = tp
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
         let Some(last) = tp.path.segments.last() else {
             return FieldType::Unsupported(String::new());
         };
         let generic = |i: usize| -> Option<&syn::Type> {
-            let syn::PathArguments::AngleBracketed(args) = &last.arguments else { return None };
+            let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+                return None;
+            };
             args.args
                 .iter()
                 .filter_map(|a| match a {
@@ -462,7 +550,9 @@ impl FileContext<'_> {
                 }
                 _ => FieldType::Unsupported(quote::ToTokens::to_token_stream(ty).to_string()),
             },
-            (_, "HashMap") => FieldType::Unsupported("HashMap (use BTreeMap<String, _> for a deterministic order)".into()),
+            (_, "HashMap") => FieldType::Unsupported(
+                "HashMap (use BTreeMap<String, _> for a deterministic order)".into(),
+            ),
             _ => {
                 let written = if segments.len() == 1 {
                     self.uses.get(&name).cloned().unwrap_or(segments)
@@ -474,7 +564,10 @@ impl FileContext<'_> {
                 {
                     return FieldType::WellKnown(w);
                 }
-                FieldType::Named(TypeRef { written, target: None })
+                FieldType::Named(TypeRef {
+                    written,
+                    target: None,
+                })
             }
         }
     }
@@ -488,7 +581,11 @@ fn is_well_known_path(written: &[String]) -> bool {
 
 /// `use` declarations: the last segment (or its alias) -> the full path.
 fn use_map(items: &[syn::Item]) -> BTreeMap<String, Vec<String>> {
-    fn walk(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut BTreeMap<String, Vec<String>>) {
+    fn walk(
+        tree: &syn::UseTree,
+        prefix: &mut Vec<String>,
+        out: &mut BTreeMap<String, Vec<String>>,
+    ) {
         match tree {
             syn::UseTree::Path(p) => {
                 prefix.push(p.ident.to_string());
@@ -533,10 +630,18 @@ fn serde_attrs(attrs: &[syn::Attribute]) -> SerdeAttrs {
     let mut out = SerdeAttrs::default();
     for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
         let _ = attr.parse_nested_meta(|meta| {
-            let key = meta.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
+            let key = meta
+                .path
+                .get_ident()
+                .map(|i| i.to_string())
+                .unwrap_or_default();
             if meta.input.peek(syn::Token![=]) {
                 let value: syn::Expr = meta.value()?.parse()?;
-                if let syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) = value {
+                if let syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) = value
+                {
                     match key.as_str() {
                         "rename" => out.rename = Some(s.value()),
                         "rename_all" => out.rename_all = Some(s.value()),
@@ -557,7 +662,9 @@ fn serde_attrs(attrs: &[syn::Attribute]) -> SerdeAttrs {
 }
 
 fn container_serde(attrs: &[syn::Attribute]) -> ContainerSerde {
-    ContainerSerde { rename_all: serde_attrs(attrs).rename_all }
+    ContainerSerde {
+        rename_all: serde_attrs(attrs).rename_all,
+    }
 }
 
 fn field_serde(attrs: &[syn::Attribute]) -> SerdeAttrs {
@@ -571,7 +678,12 @@ fn resolve_references(model: &mut Model) {
     let index: Vec<(Vec<String>, Vec<String>)> = model
         .packages
         .iter()
-        .map(|p| (p.module_path.clone(), p.types.iter().map(|t| t.name.clone()).collect()))
+        .map(|p| {
+            (
+                p.module_path.clone(),
+                p.types.iter().map(|t| t.name.clone()).collect(),
+            )
+        })
         .collect();
     let find = |own: usize, written: &[String]| -> Option<(usize, String)> {
         let path: Vec<&String> = written
@@ -582,14 +694,17 @@ fn resolve_references(model: &mut Model) {
         if modules.is_empty() {
             return index[own].1.contains(name).then(|| (own, (*name).clone()));
         }
-        index.iter().enumerate().find_map(|(i, (module_path, types))| {
-            let matches = modules.len() <= module_path.len()
-                && module_path[module_path.len() - modules.len()..]
-                    .iter()
-                    .zip(modules.iter())
-                    .all(|(a, b)| a == *b);
-            (matches && types.contains(name)).then(|| (i, (*name).clone()))
-        })
+        index
+            .iter()
+            .enumerate()
+            .find_map(|(i, (module_path, types))| {
+                let matches = modules.len() <= module_path.len()
+                    && module_path[module_path.len() - modules.len()..]
+                        .iter()
+                        .zip(modules.iter())
+                        .all(|(a, b)| a == *b);
+                (matches && types.contains(name)).then(|| (i, (*name).clone()))
+            })
     };
     fn visit(ty: &mut FieldType, f: &mut dyn FnMut(&mut TypeRef)) {
         match ty {
@@ -681,7 +796,10 @@ struct Private;
     fn reads_packages_types_fields_and_markers() {
         let tree = write_tree(&[
             ("example/v1/mod.rs", WIDGET),
-            ("core/v1/mod.rs", "//! +groupName=\npub struct PodSpec { pub hostname: String }\n"),
+            (
+                "core/v1/mod.rs",
+                "//! +groupName=\npub struct PodSpec { pub hostname: String }\n",
+            ),
             ("example/v1/zz_generated.register.rs", "pub struct Ignored;"),
             ("example/notaversion/mod.rs", "pub struct Skipped;"),
         ]);
@@ -692,7 +810,10 @@ struct Private;
         assert_eq!(pkg.module_path, ["example", "v1"]);
         assert_eq!(pkg.description, "Widgets for tests.");
         let types: Vec<_> = pkg.types.iter().map(|t| t.name.as_str()).collect();
-        assert_eq!(types, ["Widget", "WidgetSpec", "WidgetPort", "Ports", "Phase"]);
+        assert_eq!(
+            types,
+            ["Widget", "WidgetSpec", "WidgetPort", "Ports", "Phase"]
+        );
 
         let widget = &pkg.types[0];
         assert_eq!(widget.description, "Widget is an example resource.");
@@ -701,26 +822,52 @@ struct Private;
 
         let spec = &pkg.types[1];
         let f = |name: &str| spec.fields().iter().find(|f| f.rust_name == name).unwrap();
-        assert_eq!(f("replicas").description, "Number of replicas.\nDefaults to 1.");
+        assert_eq!(
+            f("replicas").description,
+            "Number of replicas.\nDefaults to 1."
+        );
         assert_eq!(f("replicas").markers.len(), 2);
-        assert_eq!(f("replicas").ty, FieldType::Optional(Box::new(FieldType::Int(IntKind::I32))));
+        assert_eq!(
+            f("replicas").ty,
+            FieldType::Optional(Box::new(FieldType::Int(IntKind::I32)))
+        );
         assert_eq!(f("replicas").location.line, 23);
-        assert_eq!((f("replicas").markers[1].location.line, f("replicas").markers[1].location.column), (22, 9));
+        assert_eq!(
+            (
+                f("replicas").markers[1].location.line,
+                f("replicas").markers[1].location.column
+            ),
+            (22, 9)
+        );
         assert_eq!(f("pod_ip").json_name, "podIP");
         assert_eq!(f("labels").ty, FieldType::Map(Box::new(FieldType::String)));
         assert_eq!(f("data").ty, FieldType::Bytes);
-        assert_eq!(f("created").ty, FieldType::Optional(Box::new(FieldType::WellKnown(WellKnown::Time))));
+        assert_eq!(
+            f("created").ty,
+            FieldType::Optional(Box::new(FieldType::WellKnown(WellKnown::Time)))
+        );
         assert_eq!(f("size").ty, FieldType::WellKnown(WellKnown::Quantity));
         assert_eq!(f("type").json_name, "type");
         assert!(matches!(f("extra").ty, FieldType::Unsupported(_)));
-        let FieldType::Named(template) = &f("template").ty else { panic!() };
+        let FieldType::Named(template) = &f("template").ty else {
+            panic!()
+        };
         assert_eq!(template.target, Some((0, "PodSpec".to_string())));
-        let FieldType::List(port) = &f("ports").ty else { panic!() };
-        let FieldType::Named(port) = port.as_ref() else { panic!() };
+        let FieldType::List(port) = &f("ports").ty else {
+            panic!()
+        };
+        let FieldType::Named(port) = port.as_ref() else {
+            panic!()
+        };
         assert_eq!(port.target, Some((1, "WidgetPort".to_string())));
 
-        assert!(matches!(&pkg.types[3].shape, TypeShape::Newtype(FieldType::List(_))));
-        let TypeShape::Enum(variants) = &pkg.types[4].shape else { panic!() };
+        assert!(matches!(
+            &pkg.types[3].shape,
+            TypeShape::Newtype(FieldType::List(_))
+        ));
+        let TypeShape::Enum(variants) = &pkg.types[4].shape else {
+            panic!()
+        };
         assert_eq!(variants[1].value, "Up");
         assert_eq!(pkg.types[4].markers[0].name, "k8s:enum");
     }
@@ -735,7 +882,10 @@ struct Private;
         assert_eq!(errors.len(), 1);
         let e = &errors[0];
         assert_eq!((e.location.line, e.location.column), (3, 27));
-        assert_eq!(e.message, "malformed marker `+k8s:ifEnabled(\"x\"=+k8s:required`: expected `,` or `)` in the argument list");
+        assert_eq!(
+            e.message,
+            "malformed marker `+k8s:ifEnabled(\"x\"=+k8s:required`: expected `,` or `)` in the argument list"
+        );
     }
 
     #[test]

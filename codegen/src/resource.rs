@@ -63,6 +63,9 @@ pub struct ResourceMeta {
     pub printer_columns: Vec<PrinterColumn>,
     /// Whether this version is the storage version.
     pub storage_version: bool,
+    /// Field selectors beyond `metadata.name` and `metadata.namespace`
+    /// (`+kubebuilder:selectablefield:JSONPath=.spec.color` gives `spec.color`).
+    pub selectable_fields: Vec<String>,
 }
 
 /// gengo's lower-case plural of a kind: `Widget` -> `widgets`, `Policy` ->
@@ -78,7 +81,10 @@ pub fn plural_of(kind: &str) -> String {
     {
         return format!("{stem}ies");
     }
-    if ["s", "x", "z", "ch", "sh"].iter().any(|s| lower.ends_with(s)) {
+    if ["s", "x", "z", "ch", "sh"]
+        .iter()
+        .any(|s| lower.ends_with(s))
+    {
         return format!("{lower}es");
     }
     format!("{lower}s")
@@ -100,8 +106,22 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
         scale: None,
         printer_columns: Vec::new(),
         storage_version: def.has_marker("kubebuilder:storageversion"),
+        selectable_fields: Vec::new(),
     };
-    let list = |v: &str| -> Vec<String> { v.split(';').filter(|s| !s.is_empty()).map(str::to_string).collect() };
+    for m in def.markers_named("kubebuilder:selectablefield") {
+        for (k, v) in m.key_values().unwrap_or_default() {
+            if k == "JSONPath" {
+                meta.selectable_fields
+                    .push(v.trim_start_matches('.').to_string());
+            }
+        }
+    }
+    let list = |v: &str| -> Vec<String> {
+        v.split(';')
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
     for m in def.markers_named("kubebuilder:resource") {
         for (k, v) in m.key_values().unwrap_or_default() {
             match k.as_str() {
@@ -113,9 +133,13 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
                     "Namespaced" => meta.namespaced = true,
                     "Cluster" => meta.namespaced = false,
                     other => errors.push(
-                        Diagnostic::new(format!("unknown resource scope `{other}`"), &m.location, m.text.chars().count())
-                            .label("scope must be Namespaced or Cluster")
-                            .help("write `scope=Namespaced` or `scope=Cluster`"),
+                        Diagnostic::new(
+                            format!("unknown resource scope `{other}`"),
+                            &m.location,
+                            m.text.chars().count(),
+                        )
+                        .label("scope must be Namespaced or Cluster")
+                        .help("write `scope=Namespaced` or `scope=Cluster`"),
                     ),
                 },
                 _ => {}
@@ -179,16 +203,27 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
                     .help("write `+kubebuilder:printcolumn:name=\"Replicas\",type=integer,JSONPath=\".spec.replicas\"`"),
             );
         }
-        if !matches!(col.type_.as_str(), "integer" | "number" | "string" | "boolean" | "date") {
+        if !matches!(
+            col.type_.as_str(),
+            "integer" | "number" | "string" | "boolean" | "date"
+        ) {
             errors.push(
-                Diagnostic::new(format!("unknown printer column type `{}`", col.type_), &m.location, m.text.chars().count())
-                    .label("type must be integer, number, string, boolean or date")
-                    .help("use one of the CRD printer column types"),
+                Diagnostic::new(
+                    format!("unknown printer column type `{}`", col.type_),
+                    &m.location,
+                    m.text.chars().count(),
+                )
+                .label("type must be integer, number, string, boolean or date")
+                .help("use one of the CRD printer column types"),
             );
         }
         meta.printer_columns.push(col);
     }
-    if errors.is_empty() { Ok(meta) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(meta)
+    } else {
+        Err(errors)
+    }
 }
 
 #[cfg(test)]

@@ -2,8 +2,6 @@
 //! check, and asserts the exact rendered diagnostic (file, line, column,
 //! source line, caret, help).
 
-
-
 fn diagnostics_for(source: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("example/v1/mod.rs");
@@ -18,7 +16,10 @@ fn diagnostics_for(source: &str) -> String {
 
 fn assert_diagnostic(source: &str, expected: &str) {
     let got = diagnostics_for(source);
-    assert_eq!(got, expected, "\n--- got ---\n{got}\n--- expected ---\n{expected}");
+    assert_eq!(
+        got, expected,
+        "\n--- got ---\n{got}\n--- expected ---\n{expected}"
+    );
 }
 
 const HEAD: &str = "//! +groupName=example.dev\n";
@@ -61,7 +62,9 @@ fn unknown_tag_suggests_the_nearest() {
 
 #[test]
 fn missing_k8s_prefix_is_suggested() {
-    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +maxItems=3\n    pub a: Vec<String>,\n}}\n"));
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +maxItems=3\n    pub a: Vec<String>,\n}}\n"
+    ));
     assert!(got.contains("did you mean `+k8s:maxItems`?"), "{got}");
 }
 
@@ -75,8 +78,15 @@ fn tag_at_the_wrong_scope() {
 
 #[test]
 fn package_tag_on_a_field() {
-    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +groupName=x\n    pub a: String,\n}}\n"));
-    assert!(got.contains("error: `+groupName` cannot be written on a field\n  --> example/v1/mod.rs:3:9"), "{got}");
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +groupName=x\n    pub a: String,\n}}\n"
+    ));
+    assert!(
+        got.contains(
+            "error: `+groupName` cannot be written on a field\n  --> example/v1/mod.rs:3:9"
+        ),
+        "{got}"
+    );
 }
 
 #[test]
@@ -89,8 +99,15 @@ fn tag_on_a_type_it_cannot_apply_to() {
 
 #[test]
 fn chained_tag_is_checked_against_the_element() {
-    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +k8s:eachVal=+k8s:maxLength=3\n    pub a: Vec<i64>,\n}}\n"));
-    assert!(got.starts_with("error: `+k8s:maxLength` does not apply to `i64`\n  --> example/v1/mod.rs:3:22\n"), "{got}");
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +k8s:eachVal=+k8s:maxLength=3\n    pub a: Vec<i64>,\n}}\n"
+    ));
+    assert!(
+        got.starts_with(
+            "error: `+k8s:maxLength` does not apply to `i64`\n  --> example/v1/mod.rs:3:22\n"
+        ),
+        "{got}"
+    );
 }
 
 #[test]
@@ -103,23 +120,43 @@ fn bad_payload() {
 
 #[test]
 fn bad_word_payload_lists_the_choices() {
-    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +listType=bag\n    pub a: Vec<String>,\n}}\n"));
-    assert!(got.contains("= help: expected one of: atomic, set, map"), "{got}");
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +listType=bag\n    pub a: Vec<String>,\n}}\n"
+    ));
+    assert!(
+        got.contains("= help: expected one of: atomic, set, map"),
+        "{got}"
+    );
 }
 
 #[test]
 fn bad_json_default() {
-    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +default={{a\n    pub a: Option<String>,\n}}\n"));
-    assert!(got.contains("error: bad payload for `+default`\n  --> example/v1/mod.rs:3:9"), "{got}");
-    assert!(got.contains("not valid JSON: key must be a string at line 1 column 2"), "{got}");
-    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +default=\"x\"\n    pub a: Option<i32>,\n}}\n"));
-    assert!(got.contains("error: default `\"x\"` does not fit `Option<i32>`"), "{got}");
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +default={{a\n    pub a: Option<String>,\n}}\n"
+    ));
+    assert!(
+        got.contains("error: bad payload for `+default`\n  --> example/v1/mod.rs:3:9"),
+        "{got}"
+    );
+    assert!(
+        got.contains("not valid JSON: key must be a string at line 1 column 2"),
+        "{got}"
+    );
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +default=\"x\"\n    pub a: Option<i32>,\n}}\n"
+    ));
+    assert!(
+        got.contains("error: default `\"x\"` does not fit `Option<i32>`"),
+        "{got}"
+    );
 }
 
 #[test]
 fn malformed_marker_points_at_the_column() {
     assert_diagnostic(
-        &format!("{HEAD}pub struct A {{\n    /// +k8s:ifEnabled(\"x\"=+k8s:required\n    pub a: String,\n}}\n"),
+        &format!(
+            "{HEAD}pub struct A {{\n    /// +k8s:ifEnabled(\"x\"=+k8s:required\n    pub a: String,\n}}\n"
+        ),
         "error: malformed marker `+k8s:ifEnabled(\"x\"=+k8s:required`: expected `,` or `)` in the argument list\n  --> example/v1/mod.rs:3:27\n  |\n3 |     /// +k8s:ifEnabled(\"x\"=+k8s:required\n  |                           ^ expected `,` or `)` in the argument list\n\n",
     );
 }
@@ -136,8 +173,15 @@ fn list_map_key_without_list_type_map() {
 
 #[test]
 fn list_type_map_without_a_key() {
-    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +listType=map\n    pub ports: Vec<Port>,\n}}\npub struct Port {{ pub name: String }}\n"));
-    assert!(got.starts_with("error: `+listType=map` without `+listMapKey`\n  --> example/v1/mod.rs:3:9"), "{got}");
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +listType=map\n    pub ports: Vec<Port>,\n}}\npub struct Port {{ pub name: String }}\n"
+    ));
+    assert!(
+        got.starts_with(
+            "error: `+listType=map` without `+listMapKey`\n  --> example/v1/mod.rs:3:9"
+        ),
+        "{got}"
+    );
 }
 
 #[test]
@@ -155,8 +199,16 @@ fn map_key_naming_an_optional_field() {
     let got = diagnostics_for(&format!(
         "{HEAD}pub struct A {{\n    /// +listType=map\n    /// +listMapKey=name\n    pub ports: Vec<Port>,\n}}\npub struct Port {{ pub name: Option<String> }}\n"
     ));
-    assert!(got.starts_with("error: list map key `name` is an optional field of `Port`\n  --> example/v1/mod.rs:4:9"), "{got}");
-    assert!(got.contains("= help: make the key field required, or give it a `+default`"), "{got}");
+    assert!(
+        got.starts_with(
+            "error: list map key `name` is an optional field of `Port`\n  --> example/v1/mod.rs:4:9"
+        ),
+        "{got}"
+    );
+    assert!(
+        got.contains("= help: make the key field required, or give it a `+default`"),
+        "{got}"
+    );
 }
 
 #[test]
@@ -164,14 +216,19 @@ fn item_arguments_must_name_the_map_keys() {
     let got = diagnostics_for(&format!(
         "{HEAD}pub struct A {{\n    /// +listType=map\n    /// +listMapKey=name\n    /// +k8s:item(type: \"x\")=+k8s:forbidden\n    pub ports: Vec<Port>,\n}}\npub struct Port {{ pub name: String }}\n"
     ));
-    assert!(got.starts_with("error: bad arguments to `+k8s:item`\n  --> example/v1/mod.rs:5:9"), "{got}");
+    assert!(
+        got.starts_with("error: bad arguments to `+k8s:item`\n  --> example/v1/mod.rs:5:9"),
+        "{got}"
+    );
     assert!(got.contains("= help: the list map keys are: name"), "{got}");
 }
 
 #[test]
 fn optional_and_required_together() {
     assert_diagnostic(
-        &format!("{HEAD}pub struct A {{\n    /// +optional\n    /// +k8s:required\n    pub a: String,\n}}\n"),
+        &format!(
+            "{HEAD}pub struct A {{\n    /// +optional\n    /// +k8s:required\n    pub a: String,\n}}\n"
+        ),
         "error: field `a` is marked both optional and required\n  --> example/v1/mod.rs:4:9\n  |\n4 |     /// +k8s:required\n  |         ^^^^^^^^^^^^^ conflicts with the optional marker above\n  |\n  = help: keep one of `+optional` and `+required`\n\n",
     );
 }
@@ -179,14 +236,18 @@ fn optional_and_required_together() {
 #[test]
 fn duplicate_json_names() {
     assert_diagnostic(
-        &format!("{HEAD}pub struct A {{\n    pub name: String,\n    #[serde(rename = \"name\")]\n    pub other: String,\n}}\n"),
+        &format!(
+            "{HEAD}pub struct A {{\n    pub name: String,\n    #[serde(rename = \"name\")]\n    pub other: String,\n}}\n"
+        ),
         "error: duplicate JSON name `name` in `A`\n  --> example/v1/mod.rs:5:9\n  |\n5 |     pub other: String,\n  |         ^^^^^ a field before this one has the same JSON name\n  |\n  = help: give one of them another `#[serde(rename = \"...\")]`\n\n",
     );
 }
 
 #[test]
 fn json_name_serde_would_not_write() {
-    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    pub pod_ip: String,\n}}\n"));
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    pub pod_ip: String,\n}}\n"
+    ));
     assert!(got.starts_with("error: serde would write field `pod_ip` as `pod_ip`, not `podIp`\n  --> example/v1/mod.rs:3:9"), "{got}");
 }
 
@@ -200,26 +261,45 @@ fn reference_to_an_unknown_type() {
 
 #[test]
 fn unsupported_rust_type() {
-    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    pub m: std::collections::HashMap<String, String>,\n}}\n"));
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    pub m: std::collections::HashMap<String, String>,\n}}\n"
+    ));
     assert!(got.starts_with("error: `m` has a type the model cannot represent: `HashMap (use BTreeMap<String, _> for a deterministic order)`"), "{got}");
 }
 
 #[test]
 fn repeated_single_tag() {
-    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +k8s:maxLength=1\n    /// +k8s:maxLength=2\n    pub a: String,\n}}\n"));
-    assert!(got.starts_with("error: `+k8s:maxLength` is given more than once\n  --> example/v1/mod.rs:4:9"), "{got}");
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +k8s:maxLength=1\n    /// +k8s:maxLength=2\n    pub a: String,\n}}\n"
+    ));
+    assert!(
+        got.starts_with(
+            "error: `+k8s:maxLength` is given more than once\n  --> example/v1/mod.rs:4:9"
+        ),
+        "{got}"
+    );
 }
 
 #[test]
 fn arguments_on_a_tag_that_takes_none() {
-    let got = diagnostics_for(&format!("{HEAD}pub struct A {{\n    /// +k8s:optional(x: 1)\n    pub a: Option<String>,\n}}\n"));
-    assert!(got.starts_with("error: bad arguments to `+k8s:optional`"), "{got}");
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +k8s:optional(x: 1)\n    pub a: Option<String>,\n}}\n"
+    ));
+    assert!(
+        got.starts_with("error: bad arguments to `+k8s:optional`"),
+        "{got}"
+    );
 }
 
 #[test]
 fn package_without_group() {
     let got = diagnostics_for("pub struct A {}\n");
-    assert!(got.starts_with("error: package `example/v1` does not name its API group\n  --> example/v1/mod.rs:1:1"), "{got}");
+    assert!(
+        got.starts_with(
+            "error: package `example/v1` does not name its API group\n  --> example/v1/mod.rs:1:1"
+        ),
+        "{got}"
+    );
 }
 
 #[test]
@@ -232,7 +312,13 @@ fn every_problem_is_reported_in_one_run() {
 
 #[test]
 fn kubebuilder_keys_are_checked() {
-    let got = diagnostics_for(&format!("{HEAD}/// +kubebuilder:resource:path=as,plural=x\npub struct A {{}}\n"));
-    assert!(got.contains("unknown key `plural`; expected one of: path, singular, shortName, categories, scope"), "{got}");
+    let got = diagnostics_for(&format!(
+        "{HEAD}/// +kubebuilder:resource:path=as,plural=x\npub struct A {{}}\n"
+    ));
+    assert!(
+        got.contains(
+            "unknown key `plural`; expected one of: path, singular, shortName, categories, scope"
+        ),
+        "{got}"
+    );
 }
-

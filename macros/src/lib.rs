@@ -34,10 +34,19 @@ pub fn derive_resource(input: TokenStream) -> TokenStream {
     }
 }
 
-fn resource(input: &syn::DeriveInput, file: Option<std::path::PathBuf>) -> syn::Result<proc_macro2::TokenStream> {
+fn resource(
+    input: &syn::DeriveInput,
+    file: Option<std::path::PathBuf>,
+) -> syn::Result<proc_macro2::TokenStream> {
     let ident = &input.ident;
-    let file = file.ok_or_else(|| syn::Error::new(ident.span(), "cannot locate this type's source file to read its package"))?;
-    let (group, version) = codegen::parse::package_identity(&file).map_err(|e| syn::Error::new(ident.span(), e))?;
+    let file = file.ok_or_else(|| {
+        syn::Error::new(
+            ident.span(),
+            "cannot locate this type's source file to read its package",
+        )
+    })?;
+    let (group, version) =
+        codegen::parse::package_identity(&file).map_err(|e| syn::Error::new(ident.span(), e))?;
     let def = codegen::parse::parse_derive_input(input, &file).map_err(to_syn_error)?;
     let problems = codegen::check::check_type(&def);
     if !problems.is_empty() {
@@ -50,7 +59,11 @@ fn resource(input: &syn::DeriveInput, file: Option<std::path::PathBuf>) -> syn::
         ));
     }
     let meta = codegen::resource::resource_meta(&def).map_err(to_syn_error)?;
-    let api_version = if group.is_empty() { version.clone() } else { format!("{group}/{version}") };
+    let api_version = if group.is_empty() {
+        version.clone()
+    } else {
+        format!("{group}/{version}")
+    };
     let kind = &meta.kind;
     let plural = &meta.plural;
     let singular = &meta.singular;
@@ -58,9 +71,14 @@ fn resource(input: &syn::DeriveInput, file: Option<std::path::PathBuf>) -> syn::
     let short_names = &meta.short_names;
     let categories = &meta.categories;
     let status = meta.status;
+    let selectable_fields = &meta.selectable_fields;
     let scale = match &meta.scale {
         Some(s) => {
-            let (spec, status, selector) = (&s.spec_replicas_path, &s.status_replicas_path, &s.label_selector_path);
+            let (spec, status, selector) = (
+                &s.spec_replicas_path,
+                &s.status_replicas_path,
+                &s.label_selector_path,
+            );
             quote! { ::core::option::Option::Some(::runtime::resource::ScaleSubresource {
                 spec_replicas_path: #spec, status_replicas_path: #status, label_selector_path: #selector,
             }) }
@@ -90,6 +108,7 @@ fn resource(input: &syn::DeriveInput, file: Option<std::path::PathBuf>) -> syn::
                 status_subresource: #status,
                 scale_subresource: #scale,
                 printer_columns: &[#(#columns),*],
+                selectable_fields: &[#(#selectable_fields),*],
             };
         }
     })
@@ -107,7 +126,11 @@ fn to_syn_error(diagnostics: Vec<codegen::Diagnostic>) -> syn::Error {
         if let Some(help) = &d.help {
             message.push_str(&format!("\n\nhelp: {help}"));
         }
-        let span = if d.location.span.start().line == 0 { Span::call_site() } else { d.location.span };
+        let span = if d.location.span.start().line == 0 {
+            Span::call_site()
+        } else {
+            d.location.span
+        };
         let err = syn::Error::new(span, message);
         match &mut combined {
             Some(c) => c.combine(err),

@@ -12,19 +12,26 @@ pub mod base64_map {
     use serde::{Deserialize, Deserializer, Serializer};
 
     /// Writes each value as standard base64 with padding.
-    pub fn serialize<S: Serializer>(map: &BTreeMap<String, Vec<u8>>, s: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<S: Serializer>(
+        map: &BTreeMap<String, Vec<u8>>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
         s.collect_map(map.iter().map(|(k, v)| (k, STANDARD.encode(v))))
     }
 
     /// Reads standard base64 values; a bad value is an error naming its key.
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, Vec<u8>>, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<BTreeMap<String, Vec<u8>>, D::Error> {
         let raw = BTreeMap::<String, String>::deserialize(d)?;
         raw.into_iter()
             .map(|(k, v)| {
                 STANDARD
                     .decode(v.as_bytes())
                     .map(|bytes| (k.clone(), bytes))
-                    .map_err(|e| serde::de::Error::custom(format!("illegal base64 data for key {k:?}: {e}")))
+                    .map_err(|e| {
+                        serde::de::Error::custom(format!("illegal base64 data for key {k:?}: {e}"))
+                    })
             })
             .collect()
     }

@@ -10,4 +10,6 @@ pub mod codec;
 pub mod meta;
 pub mod registry;
 pub mod resource;
+pub mod selector;
+pub mod server;
 pub mod storage;

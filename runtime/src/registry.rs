@@ -42,7 +42,10 @@ impl Registry {
 
     /// Adds the resource `T`.
     pub fn add<T: Resource>(&mut self) {
-        self.entries.push(Entry { info: T::INFO, decode: decode::<T> });
+        self.entries.push(Entry {
+            info: T::INFO,
+            decode: decode::<T>,
+        });
     }
 
     /// Every entry, in registration order.
@@ -94,11 +97,17 @@ fn decode<T: Resource>(body: &[u8]) -> Result<Decoded, String> {
     let value = serde_json::to_value(&typed).map_err(|e| e.to_string())?;
     let mut object = Map::new();
     object.insert("kind".into(), Value::String(T::INFO.kind.into()));
-    object.insert("apiVersion".into(), Value::String(T::INFO.api_version.into()));
+    object.insert(
+        "apiVersion".into(),
+        Value::String(T::INFO.api_version.into()),
+    );
     if let Value::Object(fields) = value {
         object.extend(fields);
     }
-    Ok(Decoded { object: Value::Object(object), unknown_fields })
+    Ok(Decoded {
+        object: Value::Object(object),
+        unknown_fields,
+    })
 }
 
 /// Renders a serde_ignored path as Kubernetes prints field paths:
@@ -110,8 +119,14 @@ fn field_path(path: &serde_ignored::Path<'_>) -> String {
         Path::Seq { parent, index } => format!("{}[{index}]", field_path(parent)),
         Path::Map { parent, key } => {
             let parent = field_path(parent);
-            if parent.is_empty() { key.clone() } else { format!("{parent}.{key}") }
+            if parent.is_empty() {
+                key.clone()
+            } else {
+                format!("{parent}.{key}")
+            }
         }
-        Path::Some { parent } | Path::NewtypeStruct { parent } | Path::NewtypeVariant { parent } => field_path(parent),
+        Path::Some { parent }
+        | Path::NewtypeStruct { parent }
+        | Path::NewtypeVariant { parent } => field_path(parent),
     }
 }

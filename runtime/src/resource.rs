@@ -63,6 +63,9 @@ pub struct ResourceInfo {
     pub scale_subresource: Option<ScaleSubresource>,
     /// Extra printer columns (after Name, before Age).
     pub printer_columns: &'static [PrinterColumn],
+    /// Field selectors served beyond `metadata.name` and `metadata.namespace`
+    /// (`involvedObject.name` on Event).
+    pub selectable_fields: &'static [&'static str],
 }
 
 impl ResourceInfo {

@@ -14,7 +14,10 @@ use clap::{Parser, Subcommand};
 use codegen::generators::GeneratedFile;
 
 #[derive(Parser)]
-#[command(name = "cargo xtask", about = "Developer commands for the Kubernetes API toolchain")]
+#[command(
+    name = "cargo xtask",
+    about = "Developer commands for the Kubernetes API toolchain"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Cmd,
@@ -75,7 +78,10 @@ fn run_generators(root: &Path) -> Result<(Vec<GeneratedFile>, usize, usize)> {
     };
     let problems = codegen::check::check(&model);
     if !problems.is_empty() {
-        eprint!("{}", relative(root, &codegen::diagnostics::render(&problems)));
+        eprint!(
+            "{}",
+            relative(root, &codegen::diagnostics::render(&problems))
+        );
         bail!("{} error(s) in apis/src markers", problems.len());
     }
     let types = model.packages.iter().map(|p| p.types.len()).sum();
@@ -93,12 +99,17 @@ fn stale_outputs(root: &Path, files: &[GeneratedFile]) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut stack = vec![root.join("apis/src")];
     while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if path.file_name().is_some_and(|n| n.to_string_lossy().starts_with("zz_generated")) {
+            } else if path
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("zz_generated"))
+            {
                 let rel = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
                 if !files.iter().any(|f| f.path == rel) {
                     found.push(rel);
@@ -121,15 +132,18 @@ fn generate(root: &Path) -> Result<()> {
             continue;
         }
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("creating {}", parent.display()))?;
         }
-        std::fs::write(&path, &file.contents).with_context(|| format!("writing {}", path.display()))?;
+        std::fs::write(&path, &file.contents)
+            .with_context(|| format!("writing {}", path.display()))?;
         println!("  wrote {}", file.path.display());
         written += 1;
     }
     let removed = stale_outputs(root, &files);
     for rel in &removed {
-        std::fs::remove_file(root.join(rel)).with_context(|| format!("removing {}", rel.display()))?;
+        std::fs::remove_file(root.join(rel))
+            .with_context(|| format!("removing {}", rel.display()))?;
         println!("  removed {}", rel.display());
     }
     println!(
@@ -141,35 +155,59 @@ fn generate(root: &Path) -> Result<()> {
 }
 
 fn verify(root: &Path) -> Result<()> {
+    let (count, report) = staleness(root)?;
+    if !report.is_empty() {
+        eprint!("{report}");
+        bail!("generated files are stale; run `cargo xtask generate`");
+    }
+    println!("verify: {count} generated files are up to date");
+    Ok(())
+}
+
+/// Compares what the generators produce with the files on disk; returns the
+/// number of generated files and a unified diff of every difference (empty
+/// when all are current).
+fn staleness(root: &Path) -> Result<(usize, String)> {
     let (files, _, _) = run_generators(root)?;
-    let mut stale = 0;
+    let mut report = String::new();
     for file in &files {
         let path = root.join(&file.path);
         let current = std::fs::read_to_string(&path).unwrap_or_default();
         if current == file.contents {
             continue;
         }
-        stale += 1;
         let diff = similar::TextDiff::from_lines(&current, &file.contents);
         let name = file.path.display().to_string();
-        eprint!("{}", diff.unified_diff().context_radius(3).header(&format!("a/{name}"), &format!("b/{name}")));
+        report.push_str(
+            &diff
+                .unified_diff()
+                .context_radius(3)
+                .header(&format!("a/{name}"), &format!("b/{name}"))
+                .to_string(),
+        );
     }
     for rel in stale_outputs(root, &files) {
-        stale += 1;
-        eprintln!("{} is generated output that no generator writes any more", rel.display());
+        report.push_str(&format!(
+            "{} is generated output that no generator writes any more\n",
+            rel.display()
+        ));
     }
-    if stale > 0 {
-        bail!("{stale} generated file(s) are stale; run `cargo xtask generate`");
-    }
-    println!("verify: {} generated files are up to date", files.len());
-    Ok(())
+    Ok((files.len(), report))
 }
 
 fn serve(root: &Path, args: &[String]) -> Result<()> {
     generate(root)?;
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir(root)
-        .args(["run", "--release", "--package", "apis", "--bin", "apiserver", "--"])
+        .args([
+            "run",
+            "--release",
+            "--package",
+            "apis",
+            "--bin",
+            "apiserver",
+            "--",
+        ])
         .args(args)
         .status()
         .context("running cargo")?;
@@ -177,4 +215,75 @@ fn serve(root: &Path, args: &[String]) -> Result<()> {
         bail!("apiserver exited with {status}");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Copies the real `apis/src` tree into a scratch workspace.
+    fn scratch() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let mut stack = vec![workspace_root().join("apis/src")];
+        while let Some(from) = stack.pop() {
+            for entry in std::fs::read_dir(&from).unwrap().flatten() {
+                let path = entry.path();
+                let rel = path.strip_prefix(workspace_root()).unwrap();
+                if path.is_dir() {
+                    stack.push(path.clone());
+                } else {
+                    let to = dir.path().join(rel);
+                    std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+                    std::fs::copy(&path, to).unwrap();
+                }
+            }
+        }
+        std::fs::create_dir_all(dir.path().join("docs")).unwrap();
+        std::fs::copy(
+            workspace_root().join("docs/markers.md"),
+            dir.path().join("docs/markers.md"),
+        )
+        .unwrap();
+        dir
+    }
+
+    #[test]
+    fn checked_in_output_is_current() {
+        let (count, report) = staleness(&workspace_root()).unwrap();
+        assert!(count >= 4);
+        assert_eq!(report, "", "run `cargo xtask generate`");
+    }
+
+    #[test]
+    fn editing_a_type_without_regenerating_shows_a_diff() {
+        let dir = scratch();
+        let types = dir.path().join("apis/src/example/v1/types.rs");
+        let mut text = std::fs::read_to_string(&types).unwrap();
+        text.push_str("\n/// Sprocket is new.\npub struct Sprocket {\n    /// +optional\n    pub metadata: ObjectMeta,\n}\n");
+        std::fs::write(&types, text).unwrap();
+        let (_, report) = staleness(dir.path()).unwrap();
+        assert!(
+            report.contains("--- a/apis/src/example/v1/zz_generated.register.rs"),
+            "{report}"
+        );
+        assert!(
+            report.contains("+    registry.add::<Sprocket>();"),
+            "{report}"
+        );
+
+        generate(dir.path()).unwrap();
+        assert_eq!(staleness(dir.path()).unwrap().1, "");
+    }
+
+    #[test]
+    fn a_bad_marker_fails_generation() {
+        let dir = scratch();
+        let types = dir.path().join("apis/src/example/v1/types.rs");
+        let text = std::fs::read_to_string(&types)
+            .unwrap()
+            .replace("+k8s:maxLength=63", "+k8s:maxLenght=63");
+        std::fs::write(&types, text).unwrap();
+        let err = run_generators(dir.path()).unwrap_err();
+        assert_eq!(err.to_string(), "1 error(s) in apis/src markers");
+    }
 }

@@ -42,7 +42,11 @@ pub fn markdown() -> String {
 }
 
 fn scopes(scopes: &[crate::markers::tags::Scope]) -> String {
-    scopes.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ")
+    scopes
+        .iter()
+        .map(|s| s.name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn args(kind: ArgsKind) -> String {
@@ -51,7 +55,11 @@ fn args(kind: ArgsKind) -> String {
         ArgsKind::OneString => "one quoted string".into(),
         ArgsKind::Named(names) => format!(
             "named, optional: {}",
-            names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+            names
+                .iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         ArgsKind::ListMapKeys => "one named value per list map key (`key: \"value\"`)".into(),
     }
@@ -66,14 +74,21 @@ fn payload(kind: PayloadKind) -> String {
         PayloadKind::String => "string (bare or quoted)".into(),
         PayloadKind::OneOf(words) => format!(
             "one of {}",
-            words.iter().map(|w| format!("`{w}`")).collect::<Vec<_>>().join(", ")
+            words
+                .iter()
+                .map(|w| format!("`{w}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         PayloadKind::Json => "JSON value".into(),
         PayloadKind::Tag => "a validation tag".into(),
         PayloadKind::Literal => "string, integer or bool literal".into(),
         PayloadKind::KeyValueList(keys) => format!(
             "`key=value` list; keys: {}",
-            keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+            keys.iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     }
 }
@@ -84,15 +99,36 @@ mod tests {
     fn lists_every_declarative_validation_tag_with_its_doc() {
         let text = super::markdown();
         for tag in [
-            "k8s:declarativeValidationNative", "k8s:eachKey", "k8s:eachVal", "k8s:enum",
-            "k8s:forbidden", "k8s:format", "k8s:ifDisabled", "k8s:ifEnabled",
-            "k8s:isSubresource", "k8s:item", "k8s:listMapKey", "k8s:listType",
-            "k8s:maxItems", "k8s:maxLength", "k8s:minimum", "k8s:neq", "k8s:opaqueType",
-            "k8s:optional", "k8s:required", "k8s:subfield", "k8s:supportsSubresource",
-            "k8s:unionDiscriminator", "k8s:unionMember", "k8s:zeroOrOneOfMember",
+            "k8s:declarativeValidationNative",
+            "k8s:eachKey",
+            "k8s:eachVal",
+            "k8s:enum",
+            "k8s:forbidden",
+            "k8s:format",
+            "k8s:ifDisabled",
+            "k8s:ifEnabled",
+            "k8s:isSubresource",
+            "k8s:item",
+            "k8s:listMapKey",
+            "k8s:listType",
+            "k8s:maxItems",
+            "k8s:maxLength",
+            "k8s:minimum",
+            "k8s:neq",
+            "k8s:opaqueType",
+            "k8s:optional",
+            "k8s:required",
+            "k8s:subfield",
+            "k8s:supportsSubresource",
+            "k8s:unionDiscriminator",
+            "k8s:unionMember",
+            "k8s:zeroOrOneOfMember",
         ] {
             let def = crate::markers::registry::lookup(tag).unwrap();
-            assert!(text.contains(&format!("\n## `+{tag}`\n\n{}\n", def.doc)), "{tag}");
+            assert!(
+                text.contains(&format!("\n## `+{tag}`\n\n{}\n", def.doc)),
+                "{tag}"
+            );
         }
     }
 }

@@ -26,7 +26,10 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
             .filter(|t| t.is_object())
             .map(|t| format_ident!("{}", t.name))
             .collect();
-        let doc = format!(" Adds every resource of `{}` to `registry`.", pkg.api_version());
+        let doc = format!(
+            " Adds every resource of `{}` to `registry`.",
+            pkg.api_version()
+        );
         let tokens = quote! {
             /// The API group of this package (empty for the core group).
             pub const GROUP_NAME: &str = #group;
@@ -40,7 +43,10 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
         };
         let rel: PathBuf = pkg.module_path.iter().collect();
         files.push(GeneratedFile {
-            path: crate_dir.join("src").join(rel).join("zz_generated.register.rs"),
+            path: crate_dir
+                .join("src")
+                .join(rel)
+                .join("zz_generated.register.rs"),
             contents: rust_file(tokens),
         });
         let segments = pkg.module_path.iter().map(|s| format_ident!("{}", s));

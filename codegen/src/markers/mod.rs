@@ -118,7 +118,10 @@ impl Marker {
 
     /// The first positional argument, if given.
     pub fn positional_arg(&self) -> Option<&Value> {
-        self.args.iter().find(|a| a.name.is_none()).map(|a| &a.value)
+        self.args
+            .iter()
+            .find(|a| a.name.is_none())
+            .map(|a| &a.value)
     }
 
     /// The innermost marker of a chain (`+k8s:eachVal=+k8s:minimum=1` gives
@@ -304,7 +307,10 @@ impl Cursor {
         }
         loop {
             self.skip_spaces();
-            let arg = if self.peek().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') {
+            let arg = if self
+                .peek()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            {
                 // An identifier: a named argument, or the bare words true/false.
                 let save = self.pos;
                 let ident = self.ident();
@@ -387,7 +393,10 @@ impl Cursor {
         if matches!(self.peek(), Some('-' | '+')) {
             self.pos += 1;
         }
-        while self.peek().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+        while self
+            .peek()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
             self.pos += 1;
         }
         let text: String = self.chars[start..self.pos].iter().collect();
@@ -421,7 +430,9 @@ impl Cursor {
             match c {
                 '"' => return Ok(out),
                 '\\' => {
-                    let esc = self.peek().ok_or_else(|| self.error("unterminated escape"))?;
+                    let esc = self
+                        .peek()
+                        .ok_or_else(|| self.error("unterminated escape"))?;
                     self.pos += 1;
                     out.push(match esc {
                         'n' => '\n',
@@ -483,7 +494,11 @@ fn split_key_values(text: &str) -> Result<Vec<(String, String)>, String> {
         while i < chars.len() && chars[i] != '=' && chars[i] != ',' {
             i += 1;
         }
-        let key: String = chars[key_start..i].iter().collect::<String>().trim().to_string();
+        let key: String = chars[key_start..i]
+            .iter()
+            .collect::<String>()
+            .trim()
+            .to_string();
         if key.is_empty() {
             return Err("expected `key=value`".to_string());
         }
@@ -509,7 +524,10 @@ fn split_key_values(text: &str) -> Result<Vec<(String, String)>, String> {
         pairs.push((key, value));
         if i < chars.len() {
             if chars[i] != ',' {
-                return Err(format!("expected `,` after the value of `{}`", pairs[pairs.len() - 1].0));
+                return Err(format!(
+                    "expected `,` after the value of `{}`",
+                    pairs[pairs.len() - 1].0
+                ));
             }
             i += 1;
         }
@@ -589,7 +607,10 @@ mod tests {
     #[test]
     fn positional_argument() {
         let m = parse(r#"+k8s:ifEnabled("my-feature")=+k8s:required"#);
-        assert_eq!(m.positional_arg(), Some(&Value::String("my-feature".into())));
+        assert_eq!(
+            m.positional_arg(),
+            Some(&Value::String("my-feature".into()))
+        );
         let Payload::Tag(inner) = &m.payload else {
             panic!("chained")
         };
@@ -598,7 +619,9 @@ mod tests {
 
     #[test]
     fn named_arguments_of_every_value_type() {
-        let m = parse(r#"+k8s:item(stringKey: "value", intKey: 42, boolKey: true, hex: -0x10)=+k8s:forbidden"#);
+        let m = parse(
+            r#"+k8s:item(stringKey: "value", intKey: 42, boolKey: true, hex: -0x10)=+k8s:forbidden"#,
+        );
         assert_eq!(m.arg("stringKey"), Some(&Value::String("value".into())));
         assert_eq!(m.arg("intKey"), Some(&Value::Int(42)));
         assert_eq!(m.arg("boolKey"), Some(&Value::Bool(true)));
@@ -645,7 +668,9 @@ mod tests {
 
     #[test]
     fn kubebuilder_key_values_fold_into_the_payload() {
-        let m = parse(r#"+kubebuilder:printcolumn:name="Ready",type=string,JSONPath=".status.ready",priority=1"#);
+        let m = parse(
+            r#"+kubebuilder:printcolumn:name="Ready",type=string,JSONPath=".status.ready",priority=1"#,
+        );
         assert_eq!(m.name, "kubebuilder:printcolumn");
         assert_eq!(
             m.key_values().unwrap(),
@@ -658,7 +683,10 @@ mod tests {
         );
         let m = parse("+kubebuilder:resource:path=widgets,shortName=wd;wdg,scope=Namespaced");
         assert_eq!(m.name, "kubebuilder:resource");
-        assert_eq!(m.key_values().unwrap()[1], ("shortName".into(), "wd;wdg".into()));
+        assert_eq!(
+            m.key_values().unwrap()[1],
+            ("shortName".into(), "wd;wdg".into())
+        );
         let m = parse("+kubebuilder:subresource:status");
         assert_eq!(m.name, "kubebuilder:subresource:status");
     }

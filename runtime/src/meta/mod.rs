@@ -147,7 +147,10 @@ mod tests {
     #[test]
     fn time_is_rfc3339_seconds_utc() {
         let t: Time = serde_json::from_str("\"2008-01-01T01:01:01Z\"").unwrap();
-        assert_eq!(serde_json::to_string(&t).unwrap(), "\"2008-01-01T01:01:01Z\"");
+        assert_eq!(
+            serde_json::to_string(&t).unwrap(),
+            "\"2008-01-01T01:01:01Z\""
+        );
         let t: Time = serde_json::from_str("\"2008-01-01T02:01:01+01:00\"").unwrap();
         assert_eq!(t.to_rfc3339(), "2008-01-01T01:01:01Z");
         assert!(serde_json::from_str::<Time>("\"yesterday\"").is_err());
@@ -155,7 +158,10 @@ mod tests {
 
     #[test]
     fn empty_fields_are_omitted() {
-        let meta = ObjectMeta { name: Some("a".into()), ..Default::default() };
+        let meta = ObjectMeta {
+            name: Some("a".into()),
+            ..Default::default()
+        };
         assert_eq!(serde_json::to_string(&meta).unwrap(), r#"{"name":"a"}"#);
     }
 }

@@ -26,7 +26,11 @@ pub struct ConfigMap {
     pub data: BTreeMap<String, String>,
     /// Binary configuration values by key, base64 encoded on the wire.
     /// +optional
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty", with = "runtime::codec::base64_map")]
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        with = "runtime::codec::base64_map"
+    )]
     pub binary_data: BTreeMap<String, Vec<u8>>,
 }
 

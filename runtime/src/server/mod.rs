@@ -1,0 +1,355 @@
+//! The generic API server: axum routes over a [`Registry`] and a
+//! [`Store`], serving every registered resource with Kubernetes semantics.
+//!
+//! Handlers are small functions; cross-cutting concerns (the in-flight
+//! limit, metrics, compression, tracing) are tower layers or a thin
+//! middleware in front of the resource handler.
+
+pub mod codec;
+pub mod discovery;
+mod metrics;
+mod namespaces;
+pub mod negotiate;
+pub mod object;
+mod openapi;
+pub mod request;
+mod rest;
+pub mod status;
+pub mod table;
+pub mod validation;
+mod watch;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde_json::Value;
+
+pub use self::status::ApiError;
+use crate::registry::Registry;
+use crate::storage::Store;
+
+/// Server settings, named after kube-apiserver's flags where one exists.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `--bind-address`.
+    pub bind_address: std::net::IpAddr,
+    /// `--port` (plain HTTP); 0 picks a free port.
+    pub port: u16,
+    /// `--max-requests-inflight`: concurrent non-watch requests before 429.
+    pub max_requests_inflight: usize,
+    /// Where to write a kubeconfig pointing at this server, if anywhere.
+    pub kubeconfig: Option<PathBuf>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            bind_address: std::net::IpAddr::from([127, 0, 0, 1]),
+            port: 6443,
+            max_requests_inflight: 400,
+            kubeconfig: None,
+        }
+    }
+}
+
+/// The shared state of a running server.
+pub struct ApiServer {
+    registry: Registry,
+    store: Arc<dyn Store>,
+    inflight: Arc<tokio::sync::Semaphore>,
+    metrics: metrics::Metrics,
+    address: std::sync::OnceLock<SocketAddr>,
+}
+
+impl ApiServer {
+    /// A server over `registry` and `store`. Creates the initial namespaces
+    /// (`default`, `kube-system`, `kube-public`, `kube-node-lease`) when the
+    /// registry serves namespaces and they are missing.
+    ///
+    /// Errors: the store fails while creating them.
+    pub fn new(
+        registry: Registry,
+        store: Arc<dyn Store>,
+        config: &Config,
+    ) -> Result<Arc<ApiServer>, ApiError> {
+        let server = Arc::new(ApiServer {
+            registry,
+            store,
+            inflight: Arc::new(tokio::sync::Semaphore::new(config.max_requests_inflight)),
+            metrics: metrics::Metrics::default(),
+            address: std::sync::OnceLock::new(),
+        });
+        server.ensure_system_namespaces()?;
+        Ok(server)
+    }
+
+    /// The router serving the whole API.
+    pub fn router(self: &Arc<Self>) -> Router {
+        Router::new()
+            .route(
+                "/version",
+                get(|| async { json(StatusCode::OK, &discovery::version()) }),
+            )
+            .route("/healthz", get(|| async { "ok" }))
+            .route("/livez", get(|| async { "ok" }))
+            .route("/readyz", get(|| async { "ok" }))
+            .route("/metrics", get(metrics_handler))
+            .route("/openapi/v3", get(openapi::index))
+            .route("/openapi/v3/{*path}", get(openapi::document))
+            .fallback(dispatch)
+            .with_state(self.clone())
+            .layer(
+                tower_http::compression::CompressionLayer::new()
+                    .gzip(true)
+                    .compress_when(LargeResponses),
+            )
+    }
+
+    /// Binds, writes the kubeconfig, and serves until SIGTERM or Ctrl-C.
+    /// Prints where it listens on stdout.
+    ///
+    /// Errors: the address cannot be bound, or the kubeconfig cannot be written.
+    pub async fn serve(self: Arc<Self>, config: &Config) -> std::io::Result<()> {
+        let listener = tokio::net::TcpListener::bind((config.bind_address, config.port)).await?;
+        let addr = listener.local_addr()?;
+        let _ = self.address.set(addr);
+        if let Some(path) = &config.kubeconfig {
+            write_kubeconfig(path, &format!("http://{addr}"))?;
+        }
+        println!("apiserver listening on http://{addr}");
+        if let Some(path) = &config.kubeconfig {
+            println!(
+                "kubeconfig written to {0}; try: KUBECONFIG={0} kubectl get namespaces",
+                path.display()
+            );
+        }
+        tracing::info!(%addr, "serving");
+        axum::serve(listener, self.router())
+            .with_graceful_shutdown(shutdown_signal())
+            .await
+    }
+
+    fn server_address(&self) -> String {
+        self.address
+            .get()
+            .map(|a| a.to_string())
+            .unwrap_or_else(|| "127.0.0.1:6443".into())
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(s) => s,
+                Err(_) => {
+                    let _ = ctrl_c.await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = ctrl_c => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = ctrl_c.await;
+    tracing::info!("shutting down");
+}
+
+/// Writes a kubeconfig with one cluster, user and context named `rust-apiserver`.
+///
+/// Errors: the file cannot be written.
+pub fn write_kubeconfig(path: &Path, server: &str) -> std::io::Result<()> {
+    let text = format!(
+        "apiVersion: v1\nkind: Config\nclusters:\n- name: rust-apiserver\n  cluster:\n    server: {server}\nusers:\n- name: rust-apiserver\n  user: {{}}\ncontexts:\n- name: rust-apiserver\n  context:\n    cluster: rust-apiserver\n    user: rust-apiserver\n    namespace: default\ncurrent-context: rust-apiserver\n"
+    );
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    std::fs::write(path, text)
+}
+
+fn json(status: StatusCode, value: &Value) -> Response {
+    let mut response = (status, serde_json::to_vec(value).unwrap_or_default()).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
+async fn metrics_handler(State(server): State<Arc<ApiServer>>) -> Response {
+    let text = server
+        .metrics
+        .render(&server.registry, server.store.as_ref());
+    let mut response = text.into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
+    );
+    response
+}
+
+/// Every `/api...` and `/apis...` request: discovery or a resource.
+async fn dispatch(State(server): State<Arc<ApiServer>>, request: Request) -> Response {
+    let (parts, body) = request.into_parts();
+    let path = parts.uri.path().trim_end_matches('/').to_string();
+    let query = request::Query::parse(parts.uri.query());
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let result = match segments.as_slice() {
+        ["api"] | ["apis"] if parts.method == Method::GET => {
+            Ok(server.discovery_root(segments[0] == "api", &parts.headers))
+        }
+        ["apis", group] if parts.method == Method::GET => {
+            discovery::api_group(&server.registry, group)
+                .map(|v| json(StatusCode::OK, &v))
+                .ok_or_else(ApiError::path_not_found)
+        }
+        ["api", version] if parts.method == Method::GET => {
+            discovery::api_resource_list(&server.registry, "", version)
+                .map(|v| json(StatusCode::OK, &v))
+                .ok_or_else(ApiError::path_not_found)
+        }
+        ["apis", group, version] if parts.method == Method::GET => {
+            discovery::api_resource_list(&server.registry, group, version)
+                .map(|v| json(StatusCode::OK, &v))
+                .ok_or_else(ApiError::path_not_found)
+        }
+        ["api", rest @ ..] | ["apis", rest @ ..] => {
+            let core = segments[0] == "api";
+            server
+                .resource(core, rest, &parts.method, &query, &parts.headers, body)
+                .await
+        }
+        _ => Err(ApiError::path_not_found()),
+    };
+    let mut response = result.unwrap_or_else(IntoResponse::into_response);
+    if response.status() == StatusCode::NOT_FOUND
+        && response.headers().get(header::CONTENT_TYPE).is_none()
+    {
+        response = ApiError::path_not_found().into_response();
+    }
+    response
+}
+
+impl ApiServer {
+    fn discovery_root(&self, core: bool, headers: &HeaderMap) -> Response {
+        let accept = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok());
+        match discovery::wants_aggregated(accept) {
+            Some(version) => {
+                let doc = discovery::aggregated(&self.registry, core, version);
+                let body = serde_json::to_vec(&doc).unwrap_or_default();
+                let etag = format!("\"{:016X}\"", fnv1a(&body));
+                let content_type = if version == "v2" {
+                    discovery::AGGREGATED_V2
+                } else {
+                    discovery::AGGREGATED_V2BETA1
+                };
+                let not_modified = headers
+                    .get(header::IF_NONE_MATCH)
+                    .and_then(|v| v.to_str().ok())
+                    == Some(etag.as_str());
+                let mut response = if not_modified {
+                    StatusCode::NOT_MODIFIED.into_response()
+                } else {
+                    (StatusCode::OK, body).into_response()
+                };
+                let h = response.headers_mut();
+                h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+                if let Ok(v) = HeaderValue::from_str(&etag) {
+                    h.insert(header::ETAG, v);
+                }
+                h.insert(header::VARY, HeaderValue::from_static("Accept"));
+                response
+            }
+            None if core => json(
+                StatusCode::OK,
+                &discovery::api_versions(&self.registry, &self.server_address()),
+            ),
+            None => json(StatusCode::OK, &discovery::api_group_list(&self.registry)),
+        }
+    }
+
+    async fn resource(
+        self: &Arc<Self>,
+        core: bool,
+        segments: &[&str],
+        method: &Method,
+        query: &request::Query,
+        headers: &HeaderMap,
+        body: Body,
+    ) -> Result<Response, ApiError> {
+        let info =
+            request::parse_resource_path(core, segments).ok_or_else(ApiError::path_not_found)?;
+        let entry = *self
+            .registry
+            .find(&info.group, &info.version, &info.resource)
+            .ok_or_else(ApiError::path_not_found)?;
+        let verb = info.verb(method, query)?;
+        let started = Instant::now();
+        // Long-running requests (watches) do not count against the in-flight limit.
+        let _permit = if verb == request::Verb::Watch {
+            None
+        } else {
+            Some(
+                self.inflight
+                    .clone()
+                    .try_acquire_owned()
+                    .map_err(|_| ApiError::too_many_requests(1))?,
+            )
+        };
+        let result = rest::handle(self, &entry, &info, verb, query, headers, body).await;
+        let code = match &result {
+            Ok(r) => r.status().as_u16(),
+            Err(e) => e.code,
+        };
+        self.metrics.observe(
+            verb,
+            &entry.info,
+            info.subresource.as_deref(),
+            code,
+            started.elapsed(),
+        );
+        if let Err(e) = &result {
+            tracing::debug!(verb = verb.name(), resource = entry.info.plural, code, message = %e.message, "request failed");
+        }
+        result
+    }
+}
+
+/// Compresses responses of at least 128 KiB whose size is known (as
+/// kube-apiserver gzips large responses); never a watch stream.
+#[derive(Debug, Clone, Copy)]
+struct LargeResponses;
+
+impl tower_http::compression::Predicate for LargeResponses {
+    fn should_compress<B: axum::body::HttpBody>(&self, response: &axum::http::Response<B>) -> bool {
+        response.extensions().get::<watch::WatchStream>().is_none()
+            && response
+                .body()
+                .size_hint()
+                .exact()
+                .is_some_and(|n| n >= 128 * 1024)
+    }
+}
+
+/// FNV-1a, for discovery ETags (stable across runs for the same document).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf29ce484222325;
+    for b in bytes {
+        hash ^= u64::from(*b);
+        hash = hash.wrapping_mul(0x100000001b3);
+    }
+    hash
+}

@@ -1,0 +1,1136 @@
+//! The verbs on resources: get, list, watch, create, update, patch, delete,
+//! deletecollection, and the `status` and `scale` subresources, with
+//! kube-apiserver's semantics (the generic registry store,
+//! `k8s.io/apiserver/pkg/registry/generic/registry/store.go`, and the
+//! endpoint handlers, `k8s.io/apiserver/pkg/endpoints/handlers`).
+//!
+//! Objects are held as JSON values. Request bodies are decoded through the
+//! kind's Rust type (the registry's `decode`), which catches type errors and
+//! unknown fields; the stored bytes are the JSON the type serializes to,
+//! without `metadata.resourceVersion`, which is the storage revision.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Map, Value, json};
+
+use super::ApiServer;
+use super::negotiate::{self, Representation};
+use super::object::{get_path, meta, meta_mut, meta_str, set_path, string_map};
+use super::request::{FieldValidation, Query, RequestInfo, Verb};
+use super::status::{ApiError, Cause};
+use super::table::{self, IncludeObject};
+use crate::meta::Time;
+use crate::registry::Entry;
+use crate::resource::ResourceInfo;
+use crate::selector::{FieldSelector, LabelSelector};
+use crate::storage::{Event, KeyValue, RangeRequest, StorageError, Store};
+
+/// Largest request body accepted (kube-apiserver's 3 MiB limit).
+pub const MAX_BODY_BYTES: usize = 3 * 1024 * 1024;
+
+/// A response body plus the warnings to send as `Warning` headers.
+pub(crate) struct Answer {
+    status: StatusCode,
+    body: Value,
+    warnings: Vec<String>,
+}
+
+impl Answer {
+    fn ok(body: Value) -> Self {
+        Answer {
+            status: StatusCode::OK,
+            body,
+            warnings: Vec::new(),
+        }
+    }
+}
+
+/// Handles one resource request. `entry` is the served resource the path
+/// names.
+pub(crate) async fn handle(
+    server: &Arc<ApiServer>,
+    entry: &Entry,
+    info: &RequestInfo,
+    verb: Verb,
+    query: &Query,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let ri = &entry.info;
+    if ri.namespaced
+        && info.namespace.is_none()
+        && !matches!(verb, Verb::List | Verb::Watch | Verb::DeleteCollection)
+    {
+        return Err(ApiError::path_not_found());
+    }
+    if !ri.namespaced && info.namespace.is_some() {
+        return Err(ApiError::path_not_found());
+    }
+    match info.subresource.as_deref() {
+        None => {}
+        Some("status")
+            if ri.status_subresource && matches!(verb, Verb::Get | Verb::Update | Verb::Patch) => {}
+        Some("scale")
+            if ri.scale_subresource.is_some()
+                && matches!(verb, Verb::Get | Verb::Update | Verb::Patch) => {}
+        Some(_) => return Err(ApiError::path_not_found()),
+    }
+    let accept = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok());
+    let representation = negotiate::representation(accept)?;
+    if verb == Verb::Watch {
+        return super::watch::watch(
+            server.clone(),
+            *entry,
+            info.namespace.clone(),
+            query,
+            representation,
+        )
+        .await;
+    }
+    let bytes = match verb {
+        Verb::Create | Verb::Update | Verb::Patch | Verb::Delete | Verb::DeleteCollection => {
+            read_body(body).await?
+        }
+        _ => Default::default(),
+    };
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok());
+    let ctx = Ctx {
+        server,
+        entry,
+        info,
+        query,
+        manager: field_manager(query, headers),
+    };
+    let answer = match (verb, info.subresource.as_deref()) {
+        (Verb::Get, Some("scale")) => ctx.get_scale()?,
+        (Verb::Get, _) => ctx.get()?,
+        (Verb::List, _) => ctx.list()?,
+        (Verb::Create, _) => ctx.create(&bytes, content_type)?,
+        (Verb::Update, Some("scale")) => ctx.update_scale(&bytes)?,
+        (Verb::Update, _) => ctx.update(&bytes, content_type)?,
+        (Verb::Patch, _) => ctx.patch(&bytes, content_type)?,
+        (Verb::Delete, _) => ctx.delete(&bytes)?,
+        (Verb::DeleteCollection, _) => ctx.delete_collection(&bytes)?,
+        (Verb::Watch, _) => return Err(ApiError::method_not_allowed()),
+    };
+    Ok(render(answer, entry, representation, query, verb))
+}
+
+async fn read_body(body: Body) -> Result<axum::body::Bytes, ApiError> {
+    axum::body::to_bytes(body, MAX_BODY_BYTES)
+        .await
+        .map_err(|_| ApiError::too_large(MAX_BODY_BYTES))
+}
+
+fn field_manager(query: &Query, headers: &HeaderMap) -> String {
+    if let Some(m) = query.get("fieldManager") {
+        return m.to_string();
+    }
+    // Upstream defaults the manager to the user agent's program name.
+    headers
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|ua| ua.split('/').next())
+        .filter(|s| !s.is_empty())
+        .unwrap_or("unknown")
+        .to_string()
+}
+
+/// Encodes an answer in the negotiated representation.
+fn render(
+    answer: Answer,
+    entry: &Entry,
+    representation: Representation,
+    query: &Query,
+    verb: Verb,
+) -> Response {
+    let body = match representation {
+        Representation::Table(version) if matches!(verb, Verb::Get | Verb::List) => {
+            let (objects, list_meta) = match answer.body.get("items").and_then(Value::as_array) {
+                Some(items) if verb == Verb::List => (
+                    items.clone(),
+                    answer
+                        .body
+                        .get("metadata")
+                        .and_then(Value::as_object)
+                        .cloned()
+                        .unwrap_or_default(),
+                ),
+                _ => {
+                    let mut m = Map::new();
+                    if let Some(rv) = meta_str(&answer.body, "resourceVersion") {
+                        m.insert("resourceVersion".into(), json!(rv));
+                    }
+                    (vec![answer.body.clone()], m)
+                }
+            };
+            let include = IncludeObject::parse(query.get("includeObject"));
+            table::table(
+                &entry.info,
+                &objects,
+                version,
+                include,
+                list_meta,
+                chrono::Utc::now(),
+            )
+        }
+        Representation::PartialObjectMetadata(version)
+            if matches!(verb, Verb::Get | Verb::List) =>
+        {
+            match answer.body.get("items").and_then(Value::as_array) {
+                Some(items) if verb == Verb::List => json!({
+                    "kind": "PartialObjectMetadataList",
+                    "apiVersion": format!("meta.k8s.io/{version}"),
+                    "metadata": answer.body.get("metadata").cloned().unwrap_or_else(|| json!({})),
+                    "items": items.iter().map(|o| table::partial_object_metadata(o, version)).collect::<Vec<_>>(),
+                }),
+                _ => table::partial_object_metadata(&answer.body, version),
+            }
+        }
+        _ => answer.body,
+    };
+    let yaml = representation == Representation::Yaml;
+    let bytes = if yaml {
+        super::codec::to_yaml(&body).into_bytes()
+    } else if query.flag("pretty") {
+        serde_json::to_vec_pretty(&body).unwrap_or_default()
+    } else {
+        serde_json::to_vec(&body).unwrap_or_default()
+    };
+    let mut response = (answer.status, bytes).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(if yaml {
+            "application/yaml"
+        } else {
+            "application/json"
+        }),
+    );
+    for w in answer.warnings {
+        let text = format!("299 - {}", go_quote(&w));
+        if let Ok(v) = HeaderValue::from_str(&text) {
+            headers.append("Warning", v);
+        }
+    }
+    response
+}
+
+/// Go's `%q` of a string: double-quoted with backslash escapes.
+pub(crate) fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The storage key prefix of a resource: `/registry/configmaps/` for
+/// built-in groups, `/registry/example.dev/widgets/` for others (as
+/// kube-apiserver stores custom resources).
+pub(crate) fn resource_prefix(info: &ResourceInfo) -> String {
+    let builtin =
+        info.group.is_empty() || !info.group.contains('.') || info.group.ends_with(".k8s.io");
+    if builtin {
+        format!("/registry/{}/", info.plural)
+    } else {
+        format!("/registry/{}/{}/", info.group, info.plural)
+    }
+}
+
+/// The storage key of one object.
+pub(crate) fn object_key(info: &ResourceInfo, namespace: Option<&str>, name: &str) -> String {
+    match namespace {
+        Some(ns) if info.namespaced => format!("{}{ns}/{name}", resource_prefix(info)),
+        _ => format!("{}{name}", resource_prefix(info)),
+    }
+}
+
+/// Decodes a stored value and sets its resourceVersion.
+pub(crate) fn from_storage(kv: &KeyValue) -> Result<Value, ApiError> {
+    let mut obj: Value = serde_json::from_slice(&kv.value)
+        .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
+    meta_mut(&mut obj).insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
+    Ok(obj)
+}
+
+fn to_storage(obj: &Value) -> Vec<u8> {
+    let mut obj = obj.clone();
+    meta_mut(&mut obj).remove("resourceVersion");
+    serde_json::to_vec(&obj).unwrap_or_default()
+}
+
+pub(crate) fn storage_error(e: StorageError, info: &ResourceInfo, name: &str) -> ApiError {
+    match e {
+        StorageError::AlreadyExists(_) => ApiError::already_exists(info, name),
+        StorageError::NotFound(_) => ApiError::not_found(info, name),
+        StorageError::Conflict { .. } => ApiError::conflict(info, name),
+        StorageError::Compacted {
+            requested,
+            compacted,
+        } => ApiError::gone(format!(
+            "The resourceVersion for the provided list is too old. requested {requested}, compacted {compacted}"
+        )),
+        StorageError::FutureRevision { requested, current } => {
+            ApiError::too_large_resource_version(requested, current)
+        }
+        StorageError::Backend(e) => ApiError::internal(e),
+    }
+}
+
+/// Request-scoped context of a verb.
+struct Ctx<'a> {
+    server: &'a Arc<ApiServer>,
+    entry: &'a Entry,
+    info: &'a RequestInfo,
+    query: &'a Query,
+    manager: String,
+}
+
+impl Ctx<'_> {
+    fn ri(&self) -> &ResourceInfo {
+        &self.entry.info
+    }
+
+    fn store(&self) -> &dyn Store {
+        self.server.store.as_ref()
+    }
+
+    fn name(&self) -> &str {
+        self.info.name.as_deref().unwrap_or("")
+    }
+
+    fn key(&self, name: &str) -> String {
+        object_key(self.ri(), self.info.namespace.as_deref(), name)
+    }
+
+    fn current(&self) -> Result<(KeyValue, Value), ApiError> {
+        let kv = self
+            .store()
+            .get(&self.key(self.name()))
+            .map_err(|e| storage_error(e, self.ri(), self.name()))?
+            .ok_or_else(|| ApiError::not_found(self.ri(), self.name()))?;
+        let obj = from_storage(&kv)?;
+        Ok((kv, obj))
+    }
+
+    fn get(&self) -> Result<Answer, ApiError> {
+        Ok(Answer::ok(self.current()?.1))
+    }
+
+    fn list(&self) -> Result<Answer, ApiError> {
+        let ri = self.ri();
+        let labels = LabelSelector::parse(self.query.get("labelSelector").unwrap_or(""))
+            .map_err(ApiError::bad_request)?;
+        let fields = self.field_selector()?;
+        let limit = self.query.int("limit")?.unwrap_or(0).max(0) as usize;
+        let prefix = match &self.info.namespace {
+            Some(ns) if ri.namespaced => format!("{}{ns}/", resource_prefix(ri)),
+            _ => resource_prefix(ri),
+        };
+        let token = match self.query.get("continue") {
+            Some(t) => Some(ContinueToken::decode(t)?),
+            None => None,
+        };
+        let revision = match &token {
+            Some(t) => Some(t.revision),
+            None => self.list_revision()?,
+        };
+        let mut start_after = token.as_ref().map(|t| t.last_key.clone());
+        let mut items = Vec::new();
+        let mut more;
+        let mut snapshot;
+        // Filter page by page until the page is full or the range ends, as
+        // the cacher does for selector-filtered chunked lists.
+        loop {
+            let result = self
+                .store()
+                .range(RangeRequest {
+                    prefix: &prefix,
+                    start_after: start_after.as_deref(),
+                    limit: if limit == 0 { 0 } else { limit - items.len() },
+                    revision,
+                })
+                .map_err(|e| storage_error(e, ri, ""))?;
+            snapshot = result.revision;
+            more = result.more;
+            for kv in &result.kvs {
+                let obj = from_storage(kv)?;
+                if self.selected(&obj, &labels, &fields) {
+                    items.push(obj);
+                }
+            }
+            start_after = result.kvs.last().map(|kv| kv.key.clone()).or(start_after);
+            if !more || limit == 0 || items.len() >= limit {
+                break;
+            }
+        }
+        let mut list_meta = Map::new();
+        list_meta.insert("resourceVersion".into(), json!(snapshot.to_string()));
+        if more && let Some(last) = start_after {
+            list_meta.insert(
+                "continue".into(),
+                json!(
+                    ContinueToken {
+                        revision: snapshot,
+                        last_key: last.clone()
+                    }
+                    .encode()
+                ),
+            );
+            if labels.is_empty() && fields.is_empty() {
+                let remaining = self
+                    .store()
+                    .range(RangeRequest {
+                        prefix: &prefix,
+                        start_after: Some(&last),
+                        limit: 1,
+                        revision: Some(snapshot),
+                    })
+                    .map(|r| r.count)
+                    .unwrap_or(0);
+                list_meta.insert("remainingItemCount".into(), json!(remaining));
+            }
+        }
+        Ok(Answer::ok(json!({
+            "kind": format!("{}List", ri.kind),
+            "apiVersion": ri.api_version,
+            "metadata": list_meta,
+            "items": items,
+        })))
+    }
+
+    /// The snapshot revision a list without a continue token reads at:
+    /// `None` (the latest) unless `resourceVersion` names one exactly.
+    fn list_revision(&self) -> Result<Option<i64>, ApiError> {
+        let rv = self.query.get("resourceVersion");
+        let matching = self.query.get("resourceVersionMatch");
+        match (rv, matching) {
+            (None, Some(m)) => Err(ApiError::bad_request(format!(
+                "resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided (got {m:?})"
+            ))),
+            (Some(rv), Some("Exact")) => {
+                let rev = parse_resource_version(rv)?;
+                Ok(Some(rev))
+            }
+            (Some(rv), Some("NotOlderThan") | None) => {
+                let rev = parse_resource_version(rv)?;
+                let current = self.store().current_revision();
+                if rev > current {
+                    return Err(ApiError::too_large_resource_version(rev, current));
+                }
+                Ok(None)
+            }
+            (_, Some(other)) => Err(ApiError::bad_request(format!(
+                "resourceVersionMatch: Unsupported value: \"{other}\": supported values: \"Exact\", \"NotOlderThan\""
+            ))),
+            (None, None) => Ok(None),
+        }
+    }
+
+    fn field_selector(&self) -> Result<FieldSelector, ApiError> {
+        field_selector(self.ri(), self.query)
+    }
+
+    fn selected(&self, obj: &Value, labels: &LabelSelector, fields: &FieldSelector) -> bool {
+        selected(obj, labels, fields)
+    }
+
+    /// Decodes a create or update body through the kind's type and applies
+    /// field validation; returns the object and the warnings.
+    fn decode(
+        &self,
+        bytes: &[u8],
+        content_type: Option<&str>,
+    ) -> Result<(Value, Vec<String>), ApiError> {
+        let json_bytes = match negotiate::body_format(content_type)? {
+            negotiate::BodyFormat::Json => bytes.to_vec(),
+            negotiate::BodyFormat::Yaml => super::codec::yaml_to_json(bytes).map_err(|e| {
+                ApiError::bad_request(format!(
+                    "the body of the request could not be read as YAML: {e}"
+                ))
+            })?,
+        };
+        decode_object(self.entry, &json_bytes, self.query.field_validation()?)
+    }
+
+    fn create(&self, bytes: &[u8], content_type: Option<&str>) -> Result<Answer, ApiError> {
+        let ri = self.ri();
+        let (mut obj, warnings) = self.decode(bytes, content_type)?;
+        let path_ns = self.info.namespace.clone();
+        if let (Some(ns), Some(body_ns)) = (&path_ns, meta_str(&obj, "namespace"))
+            && ns != body_ns
+        {
+            return Err(ApiError::bad_request(
+                "the namespace of the provided object does not match the namespace sent on the request",
+            ));
+        }
+        {
+            let m = meta_mut(&mut obj);
+            if let Some(ns) = &path_ns {
+                m.insert("namespace".into(), json!(ns));
+            } else {
+                m.remove("namespace");
+            }
+        }
+        if meta_str(&obj, "name").is_none()
+            && let Some(prefix) = meta_str(&obj, "generateName").map(str::to_string)
+        {
+            let name = format!("{prefix}{}", random_suffix());
+            meta_mut(&mut obj).insert("name".into(), json!(name));
+        }
+        let name = meta_str(&obj, "name").unwrap_or("").to_string();
+        let mut causes = super::validation::object_meta(ri, &obj, true);
+        if !causes.is_empty() {
+            causes.sort_by(|a, b| a.field.cmp(&b.field));
+            return Err(ApiError::invalid(ri, &name, causes));
+        }
+        {
+            let m = meta_mut(&mut obj);
+            m.insert("uid".into(), json!(uuid::Uuid::new_v4().to_string()));
+            m.insert("creationTimestamp".into(), json!(Time::now().to_rfc3339()));
+            m.insert("generation".into(), json!(1));
+            for k in [
+                "resourceVersion",
+                "selfLink",
+                "deletionTimestamp",
+                "deletionGracePeriodSeconds",
+            ] {
+                m.remove(k);
+            }
+        }
+        if ri.status_subresource
+            && let Some(o) = obj.as_object_mut()
+        {
+            o.remove("status");
+        }
+        self.server.prepare_for_create(ri, &mut obj);
+        if let Some(ns) = &path_ns {
+            self.server.check_namespace_accepts(ri, &name, ns)?;
+        }
+        if self.query.dry_run()? {
+            return Ok(Answer {
+                status: StatusCode::CREATED,
+                body: obj,
+                warnings,
+            });
+        }
+        let kv = self
+            .store()
+            .create(&self.key(&name), to_storage(&obj))
+            .map_err(|e| storage_error(e, ri, &name))?;
+        meta_mut(&mut obj).insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
+        Ok(Answer {
+            status: StatusCode::CREATED,
+            body: obj,
+            warnings,
+        })
+    }
+
+    fn update(&self, bytes: &[u8], content_type: Option<&str>) -> Result<Answer, ApiError> {
+        let (obj, warnings) = self.decode(bytes, content_type)?;
+        let (kv, old) = self.current()?;
+        let mut answer = self.write_update(kv, old, obj)?;
+        answer.warnings = warnings;
+        Ok(answer)
+    }
+
+    /// Applies an update of `old` (stored at `kv`) to `new`, as the generic
+    /// store's Update does: name check, resourceVersion precondition,
+    /// server-managed fields kept, status or main resource kept per
+    /// subresource, generation bumped on spec change, no-op writes skipped,
+    /// and deletion completed when the last finalizer goes.
+    fn write_update(&self, kv: KeyValue, old: Value, mut new: Value) -> Result<Answer, ApiError> {
+        let ri = self.ri();
+        let name = self.name().to_string();
+        if let Some(body_name) = meta_str(&new, "name")
+            && body_name != name
+        {
+            return Err(ApiError::bad_request(format!(
+                "the name of the object ({body_name}) does not match the name on the URL ({name})"
+            )));
+        }
+        if let Some(rv) = meta_str(&new, "resourceVersion")
+            && rv != kv.mod_revision.to_string()
+        {
+            return Err(ApiError::conflict(ri, &name));
+        }
+        let status_write = self.info.subresource.as_deref() == Some("status");
+        if status_write {
+            // Only status changes through /status.
+            let status = new.get("status").cloned();
+            new = old.clone();
+            match status {
+                Some(s) => set_path(&mut new, ".status", s),
+                None => {
+                    if let Some(o) = new.as_object_mut() {
+                        o.remove("status");
+                    }
+                }
+            }
+        } else if ri.status_subresource {
+            match old.get("status").cloned() {
+                Some(s) => set_path(&mut new, ".status", s),
+                None => {
+                    if let Some(o) = new.as_object_mut() {
+                        o.remove("status");
+                    }
+                }
+            }
+        }
+        {
+            let old_meta = meta(&old).cloned().unwrap_or_default();
+            let m = meta_mut(&mut new);
+            m.insert("name".into(), json!(name));
+            for k in [
+                "namespace",
+                "uid",
+                "creationTimestamp",
+                "deletionTimestamp",
+                "deletionGracePeriodSeconds",
+                "generation",
+            ] {
+                match old_meta.get(k) {
+                    Some(v) => m.insert(k.into(), v.clone()),
+                    None => m.remove(k),
+                };
+            }
+            m.insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
+        }
+        if spec_changed(&old, &new) {
+            let generation = meta(&old)
+                .and_then(|m| m.get("generation"))
+                .and_then(Value::as_i64)
+                .unwrap_or(0)
+                + 1;
+            meta_mut(&mut new).insert("generation".into(), json!(generation));
+        }
+        let causes = super::validation::object_meta(ri, &new, false);
+        if !causes.is_empty() {
+            return Err(ApiError::invalid(ri, &name, causes));
+        }
+        if self.query.dry_run()? || new == old {
+            return Ok(Answer::ok(new));
+        }
+        let deleting = meta_str(&new, "deletionTimestamp").is_some();
+        let finalizers_left = meta(&new)
+            .and_then(|m| m.get("finalizers"))
+            .and_then(Value::as_array)
+            .is_some_and(|f| !f.is_empty());
+        if deleting && !finalizers_left {
+            self.store()
+                .delete(&kv.key, Some(kv.mod_revision))
+                .map_err(|e| storage_error(e, ri, &name))?;
+            return Ok(Answer::ok(new));
+        }
+        let written = self
+            .store()
+            .update(&kv.key, to_storage(&new), kv.mod_revision)
+            .map_err(|e| storage_error(e, ri, &name))?;
+        meta_mut(&mut new).insert(
+            "resourceVersion".into(),
+            json!(written.mod_revision.to_string()),
+        );
+        Ok(Answer::ok(new))
+    }
+
+    fn patch(&self, bytes: &[u8], content_type: Option<&str>) -> Result<Answer, ApiError> {
+        let media = content_type
+            .unwrap_or("")
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        let accepted = [
+            "application/json-patch+json",
+            "application/merge-patch+json",
+        ];
+        if !accepted.contains(&media.as_str()) {
+            return Err(ApiError::unsupported_media_type(&media, &accepted));
+        }
+        let patch: Value = serde_json::from_slice(bytes)
+            .map_err(|e| ApiError::bad_request(format!("error decoding patch: {e}")))?;
+        // Retry on conflict, as the patch handler does for unconditional patches.
+        for _ in 0..5 {
+            let (kv, old) = if self.info.subresource.as_deref() == Some("scale") {
+                let (kv, obj) = self.current()?;
+                let scale = self.scale_of(&obj, &kv)?;
+                (kv, scale)
+            } else {
+                self.current()?
+            };
+            let mut patched = old.clone();
+            if media == "application/merge-patch+json" {
+                json_patch::merge(&mut patched, &patch);
+            } else {
+                let ops: json_patch::Patch =
+                    serde_json::from_value(patch.clone()).map_err(|e| {
+                        ApiError::bad_request(format!("error decoding json patch: {e}"))
+                    })?;
+                json_patch::patch(&mut patched, &ops).map_err(|e| {
+                    ApiError::new(
+                        422,
+                        "Invalid",
+                        format!(
+                            "the server rejected our request due to an error in our request: {e}"
+                        ),
+                    )
+                })?;
+            }
+            if self.info.subresource.as_deref() == Some("scale") {
+                return self.write_scale(kv, patched);
+            }
+            let bytes = serde_json::to_vec(&patched).map_err(ApiError::internal)?;
+            let (decoded, warnings) =
+                decode_object(self.entry, &bytes, self.query.field_validation()?)?;
+            let precondition_from_patch = get_path(&patch, ".metadata.resourceVersion").is_some();
+            let mut decoded = decoded;
+            if !precondition_from_patch {
+                meta_mut(&mut decoded)
+                    .insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
+            }
+            match self.write_update(kv, old, decoded) {
+                Err(e) if e.reason == "Conflict" && !precondition_from_patch => continue,
+                Err(e) => return Err(e),
+                Ok(mut answer) => {
+                    answer.warnings = warnings;
+                    return Ok(answer);
+                }
+            }
+        }
+        Err(ApiError::conflict(self.ri(), self.name()))
+    }
+
+    /// The `autoscaling/v1` Scale view of an object.
+    fn scale_of(&self, obj: &Value, kv: &KeyValue) -> Result<Value, ApiError> {
+        let ri = self.ri();
+        let scale = ri.scale_subresource.ok_or_else(ApiError::path_not_found)?;
+        let spec = get_path(obj, scale.spec_replicas_path)
+            .and_then(Value::as_i64)
+            .unwrap_or(0);
+        let status = get_path(obj, scale.status_replicas_path)
+            .and_then(Value::as_i64)
+            .unwrap_or(0);
+        let mut status_obj = json!({"replicas": status});
+        if !scale.label_selector_path.is_empty()
+            && let Some(sel) = get_path(obj, scale.label_selector_path).and_then(Value::as_str)
+        {
+            status_obj["selector"] = json!(sel);
+        }
+        let m = meta(obj).cloned().unwrap_or_default();
+        Ok(json!({
+            "kind": "Scale",
+            "apiVersion": "autoscaling/v1",
+            "metadata": {
+                "name": m.get("name").cloned().unwrap_or(Value::Null),
+                "namespace": m.get("namespace").cloned().unwrap_or(Value::Null),
+                "uid": m.get("uid").cloned().unwrap_or(Value::Null),
+                "resourceVersion": kv.mod_revision.to_string(),
+                "creationTimestamp": m.get("creationTimestamp").cloned().unwrap_or(Value::Null),
+            },
+            "spec": {"replicas": spec},
+            "status": status_obj,
+        }))
+    }
+
+    fn get_scale(&self) -> Result<Answer, ApiError> {
+        let (kv, obj) = self.current()?;
+        Ok(Answer::ok(self.scale_of(&obj, &kv)?))
+    }
+
+    fn update_scale(&self, bytes: &[u8]) -> Result<Answer, ApiError> {
+        let scale: Value = serde_json::from_slice(bytes)
+            .map_err(|e| ApiError::bad_request(format!("error decoding Scale: {e}")))?;
+        let (kv, _) = self.current()?;
+        self.write_scale(kv, scale)
+    }
+
+    /// Writes `spec.replicas` of a Scale back into the object.
+    fn write_scale(&self, kv: KeyValue, scale: Value) -> Result<Answer, ApiError> {
+        let ri = self.ri();
+        let name = self.name().to_string();
+        let paths = ri.scale_subresource.ok_or_else(ApiError::path_not_found)?;
+        let replicas = match get_path(&scale, ".spec.replicas") {
+            Some(Value::Number(n)) if n.as_i64().is_some_and(|r| r >= 0) => n.as_i64().unwrap_or(0),
+            Some(v) if v.as_i64().is_some() => {
+                return Err(ApiError::invalid(
+                    &scale_info(),
+                    &name,
+                    vec![Cause {
+                        reason: "FieldValueInvalid".into(),
+                        message: format!("Invalid value: {v}: must be greater than or equal to 0"),
+                        field: "spec.replicas".into(),
+                    }],
+                ));
+            }
+            _ => return Err(ApiError::bad_request("spec.replicas must be an integer")),
+        };
+        if let Some(rv) = get_path(&scale, ".metadata.resourceVersion").and_then(Value::as_str)
+            && !rv.is_empty()
+            && rv != kv.mod_revision.to_string()
+        {
+            return Err(ApiError::conflict(ri, &name));
+        }
+        let mut obj = from_storage(&kv)?;
+        let old = obj.clone();
+        set_path(&mut obj, paths.spec_replicas_path, json!(replicas));
+        if spec_changed(&old, &obj) {
+            let generation = meta(&old)
+                .and_then(|m| m.get("generation"))
+                .and_then(Value::as_i64)
+                .unwrap_or(0)
+                + 1;
+            meta_mut(&mut obj).insert("generation".into(), json!(generation));
+        }
+        let written = if self.query.dry_run()? || obj == old {
+            kv
+        } else {
+            self.store()
+                .update(&kv.key, to_storage(&obj), kv.mod_revision)
+                .map_err(|e| storage_error(e, ri, &name))?
+        };
+        Ok(Answer::ok(self.scale_of(&obj, &written)?))
+    }
+
+    fn delete(&self, bytes: &[u8]) -> Result<Answer, ApiError> {
+        let ri = self.ri();
+        let name = self.name().to_string();
+        let options = delete_options(bytes)?;
+        let (kv, obj) = self.current()?;
+        check_preconditions(ri, &name, &options, &obj)?;
+        let dry_run = self.query.dry_run()?
+            || options
+                .get("dryRun")
+                .and_then(Value::as_array)
+                .is_some_and(|a| a.iter().any(|v| v == "All"));
+        let has_finalizers = meta(&obj)
+            .and_then(|m| m.get("finalizers"))
+            .and_then(Value::as_array)
+            .is_some_and(|f| !f.is_empty());
+        let graceful = self.server.needs_graceful_deletion(ri, &obj);
+        if has_finalizers || graceful {
+            let mut updated = obj.clone();
+            if meta_str(&updated, "deletionTimestamp").is_none() {
+                let m = meta_mut(&mut updated);
+                m.insert("deletionTimestamp".into(), json!(Time::now().to_rfc3339()));
+                m.insert("deletionGracePeriodSeconds".into(), json!(0));
+            }
+            self.server.prepare_for_deletion(ri, &mut updated);
+            if dry_run || updated == obj {
+                return Ok(Answer::ok(updated));
+            }
+            let written = self
+                .store()
+                .update(&kv.key, to_storage(&updated), kv.mod_revision)
+                .map_err(|e| storage_error(e, ri, &name))?;
+            meta_mut(&mut updated).insert(
+                "resourceVersion".into(),
+                json!(written.mod_revision.to_string()),
+            );
+            self.server.after_deletion_requested(ri, &updated);
+            return Ok(Answer::ok(updated));
+        }
+        if dry_run {
+            return Ok(Answer::ok(obj));
+        }
+        self.store()
+            .delete(&kv.key, Some(kv.mod_revision))
+            .map_err(|e| storage_error(e, ri, &name))?;
+        Ok(Answer::ok(obj))
+    }
+
+    fn delete_collection(&self, bytes: &[u8]) -> Result<Answer, ApiError> {
+        let listed = self.list()?;
+        let items = listed
+            .body
+            .get("items")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let mut deleted = Vec::new();
+        for item in items {
+            let Some(name) = meta_str(&item, "name").map(str::to_string) else {
+                continue;
+            };
+            let info = RequestInfo {
+                namespace: meta_str(&item, "namespace").map(str::to_string),
+                name: Some(name),
+                ..self.info.clone()
+            };
+            let ctx = Ctx {
+                server: self.server,
+                entry: self.entry,
+                info: &info,
+                query: self.query,
+                manager: self.manager.clone(),
+            };
+            match ctx.delete(bytes) {
+                Ok(a) => deleted.push(a.body),
+                Err(e) if e.code == 404 => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let mut body = listed.body;
+        body["items"] = Value::Array(deleted);
+        Ok(Answer::ok(body))
+    }
+}
+
+/// Decodes a JSON body through the kind's type, checks `apiVersion`/`kind`,
+/// and applies field validation to unknown fields.
+pub(crate) fn decode_object(
+    entry: &Entry,
+    bytes: &[u8],
+    validation: FieldValidation,
+) -> Result<(Value, Vec<String>), ApiError> {
+    let ri = &entry.info;
+    #[derive(serde::Deserialize)]
+    struct TypeMeta {
+        #[serde(rename = "apiVersion")]
+        api_version: Option<String>,
+        kind: Option<String>,
+    }
+    let cannot = |why: String| {
+        ApiError::bad_request(format!(
+            "{} in version \"{}\" cannot be handled as a {}: {why}",
+            ri.kind, ri.version, ri.kind
+        ))
+    };
+    let type_meta: TypeMeta = serde_json::from_slice(bytes).map_err(|e| cannot(e.to_string()))?;
+    if let Some(kind) = type_meta.kind.as_deref().filter(|k| !k.is_empty())
+        && kind != ri.kind
+    {
+        return Err(ApiError::bad_request(format!(
+            "{kind} in version \"{}\" cannot be handled as a {}: no kind \"{kind}\" is registered for version \"{}\"",
+            ri.version, ri.kind, ri.api_version
+        )));
+    }
+    if let Some(v) = type_meta.api_version.as_deref().filter(|v| !v.is_empty())
+        && v != ri.api_version
+    {
+        return Err(ApiError::bad_request(format!(
+            "the API version in the data ({v}) does not match the expected API version ({})",
+            ri.api_version
+        )));
+    }
+    let decoded = (entry.decode)(bytes).map_err(cannot)?;
+    let unknown: Vec<String> = decoded
+        .unknown_fields
+        .iter()
+        .map(|f| format!("unknown field {}", go_quote(f)))
+        .collect();
+    match validation {
+        FieldValidation::Strict if !unknown.is_empty() => Err(cannot(format!(
+            "strict decoding error: {}",
+            unknown.join(", ")
+        ))),
+        FieldValidation::Warn => Ok((decoded.object, unknown)),
+        _ => Ok((decoded.object, Vec::new())),
+    }
+}
+
+/// Whether anything outside `metadata` and `status` differs (the CRD rule
+/// for bumping `metadata.generation`).
+fn spec_changed(old: &Value, new: &Value) -> bool {
+    let strip = |v: &Value| {
+        let mut v = v.clone();
+        if let Some(o) = v.as_object_mut() {
+            o.remove("metadata");
+            o.remove("status");
+        }
+        v
+    };
+    strip(old) != strip(new)
+}
+
+fn delete_options(bytes: &[u8]) -> Result<Value, ApiError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(json!({}));
+    }
+    let v: Value = serde_json::from_slice(bytes)
+        .map_err(|e| ApiError::bad_request(format!("error decoding DeleteOptions: {e}")))?;
+    if let Some(p) = v.get("propagationPolicy").and_then(Value::as_str)
+        && !matches!(p, "Orphan" | "Background" | "Foreground")
+    {
+        return Err(ApiError::invalid(
+            &delete_options_info(),
+            "",
+            vec![Cause {
+                reason: "FieldValueNotSupported".into(),
+                message: format!(
+                    "Unsupported value: \"{p}\": supported values: \"Foreground\", \"Background\", \"Orphan\""
+                ),
+                field: "propagationPolicy".into(),
+            }],
+        ));
+    }
+    Ok(v)
+}
+
+fn check_preconditions(
+    ri: &ResourceInfo,
+    name: &str,
+    options: &Value,
+    obj: &Value,
+) -> Result<(), ApiError> {
+    if let Some(uid) = get_path(options, ".preconditions.uid").and_then(Value::as_str) {
+        let actual = meta_str(obj, "uid").unwrap_or("");
+        if uid != actual {
+            return Err(ApiError::conflict_because(
+                ri,
+                name,
+                &format!(
+                    "Precondition failed: UID in precondition: {uid}, UID in object meta: {actual}"
+                ),
+            ));
+        }
+    }
+    if let Some(rv) = get_path(options, ".preconditions.resourceVersion").and_then(Value::as_str) {
+        let actual = meta_str(obj, "resourceVersion").unwrap_or("");
+        if rv != actual {
+            return Err(ApiError::conflict_because(
+                ri,
+                name,
+                &format!(
+                    "Precondition failed: ResourceVersion in precondition: {rv}, ResourceVersion in object meta: {actual}"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn scale_info() -> ResourceInfo {
+    ResourceInfo {
+        group: "autoscaling",
+        version: "v1",
+        api_version: "autoscaling/v1",
+        kind: "Scale",
+        plural: "scales",
+        singular: "scale",
+        namespaced: true,
+        short_names: &[],
+        categories: &[],
+        status_subresource: false,
+        scale_subresource: None,
+        printer_columns: &[],
+        selectable_fields: &[],
+    }
+}
+
+fn delete_options_info() -> ResourceInfo {
+    ResourceInfo {
+        kind: "DeleteOptions",
+        plural: "deleteoptions",
+        singular: "deleteoptions",
+        group: "meta.k8s.io",
+        ..scale_info()
+    }
+}
+
+/// The field selector of a request, allowing `metadata.name`,
+/// `metadata.namespace` and the kind's selectable fields.
+pub(crate) fn field_selector(ri: &ResourceInfo, query: &Query) -> Result<FieldSelector, ApiError> {
+    let mut allowed = vec!["metadata.name", "metadata.namespace"];
+    allowed.extend(ri.selectable_fields.iter().copied());
+    FieldSelector::parse(query.get("fieldSelector").unwrap_or(""), &allowed)
+        .map_err(ApiError::bad_request)
+}
+
+/// Whether an object passes label and field selectors.
+pub(crate) fn selected(obj: &Value, labels: &LabelSelector, fields: &FieldSelector) -> bool {
+    labels.matches(&string_map(obj, "labels"))
+        && fields.matches(|f| {
+            get_path(obj, f).map(|v| match v {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            })
+        })
+}
+
+fn parse_resource_version(rv: &str) -> Result<i64, ApiError> {
+    rv.parse::<i64>()
+        .ok()
+        .filter(|r| *r >= 0)
+        .ok_or_else(|| ApiError::bad_request(format!("invalid resource version {rv:?}")))
+}
+
+/// The opaque `continue` token: the snapshot revision and the last key
+/// returned, base64 of a small JSON document as kube-apiserver's is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ContinueToken {
+    revision: i64,
+    last_key: String,
+}
+
+impl ContinueToken {
+    fn encode(&self) -> String {
+        use base64::Engine;
+        let doc = json!({"v": "meta.k8s.io/v1", "rv": self.revision, "start": self.last_key});
+        base64::engine::general_purpose::URL_SAFE.encode(doc.to_string())
+    }
+
+    fn decode(token: &str) -> Result<ContinueToken, ApiError> {
+        use base64::Engine;
+        let bad = || {
+            ApiError::bad_request(
+                "continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)",
+            )
+        };
+        let bytes = base64::engine::general_purpose::URL_SAFE
+            .decode(token)
+            .map_err(|_| bad())?;
+        let doc: Value = serde_json::from_slice(&bytes).map_err(|_| bad())?;
+        Ok(ContinueToken {
+            revision: doc.get("rv").and_then(Value::as_i64).ok_or_else(bad)?,
+            last_key: doc
+                .get("start")
+                .and_then(Value::as_str)
+                .ok_or_else(bad)?
+                .to_string(),
+        })
+    }
+}
+
+fn random_suffix() -> String {
+    use rand::Rng;
+    // utilrand.String's alphabet: no vowels, no confusable characters.
+    const ALPHABET: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
+    let mut rng = rand::rng();
+    (0..5)
+        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+        .collect()
+}
+
+/// Converts a storage event into a watch event type and object.
+pub(crate) fn event_object(
+    event: &Event,
+) -> Result<(&'static str, Value, Option<Value>), ApiError> {
+    Ok(match event {
+        Event::Put { kv, prev } => {
+            let obj = from_storage(kv)?;
+            let prev = prev.as_ref().map(from_storage).transpose()?;
+            (if prev.is_some() { "MODIFIED" } else { "ADDED" }, obj, prev)
+        }
+        Event::Delete { prev, revision } => {
+            let mut obj = from_storage(prev)?;
+            meta_mut(&mut obj).insert("resourceVersion".into(), json!(revision.to_string()));
+            ("DELETED", obj, None)
+        }
+    })
+}

@@ -1,0 +1,214 @@
+//! Server-side printing: objects as a `meta.k8s.io` `Table`, which is what
+//! `kubectl get` shows (kubectl has no printers of its own).
+//!
+//! Columns are Name, the kind's printer columns (`+kubebuilder:printcolumn`),
+//! then Age, as kube-apiserver prints built-in kinds and CRDs. Each row's
+//! `object` is the object's `PartialObjectMetadata`, which kubectl reads for
+//! NAMESPACE (`-A`), `--show-labels` and `-L`.
+
+use serde_json::{Map, Value, json};
+
+use super::object::{get_path, meta};
+use crate::resource::ResourceInfo;
+
+const NAME_DESCRIPTION: &str = "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names";
+const AGE_DESCRIPTION: &str = "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata";
+
+/// What each row carries in `object` (`includeObject`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IncludeObject {
+    /// No object.
+    None,
+    /// `PartialObjectMetadata` (the default).
+    Metadata,
+    /// The whole object.
+    Object,
+}
+
+impl IncludeObject {
+    /// Reads the `includeObject` query value; default `Metadata`.
+    pub fn parse(value: Option<&str>) -> IncludeObject {
+        match value {
+            Some("None") => IncludeObject::None,
+            Some("Object") => IncludeObject::Object,
+            _ => IncludeObject::Metadata,
+        }
+    }
+}
+
+/// `PartialObjectMetadata` of an object, in `meta.k8s.io/<version>`.
+pub fn partial_object_metadata(obj: &Value, version: &str) -> Value {
+    json!({
+        "kind": "PartialObjectMetadata",
+        "apiVersion": format!("meta.k8s.io/{version}"),
+        "metadata": obj.get("metadata").cloned().unwrap_or_else(|| json!({})),
+    })
+}
+
+/// Builds a Table of `objects` (`version` is `v1` or `v1beta1`), with the
+/// list's `resourceVersion` and `continue` in its metadata. Ages are taken
+/// relative to `now`.
+pub fn table(
+    info: &ResourceInfo,
+    objects: &[Value],
+    version: &str,
+    include: IncludeObject,
+    list_meta: Map<String, Value>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Value {
+    let mut columns = vec![json!({
+        "name": "Name", "type": "string", "format": "name", "description": NAME_DESCRIPTION, "priority": 0
+    })];
+    for c in info.printer_columns {
+        columns.push(json!({
+            "name": c.name, "type": c.type_, "format": c.format, "description": c.description, "priority": c.priority
+        }));
+    }
+    let has_age = info.printer_columns.iter().any(|c| c.name == "Age");
+    if !has_age {
+        columns.push(json!({"name": "Age", "type": "string", "format": "", "description": AGE_DESCRIPTION, "priority": 0}));
+    }
+    let rows: Vec<Value> = objects
+        .iter()
+        .map(|obj| {
+            let mut cells = vec![json!(
+                meta(obj)
+                    .and_then(|m| m.get("name"))
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+            )];
+            for c in info.printer_columns {
+                cells.push(cell(obj, c.json_path, c.type_, now));
+            }
+            if !has_age {
+                cells.push(json!(age(obj, now)));
+            }
+            let mut row = Map::new();
+            row.insert("cells".into(), Value::Array(cells));
+            match include {
+                IncludeObject::None => {}
+                IncludeObject::Metadata => {
+                    row.insert("object".into(), partial_object_metadata(obj, version));
+                }
+                IncludeObject::Object => {
+                    row.insert("object".into(), obj.clone());
+                }
+            }
+            Value::Object(row)
+        })
+        .collect();
+    json!({
+        "kind": "Table",
+        "apiVersion": format!("meta.k8s.io/{version}"),
+        "metadata": list_meta,
+        "columnDefinitions": columns,
+        "rows": rows,
+    })
+}
+
+fn cell(obj: &Value, path: &str, type_: &str, now: chrono::DateTime<chrono::Utc>) -> Value {
+    let Some(value) = get_path(obj, path) else {
+        return Value::Null;
+    };
+    match (type_, value) {
+        ("date", Value::String(s)) => chrono::DateTime::parse_from_rfc3339(s)
+            .map(|t| {
+                json!(human_duration(
+                    now.signed_duration_since(t.with_timezone(&chrono::Utc))
+                ))
+            })
+            .unwrap_or_else(|_| value.clone()),
+        (_, Value::Array(_) | Value::Object(_)) => json!(value.to_string()),
+        _ => value.clone(),
+    }
+}
+
+/// The Age cell: time since `metadata.creationTimestamp`, or `<unknown>`.
+pub fn age(obj: &Value, now: chrono::DateTime<chrono::Utc>) -> String {
+    meta(obj)
+        .and_then(|m| m.get("creationTimestamp"))
+        .and_then(Value::as_str)
+        .and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
+        .map(|t| human_duration(now.signed_duration_since(t.with_timezone(&chrono::Utc))))
+        .unwrap_or_else(|| "<unknown>".into())
+}
+
+/// Formats a duration as kubectl's `duration.HumanDuration` does: `45s`,
+/// `5m10s`, `3h20m`, `2d4h`, `1y30d`.
+pub fn human_duration(d: chrono::TimeDelta) -> String {
+    let seconds = d.num_seconds();
+    if seconds < -1 {
+        return "<invalid>".into();
+    } else if seconds < 0 {
+        return "0s".into();
+    } else if seconds < 60 * 2 {
+        return format!("{seconds}s");
+    }
+    let minutes = seconds / 60;
+    if minutes < 10 {
+        let s = seconds % 60;
+        return if s == 0 {
+            format!("{minutes}m")
+        } else {
+            format!("{minutes}m{s}s")
+        };
+    } else if minutes < 60 * 3 {
+        return format!("{minutes}m");
+    }
+    let hours = minutes / 60;
+    if hours < 8 {
+        let m = minutes % 60;
+        return if m == 0 {
+            format!("{hours}h")
+        } else {
+            format!("{hours}h{m}m")
+        };
+    } else if hours < 48 {
+        return format!("{hours}h");
+    } else if hours < 24 * 8 {
+        let h = hours % 24;
+        return if h == 0 {
+            format!("{}d", hours / 24)
+        } else {
+            format!("{}d{h}h", hours / 24)
+        };
+    } else if hours < 24 * 365 * 2 {
+        return format!("{}d", hours / 24);
+    } else if hours < 24 * 365 * 8 {
+        let dy = (hours / 24) % 365;
+        return if dy == 0 {
+            format!("{}y", hours / 24 / 365)
+        } else {
+            format!("{}y{dy}d", hours / 24 / 365)
+        };
+    }
+    format!("{}y", hours / 24 / 365)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeDelta;
+
+    #[test]
+    fn ages_print_as_kubectl_prints_them() {
+        let cases = [
+            (0, "0s"),
+            (119, "119s"),
+            (120, "2m"),
+            (310, "5m10s"),
+            (600, "10m"),
+            (3 * 3600, "3h"),
+            (3 * 3600 + 20 * 60, "3h20m"),
+            (30 * 3600, "30h"),
+            (2 * 86400 + 4 * 3600, "2d4h"),
+            (10 * 86400, "10d"),
+            (3 * 365 * 86400 + 30 * 86400, "3y30d"),
+            (9 * 365 * 86400, "9y"),
+        ];
+        for (secs, want) in cases {
+            assert_eq!(human_duration(TimeDelta::seconds(secs)), want, "{secs}");
+        }
+        assert_eq!(human_duration(TimeDelta::seconds(-5)), "<invalid>");
+    }
+}

@@ -1,0 +1,220 @@
+//! ObjectMeta validation with Kubernetes' exact messages
+//! (`k8s.io/apimachinery/pkg/api/validation/objectmeta.go` and
+//! `pkg/util/validation`): the name (a DNS-1123 subdomain, or a DNS-1123
+//! label for namespaces), `generateName`, and label keys and values.
+
+use serde_json::Value;
+
+use super::object::{meta, meta_str, string_map};
+use super::rest::go_quote;
+use super::status::Cause;
+use crate::resource::ResourceInfo;
+
+const DNS1123_SUBDOMAIN_ERROR: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+const DNS1123_LABEL_ERROR: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+const QUALIFIED_NAME_ERROR: &str = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+const LABEL_VALUE_ERROR: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+
+fn invalid(field: &str, value: &str, detail: &str) -> Cause {
+    Cause {
+        reason: "FieldValueInvalid".into(),
+        message: format!("Invalid value: {}: {detail}", go_quote(value)),
+        field: field.into(),
+    }
+}
+
+fn label_pattern(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && !s.starts_with('-')
+        && !s.ends_with('-')
+}
+
+fn subdomain_pattern(s: &str) -> bool {
+    s.split('.').all(label_pattern)
+}
+
+/// Whether `s` is a DNS-1123 label (at most 63 characters).
+pub fn is_dns1123_label(s: &str) -> bool {
+    s.len() <= 63 && label_pattern(s)
+}
+
+/// Whether `s` is a DNS-1123 subdomain (at most 253 characters).
+pub fn is_dns1123_subdomain(s: &str) -> bool {
+    s.len() <= 253 && subdomain_pattern(s)
+}
+
+/// Errors for a name (or a generateName prefix, whose trailing `-` is
+/// masked first, as upstream's `maskTrailingDash` does), reported against
+/// the value as written.
+fn name_errors(field: &str, name: &str, label: bool, prefix: bool) -> Vec<Cause> {
+    let checked = match name.strip_suffix('-') {
+        Some(stem) if prefix && name.len() > 1 => format!("{stem}a"),
+        _ => name.to_string(),
+    };
+    let (max, pattern_ok, message) = if label {
+        (63, label_pattern(&checked), DNS1123_LABEL_ERROR)
+    } else {
+        (253, subdomain_pattern(&checked), DNS1123_SUBDOMAIN_ERROR)
+    };
+    let mut causes = Vec::new();
+    if checked.len() > max {
+        causes.push(invalid(
+            field,
+            name,
+            &format!("must be no more than {max} characters"),
+        ));
+    }
+    if !pattern_ok {
+        causes.push(invalid(field, name, message));
+    }
+    causes
+}
+
+/// Validates an object's metadata: name or generateName, namespace name
+/// rules for Namespaces, label keys and values. `create` selects create-time
+/// rules (generateName may stand in for the name).
+pub fn object_meta(ri: &ResourceInfo, obj: &Value, create: bool) -> Vec<Cause> {
+    let mut causes = Vec::new();
+    let label_names = ri.group.is_empty() && ri.plural == "namespaces";
+    match meta_str(obj, "name") {
+        Some(name) => causes.extend(name_errors("metadata.name", name, label_names, false)),
+        None => {
+            if !create || meta_str(obj, "generateName").is_none() {
+                causes.push(Cause {
+                    reason: "FieldValueRequired".into(),
+                    message: "Required value: name or generateName is required".into(),
+                    field: "metadata.name".into(),
+                });
+            }
+        }
+    }
+    if create && let Some(prefix) = meta_str(obj, "generateName") {
+        causes.extend(name_errors(
+            "metadata.generateName",
+            prefix,
+            label_names,
+            true,
+        ));
+    }
+    for (key, value) in string_map(obj, "labels") {
+        if crate::selector::check_key(&key).is_err() {
+            causes.push(invalid("metadata.labels", &key, QUALIFIED_NAME_ERROR));
+        }
+        let valid_value = value.is_empty()
+            || (value.len() <= 63
+                && value.starts_with(|c: char| c.is_ascii_alphanumeric())
+                && value.ends_with(|c: char| c.is_ascii_alphanumeric())
+                && value
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')));
+        if !valid_value {
+            causes.push(invalid("metadata.labels", &value, LABEL_VALUE_ERROR));
+        }
+    }
+    if let Some(annotations) = meta(obj)
+        .and_then(|m| m.get("annotations"))
+        .and_then(Value::as_object)
+    {
+        let total: usize = annotations
+            .iter()
+            .map(|(k, v)| k.len() + v.as_str().map_or(0, str::len))
+            .sum();
+        if total > 256 * 1024 {
+            causes.push(Cause {
+                reason: "FieldValueTooLong".into(),
+                message: "Too long: may not be more than 262144 bytes".into(),
+                field: "metadata.annotations".into(),
+            });
+        }
+    }
+    causes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn info(plural: &'static str) -> ResourceInfo {
+        ResourceInfo {
+            group: "",
+            version: "v1",
+            api_version: "v1",
+            kind: "ConfigMap",
+            plural,
+            singular: "x",
+            namespaced: true,
+            short_names: &[],
+            categories: &[],
+            status_subresource: false,
+            scale_subresource: None,
+            printer_columns: &[],
+            selectable_fields: &[],
+        }
+    }
+
+    #[test]
+    fn names_follow_dns_rules() {
+        let causes = object_meta(
+            &info("configmaps"),
+            &json!({"metadata": {"name": "Bad_Name"}}),
+            true,
+        );
+        assert_eq!(causes.len(), 1);
+        assert_eq!(causes[0].field, "metadata.name");
+        assert_eq!(
+            causes[0].message,
+            format!("Invalid value: \"Bad_Name\": {DNS1123_SUBDOMAIN_ERROR}")
+        );
+        assert!(
+            object_meta(
+                &info("configmaps"),
+                &json!({"metadata": {"name": "a.b-c"}}),
+                true
+            )
+            .is_empty()
+        );
+        let causes = object_meta(
+            &info("namespaces"),
+            &json!({"metadata": {"name": "a.b"}}),
+            true,
+        );
+        assert_eq!(
+            causes[0].message,
+            format!("Invalid value: \"a.b\": {DNS1123_LABEL_ERROR}")
+        );
+    }
+
+    #[test]
+    fn name_or_generate_name_is_required() {
+        let causes = object_meta(&info("configmaps"), &json!({"metadata": {}}), true);
+        assert_eq!(
+            causes[0].message,
+            "Required value: name or generateName is required"
+        );
+        assert!(
+            object_meta(
+                &info("configmaps"),
+                &json!({"metadata": {"generateName": "web-"}}),
+                true
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn labels_are_checked() {
+        let causes = object_meta(
+            &info("configmaps"),
+            &json!({"metadata": {"name": "a", "labels": {"a b": "x!"}}}),
+            true,
+        );
+        assert_eq!(causes.len(), 2);
+        assert_eq!(
+            causes[1].message,
+            format!("Invalid value: \"x!\": {LABEL_VALUE_ERROR}")
+        );
+    }
+}
