@@ -42,6 +42,34 @@ impl<'de> Deserialize<'de> for Time {
     }
 }
 
+/// A timestamp with microsecond precision, serialized as RFC 3339 in UTC
+/// with six fractional digits (`2008-01-01T01:01:01.000001Z`), as
+/// `metav1.MicroTime`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MicroTime(pub chrono::DateTime<chrono::Utc>);
+
+impl MicroTime {
+    /// RFC 3339 with exactly six fractional digits and a `Z` suffix.
+    pub fn to_rfc3339(&self) -> String {
+        self.0.to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
+    }
+}
+
+impl Serialize for MicroTime {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_rfc3339())
+    }
+}
+
+impl<'de> Deserialize<'de> for MicroTime {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        chrono::DateTime::parse_from_rfc3339(&text)
+            .map(|t| MicroTime(t.with_timezone(&chrono::Utc)))
+            .map_err(|e| serde::de::Error::custom(format!("parsing time {text:?}: {e}")))
+    }
+}
+
 /// Metadata every persisted object carries (`metav1.ObjectMeta`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -154,6 +182,12 @@ mod tests {
         let t: Time = serde_json::from_str("\"2008-01-01T02:01:01+01:00\"").unwrap();
         assert_eq!(t.to_rfc3339(), "2008-01-01T01:01:01Z");
         assert!(serde_json::from_str::<Time>("\"yesterday\"").is_err());
+    }
+
+    #[test]
+    fn micro_time_keeps_microseconds() {
+        let t: MicroTime = serde_json::from_str("\"2008-01-01T01:01:01.000001Z\"").unwrap();
+        assert_eq!(serde_json::to_string(&t).unwrap(), "\"2008-01-01T01:01:01.000001Z\"");
     }
 
     #[test]

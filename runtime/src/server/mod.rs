@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use axum::Router;
+
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -93,7 +93,7 @@ impl ApiServer {
 
     /// The router serving the whole API.
     pub fn router(self: &Arc<Self>) -> Router {
-        Router::new()
+        axum::Router::new()
             .route(
                 "/version",
                 get(|| async { json(StatusCode::OK, &discovery::version()) }),
@@ -165,6 +165,21 @@ async fn shutdown_signal() {
     #[cfg(not(unix))]
     let _ = ctrl_c.await;
     tracing::info!("shutting down");
+}
+
+/// The router type [`ApiServer::router`] returns.
+pub type Router = axum::Router;
+
+/// Serves `router` on `listener` until `shutdown` completes (for embedding
+/// the server in tests and other programs).
+///
+/// Errors: accepting connections fails.
+pub async fn serve_router(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router).with_graceful_shutdown(shutdown).await
 }
 
 /// Writes a kubeconfig with one cluster, user and context named `rust-apiserver`.

@@ -22,6 +22,9 @@ use crate::storage::{RangeRequest, StorageError};
 pub const SYSTEM_NAMESPACES: [&str; 4] =
     ["default", "kube-system", "kube-public", "kube-node-lease"];
 
+/// Namespaces the lifecycle admission refuses to delete.
+const IMMORTAL_NAMESPACES: [&str; 3] = ["default", "kube-system", "kube-public"];
+
 fn is_namespace(ri: &ResourceInfo) -> bool {
     ri.group.is_empty() && ri.plural == "namespaces"
 }
@@ -101,6 +104,14 @@ impl ApiServer {
                     "unable to create new content in namespace {namespace} because it is being terminated"
                 ),
             ));
+        }
+        Ok(())
+    }
+
+    /// 403 for the namespaces that may never be deleted.
+    pub(super) fn check_deletable(&self, ri: &ResourceInfo, name: &str) -> Result<(), ApiError> {
+        if is_namespace(ri) && IMMORTAL_NAMESPACES.contains(&name) {
+            return Err(ApiError::forbidden(ri, name, "this namespace may not be deleted"));
         }
         Ok(())
     }

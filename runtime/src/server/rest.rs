@@ -813,6 +813,7 @@ impl Ctx<'_> {
         let options = delete_options(bytes)?;
         let (kv, obj) = self.current()?;
         check_preconditions(ri, &name, &options, &obj)?;
+        self.server.check_deletable(ri, &name)?;
         let dry_run = self.query.dry_run()?
             || options
                 .get("dryRun")

@@ -1,7 +1,7 @@
 use std::collections::BTreeMap;
 
 use macros::Resource;
-use runtime::meta::ObjectMeta;
+use runtime::meta::{MicroTime, ObjectMeta, Time};
 use serde::{Deserialize, Serialize};
 
 /// ConfigMap holds configuration data as string key/value pairs and binary
@@ -75,4 +75,129 @@ pub struct NamespaceStatus {
     /// +optional
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub phase: Option<String>,
+}
+
+/// Event reports something that happened to an object, for `kubectl
+/// describe` and `kubectl get events`.
+///
+/// +genclient
+/// +kubebuilder:resource:shortName=ev
+/// +kubebuilder:printcolumn:name="Last Seen",type=date,JSONPath=".lastTimestamp"
+/// +kubebuilder:printcolumn:name="Type",type=string,JSONPath=".type"
+/// +kubebuilder:printcolumn:name="Reason",type=string,JSONPath=".reason"
+/// +kubebuilder:printcolumn:name="Message",type=string,JSONPath=".message"
+/// +kubebuilder:selectablefield:JSONPath=.involvedObject.kind
+/// +kubebuilder:selectablefield:JSONPath=.involvedObject.namespace
+/// +kubebuilder:selectablefield:JSONPath=.involvedObject.name
+/// +kubebuilder:selectablefield:JSONPath=.involvedObject.uid
+/// +kubebuilder:selectablefield:JSONPath=.involvedObject.apiVersion
+/// +kubebuilder:selectablefield:JSONPath=.involvedObject.resourceVersion
+/// +kubebuilder:selectablefield:JSONPath=.involvedObject.fieldPath
+/// +kubebuilder:selectablefield:JSONPath=.reason
+/// +kubebuilder:selectablefield:JSONPath=.reportingComponent
+/// +kubebuilder:selectablefield:JSONPath=.type
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
+#[serde(rename_all = "camelCase")]
+pub struct Event {
+    /// Standard object metadata.
+    #[serde(default)]
+    pub metadata: ObjectMeta,
+    /// The object this event is about.
+    #[serde(default)]
+    pub involved_object: ObjectReference,
+    /// A short, machine-readable reason in UpperCamelCase.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// A human-readable description.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The component that reported the event.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<EventSource>,
+    /// When the event was first recorded.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_timestamp: Option<Time>,
+    /// When the event was most recently recorded.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_timestamp: Option<Time>,
+    /// How many times the event occurred.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<i32>,
+    /// `Normal` or `Warning`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub r#type: Option<String>,
+    /// When the event was first observed, with microseconds.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event_time: Option<MicroTime>,
+    /// What was done, or failed to be done.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<String>,
+    /// A second object involved, if any.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub related: Option<ObjectReference>,
+    /// The controller that emitted the event (`kubernetes.io/kubelet`).
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reporting_component: Option<String>,
+    /// The controller instance that emitted the event.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reporting_instance: Option<String>,
+}
+
+/// ObjectReference points at an object, possibly at one of its fields.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ObjectReference {
+    /// Kind of the referent.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// Namespace of the referent.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
+    /// Name of the referent.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// UID of the referent.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uid: Option<String>,
+    /// API version of the referent.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// The referent's resourceVersion this reference was made at.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resource_version: Option<String>,
+    /// A field within the referent (`spec.containers{name}`).
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field_path: Option<String>,
+}
+
+/// EventSource names the component that reported an event.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct EventSource {
+    /// The reporting component.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub component: Option<String>,
+    /// The node the event came from.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
 }

@@ -8,4 +8,5 @@ pub const VERSION: &str = "v1";
 pub fn register(registry: &mut ::runtime::registry::Registry) {
     registry.add::<ConfigMap>();
     registry.add::<Namespace>();
+    registry.add::<Event>();
 }

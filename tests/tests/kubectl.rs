@@ -1,0 +1,160 @@
+//! The real kubectl against the server: every command of the server issue's
+//! end-to-end list, with outputs compared to what kube-apiserver makes
+//! kubectl print.
+
+use tests::TestServer;
+
+const CONFIGMAP: &str = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  labels:\n    app: web\ndata:\n  color: blue\n";
+
+const WIDGET: &str = "apiVersion: example.dev/v1\nkind: Widget\nmetadata:\n  name: w1\nspec:\n  replicas: 2\n  color: Red\n  ports:\n  - name: http\n    port: 80\n";
+
+/// Splits a kubectl table into rows of whitespace-separated cells.
+fn rows(table: &str) -> Vec<Vec<String>> {
+    table.lines().map(|l| l.split_whitespace().map(str::to_string).collect()).collect()
+}
+
+#[test]
+fn api_resources_and_versions_come_from_discovery() {
+    let s = TestServer::start();
+    let out = s.kubectl_ok(&["api-resources", "--no-headers"]);
+    let lines = rows(&out);
+    assert!(lines.contains(&vec!["configmaps", "cm", "v1", "true", "ConfigMap"].iter().map(|s| s.to_string()).collect()), "{out}");
+    assert!(lines.contains(&vec!["widgets", "wd", "example.dev/v1", "true", "Widget"].iter().map(|s| s.to_string()).collect()), "{out}");
+    assert!(lines.contains(&vec!["gadgets", "gd", "example.dev/v1", "false", "Gadget"].iter().map(|s| s.to_string()).collect()), "{out}");
+    assert!(!out.contains("widgets/status"), "subresources are not listed: {out}");
+    let out = s.kubectl_ok(&["api-versions"]);
+    assert_eq!(out, "example.dev/v1\nv1\n");
+}
+
+#[test]
+fn create_get_and_yaml() {
+    let s = TestServer::start();
+    let cm = s.manifest("cm.yaml", CONFIGMAP);
+    let w = s.manifest("w.yaml", WIDGET);
+    assert_eq!(s.kubectl_ok(&["create", "-f", cm.to_str().unwrap()]), "configmap/settings created\n");
+    assert_eq!(s.kubectl_ok(&["create", "-f", w.to_str().unwrap()]), "widget.example.dev/w1 created\n");
+
+    let table = rows(&s.kubectl_ok(&["get", "widgets"]));
+    assert_eq!(table[0], ["NAME", "REPLICAS", "PHASE", "AGE"]);
+    // PHASE is unset: the cell is null, as for a CRD column, and prints empty.
+    assert_eq!(table[1].len(), 3, "{table:?}");
+    assert_eq!(&table[1][..2], ["w1", "2"]);
+    let wide = rows(&s.kubectl_ok(&["get", "wd", "-o", "wide"]));
+    assert_eq!(wide[0], ["NAME", "REPLICAS", "PHASE", "COLOR", "AGE"]);
+    assert_eq!(wide[1][3], "Red");
+    let labels = rows(&s.kubectl_ok(&["get", "cm", "--show-labels"]));
+    assert_eq!(labels[0], ["NAME", "AGE", "LABELS"]);
+    assert_eq!(labels[1][2], "app=web");
+    let all = rows(&s.kubectl_ok(&["get", "cm", "-A"]));
+    assert_eq!(all[0], ["NAMESPACE", "NAME", "AGE"]);
+    assert_eq!(&all[1][..2], ["default", "settings"]);
+
+    let yaml = s.kubectl_ok(&["get", "cm", "settings", "-o", "yaml"]);
+    for line in ["apiVersion: v1\n", "kind: ConfigMap\n", "  color: blue\n", "  name: settings\n", "  namespace: default\n", "  uid: ", "  resourceVersion: \"", "  creationTimestamp: \""] {
+        assert!(yaml.contains(line), "missing {line:?} in:\n{yaml}");
+    }
+    let name = s.kubectl_ok(&["get", "wd", "w1", "-o", "jsonpath={.metadata.generation} {.spec.ports[0].name}"]);
+    assert_eq!(name, "1 http");
+}
+
+#[test]
+fn label_annotate_patch_and_scale() {
+    let s = TestServer::start();
+    let w = s.manifest("w.yaml", WIDGET);
+    s.kubectl_ok(&["create", "-f", w.to_str().unwrap()]);
+    assert_eq!(s.kubectl_ok(&["label", "wd", "w1", "tier=front"]), "widget.example.dev/w1 labeled\n");
+    assert_eq!(s.kubectl_ok(&["annotate", "wd", "w1", "note=hello"]), "widget.example.dev/w1 annotated\n");
+    assert_eq!(s.kubectl_ok(&["patch", "wd", "w1", "--type=merge", "-p", r#"{"spec":{"color":"Blue"}}"#]), "widget.example.dev/w1 patched\n");
+    assert_eq!(
+        s.kubectl_ok(&["patch", "wd", "w1", "--type=json", "-p", r#"[{"op":"replace","path":"/spec/ports/0/port","value":8080}]"#]),
+        "widget.example.dev/w1 patched\n"
+    );
+    assert_eq!(s.kubectl_ok(&["scale", "wd", "w1", "--replicas=5"]), "widget.example.dev/w1 scaled\n");
+    let got = s.kubectl_ok(&[
+        "get", "wd", "w1", "-o",
+        "jsonpath={.metadata.labels.tier} {.metadata.annotations.note} {.spec.color} {.spec.ports[0].port} {.spec.replicas} {.metadata.generation}",
+    ]);
+    // Three spec changes (color, port, replicas) bump generation from 1 to 4;
+    // labels and annotations do not.
+    assert_eq!(got, "front hello Blue 8080 5 4");
+    // A label removed with `key-`.
+    s.kubectl_ok(&["label", "wd", "w1", "tier-"]);
+    assert_eq!(s.kubectl_ok(&["get", "wd", "w1", "-o", "jsonpath={.metadata.labels}"]), "");
+}
+
+#[test]
+fn describe_shows_the_object_and_its_events() {
+    let s = TestServer::start();
+    let cm = s.manifest("cm.yaml", CONFIGMAP);
+    s.kubectl_ok(&["create", "-f", cm.to_str().unwrap()]);
+    let out = s.kubectl_ok(&["describe", "cm", "settings"]);
+    assert!(out.starts_with("Name:         settings\nNamespace:    default\nLabels:       app=web\n"), "{out}");
+    assert!(out.contains("color:\n----\nblue\n"), "{out}");
+    assert!(out.trim_end().ends_with("Events:  <none>"), "{out}");
+}
+
+#[test]
+fn delete_waits_until_gone_and_namespaces_cascade() {
+    let s = TestServer::start();
+    let cm = s.manifest("cm.yaml", CONFIGMAP);
+    s.kubectl_ok(&["create", "-f", cm.to_str().unwrap()]);
+    assert_eq!(s.kubectl_ok(&["delete", "cm", "settings"]), "configmap \"settings\" deleted\n");
+    assert_eq!(s.kubectl_err(&["get", "cm", "settings"]), "Error from server (NotFound): configmaps \"settings\" not found\n");
+
+    let ns = s.manifest("ns.yaml", "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-a\n");
+    assert_eq!(s.kubectl_ok(&["create", "-f", ns.to_str().unwrap()]), "namespace/team-a created\n");
+    s.kubectl_ok(&["create", "-f", cm.to_str().unwrap(), "-n", "team-a"]);
+    let w = s.manifest("w.yaml", WIDGET);
+    s.kubectl_ok(&["create", "-f", w.to_str().unwrap(), "-n", "team-a"]);
+    assert_eq!(s.kubectl_ok(&["delete", "namespace", "team-a", "--timeout=30s"]), "namespace \"team-a\" deleted\n");
+    assert_eq!(s.kubectl_err(&["get", "ns", "team-a"]), "Error from server (NotFound): namespaces \"team-a\" not found\n");
+    assert_eq!(s.kubectl_ok(&["get", "cm,wd", "-A"]), "");
+    assert_eq!(
+        s.kubectl_err(&["create", "-f", cm.to_str().unwrap(), "-n", "team-a"]),
+        format!("Error from server (NotFound): error when creating \"{}\": namespaces \"team-a\" not found\n", cm.display())
+    );
+    assert_eq!(
+        s.kubectl_err(&["delete", "ns", "default"]),
+        "Error from server (Forbidden): namespaces \"default\" is forbidden: this namespace may not be deleted\n"
+    );
+}
+
+#[test]
+fn errors_print_as_kube_apiserver_makes_them_print() {
+    let s = TestServer::start();
+    assert_eq!(s.kubectl_err(&["get", "wd", "nope"]), "Error from server (NotFound): widgets.example.dev \"nope\" not found\n");
+
+    let cm = s.manifest("cm.yaml", CONFIGMAP);
+    s.kubectl_ok(&["create", "-f", cm.to_str().unwrap()]);
+    assert_eq!(
+        s.kubectl_err(&["create", "-f", cm.to_str().unwrap()]),
+        format!("Error from server (AlreadyExists): error when creating \"{}\": configmaps \"settings\" already exists\n", cm.display())
+    );
+
+    let stale = s.manifest(
+        "stale.yaml",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  resourceVersion: \"1\"\ndata:\n  color: red\n",
+    );
+    assert_eq!(
+        s.kubectl_err(&["replace", "-f", stale.to_str().unwrap()]),
+        format!(
+            "Error from server (Conflict): error when replacing \"{}\": Operation cannot be fulfilled on configmaps \"settings\": the object has been modified; please apply your changes to the latest version and try again\n",
+            stale.display()
+        )
+    );
+
+    let bad = s.manifest("bad.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: Bad_Name\n");
+    assert_eq!(
+        s.kubectl_err(&["create", "-f", bad.to_str().unwrap()]),
+        "The ConfigMap \"Bad_Name\" is invalid: metadata.name: Invalid value: \"Bad_Name\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')\n"
+    );
+
+    let unknown = s.manifest("unknown.yaml", "apiVersion: example.dev/v1\nkind: Widget\nmetadata:\n  name: w2\nspec:\n  colour: Red\n");
+    assert_eq!(
+        s.kubectl_err(&["create", "-f", unknown.to_str().unwrap()]),
+        format!(
+            "Error from server (BadRequest): error when creating \"{}\": Widget in version \"v1\" cannot be handled as a Widget: strict decoding error: unknown field \"spec.colour\"\n",
+            unknown.display()
+        )
+    );
+}
