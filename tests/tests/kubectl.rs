@@ -41,7 +41,7 @@ fn create_get_and_yaml() {
     assert_eq!(&table[1][..2], ["w1", "2"]);
     let wide = rows(&s.kubectl_ok(&["get", "wd", "-o", "wide"]));
     assert_eq!(wide[0], ["NAME", "REPLICAS", "PHASE", "COLOR", "AGE"]);
-    assert_eq!(wide[1][3], "Red");
+    assert_eq!(&wide[1][..3], ["w1", "2", "Red"]);
     let labels = rows(&s.kubectl_ok(&["get", "cm", "--show-labels"]));
     assert_eq!(labels[0], ["NAME", "AGE", "LABELS"]);
     assert_eq!(labels[1][2], "app=web");
