@@ -70,6 +70,7 @@ fn generated_registry_lists_every_resource() {
         [
             "configmaps",
             "namespaces",
+            "events",
             "widgets.example.dev",
             "gadgets.example.dev"
         ]

@@ -43,22 +43,43 @@ impl TestServer {
     /// Starts a server over `store`.
     pub fn start_with(store: Arc<dyn Store>) -> TestServer {
         let dir = tempfile::tempdir().expect("tempdir");
-        let config = Config { port: 0, ..Config::default() };
+        let config = Config {
+            port: 0,
+            ..Config::default()
+        };
         let server = ApiServer::new(apis::registry(), store, &config).expect("server");
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (shutdown_tx, shutdown_rx) = tokio::sync::oneshot::channel::<()>();
         let router = server.router();
         let thread = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("runtime");
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .expect("runtime");
             rt.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-                addr_tx.send(listener.local_addr().expect("addr")).expect("send addr");
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+                    .await
+                    .expect("bind");
+                addr_tx
+                    .send(listener.local_addr().expect("addr"))
+                    .expect("send addr");
                 let _ = axum_serve(listener, router, shutdown_rx).await;
             });
         });
         let addr = addr_rx.recv().expect("server address");
-        runtime::server::write_kubeconfig(&dir.path().join("kubeconfig"), &format!("http://{addr}")).expect("kubeconfig");
-        TestServer { addr, server, dir, shutdown: Some(shutdown_tx), thread: Some(thread) }
+        runtime::server::write_kubeconfig(
+            &dir.path().join("kubeconfig"),
+            &format!("http://{addr}"),
+        )
+        .expect("kubeconfig");
+        TestServer {
+            addr,
+            server,
+            dir,
+            shutdown: Some(shutdown_tx),
+            thread: Some(thread),
+        }
     }
 
     /// The kubeconfig pointing at this server.
@@ -82,7 +103,10 @@ impl TestServer {
     pub fn kubectl(&self, args: &[&str]) -> Output {
         let out = Command::new("kubectl")
             .arg(format!("--kubeconfig={}", self.kubeconfig().display()))
-            .arg(format!("--cache-dir={}", self.dir.path().join("cache").display()))
+            .arg(format!(
+                "--cache-dir={}",
+                self.dir.path().join("cache").display()
+            ))
             .args(args)
             .env_remove("KUBECONFIG")
             .output()
@@ -97,14 +121,22 @@ impl TestServer {
     /// Runs kubectl and panics with its output unless it succeeds.
     pub fn kubectl_ok(&self, args: &[&str]) -> String {
         let out = self.kubectl(args);
-        assert!(out.success, "kubectl {args:?} failed:\nstdout: {}\nstderr: {}", out.stdout, out.stderr);
+        assert!(
+            out.success,
+            "kubectl {args:?} failed:\nstdout: {}\nstderr: {}",
+            out.stdout, out.stderr
+        );
         out.stdout
     }
 
     /// Runs kubectl and panics unless it fails; returns stderr.
     pub fn kubectl_err(&self, args: &[&str]) -> String {
         let out = self.kubectl(args);
-        assert!(!out.success, "kubectl {args:?} unexpectedly succeeded:\n{}", out.stdout);
+        assert!(
+            !out.success,
+            "kubectl {args:?} unexpectedly succeeded:\n{}",
+            out.stdout
+        );
         out.stderr
     }
 }

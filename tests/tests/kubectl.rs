@@ -10,7 +10,15 @@ const WIDGET: &str = "apiVersion: example.dev/v1\nkind: Widget\nmetadata:\n  nam
 
 /// Splits a kubectl table into rows of whitespace-separated cells.
 fn rows(table: &str) -> Vec<Vec<String>> {
-    table.lines().map(|l| l.split_whitespace().map(str::to_string).collect()).collect()
+    table
+        .lines()
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect()
+}
+
+/// Whether a table has a row with exactly these cells.
+fn has_row(table: &[Vec<String>], cells: &[&str]) -> bool {
+    table.iter().any(|r| r == cells)
 }
 
 #[test]
@@ -18,10 +26,28 @@ fn api_resources_and_versions_come_from_discovery() {
     let s = TestServer::start();
     let out = s.kubectl_ok(&["api-resources", "--no-headers"]);
     let lines = rows(&out);
-    assert!(lines.contains(&vec!["configmaps", "cm", "v1", "true", "ConfigMap"].iter().map(|s| s.to_string()).collect()), "{out}");
-    assert!(lines.contains(&vec!["widgets", "wd", "example.dev/v1", "true", "Widget"].iter().map(|s| s.to_string()).collect()), "{out}");
-    assert!(lines.contains(&vec!["gadgets", "gd", "example.dev/v1", "false", "Gadget"].iter().map(|s| s.to_string()).collect()), "{out}");
-    assert!(!out.contains("widgets/status"), "subresources are not listed: {out}");
+    assert!(
+        has_row(&lines, &["configmaps", "cm", "v1", "true", "ConfigMap"]),
+        "{out}"
+    );
+    assert!(
+        has_row(
+            &lines,
+            &["widgets", "wd", "example.dev/v1", "true", "Widget"]
+        ),
+        "{out}"
+    );
+    assert!(
+        has_row(
+            &lines,
+            &["gadgets", "gd", "example.dev/v1", "false", "Gadget"]
+        ),
+        "{out}"
+    );
+    assert!(
+        !out.contains("widgets/status"),
+        "subresources are not listed: {out}"
+    );
     let out = s.kubectl_ok(&["api-versions"]);
     assert_eq!(out, "example.dev/v1\nv1\n");
 }
@@ -31,8 +57,14 @@ fn create_get_and_yaml() {
     let s = TestServer::start();
     let cm = s.manifest("cm.yaml", CONFIGMAP);
     let w = s.manifest("w.yaml", WIDGET);
-    assert_eq!(s.kubectl_ok(&["create", "-f", cm.to_str().unwrap()]), "configmap/settings created\n");
-    assert_eq!(s.kubectl_ok(&["create", "-f", w.to_str().unwrap()]), "widget.example.dev/w1 created\n");
+    assert_eq!(
+        s.kubectl_ok(&["create", "-f", cm.to_str().unwrap()]),
+        "configmap/settings created\n"
+    );
+    assert_eq!(
+        s.kubectl_ok(&["create", "-f", w.to_str().unwrap()]),
+        "widget.example.dev/w1 created\n"
+    );
 
     let table = rows(&s.kubectl_ok(&["get", "widgets"]));
     assert_eq!(table[0], ["NAME", "REPLICAS", "PHASE", "AGE"]);
@@ -50,10 +82,25 @@ fn create_get_and_yaml() {
     assert_eq!(&all[1][..2], ["default", "settings"]);
 
     let yaml = s.kubectl_ok(&["get", "cm", "settings", "-o", "yaml"]);
-    for line in ["apiVersion: v1\n", "kind: ConfigMap\n", "  color: blue\n", "  name: settings\n", "  namespace: default\n", "  uid: ", "  resourceVersion: \"", "  creationTimestamp: \""] {
+    for line in [
+        "apiVersion: v1\n",
+        "kind: ConfigMap\n",
+        "  color: blue\n",
+        "  name: settings\n",
+        "  namespace: default\n",
+        "  uid: ",
+        "  resourceVersion: \"",
+        "  creationTimestamp: \"",
+    ] {
         assert!(yaml.contains(line), "missing {line:?} in:\n{yaml}");
     }
-    let name = s.kubectl_ok(&["get", "wd", "w1", "-o", "jsonpath={.metadata.generation} {.spec.ports[0].name}"]);
+    let name = s.kubectl_ok(&[
+        "get",
+        "wd",
+        "w1",
+        "-o",
+        "jsonpath={.metadata.generation} {.spec.ports[0].name}",
+    ]);
     assert_eq!(name, "1 http");
 }
 
@@ -62,14 +109,40 @@ fn label_annotate_patch_and_scale() {
     let s = TestServer::start();
     let w = s.manifest("w.yaml", WIDGET);
     s.kubectl_ok(&["create", "-f", w.to_str().unwrap()]);
-    assert_eq!(s.kubectl_ok(&["label", "wd", "w1", "tier=front"]), "widget.example.dev/w1 labeled\n");
-    assert_eq!(s.kubectl_ok(&["annotate", "wd", "w1", "note=hello"]), "widget.example.dev/w1 annotated\n");
-    assert_eq!(s.kubectl_ok(&["patch", "wd", "w1", "--type=merge", "-p", r#"{"spec":{"color":"Blue"}}"#]), "widget.example.dev/w1 patched\n");
     assert_eq!(
-        s.kubectl_ok(&["patch", "wd", "w1", "--type=json", "-p", r#"[{"op":"replace","path":"/spec/ports/0/port","value":8080}]"#]),
+        s.kubectl_ok(&["label", "wd", "w1", "tier=front"]),
+        "widget.example.dev/w1 labeled\n"
+    );
+    assert_eq!(
+        s.kubectl_ok(&["annotate", "wd", "w1", "note=hello"]),
+        "widget.example.dev/w1 annotated\n"
+    );
+    assert_eq!(
+        s.kubectl_ok(&[
+            "patch",
+            "wd",
+            "w1",
+            "--type=merge",
+            "-p",
+            r#"{"spec":{"color":"Blue"}}"#
+        ]),
         "widget.example.dev/w1 patched\n"
     );
-    assert_eq!(s.kubectl_ok(&["scale", "wd", "w1", "--replicas=5"]), "widget.example.dev/w1 scaled\n");
+    assert_eq!(
+        s.kubectl_ok(&[
+            "patch",
+            "wd",
+            "w1",
+            "--type=json",
+            "-p",
+            r#"[{"op":"replace","path":"/spec/ports/0/port","value":8080}]"#
+        ]),
+        "widget.example.dev/w1 patched\n"
+    );
+    assert_eq!(
+        s.kubectl_ok(&["scale", "wd", "w1", "--replicas=5"]),
+        "widget.example.dev/w1 scaled\n"
+    );
     let got = s.kubectl_ok(&[
         "get", "wd", "w1", "-o",
         "jsonpath={.metadata.labels.tier} {.metadata.annotations.note} {.spec.color} {.spec.ports[0].port} {.spec.replicas} {.metadata.generation}",
@@ -79,7 +152,10 @@ fn label_annotate_patch_and_scale() {
     assert_eq!(got, "front hello Blue 8080 5 4");
     // A label removed with `key-`.
     s.kubectl_ok(&["label", "wd", "w1", "tier-"]);
-    assert_eq!(s.kubectl_ok(&["get", "wd", "w1", "-o", "jsonpath={.metadata.labels}"]), "");
+    assert_eq!(
+        s.kubectl_ok(&["get", "wd", "w1", "-o", "jsonpath={.metadata.labels}"]),
+        ""
+    );
 }
 
 #[test]
@@ -88,7 +164,10 @@ fn describe_shows_the_object_and_its_events() {
     let cm = s.manifest("cm.yaml", CONFIGMAP);
     s.kubectl_ok(&["create", "-f", cm.to_str().unwrap()]);
     let out = s.kubectl_ok(&["describe", "cm", "settings"]);
-    assert!(out.starts_with("Name:         settings\nNamespace:    default\nLabels:       app=web\n"), "{out}");
+    assert!(
+        out.starts_with("Name:         settings\nNamespace:    default\nLabels:       app=web\n"),
+        "{out}"
+    );
     assert!(out.contains("color:\n----\nblue\n"), "{out}");
     assert!(out.trim_end().ends_with("Events:  <none>"), "{out}");
 }
@@ -98,20 +177,41 @@ fn delete_waits_until_gone_and_namespaces_cascade() {
     let s = TestServer::start();
     let cm = s.manifest("cm.yaml", CONFIGMAP);
     s.kubectl_ok(&["create", "-f", cm.to_str().unwrap()]);
-    assert_eq!(s.kubectl_ok(&["delete", "cm", "settings"]), "configmap \"settings\" deleted\n");
-    assert_eq!(s.kubectl_err(&["get", "cm", "settings"]), "Error from server (NotFound): configmaps \"settings\" not found\n");
+    assert_eq!(
+        s.kubectl_ok(&["delete", "cm", "settings"]),
+        "configmap \"settings\" deleted\n"
+    );
+    assert_eq!(
+        s.kubectl_err(&["get", "cm", "settings"]),
+        "Error from server (NotFound): configmaps \"settings\" not found\n"
+    );
 
-    let ns = s.manifest("ns.yaml", "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-a\n");
-    assert_eq!(s.kubectl_ok(&["create", "-f", ns.to_str().unwrap()]), "namespace/team-a created\n");
+    let ns = s.manifest(
+        "ns.yaml",
+        "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-a\n",
+    );
+    assert_eq!(
+        s.kubectl_ok(&["create", "-f", ns.to_str().unwrap()]),
+        "namespace/team-a created\n"
+    );
     s.kubectl_ok(&["create", "-f", cm.to_str().unwrap(), "-n", "team-a"]);
     let w = s.manifest("w.yaml", WIDGET);
     s.kubectl_ok(&["create", "-f", w.to_str().unwrap(), "-n", "team-a"]);
-    assert_eq!(s.kubectl_ok(&["delete", "namespace", "team-a", "--timeout=30s"]), "namespace \"team-a\" deleted\n");
-    assert_eq!(s.kubectl_err(&["get", "ns", "team-a"]), "Error from server (NotFound): namespaces \"team-a\" not found\n");
+    assert_eq!(
+        s.kubectl_ok(&["delete", "namespace", "team-a", "--timeout=30s"]),
+        "namespace \"team-a\" deleted\n"
+    );
+    assert_eq!(
+        s.kubectl_err(&["get", "ns", "team-a"]),
+        "Error from server (NotFound): namespaces \"team-a\" not found\n"
+    );
     assert_eq!(s.kubectl_ok(&["get", "cm,wd", "-A"]), "");
     assert_eq!(
         s.kubectl_err(&["create", "-f", cm.to_str().unwrap(), "-n", "team-a"]),
-        format!("Error from server (NotFound): error when creating \"{}\": namespaces \"team-a\" not found\n", cm.display())
+        format!(
+            "Error from server (NotFound): error when creating \"{}\": namespaces \"team-a\" not found\n",
+            cm.display()
+        )
     );
     assert_eq!(
         s.kubectl_err(&["delete", "ns", "default"]),
@@ -122,13 +222,19 @@ fn delete_waits_until_gone_and_namespaces_cascade() {
 #[test]
 fn errors_print_as_kube_apiserver_makes_them_print() {
     let s = TestServer::start();
-    assert_eq!(s.kubectl_err(&["get", "wd", "nope"]), "Error from server (NotFound): widgets.example.dev \"nope\" not found\n");
+    assert_eq!(
+        s.kubectl_err(&["get", "wd", "nope"]),
+        "Error from server (NotFound): widgets.example.dev \"nope\" not found\n"
+    );
 
     let cm = s.manifest("cm.yaml", CONFIGMAP);
     s.kubectl_ok(&["create", "-f", cm.to_str().unwrap()]);
     assert_eq!(
         s.kubectl_err(&["create", "-f", cm.to_str().unwrap()]),
-        format!("Error from server (AlreadyExists): error when creating \"{}\": configmaps \"settings\" already exists\n", cm.display())
+        format!(
+            "Error from server (AlreadyExists): error when creating \"{}\": configmaps \"settings\" already exists\n",
+            cm.display()
+        )
     );
 
     let stale = s.manifest(
@@ -143,13 +249,19 @@ fn errors_print_as_kube_apiserver_makes_them_print() {
         )
     );
 
-    let bad = s.manifest("bad.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: Bad_Name\n");
+    let bad = s.manifest(
+        "bad.yaml",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: Bad_Name\n",
+    );
     assert_eq!(
         s.kubectl_err(&["create", "-f", bad.to_str().unwrap()]),
         "The ConfigMap \"Bad_Name\" is invalid: metadata.name: Invalid value: \"Bad_Name\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')\n"
     );
 
-    let unknown = s.manifest("unknown.yaml", "apiVersion: example.dev/v1\nkind: Widget\nmetadata:\n  name: w2\nspec:\n  colour: Red\n");
+    let unknown = s.manifest(
+        "unknown.yaml",
+        "apiVersion: example.dev/v1\nkind: Widget\nmetadata:\n  name: w2\nspec:\n  colour: Red\n",
+    );
     assert_eq!(
         s.kubectl_err(&["create", "-f", unknown.to_str().unwrap()]),
         format!(

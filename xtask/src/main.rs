@@ -31,6 +31,9 @@ enum Cmd {
     Verify,
     /// Print the marker reference (the text of docs/markers.md).
     Markers,
+    /// The whole test suite: formatting, clippy (warnings are errors),
+    /// generated files up to date, and every crate's tests.
+    Test,
     /// Generate, build (release) and run the API server; extra arguments go to the server.
     Serve {
         /// Arguments passed to `apiserver` (e.g. `--port 6443 --data-dir /tmp/data`).
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Cmd::Serve { args } => serve(&root, &args),
+        Cmd::Test => test(&root),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -193,6 +197,82 @@ fn staleness(root: &Path) -> Result<(usize, String)> {
         ));
     }
     Ok((files.len(), report))
+}
+
+fn cargo(root: &Path, args: &[&str]) -> Result<()> {
+    println!("==> cargo {}", args.join(" "));
+    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .current_dir(root)
+        .args(args)
+        .status()
+        .context("running cargo")?;
+    if !status.success() {
+        bail!("cargo {} failed with {status}", args.join(" "));
+    }
+    Ok(())
+}
+
+fn test(root: &Path) -> Result<()> {
+    if Command::new("kubectl")
+        .arg("version")
+        .arg("--client")
+        .output()
+        .is_err()
+    {
+        bail!("kubectl is not installed; the end-to-end tests drive the real kubectl");
+    }
+    cargo(root, &["fmt", "--all", "--check"])?;
+    cargo(
+        root,
+        &[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ],
+    )?;
+    println!("==> cargo xtask verify");
+    verify(root)?;
+    cargo_test(root)
+}
+
+/// Runs `cargo test --workspace`, passing its output through, and closes
+/// with one `N passed, N failed` line summing every test binary.
+fn cargo_test(root: &Path) -> Result<()> {
+    use std::io::{BufRead, BufReader};
+    println!("==> cargo test --workspace");
+    let mut child = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .current_dir(root)
+        .args(["test", "--workspace"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .context("running cargo test")?;
+    let (mut passed, mut failed, mut ignored) = (0u64, 0u64, 0u64);
+    if let Some(stdout) = child.stdout.take() {
+        for line in BufReader::new(stdout).lines() {
+            let line = line.context("reading cargo test output")?;
+            println!("{line}");
+            if let Some(rest) = line.strip_prefix("test result: ") {
+                let count = |word: &str| -> u64 {
+                    rest.split(';')
+                        .find_map(|part| part.trim().trim_start_matches("ok. ").trim_start_matches("FAILED. ").strip_suffix(word))
+                        .and_then(|n| n.trim().parse().ok())
+                        .unwrap_or(0)
+                };
+                passed += count(" passed");
+                failed += count(" failed");
+                ignored += count(" ignored");
+            }
+        }
+    }
+    let status = child.wait().context("waiting for cargo test")?;
+    println!("{passed} passed, {failed} failed, {ignored} skipped");
+    if !status.success() {
+        bail!("cargo test failed with {status}");
+    }
+    Ok(())
 }
 
 fn serve(root: &Path, args: &[String]) -> Result<()> {

@@ -187,7 +187,10 @@ mod tests {
     #[test]
     fn micro_time_keeps_microseconds() {
         let t: MicroTime = serde_json::from_str("\"2008-01-01T01:01:01.000001Z\"").unwrap();
-        assert_eq!(serde_json::to_string(&t).unwrap(), "\"2008-01-01T01:01:01.000001Z\"");
+        assert_eq!(
+            serde_json::to_string(&t).unwrap(),
+            "\"2008-01-01T01:01:01.000001Z\""
+        );
     }
 
     #[test]

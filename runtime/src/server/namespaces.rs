@@ -111,7 +111,11 @@ impl ApiServer {
     /// 403 for the namespaces that may never be deleted.
     pub(super) fn check_deletable(&self, ri: &ResourceInfo, name: &str) -> Result<(), ApiError> {
         if is_namespace(ri) && IMMORTAL_NAMESPACES.contains(&name) {
-            return Err(ApiError::forbidden(ri, name, "this namespace may not be deleted"));
+            return Err(ApiError::forbidden(
+                ri,
+                name,
+                "this namespace may not be deleted",
+            ));
         }
         Ok(())
     }
