@@ -164,6 +164,7 @@ impl<'m> Checker<'m> {
                         field: None,
                     },
                 );
+                self.protobuf_numbers(def, fields);
                 let mut seen = BTreeSet::new();
                 let camel = def.serde.rename_all.as_deref() == Some("camelCase");
                 for field in fields {
@@ -200,6 +201,35 @@ impl<'m> Checker<'m> {
                                 "add `#[serde(rename_all = \"camelCase\")]` to `{}` or `#[serde(rename = \"{}\")]` to the field",
                                 def.name, field.json_name
                             )),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Protobuf numbering is all or nothing per struct, and unique.
+    fn protobuf_numbers(&mut self, def: &TypeDef, fields: &[Field]) {
+        let numbered: Vec<&Field> = fields.iter().filter(|f| f.marker("protobuf").is_some()).collect();
+        if numbered.is_empty() {
+            return;
+        }
+        let mut seen: BTreeSet<String> = BTreeSet::new();
+        for f in fields.iter().filter(|f| !f.inline) {
+            match f.marker("protobuf") {
+                None => self.push(
+                    Diagnostic::new(format!("field `{}` of `{}` has no protobuf number", f.rust_name, def.name), &f.location, f.rust_name.len())
+                        .label("other fields of this struct are numbered")
+                        .help("add `+protobuf=<n>` with upstream's field number (generated.proto)"),
+                ),
+                Some(m) => {
+                    if let Some(n) = m.payload_text()
+                        && !seen.insert(n.to_string())
+                    {
+                        self.push(
+                            Diagnostic::new(format!("protobuf number {n} is used twice in `{}`", def.name), &m.location, m.text.chars().count())
+                                .label("duplicate field number")
+                                .help("each field of a message needs its own number"),
                         );
                     }
                 }

@@ -26,6 +26,9 @@ pub struct Entry {
     /// Decodes a JSON body through the Rust type. Errors are serde's message
     /// (a type mismatch, a missing required field, a duplicate field).
     pub decode: fn(&[u8]) -> Result<Decoded, String>,
+    /// The protobuf message table, for kinds served as
+    /// `application/vnd.kubernetes.protobuf`.
+    pub protobuf: Option<fn() -> &'static crate::codec::protobuf::Message>,
 }
 
 /// Every served resource.
@@ -42,10 +45,12 @@ impl Registry {
 
     /// Adds the resource `T`.
     pub fn add<T: Resource>(&mut self) {
-        self.entries.push(Entry {
-            info: T::INFO,
-            decode: decode::<T>,
-        });
+        self.entries.push(Entry { info: T::INFO, decode: decode::<T>, protobuf: None });
+    }
+
+    /// Adds the resource `T`, also served as Kubernetes protobuf.
+    pub fn add_protobuf<T: Resource + crate::codec::protobuf::ProtoSchema>(&mut self) {
+        self.entries.push(Entry { info: T::INFO, decode: decode::<T>, protobuf: Some(T::message) });
     }
 
     /// Every entry, in registration order.

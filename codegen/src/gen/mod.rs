@@ -4,6 +4,7 @@
 //! Rust file is formatted with prettyplease and starts with [`HEADER`], so
 //! `cargo xtask verify` can compare bytes.
 
+pub mod protobuf;
 pub mod reference;
 pub mod register;
 
@@ -28,6 +29,7 @@ pub struct GeneratedFile {
 /// documents (the marker reference).
 pub fn generate_all(model: &Model, crate_dir: &std::path::Path) -> Vec<GeneratedFile> {
     let mut files = register::generate(model, crate_dir);
+    files.extend(protobuf::generate(model, crate_dir));
     files.push(GeneratedFile {
         path: PathBuf::from("docs/markers.md"),
         contents: reference::markdown(),

@@ -20,11 +20,18 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
     for pkg in &model.packages {
         let group = pkg.group_name();
         let version = &pkg.version;
-        let resources: Vec<_> = pkg
+        let adds: Vec<_> = pkg
             .types
             .iter()
             .filter(|t| t.is_object())
-            .map(|t| format_ident!("{}", t.name))
+            .map(|t| {
+                let ident = format_ident!("{}", t.name);
+                if super::protobuf::has_protobuf(t) {
+                    quote! { registry.add_protobuf::<#ident>(); }
+                } else {
+                    quote! { registry.add::<#ident>(); }
+                }
+            })
             .collect();
         let doc = format!(
             " Adds every resource of `{}` to `registry`.",
@@ -38,7 +45,7 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
 
             #[doc = #doc]
             pub fn register(registry: &mut ::runtime::registry::Registry) {
-                #( registry.add::<#resources>(); )*
+                #( #adds )*
             }
         };
         let rel: PathBuf = pkg.module_path.iter().collect();

@@ -9,26 +9,163 @@ pub fn yaml_to_json(bytes: &[u8]) -> Result<Vec<u8>, String> {
     serde_json::to_vec(&value).map_err(|e| e.to_string())
 }
 
-/// Writes a JSON value as YAML with sorted keys (as `json.Marshal` then
-/// `yaml.JSONToYAML` produce).
+/// Writes a JSON value as YAML the way `sigs.k8s.io/yaml` does (JSON to
+/// go-yaml v2): map keys sorted, two-space indent, sequences not indented
+/// under their key, strings plain unless they would read back as another
+/// type (bools, numbers, nulls, timestamps) or hold YAML syntax, then
+/// double-quoted; multi-line strings as literal blocks.
 pub fn to_yaml(value: &Value) -> String {
-    serde_yaml_ng::to_string(&sorted(value)).unwrap_or_default()
+    let mut out = String::new();
+    match value {
+        Value::Object(m) if !m.is_empty() => write_map(&mut out, m, 0),
+        Value::Array(a) if !a.is_empty() => write_seq(&mut out, a, 0),
+        other => {
+            out.push_str(&scalar(other, 0));
+            out.push('\n');
+        }
+    }
+    out
 }
 
-fn sorted(value: &Value) -> Value {
-    match value {
-        Value::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().collect();
-            keys.sort();
-            Value::Object(
-                keys.into_iter()
-                    .map(|k| (k.clone(), sorted(&map[k])))
-                    .collect(),
-            )
-        }
-        Value::Array(items) => Value::Array(items.iter().map(sorted).collect()),
-        other => other.clone(),
+fn write_map(out: &mut String, map: &serde_json::Map<String, Value>, indent: usize) {
+    let mut keys: Vec<&String> = map.keys().collect();
+    keys.sort();
+    for k in keys {
+        out.push_str(&" ".repeat(indent));
+        out.push_str(&string_scalar(k, indent));
+        out.push(':');
+        write_nested(out, &map[k], indent, indent + 2);
     }
+}
+
+fn write_seq(out: &mut String, items: &[Value], indent: usize) {
+    for item in items {
+        out.push_str(&" ".repeat(indent));
+        out.push('-');
+        match item {
+            Value::Object(m) if !m.is_empty() => {
+                // The first key shares the dash's line.
+                let mut first = String::new();
+                write_map(&mut first, m, indent + 2);
+                out.push(' ');
+                out.push_str(&first[indent + 2..]);
+            }
+            _ => write_nested(out, item, indent, indent + 2),
+        }
+    }
+}
+
+/// Writes what follows `key:` or `-`: a scalar on the same line, or a
+/// nested block on the next lines.
+fn write_nested(out: &mut String, value: &Value, indent: usize, child_indent: usize) {
+    match value {
+        Value::Object(m) if !m.is_empty() => {
+            out.push('\n');
+            write_map(out, m, child_indent);
+        }
+        Value::Array(a) if !a.is_empty() => {
+            out.push('\n');
+            // go-yaml does not indent a sequence under a map key.
+            write_seq(out, a, indent);
+        }
+        other => {
+            out.push(' ');
+            out.push_str(&scalar(other, child_indent));
+            out.push('\n');
+        }
+    }
+}
+
+fn scalar(value: &Value, indent: usize) -> String {
+    match value {
+        Value::Null => "null".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => string_scalar(s, indent),
+        Value::Object(_) => "{}".into(),
+        Value::Array(_) => "[]".into(),
+    }
+}
+
+fn string_scalar(s: &str, indent: usize) -> String {
+    if s.contains('\n') && !s.chars().any(|c| c.is_control() && c != '\n') && !s.starts_with(' ') {
+        let chomp = if s.ends_with('\n') { "" } else { "-" };
+        let pad = " ".repeat(indent);
+        let body: Vec<String> = s.trim_end_matches('\n').split('\n').map(|l| if l.is_empty() { String::new() } else { format!("{pad}{l}") }).collect();
+        return format!("|{chomp}\n{}", body.join("\n"));
+    }
+    if needs_quotes(s) {
+        let mut q = String::from("\"");
+        for c in s.chars() {
+            match c {
+                '"' => q.push_str("\\\""),
+                '\\' => q.push_str("\\\\"),
+                '\n' => q.push_str("\\n"),
+                '\t' => q.push_str("\\t"),
+                '\r' => q.push_str("\\r"),
+                c if c.is_control() => q.push_str(&format!("\\x{:02X}", c as u32)),
+                c => q.push(c),
+            }
+        }
+        q.push('"');
+        q
+    } else {
+        s.to_string()
+    }
+}
+
+/// Whether go-yaml v2 would quote a string: it would resolve to a non-string
+/// (YAML 1.1 bools, nulls, numbers, timestamps), or it holds syntax.
+fn needs_quotes(s: &str) -> bool {
+    const WORDS: [&str; 27] = [
+        "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE", "false", "False",
+        "FALSE", "on", "On", "ON", "off", "Off", "OFF", "~", "null", "Null", "NULL", "<<",
+    ];
+    if s.is_empty() || WORDS.contains(&s) {
+        return true;
+    }
+    let first = s.chars().next().unwrap_or(' ');
+    if "-?:,[]{}#&*!|>'\"%@` ".contains(first) && !(first == '-' && s.len() > 1 && !s[1..].starts_with(' ') && !looks_numeric(s)) {
+        return true;
+    }
+    if s.ends_with(' ') || s.contains(": ") || s.contains(" #") || s.ends_with(':') || s.chars().any(|c| c.is_control()) {
+        return true;
+    }
+    looks_numeric(s) || looks_like_timestamp(s) || matches!(s.to_ascii_lowercase().as_str(), ".inf" | "-.inf" | "+.inf" | ".nan")
+}
+
+fn looks_numeric(s: &str) -> bool {
+    let t = s.strip_prefix(['-', '+']).unwrap_or(s).replace('_', "");
+    if t.is_empty() {
+        return false;
+    }
+    if let Some(h) = t.strip_prefix("0x") {
+        return !h.is_empty() && h.chars().all(|c| c.is_ascii_hexdigit());
+    }
+    if let Some(b) = t.strip_prefix("0b") {
+        return !b.is_empty() && b.chars().all(|c| c == '0' || c == '1');
+    }
+    t.parse::<f64>().is_ok() && t.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'))
+        || (t.contains(':') && t.split(':').all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())))
+}
+
+/// `YYYY-M-D` optionally followed by a time: what go-yaml v2 reads as a timestamp.
+fn looks_like_timestamp(s: &str) -> bool {
+    let b = s.as_bytes();
+    if b.len() < 8 || !b[..4].iter().all(u8::is_ascii_digit) || b[4] != b'-' {
+        return false;
+    }
+    let rest = &s[5..];
+    let mut parts = rest.splitn(3, '-');
+    let (Some(month), Some(tail)) = (parts.next(), parts.next().map(|_| ())) else { return false };
+    let _ = tail;
+    let day_and_time = rest.splitn(2, '-').nth(1).unwrap_or("");
+    let day: String = day_and_time.chars().take_while(char::is_ascii_digit).collect();
+    let after = &day_and_time[day.len()..];
+    (1..=2).contains(&month.len())
+        && month.chars().all(|c| c.is_ascii_digit())
+        && (1..=2).contains(&day.len())
+        && (after.is_empty() || after.starts_with(['T', 't', ' ', '\t']))
 }
 
 #[cfg(test)]
@@ -37,12 +174,42 @@ mod tests {
     use serde_json::json;
 
     #[test]
+    fn strings_are_quoted_as_go_yaml_quotes_them() {
+        for (s, want) in [
+            ("plain", "plain"),
+            ("2008-01-01T01:01:01Z", "\"2008-01-01T01:01:01Z\""),
+            ("true", "\"true\""),
+            ("yes", "\"yes\""),
+            ("123", "\"123\""),
+            ("1.5", "\"1.5\""),
+            ("", "\"\""),
+            ("a: b", "\"a: b\""),
+            ("-x", "-x"),
+            ("- x", "\"- x\""),
+            ("Aw==", "Aw=="),
+            ("app=web", "app=web"),
+        ] {
+            assert_eq!(string_scalar(s, 0), want, "{s}");
+        }
+    }
+
+    #[test]
+    fn nesting_matches_sigs_k8s_io_yaml() {
+        let v = json!({"spec": {"ports": [{"name": "a", "port": 80}], "tags": ["x"], "empty": {}, "none": []}});
+        assert_eq!(
+            to_yaml(&v),
+            "spec:\n  empty: {}\n  none: []\n  ports:\n  - name: a\n    port: 80\n  tags:\n  - x\n"
+        );
+        assert_eq!(to_yaml(&json!({"a": "line1\nline2"})), "a: |-\n  line1\n  line2\n");
+    }
+
+    #[test]
     fn yaml_round_trip_sorts_keys() {
         let v = json!({"kind": "ConfigMap", "apiVersion": "v1", "data": {"b": "1", "a": "2"}});
         let yaml = to_yaml(&v);
         assert_eq!(
             yaml,
-            "apiVersion: v1\ndata:\n  a: '2'\n  b: '1'\nkind: ConfigMap\n"
+            "apiVersion: v1\ndata:\n  a: \"2\"\n  b: \"1\"\nkind: ConfigMap\n"
         );
         let back: Value = serde_json::from_slice(&yaml_to_json(yaml.as_bytes()).unwrap()).unwrap();
         assert_eq!(back, v);

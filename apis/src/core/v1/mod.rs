@@ -8,3 +8,4 @@ mod types;
 pub use types::*;
 
 include!("zz_generated.register.rs");
+include!("zz_generated.protobuf.rs");

@@ -14,18 +14,22 @@ use serde::{Deserialize, Serialize};
 pub struct ConfigMap {
     /// Standard object metadata.
     /// +optional
+    /// +protobuf=1
     #[serde(default)]
     pub metadata: ObjectMeta,
     /// When true, `data` and `binaryData` cannot be changed after creation.
     /// +optional
+    /// +protobuf=4
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub immutable: Option<bool>,
     /// UTF-8 configuration values by key.
     /// +optional
+    /// +protobuf=2
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub data: BTreeMap<String, String>,
     /// Binary configuration values by key, base64 encoded on the wire.
     /// +optional
+    /// +protobuf=3
     #[serde(
         default,
         skip_serializing_if = "BTreeMap::is_empty",
@@ -45,16 +49,19 @@ pub struct ConfigMap {
 pub struct Namespace {
     /// Standard object metadata.
     /// +optional
+    /// +protobuf=1
     #[serde(default)]
     pub metadata: ObjectMeta,
     /// The desired state of the namespace.
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub spec: Option<NamespaceSpec>,
+    /// +protobuf=2
+    #[serde(default)]
+    pub spec: NamespaceSpec,
     /// The observed state of the namespace.
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub status: Option<NamespaceStatus>,
+    /// +protobuf=3
+    #[serde(default)]
+    pub status: NamespaceStatus,
 }
 
 /// NamespaceSpec holds the finalizers that must run before the namespace is
@@ -64,6 +71,7 @@ pub struct NamespaceSpec {
     /// Opaque finalizer values.
     /// +optional
     /// +listType=atomic
+    /// +protobuf=1
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub finalizers: Vec<String>,
 }
@@ -73,8 +81,45 @@ pub struct NamespaceSpec {
 pub struct NamespaceStatus {
     /// `Active` or `Terminating`.
     /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub phase: String,
+    /// The latest observations of the namespace's state.
+    /// +optional
+    /// +listType=map
+    /// +listMapKey=type
+    /// +patchMergeKey=type
+    /// +patchStrategy=merge
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<NamespaceCondition>,
+}
+
+/// NamespaceCondition is one observation of a namespace's state.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NamespaceCondition {
+    /// The condition type.
+    /// +protobuf=1
+    pub r#type: String,
+    /// `True`, `False` or `Unknown`.
+    /// +protobuf=2
+    pub status: String,
+    /// When the condition last changed.
+    /// +optional
+    /// +protobuf=4
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub phase: Option<String>,
+    pub last_transition_time: Option<Time>,
+    /// Machine-readable reason for the last change.
+    /// +optional
+    /// +protobuf=5
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub reason: String,
+    /// Human-readable details of the last change.
+    /// +optional
+    /// +protobuf=6
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub message: String,
 }
 
 /// Event reports something that happened to an object, for `kubectl
@@ -100,59 +145,94 @@ pub struct NamespaceStatus {
 #[serde(rename_all = "camelCase")]
 pub struct Event {
     /// Standard object metadata.
+    /// +protobuf=1
     #[serde(default)]
     pub metadata: ObjectMeta,
     /// The object this event is about.
+    /// +protobuf=2
     #[serde(default)]
     pub involved_object: ObjectReference,
     /// A short, machine-readable reason in UpperCamelCase.
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
+    /// +protobuf=3
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub reason: String,
     /// A human-readable description.
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
+    /// +protobuf=4
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub message: String,
     /// The component that reported the event.
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<EventSource>,
+    /// +protobuf=5
+    #[serde(default)]
+    pub source: EventSource,
     /// When the event was first recorded.
     /// +optional
+    /// +protobuf=6
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_timestamp: Option<Time>,
     /// When the event was most recently recorded.
     /// +optional
+    /// +protobuf=7
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_timestamp: Option<Time>,
     /// How many times the event occurred.
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub count: Option<i32>,
+    /// +protobuf=8
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub count: i32,
     /// `Normal` or `Warning`.
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub r#type: Option<String>,
+    /// +protobuf=9
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub r#type: String,
     /// When the event was first observed, with microseconds.
     /// +optional
+    /// +protobuf=10
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event_time: Option<MicroTime>,
+    /// Data about a series of repeated events.
+    /// +optional
+    /// +protobuf=11
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<EventSeries>,
     /// What was done, or failed to be done.
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub action: Option<String>,
+    /// +protobuf=12
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub action: String,
     /// A second object involved, if any.
     /// +optional
+    /// +protobuf=13
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub related: Option<ObjectReference>,
     /// The controller that emitted the event (`kubernetes.io/kubelet`).
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reporting_component: Option<String>,
+    /// +protobuf=14
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub reporting_component: String,
     /// The controller instance that emitted the event.
     /// +optional
+    /// +protobuf=15
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub reporting_instance: String,
+}
+
+/// EventSeries summarises repeated events.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EventSeries {
+    /// Occurrences in the series up to the last heartbeat.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub count: i32,
+    /// When the last occurrence was observed.
+    /// +optional
+    /// +protobuf=2
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reporting_instance: Option<String>,
+    pub last_observed_time: Option<MicroTime>,
 }
 
 /// ObjectReference points at an object, possibly at one of its fields.
@@ -161,32 +241,39 @@ pub struct Event {
 pub struct ObjectReference {
     /// Kind of the referent.
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub kind: String,
     /// Namespace of the referent.
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub namespace: Option<String>,
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub namespace: String,
     /// Name of the referent.
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
+    /// +protobuf=3
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub name: String,
     /// UID of the referent.
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub uid: Option<String>,
+    /// +protobuf=4
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub uid: String,
     /// API version of the referent.
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
+    /// +protobuf=5
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub api_version: String,
     /// The referent's resourceVersion this reference was made at.
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub resource_version: Option<String>,
+    /// +protobuf=6
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub resource_version: String,
     /// A field within the referent (`spec.containers{name}`).
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub field_path: Option<String>,
+    /// +protobuf=7
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub field_path: String,
 }
 
 /// EventSource names the component that reported an event.
@@ -194,10 +281,12 @@ pub struct ObjectReference {
 pub struct EventSource {
     /// The reporting component.
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub component: Option<String>,
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub component: String,
     /// The node the event came from.
     /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub host: Option<String>,
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub host: String,
 }

@@ -6,7 +6,7 @@ pub const GROUP_NAME: &str = "";
 pub const VERSION: &str = "v1";
 /// Adds every resource of `v1` to `registry`.
 pub fn register(registry: &mut ::runtime::registry::Registry) {
-    registry.add::<ConfigMap>();
-    registry.add::<Namespace>();
-    registry.add::<Event>();
+    registry.add_protobuf::<ConfigMap>();
+    registry.add_protobuf::<Namespace>();
+    registry.add_protobuf::<Event>();
 }

@@ -1,4 +1,13 @@
-//! Wire-format helpers shared by API types.
+//! Wire formats: serde helpers shared by API types, and Kubernetes
+//! protobuf ([`protobuf`]).
+
+pub mod protobuf;
+
+/// Whether a value is its type's default: `#[serde(skip_serializing_if =
+/// "runtime::codec::is_default")]` gives a field Go's `omitempty`.
+pub fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
 
 /// `#[serde(with = "runtime::codec::base64_map")]` for
 /// `BTreeMap<String, Vec<u8>>` fields that Kubernetes writes as a map of

@@ -1,0 +1,619 @@
+//! Kubernetes protobuf: objects held as JSON values, transcoded to and from
+//! proto2 messages described by static [`Message`] tables.
+//!
+//! The tables are generated per type (`zz_generated.protobuf.rs`, from the
+//! `+protobuf=N` field markers) or written by hand for the meta types. The
+//! wire rules are those of the gogo-generated `generated.pb.go` of
+//! `k8s.io/api`, so that output matches upstream byte for byte:
+//! - fields are written in field-number order;
+//! - a non-pointer field (a bare Rust type, a Go value type) is always
+//!   written, its zero value included; a pointer field (`Option<T>`) only
+//!   when set; list and map entries one by one;
+//! - map entries are written in key order;
+//! - `metav1.Time` is `{seconds = 1, nanos = 2}`, `resource.Quantity`
+//!   `{string = 1}`, `intstr.IntOrString` `{type = 1, intVal = 2, strVal = 3}`,
+//!   `runtime.RawExtension` and `FieldsV1` `{raw = 1}` holding JSON.
+//!
+//! Objects travel in the envelope of the API concepts page: the magic
+//! `k8s\0`, then a `runtime.Unknown` whose `typeMeta` holds apiVersion and
+//! kind and whose `raw` holds the object's message ([`wrap`], [`unwrap`]).
+//! The wire primitives (varints, keys) are prost's.
+
+use prost::bytes::Buf;
+use prost::encoding::{WireType, decode_key, decode_varint, encode_key, encode_varint};
+use serde_json::{Map, Number, Value};
+
+/// The media type of Kubernetes protobuf.
+pub const MEDIA_TYPE: &str = "application/vnd.kubernetes.protobuf";
+
+/// The 4-byte prefix of every Kubernetes protobuf object.
+pub const MAGIC: &[u8; 4] = b"k8s\0";
+
+/// A message type: its fields in JSON (Go struct) order.
+#[derive(Debug)]
+pub struct Message {
+    /// The proto message name (`ConfigMap`), for errors.
+    pub name: &'static str,
+    /// Fields, in the order JSON writes them.
+    pub fields: &'static [Field],
+}
+
+/// One field of a message.
+#[derive(Debug)]
+pub struct Field {
+    /// The protobuf field number.
+    pub number: u32,
+    /// The JSON name.
+    pub json: &'static str,
+    /// The value type.
+    pub kind: Kind,
+    /// How presence works.
+    pub presence: Presence,
+}
+
+/// How a field's presence maps between JSON and protobuf.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Presence {
+    /// A Go value type with `omitempty`: always on the wire (zero when
+    /// absent in JSON), omitted from JSON when zero.
+    Value,
+    /// A Go value type without `omitempty` (required fields): always on
+    /// the wire and always in JSON.
+    Required,
+    /// A Go pointer (`Option<T>`): on the wire and in JSON only when set.
+    Pointer,
+    /// A list: one wire entry per element; omitted from JSON when empty.
+    Repeated,
+    /// A map: one wire entry per key, in key order; omitted from JSON when empty.
+    Map,
+}
+
+/// A field's value type.
+#[derive(Debug, Clone, Copy)]
+pub enum Kind {
+    /// `string`.
+    String,
+    /// `bytes`, base64 in JSON.
+    Bytes,
+    /// `bool`.
+    Bool,
+    /// `int32` (varint).
+    Int32,
+    /// `int64` (varint).
+    Int64,
+    /// `double` (fixed64).
+    Double,
+    /// A nested message.
+    Message(fn() -> &'static Message),
+    /// `metav1.Time`: RFC 3339 seconds in JSON.
+    Time,
+    /// `metav1.MicroTime`: RFC 3339 with microseconds in JSON.
+    MicroTime,
+    /// `resource.Quantity`: a string in JSON.
+    Quantity,
+    /// `intstr.IntOrString`: a number or a string in JSON.
+    IntOrString,
+    /// `runtime.RawExtension` / `FieldsV1`: embedded JSON.
+    RawJson,
+    /// A map value kind for [`Presence::Map`] fields: `map<string, V>`.
+    MapOf(&'static Kind),
+}
+
+/// A type with a protobuf message table.
+pub trait ProtoSchema {
+    /// The message table.
+    fn message() -> &'static Message;
+}
+
+/// A decoding failure, with the field path where it happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProtoError(pub String);
+
+impl std::fmt::Display for ProtoError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ProtoError {}
+
+fn err(msg: impl Into<String>) -> ProtoError {
+    ProtoError(msg.into())
+}
+
+// ---------------------------------------------------------------- encoding
+
+/// Encodes a JSON object as the message `msg`. Fields the table does not
+/// name (such as `kind` and `apiVersion`) are not written.
+pub fn encode(value: &Value, msg: &Message) -> Vec<u8> {
+    let mut out = Vec::new();
+    encode_into(value, msg, &mut out);
+    out
+}
+
+fn encode_into(value: &Value, msg: &Message, out: &mut Vec<u8>) {
+    let mut fields: Vec<&Field> = msg.fields.iter().collect();
+    fields.sort_by_key(|f| f.number);
+    for f in fields {
+        let v = value.get(f.json).filter(|v| !v.is_null());
+        match f.presence {
+            Presence::Value | Presence::Required => encode_value(f.number, &f.kind, v, out),
+            Presence::Pointer => {
+                if let Some(v) = v {
+                    encode_value(f.number, &f.kind, Some(v), out);
+                }
+            }
+            Presence::Repeated => {
+                for item in v.and_then(Value::as_array).into_iter().flatten() {
+                    encode_value(f.number, &f.kind, Some(item), out);
+                }
+            }
+            Presence::Map => {
+                let Kind::MapOf(value_kind) = f.kind else { continue };
+                let Some(map) = v.and_then(Value::as_object) else { continue };
+                let mut keys: Vec<&String> = map.keys().collect();
+                keys.sort();
+                for k in keys {
+                    let mut entry = Vec::new();
+                    encode_value(1, &Kind::String, Some(&Value::String(k.clone())), &mut entry);
+                    encode_value(2, value_kind, map.get(k), &mut entry);
+                    length_delimited(f.number, &entry, out);
+                }
+            }
+        }
+    }
+}
+
+fn length_delimited(number: u32, bytes: &[u8], out: &mut Vec<u8>) {
+    encode_key(number, WireType::LengthDelimited, out);
+    encode_varint(bytes.len() as u64, out);
+    out.extend_from_slice(bytes);
+}
+
+fn varint_field(number: u32, v: u64, out: &mut Vec<u8>) {
+    encode_key(number, WireType::Varint, out);
+    encode_varint(v, out);
+}
+
+/// Encodes one value (or the zero value when `v` is `None`).
+fn encode_value(number: u32, kind: &Kind, v: Option<&Value>, out: &mut Vec<u8>) {
+    match kind {
+        Kind::String | Kind::Quantity => {
+            let s = v.and_then(Value::as_str).unwrap_or("");
+            if matches!(kind, Kind::Quantity) {
+                let mut inner = Vec::new();
+                length_delimited(1, s.as_bytes(), &mut inner);
+                length_delimited(number, &inner, out);
+            } else {
+                length_delimited(number, s.as_bytes(), out);
+            }
+        }
+        Kind::Bytes => {
+            use base64::Engine;
+            let bytes = v
+                .and_then(Value::as_str)
+                .and_then(|s| base64::engine::general_purpose::STANDARD.decode(s).ok())
+                .unwrap_or_default();
+            length_delimited(number, &bytes, out);
+        }
+        Kind::Bool => varint_field(number, u64::from(v.and_then(Value::as_bool).unwrap_or(false)), out),
+        // Negative int32 values are sign-extended to 64 bits, as proto2 does.
+        Kind::Int32 | Kind::Int64 => varint_field(number, v.and_then(Value::as_i64).unwrap_or(0) as u64, out),
+        Kind::Double => {
+            encode_key(number, WireType::SixtyFourBit, out);
+            out.extend_from_slice(&v.and_then(Value::as_f64).unwrap_or(0.0).to_le_bytes());
+        }
+        Kind::Message(m) => {
+            let empty = Value::Object(Map::new());
+            let inner = encode(v.unwrap_or(&empty), m());
+            length_delimited(number, &inner, out);
+        }
+        Kind::Time | Kind::MicroTime => {
+            let (seconds, nanos) = v
+                .and_then(Value::as_str)
+                .and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
+                .map(|t| (t.timestamp(), i64::from(t.timestamp_subsec_nanos())))
+                // Go's zero time.Time, which upstream writes for an unset value field.
+                .unwrap_or((ZERO_TIME_SECONDS, 0));
+            let mut inner = Vec::new();
+            varint_field(1, seconds as u64, &mut inner);
+            varint_field(2, nanos as u64, &mut inner);
+            length_delimited(number, &inner, out);
+        }
+        Kind::IntOrString => {
+            let mut inner = Vec::new();
+            match v {
+                Some(Value::String(s)) => {
+                    varint_field(1, 1, &mut inner);
+                    varint_field(2, 0, &mut inner);
+                    length_delimited(3, s.as_bytes(), &mut inner);
+                }
+                other => {
+                    varint_field(1, 0, &mut inner);
+                    varint_field(2, other.and_then(Value::as_i64).unwrap_or(0) as u64, &mut inner);
+                    length_delimited(3, b"", &mut inner);
+                }
+            }
+            length_delimited(number, &inner, out);
+        }
+        Kind::RawJson => {
+            let raw = match v {
+                Some(v) => serde_json::to_vec(v).unwrap_or_default(),
+                None => Vec::new(),
+            };
+            let mut inner = Vec::new();
+            length_delimited(1, &raw, &mut inner);
+            length_delimited(number, &inner, out);
+        }
+        Kind::MapOf(_) => {}
+    }
+}
+
+// ---------------------------------------------------------------- decoding
+
+/// Decodes the message `msg` into a JSON object, fields in JSON order, with
+/// Go's `omitempty` applied to value fields.
+///
+/// Errors: truncated or malformed input, wire types that do not match the
+/// table, invalid UTF-8 in strings.
+pub fn decode(bytes: &[u8], msg: &'static Message) -> Result<Value, ProtoError> {
+    let mut raw: Vec<(u32, WireValue)> = Vec::new();
+    let mut buf = bytes;
+    while buf.has_remaining() {
+        let (number, wire) = decode_key(&mut buf).map_err(|e| err(format!("{}: {e}", msg.name)))?;
+        let value = match wire {
+            WireType::Varint => WireValue::Varint(decode_varint(&mut buf).map_err(|e| err(format!("{}: {e}", msg.name)))?),
+            WireType::SixtyFourBit => {
+                if buf.remaining() < 8 {
+                    return Err(err(format!("{}: truncated fixed64", msg.name)));
+                }
+                WireValue::Fixed64(buf.get_u64_le())
+            }
+            WireType::ThirtyTwoBit => {
+                if buf.remaining() < 4 {
+                    return Err(err(format!("{}: truncated fixed32", msg.name)));
+                }
+                {
+                    buf.advance(4);
+                    WireValue::Fixed32
+                }
+            }
+            WireType::LengthDelimited => {
+                let len = decode_varint(&mut buf).map_err(|e| err(format!("{}: {e}", msg.name)))? as usize;
+                if buf.remaining() < len {
+                    return Err(err(format!("{}: truncated field {number}", msg.name)));
+                }
+                let (head, tail) = buf.split_at(len);
+                buf = tail;
+                WireValue::Bytes(head.to_vec())
+            }
+            _ => return Err(err(format!("{}: unsupported wire type in field {number}", msg.name))),
+        };
+        raw.push((number, value));
+    }
+    let mut out = Map::new();
+    for f in msg.fields {
+        let values: Vec<&WireValue> = raw.iter().filter(|(n, _)| *n == f.number).map(|(_, v)| v).collect();
+        let path = |e: ProtoError| err(format!("{}.{}: {}", msg.name, f.json, e.0));
+        match f.presence {
+            Presence::Repeated => {
+                let items = values.iter().map(|v| decode_value(&f.kind, v)).collect::<Result<Vec<_>, _>>().map_err(path)?;
+                if !items.is_empty() {
+                    out.insert(f.json.into(), Value::Array(items));
+                }
+            }
+            Presence::Map => {
+                let Kind::MapOf(value_kind) = f.kind else { continue };
+                let mut map = Map::new();
+                for v in values {
+                    let WireValue::Bytes(entry) = v else { return Err(path(err("map entry is not length-delimited"))) };
+                    let (k, val) = decode_map_entry(entry, value_kind).map_err(path)?;
+                    map.insert(k, val);
+                }
+                if !map.is_empty() {
+                    out.insert(f.json.into(), Value::Object(map));
+                }
+            }
+            _ => {
+                // The last occurrence wins, as in proto2.
+                let Some(v) = values.last() else { continue };
+                let value = decode_value(&f.kind, v).map_err(path)?;
+                if f.presence == Presence::Value && is_zero(&value) {
+                    continue;
+                }
+                out.insert(f.json.into(), value);
+            }
+        }
+    }
+    Ok(Value::Object(out))
+}
+
+#[derive(Debug)]
+enum WireValue {
+    Varint(u64),
+    Fixed64(u64),
+    Fixed32,
+    Bytes(Vec<u8>),
+}
+
+fn is_zero(v: &Value) -> bool {
+    match v {
+        Value::String(s) => s.is_empty(),
+        Value::Bool(b) => !b,
+        Value::Number(n) => n.as_f64() == Some(0.0),
+        Value::Null => true,
+        Value::Array(a) => a.is_empty(),
+        Value::Object(_) => false,
+    }
+}
+
+fn utf8(bytes: &[u8]) -> Result<String, ProtoError> {
+    String::from_utf8(bytes.to_vec()).map_err(|_| err("invalid UTF-8 in string"))
+}
+
+fn decode_value(kind: &Kind, v: &WireValue) -> Result<Value, ProtoError> {
+    use WireValue as W;
+    Ok(match (kind, v) {
+        (Kind::String, W::Bytes(b)) => Value::String(utf8(b)?),
+        (Kind::Bytes, W::Bytes(b)) => {
+            use base64::Engine;
+            Value::String(base64::engine::general_purpose::STANDARD.encode(b))
+        }
+        (Kind::Bool, W::Varint(n)) => Value::Bool(*n != 0),
+        (Kind::Int32, W::Varint(n)) => Value::Number(Number::from(*n as i64 as i32)),
+        (Kind::Int64, W::Varint(n)) => Value::Number(Number::from(*n as i64)),
+        (Kind::Double, W::Fixed64(n)) => Number::from_f64(f64::from_bits(*n)).map(Value::Number).unwrap_or(Value::Null),
+        (Kind::Message(m), W::Bytes(b)) => decode(b, m())?,
+        (Kind::Time | Kind::MicroTime, W::Bytes(b)) => {
+            let t = decode(b, &TIMESTAMP)?;
+            let seconds = t.get("seconds").and_then(Value::as_i64).unwrap_or(0);
+            let nanos = t.get("nanos").and_then(Value::as_i64).unwrap_or(0);
+            if seconds == ZERO_TIME_SECONDS && nanos == 0 {
+                return Ok(Value::Null);
+            }
+            let time = chrono::DateTime::from_timestamp(seconds, nanos as u32).ok_or_else(|| err("time out of range"))?;
+            let format = if matches!(kind, Kind::Time) { chrono::SecondsFormat::Secs } else { chrono::SecondsFormat::Micros };
+            Value::String(time.to_rfc3339_opts(format, true))
+        }
+        (Kind::Quantity, W::Bytes(b)) => decode(b, &QUANTITY)?.get("string").cloned().unwrap_or_else(|| Value::String(String::new())),
+        (Kind::IntOrString, W::Bytes(b)) => {
+            let v = decode(b, &INT_OR_STRING)?;
+            if v.get("type").and_then(Value::as_i64) == Some(1) {
+                v.get("strVal").cloned().unwrap_or_else(|| Value::String(String::new()))
+            } else {
+                v.get("intVal").cloned().unwrap_or_else(|| Value::Number(0.into()))
+            }
+        }
+        (Kind::RawJson, W::Bytes(b)) => {
+            let raw = decode(b, &RAW)?;
+            let bytes = raw.get("raw").and_then(Value::as_str).unwrap_or("");
+            use base64::Engine;
+            let json = base64::engine::general_purpose::STANDARD.decode(bytes).map_err(|_| err("bad raw bytes"))?;
+            if json.is_empty() {
+                Value::Null
+            } else {
+                serde_json::from_slice(&json).map_err(|e| err(format!("raw JSON: {e}")))?
+            }
+        }
+        (_, W::Fixed32) => return Err(err("unexpected fixed32")),
+        _ => return Err(err("wire type does not match the field type")),
+    })
+}
+
+fn decode_map_entry(bytes: &[u8], value_kind: &'static Kind) -> Result<(String, Value), ProtoError> {
+    let mut buf = bytes;
+    let mut key = String::new();
+    let mut value = None;
+    while buf.has_remaining() {
+        let (number, wire) = decode_key(&mut buf).map_err(|e| err(e.to_string()))?;
+        let v = match wire {
+            WireType::Varint => WireValue::Varint(decode_varint(&mut buf).map_err(|e| err(e.to_string()))?),
+            WireType::LengthDelimited => {
+                let len = decode_varint(&mut buf).map_err(|e| err(e.to_string()))? as usize;
+                if buf.remaining() < len {
+                    return Err(err("truncated map entry"));
+                }
+                let (head, tail) = buf.split_at(len);
+                buf = tail;
+                WireValue::Bytes(head.to_vec())
+            }
+            _ => return Err(err("unsupported wire type in map entry")),
+        };
+        match number {
+            1 => key = match v {
+                WireValue::Bytes(b) => utf8(&b)?,
+                _ => return Err(err("map key is not a string")),
+            },
+            2 => value = Some(decode_value(value_kind, &v)?),
+            _ => {}
+        }
+    }
+    let value = match (value, value_kind) {
+        (Some(v), _) => v,
+        (None, Kind::Bytes | Kind::String) => Value::String(String::new()),
+        (None, Kind::Message(m)) => decode(&[], m())?,
+        (None, _) => Value::Null,
+    };
+    Ok((key, value))
+}
+
+/// `time.Time{}.Unix()` in Go: the seconds of the zero time (year 1).
+const ZERO_TIME_SECONDS: i64 = -62135596800;
+
+static TIMESTAMP: Message = Message {
+    name: "Timestamp",
+    fields: &[
+        Field { number: 1, json: "seconds", kind: Kind::Int64, presence: Presence::Required },
+        Field { number: 2, json: "nanos", kind: Kind::Int32, presence: Presence::Required },
+    ],
+};
+
+static QUANTITY: Message = Message {
+    name: "Quantity",
+    fields: &[Field { number: 1, json: "string", kind: Kind::String, presence: Presence::Required }],
+};
+
+static INT_OR_STRING: Message = Message {
+    name: "IntOrString",
+    fields: &[
+        Field { number: 1, json: "type", kind: Kind::Int64, presence: Presence::Required },
+        Field { number: 2, json: "intVal", kind: Kind::Int32, presence: Presence::Required },
+        Field { number: 3, json: "strVal", kind: Kind::String, presence: Presence::Required },
+    ],
+};
+
+static RAW: Message = Message {
+    name: "RawExtension",
+    fields: &[Field { number: 1, json: "raw", kind: Kind::Bytes, presence: Presence::Required }],
+};
+
+// ---------------------------------------------------------------- envelope
+
+static TYPE_META: Message = Message {
+    name: "TypeMeta",
+    fields: &[
+        Field { number: 1, json: "apiVersion", kind: Kind::String, presence: Presence::Value },
+        Field { number: 2, json: "kind", kind: Kind::String, presence: Presence::Value },
+    ],
+};
+
+fn type_meta() -> &'static Message {
+    &TYPE_META
+}
+
+static UNKNOWN: Message = Message {
+    name: "Unknown",
+    fields: &[
+        Field { number: 1, json: "typeMeta", kind: Kind::Message(type_meta), presence: Presence::Value },
+        Field { number: 2, json: "raw", kind: Kind::Bytes, presence: Presence::Value },
+        Field { number: 3, json: "contentEncoding", kind: Kind::String, presence: Presence::Value },
+        Field { number: 4, json: "contentType", kind: Kind::String, presence: Presence::Value },
+    ],
+};
+
+/// Wraps an object (a JSON value with `apiVersion` and `kind`) in the
+/// Kubernetes envelope: `k8s\0` + `runtime.Unknown`.
+pub fn wrap(value: &Value, msg: &Message) -> Vec<u8> {
+    use base64::Engine;
+    let raw = encode(value, msg);
+    let unknown = serde_json::json!({
+        "typeMeta": {
+            "apiVersion": value.get("apiVersion").cloned().unwrap_or(Value::Null),
+            "kind": value.get("kind").cloned().unwrap_or(Value::Null),
+        },
+        "raw": base64::engine::general_purpose::STANDARD.encode(raw),
+    });
+    let mut out = MAGIC.to_vec();
+    out.extend(encode(&unknown, &UNKNOWN));
+    out
+}
+
+/// Unwraps the envelope: the object's `apiVersion`, `kind` and message bytes.
+///
+/// Errors: a missing magic prefix, a malformed `runtime.Unknown`, or a
+/// content encoding other than none.
+pub fn unwrap(bytes: &[u8]) -> Result<(String, String, Vec<u8>), ProtoError> {
+    use base64::Engine;
+    let body = bytes.strip_prefix(MAGIC.as_slice()).ok_or_else(|| err("provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]"))?;
+    let unknown = decode(body, &UNKNOWN)?;
+    if unknown.get("contentEncoding").and_then(Value::as_str).is_some_and(|e| !e.is_empty()) {
+        return Err(err("content encodings are not supported"));
+    }
+    let api_version = unknown.pointer("/typeMeta/apiVersion").and_then(Value::as_str).unwrap_or("").to_string();
+    let kind = unknown.pointer("/typeMeta/kind").and_then(Value::as_str).unwrap_or("").to_string();
+    let raw = unknown.get("raw").and_then(Value::as_str).unwrap_or("");
+    let raw = base64::engine::general_purpose::STANDARD.decode(raw).map_err(|_| err("bad raw bytes"))?;
+    Ok((api_version, kind, raw))
+}
+
+/// Decodes an enveloped object into JSON with `kind` and `apiVersion` first.
+///
+/// Errors: as [`unwrap`] and [`decode`].
+pub fn decode_object(bytes: &[u8], msg: &'static Message) -> Result<Value, ProtoError> {
+    let (api_version, kind, raw) = unwrap(bytes)?;
+    let body = decode(&raw, msg)?;
+    let mut obj = Map::new();
+    obj.insert("kind".into(), Value::String(kind));
+    obj.insert("apiVersion".into(), Value::String(api_version));
+    if let Value::Object(fields) = body {
+        obj.extend(fields);
+    }
+    Ok(Value::Object(obj))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn item() -> &'static Message {
+        static ITEM: Message = Message {
+            name: "Item",
+            fields: &[
+                Field { number: 2, json: "name", kind: Kind::String, presence: Presence::Value },
+                Field { number: 1, json: "count", kind: Kind::Int32, presence: Presence::Pointer },
+            ],
+        };
+        &ITEM
+    }
+
+    static OUTER: Message = Message {
+        name: "Outer",
+        fields: &[
+            Field { number: 1, json: "items", kind: Kind::Message(item), presence: Presence::Repeated },
+            Field { number: 3, json: "labels", kind: Kind::MapOf(&Kind::String), presence: Presence::Map },
+            Field { number: 2, json: "when", kind: Kind::Time, presence: Presence::Pointer },
+            Field { number: 4, json: "size", kind: Kind::IntOrString, presence: Presence::Pointer },
+        ],
+    };
+
+    #[test]
+    fn round_trips_in_json_order_and_writes_in_number_order() {
+        let v = json!({
+            "items": [{"name": "a", "count": -1}, {"name": ""}],
+            "labels": {"b": "2", "a": "1"},
+            "when": "2008-01-01T01:01:01Z",
+            "size": "50%",
+        });
+        let bytes = encode(&v, &OUTER);
+        // items(1), when(2), labels(3, keys sorted), size(4).
+        let keys: Vec<u8> = {
+            let mut buf = bytes.as_slice();
+            let mut keys = Vec::new();
+            while buf.has_remaining() {
+                let (n, _) = decode_key(&mut buf).unwrap();
+                keys.push(n as u8);
+                let len = decode_varint(&mut buf).unwrap() as usize;
+                buf.advance(len);
+            }
+            keys
+        };
+        assert_eq!(keys, [1, 1, 2, 3, 3, 4]);
+        let back = decode(&bytes, &OUTER).unwrap();
+        assert_eq!(
+            back,
+            json!({
+                "items": [{"name": "a", "count": -1}, {}],
+                "labels": {"a": "1", "b": "2"},
+                "when": "2008-01-01T01:01:01Z",
+                "size": "50%",
+            })
+        );
+    }
+
+    #[test]
+    fn envelope_round_trip() {
+        let v = json!({"kind": "Item", "apiVersion": "v1", "name": "x"});
+        let bytes = wrap(&v, item());
+        assert!(bytes.starts_with(b"k8s\0"));
+        assert_eq!(decode_object(&bytes, item()).unwrap(), json!({"kind": "Item", "apiVersion": "v1", "name": "x"}));
+        assert!(unwrap(b"{}").is_err());
+    }
+
+    #[test]
+    fn malformed_input_is_an_error_not_a_panic() {
+        for bad in [&[0x0a, 0x05, 0x01][..], &[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff], &[0x0b]] {
+            assert!(decode(bad, &OUTER).is_err(), "{bad:?}");
+        }
+    }
+}
