@@ -210,7 +210,10 @@ impl<'m> Checker<'m> {
 
     /// Protobuf numbering is all or nothing per struct, and unique.
     fn protobuf_numbers(&mut self, def: &TypeDef, fields: &[Field]) {
-        let numbered: Vec<&Field> = fields.iter().filter(|f| f.marker("protobuf").is_some()).collect();
+        let numbered: Vec<&Field> = fields
+            .iter()
+            .filter(|f| f.marker("protobuf").is_some())
+            .collect();
         if numbered.is_empty() {
             return;
         }
@@ -218,18 +221,29 @@ impl<'m> Checker<'m> {
         for f in fields.iter().filter(|f| !f.inline) {
             match f.marker("protobuf") {
                 None => self.push(
-                    Diagnostic::new(format!("field `{}` of `{}` has no protobuf number", f.rust_name, def.name), &f.location, f.rust_name.len())
-                        .label("other fields of this struct are numbered")
-                        .help("add `+protobuf=<n>` with upstream's field number (generated.proto)"),
+                    Diagnostic::new(
+                        format!(
+                            "field `{}` of `{}` has no protobuf number",
+                            f.rust_name, def.name
+                        ),
+                        &f.location,
+                        f.rust_name.len(),
+                    )
+                    .label("other fields of this struct are numbered")
+                    .help("add `+protobuf=<n>` with upstream's field number (generated.proto)"),
                 ),
                 Some(m) => {
                     if let Some(n) = m.payload_text()
                         && !seen.insert(n.to_string())
                     {
                         self.push(
-                            Diagnostic::new(format!("protobuf number {n} is used twice in `{}`", def.name), &m.location, m.text.chars().count())
-                                .label("duplicate field number")
-                                .help("each field of a message needs its own number"),
+                            Diagnostic::new(
+                                format!("protobuf number {n} is used twice in `{}`", def.name),
+                                &m.location,
+                                m.text.chars().count(),
+                            )
+                            .label("duplicate field number")
+                            .help("each field of a message needs its own number"),
                         );
                     }
                 }

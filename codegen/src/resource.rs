@@ -66,6 +66,8 @@ pub struct ResourceMeta {
     /// Field selectors beyond `metadata.name` and `metadata.namespace`
     /// (`+kubebuilder:selectablefield:JSONPath=.spec.color` gives `spec.color`).
     pub selectable_fields: Vec<String>,
+    /// Whether `metadata.generation` is kept (`+resource:generation`, default true).
+    pub generation: bool,
 }
 
 /// gengo's lower-case plural of a kind: `Widget` -> `widgets`, `Policy` ->
@@ -107,6 +109,11 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
         printer_columns: Vec::new(),
         storage_version: def.has_marker("kubebuilder:storageversion"),
         selectable_fields: Vec::new(),
+        generation: def
+            .markers_named("resource:generation")
+            .last()
+            .and_then(|m| m.payload_string())
+            .is_none_or(|v| v != "false"),
     };
     for m in def.markers_named("kubebuilder:selectablefield") {
         for (k, v) in m.key_values().unwrap_or_default() {

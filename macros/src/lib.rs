@@ -72,6 +72,7 @@ fn resource(
     let categories = &meta.categories;
     let status = meta.status;
     let selectable_fields = &meta.selectable_fields;
+    let generation = meta.generation;
     let scale = match &meta.scale {
         Some(s) => {
             let (spec, status, selector) = (
@@ -109,6 +110,7 @@ fn resource(
                 scale_subresource: #scale,
                 printer_columns: &[#(#columns),*],
                 selectable_fields: &[#(#selectable_fields),*],
+                generation: #generation,
             };
         }
     })

@@ -45,12 +45,20 @@ impl Registry {
 
     /// Adds the resource `T`.
     pub fn add<T: Resource>(&mut self) {
-        self.entries.push(Entry { info: T::INFO, decode: decode::<T>, protobuf: None });
+        self.entries.push(Entry {
+            info: T::INFO,
+            decode: decode::<T>,
+            protobuf: None,
+        });
     }
 
     /// Adds the resource `T`, also served as Kubernetes protobuf.
     pub fn add_protobuf<T: Resource + crate::codec::protobuf::ProtoSchema>(&mut self) {
-        self.entries.push(Entry { info: T::INFO, decode: decode::<T>, protobuf: Some(T::message) });
+        self.entries.push(Entry {
+            info: T::INFO,
+            decode: decode::<T>,
+            protobuf: Some(T::message),
+        });
     }
 
     /// Every entry, in registration order.

@@ -66,6 +66,9 @@ pub struct ResourceInfo {
     /// Field selectors served beyond `metadata.name` and `metadata.namespace`
     /// (`involvedObject.name` on Event).
     pub selectable_fields: &'static [&'static str],
+    /// Whether `metadata.generation` is kept: 1 on create, bumped by changes
+    /// outside metadata and status.
+    pub generation: bool,
 }
 
 impl ResourceInfo {

@@ -10,7 +10,9 @@ use runtime::registry::Entry;
 use serde_json::Value;
 
 fn fixture(name: &str) -> Vec<u8> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures/kubernetes-api").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/fixtures/kubernetes-api")
+        .join(name);
     std::fs::read(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
 }
 
@@ -26,7 +28,11 @@ fn indent(v: &Value) -> String {
 /// Decodes JSON through the Rust type and checks nothing was dropped.
 fn through_type(entry: &Entry, json: &[u8]) -> Value {
     let decoded = (entry.decode)(json).expect("decodes");
-    assert_eq!(decoded.unknown_fields, Vec::<String>::new(), "fields the type does not know");
+    assert_eq!(
+        decoded.unknown_fields,
+        Vec::<String>::new(),
+        "fields the type does not know"
+    );
     decoded.object
 }
 
@@ -34,19 +40,42 @@ fn check_kind(file: &str, group: &str, plural: &str) {
     let entry = entry(group, plural);
     let json = fixture(&format!("{file}.json"));
     let object = through_type(&entry, &json);
-    assert_eq!(indent(&object), String::from_utf8(json.clone()).unwrap(), "{file}.json round trip");
+    assert_eq!(
+        indent(&object),
+        String::from_utf8(json.clone()).unwrap(),
+        "{file}.json round trip"
+    );
 
     let pb = fixture(&format!("{file}.pb"));
     let message = entry.protobuf.expect("protobuf table")();
     let from_pb = protobuf::decode_object(&pb, message).expect("protobuf decodes");
     let from_pb = through_type(&entry, &serde_json::to_vec(&from_pb).unwrap());
-    assert_eq!(indent(&from_pb), indent(&object), "{file}.pb decodes to the JSON fixture");
-    assert_eq!(protobuf::wrap(&object, message), pb, "{file}: JSON encodes to the .pb bytes");
+    assert_eq!(
+        indent(&from_pb),
+        indent(&object),
+        "{file}.pb decodes to the JSON fixture"
+    );
+    assert_eq!(
+        protobuf::wrap(&object, message),
+        pb,
+        "{file}: JSON encodes to the .pb bytes"
+    );
 
     let yaml = fixture(&format!("{file}.yaml"));
-    let from_yaml = through_type(&entry, &runtime::server::codec::yaml_to_json(&yaml).unwrap());
-    assert_eq!(indent(&from_yaml), indent(&object), "{file}.yaml decodes to the JSON fixture");
-    assert_eq!(runtime::server::codec::to_yaml(&object), String::from_utf8(yaml).unwrap(), "{file}: JSON encodes to the .yaml text");
+    let from_yaml = through_type(
+        &entry,
+        &runtime::server::codec::yaml_to_json(&yaml).unwrap(),
+    );
+    assert_eq!(
+        indent(&from_yaml),
+        indent(&object),
+        "{file}.yaml decodes to the JSON fixture"
+    );
+    assert_eq!(
+        runtime::server::codec::to_yaml(&object),
+        String::from_utf8(yaml).unwrap(),
+        "{file}: JSON encodes to the .yaml text"
+    );
 }
 
 #[test]

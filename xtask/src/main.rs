@@ -257,7 +257,12 @@ fn cargo_test(root: &Path) -> Result<()> {
             if let Some(rest) = line.strip_prefix("test result: ") {
                 let count = |word: &str| -> u64 {
                     rest.split(';')
-                        .find_map(|part| part.trim().trim_start_matches("ok. ").trim_start_matches("FAILED. ").strip_suffix(word))
+                        .find_map(|part| {
+                            part.trim()
+                                .trim_start_matches("ok. ")
+                                .trim_start_matches("FAILED. ")
+                                .strip_suffix(word)
+                        })
                         .and_then(|n| n.trim().parse().ok())
                         .unwrap_or(0)
                 };

@@ -19,7 +19,10 @@ use crate::model::{FieldType, IntKind, Model, Package, TypeDef, TypeShape, WellK
 
 /// The protobuf number of a field, from its `+protobuf=N` marker.
 pub fn field_number(field: &crate::model::Field) -> Option<u32> {
-    field.marker("protobuf").and_then(|m| m.payload_text()).and_then(|t| t.parse().ok())
+    field
+        .marker("protobuf")
+        .and_then(|m| m.payload_text())
+        .and_then(|t| t.parse().ok())
 }
 
 /// Whether a type has a protobuf table: a struct whose fields all carry numbers.
@@ -81,8 +84,17 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
     }
 }
 
-fn kind_and_presence(model: &Model, pkg: &Package, ty: &FieldType, optional: bool) -> (TokenStream, proc_macro2::Ident) {
-    let value = if optional { format_ident!("Value") } else { format_ident!("Required") };
+fn kind_and_presence(
+    model: &Model,
+    pkg: &Package,
+    ty: &FieldType,
+    optional: bool,
+) -> (TokenStream, proc_macro2::Ident) {
+    let value = if optional {
+        format_ident!("Value")
+    } else {
+        format_ident!("Required")
+    };
     match ty {
         FieldType::Optional(inner) => (kind(model, pkg, inner), format_ident!("Pointer")),
         FieldType::List(inner) => (kind(model, pkg, inner), format_ident!("Repeated")),
@@ -143,7 +155,10 @@ fn type_path(model: &Model, pkg: &Package, r: &crate::model::TypeRef) -> TokenSt
     let ident = format_ident!("{}", r.name());
     match &r.target {
         Some((target, _)) if model.packages[*target].module_path != pkg.module_path => {
-            let segments = model.packages[*target].module_path.iter().map(|s| format_ident!("{}", s));
+            let segments = model.packages[*target]
+                .module_path
+                .iter()
+                .map(|s| format_ident!("{}", s));
             quote! { crate #(:: #segments)* :: #ident }
         }
         _ => quote! { #ident },

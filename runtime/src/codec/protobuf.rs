@@ -149,13 +149,22 @@ fn encode_into(value: &Value, msg: &Message, out: &mut Vec<u8>) {
                 }
             }
             Presence::Map => {
-                let Kind::MapOf(value_kind) = f.kind else { continue };
-                let Some(map) = v.and_then(Value::as_object) else { continue };
+                let Kind::MapOf(value_kind) = f.kind else {
+                    continue;
+                };
+                let Some(map) = v.and_then(Value::as_object) else {
+                    continue;
+                };
                 let mut keys: Vec<&String> = map.keys().collect();
                 keys.sort();
                 for k in keys {
                     let mut entry = Vec::new();
-                    encode_value(1, &Kind::String, Some(&Value::String(k.clone())), &mut entry);
+                    encode_value(
+                        1,
+                        &Kind::String,
+                        Some(&Value::String(k.clone())),
+                        &mut entry,
+                    );
                     encode_value(2, value_kind, map.get(k), &mut entry);
                     length_delimited(f.number, &entry, out);
                 }
@@ -196,9 +205,15 @@ fn encode_value(number: u32, kind: &Kind, v: Option<&Value>, out: &mut Vec<u8>) 
                 .unwrap_or_default();
             length_delimited(number, &bytes, out);
         }
-        Kind::Bool => varint_field(number, u64::from(v.and_then(Value::as_bool).unwrap_or(false)), out),
+        Kind::Bool => varint_field(
+            number,
+            u64::from(v.and_then(Value::as_bool).unwrap_or(false)),
+            out,
+        ),
         // Negative int32 values are sign-extended to 64 bits, as proto2 does.
-        Kind::Int32 | Kind::Int64 => varint_field(number, v.and_then(Value::as_i64).unwrap_or(0) as u64, out),
+        Kind::Int32 | Kind::Int64 => {
+            varint_field(number, v.and_then(Value::as_i64).unwrap_or(0) as u64, out)
+        }
         Kind::Double => {
             encode_key(number, WireType::SixtyFourBit, out);
             out.extend_from_slice(&v.and_then(Value::as_f64).unwrap_or(0.0).to_le_bytes());
@@ -230,7 +245,11 @@ fn encode_value(number: u32, kind: &Kind, v: Option<&Value>, out: &mut Vec<u8>) 
                 }
                 other => {
                     varint_field(1, 0, &mut inner);
-                    varint_field(2, other.and_then(Value::as_i64).unwrap_or(0) as u64, &mut inner);
+                    varint_field(
+                        2,
+                        other.and_then(Value::as_i64).unwrap_or(0) as u64,
+                        &mut inner,
+                    );
                     length_delimited(3, b"", &mut inner);
                 }
             }
@@ -262,7 +281,9 @@ pub fn decode(bytes: &[u8], msg: &'static Message) -> Result<Value, ProtoError> 
     while buf.has_remaining() {
         let (number, wire) = decode_key(&mut buf).map_err(|e| err(format!("{}: {e}", msg.name)))?;
         let value = match wire {
-            WireType::Varint => WireValue::Varint(decode_varint(&mut buf).map_err(|e| err(format!("{}: {e}", msg.name)))?),
+            WireType::Varint => WireValue::Varint(
+                decode_varint(&mut buf).map_err(|e| err(format!("{}: {e}", msg.name)))?,
+            ),
             WireType::SixtyFourBit => {
                 if buf.remaining() < 8 {
                     return Err(err(format!("{}: truncated fixed64", msg.name)));
@@ -279,7 +300,8 @@ pub fn decode(bytes: &[u8], msg: &'static Message) -> Result<Value, ProtoError> 
                 }
             }
             WireType::LengthDelimited => {
-                let len = decode_varint(&mut buf).map_err(|e| err(format!("{}: {e}", msg.name)))? as usize;
+                let len = decode_varint(&mut buf).map_err(|e| err(format!("{}: {e}", msg.name)))?
+                    as usize;
                 if buf.remaining() < len {
                     return Err(err(format!("{}: truncated field {number}", msg.name)));
                 }
@@ -287,26 +309,43 @@ pub fn decode(bytes: &[u8], msg: &'static Message) -> Result<Value, ProtoError> 
                 buf = tail;
                 WireValue::Bytes(head.to_vec())
             }
-            _ => return Err(err(format!("{}: unsupported wire type in field {number}", msg.name))),
+            _ => {
+                return Err(err(format!(
+                    "{}: unsupported wire type in field {number}",
+                    msg.name
+                )));
+            }
         };
         raw.push((number, value));
     }
     let mut out = Map::new();
     for f in msg.fields {
-        let values: Vec<&WireValue> = raw.iter().filter(|(n, _)| *n == f.number).map(|(_, v)| v).collect();
+        let values: Vec<&WireValue> = raw
+            .iter()
+            .filter(|(n, _)| *n == f.number)
+            .map(|(_, v)| v)
+            .collect();
         let path = |e: ProtoError| err(format!("{}.{}: {}", msg.name, f.json, e.0));
         match f.presence {
             Presence::Repeated => {
-                let items = values.iter().map(|v| decode_value(&f.kind, v)).collect::<Result<Vec<_>, _>>().map_err(path)?;
+                let items = values
+                    .iter()
+                    .map(|v| decode_value(&f.kind, v))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(path)?;
                 if !items.is_empty() {
                     out.insert(f.json.into(), Value::Array(items));
                 }
             }
             Presence::Map => {
-                let Kind::MapOf(value_kind) = f.kind else { continue };
+                let Kind::MapOf(value_kind) = f.kind else {
+                    continue;
+                };
                 let mut map = Map::new();
                 for v in values {
-                    let WireValue::Bytes(entry) = v else { return Err(path(err("map entry is not length-delimited"))) };
+                    let WireValue::Bytes(entry) = v else {
+                        return Err(path(err("map entry is not length-delimited")));
+                    };
                     let (k, val) = decode_map_entry(entry, value_kind).map_err(path)?;
                     map.insert(k, val);
                 }
@@ -362,7 +401,9 @@ fn decode_value(kind: &Kind, v: &WireValue) -> Result<Value, ProtoError> {
         (Kind::Bool, W::Varint(n)) => Value::Bool(*n != 0),
         (Kind::Int32, W::Varint(n)) => Value::Number(Number::from(*n as i64 as i32)),
         (Kind::Int64, W::Varint(n)) => Value::Number(Number::from(*n as i64)),
-        (Kind::Double, W::Fixed64(n)) => Number::from_f64(f64::from_bits(*n)).map(Value::Number).unwrap_or(Value::Null),
+        (Kind::Double, W::Fixed64(n)) => Number::from_f64(f64::from_bits(*n))
+            .map(Value::Number)
+            .unwrap_or(Value::Null),
         (Kind::Message(m), W::Bytes(b)) => decode(b, m())?,
         (Kind::Time | Kind::MicroTime, W::Bytes(b)) => {
             let t = decode(b, &TIMESTAMP)?;
@@ -371,24 +412,38 @@ fn decode_value(kind: &Kind, v: &WireValue) -> Result<Value, ProtoError> {
             if seconds == ZERO_TIME_SECONDS && nanos == 0 {
                 return Ok(Value::Null);
             }
-            let time = chrono::DateTime::from_timestamp(seconds, nanos as u32).ok_or_else(|| err("time out of range"))?;
-            let format = if matches!(kind, Kind::Time) { chrono::SecondsFormat::Secs } else { chrono::SecondsFormat::Micros };
+            let time = chrono::DateTime::from_timestamp(seconds, nanos as u32)
+                .ok_or_else(|| err("time out of range"))?;
+            let format = if matches!(kind, Kind::Time) {
+                chrono::SecondsFormat::Secs
+            } else {
+                chrono::SecondsFormat::Micros
+            };
             Value::String(time.to_rfc3339_opts(format, true))
         }
-        (Kind::Quantity, W::Bytes(b)) => decode(b, &QUANTITY)?.get("string").cloned().unwrap_or_else(|| Value::String(String::new())),
+        (Kind::Quantity, W::Bytes(b)) => decode(b, &QUANTITY)?
+            .get("string")
+            .cloned()
+            .unwrap_or_else(|| Value::String(String::new())),
         (Kind::IntOrString, W::Bytes(b)) => {
             let v = decode(b, &INT_OR_STRING)?;
             if v.get("type").and_then(Value::as_i64) == Some(1) {
-                v.get("strVal").cloned().unwrap_or_else(|| Value::String(String::new()))
+                v.get("strVal")
+                    .cloned()
+                    .unwrap_or_else(|| Value::String(String::new()))
             } else {
-                v.get("intVal").cloned().unwrap_or_else(|| Value::Number(0.into()))
+                v.get("intVal")
+                    .cloned()
+                    .unwrap_or_else(|| Value::Number(0.into()))
             }
         }
         (Kind::RawJson, W::Bytes(b)) => {
             let raw = decode(b, &RAW)?;
             let bytes = raw.get("raw").and_then(Value::as_str).unwrap_or("");
             use base64::Engine;
-            let json = base64::engine::general_purpose::STANDARD.decode(bytes).map_err(|_| err("bad raw bytes"))?;
+            let json = base64::engine::general_purpose::STANDARD
+                .decode(bytes)
+                .map_err(|_| err("bad raw bytes"))?;
             if json.is_empty() {
                 Value::Null
             } else {
@@ -400,14 +455,19 @@ fn decode_value(kind: &Kind, v: &WireValue) -> Result<Value, ProtoError> {
     })
 }
 
-fn decode_map_entry(bytes: &[u8], value_kind: &'static Kind) -> Result<(String, Value), ProtoError> {
+fn decode_map_entry(
+    bytes: &[u8],
+    value_kind: &'static Kind,
+) -> Result<(String, Value), ProtoError> {
     let mut buf = bytes;
     let mut key = String::new();
     let mut value = None;
     while buf.has_remaining() {
         let (number, wire) = decode_key(&mut buf).map_err(|e| err(e.to_string()))?;
         let v = match wire {
-            WireType::Varint => WireValue::Varint(decode_varint(&mut buf).map_err(|e| err(e.to_string()))?),
+            WireType::Varint => {
+                WireValue::Varint(decode_varint(&mut buf).map_err(|e| err(e.to_string()))?)
+            }
             WireType::LengthDelimited => {
                 let len = decode_varint(&mut buf).map_err(|e| err(e.to_string()))? as usize;
                 if buf.remaining() < len {
@@ -420,10 +480,12 @@ fn decode_map_entry(bytes: &[u8], value_kind: &'static Kind) -> Result<(String, 
             _ => return Err(err("unsupported wire type in map entry")),
         };
         match number {
-            1 => key = match v {
-                WireValue::Bytes(b) => utf8(&b)?,
-                _ => return Err(err("map key is not a string")),
-            },
+            1 => {
+                key = match v {
+                    WireValue::Bytes(b) => utf8(&b)?,
+                    _ => return Err(err("map key is not a string")),
+                }
+            }
             2 => value = Some(decode_value(value_kind, &v)?),
             _ => {}
         }
@@ -443,28 +505,63 @@ const ZERO_TIME_SECONDS: i64 = -62135596800;
 static TIMESTAMP: Message = Message {
     name: "Timestamp",
     fields: &[
-        Field { number: 1, json: "seconds", kind: Kind::Int64, presence: Presence::Required },
-        Field { number: 2, json: "nanos", kind: Kind::Int32, presence: Presence::Required },
+        Field {
+            number: 1,
+            json: "seconds",
+            kind: Kind::Int64,
+            presence: Presence::Required,
+        },
+        Field {
+            number: 2,
+            json: "nanos",
+            kind: Kind::Int32,
+            presence: Presence::Required,
+        },
     ],
 };
 
 static QUANTITY: Message = Message {
     name: "Quantity",
-    fields: &[Field { number: 1, json: "string", kind: Kind::String, presence: Presence::Required }],
+    fields: &[Field {
+        number: 1,
+        json: "string",
+        kind: Kind::String,
+        presence: Presence::Required,
+    }],
 };
 
 static INT_OR_STRING: Message = Message {
     name: "IntOrString",
     fields: &[
-        Field { number: 1, json: "type", kind: Kind::Int64, presence: Presence::Required },
-        Field { number: 2, json: "intVal", kind: Kind::Int32, presence: Presence::Required },
-        Field { number: 3, json: "strVal", kind: Kind::String, presence: Presence::Required },
+        Field {
+            number: 1,
+            json: "type",
+            kind: Kind::Int64,
+            presence: Presence::Required,
+        },
+        Field {
+            number: 2,
+            json: "intVal",
+            kind: Kind::Int32,
+            presence: Presence::Required,
+        },
+        Field {
+            number: 3,
+            json: "strVal",
+            kind: Kind::String,
+            presence: Presence::Required,
+        },
     ],
 };
 
 static RAW: Message = Message {
     name: "RawExtension",
-    fields: &[Field { number: 1, json: "raw", kind: Kind::Bytes, presence: Presence::Required }],
+    fields: &[Field {
+        number: 1,
+        json: "raw",
+        kind: Kind::Bytes,
+        presence: Presence::Required,
+    }],
 };
 
 // ---------------------------------------------------------------- envelope
@@ -472,8 +569,18 @@ static RAW: Message = Message {
 static TYPE_META: Message = Message {
     name: "TypeMeta",
     fields: &[
-        Field { number: 1, json: "apiVersion", kind: Kind::String, presence: Presence::Value },
-        Field { number: 2, json: "kind", kind: Kind::String, presence: Presence::Value },
+        Field {
+            number: 1,
+            json: "apiVersion",
+            kind: Kind::String,
+            presence: Presence::Value,
+        },
+        Field {
+            number: 2,
+            json: "kind",
+            kind: Kind::String,
+            presence: Presence::Value,
+        },
     ],
 };
 
@@ -484,10 +591,30 @@ fn type_meta() -> &'static Message {
 static UNKNOWN: Message = Message {
     name: "Unknown",
     fields: &[
-        Field { number: 1, json: "typeMeta", kind: Kind::Message(type_meta), presence: Presence::Value },
-        Field { number: 2, json: "raw", kind: Kind::Bytes, presence: Presence::Value },
-        Field { number: 3, json: "contentEncoding", kind: Kind::String, presence: Presence::Value },
-        Field { number: 4, json: "contentType", kind: Kind::String, presence: Presence::Value },
+        Field {
+            number: 1,
+            json: "typeMeta",
+            kind: Kind::Message(type_meta),
+            presence: Presence::Value,
+        },
+        Field {
+            number: 2,
+            json: "raw",
+            kind: Kind::Bytes,
+            presence: Presence::Value,
+        },
+        Field {
+            number: 3,
+            json: "contentEncoding",
+            kind: Kind::String,
+            presence: Presence::Value,
+        },
+        Field {
+            number: 4,
+            json: "contentType",
+            kind: Kind::String,
+            presence: Presence::Value,
+        },
     ],
 };
 
@@ -508,6 +635,68 @@ pub fn wrap(value: &Value, msg: &Message) -> Vec<u8> {
     out
 }
 
+static LIST_META: Message = Message {
+    name: "ListMeta",
+    fields: &[
+        Field {
+            number: 1,
+            json: "selfLink",
+            kind: Kind::String,
+            presence: Presence::Value,
+        },
+        Field {
+            number: 2,
+            json: "resourceVersion",
+            kind: Kind::String,
+            presence: Presence::Value,
+        },
+        Field {
+            number: 3,
+            json: "continue",
+            kind: Kind::String,
+            presence: Presence::Value,
+        },
+        Field {
+            number: 4,
+            json: "remainingItemCount",
+            kind: Kind::Int64,
+            presence: Presence::Pointer,
+        },
+    ],
+};
+
+/// Wraps a list (`{"kind": "<Kind>List", "metadata": ListMeta, "items": [...]}`)
+/// in the envelope; its message is `{ListMeta metadata = 1; repeated <Kind> items = 2}`
+/// as every upstream `<Kind>List` is.
+pub fn wrap_list(list: &Value, item: &Message) -> Vec<u8> {
+    use base64::Engine;
+    let mut raw = Vec::new();
+    let empty = Value::Object(Map::new());
+    length_delimited(
+        1,
+        &encode(list.get("metadata").unwrap_or(&empty), &LIST_META),
+        &mut raw,
+    );
+    for obj in list
+        .get("items")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        length_delimited(2, &encode(obj, item), &mut raw);
+    }
+    let unknown = serde_json::json!({
+        "typeMeta": {
+            "apiVersion": list.get("apiVersion").cloned().unwrap_or(Value::Null),
+            "kind": list.get("kind").cloned().unwrap_or(Value::Null),
+        },
+        "raw": base64::engine::general_purpose::STANDARD.encode(raw),
+    });
+    let mut out = MAGIC.to_vec();
+    out.extend(encode(&unknown, &UNKNOWN));
+    out
+}
+
 /// Unwraps the envelope: the object's `apiVersion`, `kind` and message bytes.
 ///
 /// Errors: a missing magic prefix, a malformed `runtime.Unknown`, or a
@@ -516,13 +705,27 @@ pub fn unwrap(bytes: &[u8]) -> Result<(String, String, Vec<u8>), ProtoError> {
     use base64::Engine;
     let body = bytes.strip_prefix(MAGIC.as_slice()).ok_or_else(|| err("provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]"))?;
     let unknown = decode(body, &UNKNOWN)?;
-    if unknown.get("contentEncoding").and_then(Value::as_str).is_some_and(|e| !e.is_empty()) {
+    if unknown
+        .get("contentEncoding")
+        .and_then(Value::as_str)
+        .is_some_and(|e| !e.is_empty())
+    {
         return Err(err("content encodings are not supported"));
     }
-    let api_version = unknown.pointer("/typeMeta/apiVersion").and_then(Value::as_str).unwrap_or("").to_string();
-    let kind = unknown.pointer("/typeMeta/kind").and_then(Value::as_str).unwrap_or("").to_string();
+    let api_version = unknown
+        .pointer("/typeMeta/apiVersion")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    let kind = unknown
+        .pointer("/typeMeta/kind")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
     let raw = unknown.get("raw").and_then(Value::as_str).unwrap_or("");
-    let raw = base64::engine::general_purpose::STANDARD.decode(raw).map_err(|_| err("bad raw bytes"))?;
+    let raw = base64::engine::general_purpose::STANDARD
+        .decode(raw)
+        .map_err(|_| err("bad raw bytes"))?;
     Ok((api_version, kind, raw))
 }
 
@@ -550,8 +753,18 @@ mod tests {
         static ITEM: Message = Message {
             name: "Item",
             fields: &[
-                Field { number: 2, json: "name", kind: Kind::String, presence: Presence::Value },
-                Field { number: 1, json: "count", kind: Kind::Int32, presence: Presence::Pointer },
+                Field {
+                    number: 2,
+                    json: "name",
+                    kind: Kind::String,
+                    presence: Presence::Value,
+                },
+                Field {
+                    number: 1,
+                    json: "count",
+                    kind: Kind::Int32,
+                    presence: Presence::Pointer,
+                },
             ],
         };
         &ITEM
@@ -560,10 +773,30 @@ mod tests {
     static OUTER: Message = Message {
         name: "Outer",
         fields: &[
-            Field { number: 1, json: "items", kind: Kind::Message(item), presence: Presence::Repeated },
-            Field { number: 3, json: "labels", kind: Kind::MapOf(&Kind::String), presence: Presence::Map },
-            Field { number: 2, json: "when", kind: Kind::Time, presence: Presence::Pointer },
-            Field { number: 4, json: "size", kind: Kind::IntOrString, presence: Presence::Pointer },
+            Field {
+                number: 1,
+                json: "items",
+                kind: Kind::Message(item),
+                presence: Presence::Repeated,
+            },
+            Field {
+                number: 3,
+                json: "labels",
+                kind: Kind::MapOf(&Kind::String),
+                presence: Presence::Map,
+            },
+            Field {
+                number: 2,
+                json: "when",
+                kind: Kind::Time,
+                presence: Presence::Pointer,
+            },
+            Field {
+                number: 4,
+                json: "size",
+                kind: Kind::IntOrString,
+                presence: Presence::Pointer,
+            },
         ],
     };
 
@@ -606,13 +839,22 @@ mod tests {
         let v = json!({"kind": "Item", "apiVersion": "v1", "name": "x"});
         let bytes = wrap(&v, item());
         assert!(bytes.starts_with(b"k8s\0"));
-        assert_eq!(decode_object(&bytes, item()).unwrap(), json!({"kind": "Item", "apiVersion": "v1", "name": "x"}));
+        assert_eq!(
+            decode_object(&bytes, item()).unwrap(),
+            json!({"kind": "Item", "apiVersion": "v1", "name": "x"})
+        );
         assert!(unwrap(b"{}").is_err());
     }
 
     #[test]
     fn malformed_input_is_an_error_not_a_panic() {
-        for bad in [&[0x0a, 0x05, 0x01][..], &[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff], &[0x0b]] {
+        for bad in [
+            &[0x0a, 0x05, 0x01][..],
+            &[
+                0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+            ],
+            &[0x0b],
+        ] {
             assert!(decode(bad, &OUTER).is_err(), "{bad:?}");
         }
     }

@@ -211,7 +211,12 @@ mod proto {
     use crate::codec::protobuf::{Field, Kind, Message, Presence, ProtoSchema};
 
     const fn field(number: u32, json: &'static str, kind: Kind, presence: Presence) -> Field {
-        Field { number, json, kind, presence }
+        Field {
+            number,
+            json,
+            kind,
+            presence,
+        }
     }
 
     static OBJECT_META: Message = Message {
@@ -226,12 +231,27 @@ mod proto {
             field(7, "generation", Kind::Int64, Presence::Value),
             field(8, "creationTimestamp", Kind::Time, Presence::Value),
             field(9, "deletionTimestamp", Kind::Time, Presence::Pointer),
-            field(10, "deletionGracePeriodSeconds", Kind::Int64, Presence::Pointer),
+            field(
+                10,
+                "deletionGracePeriodSeconds",
+                Kind::Int64,
+                Presence::Pointer,
+            ),
             field(11, "labels", Kind::MapOf(&Kind::String), Presence::Map),
             field(12, "annotations", Kind::MapOf(&Kind::String), Presence::Map),
-            field(13, "ownerReferences", Kind::Message(<OwnerReference as ProtoSchema>::message), Presence::Repeated),
+            field(
+                13,
+                "ownerReferences",
+                Kind::Message(<OwnerReference as ProtoSchema>::message),
+                Presence::Repeated,
+            ),
             field(14, "finalizers", Kind::String, Presence::Repeated),
-            field(17, "managedFields", Kind::Message(<ManagedFieldsEntry as ProtoSchema>::message), Presence::Repeated),
+            field(
+                17,
+                "managedFields",
+                Kind::Message(<ManagedFieldsEntry as ProtoSchema>::message),
+                Presence::Repeated,
+            ),
         ],
     };
 

@@ -91,7 +91,17 @@ fn string_scalar(s: &str, indent: usize) -> String {
     if s.contains('\n') && !s.chars().any(|c| c.is_control() && c != '\n') && !s.starts_with(' ') {
         let chomp = if s.ends_with('\n') { "" } else { "-" };
         let pad = " ".repeat(indent);
-        let body: Vec<String> = s.trim_end_matches('\n').split('\n').map(|l| if l.is_empty() { String::new() } else { format!("{pad}{l}") }).collect();
+        let body: Vec<String> = s
+            .trim_end_matches('\n')
+            .split('\n')
+            .map(|l| {
+                if l.is_empty() {
+                    String::new()
+                } else {
+                    format!("{pad}{l}")
+                }
+            })
+            .collect();
         return format!("|{chomp}\n{}", body.join("\n"));
     }
     if needs_quotes(s) {
@@ -118,20 +128,33 @@ fn string_scalar(s: &str, indent: usize) -> String {
 /// (YAML 1.1 bools, nulls, numbers, timestamps), or it holds syntax.
 fn needs_quotes(s: &str) -> bool {
     const WORDS: [&str; 27] = [
-        "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE", "false", "False",
-        "FALSE", "on", "On", "ON", "off", "Off", "OFF", "~", "null", "Null", "NULL", "<<",
+        "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE", "false",
+        "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF", "~", "null", "Null", "NULL", "<<",
     ];
     if s.is_empty() || WORDS.contains(&s) {
         return true;
     }
     let first = s.chars().next().unwrap_or(' ');
-    if "-?:,[]{}#&*!|>'\"%@` ".contains(first) && !(first == '-' && s.len() > 1 && !s[1..].starts_with(' ') && !looks_numeric(s)) {
+    // A leading indicator makes the scalar YAML syntax, except a dash that
+    // starts a word (`-x`), which reads back as a string.
+    let dash_word = first == '-' && s.len() > 1 && !s[1..].starts_with(' ') && !looks_numeric(s);
+    if "-?:,[]{}#&*!|>'\"%@` ".contains(first) && !dash_word {
         return true;
     }
-    if s.ends_with(' ') || s.contains(": ") || s.contains(" #") || s.ends_with(':') || s.chars().any(|c| c.is_control()) {
+    if s.ends_with(' ')
+        || s.contains(": ")
+        || s.contains(" #")
+        || s.ends_with(':')
+        || s.chars().any(|c| c.is_control())
+    {
         return true;
     }
-    looks_numeric(s) || looks_like_timestamp(s) || matches!(s.to_ascii_lowercase().as_str(), ".inf" | "-.inf" | "+.inf" | ".nan")
+    looks_numeric(s)
+        || looks_like_timestamp(s)
+        || matches!(
+            s.to_ascii_lowercase().as_str(),
+            ".inf" | "-.inf" | "+.inf" | ".nan"
+        )
 }
 
 fn looks_numeric(s: &str) -> bool {
@@ -145,26 +168,28 @@ fn looks_numeric(s: &str) -> bool {
     if let Some(b) = t.strip_prefix("0b") {
         return !b.is_empty() && b.chars().all(|c| c == '0' || c == '1');
     }
-    t.parse::<f64>().is_ok() && t.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'))
-        || (t.contains(':') && t.split(':').all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())))
+    t.parse::<f64>().is_ok()
+        && t.chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'))
+        || (t.contains(':')
+            && t.split(':')
+                .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())))
 }
 
 /// `YYYY-M-D` optionally followed by a time: what go-yaml v2 reads as a timestamp.
 fn looks_like_timestamp(s: &str) -> bool {
-    let b = s.as_bytes();
-    if b.len() < 8 || !b[..4].iter().all(u8::is_ascii_digit) || b[4] != b'-' {
+    let digits = |t: &str, min: usize, max: usize| {
+        (min..=max).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
+    };
+    let mut parts = s.splitn(3, '-');
+    let (Some(year), Some(month), Some(rest)) = (parts.next(), parts.next(), parts.next()) else {
         return false;
-    }
-    let rest = &s[5..];
-    let mut parts = rest.splitn(3, '-');
-    let (Some(month), Some(tail)) = (parts.next(), parts.next().map(|_| ())) else { return false };
-    let _ = tail;
-    let day_and_time = rest.splitn(2, '-').nth(1).unwrap_or("");
-    let day: String = day_and_time.chars().take_while(char::is_ascii_digit).collect();
-    let after = &day_and_time[day.len()..];
-    (1..=2).contains(&month.len())
-        && month.chars().all(|c| c.is_ascii_digit())
-        && (1..=2).contains(&day.len())
+    };
+    let day_len = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let after = &rest[day_len..];
+    digits(year, 4, 4)
+        && digits(month, 1, 2)
+        && (1..=2).contains(&day_len)
         && (after.is_empty() || after.starts_with(['T', 't', ' ', '\t']))
 }
 
@@ -200,7 +225,10 @@ mod tests {
             to_yaml(&v),
             "spec:\n  empty: {}\n  none: []\n  ports:\n  - name: a\n    port: 80\n  tags:\n  - x\n"
         );
-        assert_eq!(to_yaml(&json!({"a": "line1\nline2"})), "a: |-\n  line1\n  line2\n");
+        assert_eq!(
+            to_yaml(&json!({"a": "line1\nline2"})),
+            "a: |-\n  line1\n  line2\n"
+        );
     }
 
     #[test]

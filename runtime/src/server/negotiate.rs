@@ -18,6 +18,8 @@ pub enum Representation {
     Table(&'static str),
     /// `PartialObjectMetadata` (or its List); the version names the apiVersion.
     PartialObjectMetadata(&'static str),
+    /// Kubernetes protobuf (only for kinds that have a protobuf table).
+    Protobuf,
 }
 
 /// The media types this server produces.
@@ -29,6 +31,15 @@ pub const PRODUCED: [&str; 2] = ["application/json", "application/yaml"];
 ///
 /// Errors: 406 when nothing offered can be produced.
 pub fn representation(accept: Option<&str>) -> Result<Representation, ApiError> {
+    representation_for(accept, false)
+}
+
+/// As [`representation`], offering protobuf when `protobuf` is true (the
+/// kind has a protobuf table).
+pub fn representation_for(
+    accept: Option<&str>,
+    protobuf: bool,
+) -> Result<Representation, ApiError> {
     let Some(accept) = accept.filter(|a| !a.trim().is_empty()) else {
         return Ok(Representation::Json);
     };
@@ -52,6 +63,9 @@ pub fn representation(accept: Option<&str>) -> Result<Representation, ApiError> 
         match as_.as_deref() {
             None if json_like => return Ok(Representation::Json),
             None if media == "application/yaml" => return Ok(Representation::Yaml),
+            None if protobuf && media == crate::codec::protobuf::MEDIA_TYPE => {
+                return Ok(Representation::Protobuf);
+            }
             Some(kind) if json_like && group.as_deref() == Some("meta.k8s.io") => {
                 let version = match version.as_deref() {
                     Some("v1") => "v1",
@@ -79,6 +93,8 @@ pub enum BodyFormat {
     Json,
     /// `application/yaml`.
     Yaml,
+    /// `application/vnd.kubernetes.protobuf`.
+    Protobuf,
 }
 
 /// The body format of a create or update. Errors: 415.
@@ -93,6 +109,7 @@ pub fn body_format(content_type: Option<&str>) -> Result<BodyFormat, ApiError> {
     match media.as_str() {
         "" | "application/json" => Ok(BodyFormat::Json),
         "application/yaml" => Ok(BodyFormat::Yaml),
+        "application/vnd.kubernetes.protobuf" => Ok(BodyFormat::Protobuf),
         other => Err(ApiError::unsupported_media_type(
             other,
             &["application/json", "application/yaml"],
@@ -131,6 +148,19 @@ mod tests {
         assert_eq!(
             representation(Some("application/yaml")).unwrap(),
             Representation::Yaml
+        );
+    }
+
+    #[test]
+    fn protobuf_only_for_kinds_that_have_it() {
+        let accept = "application/vnd.kubernetes.protobuf, application/json";
+        assert_eq!(
+            representation_for(Some(accept), true).unwrap(),
+            Representation::Protobuf
+        );
+        assert_eq!(
+            representation_for(Some(accept), false).unwrap(),
+            Representation::Json
         );
     }
 

@@ -79,7 +79,10 @@ pub(crate) async fn handle(
         Some(_) => return Err(ApiError::path_not_found()),
     }
     let accept = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok());
-    let representation = negotiate::representation(accept)?;
+    let representation = negotiate::representation_for(
+        accept,
+        entry.protobuf.is_some() && info.subresource.as_deref() != Some("scale"),
+    )?;
     if verb == Verb::Watch {
         return super::watch::watch(
             server.clone(),
@@ -195,30 +198,64 @@ fn render(
         _ => answer.body,
     };
     let yaml = representation == Representation::Yaml;
-    let bytes = if yaml {
-        super::codec::to_yaml(&body).into_bytes()
-    } else if query.flag("pretty") {
-        serde_json::to_vec_pretty(&body).unwrap_or_default()
-    } else {
-        serde_json::to_vec(&body).unwrap_or_default()
-    };
-    let mut response = (answer.status, bytes).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static(if yaml {
-            "application/yaml"
+    if representation == Representation::Protobuf
+        && let Some(message) = entry.protobuf
+    {
+        let bytes = if body.get("items").is_some() && verb == Verb::List {
+            crate::codec::protobuf::wrap_list(&body, message())
+        } else if body.get("kind").and_then(Value::as_str) == Some(entry.info.kind) {
+            crate::codec::protobuf::wrap(&body, message())
         } else {
-            "application/json"
-        }),
+            // Not an object of this kind (a Status): JSON.
+            return json_response(answer.status, &body, answer.warnings, query);
+        };
+        let mut response = (answer.status, bytes).into_response();
+        response.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(crate::codec::protobuf::MEDIA_TYPE),
+        );
+        add_warnings(response.headers_mut(), answer.warnings);
+        return response;
+    }
+    if yaml {
+        let mut response = (answer.status, super::codec::to_yaml(&body)).into_response();
+        response.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/yaml"),
+        );
+        add_warnings(response.headers_mut(), answer.warnings);
+        return response;
+    }
+    json_response(answer.status, &body, answer.warnings, query)
+}
+
+fn json_response(
+    status: StatusCode,
+    body: &Value,
+    warnings: Vec<String>,
+    query: &Query,
+) -> Response {
+    let bytes = if query.flag("pretty") {
+        serde_json::to_vec_pretty(body).unwrap_or_default()
+    } else {
+        serde_json::to_vec(body).unwrap_or_default()
+    };
+    let mut response = (status, bytes).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
     );
-    for w in answer.warnings {
-        let text = format!("299 - {}", go_quote(&w));
-        if let Ok(v) = HeaderValue::from_str(&text) {
+    add_warnings(response.headers_mut(), warnings);
+    response
+}
+
+/// One `Warning: 299 - "<text>"` header per warning.
+fn add_warnings(headers: &mut HeaderMap, warnings: Vec<String>) {
+    for w in warnings {
+        if let Ok(v) = HeaderValue::from_str(&format!("299 - {}", go_quote(&w))) {
             headers.append("Warning", v);
         }
     }
-    response
 }
 
 /// Go's `%q` of a string: double-quoted with backslash escapes.
@@ -459,6 +496,20 @@ impl Ctx<'_> {
     ) -> Result<(Value, Vec<String>), ApiError> {
         let json_bytes = match negotiate::body_format(content_type)? {
             negotiate::BodyFormat::Json => bytes.to_vec(),
+            negotiate::BodyFormat::Protobuf => {
+                let message = self.entry.protobuf.ok_or_else(|| {
+                    ApiError::unsupported_media_type(
+                        crate::codec::protobuf::MEDIA_TYPE,
+                        &["application/json", "application/yaml"],
+                    )
+                })?;
+                let obj = crate::codec::protobuf::decode_object(bytes, message()).map_err(|e| {
+                    ApiError::bad_request(format!(
+                        "the body of the request could not be decoded as protobuf: {e}"
+                    ))
+                })?;
+                serde_json::to_vec(&obj).map_err(ApiError::internal)?
+            }
             negotiate::BodyFormat::Yaml => super::codec::yaml_to_json(bytes).map_err(|e| {
                 ApiError::bad_request(format!(
                     "the body of the request could not be read as YAML: {e}"
@@ -503,7 +554,11 @@ impl Ctx<'_> {
             let m = meta_mut(&mut obj);
             m.insert("uid".into(), json!(uuid::Uuid::new_v4().to_string()));
             m.insert("creationTimestamp".into(), json!(Time::now().to_rfc3339()));
-            m.insert("generation".into(), json!(1));
+            if ri.generation {
+                m.insert("generation".into(), json!(1));
+            } else {
+                m.remove("generation");
+            }
             for k in [
                 "resourceVersion",
                 "selfLink",
@@ -611,7 +666,7 @@ impl Ctx<'_> {
             }
             m.insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
         }
-        if spec_changed(&old, &new) {
+        if ri.generation && spec_changed(&old, &new) {
             let generation = meta(&old)
                 .and_then(|m| m.get("generation"))
                 .and_then(Value::as_i64)
@@ -789,7 +844,7 @@ impl Ctx<'_> {
         let mut obj = from_storage(&kv)?;
         let old = obj.clone();
         set_path(&mut obj, paths.spec_replicas_path, json!(replicas));
-        if spec_changed(&old, &obj) {
+        if ri.generation && spec_changed(&old, &obj) {
             let generation = meta(&old)
                 .and_then(|m| m.get("generation"))
                 .and_then(Value::as_i64)
@@ -1031,6 +1086,7 @@ fn scale_info() -> ResourceInfo {
         scale_subresource: None,
         printer_columns: &[],
         selectable_fields: &[],
+        generation: false,
     }
 }
 

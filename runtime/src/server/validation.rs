@@ -152,6 +152,7 @@ mod tests {
             scale_subresource: None,
             printer_columns: &[],
             selectable_fields: &[],
+            generation: true,
         }
     }
 

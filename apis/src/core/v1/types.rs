@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 ///
 /// +genclient
 /// +kubebuilder:resource:shortName=cm
+/// +resource:generation=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfigMap {
@@ -45,6 +46,7 @@ pub struct ConfigMap {
 /// +kubebuilder:resource:shortName=ns
 /// +kubebuilder:subresource:status
 /// +kubebuilder:printcolumn:name="Status",type=string,JSONPath=".status.phase"
+/// +resource:generation=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 pub struct Namespace {
     /// Standard object metadata.
@@ -141,6 +143,7 @@ pub struct NamespaceCondition {
 /// +kubebuilder:selectablefield:JSONPath=.reason
 /// +kubebuilder:selectablefield:JSONPath=.reportingComponent
 /// +kubebuilder:selectablefield:JSONPath=.type
+/// +resource:generation=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(rename_all = "camelCase")]
 pub struct Event {
