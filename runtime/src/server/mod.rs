@@ -7,6 +7,7 @@
 
 pub mod codec;
 pub mod discovery;
+mod duplicates;
 mod metrics;
 mod namespaces;
 pub mod negotiate;
@@ -110,6 +111,7 @@ impl ApiServer {
                     .gzip(true)
                     .compress_when(LargeResponses),
             )
+            .layer(tower_http::trace::TraceLayer::new_for_http())
     }
 
     /// Binds, writes the kubeconfig, and serves until SIGTERM or Ctrl-C.

@@ -984,18 +984,34 @@ pub(crate) fn decode_object(
             ri.api_version
         )));
     }
+    // Duplicate keys: reported per field validation, and dropped (the last
+    // value wins, as Go's encoding/json keeps it) before the typed decode.
+    let duplicates = super::duplicates::find(bytes);
+    let deduplicated;
+    let bytes = if duplicates.is_empty() {
+        bytes
+    } else {
+        let value: Value = serde_json::from_slice(bytes).map_err(|e| cannot(e.to_string()))?;
+        deduplicated = serde_json::to_vec(&value).map_err(ApiError::internal)?;
+        &deduplicated[..]
+    };
     let decoded = (entry.decode)(bytes).map_err(cannot)?;
-    let unknown: Vec<String> = decoded
-        .unknown_fields
+    let mut problems: Vec<String> = duplicates
         .iter()
-        .map(|f| format!("unknown field {}", go_quote(f)))
+        .map(|f| format!("duplicate field {}", go_quote(f)))
         .collect();
+    problems.extend(
+        decoded
+            .unknown_fields
+            .iter()
+            .map(|f| format!("unknown field {}", go_quote(f))),
+    );
     match validation {
-        FieldValidation::Strict if !unknown.is_empty() => Err(cannot(format!(
+        FieldValidation::Strict if !problems.is_empty() => Err(cannot(format!(
             "strict decoding error: {}",
-            unknown.join(", ")
+            problems.join(", ")
         ))),
-        FieldValidation::Warn => Ok((decoded.object, unknown)),
+        FieldValidation::Warn => Ok((decoded.object, problems)),
         _ => Ok((decoded.object, Vec::new())),
     }
 }
