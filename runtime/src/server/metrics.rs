@@ -17,13 +17,23 @@ const BUCKETS: [f64; 21] = [
     10.0, 15.0, 20.0, 30.0,
 ];
 
-type Labels = (String, String, String, String, String);
+/// (verb, dry_run, group, version, resource, subresource, scope).
+type Labels = (String, String, String, String, String, String, String);
 
 #[derive(Default)]
 struct Histogram {
     counts: [u64; BUCKETS.len()],
     sum: f64,
     count: u64,
+}
+
+/// What a request was, for its metric labels.
+pub(crate) struct Observed<'a> {
+    pub(crate) verb: Verb,
+    pub(crate) info: &'a ResourceInfo,
+    pub(crate) subresource: Option<&'a str>,
+    pub(crate) scope: &'static str,
+    pub(crate) dry_run: bool,
 }
 
 /// Request counters and latency histograms.
@@ -46,26 +56,26 @@ fn verb_label(verb: Verb) -> &'static str {
 }
 
 impl Metrics {
-    /// Records one request.
-    pub(crate) fn observe(
-        &self,
-        verb: Verb,
-        info: &ResourceInfo,
-        subresource: Option<&str>,
-        code: u16,
-        elapsed: Duration,
-    ) {
+    /// Records one request. `scope` is `resource` (one named object),
+    /// `namespace` or `cluster`, as upstream's `CleanScope`.
+    pub(crate) fn observe(&self, request: Observed<'_>, code: u16, elapsed: Duration) {
         let labels: Labels = (
-            verb_label(verb).to_string(),
-            info.group.to_string(),
-            info.version.to_string(),
-            info.plural.to_string(),
-            subresource.unwrap_or("").to_string(),
+            verb_label(request.verb).to_string(),
+            if request.dry_run {
+                "All".into()
+            } else {
+                String::new()
+            },
+            request.info.group.to_string(),
+            request.info.version.to_string(),
+            request.info.plural.to_string(),
+            request.subresource.unwrap_or("").to_string(),
+            request.scope.to_string(),
         );
         if let Ok(mut m) = self.requests.lock() {
             *m.entry((labels.clone(), code)).or_default() += 1;
         }
-        if verb != Verb::Watch
+        if request.verb != Verb::Watch
             && let Ok(mut m) = self.durations.lock()
         {
             let h = m.entry(labels).or_default();
@@ -86,18 +96,18 @@ impl Metrics {
         out.push_str("# HELP apiserver_request_total Counter of apiserver requests broken out for each verb, group, version, resource, subresource and HTTP response code.\n");
         out.push_str("# TYPE apiserver_request_total counter\n");
         if let Ok(m) = self.requests.lock() {
-            for (((verb, group, version, resource, sub), code), n) in m.iter() {
+            for (((verb, dry_run, group, version, resource, sub, scope), code), n) in m.iter() {
                 out.push_str(&format!(
-                    "apiserver_request_total{{code=\"{code}\",group=\"{group}\",resource=\"{resource}\",subresource=\"{sub}\",verb=\"{verb}\",version=\"{version}\"}} {n}\n"
+                    "apiserver_request_total{{code=\"{code}\",component=\"apiserver\",dry_run=\"{dry_run}\",group=\"{group}\",resource=\"{resource}\",scope=\"{scope}\",subresource=\"{sub}\",verb=\"{verb}\",version=\"{version}\"}} {n}\n"
                 ));
             }
         }
         out.push_str("# HELP apiserver_request_duration_seconds Response latency distribution in seconds for each verb, group, version, resource and subresource.\n");
         out.push_str("# TYPE apiserver_request_duration_seconds histogram\n");
         if let Ok(m) = self.durations.lock() {
-            for ((verb, group, version, resource, sub), h) in m.iter() {
+            for ((verb, dry_run, group, version, resource, sub, scope), h) in m.iter() {
                 let labels = format!(
-                    "group=\"{group}\",resource=\"{resource}\",subresource=\"{sub}\",verb=\"{verb}\",version=\"{version}\""
+                    "component=\"apiserver\",dry_run=\"{dry_run}\",group=\"{group}\",resource=\"{resource}\",scope=\"{scope}\",subresource=\"{sub}\",verb=\"{verb}\",version=\"{version}\""
                 );
                 for (i, b) in BUCKETS.iter().enumerate() {
                     out.push_str(&format!(

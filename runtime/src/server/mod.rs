@@ -332,13 +332,19 @@ impl ApiServer {
             Ok(r) => r.status().as_u16(),
             Err(e) => e.code,
         };
-        self.metrics.observe(
+        let scope = match (&info.name, &info.namespace) {
+            (Some(_), _) => "resource",
+            (None, Some(_)) => "namespace",
+            (None, None) => "cluster",
+        };
+        let observed = metrics::Observed {
             verb,
-            &entry.info,
-            info.subresource.as_deref(),
-            code,
-            started.elapsed(),
-        );
+            info: &entry.info,
+            subresource: info.subresource.as_deref(),
+            scope,
+            dry_run: query.get("dryRun").is_some(),
+        };
+        self.metrics.observe(observed, code, started.elapsed());
         if let Err(e) = &result {
             tracing::debug!(verb = verb.name(), resource = entry.info.plural, code, message = %e.message, "request failed");
         }

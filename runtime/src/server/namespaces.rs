@@ -97,13 +97,19 @@ impl ApiServer {
         if meta_str(&ns, "deletionTimestamp").is_some()
             || ns.pointer("/status/phase").and_then(Value::as_str) == Some("Terminating")
         {
-            return Err(ApiError::forbidden(
+            let mut e = ApiError::forbidden(
                 ri,
                 name,
                 &format!(
                     "unable to create new content in namespace {namespace} because it is being terminated"
                 ),
-            ));
+            );
+            e.causes.push(super::status::Cause {
+                reason: "NamespaceTerminating".into(),
+                message: format!("namespace {namespace} is being terminated"),
+                field: "metadata.namespace".into(),
+            });
+            return Err(e);
         }
         Ok(())
     }

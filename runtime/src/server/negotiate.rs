@@ -16,8 +16,9 @@ pub enum Representation {
     Yaml,
     /// A `meta.k8s.io` Table; the version (`v1` or `v1beta1`) names the apiVersion.
     Table(&'static str),
-    /// `PartialObjectMetadata` (or its List); the version names the apiVersion.
-    PartialObjectMetadata(&'static str),
+    /// `PartialObjectMetadata` (`list` false) or `PartialObjectMetadataList`
+    /// (`list` true); the version names the apiVersion.
+    PartialObjectMetadata(&'static str, bool),
     /// Kubernetes protobuf (only for kinds that have a protobuf table).
     Protobuf,
 }
@@ -74,8 +75,11 @@ pub fn representation_for(
                 };
                 match kind {
                     "Table" => return Ok(Representation::Table(version)),
-                    "PartialObjectMetadata" | "PartialObjectMetadataList" => {
-                        return Ok(Representation::PartialObjectMetadata(version));
+                    "PartialObjectMetadata" => {
+                        return Ok(Representation::PartialObjectMetadata(version, false));
+                    }
+                    "PartialObjectMetadataList" => {
+                        return Ok(Representation::PartialObjectMetadata(version, true));
                     }
                     _ => continue,
                 }
@@ -110,10 +114,10 @@ pub fn body_format(content_type: Option<&str>) -> Result<BodyFormat, ApiError> {
         "" | "application/json" => Ok(BodyFormat::Json),
         "application/yaml" => Ok(BodyFormat::Yaml),
         "application/vnd.kubernetes.protobuf" => Ok(BodyFormat::Protobuf),
-        other => Err(ApiError::unsupported_media_type(
-            other,
-            &["application/json", "application/yaml"],
-        )),
+        _ => Err(ApiError::unsupported_media_type(&[
+            "application/json",
+            "application/yaml",
+        ])),
     }
 }
 
@@ -143,7 +147,7 @@ mod tests {
         let accept = "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1";
         assert_eq!(
             representation(Some(accept)).unwrap(),
-            Representation::PartialObjectMetadata("v1")
+            Representation::PartialObjectMetadata("v1", true)
         );
         assert_eq!(
             representation(Some("application/yaml")).unwrap(),

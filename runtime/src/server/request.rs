@@ -167,28 +167,66 @@ impl Query {
         }
     }
 
-    /// `dryRun`: `Ok(true)` for `All`, 400 for any other value.
-    pub fn dry_run(&self) -> Result<bool, ApiError> {
+    /// `dryRun`: `Ok(true)` for `All`. Any other value is a 422 against the
+    /// verb's options kind (`CreateOptions`...), as upstream's `ValidateDryRun`.
+    pub fn dry_run(&self, verb: Verb) -> Result<bool, ApiError> {
         match self.get("dryRun") {
             None => Ok(false),
             Some("All") => Ok(true),
-            Some(other) => Err(ApiError::bad_request(format!(
-                "Invalid dry run value: dryRun: Unsupported value: \"{other}\": supported values: \"All\""
-            ))),
+            Some(other) => Err(invalid_option(
+                verb,
+                "dryRun",
+                format!(
+                    "Unsupported value: []string{{{}}}: supported values: \"All\"",
+                    super::rest::go_quote(other)
+                ),
+            )),
         }
     }
 
-    /// `fieldValidation`, defaulting to `Warn`; 400 for unknown values.
-    pub fn field_validation(&self) -> Result<FieldValidation, ApiError> {
+    /// `fieldValidation`, defaulting to `Warn`. Any other value is a 422
+    /// against the verb's options kind, as upstream's `ValidateFieldValidation`.
+    pub fn field_validation(&self, verb: Verb) -> Result<FieldValidation, ApiError> {
         match self.get("fieldValidation") {
             None | Some("Warn") => Ok(FieldValidation::Warn),
             Some("Ignore") => Ok(FieldValidation::Ignore),
             Some("Strict") => Ok(FieldValidation::Strict),
-            Some(other) => Err(ApiError::bad_request(format!(
-                "Invalid field validation directive: fieldValidation: Unsupported value: \"{other}\": supported values: \"Ignore\", \"Strict\", \"Warn\""
-            ))),
+            Some(other) => Err(invalid_option(
+                verb,
+                "fieldValidation",
+                format!(
+                    "Unsupported value: {}: supported values: \"\", \"Ignore\", \"Strict\", \"Warn\"",
+                    super::rest::go_quote(other)
+                ),
+            )),
         }
     }
+}
+
+/// The options kind a verb's query parameters decode into.
+pub fn options_kind(verb: Verb) -> &'static str {
+    match verb {
+        Verb::Create => "CreateOptions",
+        Verb::Update => "UpdateOptions",
+        Verb::Patch => "PatchOptions",
+        Verb::Delete | Verb::DeleteCollection => "DeleteOptions",
+        Verb::Get => "GetOptions",
+        Verb::List | Verb::Watch => "ListOptions",
+    }
+}
+
+/// `<Kind>Options.meta.k8s.io "" is invalid: <field>: <message>`.
+pub fn invalid_option(verb: Verb, field: &str, message: String) -> ApiError {
+    ApiError::invalid_kind(
+        "meta.k8s.io",
+        options_kind(verb),
+        "",
+        vec![super::status::Cause {
+            reason: "FieldValueNotSupported".into(),
+            message,
+            field: field.into(),
+        }],
+    )
 }
 
 /// How unknown and duplicate fields in a request body are treated.

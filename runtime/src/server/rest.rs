@@ -83,6 +83,46 @@ pub(crate) async fn handle(
         accept,
         entry.protobuf.is_some() && info.subresource.as_deref() != Some("scale"),
     )?;
+    if let Representation::PartialObjectMetadata(_, list) = representation {
+        // Upstream names the Go type it holds: unstructured for custom
+        // resources, the internal type for built-in kinds.
+        let go_type = |list: bool| match (is_builtin_group(ri.group), list) {
+            (false, false) => "*unstructured.Unstructured".to_string(),
+            (false, true) => "*unstructured.UnstructuredList".to_string(),
+            (true, l) => {
+                let package = ri
+                    .group
+                    .split('.')
+                    .next()
+                    .filter(|g| !g.is_empty())
+                    .unwrap_or("core");
+                format!("*{package}.{}{}", ri.kind, if l { "List" } else { "" })
+            }
+        };
+        match (verb, list) {
+            (Verb::List, false) => {
+                return Err(ApiError::new(
+                    406,
+                    "NotAcceptable",
+                    format!(
+                        "you requested PartialObjectMetadata, but the requested object is a list ({})",
+                        go_type(true)
+                    ),
+                ));
+            }
+            (Verb::Get, true) => {
+                return Err(ApiError::new(
+                    406,
+                    "NotAcceptable",
+                    format!(
+                        "you requested PartialObjectMetadataList, but the requested object is not a list ({})",
+                        go_type(false)
+                    ),
+                ));
+            }
+            _ => {}
+        }
+    }
     if verb == Verb::Watch {
         return super::watch::watch(
             server.clone(),
@@ -104,6 +144,7 @@ pub(crate) async fn handle(
         .and_then(|v| v.to_str().ok());
     let ctx = Ctx {
         server,
+        verb,
         entry,
         info,
         query,
@@ -182,7 +223,7 @@ fn render(
                 chrono::Utc::now(),
             )
         }
-        Representation::PartialObjectMetadata(version)
+        Representation::PartialObjectMetadata(version, _)
             if matches!(verb, Verb::Get | Verb::List) =>
         {
             match answer.body.get("items").and_then(Value::as_array) {
@@ -279,10 +320,15 @@ pub(crate) fn go_quote(s: &str) -> String {
 /// The storage key prefix of a resource: `/registry/configmaps/` for
 /// built-in groups, `/registry/example.dev/widgets/` for others (as
 /// kube-apiserver stores custom resources).
+/// Whether a group is one of Kubernetes' own (the core group, `apps`,
+/// `*.k8s.io`), served by built-in strategies; other groups follow the
+/// custom-resource rules of apiextensions-apiserver.
+pub(crate) fn is_builtin_group(group: &str) -> bool {
+    group.is_empty() || !group.contains('.') || group.ends_with(".k8s.io")
+}
+
 pub(crate) fn resource_prefix(info: &ResourceInfo) -> String {
-    let builtin =
-        info.group.is_empty() || !info.group.contains('.') || info.group.ends_with(".k8s.io");
-    if builtin {
+    if is_builtin_group(info.group) {
         format!("/registry/{}/", info.plural)
     } else {
         format!("/registry/{}/{}/", info.group, info.plural)
@@ -332,6 +378,7 @@ pub(crate) fn storage_error(e: StorageError, info: &ResourceInfo, name: &str) ->
 /// Request-scoped context of a verb.
 struct Ctx<'a> {
     server: &'a Arc<ApiServer>,
+    verb: Verb,
     entry: &'a Entry,
     info: &'a RequestInfo,
     query: &'a Query,
@@ -498,10 +545,7 @@ impl Ctx<'_> {
             negotiate::BodyFormat::Json => bytes.to_vec(),
             negotiate::BodyFormat::Protobuf => {
                 let message = self.entry.protobuf.ok_or_else(|| {
-                    ApiError::unsupported_media_type(
-                        crate::codec::protobuf::MEDIA_TYPE,
-                        &["application/json", "application/yaml"],
-                    )
+                    ApiError::unsupported_media_type(&["application/json", "application/yaml"])
                 })?;
                 let obj = crate::codec::protobuf::decode_object(bytes, message()).map_err(|e| {
                     ApiError::bad_request(format!(
@@ -516,7 +560,11 @@ impl Ctx<'_> {
                 ))
             })?,
         };
-        decode_object(self.entry, &json_bytes, self.query.field_validation()?)
+        decode_object(
+            self.entry,
+            &json_bytes,
+            self.query.field_validation(self.verb)?,
+        )
     }
 
     fn create(&self, bytes: &[u8], content_type: Option<&str>) -> Result<Answer, ApiError> {
@@ -560,7 +608,6 @@ impl Ctx<'_> {
                 m.remove("generation");
             }
             for k in [
-                "resourceVersion",
                 "selfLink",
                 "deletionTimestamp",
                 "deletionGracePeriodSeconds",
@@ -577,7 +624,23 @@ impl Ctx<'_> {
         if let Some(ns) = &path_ns {
             self.server.check_namespace_accepts(ri, &name, ns)?;
         }
-        if self.query.dry_run()? {
+        if meta_str(&obj, "resourceVersion").is_some() {
+            // storage.ErrResourceVersionSetOnCreate, a plain error upstream: 500, no reason.
+            return Err(ApiError::new(
+                500,
+                "",
+                "resourceVersion should not be set on objects to be created",
+            ));
+        }
+        if self.query.dry_run(self.verb)? {
+            if self
+                .store()
+                .get(&self.key(&name))
+                .map_err(|e| storage_error(e, ri, &name))?
+                .is_some()
+            {
+                return Err(ApiError::already_exists(ri, &name));
+            }
             return Ok(Answer {
                 status: StatusCode::CREATED,
                 body: obj,
@@ -619,10 +682,25 @@ impl Ctx<'_> {
                 "the name of the object ({body_name}) does not match the name on the URL ({name})"
             )));
         }
-        if let Some(rv) = meta_str(&new, "resourceVersion")
-            && rv != kv.mod_revision.to_string()
-        {
-            return Err(ApiError::conflict(ri, &name));
+        match meta_str(&new, "resourceVersion") {
+            Some(rv) if rv != kv.mod_revision.to_string() => {
+                return Err(ApiError::conflict(ri, &name));
+            }
+            // Custom resources do not allow unconditional updates.
+            None if !is_builtin_group(ri.group) => {
+                // The store names the resource, not the kind, here.
+                return Err(ApiError::invalid_kind(
+                    ri.group,
+                    ri.plural,
+                    &name,
+                    vec![Cause {
+                        reason: "FieldValueInvalid".into(),
+                        message: "Invalid value: 0x0: must be specified for an update".into(),
+                        field: "metadata.resourceVersion".into(),
+                    }],
+                ));
+            }
+            _ => {}
         }
         let status_write = self.info.subresource.as_deref() == Some("status");
         if status_write {
@@ -678,7 +756,7 @@ impl Ctx<'_> {
         if !causes.is_empty() {
             return Err(ApiError::invalid(ri, &name, causes));
         }
-        if self.query.dry_run()? || new == old {
+        if self.query.dry_run(self.verb)? || new == old {
             return Ok(Answer::ok(new));
         }
         let deleting = meta_str(&new, "deletionTimestamp").is_some();
@@ -716,7 +794,7 @@ impl Ctx<'_> {
             "application/merge-patch+json",
         ];
         if !accepted.contains(&media.as_str()) {
-            return Err(ApiError::unsupported_media_type(&media, &accepted));
+            return Err(ApiError::unsupported_media_type(&accepted));
         }
         let patch: Value = serde_json::from_slice(bytes)
             .map_err(|e| ApiError::bad_request(format!("error decoding patch: {e}")))?;
@@ -752,7 +830,7 @@ impl Ctx<'_> {
             }
             let bytes = serde_json::to_vec(&patched).map_err(ApiError::internal)?;
             let (decoded, warnings) =
-                decode_object(self.entry, &bytes, self.query.field_validation()?)?;
+                decode_object(self.entry, &bytes, self.query.field_validation(self.verb)?)?;
             let precondition_from_patch = get_path(&patch, ".metadata.resourceVersion").is_some();
             let mut decoded = decoded;
             if !precondition_from_patch {
@@ -852,7 +930,7 @@ impl Ctx<'_> {
                 + 1;
             meta_mut(&mut obj).insert("generation".into(), json!(generation));
         }
-        let written = if self.query.dry_run()? || obj == old {
+        let written = if self.query.dry_run(self.verb)? || obj == old {
             kv
         } else {
             self.store()
@@ -869,7 +947,7 @@ impl Ctx<'_> {
         let (kv, obj) = self.current()?;
         check_preconditions(ri, &name, &options, &obj)?;
         self.server.check_deletable(ri, &name)?;
-        let dry_run = self.query.dry_run()?
+        let dry_run = self.query.dry_run(self.verb)?
             || options
                 .get("dryRun")
                 .and_then(Value::as_array)
@@ -885,6 +963,14 @@ impl Ctx<'_> {
                 let m = meta_mut(&mut updated);
                 m.insert("deletionTimestamp".into(), json!(Time::now().to_rfc3339()));
                 m.insert("deletionGracePeriodSeconds".into(), json!(0));
+                // markAsDeleting: the generation moves when deletion starts.
+                if let Some(g) = m
+                    .get("generation")
+                    .and_then(Value::as_i64)
+                    .filter(|g| *g > 0)
+                {
+                    m.insert("generation".into(), json!(g + 1));
+                }
             }
             self.server.prepare_for_deletion(ri, &mut updated);
             if dry_run || updated == obj {
@@ -901,13 +987,20 @@ impl Ctx<'_> {
             self.server.after_deletion_requested(ri, &updated);
             return Ok(Answer::ok(updated));
         }
+        // The generic store answers an immediate delete with a Success
+        // Status (its kinds do not set ReturnDeletedObject).
+        let done = Answer::ok(super::status::success_status(
+            ri,
+            &name,
+            meta_str(&obj, "uid"),
+        ));
         if dry_run {
-            return Ok(Answer::ok(obj));
+            return Ok(done);
         }
         self.store()
             .delete(&kv.key, Some(kv.mod_revision))
             .map_err(|e| storage_error(e, ri, &name))?;
-        Ok(Answer::ok(obj))
+        Ok(done)
     }
 
     fn delete_collection(&self, bytes: &[u8]) -> Result<Answer, ApiError> {
@@ -930,13 +1023,14 @@ impl Ctx<'_> {
             };
             let ctx = Ctx {
                 server: self.server,
+                verb: Verb::Delete,
                 entry: self.entry,
                 info: &info,
                 query: self.query,
                 manager: self.manager.clone(),
             };
             match ctx.delete(bytes) {
-                Ok(a) => deleted.push(a.body),
+                Ok(_) => deleted.push(item),
                 Err(e) if e.code == 404 => {}
                 Err(e) => return Err(e),
             }
@@ -1060,28 +1154,37 @@ fn check_preconditions(
     options: &Value,
     obj: &Value,
 ) -> Result<(), ApiError> {
+    // rest.BeforeDelete names the kind, not the resource, in these conflicts.
+    let conflict = |why: String| {
+        let group_kind = if ri.group.is_empty() {
+            ri.kind.to_string()
+        } else {
+            format!("{}.{}", ri.kind, ri.group)
+        };
+        let mut e = ApiError::new(
+            409,
+            "Conflict",
+            format!("Operation cannot be fulfilled on {group_kind} \"{name}\": {why}"),
+        );
+        e.name = Some(name.into());
+        e.group = Some(ri.group.into());
+        e.kind = Some(ri.kind.into());
+        e
+    };
     if let Some(uid) = get_path(options, ".preconditions.uid").and_then(Value::as_str) {
         let actual = meta_str(obj, "uid").unwrap_or("");
         if uid != actual {
-            return Err(ApiError::conflict_because(
-                ri,
-                name,
-                &format!(
-                    "Precondition failed: UID in precondition: {uid}, UID in object meta: {actual}"
-                ),
-            ));
+            return Err(conflict(format!(
+                "the UID in the precondition ({uid}) does not match the UID in record ({actual}). The object might have been deleted and then recreated"
+            )));
         }
     }
     if let Some(rv) = get_path(options, ".preconditions.resourceVersion").and_then(Value::as_str) {
         let actual = meta_str(obj, "resourceVersion").unwrap_or("");
         if rv != actual {
-            return Err(ApiError::conflict_because(
-                ri,
-                name,
-                &format!(
-                    "Precondition failed: ResourceVersion in precondition: {rv}, ResourceVersion in object meta: {actual}"
-                ),
-            ));
+            return Err(conflict(format!(
+                "the ResourceVersion in the precondition ({rv}) does not match the ResourceVersion in record ({actual}). The object might have been modified"
+            )));
         }
     }
     Ok(())
@@ -1118,11 +1221,25 @@ fn delete_options_info() -> ResourceInfo {
 
 /// The field selector of a request, allowing `metadata.name`,
 /// `metadata.namespace` and the kind's selectable fields.
+/// Custom resources accept `metadata.namespace` only when namespaced, and
+/// reject others with apiextensions' `field label not supported: <label>`.
 pub(crate) fn field_selector(ri: &ResourceInfo, query: &Query) -> Result<FieldSelector, ApiError> {
-    let mut allowed = vec!["metadata.name", "metadata.namespace"];
+    let builtin = is_builtin_group(ri.group);
+    let mut allowed = vec!["metadata.name"];
+    if builtin || ri.namespaced {
+        allowed.push("metadata.namespace");
+    }
     allowed.extend(ri.selectable_fields.iter().copied());
-    FieldSelector::parse(query.get("fieldSelector").unwrap_or(""), &allowed)
-        .map_err(ApiError::bad_request)
+    let text = query.get("fieldSelector").unwrap_or("");
+    FieldSelector::parse(text, &allowed).map_err(|e| {
+        match (builtin, e.split_once("\" is not a known field selector")) {
+            (false, Some((label, _))) => ApiError::bad_request(format!(
+                "field label not supported: {}",
+                label.trim_start_matches('"')
+            )),
+            _ => ApiError::bad_request(e),
+        }
+    })
 }
 
 /// Whether an object passes label and field selectors.

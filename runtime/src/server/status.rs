@@ -159,6 +159,16 @@ impl ApiError {
     /// 422: `Widget.example.dev "foo" is invalid: <errors>`, one cause per
     /// field error. `errors` are rendered field errors (`field: Type: detail`).
     pub fn invalid(info: &ResourceInfo, name: &str, causes: Vec<Cause>) -> Self {
+        ApiError::invalid_kind(info.group, info.kind, name, causes)
+    }
+
+    /// 422 for any group and kind: `<Kind>.<group> "<name>" is invalid: <errors>`.
+    pub fn invalid_kind(group: &str, kind: &str, name: &str, causes: Vec<Cause>) -> Self {
+        let group_kind = if group.is_empty() {
+            kind.to_string()
+        } else {
+            format!("{kind}.{group}")
+        };
         let rendered: Vec<String> = causes
             .iter()
             .map(|c| {
@@ -176,11 +186,11 @@ impl ApiError {
         let mut e = ApiError::new(
             422,
             "Invalid",
-            format!("{} \"{name}\" is invalid: {joined}", info.group_kind()),
+            format!("{group_kind} \"{name}\" is invalid: {joined}"),
         );
         e.name = Some(name.into());
-        e.group = Some(info.group.into());
-        e.kind = Some(info.kind.into());
+        e.group = Some(group.into());
+        e.kind = Some(kind.into());
         e.causes = causes;
         e
     }
@@ -217,7 +227,7 @@ impl ApiError {
     }
 
     /// 415, listing the accepted request media types.
-    pub fn unsupported_media_type(content_type: &str, accepted: &[&str]) -> Self {
+    pub fn unsupported_media_type(accepted: &[&str]) -> Self {
         ApiError::new(
             415,
             "UnsupportedMediaType",
@@ -226,7 +236,6 @@ impl ApiError {
                 accepted.join(", ")
             ),
         )
-        .with_name(content_type)
     }
 
     /// 413 for bodies over `limit` bytes.
@@ -285,15 +294,10 @@ impl ApiError {
         e
     }
 
-    fn with_name(mut self, name: &str) -> Self {
-        self.name = Some(name.into());
-        self
-    }
-
     /// The `Status` object.
     pub fn to_status(&self) -> Value {
         let mut details = Map::new();
-        if let Some(name) = &self.name {
+        if let Some(name) = self.name.as_ref().filter(|n| !n.is_empty()) {
             details.insert("name".into(), json!(name));
         }
         if let Some(group) = self.group.as_ref().filter(|g| !g.is_empty()) {
@@ -329,7 +333,9 @@ impl ApiError {
         status.insert("metadata".into(), json!({}));
         status.insert("status".into(), json!("Failure"));
         status.insert("message".into(), json!(self.message));
-        status.insert("reason".into(), json!(self.reason));
+        if !self.reason.is_empty() {
+            status.insert("reason".into(), json!(self.reason));
+        }
         if !details.is_empty() {
             status.insert("details".into(), Value::Object(details));
         }

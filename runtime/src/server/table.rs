@@ -1,8 +1,10 @@
 //! Server-side printing: objects as a `meta.k8s.io` `Table`, which is what
 //! `kubectl get` shows (kubectl has no printers of its own).
 //!
-//! Columns are Name, the kind's printer columns (`+kubebuilder:printcolumn`),
-//! then Age, as kube-apiserver prints built-in kinds and CRDs. Each row's
+//! Columns are Name, then the kind's printer columns
+//! (`+kubebuilder:printcolumn`), or Name and Age when the kind declares none,
+//! as apiextensions-apiserver prints custom resources. A `date` column
+//! prints as an age (`5m`). Each row's
 //! `object` is the object's `PartialObjectMetadata`, which kubectl reads for
 //! NAMESPACE (`-A`), `--show-labels` and `-L`.
 
@@ -64,8 +66,9 @@ pub fn table(
             "name": c.name, "type": c.type_, "format": c.format, "description": c.description, "priority": c.priority
         }));
     }
-    let has_age = info.printer_columns.iter().any(|c| c.name == "Age");
-    if !has_age {
+    // As for a CRD: Age is the default column only when none are declared.
+    let default_age = info.printer_columns.is_empty();
+    if default_age {
         columns.push(json!({"name": "Age", "type": "string", "format": "", "description": AGE_DESCRIPTION, "priority": 0}));
     }
     let rows: Vec<Value> = objects
@@ -80,7 +83,7 @@ pub fn table(
             for c in info.printer_columns {
                 cells.push(cell(obj, c.json_path, c.type_, now));
             }
-            if !has_age {
+            if default_age {
                 cells.push(json!(age(obj, now)));
             }
             let mut row = Map::new();

@@ -46,6 +46,7 @@ pub struct ConfigMap {
 /// +kubebuilder:resource:shortName=ns
 /// +kubebuilder:subresource:status
 /// +kubebuilder:printcolumn:name="Status",type=string,JSONPath=".status.phase"
+/// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
 /// +resource:generation=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 pub struct Namespace {

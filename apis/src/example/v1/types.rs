@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 /// +kubebuilder:printcolumn:name="Replicas",type=integer,JSONPath=".spec.replicas"
 /// +kubebuilder:printcolumn:name="Phase",type=string,JSONPath=".status.phase"
 /// +kubebuilder:printcolumn:name="Color",type=string,JSONPath=".spec.color",priority=1
+/// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 pub struct Widget {
     /// Standard object metadata.
@@ -133,6 +134,7 @@ pub struct WidgetStatus {
 /// +genclient:nonNamespaced
 /// +kubebuilder:resource:scope=Cluster,shortName=gd
 /// +kubebuilder:printcolumn:name="Owner",type=string,JSONPath=".spec.owner"
+/// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 pub struct Gadget {
     /// Standard object metadata.
