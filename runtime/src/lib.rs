@@ -8,8 +8,10 @@
 
 pub mod codec;
 pub mod meta;
+pub mod patch;
 pub mod registry;
 pub mod resource;
+pub mod schema;
 pub mod selector;
 pub mod server;
 pub mod storage;

@@ -29,6 +29,8 @@ pub struct Entry {
     /// The protobuf message table, for kinds served as
     /// `application/vnd.kubernetes.protobuf`.
     pub protobuf: Option<fn() -> &'static crate::codec::protobuf::Message>,
+    /// The structural schema (patch strategies, list types) of the kind.
+    pub schema: fn() -> &'static crate::schema::TypeSchema,
 }
 
 /// Every served resource.
@@ -44,20 +46,26 @@ impl Registry {
     }
 
     /// Adds the resource `T`.
-    pub fn add<T: Resource>(&mut self) {
+    pub fn add<T: Resource + crate::schema::Schema>(&mut self) {
         self.entries.push(Entry {
             info: T::INFO,
             decode: decode::<T>,
             protobuf: None,
+            schema: T::schema,
         });
     }
 
     /// Adds the resource `T`, also served as Kubernetes protobuf.
-    pub fn add_protobuf<T: Resource + crate::codec::protobuf::ProtoSchema>(&mut self) {
+    pub fn add_protobuf<
+        T: Resource + crate::schema::Schema + crate::codec::protobuf::ProtoSchema,
+    >(
+        &mut self,
+    ) {
         self.entries.push(Entry {
             info: T::INFO,
             decode: decode::<T>,
             protobuf: Some(T::message),
+            schema: T::schema,
         });
     }
 

@@ -7,6 +7,7 @@
 pub mod protobuf;
 pub mod reference;
 pub mod register;
+pub mod schema;
 
 use std::path::PathBuf;
 
@@ -30,6 +31,7 @@ pub struct GeneratedFile {
 pub fn generate_all(model: &Model, crate_dir: &std::path::Path) -> Vec<GeneratedFile> {
     let mut files = register::generate(model, crate_dir);
     files.extend(protobuf::generate(model, crate_dir));
+    files.extend(schema::generate(model, crate_dir));
     files.push(GeneratedFile {
         path: PathBuf::from("docs/markers.md"),
         contents: reference::markdown(),

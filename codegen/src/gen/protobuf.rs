@@ -140,27 +140,12 @@ fn kind(model: &Model, pkg: &Package, ty: &FieldType) -> TokenStream {
                 TypeShape::Enum(_) => k("String"),
                 TypeShape::Newtype(inner) => kind(model, pkg, inner),
                 TypeShape::Struct(_) => {
-                    let path = type_path(model, pkg, r);
+                    let path = super::schema::type_path(model, pkg, r);
                     quote! { Kind::Message(<#path as ProtoSchema>::message) }
                 }
             },
             None => k("String"),
         },
         FieldType::Unsupported(_) => k("String"),
-    }
-}
-
-/// The path of a referenced type from inside `pkg`'s module.
-fn type_path(model: &Model, pkg: &Package, r: &crate::model::TypeRef) -> TokenStream {
-    let ident = format_ident!("{}", r.name());
-    match &r.target {
-        Some((target, _)) if model.packages[*target].module_path != pkg.module_path => {
-            let segments = model.packages[*target]
-                .module_path
-                .iter()
-                .map(|s| format_ident!("{}", s));
-            quote! { crate #(:: #segments)* :: #ident }
-        }
-        _ => quote! { #ident },
     }
 }

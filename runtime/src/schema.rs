@@ -1,0 +1,217 @@
+//! Structural schemas of API types: what strategic merge patch and
+//! server-side apply need to know about each field (its JSON name and type,
+//! list type and map keys, patch strategy and merge key, map and struct
+//! types).
+//!
+//! The tables are generated per type from the model
+//! (`zz_generated.schema.rs`, from `+listType`, `+listMapKey`,
+//! `+patchStrategy`, `+patchMergeKey`, `+mapType`, `+structType`), or written
+//! by hand for the meta types, like the protobuf tables. Source of the
+//! semantics: the API conventions ("Strategic Merge Patch") and
+//! structured-merge-diff's schema (`x-kubernetes-list-type` and friends).
+
+/// A struct type.
+#[derive(Debug)]
+pub struct TypeSchema {
+    /// The type name, for errors.
+    pub name: &'static str,
+    /// Fields in JSON order.
+    pub fields: &'static [FieldSchema],
+    /// `+structType=atomic`: the struct is replaced whole.
+    pub atomic: bool,
+}
+
+impl TypeSchema {
+    /// The field with JSON name `json`.
+    pub fn field(&self, json: &str) -> Option<&FieldSchema> {
+        self.fields.iter().find(|f| f.json == json)
+    }
+}
+
+/// One field of a struct.
+#[derive(Debug)]
+pub struct FieldSchema {
+    /// The JSON name.
+    pub json: &'static str,
+    /// The value type.
+    pub ty: Type,
+    /// For lists: the list semantics.
+    pub list: ListSemantics,
+    /// `+patchStrategy`: how strategic merge patch merges this field.
+    pub patch_strategy: PatchStrategy,
+    /// `+patchMergeKey`: the key strategic merge patch matches list items by.
+    pub patch_merge_key: Option<&'static str>,
+    /// `+mapType=atomic`: the map is replaced whole.
+    pub atomic_map: bool,
+}
+
+/// A value type.
+#[derive(Debug, Clone, Copy)]
+pub enum Type {
+    /// A string, number or bool (also Time, Quantity, IntOrString...).
+    Scalar,
+    /// A struct.
+    Struct(fn() -> &'static TypeSchema),
+    /// A list of elements.
+    List(&'static Type),
+    /// A map with string keys.
+    Map(&'static Type),
+    /// Arbitrary JSON (`RawExtension`, `FieldsV1`): atomic.
+    Untyped,
+}
+
+/// `+listType` with its keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListSemantics {
+    /// Not a list, or a list without `+listType` (atomic for apply).
+    Unspecified,
+    /// `+listType=atomic`.
+    Atomic,
+    /// `+listType=set`: unique scalar items.
+    Set,
+    /// `+listType=map` with `+listMapKey`s.
+    Map(&'static [&'static str]),
+}
+
+/// `+patchStrategy`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PatchStrategy {
+    /// No strategy: the field is replaced (lists) or merged (maps, structs).
+    Default,
+    /// `merge`: lists merged by `patchMergeKey` (or as sets of scalars).
+    Merge,
+    /// `replace`.
+    Replace,
+    /// `retainKeys`: fields not in the patch are cleared (union types).
+    RetainKeys,
+    /// `merge,retainKeys`.
+    MergeRetainKeys,
+}
+
+impl PatchStrategy {
+    /// Whether lists merge.
+    pub fn merges(self) -> bool {
+        matches!(self, PatchStrategy::Merge | PatchStrategy::MergeRetainKeys)
+    }
+
+    /// Whether `$retainKeys` applies.
+    pub fn retains_keys(self) -> bool {
+        matches!(
+            self,
+            PatchStrategy::RetainKeys | PatchStrategy::MergeRetainKeys
+        )
+    }
+}
+
+/// A type with a structural schema table.
+pub trait Schema {
+    /// The table.
+    fn schema() -> &'static TypeSchema;
+}
+
+/// A field with no list semantics or patch strategy.
+pub const fn field(json: &'static str, ty: Type) -> FieldSchema {
+    FieldSchema {
+        json,
+        ty,
+        list: ListSemantics::Unspecified,
+        patch_strategy: PatchStrategy::Default,
+        patch_merge_key: None,
+        atomic_map: false,
+    }
+}
+
+mod meta {
+    //! Tables of the meta types (upstream's markers on `metav1.ObjectMeta`).
+
+    use super::{FieldSchema, ListSemantics, PatchStrategy, Schema, Type, TypeSchema, field};
+    use crate::meta::{ManagedFieldsEntry, ObjectMeta, OwnerReference};
+
+    static OBJECT_META: TypeSchema = TypeSchema {
+        name: "ObjectMeta",
+        atomic: false,
+        fields: &[
+            field("name", Type::Scalar),
+            field("generateName", Type::Scalar),
+            field("namespace", Type::Scalar),
+            field("selfLink", Type::Scalar),
+            field("uid", Type::Scalar),
+            field("resourceVersion", Type::Scalar),
+            field("generation", Type::Scalar),
+            field("creationTimestamp", Type::Scalar),
+            field("deletionTimestamp", Type::Scalar),
+            field("deletionGracePeriodSeconds", Type::Scalar),
+            field("labels", Type::Map(&Type::Scalar)),
+            field("annotations", Type::Map(&Type::Scalar)),
+            FieldSchema {
+                json: "ownerReferences",
+                ty: Type::List(&Type::Struct(<OwnerReference as Schema>::schema)),
+                list: ListSemantics::Map(&["uid"]),
+                patch_strategy: PatchStrategy::Merge,
+                patch_merge_key: Some("uid"),
+                atomic_map: false,
+            },
+            FieldSchema {
+                json: "finalizers",
+                ty: Type::List(&Type::Scalar),
+                list: ListSemantics::Set,
+                patch_strategy: PatchStrategy::Merge,
+                patch_merge_key: None,
+                atomic_map: false,
+            },
+            FieldSchema {
+                json: "managedFields",
+                ty: Type::List(&Type::Struct(<ManagedFieldsEntry as Schema>::schema)),
+                list: ListSemantics::Atomic,
+                patch_strategy: PatchStrategy::Default,
+                patch_merge_key: None,
+                atomic_map: false,
+            },
+        ],
+    };
+
+    static OWNER_REFERENCE: TypeSchema = TypeSchema {
+        name: "OwnerReference",
+        atomic: true,
+        fields: &[
+            field("apiVersion", Type::Scalar),
+            field("kind", Type::Scalar),
+            field("name", Type::Scalar),
+            field("uid", Type::Scalar),
+            field("controller", Type::Scalar),
+            field("blockOwnerDeletion", Type::Scalar),
+        ],
+    };
+
+    static MANAGED_FIELDS_ENTRY: TypeSchema = TypeSchema {
+        name: "ManagedFieldsEntry",
+        atomic: false,
+        fields: &[
+            field("manager", Type::Scalar),
+            field("operation", Type::Scalar),
+            field("apiVersion", Type::Scalar),
+            field("time", Type::Scalar),
+            field("fieldsType", Type::Scalar),
+            field("fieldsV1", Type::Untyped),
+            field("subresource", Type::Scalar),
+        ],
+    };
+
+    impl Schema for ObjectMeta {
+        fn schema() -> &'static TypeSchema {
+            &OBJECT_META
+        }
+    }
+
+    impl Schema for OwnerReference {
+        fn schema() -> &'static TypeSchema {
+            &OWNER_REFERENCE
+        }
+    }
+
+    impl Schema for ManagedFieldsEntry {
+        fn schema() -> &'static TypeSchema {
+            &MANAGED_FIELDS_ENTRY
+        }
+    }
+}
