@@ -5,6 +5,7 @@
 //! limit, metrics, compression, tracing) are tower layers or a thin
 //! middleware in front of the resource handler.
 
+mod cache;
 pub mod codec;
 pub mod discovery;
 mod duplicates;
@@ -18,6 +19,7 @@ mod rest;
 pub mod status;
 pub mod table;
 pub mod validation;
+mod versions;
 mod watch;
 
 use std::net::SocketAddr;
@@ -47,6 +49,8 @@ pub struct Config {
     pub max_requests_inflight: usize,
     /// Where to write a kubeconfig pointing at this server, if anywhere.
     pub kubeconfig: Option<PathBuf>,
+    /// How often watches with `allowWatchBookmarks=true` get a BOOKMARK.
+    pub bookmark_interval: std::time::Duration,
 }
 
 impl Default for Config {
@@ -56,6 +60,7 @@ impl Default for Config {
             port: 6443,
             max_requests_inflight: 400,
             kubeconfig: None,
+            bookmark_interval: std::time::Duration::from_secs(60),
         }
     }
 }
@@ -67,6 +72,8 @@ pub struct ApiServer {
     inflight: Arc<tokio::sync::Semaphore>,
     metrics: metrics::Metrics,
     address: std::sync::OnceLock<SocketAddr>,
+    caches: std::sync::Mutex<std::collections::HashMap<String, Arc<cache::WatchCache>>>,
+    bookmark_interval: std::time::Duration,
 }
 
 impl ApiServer {
@@ -86,6 +93,8 @@ impl ApiServer {
             inflight: Arc::new(tokio::sync::Semaphore::new(config.max_requests_inflight)),
             metrics: metrics::Metrics::default(),
             address: std::sync::OnceLock::new(),
+            caches: std::sync::Mutex::new(std::collections::HashMap::new()),
+            bookmark_interval: config.bookmark_interval,
         });
         server.ensure_system_namespaces()?;
         Ok(server)
@@ -136,6 +145,24 @@ impl ApiServer {
         axum::serve(listener, self.router())
             .with_graceful_shutdown(shutdown_signal())
             .await
+    }
+
+    /// The watch cache of a resource, started on first use.
+    fn watch_cache(
+        &self,
+        info: &crate::resource::ResourceInfo,
+    ) -> Result<Arc<cache::WatchCache>, ApiError> {
+        let prefix = rest::resource_prefix(info);
+        let mut caches = self
+            .caches
+            .lock()
+            .map_err(|_| ApiError::internal("watch cache lock poisoned"))?;
+        if let Some(c) = caches.get(&prefix) {
+            return Ok(c.clone());
+        }
+        let c = cache::WatchCache::start(&self.store, &prefix).map_err(ApiError::internal)?;
+        caches.insert(prefix, c.clone());
+        Ok(c)
     }
 
     fn server_address(&self) -> String {

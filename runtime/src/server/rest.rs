@@ -413,74 +413,77 @@ impl Ctx<'_> {
     }
 
     fn get(&self) -> Result<Answer, ApiError> {
+        super::versions::get(self.query, self.store().current_revision())?;
         Ok(Answer::ok(self.current()?.1))
     }
 
-    fn list(&self) -> Result<Answer, ApiError> {
+    /// Starts a list: the selectors, the snapshot to read and where to
+    /// resume, per the resourceVersion tables and the continue token.
+    fn list_cursor(&self) -> Result<ListCursor, ApiError> {
         let ri = self.ri();
         let labels = LabelSelector::parse(self.query.get("labelSelector").unwrap_or(""))
             .map_err(ApiError::bad_request)?;
         let fields = self.field_selector()?;
-        let limit = self.query.int("limit")?.unwrap_or(0).max(0) as usize;
         let prefix = match &self.info.namespace {
             Some(ns) if ri.namespaced => format!("{}{ns}/", resource_prefix(ri)),
             _ => resource_prefix(ri),
         };
-        let token = match self.query.get("continue") {
-            Some(t) => Some(ContinueToken::decode(t)?),
-            None => None,
-        };
-        let revision = match &token {
-            Some(t) => Some(t.revision),
-            None => self.list_revision()?,
-        };
-        let mut start_after = token.as_ref().map(|t| t.last_key.clone());
+        let (revision, start_after, continued) =
+            match super::versions::list(self.query, self.store().current_revision())? {
+                super::versions::ListPlan::Continue(token) => {
+                    let token = ContinueToken::decode(&token)?;
+                    (Some(token.revision), Some(token.last_key), true)
+                }
+                super::versions::ListPlan::Fresh(super::versions::ReadAt::Exact(rev)) => {
+                    (Some(rev), None, false)
+                }
+                super::versions::ListPlan::Fresh(super::versions::ReadAt::Latest) => {
+                    (None, None, false)
+                }
+            };
+        Ok(ListCursor {
+            store: self.server.store.clone(),
+            info: *ri,
+            prefix,
+            labels,
+            fields,
+            revision,
+            start_after,
+            continued,
+            more: true,
+        })
+    }
+
+    fn list(&self) -> Result<Answer, ApiError> {
+        let ri = self.ri();
+        let limit = self.query.int("limit")?.unwrap_or(0).max(0) as usize;
+        let mut cursor = self.list_cursor()?;
         let mut items = Vec::new();
-        let mut more;
-        let mut snapshot;
         // Filter page by page until the page is full or the range ends, as
         // the cacher does for selector-filtered chunked lists.
-        loop {
-            let result = self
-                .store()
-                .range(RangeRequest {
-                    prefix: &prefix,
-                    start_after: start_after.as_deref(),
-                    limit: if limit == 0 { 0 } else { limit - items.len() },
-                    revision,
-                })
-                .map_err(|e| storage_error(e, ri, ""))?;
-            snapshot = result.revision;
-            more = result.more;
-            for kv in &result.kvs {
-                let obj = from_storage(kv)?;
-                if self.selected(&obj, &labels, &fields) {
-                    items.push(obj);
-                }
-            }
-            start_after = result.kvs.last().map(|kv| kv.key.clone()).or(start_after);
-            if !more || limit == 0 || items.len() >= limit {
-                break;
-            }
+        while cursor.more && (limit == 0 || items.len() < limit) {
+            let want = if limit == 0 { 0 } else { limit - items.len() };
+            items.extend(cursor.next_page(want)?);
         }
+        let snapshot = cursor
+            .revision
+            .unwrap_or_else(|| self.store().current_revision());
         let mut list_meta = Map::new();
         list_meta.insert("resourceVersion".into(), json!(snapshot.to_string()));
-        if more && let Some(last) = start_after {
-            list_meta.insert(
-                "continue".into(),
-                json!(
-                    ContinueToken {
-                        revision: snapshot,
-                        last_key: last.clone()
-                    }
-                    .encode()
-                ),
-            );
-            if labels.is_empty() && fields.is_empty() {
+        if cursor.more
+            && let Some(last) = cursor.start_after.clone()
+        {
+            let token = ContinueToken {
+                revision: snapshot,
+                last_key: last.clone(),
+            }
+            .encode();
+            list_meta.insert("continue".into(), json!(token));
+            if cursor.labels.is_empty() && cursor.fields.is_empty() {
                 let remaining = self
                     .store()
                     .range(RangeRequest {
-                        prefix: &prefix,
+                        prefix: &cursor.prefix,
                         start_after: Some(&last),
                         limit: 1,
                         revision: Some(snapshot),
@@ -498,40 +501,8 @@ impl Ctx<'_> {
         })))
     }
 
-    /// The snapshot revision a list without a continue token reads at:
-    /// `None` (the latest) unless `resourceVersion` names one exactly.
-    fn list_revision(&self) -> Result<Option<i64>, ApiError> {
-        let rv = self.query.get("resourceVersion");
-        let matching = self.query.get("resourceVersionMatch");
-        match (rv, matching) {
-            (None, Some(m)) => Err(ApiError::bad_request(format!(
-                "resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided (got {m:?})"
-            ))),
-            (Some(rv), Some("Exact")) => {
-                let rev = parse_resource_version(rv)?;
-                Ok(Some(rev))
-            }
-            (Some(rv), Some("NotOlderThan") | None) => {
-                let rev = parse_resource_version(rv)?;
-                let current = self.store().current_revision();
-                if rev > current {
-                    return Err(ApiError::too_large_resource_version(rev, current));
-                }
-                Ok(None)
-            }
-            (_, Some(other)) => Err(ApiError::bad_request(format!(
-                "resourceVersionMatch: Unsupported value: \"{other}\": supported values: \"Exact\", \"NotOlderThan\""
-            ))),
-            (None, None) => Ok(None),
-        }
-    }
-
     fn field_selector(&self) -> Result<FieldSelector, ApiError> {
         field_selector(self.ri(), self.query)
-    }
-
-    fn selected(&self, obj: &Value, labels: &LabelSelector, fields: &FieldSelector) -> bool {
-        selected(obj, labels, fields)
     }
 
     /// Decodes a create or update body through the kind's type and applies
@@ -1253,11 +1224,62 @@ pub(crate) fn selected(obj: &Value, labels: &LabelSelector, fields: &FieldSelect
         })
 }
 
-fn parse_resource_version(rv: &str) -> Result<i64, ApiError> {
-    rv.parse::<i64>()
-        .ok()
-        .filter(|r| *r >= 0)
-        .ok_or_else(|| ApiError::bad_request(format!("invalid resource version {rv:?}")))
+/// Upstream's message for a continue token whose snapshot was compacted.
+const CONTINUE_EXPIRED: &str = "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.";
+
+/// A list in progress: reads the store page by page at one snapshot,
+/// filtering by selectors. The first page fixes the snapshot revision.
+pub(crate) struct ListCursor {
+    store: Arc<dyn Store>,
+    info: ResourceInfo,
+    prefix: String,
+    labels: LabelSelector,
+    fields: FieldSelector,
+    /// The snapshot; `None` until the first page reads the latest.
+    revision: Option<i64>,
+    /// The last key read.
+    start_after: Option<String>,
+    /// Whether this list resumes a continue token.
+    continued: bool,
+    /// Whether keys remain after `start_after`.
+    more: bool,
+}
+
+impl ListCursor {
+    /// The next page: up to `limit` stored objects read (0: all), of which
+    /// the selected ones are returned.
+    fn next_page(&mut self, limit: usize) -> Result<Vec<Value>, ApiError> {
+        let result = self
+            .store
+            .range(RangeRequest {
+                prefix: &self.prefix,
+                start_after: self.start_after.as_deref(),
+                limit,
+                revision: self.revision,
+            })
+            .map_err(|e| match e {
+                StorageError::Compacted { .. } if self.continued => {
+                    ApiError::gone(CONTINUE_EXPIRED)
+                }
+                StorageError::Compacted { .. } => {
+                    ApiError::gone("The resourceVersion for the provided list is too old.")
+                }
+                other => storage_error(other, &self.info, ""),
+            })?;
+        self.revision = Some(result.revision);
+        self.more = result.more;
+        if let Some(last) = result.kvs.last() {
+            self.start_after = Some(last.key.clone());
+        }
+        let mut items = Vec::with_capacity(result.kvs.len());
+        for kv in &result.kvs {
+            let obj = from_storage(kv)?;
+            if selected(&obj, &self.labels, &self.fields) {
+                items.push(obj);
+            }
+        }
+        Ok(items)
+    }
 }
 
 /// The opaque `continue` token: the snapshot revision and the last key

@@ -268,7 +268,7 @@ impl ApiError {
         let mut e = ApiError::new(
             504,
             "Timeout",
-            format!("Too large resource version: {requested}, current: {current}"),
+            format!("Timeout: Too large resource version: {requested}, current: {current}"),
         );
         e.retry_after = Some(1);
         e.causes.push(Cause {

@@ -1,37 +1,144 @@
 //! Watch: a chunked stream of `{"type": ..., "object": ...}` lines, one per
 //! change, flushed per event.
 //!
-//! Start semantics follow the API concepts page: without a resourceVersion
-//! (or with `"0"`) the stream starts with synthetic ADDED events for the
-//! current state, then follows changes; with a resourceVersion it replays
-//! every change after it; a compacted one gets an ERROR event carrying a
-//! 410 Status. Selectors apply to both the old and new object, so an object
-//! that starts matching arrives as ADDED and one that stops as DELETED.
+//! Start semantics follow the API concepts page ([`super::versions::watch`]):
+//! without a resourceVersion (or with `"0"`) the stream starts with
+//! synthetic ADDED events for the current state, then follows changes; with
+//! a resourceVersion it replays every change after it; a compacted one gets
+//! an ERROR event carrying a 410 Status. `sendInitialEvents=true` ends the
+//! initial state with a BOOKMARK annotated `k8s.io/initial-events-end`.
+//! Selectors apply to both the old and new object, so an object that starts
+//! matching arrives as ADDED and one that stops as DELETED. Events come from
+//! the resource's [`super::cache::WatchCache`]; a start older than its
+//! window uses a storage watch of its own.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 use serde_json::{Map, Value, json};
+use tokio::sync::{broadcast, mpsc};
 
 use super::ApiServer;
+use super::cache::{CachedEvent, WatchCache};
 use super::negotiate::Representation;
 use super::request::Query;
-use super::rest::{event_object, field_selector, from_storage, resource_prefix, selected};
+use super::rest::{field_selector, from_storage, resource_prefix, selected};
 use super::status::ApiError;
 use super::table::{self, IncludeObject};
+use super::versions::{self, WatchPlan};
 use crate::registry::Entry;
-use crate::selector::LabelSelector;
-use crate::storage::{RangeRequest, StorageError};
+use crate::resource::ResourceInfo;
+use crate::selector::{FieldSelector, LabelSelector};
+use crate::storage::{Event, RangeRequest, StorageError};
 
 /// Marks a streaming response, so that compression leaves it alone.
 #[derive(Debug, Clone, Copy)]
 pub struct WatchStream;
 
-/// Default bookmark interval for `allowWatchBookmarks=true`.
-const BOOKMARK_INTERVAL: Duration = Duration::from_secs(60);
+/// The annotation on the bookmark that ends a streaming list's initial events.
+pub const INITIAL_EVENTS_END: &str = "k8s.io/initial-events-end";
+
+/// Where a watcher's events come from.
+enum Source {
+    /// The shared cache.
+    Cache(Arc<WatchCache>, broadcast::Receiver<Arc<CachedEvent>>),
+    /// A storage watch of its own (a start older than the cache's window).
+    Store(mpsc::UnboundedReceiver<Event>),
+}
+
+impl Source {
+    /// The next event; `None` when the source ended or the watcher lagged
+    /// behind (it is then closed and re-watches).
+    async fn next(&mut self) -> Option<Arc<CachedEvent>> {
+        match self {
+            Source::Cache(_, rx) => rx.recv().await.ok(),
+            Source::Store(rx) => loop {
+                let event = rx.recv().await?;
+                if let Ok(e) = CachedEvent::from_storage(&event) {
+                    return Some(Arc::new(e));
+                }
+            },
+        }
+    }
+
+    /// A revision safe to bookmark, if every event up to it was delivered.
+    fn progress(&self, last_sent: i64) -> i64 {
+        match self {
+            Source::Cache(cache, rx) => cache.progress(rx).map_or(last_sent, |p| p.max(last_sent)),
+            Source::Store(_) => last_sent,
+        }
+    }
+}
+
+/// What one watcher wants.
+struct Watcher {
+    info: ResourceInfo,
+    namespace_prefix: Option<String>,
+    labels: LabelSelector,
+    fields: FieldSelector,
+    representation: Representation,
+    include: IncludeObject,
+}
+
+impl Watcher {
+    /// The watch line for `event` after selectors, or `None` when this
+    /// watcher does not see it.
+    fn line(&self, event: &CachedEvent) -> Option<Bytes> {
+        if let Some(prefix) = &self.namespace_prefix
+            && !event.key.starts_with(prefix.as_str())
+        {
+            return None;
+        }
+        let now = selected(&event.object, &self.labels, &self.fields);
+        let before = event
+            .prev
+            .as_ref()
+            .is_some_and(|p| selected(p, &self.labels, &self.fields));
+        let kind = match (event.kind, before, now) {
+            ("MODIFIED", true, true) => "MODIFIED",
+            ("MODIFIED", false, true) => "ADDED",
+            ("MODIFIED", true, false) => "DELETED",
+            ("ADDED", _, true) => "ADDED",
+            ("DELETED", _, true) => "DELETED",
+            _ => return None,
+        };
+        if kind == event.kind && self.representation == Representation::Json {
+            return Some(event.json_line());
+        }
+        Some(self.encode(kind, &event.object))
+    }
+
+    fn encode(&self, kind: &str, object: &Value) -> Bytes {
+        let object = match self.representation {
+            Representation::Table(version) if kind != "BOOKMARK" && kind != "ERROR" => {
+                table::table(
+                    &self.info,
+                    std::slice::from_ref(object),
+                    version,
+                    self.include,
+                    Map::new(),
+                    chrono::Utc::now(),
+                )
+            }
+            _ => object.clone(),
+        };
+        let mut line =
+            serde_json::to_vec(&json!({"type": kind, "object": object})).unwrap_or_default();
+        line.push(b'\n');
+        Bytes::from(line)
+    }
+
+    fn bookmark(&self, revision: i64, initial_events_end: bool) -> Bytes {
+        let mut metadata = json!({"resourceVersion": revision.to_string()});
+        if initial_events_end {
+            metadata["annotations"] = json!({INITIAL_EVENTS_END: "true"});
+        }
+        self.encode("BOOKMARK", &json!({"kind": self.info.kind, "apiVersion": self.info.api_version, "metadata": metadata}))
+    }
+}
 
 /// Starts a watch on `entry` (optionally in one namespace).
 pub(crate) async fn watch(
@@ -42,9 +149,18 @@ pub(crate) async fn watch(
     representation: Representation,
 ) -> Result<Response, ApiError> {
     let ri = entry.info;
-    let labels = LabelSelector::parse(query.get("labelSelector").unwrap_or(""))
-        .map_err(ApiError::bad_request)?;
-    let fields = field_selector(&ri, query)?;
+    let plan = versions::watch(query)?;
+    let watcher = Watcher {
+        info: ri,
+        namespace_prefix: namespace
+            .filter(|_| ri.namespaced)
+            .map(|ns| format!("{}{ns}/", resource_prefix(&ri))),
+        labels: LabelSelector::parse(query.get("labelSelector").unwrap_or(""))
+            .map_err(ApiError::bad_request)?,
+        fields: field_selector(&ri, query)?,
+        representation,
+        include: IncludeObject::parse(query.get("includeObject")),
+    };
     let timeout = Duration::from_secs(
         query
             .int("timeoutSeconds")?
@@ -52,14 +168,16 @@ pub(crate) async fn watch(
             .clamp(0, 24 * 3600) as u64,
     );
     let bookmarks = query.flag("allowWatchBookmarks");
-    let include = IncludeObject::parse(query.get("includeObject"));
-    let prefix = match &namespace {
-        Some(ns) if ri.namespaced => format!("{}{ns}/", resource_prefix(&ri)),
-        _ => resource_prefix(&ri),
-    };
+    let cache = server.watch_cache(&ri)?;
+
+    // The initial state, for "Get State and Start".
     let mut initial = Vec::new();
-    let start = match query.get("resourceVersion") {
-        None | Some("0") => {
+    let (after, initial_events_end) = match plan {
+        WatchPlan::GetStateAndStart { initial_events_end } => {
+            let prefix = watcher
+                .namespace_prefix
+                .clone()
+                .unwrap_or_else(|| resource_prefix(&ri));
             let result = server
                 .store
                 .range(RangeRequest {
@@ -69,95 +187,53 @@ pub(crate) async fn watch(
                 .map_err(ApiError::internal)?;
             for kv in &result.kvs {
                 let obj = from_storage(kv)?;
-                if selected(&obj, &labels, &fields) {
+                if selected(&obj, &watcher.labels, &watcher.fields) {
                     initial.push(obj);
                 }
             }
-            result.revision
+            (result.revision, initial_events_end && bookmarks)
         }
-        Some(rv) => rv
-            .parse::<i64>()
-            .map_err(|_| ApiError::bad_request(format!("invalid resource version {rv:?}")))?,
+        WatchPlan::StartAfter(-1) => (server.store.current_revision(), false),
+        WatchPlan::StartAfter(rev) => (rev, false),
     };
-    let (tx, rx) = tokio::sync::mpsc::channel::<Result<Vec<u8>, std::io::Error>>(64);
-    let encode = move |kind: &str, obj: &Value| -> Vec<u8> {
-        let object = match representation {
-            Representation::Table(version) if kind != "BOOKMARK" && kind != "ERROR" => {
-                table::table(
-                    &ri,
-                    std::slice::from_ref(obj),
-                    version,
-                    include,
-                    Map::new(),
-                    chrono::Utc::now(),
-                )
+
+    let (tx, rx) = mpsc::channel::<Result<Bytes, std::io::Error>>(64);
+    let source = match cache.subscribe(after) {
+        Some((replay, rx)) => Some((replay, Source::Cache(cache.clone(), rx))),
+        None => match server.store.watch(&resource_prefix(&ri), after) {
+            Ok(events) => Some((Vec::new(), Source::Store(events))),
+            Err(StorageError::Compacted {
+                requested,
+                compacted,
+            }) => {
+                let status = ApiError::gone(format!(
+                    "too old resource version: {requested} ({compacted})"
+                ))
+                .to_status();
+                let _ = tx.try_send(Ok(watcher.encode("ERROR", &status)));
+                None
             }
-            _ => obj.clone(),
-        };
-        let mut line =
-            serde_json::to_vec(&json!({"type": kind, "object": object})).unwrap_or_default();
-        line.push(b'\n');
-        line
+            Err(e) => return Err(ApiError::internal(e)),
+        },
     };
-    match server.store.watch(&prefix, start) {
-        Err(StorageError::Compacted {
-            requested,
-            compacted,
-        }) => {
-            let status = ApiError::gone(format!(
-                "too old resource version: {requested} ({compacted})"
-            ))
-            .to_status();
-            let _ = tx.try_send(Ok(encode("ERROR", &status)));
-        }
-        Err(e) => return Err(ApiError::internal(e)),
-        Ok(mut events) => {
-            tokio::spawn(async move {
-                for obj in &initial {
-                    if tx.send(Ok(encode("ADDED", obj))).await.is_err() {
-                        return;
-                    }
-                }
-                let deadline = tokio::time::sleep(timeout);
-                tokio::pin!(deadline);
-                let mut last_revision = start;
-                let mut ticker = tokio::time::interval(BOOKMARK_INTERVAL);
-                ticker.tick().await;
-                loop {
-                    tokio::select! {
-                        _ = &mut deadline => return,
-                        _ = ticker.tick(), if bookmarks => {
-                            let bookmark = json!({"kind": ri.kind, "apiVersion": ri.api_version, "metadata": {"resourceVersion": last_revision.to_string()}});
-                            if tx.send(Ok(encode("BOOKMARK", &bookmark))).await.is_err() {
-                                return;
-                            }
-                        }
-                        _ = tx.closed() => return,
-                        event = events.recv() => {
-                            let Some(event) = event else { return };
-                            last_revision = event.revision();
-                            let Ok((kind, obj, prev)) = event_object(&event) else { continue };
-                            let now = selected(&obj, &labels, &fields);
-                            let before = prev.as_ref().is_some_and(|p| selected(p, &labels, &fields));
-                            let kind = match (kind, before, now) {
-                                ("MODIFIED", true, true) => "MODIFIED",
-                                ("MODIFIED", false, true) => "ADDED",
-                                ("MODIFIED", true, false) => "DELETED",
-                                ("ADDED", _, true) => "ADDED",
-                                ("DELETED", _, true) => "DELETED",
-                                _ => continue,
-                            };
-                            if tx.send(Ok(encode(kind, &obj))).await.is_err() {
-                                return;
-                            }
-                        }
-                    }
-                }
-            });
-        }
+    if let Some((replay, source)) = source {
+        let interval = server.bookmark_interval;
+        tokio::spawn(stream(
+            watcher,
+            initial,
+            initial_events_end,
+            after,
+            replay,
+            source,
+            tx,
+            timeout,
+            bookmarks,
+            interval,
+        ));
     }
-    let stream = tokio_stream::wrappers::ReceiverStream::new(rx);
-    let mut response = Response::new(Body::from_stream(stream));
+    let mut response = Response::new(Body::from_stream(
+        tokio_stream::wrappers::ReceiverStream::new(rx),
+    ));
     *response.status_mut() = StatusCode::OK;
     response.headers_mut().insert(
         header::CONTENT_TYPE,
@@ -165,4 +241,70 @@ pub(crate) async fn watch(
     );
     response.extensions_mut().insert(WatchStream);
     Ok(response)
+}
+
+/// Writes a watcher's events until the client goes, the timeout passes, or
+/// the source ends (or lags).
+#[allow(clippy::too_many_arguments)]
+async fn stream(
+    watcher: Watcher,
+    initial: Vec<Value>,
+    initial_events_end: bool,
+    after: i64,
+    replay: Vec<Arc<CachedEvent>>,
+    mut source: Source,
+    tx: mpsc::Sender<Result<Bytes, std::io::Error>>,
+    timeout: Duration,
+    bookmarks: bool,
+    bookmark_interval: Duration,
+) {
+    let send = |line: Bytes| {
+        let tx = tx.clone();
+        async move { tx.send(Ok(line)).await.is_ok() }
+    };
+    for obj in &initial {
+        if !send(watcher.encode("ADDED", obj)).await {
+            return;
+        }
+    }
+    if initial_events_end && !send(watcher.bookmark(after, true)).await {
+        return;
+    }
+    let mut last_sent = after;
+    for event in replay {
+        last_sent = event.revision;
+        if let Some(line) = watcher.line(&event)
+            && !send(line).await
+        {
+            return;
+        }
+    }
+    let deadline = tokio::time::sleep(timeout);
+    tokio::pin!(deadline);
+    let mut ticker = tokio::time::interval(bookmark_interval);
+    ticker.tick().await;
+    loop {
+        tokio::select! {
+            _ = &mut deadline => return,
+            _ = tx.closed() => return,
+            _ = ticker.tick(), if bookmarks => {
+                last_sent = source.progress(last_sent);
+                if !send(watcher.bookmark(last_sent, false)).await {
+                    return;
+                }
+            }
+            event = source.next() => {
+                let Some(event) = event else { return };
+                if event.revision <= last_sent {
+                    continue;
+                }
+                last_sent = event.revision;
+                if let Some(line) = watcher.line(&event)
+                    && !send(line).await
+                {
+                    return;
+                }
+            }
+        }
+    }
 }

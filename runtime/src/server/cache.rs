@@ -1,0 +1,165 @@
+//! The watch cache: one storage watch per resource, fanned out to every
+//! watcher of that resource, with a bounded ring of recent events so that
+//! watches can start from a recent resourceVersion without touching storage
+//! (kube-apiserver's cacher, reduced to what watches need).
+//!
+//! - Each event is decoded once and its JSON watch line
+//!   (`{"type":...,"object":...}`) encoded once, shared by all watchers.
+//! - The ring holds the last [`RING_CAPACITY`] events; a watch from an older
+//!   revision falls back to its own storage watch (or 410 when compacted).
+//! - Watchers receive events through a bounded broadcast channel: one that
+//!   cannot keep up is closed (it lags) and re-watches from its last
+//!   resourceVersion, instead of growing memory without bound.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use axum::body::Bytes;
+use serde_json::{Value, json};
+use tokio::sync::broadcast;
+
+use super::rest::event_object;
+use super::status::ApiError;
+use crate::storage::{Event, StorageError, Store};
+
+/// Events kept for watches that start from a recent revision.
+pub const RING_CAPACITY: usize = 512;
+
+/// Events a watcher may fall behind before it is closed.
+pub const WATCHER_BUFFER: usize = 1024;
+
+/// One change, decoded once.
+#[derive(Debug)]
+pub struct CachedEvent {
+    /// The storage revision of the change.
+    pub revision: i64,
+    /// The storage key (for namespace filtering).
+    pub key: String,
+    /// `ADDED`, `MODIFIED` or `DELETED`, before selectors adjust it.
+    pub kind: &'static str,
+    /// The object after the change (the last state for DELETED).
+    pub object: Value,
+    /// The object before the change, for MODIFIED.
+    pub prev: Option<Value>,
+    json_line: OnceLock<Bytes>,
+}
+
+impl CachedEvent {
+    /// Decodes a storage event.
+    ///
+    /// Errors: a stored value that is not valid JSON.
+    pub fn from_storage(event: &Event) -> Result<CachedEvent, ApiError> {
+        let (kind, object, prev) = event_object(event)?;
+        Ok(CachedEvent {
+            revision: event.revision(),
+            key: event.key().to_string(),
+            kind,
+            object,
+            prev,
+            json_line: OnceLock::new(),
+        })
+    }
+
+    /// The JSON watch line of this event as it is (`{"type":..,"object":..}\n`),
+    /// encoded on first use and shared afterwards.
+    pub fn json_line(&self) -> Bytes {
+        self.json_line
+            .get_or_init(|| {
+                let mut line =
+                    serde_json::to_vec(&json!({"type": self.kind, "object": self.object}))
+                        .unwrap_or_default();
+                line.push(b'\n');
+                Bytes::from(line)
+            })
+            .clone()
+    }
+}
+
+struct State {
+    ring: VecDeque<Arc<CachedEvent>>,
+    /// Every event with a revision above this is in the ring (or still to come).
+    window_start: i64,
+    /// The revision of the last event processed.
+    last: i64,
+    tx: broadcast::Sender<Arc<CachedEvent>>,
+}
+
+/// The cache of one resource prefix.
+pub struct WatchCache {
+    state: Mutex<State>,
+}
+
+impl WatchCache {
+    /// Starts caching `prefix`: one storage watch from the current revision,
+    /// consumed by a background task for as long as the cache lives.
+    ///
+    /// Errors: the storage watch cannot start.
+    pub fn start(store: &Arc<dyn Store>, prefix: &str) -> Result<Arc<WatchCache>, StorageError> {
+        let start = store.current_revision();
+        let mut events = store.watch(prefix, start)?;
+        let (tx, _) = broadcast::channel(WATCHER_BUFFER);
+        let cache = Arc::new(WatchCache {
+            state: Mutex::new(State {
+                ring: VecDeque::with_capacity(RING_CAPACITY),
+                window_start: start,
+                last: start,
+                tx,
+            }),
+        });
+        let weak = Arc::downgrade(&cache);
+        tokio::spawn(async move {
+            while let Some(event) = events.recv().await {
+                let Some(cache) = weak.upgrade() else { return };
+                match CachedEvent::from_storage(&event) {
+                    Ok(e) => cache.push(Arc::new(e)),
+                    Err(e) => {
+                        tracing::warn!(key = event.key(), error = %e, "undecodable stored object skipped")
+                    }
+                }
+            }
+        });
+        Ok(cache)
+    }
+
+    fn push(&self, event: Arc<CachedEvent>) {
+        let Ok(mut state) = self.state.lock() else {
+            return;
+        };
+        if state.ring.len() == RING_CAPACITY
+            && let Some(old) = state.ring.pop_front()
+        {
+            state.window_start = old.revision;
+        }
+        state.last = event.revision;
+        state.ring.push_back(event.clone());
+        // No receivers is fine: nobody is watching right now.
+        let _ = state.tx.send(event);
+    }
+
+    /// The events after `after` still in the ring, and a receiver for the
+    /// ones to come (subscribed atomically, so none is missed or doubled).
+    /// `None` when `after` is older than the ring's window.
+    pub fn subscribe(
+        &self,
+        after: i64,
+    ) -> Option<(Vec<Arc<CachedEvent>>, broadcast::Receiver<Arc<CachedEvent>>)> {
+        let state = self.state.lock().ok()?;
+        if after < state.window_start {
+            return None;
+        }
+        let replay = state
+            .ring
+            .iter()
+            .filter(|e| e.revision > after)
+            .cloned()
+            .collect();
+        Some((replay, state.tx.subscribe()))
+    }
+
+    /// The revision up to which `rx` has received everything, if it has
+    /// drained its queue: safe to send as a bookmark.
+    pub fn progress(&self, rx: &broadcast::Receiver<Arc<CachedEvent>>) -> Option<i64> {
+        let state = self.state.lock().ok()?;
+        rx.is_empty().then_some(state.last)
+    }
+}
