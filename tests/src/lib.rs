@@ -42,11 +42,19 @@ impl TestServer {
 
     /// Starts a server over `store`.
     pub fn start_with(store: Arc<dyn Store>) -> TestServer {
+        TestServer::start_with_config(
+            store,
+            Config {
+                port: 0,
+                ..Config::default()
+            },
+        )
+    }
+
+    /// Starts a server over `store` with `config` (its address and port are
+    /// ignored: the server takes a free loopback port).
+    pub fn start_with_config(store: Arc<dyn Store>, config: Config) -> TestServer {
         let dir = tempfile::tempdir().expect("tempdir");
-        let config = Config {
-            port: 0,
-            ..Config::default()
-        };
         let server = ApiServer::new(apis::registry(), store, &config).expect("server");
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (shutdown_tx, shutdown_rx) = tokio::sync::oneshot::channel::<()>();
@@ -85,6 +93,28 @@ impl TestServer {
     /// The kubeconfig pointing at this server.
     pub fn kubeconfig(&self) -> PathBuf {
         self.dir.path().join("kubeconfig")
+    }
+
+    /// The server's base URL: `http://127.0.0.1:<port>`.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Starts kubectl in the background (for `get -w`, `wait`, `delete`),
+    /// with stdout and stderr captured.
+    pub fn kubectl_spawn(&self, args: &[&str]) -> std::process::Child {
+        Command::new("kubectl")
+            .arg(format!("--kubeconfig={}", self.kubeconfig().display()))
+            .arg(format!(
+                "--cache-dir={}",
+                self.dir.path().join("cache").display()
+            ))
+            .args(args)
+            .env_remove("KUBECONFIG")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("kubectl must be installed")
     }
 
     /// A scratch directory for manifests.

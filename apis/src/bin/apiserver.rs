@@ -69,6 +69,7 @@ async fn main() -> anyhow::Result<()> {
             args.kubeconfig
                 .unwrap_or_else(|| args.data_dir.join("kubeconfig")),
         ),
+        ..Config::default()
     };
     let server =
         ApiServer::new(apis::registry(), store, &config).map_err(|e| anyhow::anyhow!("{e}"))?;

@@ -121,6 +121,29 @@ pub struct ObjectMeta {
     pub managed_fields: Vec<ManagedFieldsEntry>,
 }
 
+/// One observation of an object's state (`metav1.Condition`), as
+/// `status.conditions` lists them; `kubectl wait --for=condition=X` reads it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Condition {
+    /// The condition type, in UpperCamelCase: `Ready`.
+    pub r#type: String,
+    /// `True`, `False` or `Unknown`.
+    pub status: String,
+    /// The `metadata.generation` the condition was set for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub observed_generation: Option<i64>,
+    /// When the status last changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_transition_time: Option<Time>,
+    /// Machine-readable reason for the last change, in UpperCamelCase.
+    #[serde(default)]
+    pub reason: String,
+    /// Human-readable details.
+    #[serde(default)]
+    pub message: String,
+}
+
 /// A reference to an owning object (`metav1.OwnerReference`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

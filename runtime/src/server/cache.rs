@@ -28,6 +28,9 @@ pub const RING_CAPACITY: usize = 512;
 /// Events a watcher may fall behind before it is closed.
 pub const WATCHER_BUFFER: usize = 1024;
 
+/// A watcher's feed of live events from the cache.
+pub type Subscription = broadcast::Receiver<Arc<CachedEvent>>;
+
 /// One change, decoded once.
 #[derive(Debug)]
 pub struct CachedEvent {
@@ -142,7 +145,7 @@ impl WatchCache {
     pub fn subscribe(
         &self,
         after: i64,
-    ) -> Option<(Vec<Arc<CachedEvent>>, broadcast::Receiver<Arc<CachedEvent>>)> {
+    ) -> Option<(Vec<Arc<CachedEvent>>, Subscription)> {
         let state = self.state.lock().ok()?;
         if after < state.window_start {
             return None;
@@ -158,7 +161,7 @@ impl WatchCache {
 
     /// The revision up to which `rx` has received everything, if it has
     /// drained its queue: safe to send as a bookmark.
-    pub fn progress(&self, rx: &broadcast::Receiver<Arc<CachedEvent>>) -> Option<i64> {
+    pub fn progress(&self, rx: &Subscription) -> Option<i64> {
         let state = self.state.lock().ok()?;
         rx.is_empty().then_some(state.last)
     }

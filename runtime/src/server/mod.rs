@@ -51,6 +51,9 @@ pub struct Config {
     pub kubeconfig: Option<PathBuf>,
     /// How often watches with `allowWatchBookmarks=true` get a BOOKMARK.
     pub bookmark_interval: std::time::Duration,
+    /// How often storage history is compacted; each compaction keeps one
+    /// interval of history (kube-apiserver's `--etcd-compaction-interval`, 5m).
+    pub compaction_interval: std::time::Duration,
 }
 
 impl Default for Config {
@@ -61,6 +64,7 @@ impl Default for Config {
             max_requests_inflight: 400,
             kubeconfig: None,
             bookmark_interval: std::time::Duration::from_secs(60),
+            compaction_interval: std::time::Duration::from_secs(300),
         }
     }
 }
@@ -142,9 +146,31 @@ impl ApiServer {
             );
         }
         tracing::info!(%addr, "serving");
+        self.start_compactor(config.compaction_interval);
         axum::serve(listener, self.router())
             .with_graceful_shutdown(shutdown_signal())
             .await
+    }
+
+    /// Compacts storage every `interval`, to the revision seen one interval
+    /// earlier, so reads and watches have at least one interval of history.
+    pub fn start_compactor(self: &Arc<Self>, interval: std::time::Duration) {
+        let store = self.store.clone();
+        tokio::spawn(async move {
+            let mut ticker = tokio::time::interval(interval);
+            ticker.tick().await;
+            let mut previous = store.current_revision();
+            loop {
+                ticker.tick().await;
+                let target = previous;
+                previous = store.current_revision();
+                if target > store.compacted_revision()
+                    && let Err(e) = store.compact(target)
+                {
+                    tracing::warn!(error = %e, "compaction failed");
+                }
+            }
+        });
     }
 
     /// The watch cache of a resource, started on first use.

@@ -150,6 +150,13 @@ pub(crate) async fn handle(
         query,
         manager: field_manager(query, headers),
     };
+    if verb == Verb::List
+        && representation == Representation::Json
+        && query.int("limit")?.unwrap_or(0) <= 0
+        && !query.flag("pretty")
+    {
+        return ctx.stream_list();
+    }
     let answer = match (verb, info.subresource.as_deref()) {
         (Verb::Get, Some("scale")) => ctx.get_scale()?,
         (Verb::Get, _) => ctx.get()?,
@@ -452,6 +459,63 @@ impl Ctx<'_> {
             continued,
             more: true,
         })
+    }
+
+    /// A whole list (no `limit`), written item by item as it is read, page
+    /// by page at one snapshot, so a large list never sits in memory whole
+    /// (the API concepts page: "custom encoders that write item by item").
+    fn stream_list(&self) -> Result<Response, ApiError> {
+        let ri = *self.ri();
+        let mut cursor = self.list_cursor()?;
+        // The first page fixes the snapshot and surfaces errors as a Status.
+        let first = cursor.next_page(LIST_PAGE)?;
+        let snapshot = cursor.revision.unwrap_or_default();
+        let (tx, rx) = tokio::sync::mpsc::channel::<Result<axum::body::Bytes, std::io::Error>>(2);
+        tokio::spawn(async move {
+            let head = format!(
+                "{{\"kind\":\"{}List\",\"apiVersion\":\"{}\",\"metadata\":{{\"resourceVersion\":\"{snapshot}\"}},\"items\":[",
+                ri.kind, ri.api_version
+            );
+            if tx.send(Ok(head.into())).await.is_err() {
+                return;
+            }
+            let mut first_item = true;
+            let mut page = first;
+            loop {
+                for item in page {
+                    let mut chunk = if first_item {
+                        Vec::new()
+                    } else {
+                        b",".to_vec()
+                    };
+                    first_item = false;
+                    chunk.extend(serde_json::to_vec(&item).unwrap_or_default());
+                    if tx.send(Ok(chunk.into())).await.is_err() {
+                        return;
+                    }
+                }
+                if !cursor.more {
+                    break;
+                }
+                page = match cursor.next_page(LIST_PAGE) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        // Headers are gone: end the body early, as upstream does.
+                        let _ = tx.send(Err(std::io::Error::other(e.message.clone()))).await;
+                        return;
+                    }
+                };
+            }
+            let _ = tx.send(Ok(axum::body::Bytes::from_static(b"]}"))).await;
+        });
+        let mut response = Response::new(Body::from_stream(
+            tokio_stream::wrappers::ReceiverStream::new(rx),
+        ));
+        response.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        );
+        Ok(response)
     }
 
     fn list(&self) -> Result<Answer, ApiError> {
@@ -1223,6 +1287,9 @@ pub(crate) fn selected(obj: &Value, labels: &LabelSelector, fields: &FieldSelect
             })
         })
 }
+
+/// Objects read from storage per page of a streamed list.
+const LIST_PAGE: usize = 16;
 
 /// Upstream's message for a continue token whose snapshot was compacted.
 const CONTINUE_EXPIRED: &str = "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.";

@@ -1,7 +1,7 @@
 use std::collections::BTreeMap;
 
 use macros::Resource;
-use runtime::meta::ObjectMeta;
+use runtime::meta::{Condition, ObjectMeta};
 use serde::{Deserialize, Serialize};
 
 /// Widget is an example namespaced resource: a set of replicas that serve
@@ -126,6 +126,14 @@ pub struct WidgetStatus {
     /// +optional
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub selector: Option<String>,
+    /// The latest observations of the widget's state.
+    /// +optional
+    /// +listType=map
+    /// +listMapKey=type
+    /// +patchMergeKey=type
+    /// +patchStrategy=merge
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<Condition>,
 }
 
 /// Gadget is an example cluster-scoped resource.

@@ -173,6 +173,14 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                     },
+                    FieldSchema {
+                        json: "conditions",
+                        ty: Type::List(&Type::Untyped),
+                        list: ListSemantics::Map(&["type"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("type"),
+                        atomic_map: false,
+                    },
                 ],
             };
             &SCHEMA

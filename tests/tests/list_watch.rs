@@ -1,0 +1,534 @@
+//! List and watch over real HTTP: resourceVersion semantics against the
+//! store (exact reads of old state, 410 after compaction, 504 for the
+//! future), streaming lists, bookmarks, a consistency checker with
+//! concurrent writers and restarting watchers, and `kubectl get -w`,
+//! `kubectl wait` and `kubectl delete --wait`.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use runtime::server::Config;
+use runtime::storage::{MemoryStore, Store};
+use serde_json::{Value, json};
+use tests::TestServer;
+
+const CMS: &str = "/api/v1/namespaces/default/configmaps";
+const WIDGETS: &str = "/apis/example.dev/v1/namespaces/default/widgets";
+
+fn rt() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+struct Client {
+    base: String,
+    http: reqwest::Client,
+}
+
+impl Client {
+    fn new(s: &TestServer) -> Client {
+        Client {
+            base: s.url(),
+            http: reqwest::Client::new(),
+        }
+    }
+
+    async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<&Value>,
+    ) -> (u16, reqwest::header::HeaderMap, Value) {
+        let mut req = self.http.request(method, format!("{}{path}", self.base));
+        if let Some(b) = body {
+            req = req
+                .header("Content-Type", "application/json")
+                .body(b.to_string());
+        }
+        let resp = req.send().await.expect("request");
+        let code = resp.status().as_u16();
+        let headers = resp.headers().clone();
+        let text = resp.text().await.unwrap_or_default();
+        (
+            code,
+            headers,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    }
+
+    async fn get(&self, path: &str) -> (u16, Value) {
+        let (c, _, v) = self.send(reqwest::Method::GET, path, None).await;
+        (c, v)
+    }
+
+    async fn create_cm(&self, name: &str, value: &str) -> Value {
+        let body = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name}, "data": {"v": value}});
+        let (c, _, v) = self.send(reqwest::Method::POST, CMS, Some(&body)).await;
+        assert_eq!(c, 201, "{v}");
+        v
+    }
+
+    async fn update_cm(&self, name: &str, value: &str) -> Option<Value> {
+        let body = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name}, "data": {"v": value}});
+        let (c, _, v) = self
+            .send(reqwest::Method::PUT, &format!("{CMS}/{name}"), Some(&body))
+            .await;
+        (c == 200).then_some(v)
+    }
+
+    async fn delete(&self, path: &str) -> u16 {
+        self.send(reqwest::Method::DELETE, path, None).await.0
+    }
+
+    /// Opens a watch and returns a reader of its events.
+    async fn watch(&self, path: &str) -> Watch {
+        let resp = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .expect("watch");
+        assert_eq!(resp.status().as_u16(), 200);
+        Watch {
+            resp,
+            buf: Vec::new(),
+        }
+    }
+}
+
+struct Watch {
+    resp: reqwest::Response,
+    buf: Vec<u8>,
+}
+
+impl Watch {
+    /// The next event, or `None` when the stream ends or nothing arrives in `wait`.
+    async fn next(&mut self, wait: Duration) -> Option<Value> {
+        loop {
+            if let Some(pos) = self.buf.iter().position(|b| *b == b'\n') {
+                let line: Vec<u8> = self.buf.drain(..=pos).collect();
+                return Some(serde_json::from_slice(&line).expect("event JSON"));
+            }
+            match tokio::time::timeout(wait, self.resp.chunk()).await {
+                Ok(Ok(Some(chunk))) => self.buf.extend_from_slice(&chunk),
+                _ => return None,
+            }
+        }
+    }
+}
+
+fn rv(v: &Value) -> i64 {
+    v["metadata"]["resourceVersion"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn exact_list_reads_old_state_and_compaction_makes_it_gone() {
+    let store = Arc::new(MemoryStore::new());
+    let s = TestServer::start_with(store.clone());
+    let c = Client::new(&s);
+    rt().block_on(async {
+        let a = c.create_cm("a", "1").await;
+        let at_a = rv(&a);
+        c.create_cm("b", "1").await;
+        c.update_cm("a", "2").await.unwrap();
+
+        let (code, old) = c
+            .get(&format!(
+                "{CMS}?resourceVersion={at_a}&resourceVersionMatch=Exact"
+            ))
+            .await;
+        assert_eq!(code, 200, "{old}");
+        assert_eq!(old["metadata"]["resourceVersion"], at_a.to_string());
+        assert_eq!(old["items"].as_array().unwrap().len(), 1);
+        assert_eq!(old["items"][0]["data"]["v"], "1");
+
+        // A page of a chunked list, then compaction: the token expires.
+        let (_, page) = c.get(&format!("{CMS}?limit=1")).await;
+        let token = page["metadata"]["continue"].as_str().unwrap().to_string();
+        c.update_cm("b", "2").await.unwrap();
+        store.compact(store.current_revision()).unwrap();
+        let (code, gone) = c
+            .get(&format!(
+                "{CMS}?resourceVersion={at_a}&resourceVersionMatch=Exact"
+            ))
+            .await;
+        assert_eq!(
+            (code, gone["reason"].as_str()),
+            (410, Some("Expired")),
+            "{gone}"
+        );
+        assert_eq!(
+            gone["message"],
+            "The resourceVersion for the provided list is too old."
+        );
+        let (code, gone) = c.get(&format!("{CMS}?limit=1&continue={token}")).await;
+        assert_eq!(code, 410, "{gone}");
+        assert!(gone["message"].as_str().unwrap().starts_with(
+            "The provided continue parameter is too old to display a consistent list result."
+        ));
+
+        // A watch from before compaction gets an ERROR event with a 410 Status.
+        let mut w = c
+            .watch(&format!("{CMS}?watch=true&resourceVersion={at_a}"))
+            .await;
+        let e = w.next(Duration::from_secs(5)).await.expect("error event");
+        assert_eq!(e["type"], "ERROR");
+        assert_eq!(e["object"]["code"], 410);
+        assert_eq!(e["object"]["reason"], "Expired");
+    });
+}
+
+#[test]
+fn a_future_resource_version_is_504_with_retry_after() {
+    let s = TestServer::start();
+    let c = Client::new(&s);
+    rt().block_on(async {
+        let (code, headers, body) = c
+            .send(
+                reqwest::Method::GET,
+                &format!("{CMS}?resourceVersion=999999"),
+                None,
+            )
+            .await;
+        assert_eq!(code, 504, "{body}");
+        assert_eq!(body["reason"], "Timeout");
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("Timeout: Too large resource version: 999999, current: ")
+        );
+        assert_eq!(
+            body["details"]["causes"][0]["reason"],
+            "ResourceVersionTooLarge"
+        );
+        assert_eq!(headers.get("Retry-After").unwrap(), "1");
+        let (code, _) = c.get(&format!("{CMS}/x?resourceVersion=999999")).await;
+        assert_eq!(code, 504);
+    });
+}
+
+#[test]
+fn whole_lists_stream_item_by_item_and_match_paged_lists() {
+    let s = TestServer::start();
+    let c = Client::new(&s);
+    rt().block_on(async {
+        for i in 0..40 {
+            c.create_cm(&format!("cm-{i:02}"), &i.to_string()).await;
+        }
+        let (code, whole) = c.get(CMS).await;
+        assert_eq!(code, 200);
+        assert_eq!(whole["kind"], "ConfigMapList");
+        assert_eq!(whole["items"].as_array().unwrap().len(), 40);
+        let mut paged = Vec::new();
+        let mut path = format!("{CMS}?limit=7");
+        loop {
+            let (_, page) = c.get(&path).await;
+            assert_eq!(
+                page["metadata"]["resourceVersion"],
+                whole["metadata"]["resourceVersion"]
+            );
+            paged.extend(page["items"].as_array().unwrap().clone());
+            match page["metadata"]["continue"].as_str() {
+                Some(t) => path = format!("{CMS}?limit=7&continue={t}"),
+                None => break,
+            }
+        }
+        assert_eq!(Value::Array(paged), whole["items"]);
+    });
+}
+
+#[test]
+fn streaming_list_ends_initial_events_with_an_annotated_bookmark() {
+    let s = TestServer::start();
+    let c = Client::new(&s);
+    rt().block_on(async {
+        c.create_cm("a", "1").await;
+        let b = c.create_cm("b", "1").await;
+        let mut w = c
+            .watch(&format!("{CMS}?watch=true&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan"))
+            .await;
+        let e1 = w.next(Duration::from_secs(5)).await.unwrap();
+        let e2 = w.next(Duration::from_secs(5)).await.unwrap();
+        assert_eq!((e1["type"].as_str(), e2["type"].as_str()), (Some("ADDED"), Some("ADDED")));
+        let bookmark = w.next(Duration::from_secs(5)).await.unwrap();
+        assert_eq!(bookmark["type"], "BOOKMARK");
+        assert_eq!(bookmark["object"]["metadata"]["annotations"]["k8s.io/initial-events-end"], "true");
+        assert!(rv(&bookmark["object"]) >= rv(&b));
+        assert_eq!(bookmark["object"]["kind"], "ConfigMap");
+        c.update_cm("a", "2").await.unwrap();
+        let e = w.next(Duration::from_secs(5)).await.unwrap();
+        assert_eq!(e["type"], "MODIFIED");
+    });
+}
+
+#[test]
+fn bookmarks_carry_only_the_resource_version() {
+    let config = Config {
+        port: 0,
+        bookmark_interval: Duration::from_millis(200),
+        ..Config::default()
+    };
+    let s = TestServer::start_with_config(Arc::new(MemoryStore::new()), config);
+    let c = Client::new(&s);
+    rt().block_on(async {
+        let a = c.create_cm("a", "1").await;
+        let mut w = c.watch(&format!("{CMS}?watch=true&allowWatchBookmarks=true&resourceVersion={}", rv(&a))).await;
+        c.update_cm("a", "2").await.unwrap();
+        let modified = w.next(Duration::from_secs(5)).await.unwrap();
+        assert_eq!(modified["type"], "MODIFIED");
+        let bookmark = w.next(Duration::from_secs(5)).await.unwrap();
+        assert_eq!(bookmark["type"], "BOOKMARK");
+        assert_eq!(bookmark["object"], json!({"kind": "ConfigMap", "apiVersion": "v1", "metadata": {"resourceVersion": rv(&modified["object"]).to_string()}}));
+    });
+}
+
+#[test]
+fn selector_changes_arrive_as_added_and_deleted() {
+    let s = TestServer::start();
+    let c = Client::new(&s);
+    rt().block_on(async {
+        let a = c.create_cm("a", "1").await;
+        let mut w = c.watch(&format!("{CMS}?watch=true&labelSelector=app%3Dweb&resourceVersion={}", rv(&a))).await;
+        let labeled = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a", "labels": {"app": "web"}}, "data": {"v": "1"}});
+        c.send(reqwest::Method::PUT, &format!("{CMS}/a"), Some(&labeled)).await;
+        assert_eq!(w.next(Duration::from_secs(5)).await.unwrap()["type"], "ADDED");
+        c.update_cm("a", "2").await.unwrap();
+        assert_eq!(w.next(Duration::from_secs(5)).await.unwrap()["type"], "DELETED");
+    });
+}
+
+/// Every change a watcher sees, keyed by revision.
+type Seen = Vec<(i64, String, String)>;
+
+async fn follow(c: &Client, from: i64, restart_every: usize, until: i64, bookmarks: bool) -> Seen {
+    let mut seen = Seen::new();
+    let mut last = from;
+    'outer: while last < until {
+        let path = format!(
+            "{CMS}?watch=true&resourceVersion={last}&allowWatchBookmarks={bookmarks}&timeoutSeconds=30"
+        );
+        let mut w = c.watch(&path).await;
+        let mut n = 0;
+        while let Some(e) = w.next(Duration::from_secs(10)).await {
+            let rev = rv(&e["object"]);
+            match e["type"].as_str().unwrap() {
+                "BOOKMARK" => {
+                    assert!(rev >= last, "bookmarks never go back");
+                    last = rev;
+                }
+                "ERROR" => panic!("watch error: {e}"),
+                kind => {
+                    assert!(
+                        rev > last,
+                        "events arrive in order, once: {rev} after {last}"
+                    );
+                    last = rev;
+                    seen.push((
+                        rev,
+                        kind.to_string(),
+                        e["object"]["metadata"]["name"]
+                            .as_str()
+                            .unwrap()
+                            .to_string(),
+                    ));
+                }
+            }
+            if last >= until {
+                break 'outer;
+            }
+            n += 1;
+            if restart_every > 0 && n % restart_every == 0 {
+                continue 'outer;
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn concurrent_writers_and_restarting_watchers_see_every_change_once_in_order() {
+    let config = Config {
+        port: 0,
+        bookmark_interval: Duration::from_millis(50),
+        ..Config::default()
+    };
+    let s = TestServer::start_with_config(Arc::new(MemoryStore::new()), config);
+    let c = Arc::new(Client::new(&s));
+    rt().block_on(async {
+        let start = rv(&c.get(CMS).await.1);
+        // Writers: each creates, updates and deletes its own objects.
+        let mut writers = Vec::new();
+        for w in 0..4 {
+            let c = c.clone();
+            writers.push(tokio::spawn(async move {
+                for i in 0..15 {
+                    let name = format!("w{w}-{i}");
+                    c.create_cm(&name, "0").await;
+                    c.update_cm(&name, "1").await.unwrap();
+                    if i % 3 == 0 {
+                        assert_eq!(c.delete(&format!("{CMS}/{name}")).await, 200);
+                    }
+                }
+            }));
+        }
+        // Total writes: 4 writers x (15 creates + 15 updates + 5 deletes).
+        let until = start + 4 * 35;
+        let mut watchers = Vec::new();
+        for (restart, bookmarks) in [(0, false), (7, false), (3, true), (0, true)] {
+            let c = c.clone();
+            watchers.push(tokio::spawn(async move {
+                follow(&c, start, restart, until, bookmarks).await
+            }));
+        }
+        for w in writers {
+            w.await.unwrap();
+        }
+        let reference = watchers.remove(0).await.unwrap();
+        assert_eq!(reference.len(), 140, "every change seen once");
+        for w in watchers {
+            assert_eq!(
+                w.await.unwrap(),
+                reference,
+                "restarting watchers see the same changes"
+            );
+        }
+        // Replaying the events gives the state a fresh list shows.
+        let mut state: BTreeMap<String, ()> = BTreeMap::new();
+        for (_, kind, name) in &reference {
+            if kind == "DELETED" {
+                state.remove(name);
+            } else {
+                state.insert(name.clone(), ());
+            }
+        }
+        let (_, list) = c.get(CMS).await;
+        let listed: Vec<String> = list["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["metadata"]["name"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(listed, state.keys().cloned().collect::<Vec<_>>());
+    });
+}
+
+#[test]
+fn kubectl_get_watch_shows_event_lines() {
+    let s = TestServer::start();
+    let c = Client::new(&s);
+    let runtime = rt();
+    runtime.block_on(c.create_cm("first", "1"));
+    let child = s.kubectl_spawn(&[
+        "get",
+        "cm",
+        "-w",
+        "--output-watch-events",
+        "--request-timeout=0",
+    ]);
+    std::thread::sleep(Duration::from_millis(1500));
+    runtime.block_on(async {
+        c.create_cm("second", "1").await;
+        c.update_cm("second", "2").await.unwrap();
+        c.delete(&format!("{CMS}/second")).await;
+    });
+    std::thread::sleep(Duration::from_millis(1000));
+    let _ = std::process::Command::new("kill")
+        .arg(child.id().to_string())
+        .status();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let events: Vec<(String, String)> = stdout
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let cells: Vec<&str> = l.split_whitespace().collect();
+            (cells[0].to_string(), cells[1].to_string())
+        })
+        .collect();
+    let want: Vec<(String, String)> = [
+        ("ADDED", "first"),
+        ("ADDED", "second"),
+        ("MODIFIED", "second"),
+        ("DELETED", "second"),
+    ]
+    .iter()
+    .map(|(a, b)| (a.to_string(), b.to_string()))
+    .collect();
+    assert_eq!(events, want, "{stdout}");
+    assert!(stdout.starts_with("EVENT "), "{stdout}");
+}
+
+#[test]
+fn kubectl_wait_and_delete_wait_complete() {
+    let s = TestServer::start();
+    let c = Client::new(&s);
+    let runtime = rt();
+    let widget = json!({"apiVersion": "example.dev/v1", "kind": "Widget", "metadata": {"name": "w1", "finalizers": ["example.dev/hold"]}, "spec": {"replicas": 1}});
+    runtime.block_on(c.send(reqwest::Method::POST, WIDGETS, Some(&widget)));
+
+    let wait = s.kubectl_spawn(&[
+        "wait",
+        "--for=condition=Ready",
+        "widgets/w1",
+        "--timeout=20s",
+    ]);
+    std::thread::sleep(Duration::from_millis(800));
+    runtime.block_on(async {
+        let (_, current) = c.get(&format!("{WIDGETS}/w1")).await;
+        let mut status = current.clone();
+        status["status"] = json!({"conditions": [{"type": "Ready", "status": "True", "reason": "Up", "message": "", "observedGeneration": 1}]});
+        let (code, _, body) = c.send(reqwest::Method::PUT, &format!("{WIDGETS}/w1/status"), Some(&status)).await;
+        assert_eq!(code, 200, "{body}");
+    });
+    let out = wait.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "widget.example.dev/w1 condition met\n"
+    );
+
+    let started = Instant::now();
+    let delete = s.kubectl_spawn(&["delete", "widgets/w1", "--timeout=20s"]);
+    std::thread::sleep(Duration::from_millis(800));
+    runtime.block_on(async {
+        let (_, current) = c.get(&format!("{WIDGETS}/w1")).await;
+        assert!(
+            current["metadata"]["deletionTimestamp"].is_string(),
+            "{current}"
+        );
+        let mut released = current.clone();
+        released["metadata"]["finalizers"] = json!([]);
+        let (code, _, body) = c
+            .send(
+                reqwest::Method::PUT,
+                &format!("{WIDGETS}/w1"),
+                Some(&released),
+            )
+            .await;
+        assert_eq!(code, 200, "{body}");
+    });
+    let out = delete.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "widget.example.dev \"w1\" deleted\n"
+    );
+    assert!(started.elapsed() < Duration::from_secs(15));
+}
