@@ -45,6 +45,9 @@ pub struct CachedEvent {
     /// The object before the change, for MODIFIED.
     pub prev: Option<Value>,
     json_line: OnceLock<Bytes>,
+    /// Other encodings of this event's line (Table, per version and
+    /// includeObject), made once and shared by the watchers that ask.
+    encodings: Mutex<Vec<(String, Bytes)>>,
 }
 
 impl CachedEvent {
@@ -60,7 +63,20 @@ impl CachedEvent {
             object,
             prev,
             json_line: OnceLock::new(),
+            encodings: Mutex::new(Vec::new()),
         })
+    }
+
+    /// The line in another encoding named `format`, made by `encode` on
+    /// first use and shared afterwards.
+    pub fn encoded(&self, format: &str, encode: impl FnOnce() -> Bytes) -> Bytes {
+        let Ok(mut cache) = self.encodings.lock() else { return encode() };
+        if let Some((_, line)) = cache.iter().find(|(f, _)| f == format) {
+            return line.clone();
+        }
+        let line = encode();
+        cache.push((format.to_string(), line.clone()));
+        line
     }
 
     /// The JSON watch line of this event as it is (`{"type":..,"object":..}\n`),

@@ -105,8 +105,15 @@ impl Watcher {
             ("DELETED", _, true) => "DELETED",
             _ => return None,
         };
-        if kind == event.kind && self.representation == Representation::Json {
-            return Some(event.json_line());
+        if kind == event.kind {
+            match self.representation {
+                Representation::Json => return Some(event.json_line()),
+                Representation::Table(version) => {
+                    let format = format!("table/{version}/{:?}", self.include);
+                    return Some(event.encoded(&format, || self.encode(kind, &event.object)));
+                }
+                _ => {}
+            }
         }
         Some(self.encode(kind, &event.object))
     }
