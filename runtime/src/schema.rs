@@ -43,6 +43,8 @@ pub struct FieldSchema {
     pub patch_merge_key: Option<&'static str>,
     /// `+mapType=atomic`: the map is replaced whole.
     pub atomic_map: bool,
+    /// `+default`: the JSON set when the field is absent.
+    pub default: Option<&'static str>,
 }
 
 /// A value type.
@@ -118,6 +120,49 @@ pub const fn field(json: &'static str, ty: Type) -> FieldSchema {
         patch_strategy: PatchStrategy::Default,
         patch_merge_key: None,
         atomic_map: false,
+        default: None,
+    }
+}
+
+/// Applies `+default`s: every absent (or null) field with a default gets
+/// it, recursively through structs, list items and map values, as
+/// defaulter-gen's `SetObjectDefaults` does on decode. Defaults that fail
+/// to parse (the generator checks them) are skipped.
+pub fn apply_defaults(value: &mut serde_json::Value, schema: &'static TypeSchema) {
+    let Some(obj) = value.as_object_mut() else {
+        return;
+    };
+    for f in schema.fields {
+        if let Some(default) = f.default
+            && obj.get(f.json).is_none_or(serde_json::Value::is_null)
+            && let Ok(v) = serde_json::from_str(default)
+        {
+            obj.insert(f.json.to_string(), v);
+        }
+        if let Some(child) = obj.get_mut(f.json) {
+            default_value(child, &f.ty);
+        }
+    }
+}
+
+fn default_value(value: &mut serde_json::Value, ty: &Type) {
+    match ty {
+        Type::Struct(s) => apply_defaults(value, s()),
+        Type::List(item) => {
+            for v in value.as_array_mut().into_iter().flatten() {
+                default_value(v, item);
+            }
+        }
+        Type::Map(item) => {
+            for v in value
+                .as_object_mut()
+                .into_iter()
+                .flat_map(|m| m.values_mut())
+            {
+                default_value(v, item);
+            }
+        }
+        Type::Scalar | Type::Untyped => {}
     }
 }
 
@@ -150,6 +195,7 @@ mod meta {
                 patch_strategy: PatchStrategy::Merge,
                 patch_merge_key: Some("uid"),
                 atomic_map: false,
+                default: None,
             },
             FieldSchema {
                 json: "finalizers",
@@ -158,6 +204,7 @@ mod meta {
                 patch_strategy: PatchStrategy::Merge,
                 patch_merge_key: None,
                 atomic_map: false,
+                default: None,
             },
             FieldSchema {
                 json: "managedFields",
@@ -166,6 +213,7 @@ mod meta {
                 patch_strategy: PatchStrategy::Default,
                 patch_merge_key: None,
                 atomic_map: false,
+                default: None,
             },
         ],
     };
@@ -213,5 +261,56 @@ mod meta {
         fn schema() -> &'static TypeSchema {
             &MANAGED_FIELDS_ENTRY
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn port() -> &'static TypeSchema {
+        static PORT: TypeSchema = TypeSchema {
+            name: "Port",
+            atomic: false,
+            fields: &[
+                field("name", Type::Scalar),
+                FieldSchema {
+                    default: Some("\"TCP\""),
+                    ..field("protocol", Type::Scalar)
+                },
+            ],
+        };
+        &PORT
+    }
+
+    static SPEC: TypeSchema = TypeSchema {
+        name: "Spec",
+        atomic: false,
+        fields: &[
+            FieldSchema {
+                default: Some("1"),
+                ..field("replicas", Type::Scalar)
+            },
+            field("ports", Type::List(&Type::Struct(port))),
+            FieldSchema {
+                default: Some("{}"),
+                ..field("main", Type::Struct(port))
+            },
+        ],
+    };
+
+    #[test]
+    fn defaults_fill_absent_fields_recursively() {
+        let mut v =
+            json!({"ports": [{"name": "a"}, {"name": "b", "protocol": "UDP"}], "replicas": null});
+        apply_defaults(&mut v, &SPEC);
+        assert_eq!(
+            v,
+            json!({"ports": [{"name": "a", "protocol": "TCP"}, {"name": "b", "protocol": "UDP"}], "replicas": 1, "main": {"protocol": "TCP"}})
+        );
+        let mut set = json!({"replicas": 0});
+        apply_defaults(&mut set, &SPEC);
+        assert_eq!(set["replicas"], 0, "a set value stays");
     }
 }

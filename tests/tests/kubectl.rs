@@ -312,3 +312,22 @@ fn generator_commands_send_protobuf() {
         "error: failed to create configmap: configmaps \"lit\" already exists\n"
     );
 }
+
+#[test]
+fn defaults_from_markers_are_applied_on_create() {
+    // `+default=1` on WidgetSpec.replicas and `+default="TCP"` on WidgetPort.protocol.
+    let s = TestServer::start();
+    let w = s.manifest(
+        "w.yaml",
+        "apiVersion: example.dev/v1\nkind: Widget\nmetadata:\n  name: d\nspec:\n  ports:\n  - name: http\n    port: 80\n  - name: dns\n    port: 53\n    protocol: UDP\n",
+    );
+    s.kubectl_ok(&["create", "-f", w.to_str().unwrap()]);
+    let got = s.kubectl_ok(&[
+        "get",
+        "wd",
+        "d",
+        "-o",
+        "jsonpath={.spec.replicas} {.spec.ports[0].protocol} {.spec.ports[1].protocol}",
+    ]);
+    assert_eq!(got, "1 TCP UDP");
+}

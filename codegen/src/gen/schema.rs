@@ -90,6 +90,17 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
             .and_then(Marker::payload_string)
             .as_deref()
             == Some("atomic");
+        let default = match marker(f, &["default"]).and_then(Marker::payload_text) {
+            // Normalised JSON, so formatting in the marker does not matter.
+            Some(text) => match serde_json::from_str::<serde_json::Value>(text) {
+                Ok(v) => {
+                    let text = v.to_string();
+                    quote! { Some(#text) }
+                }
+                Err(_) => quote! { None },
+            },
+            None => quote! { None },
+        };
         quote! {
             FieldSchema {
                 json: #json,
@@ -98,6 +109,7 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
                 patch_strategy: #strategy,
                 patch_merge_key: #merge_key,
                 atomic_map: #atomic_map,
+                default: #default,
             }
         }
     });

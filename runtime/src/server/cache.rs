@@ -70,7 +70,9 @@ impl CachedEvent {
     /// The line in another encoding named `format`, made by `encode` on
     /// first use and shared afterwards.
     pub fn encoded(&self, format: &str, encode: impl FnOnce() -> Bytes) -> Bytes {
-        let Ok(mut cache) = self.encodings.lock() else { return encode() };
+        let Ok(mut cache) = self.encodings.lock() else {
+            return encode();
+        };
         if let Some((_, line)) = cache.iter().find(|(f, _)| f == format) {
             return line.clone();
         }
@@ -158,10 +160,7 @@ impl WatchCache {
     /// The events after `after` still in the ring, and a receiver for the
     /// ones to come (subscribed atomically, so none is missed or doubled).
     /// `None` when `after` is older than the ring's window.
-    pub fn subscribe(
-        &self,
-        after: i64,
-    ) -> Option<(Vec<Arc<CachedEvent>>, Subscription)> {
+    pub fn subscribe(&self, after: i64) -> Option<(Vec<Arc<CachedEvent>>, Subscription)> {
         let state = self.state.lock().ok()?;
         if after < state.window_start {
             return None;

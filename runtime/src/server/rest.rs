@@ -1124,7 +1124,9 @@ pub(crate) fn decode_object(
         deduplicated = serde_json::to_vec(&value).map_err(ApiError::internal)?;
         &deduplicated[..]
     };
-    let decoded = (entry.decode)(bytes).map_err(cannot)?;
+    let mut decoded = (entry.decode)(bytes).map_err(cannot)?;
+    // Defaults apply on decode, as defaulter-gen's functions run upstream.
+    crate::schema::apply_defaults(&mut decoded.object, (entry.schema)());
     let mut problems: Vec<String> = duplicates
         .iter()
         .map(|f| format!("duplicate field {}", go_quote(f)))

@@ -19,6 +19,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "immutable",
@@ -27,6 +28,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "data",
@@ -35,6 +37,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "binaryData",
@@ -43,6 +46,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                 ],
             };
@@ -64,6 +68,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "spec",
@@ -72,6 +77,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "status",
@@ -80,6 +86,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                 ],
             };
@@ -99,6 +106,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                 ],
             };
@@ -118,6 +126,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "conditions",
@@ -128,6 +137,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Merge,
                         patch_merge_key: Some("type"),
                         atomic_map: false,
+                        default: None,
                     },
                 ],
             };
@@ -147,6 +157,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "status",
@@ -155,6 +166,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "lastTransitionTime",
@@ -163,6 +175,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "reason",
@@ -171,6 +184,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "message",
@@ -179,6 +193,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                 ],
             };
@@ -200,6 +215,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "involvedObject",
@@ -208,6 +224,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "reason",
@@ -216,6 +233,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "message",
@@ -224,6 +242,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "source",
@@ -232,6 +251,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "firstTimestamp",
@@ -240,6 +260,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "lastTimestamp",
@@ -248,6 +269,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "count",
@@ -256,6 +278,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "type",
@@ -264,6 +287,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "eventTime",
@@ -272,6 +296,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "series",
@@ -280,6 +305,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "action",
@@ -288,6 +314,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "related",
@@ -296,6 +323,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "reportingComponent",
@@ -304,6 +332,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "reportingInstance",
@@ -312,6 +341,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                 ],
             };
@@ -331,6 +361,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "lastObservedTime",
@@ -339,6 +370,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                 ],
             };
@@ -358,6 +390,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "namespace",
@@ -366,6 +399,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "name",
@@ -374,6 +408,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "uid",
@@ -382,6 +417,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -390,6 +426,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "resourceVersion",
@@ -398,6 +435,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "fieldPath",
@@ -406,6 +444,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                 ],
             };
@@ -425,6 +464,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "host",
@@ -433,6 +473,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                 ],
             };

@@ -19,6 +19,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "spec",
@@ -27,6 +28,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "status",
@@ -35,6 +37,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                 ],
             };
@@ -54,6 +57,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: Some("1"),
                     },
                     FieldSchema {
                         json: "displayName",
@@ -62,6 +66,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "color",
@@ -70,6 +75,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "ports",
@@ -78,6 +84,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Merge,
                         patch_merge_key: Some("name"),
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "tags",
@@ -86,6 +93,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "settings",
@@ -94,6 +102,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "terminationGracePeriodSeconds",
@@ -102,6 +111,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                 ],
             };
@@ -121,6 +131,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "port",
@@ -129,6 +140,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "protocol",
@@ -137,6 +149,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: Some("\"TCP\""),
                     },
                 ],
             };
@@ -156,6 +169,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "phase",
@@ -164,6 +178,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "selector",
@@ -172,6 +187,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "conditions",
@@ -180,6 +196,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Merge,
                         patch_merge_key: Some("type"),
                         atomic_map: false,
+                        default: None,
                     },
                 ],
             };
@@ -201,6 +218,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "spec",
@@ -209,6 +227,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                 ],
             };
@@ -228,6 +247,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "serial",
@@ -236,6 +256,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "mains",
@@ -244,6 +265,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                     FieldSchema {
                         json: "battery",
@@ -252,6 +274,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                 ],
             };
@@ -271,6 +294,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                 ],
             };
@@ -290,6 +314,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
+                        default: None,
                     },
                 ],
             };
