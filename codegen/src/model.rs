@@ -267,11 +267,13 @@ pub enum WellKnown {
     LabelSelector,
     /// `metav1.Condition`.
     Condition,
+    /// `metav1.FieldsV1`: a raw field set.
+    FieldsV1,
 }
 
 impl WellKnown {
     /// Every well-known type, for lookups by Rust name.
-    pub const ALL: [WellKnown; 11] = [
+    pub const ALL: [WellKnown; 12] = [
         WellKnown::Time,
         WellKnown::MicroTime,
         WellKnown::Duration,
@@ -283,6 +285,7 @@ impl WellKnown {
         WellKnown::TypeMeta,
         WellKnown::LabelSelector,
         WellKnown::Condition,
+        WellKnown::FieldsV1,
     ];
 
     /// The Rust type name as written in API types (`Time`, `Quantity`...).
@@ -299,6 +302,7 @@ impl WellKnown {
             WellKnown::TypeMeta => "TypeMeta",
             WellKnown::LabelSelector => "LabelSelector",
             WellKnown::Condition => "Condition",
+            WellKnown::FieldsV1 => "FieldsV1",
         }
     }
 
@@ -317,6 +321,7 @@ impl WellKnown {
             WellKnown::TypeMeta => "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta",
             WellKnown::LabelSelector => "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector",
             WellKnown::Condition => "io.k8s.apimachinery.pkg.apis.meta.v1.Condition",
+            WellKnown::FieldsV1 => "io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1",
         }
     }
 

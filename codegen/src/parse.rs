@@ -574,9 +574,13 @@ impl FileContext<'_> {
 }
 
 /// A path names a well-known type when it is bare (`Time`) or goes through
-/// the runtime's meta module (`runtime::meta::v1::Time`).
+/// the runtime's meta module (`runtime::meta::Time`, or `crate::meta::Time`
+/// inside the runtime).
 fn is_well_known_path(written: &[String]) -> bool {
-    written.len() == 1 || written.first().is_some_and(|s| s == "runtime")
+    written.len() == 1
+        || written.first().is_some_and(|s| s == "runtime")
+        || (written.first().is_some_and(|s| s == "crate")
+            && written.get(1).is_some_and(|s| s == "meta"))
 }
 
 /// `use` declarations: the last segment (or its alias) -> the full path.

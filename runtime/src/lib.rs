@@ -6,6 +6,9 @@
 //! API semantics over a revisioned [`storage::Store`].
 #![deny(missing_docs)]
 
+// Generated code names this crate `::runtime`, inside it too.
+extern crate self as runtime;
+
 pub mod codec;
 pub mod meta;
 pub mod patch;

@@ -37,6 +37,8 @@ pub struct Entry {
 #[derive(Debug, Clone, Default)]
 pub struct Registry {
     entries: Vec<Entry>,
+    openapi_v2: Option<&'static str>,
+    openapi_v3: Vec<(&'static str, &'static str)>,
 }
 
 impl Registry {
@@ -67,6 +69,23 @@ impl Registry {
             protobuf: Some(T::message),
             schema: T::schema,
         });
+    }
+
+    /// Sets the generated OpenAPI documents: the v2 document and the v3
+    /// documents by index path (`api/v1`, `apis/example.dev/v1`).
+    pub fn set_openapi(&mut self, v2: &'static str, v3: &[(&'static str, &'static str)]) {
+        self.openapi_v2 = Some(v2);
+        self.openapi_v3 = v3.to_vec();
+    }
+
+    /// The OpenAPI v2 document, if set.
+    pub fn openapi_v2(&self) -> Option<&'static str> {
+        self.openapi_v2
+    }
+
+    /// The OpenAPI v3 documents by index path.
+    pub fn openapi_v3(&self) -> &[(&'static str, &'static str)] {
+        &self.openapi_v3
     }
 
     /// Every entry, in registration order.

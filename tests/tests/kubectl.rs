@@ -331,3 +331,78 @@ fn defaults_from_markers_are_applied_on_create() {
     ]);
     assert_eq!(got, "1 TCP UDP");
 }
+
+#[test]
+fn explain_reads_the_generated_openapi() {
+    let s = TestServer::start();
+    let out = s.kubectl_ok(&["explain", "widgets.spec.ports"]);
+    assert!(out.starts_with("GROUP:      example.dev\nKIND:       Widget\nVERSION:    v1\n\nFIELD: ports <[]WidgetPort>\n"), "{out}");
+    assert!(out.contains("  name\t<string> -required-\n"), "{out}");
+    let out = s.kubectl_ok(&["explain", "configmaps.data"]);
+    assert!(out.contains("FIELD: data <map[string]string>"), "{out}");
+}
+
+#[test]
+fn apply_twice_and_strategic_patch_merge_lists_by_key() {
+    let s = TestServer::start();
+    let v1 = s.manifest(
+        "w.yaml",
+        "apiVersion: example.dev/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: 1\n  ports:\n  - name: http\n    port: 80\n  - name: admin\n    port: 9000\n",
+    );
+    assert_eq!(
+        s.kubectl_ok(&["apply", "-f", v1.to_str().unwrap()]),
+        "widget.example.dev/w created\n"
+    );
+    // The second apply drops `admin` and changes `http`: client-side apply
+    // sends a strategic merge patch computed from last-applied.
+    let v2 = s.manifest(
+        "w2.yaml",
+        "apiVersion: example.dev/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: 1\n  ports:\n  - name: http\n    port: 8080\n  - name: metrics\n    port: 9090\n",
+    );
+    assert_eq!(
+        s.kubectl_ok(&["apply", "-f", v2.to_str().unwrap()]),
+        "widget.example.dev/w configured\n"
+    );
+    let ports = s.kubectl_ok(&[
+        "get",
+        "wd",
+        "w",
+        "-o",
+        "jsonpath={range .spec.ports[*]}{.name}={.port} {end}",
+    ]);
+    assert_eq!(ports, "http=8080 metrics=9090 ");
+    // Default `kubectl patch` is strategic: ports merge by name.
+    s.kubectl_ok(&[
+        "patch",
+        "wd",
+        "w",
+        "-p",
+        r#"{"spec":{"ports":[{"name":"grpc","port":9443}]}}"#,
+    ]);
+    let ports = s.kubectl_ok(&[
+        "get",
+        "wd",
+        "w",
+        "-o",
+        "jsonpath={range .spec.ports[*]}{.name} {end}",
+    ]);
+    assert_eq!(ports, "grpc http metrics ");
+    // And a ConfigMap, a kind kubectl knows.
+    let cm = s.manifest(
+        "cm.yaml",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a: \"1\"\n  b: \"2\"\n",
+    );
+    s.kubectl_ok(&["apply", "-f", cm.to_str().unwrap()]);
+    let cm2 = s.manifest(
+        "cm2.yaml",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a: \"1\"\n  c: \"3\"\n",
+    );
+    assert_eq!(
+        s.kubectl_ok(&["apply", "-f", cm2.to_str().unwrap()]),
+        "configmap/c configured\n"
+    );
+    assert_eq!(
+        s.kubectl_ok(&["get", "cm", "c", "-o", "jsonpath={.data}"]),
+        r#"{"a":"1","c":"3"}"#
+    );
+}

@@ -69,28 +69,45 @@ fn workspace_root() -> PathBuf {
     manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
 }
 
-/// Parses and checks `apis/`, and returns the files the generators produce
-/// (paths relative to the workspace root), with package and type counts.
+/// The crates the generators read: the runtime's meta package and the API types.
+const CRATES: [(&str, bool); 2] = [("runtime", false), ("apis", true)];
+
+/// Parses and checks every crate's packages, and returns the files the
+/// generators produce (paths relative to the workspace root), with package
+/// and type counts.
 fn run_generators(root: &Path) -> Result<(Vec<GeneratedFile>, usize, usize)> {
-    let src = root.join("apis/src");
-    let model = match codegen::parse::parse_tree(&src) {
-        Ok(model) => model,
-        Err(errors) => {
-            eprint!("{}", relative(root, &codegen::diagnostics::render(&errors)));
-            bail!("{} error(s) reading apis/src", errors.len());
+    let mut crates = Vec::new();
+    for (dir, serves) in CRATES {
+        let src = root.join(dir).join("src");
+        let model = match codegen::parse::parse_tree(&src) {
+            Ok(model) => model,
+            Err(errors) => {
+                eprint!("{}", relative(root, &codegen::diagnostics::render(&errors)));
+                bail!("{} error(s) reading {dir}/src", errors.len());
+            }
+        };
+        let problems = codegen::check::check(&model);
+        if !problems.is_empty() {
+            eprint!(
+                "{}",
+                relative(root, &codegen::diagnostics::render(&problems))
+            );
+            bail!("{} error(s) in {dir}/src markers", problems.len());
         }
-    };
-    let problems = codegen::check::check(&model);
-    if !problems.is_empty() {
-        eprint!(
-            "{}",
-            relative(root, &codegen::diagnostics::render(&problems))
-        );
-        bail!("{} error(s) in apis/src markers", problems.len());
+        crates.push(codegen::generators::Crate {
+            dir: PathBuf::from(dir),
+            model,
+            serves,
+        });
     }
-    let types = model.packages.iter().map(|p| p.types.len()).sum();
-    let files = codegen::generators::generate_all(&model, Path::new("apis"));
-    Ok((files, model.packages.len(), types))
+    let packages = crates.iter().map(|c| c.model.packages.len()).sum();
+    let types = crates
+        .iter()
+        .flat_map(|c| &c.model.packages)
+        .map(|p| p.types.len())
+        .sum();
+    let files = codegen::generators::generate_all(&crates);
+    Ok((files, packages, types))
 }
 
 /// Shows paths relative to the workspace root in diagnostics.
@@ -101,7 +118,10 @@ fn relative(root: &Path, text: &str) -> String {
 /// Generated files on disk that no generator produced any more.
 fn stale_outputs(root: &Path, files: &[GeneratedFile]) -> Vec<PathBuf> {
     let mut found = Vec::new();
-    let mut stack = vec![root.join("apis/src")];
+    let mut stack: Vec<PathBuf> = CRATES
+        .iter()
+        .map(|(dir, _)| root.join(dir).join("src"))
+        .collect();
     while let Some(dir) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
@@ -309,7 +329,10 @@ mod tests {
     /// Copies the real `apis/src` tree into a scratch workspace.
     fn scratch() -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
-        let mut stack = vec![workspace_root().join("apis/src")];
+        let mut stack: Vec<PathBuf> = CRATES
+            .iter()
+            .map(|(d, _)| workspace_root().join(d).join("src"))
+            .collect();
         while let Some(from) = stack.pop() {
             for entry in std::fs::read_dir(&from).unwrap().flatten() {
                 let path = entry.path();

@@ -4,6 +4,7 @@
 //! Rust file is formatted with prettyplease and starts with [`HEADER`], so
 //! `cargo xtask verify` can compare bytes.
 
+pub mod openapi;
 pub mod protobuf;
 pub mod reference;
 pub mod register;
@@ -25,13 +26,29 @@ pub struct GeneratedFile {
     pub contents: String,
 }
 
-/// Runs every generator over the model of the crate at `crate_dir`
-/// (relative to the workspace root, e.g. `apis`), plus the workspace-level
-/// documents (the marker reference).
-pub fn generate_all(model: &Model, crate_dir: &std::path::Path) -> Vec<GeneratedFile> {
-    let mut files = register::generate(model, crate_dir);
-    files.extend(protobuf::generate(model, crate_dir));
-    files.extend(schema::generate(model, crate_dir));
+/// One crate the generators run over.
+#[derive(Debug, Clone)]
+pub struct Crate {
+    /// The crate directory relative to the workspace root (`apis`).
+    pub dir: PathBuf,
+    /// Its model.
+    pub model: Model,
+    /// Whether it serves resources (gets the registry files).
+    pub serves: bool,
+}
+
+/// Runs every generator over the crates (per-crate files into each crate),
+/// plus the workspace-level documents (the marker reference).
+pub fn generate_all(crates: &[Crate]) -> Vec<GeneratedFile> {
+    let mut files = Vec::new();
+    for c in crates {
+        if c.serves {
+            files.extend(register::generate(&c.model, &c.dir));
+        }
+        files.extend(protobuf::generate(&c.model, &c.dir));
+        files.extend(schema::generate(&c.model, &c.dir));
+    }
+    files.extend(openapi::generate(crates));
     files.push(GeneratedFile {
         path: PathBuf::from("docs/markers.md"),
         contents: reference::markdown(),

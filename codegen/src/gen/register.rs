@@ -59,11 +59,36 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
         let segments = pkg.module_path.iter().map(|s| format_ident!("{}", s));
         calls.push(quote! { crate #(:: #segments)* ::register(&mut registry); });
     }
+    // The OpenAPI documents, from the crate's src/ up to the workspace root.
+    let up = "../".repeat(crate_dir.components().count() + 1);
+    let v2 = format!("{up}{}/swagger.json", super::openapi::SPEC_DIR);
+    let mut group_versions: Vec<(String, String)> = Vec::new();
+    for pkg in model
+        .packages
+        .iter()
+        .filter(|p| p.types.iter().any(|t| t.is_object()))
+    {
+        let gv = (pkg.group_name().to_string(), pkg.version.clone());
+        if !group_versions.contains(&gv) {
+            group_versions.push(gv);
+        }
+    }
+    let v3 = group_versions.iter().map(|(g, v)| {
+        let index = super::openapi::v3_index_path(g, v);
+        let file = format!(
+            "{up}{}/v3/{}",
+            super::openapi::SPEC_DIR,
+            super::openapi::v3_file_name(g, v)
+        );
+        quote! { (#index, include_str!(#file)) }
+    });
     let tokens = quote! {
-        /// Every resource this crate serves, package by package.
+        /// Every resource this crate serves, package by package, with the
+        /// OpenAPI documents that describe them.
         pub fn registry() -> ::runtime::registry::Registry {
             let mut registry = ::runtime::registry::Registry::new();
             #( #calls )*
+            registry.set_openapi(include_str!(#v2), &[#(#v3),*]);
             registry
         }
     };

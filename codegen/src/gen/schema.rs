@@ -134,8 +134,11 @@ fn value_type(model: &Model, pkg: &Package, ty: &FieldType) -> TokenStream {
             let inner = value_type(model, pkg, inner);
             quote! { Type::Map(&#inner) }
         }
-        FieldType::WellKnown(WellKnown::ObjectMeta) => {
-            quote! { Type::Struct(<::runtime::meta::ObjectMeta as Schema>::schema) }
+        FieldType::WellKnown(
+            w @ (WellKnown::ObjectMeta | WellKnown::ListMeta | WellKnown::Condition),
+        ) => {
+            let ident = format_ident!("{}", w.rust_name());
+            quote! { Type::Struct(<::runtime::meta::#ident as Schema>::schema) }
         }
         FieldType::WellKnown(w) if w.is_string_like() || *w == WellKnown::IntOrString => {
             quote! { Type::Scalar }

@@ -115,6 +115,7 @@ impl ApiServer {
             .route("/livez", get(|| async { "ok" }))
             .route("/readyz", get(|| async { "ok" }))
             .route("/metrics", get(metrics_handler))
+            .route("/openapi/v2", get(openapi::v2))
             .route("/openapi/v3", get(openapi::index))
             .route("/openapi/v3/{*path}", get(openapi::document))
             .fallback(dispatch)

@@ -827,6 +827,7 @@ impl Ctx<'_> {
         let accepted = [
             "application/json-patch+json",
             "application/merge-patch+json",
+            "application/strategic-merge-patch+json",
         ];
         if !accepted.contains(&media.as_str()) {
             return Err(ApiError::unsupported_media_type(&accepted));
@@ -845,6 +846,14 @@ impl Ctx<'_> {
             let mut patched = old.clone();
             if media == "application/merge-patch+json" {
                 json_patch::merge(&mut patched, &patch);
+            } else if media == "application/strategic-merge-patch+json" {
+                let schema = if self.info.subresource.as_deref() == Some("scale") {
+                    scale_schema()
+                } else {
+                    (self.entry.schema)()
+                };
+                patched = crate::patch::strategic::apply(&old, &patch, schema)
+                    .map_err(|e| ApiError::bad_request(e.to_string()))?;
             } else {
                 let ops: json_patch::Patch =
                     serde_json::from_value(patch.clone()).map_err(|e| {
@@ -1225,6 +1234,21 @@ fn check_preconditions(
         }
     }
     Ok(())
+}
+
+/// The schema of an autoscaling/v1 Scale: plain fields, no list strategies.
+fn scale_schema() -> &'static crate::schema::TypeSchema {
+    use crate::schema::{Type, TypeSchema, field};
+    static SCALE: TypeSchema = TypeSchema {
+        name: "Scale",
+        atomic: false,
+        fields: &[
+            field("metadata", Type::Untyped),
+            field("spec", Type::Untyped),
+            field("status", Type::Untyped),
+        ],
+    };
+    &SCALE
 }
 
 fn scale_info() -> ResourceInfo {

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 /// +kubebuilder:resource:shortName=cm
 /// +resource:generation=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
+#[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfigMap {
     /// Standard object metadata.
@@ -49,6 +50,7 @@ pub struct ConfigMap {
 /// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
 /// +resource:generation=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
+#[serde(default)]
 pub struct Namespace {
     /// Standard object metadata.
     /// +optional
@@ -70,6 +72,7 @@ pub struct Namespace {
 /// NamespaceSpec holds the finalizers that must run before the namespace is
 /// removed.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct NamespaceSpec {
     /// Opaque finalizer values.
     /// +optional
@@ -81,6 +84,7 @@ pub struct NamespaceSpec {
 
 /// NamespaceStatus is the observed state of a namespace.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct NamespaceStatus {
     /// `Active` or `Terminating`.
     /// +optional
@@ -100,6 +104,7 @@ pub struct NamespaceStatus {
 
 /// NamespaceCondition is one observation of a namespace's state.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct NamespaceCondition {
     /// The condition type.
@@ -146,6 +151,7 @@ pub struct NamespaceCondition {
 /// +kubebuilder:selectablefield:JSONPath=.type
 /// +resource:generation=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
+#[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct Event {
     /// Standard object metadata.
@@ -225,6 +231,7 @@ pub struct Event {
 
 /// EventSeries summarises repeated events.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct EventSeries {
     /// Occurrences in the series up to the last heartbeat.
@@ -240,7 +247,10 @@ pub struct EventSeries {
 }
 
 /// ObjectReference points at an object, possibly at one of its fields.
+///
+/// +structType=atomic
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct ObjectReference {
     /// Kind of the referent.
@@ -282,6 +292,7 @@ pub struct ObjectReference {
 
 /// EventSource names the component that reported an event.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct EventSource {
     /// The reporting component.
     /// +optional

@@ -381,7 +381,7 @@ const _: () = {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ObjectReference",
-                atomic: false,
+                atomic: true,
                 fields: &[
                     FieldSchema {
                         json: "kind",

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 /// +kubebuilder:printcolumn:name="Color",type=string,JSONPath=".spec.color",priority=1
 /// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
+#[serde(default)]
 pub struct Widget {
     /// Standard object metadata.
     /// +optional
@@ -33,6 +34,7 @@ pub struct Widget {
 
 /// WidgetSpec is the desired state of a Widget.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct WidgetSpec {
     /// Number of desired replicas.
@@ -92,6 +94,7 @@ pub enum Color {
 
 /// WidgetPort is one named port of a widget.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct WidgetPort {
     /// The port's name, unique within the widget.
@@ -112,6 +115,7 @@ pub struct WidgetPort {
 
 /// WidgetStatus is the observed state of a Widget.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct WidgetStatus {
     /// Number of running replicas.
@@ -144,6 +148,7 @@ pub struct WidgetStatus {
 /// +kubebuilder:printcolumn:name="Owner",type=string,JSONPath=".spec.owner"
 /// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
+#[serde(default)]
 pub struct Gadget {
     /// Standard object metadata.
     /// +optional
@@ -157,6 +162,7 @@ pub struct Gadget {
 
 /// GadgetSpec is the desired state of a Gadget.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct GadgetSpec {
     /// The owning team, as a DNS subdomain.
@@ -183,6 +189,7 @@ pub struct GadgetSpec {
 
 /// MainsPower describes a mains power supply.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct MainsPower {
     /// Supply voltage in volts.
@@ -192,6 +199,7 @@ pub struct MainsPower {
 
 /// BatteryPower describes a battery.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct BatteryPower {
     /// Capacity in milliampere-hours.

@@ -191,7 +191,9 @@ const _: () = {
                     },
                     FieldSchema {
                         json: "conditions",
-                        ty: Type::List(&Type::Untyped),
+                        ty: Type::List(
+                            &Type::Struct(<::runtime::meta::Condition as Schema>::schema),
+                        ),
                         list: ListSemantics::Map(&["type"]),
                         patch_strategy: PatchStrategy::Merge,
                         patch_merge_key: Some("type"),

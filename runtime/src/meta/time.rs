@@ -1,0 +1,105 @@
+//! The timestamp types of `meta.k8s.io/v1` with their wire forms
+//! ([`Time`], [`MicroTime`]) and the untyped [`FieldsV1`].
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// `metav1.FieldsV1`: a server-side apply field set, kept as raw JSON.
+pub type FieldsV1 = serde_json::Value;
+
+/// A timestamp with second precision, serialized as RFC 3339 in UTC
+/// (`2008-01-01T01:01:01Z`), as `metav1.Time`. The default is the Unix
+/// epoch.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Time(pub chrono::DateTime<chrono::Utc>);
+
+impl Time {
+    /// The current time, truncated to whole seconds.
+    pub fn now() -> Time {
+        let now = chrono::Utc::now();
+        Time(chrono::DateTime::from_timestamp(now.timestamp(), 0).unwrap_or(now))
+    }
+
+    /// RFC 3339 with a `Z` suffix and no fractional seconds.
+    pub fn to_rfc3339(&self) -> String {
+        self.0.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+    }
+}
+
+impl Serialize for Time {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_rfc3339())
+    }
+}
+
+impl<'de> Deserialize<'de> for Time {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        chrono::DateTime::parse_from_rfc3339(&text)
+            .map(|t| Time(t.with_timezone(&chrono::Utc)))
+            .map_err(|e| serde::de::Error::custom(format!("parsing time {text:?}: {e}")))
+    }
+}
+
+/// A timestamp with microsecond precision, serialized as RFC 3339 in UTC
+/// with six fractional digits (`2008-01-01T01:01:01.000001Z`), as
+/// `metav1.MicroTime`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MicroTime(pub chrono::DateTime<chrono::Utc>);
+
+impl MicroTime {
+    /// RFC 3339 with exactly six fractional digits and a `Z` suffix.
+    pub fn to_rfc3339(&self) -> String {
+        self.0.to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
+    }
+}
+
+impl Serialize for MicroTime {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_rfc3339())
+    }
+}
+
+impl<'de> Deserialize<'de> for MicroTime {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        chrono::DateTime::parse_from_rfc3339(&text)
+            .map(|t| MicroTime(t.with_timezone(&chrono::Utc)))
+            .map_err(|e| serde::de::Error::custom(format!("parsing time {text:?}: {e}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::meta::ObjectMeta;
+
+    #[test]
+    fn time_is_rfc3339_seconds_utc() {
+        let t: Time = serde_json::from_str("\"2008-01-01T01:01:01Z\"").unwrap();
+        assert_eq!(
+            serde_json::to_string(&t).unwrap(),
+            "\"2008-01-01T01:01:01Z\""
+        );
+        let t: Time = serde_json::from_str("\"2008-01-01T02:01:01+01:00\"").unwrap();
+        assert_eq!(t.to_rfc3339(), "2008-01-01T01:01:01Z");
+        assert!(serde_json::from_str::<Time>("\"yesterday\"").is_err());
+    }
+
+    #[test]
+    fn micro_time_keeps_microseconds() {
+        let t: MicroTime = serde_json::from_str("\"2008-01-01T01:01:01.000001Z\"").unwrap();
+        assert_eq!(
+            serde_json::to_string(&t).unwrap(),
+            "\"2008-01-01T01:01:01.000001Z\""
+        );
+    }
+
+    #[test]
+    fn empty_fields_are_omitted() {
+        let meta = ObjectMeta {
+            name: Some("a".into()),
+            ..Default::default()
+        };
+        assert_eq!(serde_json::to_string(&meta).unwrap(), r#"{"name":"a"}"#);
+    }
+}

@@ -1,0 +1,13 @@
+//! Version v1 of `meta.k8s.io`: the metadata every object carries and the
+//! types the API machinery shares, ported from
+//! `k8s.io/apimachinery/pkg/apis/meta/v1` with the same JSON names, field
+//! order, optionality and markers.
+//!
+//! +groupName=meta.k8s.io
+
+mod types;
+
+pub use types::*;
+
+include!("zz_generated.protobuf.rs");
+include!("zz_generated.schema.rs");

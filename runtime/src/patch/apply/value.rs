@@ -1,0 +1,315 @@
+//! JSON values as structured-merge-diff sees them: the total order of
+//! `value.Compare` (`value/value.go`), the human form of `value.ToString`
+//! (used in conflict paths such as `[name="http"]`), and the text Go's
+//! `encoding/json` (and json-iterator's standard-library-compatible
+//! configuration) writes, which is what FieldsV1 keys and the
+//! last-applied annotation embed.
+
+use std::cmp::Ordering;
+
+use serde_json::{Map, Number, Value};
+
+/// A JSON number as Go's unstructured decoding holds it: an integer or a
+/// float.
+#[derive(Clone, Copy)]
+enum Num {
+    Int(i128),
+    Float(f64),
+}
+
+fn num(n: &Number) -> Num {
+    if let Some(i) = n.as_i64() {
+        Num::Int(i128::from(i))
+    } else if let Some(u) = n.as_u64() {
+        Num::Int(i128::from(u))
+    } else {
+        Num::Float(n.as_f64().unwrap_or(0.0))
+    }
+}
+
+fn compare_numbers(a: &Number, b: &Number) -> Ordering {
+    match (num(a), num(b)) {
+        (Num::Int(x), Num::Int(y)) => x.cmp(&y),
+        (Num::Int(x), Num::Float(y)) => (x as f64).total_cmp(&y),
+        (Num::Float(x), Num::Int(y)) => x.total_cmp(&(y as f64)),
+        (Num::Float(x), Num::Float(y)) => x.total_cmp(&y),
+    }
+}
+
+/// The rank of a value's kind in `value.Compare`: numbers, strings, bools,
+/// lists, maps, null.
+fn rank(v: &Value) -> u8 {
+    match v {
+        Value::Number(_) => 0,
+        Value::String(_) => 1,
+        Value::Bool(_) => 2,
+        Value::Array(_) => 3,
+        Value::Object(_) => 4,
+        Value::Null => 5,
+    }
+}
+
+/// `value.Compare`: a total order over values of any kind; integers and
+/// floats compare numerically.
+pub(crate) fn compare(a: &Value, b: &Value) -> Ordering {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => compare_numbers(x, y),
+        (Value::String(x), Value::String(y)) => x.cmp(y),
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        (Value::Array(x), Value::Array(y)) => compare_lists(x, y),
+        (Value::Object(x), Value::Object(y)) => compare_maps(x, y),
+        _ => rank(a).cmp(&rank(b)),
+    }
+}
+
+fn compare_lists(a: &[Value], b: &[Value]) -> Ordering {
+    for (x, y) in a.iter().zip(b) {
+        let c = compare(x, y);
+        if c != Ordering::Equal {
+            return c;
+        }
+    }
+    a.len().cmp(&b.len())
+}
+
+/// `value.MapCompare`: keys zipped in lexical order; a map missing a key
+/// the other has at that position sorts after it.
+fn compare_maps(a: &Map<String, Value>, b: &Map<String, Value>) -> Ordering {
+    let mut keys: Vec<&String> = a.keys().chain(b.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    for (i, key) in keys.into_iter().enumerate() {
+        let c = if i == a.len() {
+            Ordering::Less
+        } else if i == b.len() {
+            Ordering::Greater
+        } else {
+            match (a.get(key), b.get(key)) {
+                (None, _) => Ordering::Greater,
+                (_, None) => Ordering::Less,
+                (Some(x), Some(y)) => compare(x, y),
+            }
+        };
+        if c != Ordering::Equal {
+            return c;
+        }
+    }
+    Ordering::Equal
+}
+
+/// `value.Equals`: deep equality under [`compare`].
+pub(crate) fn equal(a: &Value, b: &Value) -> bool {
+    compare(a, b) == Ordering::Equal
+}
+
+/// `value.ToString`: strings quoted as Go's `%q`, numbers and bools as
+/// `%v`, lists as `[a,b]`, maps as `k=v` pairs.
+pub(crate) fn to_human(v: &Value) -> String {
+    match v {
+        Value::Null => "null".to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => match num(n) {
+            Num::Int(i) => i.to_string(),
+            Num::Float(f) => go_float_v(f),
+        },
+        Value::String(s) => go_quote(s),
+        Value::Array(items) => {
+            let parts: Vec<String> = items.iter().map(to_human).collect();
+            format!("[{}]", parts.join(","))
+        }
+        Value::Object(map) => map
+            .iter()
+            .map(|(k, v)| format!("{k}={}", to_human(v)))
+            .collect::<Vec<_>>()
+            .join(""),
+    }
+}
+
+/// Go's `strconv.Quote` (the `%q` verb): a double-quoted string with Go
+/// escapes for quotes, backslashes and unprintable characters.
+pub(crate) fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c if c.is_control() => {
+                let code = c as u32;
+                if code < 0x10000 {
+                    out.push_str(&format!("\\u{code:04x}"));
+                } else {
+                    out.push_str(&format!("\\U{code:08x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Go's `%v` of a float64 (`strconv.FormatFloat(f, 'g', -1, 64)`):
+/// shortest digits, exponent form when the decimal exponent is below -4 or
+/// at least 6 (`1e+06`).
+fn go_float_v(f: f64) -> String {
+    let exp = decimal_exponent(f);
+    if f != 0.0 && (exp < -4 || exp >= 6) {
+        go_exponent_form(f, 2)
+    } else {
+        format!("{f}")
+    }
+}
+
+/// The decimal exponent of `f`'s shortest representation.
+fn decimal_exponent(f: f64) -> i32 {
+    let text = format!("{f:e}");
+    text.rsplit('e')
+        .next()
+        .and_then(|e| e.parse().ok())
+        .unwrap_or(0)
+}
+
+/// `1.5e-07`/`1e+21` style: mantissa, `e`, sign and at least `digits`
+/// exponent digits.
+fn go_exponent_form(f: f64, digits: usize) -> String {
+    let text = format!("{f:e}");
+    let (mantissa, exp) = text.split_once('e').unwrap_or((&text, "0"));
+    let (sign, magnitude) = match exp.strip_prefix('-') {
+        Some(m) => ('-', m),
+        None => ('+', exp),
+    };
+    format!("{mantissa}e{sign}{magnitude:0>digits$}")
+}
+
+/// Go's `encoding/json` text of a float64: `'f'` format with the shortest
+/// digits, exponent form below 1e-6 or from 1e21 up, with `e-07` trimmed
+/// to `e-7`.
+fn go_json_float(f: f64) -> String {
+    let abs = f.abs();
+    if abs != 0.0 && !(1e-6..1e21).contains(&abs) {
+        let text = go_exponent_form(f, 2);
+        match text.split_once("e-0") {
+            Some((mantissa, digit)) if digit.len() == 1 => format!("{mantissa}e-{digit}"),
+            _ => text,
+        }
+    } else {
+        format!("{f}")
+    }
+}
+
+/// Go's `encoding/json` string literal: HTML-safe (`<`, `>`, `&` and the
+/// line separators escaped as `\u00XX`), short escapes for `\n`, `\r`,
+/// `\t`, `\u00XX` for other control characters.
+pub(crate) fn go_json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Go's `encoding/json` text of an unstructured value: compact, object keys
+/// sorted.
+pub(crate) fn go_json(v: &Value) -> String {
+    let mut out = String::new();
+    write_go_json(v, &mut out);
+    out
+}
+
+fn write_go_json(v: &Value, out: &mut String) {
+    match v {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => match num(n) {
+            Num::Int(i) => out.push_str(&i.to_string()),
+            Num::Float(f) => out.push_str(&go_json_float(f)),
+        },
+        Value::String(s) => out.push_str(&go_json_string(s)),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_go_json(item, out);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            out.push('{');
+            for (i, (key, value)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&go_json_string(key));
+                out.push(':');
+                write_go_json(value, out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn order_follows_value_compare() {
+        // value/less_test.go: numbers < strings < bools < lists < maps < null,
+        // ints and floats compared numerically.
+        let ordered = [
+            json!(1),
+            json!(1.5),
+            json!(2),
+            json!("a"),
+            json!(false),
+            json!(true),
+            json!([1]),
+            json!({"a": 1}),
+            Value::Null,
+        ];
+        for pair in ordered.windows(2) {
+            assert_eq!(compare(&pair[0], &pair[1]), Ordering::Less, "{pair:?}");
+        }
+        assert!(equal(&json!(1), &json!(1.0)));
+    }
+
+    #[test]
+    fn go_text_forms() {
+        assert_eq!(go_json(&json!({"b": 1, "a": "<x>"})), r#"{"a":"\u003cx\u003e","b":1}"#);
+        assert_eq!(go_json(&json!(80.0)), "80");
+        assert_eq!(go_json(&json!(1.5e-7)), "1.5e-7");
+        assert_eq!(go_json(&json!(1e21)), "1e+21");
+        assert_eq!(to_human(&json!("http")), "\"http\"");
+        assert_eq!(to_human(&json!(8080)), "8080");
+        assert_eq!(go_quote("a\"b\n"), r#""a\"b\n""#);
+    }
+}
