@@ -29,6 +29,9 @@ pub struct Entry {
     /// The protobuf message table, for kinds served as
     /// `application/vnd.kubernetes.protobuf`.
     pub protobuf: Option<fn() -> &'static crate::codec::protobuf::Message>,
+    /// The field path where decoding the body through the Rust type fails
+    /// (`spec.ports[0].protocol`), for turning decode errors into field errors.
+    pub decode_error_path: fn(&[u8]) -> Option<String>,
     /// The structural schema (patch strategies, list types) of the kind.
     pub schema: fn() -> &'static crate::schema::TypeSchema,
 }
@@ -52,6 +55,7 @@ impl Registry {
         self.entries.push(Entry {
             info: T::INFO,
             decode: decode::<T>,
+            decode_error_path: error_path::<T>,
             protobuf: None,
             schema: T::schema,
         });
@@ -66,6 +70,7 @@ impl Registry {
         self.entries.push(Entry {
             info: T::INFO,
             decode: decode::<T>,
+            decode_error_path: error_path::<T>,
             protobuf: Some(T::message),
             schema: T::schema,
         });
@@ -121,6 +126,13 @@ impl Registry {
         }
         versions
     }
+}
+
+fn error_path<T: Resource>(body: &[u8]) -> Option<String> {
+    let mut de = serde_json::Deserializer::from_slice(body);
+    serde_path_to_error::deserialize::<_, T>(&mut de)
+        .err()
+        .map(|e| e.path().to_string())
 }
 
 fn decode<T: Resource>(body: &[u8]) -> Result<Decoded, String> {

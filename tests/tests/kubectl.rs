@@ -406,3 +406,16 @@ fn apply_twice_and_strategic_patch_merge_lists_by_key() {
         r#"{"a":"1","c":"3"}"#
     );
 }
+
+#[test]
+fn an_enum_value_outside_the_enum_is_unsupported() {
+    let s = TestServer::start();
+    let w = s.manifest(
+        "w.yaml",
+        "apiVersion: example.dev/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  color: Purple\n",
+    );
+    assert_eq!(
+        s.kubectl_err(&["create", "-f", w.to_str().unwrap()]),
+        "The Widget \"w\" is invalid: spec.color: Unsupported value: \"Purple\": supported values: \"Blue\", \"Green\", \"Red\"\n"
+    );
+}

@@ -4,6 +4,9 @@
 //! - `verify`: fail, with a diff, when a generated file is stale.
 //! - `markers`: print the marker reference.
 //! - `serve`: generate, build and run the API server.
+//! - `bench`: run the benchmarks and write `target/bench/report.{md,json}`.
+
+mod bench;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -34,6 +37,12 @@ enum Cmd {
     /// The whole test suite: formatting, clippy (warnings are errors),
     /// generated files up to date, and every crate's tests.
     Test,
+    /// Run the benchmarks; write target/bench/report.md and report.json.
+    Bench {
+        /// Short runs (under 3 minutes after the build), for CI smoke.
+        #[arg(long)]
+        quick: bool,
+    },
     /// Generate, build (release) and run the API server; extra arguments go to the server.
     Serve {
         /// Arguments passed to `apiserver` (e.g. `--port 6443 --data-dir /tmp/data`).
@@ -54,6 +63,7 @@ fn main() -> ExitCode {
         }
         Cmd::Serve { args } => serve(&root, &args),
         Cmd::Test => test(&root),
+        Cmd::Bench { quick } => bench::bench(&root, quick),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

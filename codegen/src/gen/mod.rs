@@ -9,6 +9,7 @@ pub mod protobuf;
 pub mod reference;
 pub mod register;
 pub mod schema;
+pub mod validation;
 
 use std::path::PathBuf;
 

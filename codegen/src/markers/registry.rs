@@ -674,6 +674,21 @@ pub static TAGS: &[TagDef] = &[
         example: "+kubebuilder:storageversion",
     },
     TagDef {
+        name: "validation:extra",
+        scopes: &[Scope::Type],
+        args: ArgsKind::None,
+        payload: PayloadKind::None,
+        applies_to: AppliesTo::Any,
+        repeatable: false,
+        stability: Stability::Stable,
+        doc: "The type has hand-written validation beside the generated one: \
+              implement `runtime::validate::ValidateExtra` for it next to the \
+              type, and its errors join the generated ones in the same list \
+              (as `validation.go` sits beside `zz_generated.validations.go` \
+              upstream). This project's tag.",
+        example: "+validation:extra",
+    },
+    TagDef {
         name: "resource:generation",
         scopes: &[Scope::Type],
         args: ArgsKind::None,

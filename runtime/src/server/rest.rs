@@ -1133,7 +1133,7 @@ pub(crate) fn decode_object(
         deduplicated = serde_json::to_vec(&value).map_err(ApiError::internal)?;
         &deduplicated[..]
     };
-    let mut decoded = (entry.decode)(bytes).map_err(cannot)?;
+    let mut decoded = (entry.decode)(bytes).map_err(|e| decode_failure(entry, bytes, e))?;
     // Defaults apply on decode, as defaulter-gen's functions run upstream.
     crate::schema::apply_defaults(&mut decoded.object, (entry.schema)());
     let mut problems: Vec<String> = duplicates
@@ -1154,6 +1154,52 @@ pub(crate) fn decode_object(
         FieldValidation::Warn => Ok((decoded.object, problems)),
         _ => Ok((decoded.object, Vec::new())),
     }
+}
+
+/// A body the Rust type cannot hold. A string enum value outside the enum
+/// (which Go would decode and then reject in validation) becomes upstream's
+/// 422 `Unsupported value`; anything else is the 400 decode error.
+fn decode_failure(entry: &Entry, bytes: &[u8], error: String) -> ApiError {
+    let ri = &entry.info;
+    let cannot = ApiError::bad_request(format!(
+        "{} in version \"{}\" cannot be handled as a {}: {error}",
+        ri.kind, ri.version, ri.kind
+    ));
+    let Some(rest) = error.strip_prefix("unknown variant `") else {
+        return cannot;
+    };
+    let Some((value, rest)) = rest.split_once("`, expected one of ") else {
+        return cannot;
+    };
+    let mut supported: Vec<String> = rest
+        .split(" at line")
+        .next()
+        .unwrap_or("")
+        .split(", ")
+        .map(|v| v.trim_matches('`').to_string())
+        .collect();
+    supported.sort();
+    let Some(field) = (entry.decode_error_path)(bytes) else {
+        return cannot;
+    };
+    let name = serde_json::from_slice::<Value>(bytes)
+        .ok()
+        .and_then(|v| meta_str(&v, "name").map(str::to_string))
+        .unwrap_or_default();
+    let list: Vec<String> = supported.iter().map(|s| go_quote(s)).collect();
+    ApiError::invalid(
+        ri,
+        &name,
+        vec![Cause {
+            reason: "FieldValueNotSupported".into(),
+            message: format!(
+                "Unsupported value: {}: supported values: {}",
+                go_quote(value),
+                list.join(", ")
+            ),
+            field,
+        }],
+    )
 }
 
 /// Whether anything outside `metadata` and `status` differs (the CRD rule

@@ -188,11 +188,7 @@ impl FieldSet {
             [last] => {
                 self.members.insert(last.clone());
             }
-            [first, rest @ ..] => self
-                .children
-                .entry(first.clone())
-                .or_default()
-                .insert(rest),
+            [first, rest @ ..] => self.children.entry(first.clone()).or_default().insert(rest),
         }
     }
 
@@ -292,7 +288,10 @@ impl FieldSet {
         members: BTreeSet<PathElement>,
         children: BTreeMap<PathElement, FieldSet>,
     ) -> FieldSet {
-        let children = children.into_iter().filter(|(_, c)| !c.is_empty()).collect();
+        let children = children
+            .into_iter()
+            .filter(|(_, c)| !c.is_empty())
+            .collect();
         FieldSet { members, children }
     }
 

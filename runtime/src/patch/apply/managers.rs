@@ -34,7 +34,12 @@ impl Writer {
     /// (`buildManagerInfo`).
     pub(crate) fn new(manager: &str, api_version: &str, subresource: Option<&str>) -> Writer {
         Writer {
-            manager: if manager.is_empty() { "unknown" } else { manager }.to_string(),
+            manager: if manager.is_empty() {
+                "unknown"
+            } else {
+                manager
+            }
+            .to_string(),
             api_version: api_version.to_string(),
             subresource: subresource.unwrap_or_default().to_string(),
         }
@@ -42,7 +47,12 @@ impl Writer {
 
     /// The identifier of this writer's entry for `operation`.
     pub(crate) fn identifier(&self, operation: &str) -> String {
-        identifier(&self.manager, operation, &self.api_version, &self.subresource)
+        identifier(
+            &self.manager,
+            operation,
+            &self.api_version,
+            &self.subresource,
+        )
     }
 }
 
@@ -72,11 +82,20 @@ pub(crate) type Managers = BTreeMap<String, Managed>;
 /// one applier has one entry whatever version it applies in; e.g.
 /// `{"manager":"kubectl","operation":"Apply"}`,
 /// `{"manager":"kube-controller-manager","operation":"Update","apiVersion":"apps/v1"}`.
-pub(crate) fn identifier(manager: &str, operation: &str, api_version: &str, subresource: &str) -> String {
+pub(crate) fn identifier(
+    manager: &str,
+    operation: &str,
+    api_version: &str,
+    subresource: &str,
+) -> String {
     let mut parts = Vec::new();
     let mut field = |name: &str, value: &str| {
         if !value.is_empty() {
-            parts.push(format!("{}:{}", go_json_string(name), go_json_string(value)));
+            parts.push(format!(
+                "{}:{}",
+                go_json_string(name),
+                go_json_string(value)
+            ));
         }
     };
     field("manager", manager);
@@ -132,8 +151,9 @@ fn decode_entry(i: usize, entry: &ManagedFieldsEntry) -> Result<Managed, String>
         }
     }
     let set = match &entry.fields_v1 {
-        Some(fields) => FieldSet::from_fields_v1(fields)
-            .map_err(|e| format!("error decoding versioned set from entry {i}: error decoding set: {e}"))?,
+        Some(fields) => FieldSet::from_fields_v1(fields).map_err(|e| {
+            format!("error decoding versioned set from entry {i}: error decoding set: {e}")
+        })?,
         None => FieldSet::new(),
     };
     Ok(Managed {

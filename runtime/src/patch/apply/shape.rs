@@ -29,10 +29,7 @@ pub(crate) enum Shape {
     /// A granular map whose values have type `elem`.
     Map { elem: &'static Type },
     /// An associative list whose items have type `elem`.
-    List {
-        elem: &'static Type,
-        kind: ListKind,
-    },
+    List { elem: &'static Type, kind: ListKind },
     /// An undeclared field: objects granular, lists atomic.
     Deduced,
 }
@@ -42,8 +39,12 @@ pub(crate) enum Shape {
 pub(crate) enum ListKind {
     /// By value (`listType=set`).
     Set,
-    /// By these key fields (`listType=map`).
-    Keyed(&'static [&'static str]),
+    /// By these key fields (`listType=map`); `item` is the items' struct,
+    /// whose `+default`s fill missing key fields.
+    Keyed {
+        keys: &'static [&'static str],
+        item: Option<&'static TypeSchema>,
+    },
 }
 
 impl Shape {
@@ -95,13 +96,20 @@ fn of_field(field: &'static FieldSchema) -> Shape {
 
 /// The shape of a list field: its `+listType`, else its patch strategy.
 fn of_list(field: &'static FieldSchema, elem: &'static Type) -> Shape {
+    let item = match elem {
+        Type::Struct(schema) => Some(schema()),
+        _ => None,
+    };
     let kind = match field.list {
-        ListSemantics::Map(keys) => ListKind::Keyed(keys),
+        ListSemantics::Map(keys) => ListKind::Keyed { keys, item },
         ListSemantics::Set => ListKind::Set,
         ListSemantics::Atomic => return Shape::Leaf,
         ListSemantics::Unspecified if field.patch_strategy.merges() => {
             match field.patch_merge_key.as_ref() {
-                Some(key) => ListKind::Keyed(std::slice::from_ref(key)),
+                Some(key) => ListKind::Keyed {
+                    keys: std::slice::from_ref(key),
+                    item,
+                },
                 None => ListKind::Set,
             }
         }

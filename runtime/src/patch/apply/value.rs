@@ -164,7 +164,7 @@ pub(crate) fn go_quote(s: &str) -> String {
 /// at least 6 (`1e+06`).
 fn go_float_v(f: f64) -> String {
     let exp = decimal_exponent(f);
-    if f != 0.0 && (exp < -4 || exp >= 6) {
+    if f != 0.0 && !(-4..6).contains(&exp) {
         go_exponent_form(f, 2)
     } else {
         format!("{f}")
@@ -304,7 +304,10 @@ mod tests {
 
     #[test]
     fn go_text_forms() {
-        assert_eq!(go_json(&json!({"b": 1, "a": "<x>"})), r#"{"a":"\u003cx\u003e","b":1}"#);
+        assert_eq!(
+            go_json(&json!({"b": 1, "a": "<x>"})),
+            r#"{"a":"\u003cx\u003e","b":1}"#
+        );
         assert_eq!(go_json(&json!(80.0)), "80");
         assert_eq!(go_json(&json!(1.5e-7)), "1.5e-7");
         assert_eq!(go_json(&json!(1e21)), "1e+21");

@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 use super::fieldset::{FieldSet, PathElement, path_string, sorted_fields};
 use super::shape::{ListKind, Shape};
 use super::value::{equal, go_quote};
+use crate::schema::TypeSchema;
 
 /// A problem found in an object, at a path (`typed.ValidationError`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,7 +44,7 @@ pub(crate) fn errors_text(errors: &[ValidationError]) -> String {
 /// The path element of a list item (`listItemToPathElement`).
 fn item_element(item: &Value, kind: ListKind) -> Result<PathElement, String> {
     match kind {
-        ListKind::Keyed(keys) => keyed_item_element(item, keys),
+        ListKind::Keyed { keys, item: schema } => keyed_item_element(item, keys, schema),
         ListKind::Set => match item {
             Value::Object(_) => {
                 Err("associative list without keys has an element that's a map type".into())
@@ -57,7 +58,13 @@ fn item_element(item: &Value, kind: ListKind) -> Result<PathElement, String> {
     }
 }
 
-fn keyed_item_element(item: &Value, keys: &[&str]) -> Result<PathElement, String> {
+/// The key of a list-map item: its key fields, a missing one taken from
+/// the item type's `+default` (`keyedAssociativeListItemToPathElement`).
+fn keyed_item_element(
+    item: &Value,
+    keys: &[&str],
+    schema: Option<&'static TypeSchema>,
+) -> Result<PathElement, String> {
     let map = match item {
         Value::Object(map) => map,
         Value::Null => return Err("associative list with keys may not have a null element".into()),
@@ -65,13 +72,19 @@ fn keyed_item_element(item: &Value, keys: &[&str]) -> Result<PathElement, String
     };
     let mut fields = Map::new();
     for key in keys {
-        let Some(value) = map.get(*key) else {
+        let default = || {
+            schema
+                .and_then(|s| s.field(key))
+                .and_then(|f| f.default)
+                .and_then(|d| serde_json::from_str::<Value>(d).ok())
+        };
+        let Some(value) = map.get(*key).cloned().or_else(default) else {
             return Err(format!(
                 "associative list with keys has an element that omits key field {} (and doesn't have default value)",
                 go_quote(key)
             ));
         };
-        fields.insert((*key).to_string(), value.clone());
+        fields.insert((*key).to_string(), value);
     }
     Ok(PathElement::Key(sorted_fields(fields)))
 }
@@ -104,7 +117,11 @@ fn index_list<'v>(list: &'v [Value], kind: ListKind) -> IndexedList<'v> {
 /// The problems upstream's validation finds in an applied object's
 /// associative lists: items without key fields, non-scalar set items, and
 /// (unless `allow_duplicates`) repeated keys (`validate.go`).
-pub(crate) fn check_lists(value: &Value, shape: Shape, allow_duplicates: bool) -> Vec<ValidationError> {
+pub(crate) fn check_lists(
+    value: &Value,
+    shape: Shape,
+    allow_duplicates: bool,
+) -> Vec<ValidationError> {
     let mut errors = Vec::new();
     check_value(value, shape, &mut Vec::new(), allow_duplicates, &mut errors);
     errors
@@ -222,7 +239,12 @@ fn collect_items(
 pub(crate) trait Rule {
     /// At a leaf (scalar, atomic value, or a map or list empty on both
     /// sides): the merged value, if any.
-    fn leaf(&mut self, path: &[PathElement], lhs: Option<&Value>, rhs: Option<&Value>) -> Option<Value>;
+    fn leaf(
+        &mut self,
+        path: &[PathElement],
+        lhs: Option<&Value>,
+        rhs: Option<&Value>,
+    ) -> Option<Value>;
 
     /// After the contents of a granular map, struct or list were walked.
     fn after(&mut self, path: &[PathElement], lhs: Option<&Value>, rhs: Option<&Value>);
@@ -231,7 +253,10 @@ pub(crate) trait Rule {
 /// How a node is walked, decided from its shape and both sides.
 enum Node<'v> {
     Leaf,
-    Map(Option<&'v Map<String, Value>>, Option<&'v Map<String, Value>>),
+    Map(
+        Option<&'v Map<String, Value>>,
+        Option<&'v Map<String, Value>>,
+    ),
     List(Option<&'v [Value]>, Option<&'v [Value]>, ListKind),
 }
 
@@ -266,7 +291,9 @@ fn node<'v>(shape: Shape, lhs: Option<&'v Value>, rhs: Option<&'v Value>) -> Nod
             }
         }
         Shape::List { kind, .. } => match (as_list(lhs), as_list(rhs)) {
-            (Ok(l), Ok(r)) if !(l.is_none_or(<[Value]>::is_empty) && r.is_none_or(<[Value]>::is_empty)) => {
+            (Ok(l), Ok(r))
+                if !(l.is_none_or(<[Value]>::is_empty) && r.is_none_or(<[Value]>::is_empty)) =>
+            {
                 Node::List(l, r, kind)
             }
             _ => Node::Leaf,
@@ -418,7 +445,12 @@ impl<'r, R: Rule> Walker<'r, R> {
 pub(crate) struct KeepRight;
 
 impl Rule for KeepRight {
-    fn leaf(&mut self, _: &[PathElement], lhs: Option<&Value>, rhs: Option<&Value>) -> Option<Value> {
+    fn leaf(
+        &mut self,
+        _: &[PathElement],
+        lhs: Option<&Value>,
+        rhs: Option<&Value>,
+    ) -> Option<Value> {
         rhs.or(lhs).cloned()
     }
 
@@ -435,7 +467,12 @@ pub(crate) struct Comparison {
 }
 
 impl Rule for Comparison {
-    fn leaf(&mut self, path: &[PathElement], lhs: Option<&Value>, rhs: Option<&Value>) -> Option<Value> {
+    fn leaf(
+        &mut self,
+        path: &[PathElement],
+        lhs: Option<&Value>,
+        rhs: Option<&Value>,
+    ) -> Option<Value> {
         match (lhs, rhs) {
             (None, _) => self.added.insert(path),
             (_, None) => self.removed.insert(path),
@@ -485,7 +522,9 @@ pub(crate) fn remove(value: &Value, remove_set: &FieldSet, shape: Shape) -> Valu
         (Shape::Struct { .. } | Shape::Map { .. } | Shape::Deduced, Value::Object(map)) => {
             remove_from_map(map, remove_set, shape)
         }
-        (Shape::List { kind, .. }, Value::Array(items)) => remove_from_list(items, remove_set, shape, kind),
+        (Shape::List { kind, .. }, Value::Array(items)) => {
+            remove_from_list(items, remove_set, shape, kind)
+        }
         (Shape::Deduced, Value::Array(_)) => Value::Null,
         (Shape::Deduced, _) => value.clone(),
         _ => Value::Null,

@@ -1,0 +1,59 @@
+//! The request bodies the benchmarks send.
+//!
+//! The ConfigMap is of a realistic size and shape (about 1 KiB of JSON):
+//! the recommended `app.kubernetes.io` labels, an annotation, a properties
+//! file and a few flags, as an application's configuration holds.
+
+/// A properties file, JSON-escaped (newlines as `\n`).
+const PROPERTIES: &str = "server.port=8080\\nserver.shutdown=graceful\\nserver.compression.enabled=true\\n\
+spring.datasource.url=jdbc:postgresql://db.bench.svc.cluster.local:5432/orders\\n\
+spring.datasource.username=orders\\nspring.datasource.hikari.maximum-pool-size=20\\n\
+spring.jpa.open-in-view=false\\nmanagement.endpoints.web.exposure.include=health,info,prometheus\\n\
+logging.level.root=INFO\\nlogging.level.com.example.orders=DEBUG\\n\
+cache.ttl.seconds=300\\ncache.max-entries=10000\\nfeature.checkout.v2=true\\n\
+feature.recommendations=false\\nretry.max-attempts=5\\nretry.backoff.ms=250\\n";
+
+/// A ConfigMap named `name` in `namespace`; `revision` goes into its data
+/// so that successive updates are real changes.
+pub fn configmap(namespace: &str, name: &str, revision: u64) -> String {
+    format!(
+        concat!(
+            r#"{{"apiVersion":"v1","kind":"ConfigMap","metadata":{{"name":"{name}","namespace":"{namespace}","#,
+            r#""labels":{{"app.kubernetes.io/name":"orders","app.kubernetes.io/instance":"orders-bench","#,
+            r#""app.kubernetes.io/component":"config","app.kubernetes.io/part-of":"shop"}},"#,
+            r#""annotations":{{"bench.example.com/description":"Configuration of the orders service, as a benchmark object."}}}},"#,
+            r#""data":{{"application.properties":"{properties}","log.level":"info","#,
+            r#""feature.flags":"checkout-v2=true,recommendations=false,dark-mode=true","revision":"{revision}"}}}}"#
+        ),
+        name = name,
+        namespace = namespace,
+        properties = PROPERTIES,
+        revision = revision,
+    )
+}
+
+/// A Namespace named `name`.
+pub fn namespace(name: &str) -> String {
+    format!(r#"{{"apiVersion":"v1","kind":"Namespace","metadata":{{"name":"{name}"}}}}"#)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bodies_are_json_of_the_named_objects() {
+        let cm: serde_json::Value = serde_json::from_str(&configmap("ns", "cm-1", 7)).unwrap();
+        assert_eq!(cm["metadata"]["name"], "cm-1");
+        assert_eq!(cm["metadata"]["namespace"], "ns");
+        assert_eq!(cm["data"]["revision"], "7");
+        assert!(
+            cm["data"]["application.properties"]
+                .as_str()
+                .unwrap()
+                .contains("\nlogging.level.root=INFO\n")
+        );
+        let ns: serde_json::Value = serde_json::from_str(&namespace("bench")).unwrap();
+        assert_eq!(ns["metadata"]["name"], "bench");
+    }
+}

@@ -1,0 +1,515 @@
+//! The validation generator: for each package, `zz_generated.validations.rs`
+//! with an implementation of `runtime::validate::Validate` for every struct,
+//! from the declarative validation tags (`+k8s:*`, `+required`, `+listType`
+//! and friends), as Kubernetes' validation-gen writes
+//! `zz_generated.validations.go`.
+//!
+//! The generated code is thin: per field it computes the path, skips values
+//! equal to the old value (ratcheting), and calls the `runtime::validate`
+//! helpers; nested structs, list items (matched with old items by their map
+//! keys) and map values recurse through their own `Validate`.
+
+use std::path::{Path as FsPath, PathBuf};
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::{GeneratedFile, rust_file};
+use crate::markers::{Marker, Payload, Value as ArgValue};
+use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef, TypeShape};
+
+/// Generates the validation of every package of the crate at `crate_dir`.
+pub fn generate(model: &Model, crate_dir: &FsPath) -> Vec<GeneratedFile> {
+    model
+        .packages
+        .iter()
+        .map(|pkg| {
+            let impls: Vec<TokenStream> = pkg
+                .types
+                .iter()
+                .filter(|t| matches!(t.shape, TypeShape::Struct(_)))
+                .map(|t| validate_impl(model, pkg, t))
+                .collect();
+            let rel: PathBuf = pkg.module_path.iter().collect();
+            let contents = if impls.is_empty() {
+                rust_file(quote! {})
+            } else {
+                rust_file(quote! {
+                    const _: () = {
+                        use ::runtime::field::{ErrorList, Path};
+                        use ::runtime::validate::{self as v, Context, Validate};
+                        #(#impls)*
+                    };
+                })
+            };
+            GeneratedFile {
+                path: crate_dir
+                    .join("src")
+                    .join(rel)
+                    .join("zz_generated.validations.rs"),
+                contents,
+            }
+        })
+        .collect()
+}
+
+fn validate_impl(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
+    let ident = format_ident!("{}", def.name);
+    let fields: Vec<TokenStream> = def
+        .fields()
+        .iter()
+        .filter(|f| !f.inline)
+        .map(|f| field_code(model, pkg, f))
+        .collect();
+    let unions = union_code(def);
+    let extra = if def.has_marker("validation:extra") {
+        quote! { errs.extend(::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx)); }
+    } else {
+        quote! {}
+    };
+    let (old_binding, ctx_binding) = if fields.is_empty() && unions.is_empty() && extra.is_empty() {
+        (quote! { _old }, quote! { _ctx })
+    } else {
+        (quote! { old }, quote! { ctx })
+    };
+    let path_binding = if fields.is_empty() && unions.is_empty() && extra.is_empty() {
+        quote! { _path }
+    } else {
+        quote! { path }
+    };
+    quote! {
+        impl Validate for #ident {
+            fn validate_update(&self, #old_binding: Option<&Self>, #path_binding: &Path, #ctx_binding: &Context) -> ErrorList {
+                #[allow(unused_mut)]
+                let mut errs = ErrorList::new();
+                #(#fields)*
+                #unions
+                #extra
+                errs
+            }
+        }
+    }
+}
+
+/// The validation of one field: its tags (ratcheted), then recursion.
+fn field_code(model: &Model, pkg: &Package, field: &Field) -> TokenStream {
+    let rust = format_ident!("{}", raw(&field.rust_name));
+    let json = &field.json_name;
+    let tags: Vec<TokenStream> = field
+        .markers
+        .iter()
+        .filter_map(|m| tag_code(model, field, m, &field.ty, quote! { new }))
+        .collect();
+    let native = field
+        .markers
+        .iter()
+        .any(|m| m.name == "k8s:declarativeValidationNative");
+    let recurse = recurse_code(model, pkg, field);
+    if tags.is_empty() && recurse.is_empty() {
+        return quote! {};
+    }
+    let mark_native = if native {
+        quote! { for e in &mut field_errs { e.declarative_native = true; } }
+    } else {
+        quote! {}
+    };
+    quote! {
+        {
+            let p = path.child(#json);
+            let new = &self.#rust;
+            let old = old.map(|o| &o.#rust);
+            #[allow(unused_mut)]
+            let mut field_errs = ErrorList::new();
+            // Ratcheting: a value equal to the old one is not re-validated.
+            if old != Some(new) {
+                #(#tags)*
+            }
+            #recurse
+            #mark_native
+            errs.extend(field_errs);
+        }
+    }
+}
+
+fn raw(name: &str) -> String {
+    match name {
+        "type" | "continue" | "match" | "ref" | "loop" | "move" | "use" | "mod" | "impl" | "fn" => {
+            format!("r#{name}")
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Recursion into the field's own types' validation.
+fn recurse_code(model: &Model, pkg: &Package, field: &Field) -> TokenStream {
+    if field.markers.iter().any(|m| m.name == "k8s:opaqueType") || !has_struct(model, &field.ty) {
+        return quote! {};
+    }
+    let list_keys: Vec<String> = field
+        .markers
+        .iter()
+        .filter(|m| m.name == "listMapKey" || m.name == "k8s:listMapKey")
+        .filter_map(Marker::payload_string)
+        .collect();
+    let _ = pkg;
+    match field.ty.unwrap_optional() {
+        FieldType::List(_) if !list_keys.is_empty() => {
+            let item_keys: Vec<TokenStream> = list_keys
+                .iter()
+                .filter_map(|k| item_field(model, &field.ty, k))
+                .map(|f| {
+                    let f = format_ident!("{}", raw(&f));
+                    quote! { x.#f == item.#f }
+                })
+                .collect();
+            let access = if matches!(field.ty, FieldType::Optional(_)) {
+                quote! { new.iter().flatten() }
+            } else {
+                quote! { new.iter() }
+            };
+            let old_access = if matches!(field.ty, FieldType::Optional(_)) {
+                quote! { old.and_then(|o| o.as_ref()) }
+            } else {
+                quote! { old }
+            };
+            quote! {
+                // List-map items are matched with old items by their keys.
+                for (i, item) in #access.enumerate() {
+                    let old_item = #old_access.and_then(|o| o.iter().find(|x| #(#item_keys)&&*));
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+            }
+        }
+        _ => quote! { field_errs.extend(new.validate_update(old, &p, ctx)); },
+    }
+}
+
+/// The Rust name of the list item's field with JSON name `json`.
+fn item_field(model: &Model, ty: &FieldType, json: &str) -> Option<String> {
+    let FieldType::List(item) = ty.resolved(model) else {
+        return None;
+    };
+    let FieldType::Named(r) = item.unwrap_optional() else {
+        return None;
+    };
+    model
+        .resolve(r)?
+        .fields()
+        .iter()
+        .find(|f| f.json_name == json)
+        .map(|f| f.rust_name.clone())
+}
+
+/// Whether a type contains a model struct whose validation must run.
+fn has_struct(model: &Model, ty: &FieldType) -> bool {
+    match ty {
+        FieldType::Optional(t) | FieldType::List(t) | FieldType::Map(t) => has_struct(model, t),
+        FieldType::Named(r) => matches!(
+            model.resolve(r).map(|d| &d.shape),
+            Some(TypeShape::Struct(_))
+        ),
+        _ => false,
+    }
+}
+
+/// Code applying one tag to the value `value` (an expression of type `&T`
+/// for `ty`), pushing into `field_errs`; `None` for tags that generate
+/// nothing at this site.
+fn tag_code(
+    model: &Model,
+    field: &Field,
+    m: &Marker,
+    ty: &FieldType,
+    value: TokenStream,
+) -> Option<TokenStream> {
+    let name = m.name.as_str();
+    // Presence tags look at the Option/collection itself.
+    match name {
+        "k8s:required" | "required" => {
+            return Some(
+                quote! { field_errs.extend(v::required_value(&p, #value != &Default::default())); },
+            );
+        }
+        "k8s:forbidden" => {
+            return Some(
+                quote! { field_errs.extend(v::forbidden_value(&p, #value != &Default::default())); },
+            );
+        }
+        "k8s:immutable" => {
+            return Some(quote! {
+                if let Some(old) = old {
+                    field_errs.extend(v::immutable(&p, old != #value));
+                }
+            });
+        }
+        _ => {}
+    }
+    // Other tags look through an Option.
+    if let FieldType::Optional(inner) = ty {
+        let body = tag_code(model, field, m, inner, quote! { x })?;
+        return Some(quote! { if let Some(x) = #value { #body } });
+    }
+    let resolved = ty.resolved(model);
+    let number = || m.payload_text().and_then(crate::markers::parse_go_int);
+    Some(match (name, resolved) {
+        ("k8s:maxLength", _) => {
+            let n = number()? as usize;
+            quote! { field_errs.extend(v::max_length(&p, #value, #n)); }
+        }
+        ("k8s:minLength", _) => {
+            let n = number()? as usize;
+            quote! { field_errs.extend(v::min_length(&p, #value, #n)); }
+        }
+        ("k8s:maxItems", _) => {
+            let n = number()? as usize;
+            quote! { field_errs.extend(v::max_items(&p, #value.len(), #n)); }
+        }
+        ("k8s:minimum", FieldType::Int(kind)) => {
+            let n = number()?;
+            let x = as_i64(*kind, value);
+            quote! { field_errs.extend(v::minimum(&p, #x, #n)); }
+        }
+        ("k8s:maximum", FieldType::Int(kind)) => {
+            let n = number()?;
+            let x = as_i64(*kind, value);
+            quote! { field_errs.extend(v::maximum(&p, #x, #n)); }
+        }
+        ("k8s:neq", FieldType::String) => {
+            let s = m.payload_string()?;
+            quote! { field_errs.extend(v::neq_str(&p, #value, #s)); }
+        }
+        ("k8s:neq", FieldType::Int(kind)) => {
+            let n = number()?;
+            let x = as_i64(*kind, value);
+            quote! { field_errs.extend(v::neq_int(&p, #x, #n)); }
+        }
+        ("k8s:neq", FieldType::Bool) => {
+            let b = m.payload_text()? == "true";
+            quote! { field_errs.extend(v::neq_bool(&p, *#value, #b)); }
+        }
+        ("k8s:format", FieldType::String) => {
+            let f = m.payload_string()?;
+            quote! { field_errs.extend(v::format(&p, #value, #f)); }
+        }
+        ("listType" | "k8s:listType", FieldType::List(item)) => {
+            match m.payload_string()?.as_str() {
+                "set" => {
+                    let _ = item;
+                    quote! {
+                        let items: Vec<::serde_json::Value> = #value.iter().map(|x| ::serde_json::to_value(x).unwrap_or_default()).collect();
+                        field_errs.extend(v::unique_set(&p, &items));
+                    }
+                }
+                "map" => {
+                    let keys: Vec<(String, String)> = field
+                        .markers
+                        .iter()
+                        .filter(|k| k.name == "listMapKey" || k.name == "k8s:listMapKey")
+                        .filter_map(Marker::payload_string)
+                        .filter_map(|k| item_field(model, ty, &k).map(|r| (k, r)))
+                        .collect();
+                    let pairs = keys.iter().map(|(json, rust)| {
+                    let rust = format_ident!("{}", raw(rust));
+                    quote! { (#json.to_string(), ::serde_json::to_value(&x.#rust).unwrap_or_default()) }
+                });
+                    quote! {
+                        let keys: Vec<Vec<(String, ::serde_json::Value)>> = #value.iter().map(|x| vec![#(#pairs),*]).collect();
+                        field_errs.extend(v::unique_map(&p, &keys));
+                    }
+                }
+                _ => return None,
+            }
+        }
+        ("k8s:eachVal", FieldType::List(item)) => {
+            let Payload::Tag(inner) = &m.payload else {
+                return None;
+            };
+            let body = tag_code(model, field, inner, item, quote! { x })?;
+            quote! {
+                for (i, x) in #value.iter().enumerate() {
+                    let p = p.index(i);
+                    #body
+                }
+            }
+        }
+        ("k8s:eachVal", FieldType::Map(item)) => {
+            let Payload::Tag(inner) = &m.payload else {
+                return None;
+            };
+            let body = tag_code(model, field, inner, item, quote! { x })?;
+            quote! {
+                for (k, x) in #value.iter() {
+                    let p = p.key(k);
+                    #body
+                }
+            }
+        }
+        ("k8s:eachKey", FieldType::Map(_)) => {
+            let Payload::Tag(inner) = &m.payload else {
+                return None;
+            };
+            let body = tag_code(model, field, inner, &FieldType::String, quote! { x })?;
+            quote! {
+                for x in #value.keys() {
+                    let p = p.key(x);
+                    #body
+                }
+            }
+        }
+        ("k8s:subfield", FieldType::Named(r)) => {
+            let Payload::Tag(inner) = &m.payload else {
+                return None;
+            };
+            let json = match m.positional_arg() {
+                Some(ArgValue::String(s)) => s.clone(),
+                _ => return None,
+            };
+            let sub = model
+                .resolve(r)?
+                .fields()
+                .iter()
+                .find(|f| f.json_name == json)?
+                .clone();
+            let rust = format_ident!("{}", raw(&sub.rust_name));
+            let body = tag_code(model, &sub, inner, &sub.ty, quote! { x })?;
+            quote! {
+                {
+                    let p = p.child(#json);
+                    let x = &#value.#rust;
+                    #body
+                }
+            }
+        }
+        ("k8s:ifEnabled" | "k8s:ifDisabled", _) => {
+            let Payload::Tag(inner) = &m.payload else {
+                return None;
+            };
+            let option = match m.positional_arg() {
+                Some(ArgValue::String(s)) => s.clone(),
+                _ => return None,
+            };
+            let body = tag_code(model, field, inner, ty, value)?;
+            let enabled = name == "k8s:ifEnabled";
+            quote! { if ctx.option_enabled(#option) == #enabled { #body } }
+        }
+        ("k8s:item", FieldType::List(_)) => {
+            let Payload::Tag(inner) = &m.payload else {
+                return None;
+            };
+            let conditions: Vec<TokenStream> = m
+                .args
+                .iter()
+                .filter_map(|a| {
+                    let key = a.name.as_ref()?;
+                    let rust = format_ident!("{}", raw(&item_field(model, ty, key)?));
+                    let literal = match &a.value {
+                        ArgValue::String(s) => quote! { #s },
+                        ArgValue::Int(i) => quote! { #i },
+                        ArgValue::Bool(b) => quote! { #b },
+                    };
+                    Some(quote! { x.#rust == #literal })
+                })
+                .collect();
+            let FieldType::List(item_ty) = ty.resolved(model) else {
+                return None;
+            };
+            // Union membership on items is checked with the struct's unions.
+            if inner.name == "k8s:zeroOrOneOfMember" || inner.name == "k8s:unionMember" {
+                return None;
+            }
+            let body = tag_code(model, field, inner, item_ty, quote! { x })?;
+            quote! {
+                for (i, x) in #value.iter().enumerate() {
+                    if #(#conditions)&&* {
+                        let p = p.index(i);
+                        #body
+                    }
+                }
+            }
+        }
+        _ => return None,
+    })
+}
+
+fn as_i64(kind: IntKind, value: TokenStream) -> TokenStream {
+    match kind {
+        IntKind::U64 => quote! { (*#value).min(i64::MAX as u64) as i64 },
+        _ => quote! { i64::from(*#value) },
+    }
+}
+
+/// Union checks over the struct's members: `+k8s:zeroOrOneOfMember`,
+/// `+k8s:unionMember` (with `+k8s:unionDiscriminator`), grouped by their
+/// `union` argument.
+fn union_code(def: &TypeDef) -> TokenStream {
+    let mut groups: Vec<(String, bool, Vec<(String, String)>, Option<String>)> = Vec::new();
+    for f in def.fields() {
+        for m in &f.markers {
+            let (zero_or_one, member) = match m.name.as_str() {
+                "k8s:zeroOrOneOfMember" => (true, true),
+                "k8s:unionMember" => (false, true),
+                "k8s:unionDiscriminator" => (false, false),
+                _ => continue,
+            };
+            let union = match m.arg("union") {
+                Some(ArgValue::String(s)) => s.clone(),
+                _ => String::new(),
+            };
+            let idx = match groups.iter().position(|g| g.0 == union) {
+                Some(i) => i,
+                None => {
+                    groups.push((union.clone(), zero_or_one, Vec::new(), None));
+                    groups.len() - 1
+                }
+            };
+            if member {
+                let member_name = match m.arg("memberName") {
+                    Some(ArgValue::String(s)) => s.clone(),
+                    _ => capitalize(&f.json_name),
+                };
+                groups[idx].2.push((f.rust_name.clone(), member_name));
+                groups[idx].1 = zero_or_one;
+            } else {
+                groups[idx].3 = Some(f.rust_name.clone());
+            }
+        }
+    }
+    let checks = groups.iter().map(|(_, zero_or_one, members, discriminator)| {
+        let json_names: Vec<String> = members
+            .iter()
+            .map(|(rust, _)| def.fields().iter().find(|f| &f.rust_name == rust).map(|f| f.json_name.clone()).unwrap_or_default())
+            .collect();
+        let present: Vec<TokenStream> = members
+            .iter()
+            .zip(&json_names)
+            .map(|((rust, _), json)| {
+                let r = format_ident!("{}", raw(rust));
+                quote! { (#json, self.#r != Default::default()) }
+            })
+            .collect();
+        match (zero_or_one, discriminator) {
+            (true, _) => quote! { errs.extend(v::zero_or_one_of(path, &[#(#present),*])); },
+            (false, Some(d)) => {
+                let d_ident = format_ident!("{}", raw(d));
+                let d_json = def.fields().iter().find(|f| &f.rust_name == d).map(|f| f.json_name.clone()).unwrap_or_default();
+                let triples = members.iter().zip(&json_names).map(|((rust, member), json)| {
+                    let r = format_ident!("{}", raw(rust));
+                    quote! { (#json, #member, self.#r != Default::default()) }
+                });
+                quote! {
+                    let discriminator = ::serde_json::to_value(&self.#d_ident).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+                    errs.extend(v::discriminated_union(path, #d_json, &discriminator, &[#(#triples),*]));
+                }
+            }
+            (false, None) => quote! { errs.extend(v::union(path, &[#(#present),*])); },
+        }
+    });
+    quote! { #(#checks)* }
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}

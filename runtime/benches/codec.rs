@@ -1,0 +1,148 @@
+//! Codec micro-benchmarks for `cargo xtask bench`, on upstream's fixtures
+//! (`../shared/fixtures/kubernetes-api`, the objects of `kubernetes/api`'s
+//! testdata), each beside its baseline in the same run:
+//!
+//! | benchmark | what it times | baseline |
+//! | --- | --- | --- |
+//! | `json_decode` | the registry's `decode` (through our Rust type, as the server decodes a body) | `json_decode_value` |
+//! | `json_decode_value` | `serde_json` into `serde_json::Value` | - |
+//! | `json_encode` | `serde_json` from our Rust type | `json_encode_value` |
+//! | `json_encode_value` | `serde_json` from `serde_json::Value` (what the server writes) | - |
+//! | `protobuf_decode` | `codec::protobuf::decode_object` of the `.pb` fixture | `json_decode` |
+//! | `protobuf_encode` | `codec::protobuf::wrap` of the object | `json_encode_value` |
+//!
+//! JSON input is the fixture re-encoded compactly, as clients send it.
+//! Benchmark ids are `<Kind>/<benchmark>`; criterion writes each estimate to
+//! `target/criterion/<Kind>/<benchmark>/new/estimates.json`, which the
+//! harness reads. A kind the registry does not serve yet (or whose fixture
+//! is missing) is skipped with a note on stderr, and the report marks it
+//! not yet measurable; it joins when it lands.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use runtime::codec::protobuf;
+use runtime::registry::Entry;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+/// A fixture kind: file stem, group, version, kind.
+struct Kind {
+    file: &'static str,
+    group: &'static str,
+    version: &'static str,
+    kind: &'static str,
+    /// Times `json_encode` through the Rust type, where one is wired in.
+    typed_encode: Option<fn(&mut Criterion, &str, &[u8])>,
+}
+
+const KINDS: &[Kind] = &[
+    Kind {
+        file: "core.v1.ConfigMap",
+        group: "",
+        version: "v1",
+        kind: "ConfigMap",
+        typed_encode: Some(typed_encode::<apis::core::v1::ConfigMap>),
+    },
+    Kind {
+        file: "core.v1.Event",
+        group: "",
+        version: "v1",
+        kind: "Event",
+        typed_encode: Some(typed_encode::<apis::core::v1::Event>),
+    },
+    // Not ported yet: skipped until the registry serves them (add their
+    // Rust type as `typed_encode` when they land).
+    Kind {
+        file: "apps.v1.Deployment",
+        group: "apps",
+        version: "v1",
+        kind: "Deployment",
+        typed_encode: None,
+    },
+    Kind {
+        file: "core.v1.Pod",
+        group: "",
+        version: "v1",
+        kind: "Pod",
+        typed_encode: None,
+    },
+];
+
+fn fixture(name: &str) -> Option<Vec<u8>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/fixtures/kubernetes-api")
+        .join(name);
+    std::fs::read(path).ok()
+}
+
+/// `json_encode`: serde_json from the Rust type `T`.
+fn typed_encode<T: Serialize + DeserializeOwned>(c: &mut Criterion, kind: &str, json: &[u8]) {
+    let typed: T = serde_json::from_slice(json).expect("the fixture decodes into its type");
+    c.benchmark_group(kind).bench_function("json_encode", |b| {
+        b.iter(|| serde_json::to_vec(black_box(&typed)).expect("encodes"))
+    });
+}
+
+fn codec(c: &mut Criterion) {
+    let registry = apis::registry();
+    for k in KINDS {
+        let Some(entry): Option<&Entry> = registry.entries().iter().find(|e| {
+            e.info.group == k.group && e.info.version == k.version && e.info.kind == k.kind
+        }) else {
+            eprintln!("skipping {}: not served by the registry yet", k.kind);
+            continue;
+        };
+        let (Some(pretty), Some(pb)) = (
+            fixture(&format!("{}.json", k.file)),
+            fixture(&format!("{}.pb", k.file)),
+        ) else {
+            eprintln!("skipping {}: fixture missing", k.kind);
+            continue;
+        };
+        let value: Value = serde_json::from_slice(&pretty).expect("the fixture is JSON");
+        let json = serde_json::to_vec(&value).expect("encodes");
+        let object = (entry.decode)(&json).expect("the fixture decodes").object;
+        eprintln!(
+            "{}: {} bytes of JSON, {} bytes of protobuf",
+            k.kind,
+            json.len(),
+            pb.len()
+        );
+
+        let mut group = c.benchmark_group(k.kind);
+        group.bench_function("json_decode", |b| {
+            b.iter(|| (entry.decode)(black_box(&json)).expect("decodes"))
+        });
+        group.bench_function("json_decode_value", |b| {
+            b.iter(|| serde_json::from_slice::<Value>(black_box(&json)).expect("decodes"))
+        });
+        group.bench_function("json_encode_value", |b| {
+            b.iter(|| serde_json::to_vec(black_box(&object)).expect("encodes"))
+        });
+        if let Some(message) = entry.protobuf.map(|m| m()) {
+            match protobuf::decode_object(&pb, message) {
+                Ok(_) => {
+                    group.bench_function("protobuf_decode", |b| {
+                        b.iter(|| {
+                            protobuf::decode_object(black_box(&pb), message).expect("decodes")
+                        })
+                    });
+                    group.bench_function("protobuf_encode", |b| {
+                        b.iter(|| protobuf::wrap(black_box(&object), message))
+                    });
+                }
+                Err(e) => eprintln!("skipping {} protobuf: {e}", k.kind),
+            }
+        }
+        group.finish();
+        if let Some(bench) = k.typed_encode {
+            bench(c, k.kind, &json);
+        }
+    }
+}
+
+criterion_group!(benches, codec);
+criterion_main!(benches);

@@ -1,1 +1,0 @@
-//! Server-side apply (placeholder; being written).
