@@ -441,8 +441,12 @@ fn as_i64(kind: IntKind, value: TokenStream) -> TokenStream {
 /// Union checks over the struct's members: `+k8s:zeroOrOneOfMember`,
 /// `+k8s:unionMember` (with `+k8s:unionDiscriminator`), grouped by their
 /// `union` argument.
+/// One union of a struct: (union name, zero-or-one-of, members as
+/// (Rust field, member name), discriminator Rust field).
+type UnionGroup = (String, bool, Vec<(String, String)>, Option<String>);
+
 fn union_code(def: &TypeDef) -> TokenStream {
-    let mut groups: Vec<(String, bool, Vec<(String, String)>, Option<String>)> = Vec::new();
+    let mut groups: Vec<UnionGroup> = Vec::new();
     for f in def.fields() {
         for m in &f.markers {
             let (zero_or_one, member) = match m.name.as_str() {
