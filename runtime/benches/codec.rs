@@ -10,6 +10,9 @@
 //! | `json_encode_value` | `serde_json` from `serde_json::Value` (what the server writes) | - |
 //! | `protobuf_decode` | `codec::protobuf::decode_object` of the `.pb` fixture | `json_decode` |
 //! | `protobuf_encode` | `codec::protobuf::wrap` of the object | `json_encode_value` |
+//! | `defaulting` | `schema::apply_defaults` on the decoded object | `json_decode` |
+//! | `strategic_merge` | `patch::strategic::apply` of a labels and annotations patch | `json_merge` |
+//! | `json_merge` | `json_patch::merge` (RFC 7386) of the same patch, on a copy | - |
 //!
 //! JSON input is the fixture re-encoded compactly, as clients send it.
 //! Benchmark ids are `<Kind>/<benchmark>`; criterion writes each estimate to
@@ -21,7 +24,7 @@
 use std::hint::black_box;
 use std::path::PathBuf;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use runtime::codec::protobuf;
 use runtime::registry::Entry;
 use serde::Serialize;
@@ -136,6 +139,39 @@ fn codec(c: &mut Criterion) {
                 }
                 Err(e) => eprintln!("skipping {} protobuf: {e}", k.kind),
             }
+        }
+        let schema = (entry.schema)();
+        group.bench_function("defaulting", |b| {
+            b.iter_batched(
+                || object.clone(),
+                |mut v| {
+                    runtime::schema::apply_defaults(&mut v, schema);
+                    v
+                },
+                BatchSize::SmallInput,
+            )
+        });
+        let patch = serde_json::json!({"metadata": {
+            "labels": {"bench.example.com/patched": "true"},
+            "annotations": {"bench.example.com/patched": "true"},
+        }});
+        match runtime::patch::strategic::apply(&object, &patch, schema) {
+            Ok(_) => {
+                group.bench_function("strategic_merge", |b| {
+                    b.iter(|| {
+                        runtime::patch::strategic::apply(black_box(&object), &patch, schema)
+                            .expect("patches")
+                    })
+                });
+                group.bench_function("json_merge", |b| {
+                    b.iter(|| {
+                        let mut v = black_box(&object).clone();
+                        json_patch::merge(&mut v, &patch);
+                        v
+                    })
+                });
+            }
+            Err(e) => eprintln!("skipping {} strategic merge: {e}", k.kind),
         }
         group.finish();
         if let Some(bench) = k.typed_encode {

@@ -10,6 +10,7 @@
 extern crate self as runtime;
 
 pub mod codec;
+pub mod field;
 pub mod meta;
 pub mod patch;
 pub mod registry;
@@ -18,3 +19,4 @@ pub mod schema;
 pub mod selector;
 pub mod server;
 pub mod storage;
+pub mod validate;

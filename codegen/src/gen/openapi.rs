@@ -510,10 +510,11 @@ fn body(schema: &str) -> Value {
 }
 
 /// The media types the server accepts for PATCH.
-pub const PATCH_TYPES: [&str; 3] = [
+pub const PATCH_TYPES: [&str; 4] = [
     "application/json-patch+json",
     "application/merge-patch+json",
     "application/strategic-merge-patch+json",
+    "application/apply-patch+yaml",
 ];
 
 fn resource_paths(r: &Resource<'_>) -> Vec<(String, Value)> {

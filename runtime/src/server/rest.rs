@@ -22,7 +22,8 @@ use super::object::{get_path, meta, meta_mut, meta_str, set_path, string_map};
 use super::request::{FieldValidation, Query, RequestInfo, Verb};
 use super::status::{ApiError, Cause};
 use super::table::{self, IncludeObject};
-use crate::meta::Time;
+use crate::meta::{ManagedFieldsEntry, Time};
+use crate::patch::apply;
 use crate::registry::Entry;
 use crate::resource::ResourceInfo;
 use crate::selector::{FieldSelector, LabelSelector};
@@ -603,8 +604,20 @@ impl Ctx<'_> {
     }
 
     fn create(&self, bytes: &[u8], content_type: Option<&str>) -> Result<Answer, ApiError> {
+        let (obj, warnings) = self.decode(bytes, content_type)?;
+        self.create_object(obj, warnings, None)
+    }
+
+    /// Creates a decoded object. `managed` is the final managedFields when
+    /// the caller computed them (server-side apply); otherwise this write
+    /// is recorded as an Update by the request's field manager.
+    fn create_object(
+        &self,
+        mut obj: Value,
+        warnings: Vec<String>,
+        managed: Option<Vec<ManagedFieldsEntry>>,
+    ) -> Result<Answer, ApiError> {
         let ri = self.ri();
-        let (mut obj, warnings) = self.decode(bytes, content_type)?;
         let path_ns = self.info.namespace.clone();
         if let (Some(ns), Some(body_ns)) = (&path_ns, meta_str(&obj, "namespace"))
             && ns != body_ns
@@ -659,6 +672,24 @@ impl Ctx<'_> {
         if let Some(ns) = &path_ns {
             self.server.check_namespace_accepts(ri, &name, ns)?;
         }
+        let managed = match managed {
+            Some(m) => m,
+            None => {
+                let start =
+                    apply::managed_for_update(&[], managed_fields_of(&obj).as_deref(), None);
+                apply::update(
+                    None,
+                    &obj,
+                    &self.manager,
+                    ri.api_version,
+                    None,
+                    &start,
+                    Time::now(),
+                    (self.entry.schema)(),
+                )
+            }
+        };
+        set_managed_fields(&mut obj, &managed);
         if meta_str(&obj, "resourceVersion").is_some() {
             // storage.ErrResourceVersionSetOnCreate, a plain error upstream: 500, no reason.
             return Err(ApiError::new(
@@ -697,7 +728,7 @@ impl Ctx<'_> {
     fn update(&self, bytes: &[u8], content_type: Option<&str>) -> Result<Answer, ApiError> {
         let (obj, warnings) = self.decode(bytes, content_type)?;
         let (kv, old) = self.current()?;
-        let mut answer = self.write_update(kv, old, obj)?;
+        let mut answer = self.write_update(kv, old, obj, None)?;
         answer.warnings = warnings;
         Ok(answer)
     }
@@ -707,7 +738,13 @@ impl Ctx<'_> {
     /// server-managed fields kept, status or main resource kept per
     /// subresource, generation bumped on spec change, no-op writes skipped,
     /// and deletion completed when the last finalizer goes.
-    fn write_update(&self, kv: KeyValue, old: Value, mut new: Value) -> Result<Answer, ApiError> {
+    fn write_update(
+        &self,
+        kv: KeyValue,
+        old: Value,
+        mut new: Value,
+        managed: Option<Vec<ManagedFieldsEntry>>,
+    ) -> Result<Answer, ApiError> {
         let ri = self.ri();
         let name = self.name().to_string();
         if let Some(body_name) = meta_str(&new, "name")
@@ -791,6 +828,26 @@ impl Ctx<'_> {
         if !causes.is_empty() {
             return Err(ApiError::invalid(ri, &name, causes));
         }
+        let managed = match managed {
+            Some(m) => m,
+            None => {
+                let live = managed_fields_of(&old).unwrap_or_default();
+                let sub = self.info.subresource.as_deref();
+                let start =
+                    apply::managed_for_update(&live, managed_fields_of(&new).as_deref(), sub);
+                apply::update(
+                    Some(&old),
+                    &new,
+                    &self.manager,
+                    ri.api_version,
+                    sub,
+                    &start,
+                    Time::now(),
+                    (self.entry.schema)(),
+                )
+            }
+        };
+        set_managed_fields(&mut new, &managed);
         if self.query.dry_run(self.verb)? || new == old {
             return Ok(Answer::ok(new));
         }
@@ -828,9 +885,13 @@ impl Ctx<'_> {
             "application/json-patch+json",
             "application/merge-patch+json",
             "application/strategic-merge-patch+json",
+            "application/apply-patch+yaml",
         ];
         if !accepted.contains(&media.as_str()) {
             return Err(ApiError::unsupported_media_type(&accepted));
+        }
+        if media == "application/apply-patch+yaml" {
+            return self.server_side_apply(bytes);
         }
         let patch: Value = serde_json::from_slice(bytes)
             .map_err(|e| ApiError::bad_request(format!("error decoding patch: {e}")))?;
@@ -881,7 +942,7 @@ impl Ctx<'_> {
                 meta_mut(&mut decoded)
                     .insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
             }
-            match self.write_update(kv, old, decoded) {
+            match self.write_update(kv, old, decoded, None) {
                 Err(e) if e.reason == "Conflict" && !precondition_from_patch => continue,
                 Err(e) => return Err(e),
                 Ok(mut answer) => {
@@ -891,6 +952,114 @@ impl Ctx<'_> {
             }
         }
         Err(ApiError::conflict(self.ri(), self.name()))
+    }
+
+    /// Server-side apply (`application/apply-patch+yaml`, YAML or JSON):
+    /// merges the applied configuration into the live object (or creates
+    /// it) by the kind's schema, tracking field ownership per manager in
+    /// `metadata.managedFields`; conflicts are 409 with one
+    /// `FieldManagerConflict` cause per field unless `force=true`.
+    fn server_side_apply(&self, bytes: &[u8]) -> Result<Answer, ApiError> {
+        let ri = self.ri();
+        let name = self.name().to_string();
+        let Some(manager) = self.query.get("fieldManager") else {
+            return Err(ApiError::invalid_kind(
+                "meta.k8s.io",
+                "PatchOptions",
+                "",
+                vec![Cause {
+                    reason: "FieldValueRequired".into(),
+                    message: "Required value: is required for apply patch".into(),
+                    field: "fieldManager".into(),
+                }],
+            ));
+        };
+        let json = super::codec::yaml_to_json(bytes)
+            .map_err(|e| ApiError::bad_request(format!("error decoding YAML: {e}")))?;
+        let applied: Value = serde_json::from_slice(&json)
+            .map_err(|e| ApiError::bad_request(format!("error decoding YAML: {e}")))?;
+        // Unknown and duplicate fields are reported per fieldValidation; the
+        // merge itself uses the configuration as applied (no defaults).
+        let (_, warnings) =
+            decode_object(self.entry, &json, self.query.field_validation(self.verb)?)?;
+        if let Some(applied_name) = meta_str(&applied, "name")
+            && applied_name != name
+        {
+            return Err(ApiError::bad_request(format!(
+                "the name of the object ({applied_name}) does not match the name on the URL ({name})"
+            )));
+        }
+        let force = self.query.flag("force");
+        let schema = (self.entry.schema)();
+        for _ in 0..5 {
+            let live = self
+                .store()
+                .get(&self.key(&name))
+                .map_err(|e| storage_error(e, ri, &name))?;
+            let live_obj = live.as_ref().map(from_storage).transpose()?;
+            let managed = live_obj
+                .as_ref()
+                .and_then(managed_fields_of)
+                .unwrap_or_default();
+            let outcome = apply::apply(
+                live_obj.as_ref(),
+                &applied,
+                manager,
+                ri.api_version,
+                &managed,
+                force,
+                Time::now(),
+                schema,
+            )
+            .map_err(|e| self.apply_error(&name, e))?;
+            let merged = serde_json::to_vec(&outcome.object).map_err(ApiError::internal)?;
+            let (mut obj, _) = decode_object(self.entry, &merged, FieldValidation::Ignore)?;
+            let result = match (live, live_obj) {
+                (Some(kv), Some(old)) => {
+                    meta_mut(&mut obj)
+                        .insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
+                    self.write_update(kv, old, obj, Some(outcome.managed_fields))
+                }
+                _ => {
+                    let m = meta_mut(&mut obj);
+                    m.insert("name".into(), json!(name));
+                    m.remove("resourceVersion");
+                    self.create_object(obj, Vec::new(), Some(outcome.managed_fields))
+                }
+            };
+            match result {
+                // A write raced this apply: merge again from the new live state.
+                Err(e) if e.reason == "Conflict" || e.reason == "AlreadyExists" => continue,
+                Err(e) => return Err(e),
+                Ok(mut answer) => {
+                    answer.warnings = warnings;
+                    return Ok(answer);
+                }
+            }
+        }
+        Err(ApiError::conflict(ri, &name))
+    }
+
+    fn apply_error(&self, name: &str, error: apply::ApplyError) -> ApiError {
+        match error {
+            apply::ApplyError::Conflicts(conflicts) => {
+                let ri = self.ri();
+                let mut e = ApiError::new(409, "Conflict", apply::conflict_message(&conflicts));
+                e.name = Some(name.to_string());
+                e.group = Some(ri.group.to_string());
+                e.kind = Some(ri.plural.to_string());
+                e.causes = conflicts
+                    .iter()
+                    .map(|c| Cause {
+                        reason: "FieldManagerConflict".into(),
+                        message: c.cause_message(),
+                        field: c.path.clone(),
+                    })
+                    .collect();
+                e
+            }
+            apply::ApplyError::Invalid(message) => ApiError::bad_request(message),
+        }
     }
 
     /// The `autoscaling/v1` Scale view of an object.
@@ -1153,6 +1322,25 @@ pub(crate) fn decode_object(
         ))),
         FieldValidation::Warn => Ok((decoded.object, problems)),
         _ => Ok((decoded.object, Vec::new())),
+    }
+}
+
+/// The `metadata.managedFields` of an object, when present and well-formed.
+fn managed_fields_of(obj: &Value) -> Option<Vec<ManagedFieldsEntry>> {
+    let value = meta(obj)?.get("managedFields")?;
+    serde_json::from_value(value.clone()).ok()
+}
+
+/// Sets `metadata.managedFields` (removed when empty).
+fn set_managed_fields(obj: &mut Value, managed: &[ManagedFieldsEntry]) {
+    let m = meta_mut(obj);
+    if managed.is_empty() {
+        m.remove("managedFields");
+    } else {
+        m.insert(
+            "managedFields".into(),
+            serde_json::to_value(managed).unwrap_or_default(),
+        );
     }
 }
 

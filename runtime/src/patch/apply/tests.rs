@@ -754,3 +754,39 @@ fn update_entries_beyond_ten_merge_into_ancient_changes() {
     );
     assert_eq!(managed[0].time, Some(at(1)));
 }
+
+fn endpoint_port() -> &'static TypeSchema {
+    static PORT: TypeSchema = TypeSchema {
+        name: "EndpointPort",
+        atomic: false,
+        fields: &[
+            field("port", Type::Scalar),
+            FieldSchema {
+                default: Some("\"TCP\""),
+                ..field("protocol", Type::Scalar)
+            },
+        ],
+    };
+    &PORT
+}
+
+static ENDPOINT: TypeSchema = TypeSchema {
+    name: "Endpoint",
+    atomic: false,
+    fields: &[FieldSchema {
+        list: ListSemantics::Map(&["port", "protocol"]),
+        ..field("ports", Type::List(&Type::Struct(endpoint_port)))
+    }],
+};
+
+#[test]
+fn missing_list_map_keys_take_their_defaults() {
+    // structured-merge-diff merge/default_keys_test.go,
+    // "apply_missing_defaulted_key_A": an item without `protocol` is keyed
+    // by the field's default (typed/helpers.go, getAssociativeKeyDefault).
+    let obj = json!({"apiVersion": "v1", "kind": "Endpoint", "ports": [{"port": 80}]});
+    assert_eq!(
+        serde_json::to_string(&field_set(&obj, &ENDPOINT).to_fields_v1()).unwrap(),
+        r#"{"f:ports":{"k:{\"port\":80,\"protocol\":\"TCP\"}":{".":{},"f:port":{}}}}"#
+    );
+}

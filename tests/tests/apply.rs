@@ -1,0 +1,263 @@
+//! Server-side apply and field ownership end to end: kubectl's
+//! `apply --server-side`, conflicts with upstream's messages, force, removal
+//! of fields a manager stops applying, Update entries for other writes, and
+//! the managedFields reset.
+
+use serde_json::{Value, json};
+use tests::TestServer;
+
+const CM: &str = "/api/v1/namespaces/default/configmaps";
+
+fn rt() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// Sends a request with `content_type` and returns (status, body).
+fn send(
+    s: &TestServer,
+    method: reqwest::Method,
+    path: &str,
+    content_type: &str,
+    body: &str,
+) -> (u16, Value) {
+    rt().block_on(async {
+        let resp = reqwest::Client::new()
+            .request(method, format!("{}{path}", s.url()))
+            .header("Content-Type", content_type)
+            .body(body.to_string())
+            .send()
+            .await
+            .unwrap();
+        let code = resp.status().as_u16();
+        (
+            code,
+            serde_json::from_str(&resp.text().await.unwrap()).unwrap_or(Value::Null),
+        )
+    })
+}
+
+fn apply(s: &TestServer, name: &str, manager: &str, force: bool, data: Value) -> (u16, Value) {
+    let body =
+        json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name}, "data": data})
+            .to_string();
+    send(
+        s,
+        reqwest::Method::PATCH,
+        &format!("{CM}/{name}?fieldManager={manager}&force={force}"),
+        "application/apply-patch+yaml",
+        &body,
+    )
+}
+
+fn managers(obj: &Value) -> Vec<String> {
+    obj["metadata"]["managedFields"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|e| {
+                    format!(
+                        "{}:{}",
+                        e["manager"].as_str().unwrap(),
+                        e["operation"].as_str().unwrap()
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn apply_creates_and_records_ownership() {
+    let s = TestServer::start();
+    let (code, obj) = apply(&s, "c", "alice", false, json!({"a": "1"}));
+    assert_eq!(code, 201, "{obj}");
+    assert_eq!(managers(&obj), ["alice:Apply"]);
+    let entry = &obj["metadata"]["managedFields"][0];
+    assert_eq!(entry["apiVersion"], "v1");
+    assert_eq!(entry["fieldsType"], "FieldsV1");
+    assert_eq!(entry["fieldsV1"], json!({"f:data": {"f:a": {}}}));
+}
+
+#[test]
+fn a_field_owned_by_an_update_manager_conflicts_with_upstreams_message() {
+    let s = TestServer::start();
+    apply(&s, "c", "alice", false, json!({"key": "1"}));
+    // bob changes data.key with a merge patch: an Update entry.
+    let (code, obj) = send(
+        &s,
+        reqwest::Method::PATCH,
+        &format!("{CM}/c?fieldManager=bob"),
+        "application/merge-patch+json",
+        r#"{"data":{"key":"2"}}"#,
+    );
+    assert_eq!(code, 200, "{obj}");
+    assert_eq!(managers(&obj), ["bob:Update"]);
+    let (code, status) = apply(&s, "c", "alice", false, json!({"key": "3"}));
+    assert_eq!(code, 409, "{status}");
+    assert_eq!(status["reason"], "Conflict");
+    assert_eq!(
+        status["message"],
+        "Apply failed with 1 conflict: conflict with \"bob\" using v1: .data.key"
+    );
+    assert_eq!(
+        status["details"]["causes"],
+        json!([{"reason": "FieldManagerConflict", "message": "conflict with \"bob\" using v1", "field": ".data.key"}])
+    );
+    // force takes ownership.
+    let (code, obj) = apply(&s, "c", "alice", true, json!({"key": "3"}));
+    assert_eq!(code, 200, "{obj}");
+    assert_eq!(obj["data"]["key"], "3");
+    assert_eq!(managers(&obj), ["alice:Apply"]);
+}
+
+#[test]
+fn several_conflicts_use_the_plural_form() {
+    let s = TestServer::start();
+    send(
+        &s,
+        reqwest::Method::POST,
+        &format!("{CM}?fieldManager=bob"),
+        "application/json",
+        r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"},"data":{"a":"1","b":"1"}}"#,
+    );
+    let (code, status) = apply(&s, "c", "alice", false, json!({"a": "2", "b": "2"}));
+    assert_eq!(code, 409, "{status}");
+    assert_eq!(
+        status["message"],
+        "Apply failed with 2 conflicts: conflicts with \"bob\" using v1:\n- .data.a\n- .data.b"
+    );
+}
+
+#[test]
+fn fields_a_manager_stops_applying_are_removed_unless_shared() {
+    let s = TestServer::start();
+    apply(
+        &s,
+        "c",
+        "alice",
+        false,
+        json!({"a": "1", "b": "1", "shared": "x"}),
+    );
+    apply(&s, "c", "bob", false, json!({"shared": "x"}));
+    let (code, obj) = apply(&s, "c", "alice", false, json!({"a": "1"}));
+    assert_eq!(code, 200, "{obj}");
+    assert_eq!(
+        obj["data"],
+        json!({"a": "1", "shared": "x"}),
+        "b removed, shared kept by bob"
+    );
+}
+
+#[test]
+fn apply_needs_a_field_manager() {
+    let s = TestServer::start();
+    let body = r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"}}"#;
+    let (code, status) = send(
+        &s,
+        reqwest::Method::PATCH,
+        &format!("{CM}/c"),
+        "application/apply-patch+yaml",
+        body,
+    );
+    assert_eq!(code, 422, "{status}");
+    assert_eq!(
+        status["message"],
+        "PatchOptions.meta.k8s.io \"\" is invalid: fieldManager: Required value: is required for apply patch"
+    );
+}
+
+#[test]
+fn managed_fields_reset_with_an_empty_entry() {
+    let s = TestServer::start();
+    let (_, obj) = apply(&s, "c", "alice", false, json!({"a": "1"}));
+    let mut reset = obj.clone();
+    reset["metadata"]["managedFields"] = json!([{}]);
+    let (code, obj) = send(
+        &s,
+        reqwest::Method::PUT,
+        &format!("{CM}/c"),
+        "application/json",
+        &reset.to_string(),
+    );
+    assert_eq!(code, 200, "{obj}");
+    assert!(obj["metadata"].get("managedFields").is_none(), "{obj}");
+}
+
+#[test]
+fn kubectl_server_side_apply() {
+    let s = TestServer::start();
+    let v1 = s.manifest(
+        "c.yaml",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  key: one\n",
+    );
+    assert_eq!(
+        s.kubectl_ok(&["apply", "--server-side", "-f", v1.to_str().unwrap()]),
+        "configmap/c serverside-applied\n"
+    );
+    let v2 = s.manifest(
+        "c2.yaml",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  key: two\n",
+    );
+    let err = s.kubectl_err(&[
+        "apply",
+        "--server-side",
+        "--field-manager=alice",
+        "-f",
+        v2.to_str().unwrap(),
+    ]);
+    assert!(
+        err.starts_with(
+            "error: Apply failed with 1 conflict: conflict with \"kubectl\": .data.key\n"
+        ),
+        "{err}"
+    );
+    s.kubectl_ok(&[
+        "apply",
+        "--server-side",
+        "--field-manager=alice",
+        "--force-conflicts",
+        "-f",
+        v2.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        s.kubectl_ok(&["get", "cm", "c", "-o", "jsonpath={.data.key}"]),
+        "two"
+    );
+    // kubectl label records an Update entry for its manager.
+    s.kubectl_ok(&["label", "cm", "c", "team=a"]);
+    let owners = s.kubectl_ok(&[
+        "get",
+        "cm",
+        "c",
+        "-o",
+        "jsonpath={range .metadata.managedFields[*]}{.manager}:{.operation} {end}",
+    ]);
+    assert!(owners.contains("alice:Apply"), "{owners}");
+    assert!(owners.contains("kubectl-label:Update"), "{owners}");
+}
+
+#[test]
+fn widgets_apply_merges_ports_by_key() {
+    let s = TestServer::start();
+    let w = s.manifest("w.yaml", "apiVersion: example.dev/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  ports:\n  - name: http\n    port: 80\n");
+    s.kubectl_ok(&["apply", "--server-side", "-f", w.to_str().unwrap()]);
+    let other = s.manifest("o.yaml", "apiVersion: example.dev/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  ports:\n  - name: grpc\n    port: 9000\n");
+    s.kubectl_ok(&[
+        "apply",
+        "--server-side",
+        "--field-manager=team-b",
+        "-f",
+        other.to_str().unwrap(),
+    ]);
+    let ports = s.kubectl_ok(&[
+        "get",
+        "wd",
+        "w",
+        "-o",
+        "jsonpath={range .spec.ports[*]}{.name} {end}",
+    ]);
+    assert_eq!(ports, "http grpc ");
+}
