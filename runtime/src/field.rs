@@ -39,7 +39,8 @@ enum Segment {
 /// use runtime::field::Path;
 /// let p = Path::new("spec").child("ports").index(0).child("name");
 /// assert_eq!(p.to_string(), "spec.ports[0].name");
-/// assert_eq!(Path::new("metadata").child("labels").key("app").to_string(), "metadata.labels[app]");
+/// let labels = Path::new("metadata").child("labels");
+/// assert_eq!(labels.key("app").to_string(), "metadata.labels[app]");
 /// assert_eq!(Path::root().child("spec").to_string(), "spec");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -580,7 +581,7 @@ fn is_go_printable(c: char) -> bool {
         return (' '..='~').contains(&c);
     }
     let u = c as u32;
-    let format = matches!(
+    let format_char = matches!(
         u,
         0xAD | 0x600..=0x605
             | 0x61C
@@ -603,9 +604,9 @@ fn is_go_printable(c: char) -> bool {
             | 0xE0001
             | 0xE0020..=0xE007F
     );
-    let private_or_noncharacter = matches!(u, 0xE000..=0xF8FF | 0xF0000..=0x10FFFF | 0xFDD0..=0xFDEF)
-        || (u & 0xFFFE) == 0xFFFE;
-    !c.is_control() && !c.is_whitespace() && !format && !private_or_noncharacter
+    let private_use = matches!(u, 0xE000..=0xF8FF | 0xF0000..=0x10FFFF);
+    let noncharacter = matches!(u, 0xFDD0..=0xFDEF) || (u & 0xFFFE) == 0xFFFE;
+    !c.is_control() && !c.is_whitespace() && !format_char && !private_use && !noncharacter
 }
 
 /// The shortest decimal digits of `|f|` and the position of the decimal

@@ -18,6 +18,13 @@ pub struct Decoded {
     pub unknown_fields: Vec<String>,
 }
 
+/// The signature of [`Entry::validate`].
+pub type ValidateFn = fn(
+    &Value,
+    Option<&Value>,
+    &crate::validate::Context,
+) -> Result<crate::field::ErrorList, String>;
+
 /// How a served kind is handled: its identity and its codec.
 #[derive(Debug, Clone, Copy)]
 pub struct Entry {
@@ -32,6 +39,10 @@ pub struct Entry {
     /// The field path where decoding the body through the Rust type fails
     /// (`spec.ports[0].protocol`), for turning decode errors into field errors.
     pub decode_error_path: fn(&[u8]) -> Option<String>,
+    /// Runs the kind's generated (and hand-written) validation on a decoded
+    /// object, against the old object on update. Errors: a value the type
+    /// cannot hold (already rejected by decoding in practice).
+    pub validate: ValidateFn,
     /// The structural schema (patch strategies, list types) of the kind.
     pub schema: fn() -> &'static crate::schema::TypeSchema,
 }
@@ -51,11 +62,12 @@ impl Registry {
     }
 
     /// Adds the resource `T`.
-    pub fn add<T: Resource + crate::schema::Schema>(&mut self) {
+    pub fn add<T: Resource + crate::schema::Schema + crate::validate::Validate>(&mut self) {
         self.entries.push(Entry {
             info: T::INFO,
             decode: decode::<T>,
             decode_error_path: error_path::<T>,
+            validate: validate::<T>,
             protobuf: None,
             schema: T::schema,
         });
@@ -63,7 +75,10 @@ impl Registry {
 
     /// Adds the resource `T`, also served as Kubernetes protobuf.
     pub fn add_protobuf<
-        T: Resource + crate::schema::Schema + crate::codec::protobuf::ProtoSchema,
+        T: Resource
+            + crate::schema::Schema
+            + crate::validate::Validate
+            + crate::codec::protobuf::ProtoSchema,
     >(
         &mut self,
     ) {
@@ -71,6 +86,7 @@ impl Registry {
             info: T::INFO,
             decode: decode::<T>,
             decode_error_path: error_path::<T>,
+            validate: validate::<T>,
             protobuf: Some(T::message),
             schema: T::schema,
         });
@@ -126,6 +142,19 @@ impl Registry {
         }
         versions
     }
+}
+
+fn validate<T: Resource + crate::validate::Validate>(
+    new: &Value,
+    old: Option<&Value>,
+    ctx: &crate::validate::Context,
+) -> Result<crate::field::ErrorList, String> {
+    let new: T = serde_json::from_value(new.clone()).map_err(|e| e.to_string())?;
+    let old: Option<T> = old
+        .map(|o| serde_json::from_value(o.clone()))
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    Ok(new.validate_update(old.as_ref(), &crate::field::Path::root(), ctx))
 }
 
 fn error_path<T: Resource>(body: &[u8]) -> Option<String> {

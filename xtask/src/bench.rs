@@ -604,7 +604,13 @@ fn micro(ctx: &Ctx) -> Result<Section> {
         json.pointer("/mean/point_estimate")?.as_f64()
     };
     let times = |ours: f64| format!("{ours:.2}x the baseline's time");
-    let faster = |s: f64| format!("{s:.2}x faster");
+    let faster = |s: f64| {
+        if s >= 1.0 {
+            format!("{s:.2}x faster")
+        } else {
+            format!("{:.2}x slower", 1.0 / s)
+        }
+    };
     let mut figures = Vec::new();
     for kind in MICRO_KINDS {
         let decode = estimate(kind, "json_decode");
@@ -751,6 +757,7 @@ fn micro(ctx: &Ctx) -> Result<Section> {
 // ------------------------------------------------------------------- macro
 
 /// Requests per second and latency of one load cell.
+#[derive(Clone)]
 struct Cell {
     rps: f64,
     p50: f64,
@@ -799,6 +806,54 @@ fn populate(ctx: &Ctx, addr: &str, namespace: &str, prefix: &str, count: u64) ->
     Ok(())
 }
 
+/// Fetches `path` from `addr` into `file`; returns its content type and size.
+fn fetch(ctx: &Ctx, addr: &str, path: &str, file: &Path) -> Result<(String, u64)> {
+    let v = ctx.loadgen(
+        addr,
+        &[
+            "fetch",
+            "--path",
+            path,
+            "--out",
+            &file.display().to_string(),
+        ],
+    )?;
+    let content_type = v
+        .get("content_type")
+        .and_then(Value::as_str)
+        .unwrap_or("application/json")
+        .to_string();
+    Ok((
+        content_type,
+        v.get("bytes").and_then(Value::as_u64).unwrap_or(0),
+    ))
+}
+
+/// Starts a ceiling server answering the bytes of `file`.
+fn ceiling(ctx: &Ctx, name: &str, file: &Path, content_type: &str) -> Result<Server> {
+    let server = Server::spawn(
+        &ctx.ceiling,
+        &[
+            "--body-file".into(),
+            file.display().to_string(),
+            "--content-type".into(),
+            content_type.into(),
+        ],
+        ctx.server_cpu(),
+        &ctx.out.join(format!("logs/{name}.log")),
+    )?;
+    server.wait_ready("/")?;
+    Ok(server)
+}
+
+/// One request kind measured at each concurrency, with its ceiling.
+struct Row {
+    label: &'static str,
+    cells: Vec<Cell>,
+    /// What the ceiling answered, and its cells.
+    ceiling: (String, Vec<Cell>),
+}
+
 /// The macro part; also returns the CREATE p99 at concurrency 1 (ms), the
 /// baseline of the 1-watcher create-to-event figure.
 fn requests(ctx: &Ctx) -> Result<(Section, Option<f64>)> {
@@ -812,35 +867,13 @@ fn requests(ctx: &Ctx) -> Result<(Section, Option<f64>)> {
     populate(ctx, &addr, "bench-list", "item-", 500)?;
     populate(ctx, &addr, "bench-update", "update-", 64)?;
     let get_path = "/api/v1/namespaces/bench/configmaps/target-0";
-    let body_file = ctx.out.join("tmp/get-body.json");
-    let fetched = ctx.loadgen(
-        &addr,
-        &[
-            "fetch",
-            "--path",
-            get_path,
-            "--out",
-            &body_file.display().to_string(),
-        ],
-    )?;
-    let content_type = fetched
-        .get("content_type")
-        .and_then(Value::as_str)
-        .unwrap_or("application/json")
-        .to_string();
-    let get_bytes = fetched.get("bytes").and_then(Value::as_u64).unwrap_or(0);
-    let ceiling = Server::spawn(
-        &ctx.ceiling,
-        &[
-            "--body-file".into(),
-            body_file.display().to_string(),
-            "--content-type".into(),
-            content_type,
-        ],
-        ctx.server_cpu(),
-        &ctx.out.join("logs/ceiling.log"),
-    )?;
-    ceiling.wait_ready("/")?;
+    let get_file = ctx.out.join("tmp/get-body.json");
+    let (get_type, get_bytes) = fetch(ctx, &addr, get_path, &get_file)?;
+    let list_file = ctx.out.join("tmp/list-body.json");
+    let list_path = "/api/v1/namespaces/bench-list/configmaps";
+    let (list_type, list_bytes) = fetch(ctx, &addr, list_path, &list_file)?;
+    let get_ceiling = ceiling(ctx, "ceiling-get", &get_file, &get_type)?;
+    let list_ceiling = ceiling(ctx, "ceiling-list", &list_file, &list_type)?;
 
     let duration = ctx.plan.cell.as_millis().to_string();
     let run = |addr: &str, op: &[&str], c: usize| -> Result<Cell> {
@@ -848,56 +881,68 @@ fn requests(ctx: &Ctx) -> Result<(Section, Option<f64>)> {
         let mut args = vec!["load"];
         args.extend(op);
         args.extend(["--concurrency", &c_s, "--duration-ms", &duration]);
-        let v = ctx.loadgen(addr, &args)?;
-        Ok(cell(&v))
+        Ok(cell(&ctx.loadgen(addr, &args)?))
     };
-    let mut figures = Vec::new();
-    let mut ceilings = Vec::new();
-    let mut gets = Vec::new();
-    for &c in &ctx.plan.concurrency {
-        println!("    GET, concurrency {c}: ceiling, then apiserver");
-        ceilings.push(run(&ceiling.addr, &["--op", "get", "--path", get_path], c)?);
-        gets.push(run(&addr, &["--op", "get", "--path", get_path], c)?);
-    }
-    let prefixes: Vec<String> = ctx
-        .plan
-        .concurrency
-        .iter()
-        .map(|c| format!("c{c}-"))
-        .collect();
-    let mut others: Vec<(&str, Vec<Cell>)> = Vec::new();
-    for (label, op) in [
+    let get_op = ["--op", "get", "--path", get_path];
+    let list_op = ["--op", "list", "--namespace", "bench-list"];
+    let mut rows = Vec::new();
+    for (label, op, ceiling_addr, ceiling_name) in [
+        (
+            "GET one ConfigMap",
+            &get_op,
+            &get_ceiling.addr,
+            format!("the GET's {get_bytes} bytes"),
+        ),
         (
             "LIST of 500 ConfigMaps",
-            vec!["--op", "list", "--namespace", "bench-list"],
-        ),
-        (
-            "CREATE a ConfigMap",
-            vec!["--op", "create", "--namespace", "bench-create"],
-        ),
-        (
-            "UPDATE a ConfigMap",
-            vec!["--op", "update", "--namespace", "bench-update"],
+            &list_op,
+            &list_ceiling.addr,
+            format!("the LIST's {list_bytes} bytes"),
         ),
     ] {
-        let mut cells = Vec::new();
-        for (i, &c) in ctx.plan.concurrency.iter().enumerate() {
-            println!("    {label}, concurrency {c}");
-            let mut op = op.clone();
-            let prefix = if label.starts_with("UPDATE") {
-                "update-"
-            } else {
-                prefixes[i].as_str()
-            };
-            op.extend(["--prefix", prefix]);
-            cells.push(run(&addr, &op, c)?);
+        let (mut cells, mut ceilings) = (Vec::new(), Vec::new());
+        for &c in &ctx.plan.concurrency {
+            println!("    {label}, concurrency {c}: ceiling, then apiserver");
+            ceilings.push(run(ceiling_addr, op, c)?);
+            cells.push(run(&addr, op, c)?);
         }
-        others.push((label, cells));
+        rows.push(Row {
+            label,
+            cells,
+            ceiling: (ceiling_name, ceilings),
+        });
     }
-    drop(ceiling);
-    drop(server);
+    let get_ceilings = rows[0].ceiling.1.clone();
+    for (label, namespace) in [
+        ("CREATE a ConfigMap", "bench-create"),
+        ("UPDATE a ConfigMap", "bench-update"),
+    ] {
+        let mut cells = Vec::new();
+        for &c in &ctx.plan.concurrency {
+            println!("    {label}, concurrency {c}");
+            let (op, prefix) = if label.starts_with("UPDATE") {
+                ("update", "update-".to_string())
+            } else {
+                ("create", format!("c{c}-"))
+            };
+            let args = ["--op", op, "--namespace", namespace, "--prefix", &prefix];
+            cells.push(run(&addr, &args, c)?);
+        }
+        rows.push(Row {
+            label,
+            cells,
+            ceiling: (format!("the GET's {get_bytes} bytes"), get_ceilings.clone()),
+        });
+    }
+    drop((get_ceiling, list_ceiling, server));
 
-    let pct = |r: f64| format!("{:.0}% of the ceiling", r * 100.0);
+    let pct = |r: f64| {
+        if r < 0.01 {
+            format!("{:.2}% of the ceiling", r * 100.0)
+        } else {
+            format!("{:.0}% of the ceiling", r * 100.0)
+        }
+    };
     let detail = |c: &Cell| {
         let mut d = format!("p50 {:.2} ms, p99 {:.2} ms", c.p50, c.p99);
         if c.errors > 0 {
@@ -905,45 +950,43 @@ fn requests(ctx: &Ctx) -> Result<(Section, Option<f64>)> {
         }
         d
     };
-    for (i, &c) in ctx.plan.concurrency.iter().enumerate() {
-        let ceil = &ceilings[i];
-        figures.push(
-            Figure::new(
-                format!("HTTP ceiling: bare axum, same {get_bytes} bytes, concurrency {c}"),
-                "req/s",
-            )
-            .value(ceil.rps)
-            .detail(detail(ceil))
-            .baseline("(the baseline of the rows below)", None),
-        );
-        let get = &gets[i];
-        let ratio = get.rps / ceil.rps;
-        let mut f = Figure::new(format!("GET one ConfigMap, concurrency {c}"), "req/s")
-            .value(get.rps)
-            .detail(detail(get))
-            .baseline(format!("HTTP ceiling, concurrency {c}"), Some(ceil.rps))
-            .ratio(Some(ratio), pct);
-        if c == 16 {
-            f = f.goal(">= 50% of the ceiling", Status::of(ratio >= 0.5));
-        }
-        figures.push(f);
-    }
-    for (label, cells) in &others {
+    let mut figures = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
         for (i, &c) in ctx.plan.concurrency.iter().enumerate() {
-            let (cell, ceil) = (&cells[i], &ceilings[i]);
-            figures.push(
-                Figure::new(format!("{label}, concurrency {c}"), "req/s")
-                    .value(cell.rps)
-                    .detail(detail(cell))
-                    .baseline(format!("HTTP ceiling, concurrency {c}"), Some(ceil.rps))
-                    .ratio(Some(cell.rps / ceil.rps), pct),
-            );
+            let (what, ceilings) = &row.ceiling;
+            let ceil = &ceilings[i];
+            // The ceilings of GET and LIST are rows of their own.
+            if r < 2 {
+                figures.push(
+                    Figure::new(
+                        format!("HTTP ceiling: bare axum answering {what}, concurrency {c}"),
+                        "req/s",
+                    )
+                    .value(ceil.rps)
+                    .detail(detail(ceil))
+                    .baseline("(the baseline of the next row)", None),
+                );
+            }
+            let cell = &row.cells[i];
+            let ratio = cell.rps / ceil.rps;
+            let mut f = Figure::new(format!("{}, concurrency {c}", row.label), "req/s")
+                .value(cell.rps)
+                .detail(detail(cell))
+                .baseline(
+                    format!("HTTP ceiling answering {what}, concurrency {c}"),
+                    Some(ceil.rps),
+                )
+                .ratio(Some(ratio), pct);
+            if r == 0 && c == 16 {
+                f = f.goal(">= 50% of the ceiling", Status::of(ratio >= 0.5));
+            }
+            figures.push(f);
         }
     }
-    let create_p99 = others
+    let create_p99 = rows
         .iter()
-        .find(|(l, _)| l.starts_with("CREATE"))
-        .map(|(_, cells)| cells[0].p99);
+        .find(|r| r.label.starts_with("CREATE"))
+        .map(|r| r.cells[0].p99);
     Ok((
         Section {
             title: format!(
@@ -951,11 +994,11 @@ fn requests(ctx: &Ctx) -> Result<(Section, Option<f64>)> {
                 ctx.plan.cell.as_secs()
             ),
             note: "Closed loop: each client has one keep-alive HTTP/1.1 connection and sends its \
-                   next request when the last one is answered. The ceiling is a bare axum server \
-                   answering the GET's exact bytes, measured with the same load generator in the \
-                   same run, so it also bounds what the load generator itself can drive. CREATE \
-                   and UPDATE bodies are ConfigMaps of about 1 KiB; UPDATE clients each replace \
-                   their own object."
+                   next request when the last one is answered. The ceilings are a bare axum \
+                   server answering the exact bytes of the GET (for GET, CREATE and UPDATE) or of \
+                   the LIST, measured with the same load generator in the same run, so they also \
+                   bound what the load generator itself can drive. CREATE and UPDATE bodies are \
+                   ConfigMaps of about 1 KiB; UPDATE clients each replace their own object."
                 .into(),
             figures,
         },
@@ -1176,7 +1219,14 @@ fn startup(ctx: &Ctx) -> Result<Section> {
 // ---------------------------------------------------------------- generate
 
 fn generate(ctx: &Ctx) -> Result<Section> {
-    let exe = std::env::current_exe().context("finding the xtask binary")?;
+    // The built binary `cargo xtask` runs; this process's own image may
+    // have been replaced by a rebuild since it started.
+    let built = ctx.target.join("debug/xtask");
+    let exe = if built.exists() {
+        built
+    } else {
+        std::env::current_exe().context("finding the xtask binary")?
+    };
     let wall = |args: &[&str]| -> Result<(f64, String)> {
         let start = Instant::now();
         let out = Command::new(&exe)

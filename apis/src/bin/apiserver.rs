@@ -41,6 +41,10 @@ struct Args {
     /// Where to write the kubeconfig (default: <data-dir>/kubeconfig).
     #[arg(long)]
     kubeconfig: Option<PathBuf>,
+    /// Validation options (feature gates) as `Name=true|false,...`, for
+    /// `+k8s:ifEnabled`/`+k8s:ifDisabled` rules.
+    #[arg(long, default_value = "")]
+    feature_gates: String,
 }
 
 #[tokio::main]
@@ -69,6 +73,13 @@ async fn main() -> anyhow::Result<()> {
             args.kubeconfig
                 .unwrap_or_else(|| args.data_dir.join("kubeconfig")),
         ),
+        validation_options: args
+            .feature_gates
+            .split(',')
+            .filter_map(|g| g.split_once('='))
+            .filter(|(_, v)| v.trim() == "true")
+            .map(|(k, _)| k.trim().to_string())
+            .collect(),
         ..Config::default()
     };
     let server =

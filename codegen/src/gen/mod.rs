@@ -45,6 +45,7 @@ pub fn generate_all(crates: &[Crate]) -> Vec<GeneratedFile> {
     for c in crates {
         if c.serves {
             files.extend(register::generate(&c.model, &c.dir));
+            files.extend(validation::generate(&c.model, &c.dir));
         }
         files.extend(protobuf::generate(&c.model, &c.dir));
         files.extend(schema::generate(&c.model, &c.dir));

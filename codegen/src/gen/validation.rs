@@ -60,6 +60,7 @@ fn validate_impl(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
         .iter()
         .filter(|f| !f.inline)
         .map(|f| field_code(model, pkg, f))
+        .filter(|t| !t.is_empty())
         .collect();
     let unions = union_code(def);
     let extra = if def.has_marker("validation:extra") {
@@ -67,16 +68,20 @@ fn validate_impl(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
     } else {
         quote! {}
     };
-    let (old_binding, ctx_binding) = if fields.is_empty() && unions.is_empty() && extra.is_empty() {
-        (quote! { _old }, quote! { _ctx })
-    } else {
-        (quote! { old }, quote! { ctx })
+    // Parameters the body does not use are bound as `_name`.
+    let body = quote! { #(#fields)* #unions #extra }.to_string();
+    let binding = |name: &str| {
+        let used = body
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .any(|w| w == name);
+        if used {
+            format_ident!("{}", name)
+        } else {
+            format_ident!("_{}", name)
+        }
     };
-    let path_binding = if fields.is_empty() && unions.is_empty() && extra.is_empty() {
-        quote! { _path }
-    } else {
-        quote! { path }
-    };
+    let (old_binding, path_binding, ctx_binding) =
+        (binding("old"), binding("path"), binding("ctx"));
     quote! {
         impl Validate for #ident {
             fn validate_update(&self, #old_binding: Option<&Self>, #path_binding: &Path, #ctx_binding: &Context) -> ErrorList {
@@ -227,12 +232,12 @@ fn tag_code(
     match name {
         "k8s:required" | "required" => {
             return Some(
-                quote! { field_errs.extend(v::required_value(&p, #value != &Default::default())); },
+                quote! { field_errs.extend(v::required_value(&p, !::runtime::codec::is_default(#value))); },
             );
         }
         "k8s:forbidden" => {
             return Some(
-                quote! { field_errs.extend(v::forbidden_value(&p, #value != &Default::default())); },
+                quote! { field_errs.extend(v::forbidden_value(&p, !::runtime::codec::is_default(#value))); },
             );
         }
         "k8s:immutable" => {
@@ -301,20 +306,15 @@ fn tag_code(
                     }
                 }
                 "map" => {
-                    let keys: Vec<(String, String)> = field
+                    let keys: Vec<String> = field
                         .markers
                         .iter()
                         .filter(|k| k.name == "listMapKey" || k.name == "k8s:listMapKey")
                         .filter_map(Marker::payload_string)
-                        .filter_map(|k| item_field(model, ty, &k).map(|r| (k, r)))
                         .collect();
-                    let pairs = keys.iter().map(|(json, rust)| {
-                    let rust = format_ident!("{}", raw(rust));
-                    quote! { (#json.to_string(), ::serde_json::to_value(&x.#rust).unwrap_or_default()) }
-                });
                     quote! {
-                        let keys: Vec<Vec<(String, ::serde_json::Value)>> = #value.iter().map(|x| vec![#(#pairs),*]).collect();
-                        field_errs.extend(v::unique_map(&p, &keys));
+                        let items: Vec<::serde_json::Value> = #value.iter().map(|x| ::serde_json::to_value(x).unwrap_or_default()).collect();
+                        field_errs.extend(v::unique_map(&p, &items, &[#(#keys),*]));
                     }
                 }
                 _ => return None,
@@ -488,7 +488,7 @@ fn union_code(def: &TypeDef) -> TokenStream {
             .zip(&json_names)
             .map(|((rust, _), json)| {
                 let r = format_ident!("{}", raw(rust));
-                quote! { (#json, self.#r != Default::default()) }
+                quote! { (#json, !::runtime::codec::is_default(&self.#r)) }
             })
             .collect();
         match (zero_or_one, discriminator) {
@@ -498,7 +498,7 @@ fn union_code(def: &TypeDef) -> TokenStream {
                 let d_json = def.fields().iter().find(|f| &f.rust_name == d).map(|f| f.json_name.clone()).unwrap_or_default();
                 let triples = members.iter().zip(&json_names).map(|((rust, member), json)| {
                     let r = format_ident!("{}", raw(rust));
-                    quote! { (#json, #member, self.#r != Default::default()) }
+                    quote! { (#json, #member, !::runtime::codec::is_default(&self.#r)) }
                 });
                 quote! {
                     let discriminator = ::serde_json::to_value(&self.#d_ident).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();

@@ -51,6 +51,9 @@ pub struct Config {
     pub kubeconfig: Option<PathBuf>,
     /// How often watches with `allowWatchBookmarks=true` get a BOOKMARK.
     pub bookmark_interval: std::time::Duration,
+    /// Validation options switched on (`+k8s:ifEnabled`/`ifDisabled`), as
+    /// kube-apiserver's feature gates: `--feature-gates=WidgetGracePeriod=true`.
+    pub validation_options: std::collections::BTreeSet<String>,
     /// How often storage history is compacted; each compaction keeps one
     /// interval of history (kube-apiserver's `--etcd-compaction-interval`, 5m).
     pub compaction_interval: std::time::Duration,
@@ -65,6 +68,7 @@ impl Default for Config {
             kubeconfig: None,
             bookmark_interval: std::time::Duration::from_secs(60),
             compaction_interval: std::time::Duration::from_secs(300),
+            validation_options: std::collections::BTreeSet::new(),
         }
     }
 }
@@ -78,6 +82,7 @@ pub struct ApiServer {
     address: std::sync::OnceLock<SocketAddr>,
     caches: std::sync::Mutex<std::collections::HashMap<String, Arc<cache::WatchCache>>>,
     bookmark_interval: std::time::Duration,
+    validation_options: std::collections::BTreeSet<String>,
 }
 
 impl ApiServer {
@@ -99,6 +104,7 @@ impl ApiServer {
             address: std::sync::OnceLock::new(),
             caches: std::sync::Mutex::new(std::collections::HashMap::new()),
             bookmark_interval: config.bookmark_interval,
+            validation_options: config.validation_options.clone(),
         });
         server.ensure_system_namespaces()?;
         Ok(server)

@@ -28,6 +28,7 @@ use crate::registry::Entry;
 use crate::resource::ResourceInfo;
 use crate::selector::{FieldSelector, LabelSelector};
 use crate::storage::{Event, KeyValue, RangeRequest, StorageError, Store};
+use crate::validate::Context;
 
 /// Largest request body accepted (kube-apiserver's 3 MiB limit).
 pub const MAX_BODY_BYTES: usize = 3 * 1024 * 1024;
@@ -425,6 +426,24 @@ impl Ctx<'_> {
         Ok(Answer::ok(self.current()?.1))
     }
 
+    /// The kind's generated validation of `new` (against `old` on update),
+    /// for the subresource addressed, as causes of a 422.
+    fn type_validation(&self, new: &Value, old: Option<&Value>) -> Result<Vec<Cause>, ApiError> {
+        let mut ctx = if old.is_some() {
+            Context::update()
+        } else {
+            Context::create()
+        };
+        if let Some(sub) = &self.info.subresource {
+            ctx = ctx.with_subresource(&format!("/{sub}"));
+        }
+        for option in &self.server.validation_options {
+            ctx = ctx.with_option(option);
+        }
+        let errors = (self.entry.validate)(new, old, &ctx).map_err(ApiError::internal)?;
+        Ok(crate::field::to_causes(&errors))
+    }
+
     /// Starts a list: the selectors, the snapshot to read and where to
     /// resume, per the resourceVersion tables and the continue token.
     fn list_cursor(&self) -> Result<ListCursor, ApiError> {
@@ -642,8 +661,9 @@ impl Ctx<'_> {
         }
         let name = meta_str(&obj, "name").unwrap_or("").to_string();
         let mut causes = super::validation::object_meta(ri, &obj, true);
+        causes.sort_by(|a, b| a.field.cmp(&b.field));
+        causes.extend(self.type_validation(&obj, None)?);
         if !causes.is_empty() {
-            causes.sort_by(|a, b| a.field.cmp(&b.field));
             return Err(ApiError::invalid(ri, &name, causes));
         }
         {
@@ -824,7 +844,8 @@ impl Ctx<'_> {
                 + 1;
             meta_mut(&mut new).insert("generation".into(), json!(generation));
         }
-        let causes = super::validation::object_meta(ri, &new, false);
+        let mut causes = super::validation::object_meta(ri, &new, false);
+        causes.extend(self.type_validation(&new, Some(&old))?);
         if !causes.is_empty() {
             return Err(ApiError::invalid(ri, &name, causes));
         }

@@ -10,7 +10,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::field::{BadValue, Error, ErrorList, Path, quote};
 
-/// The formats [`format`] knows, in upstream's order (alphabetical).
+/// The formats [`format()`] knows, in upstream's order (alphabetical).
 pub const FORMATS: &[&str] = &[
     "k8s-extended-resource-name",
     "k8s-ip",

@@ -12,7 +12,7 @@
 //!   [`max_items`], [`min_items`], [`max_properties`], [`min_properties`],
 //!   [`minimum`], [`maximum`];
 //! - values: [`neq_str`], [`neq_int`], [`neq_bool`], [`enum_value`],
-//!   [`format`], [`immutable`];
+//!   [`format()`], [`immutable`];
 //! - lists and maps: [`unique`], [`unique_set`], [`unique_map`],
 //!   [`each_slice_val`], [`each_map_val`], [`each_map_key`], [`slice_item`];
 //! - unions: [`union`], [`zero_or_one_of`], [`discriminated_union`] and
@@ -149,7 +149,12 @@ macro_rules! validate_nothing {
     ($($t:ty),* $(,)?) => {
         $(
             impl Validate for $t {
-                fn validate_update(&self, _old: Option<&Self>, _path: &Path, _ctx: &Context) -> ErrorList {
+                fn validate_update(
+                    &self,
+                    _old: Option<&Self>,
+                    _path: &Path,
+                    _ctx: &Context,
+                ) -> ErrorList {
                     Vec::new()
                 }
             }

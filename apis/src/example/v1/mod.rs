@@ -12,3 +12,4 @@ pub use types::*;
 include!("zz_generated.register.rs");
 include!("zz_generated.protobuf.rs");
 include!("zz_generated.schema.rs");
+include!("zz_generated.validations.rs");
