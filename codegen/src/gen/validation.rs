@@ -35,6 +35,8 @@ pub fn generate(model: &Model, crate_dir: &FsPath) -> Vec<GeneratedFile> {
                 rust_file(quote! {})
             } else {
                 rust_file(quote! {
+                    // Generated per tag; nesting mirrors the tags, not style.
+                    #[allow(clippy::collapsible_if)]
                     const _: () = {
                         use ::runtime::field::{ErrorList, Path};
                         use ::runtime::validate::{self as v, Context, Validate};
@@ -113,6 +115,16 @@ fn field_code(model: &Model, pkg: &Package, field: &Field) -> TokenStream {
     if tags.is_empty() && recurse.is_empty() {
         return quote! {};
     }
+    let ratcheted = if tags.is_empty() {
+        quote! {}
+    } else {
+        quote! {
+            // Ratcheting: a value equal to the old one is not re-validated.
+            if old != Some(new) {
+                #(#tags)*
+            }
+        }
+    };
     let mark_native = if native {
         quote! { for e in &mut field_errs { e.declarative_native = true; } }
     } else {
@@ -125,10 +137,7 @@ fn field_code(model: &Model, pkg: &Package, field: &Field) -> TokenStream {
             let old = old.map(|o| &o.#rust);
             #[allow(unused_mut)]
             let mut field_errs = ErrorList::new();
-            // Ratcheting: a value equal to the old one is not re-validated.
-            if old != Some(new) {
-                #(#tags)*
-            }
+            #ratcheted
             #recurse
             #mark_native
             errs.extend(field_errs);
@@ -256,26 +265,28 @@ fn tag_code(
     }
     let resolved = ty.resolved(model);
     let number = || m.payload_text().and_then(crate::markers::parse_go_int);
+    let int = |n: i64| proc_macro2::Literal::i64_unsuffixed(n);
+    let count = |n: i64| proc_macro2::Literal::usize_unsuffixed(n.max(0) as usize);
     Some(match (name, resolved) {
         ("k8s:maxLength", _) => {
-            let n = number()? as usize;
+            let n = count(number()?);
             quote! { field_errs.extend(v::max_length(&p, #value, #n)); }
         }
         ("k8s:minLength", _) => {
-            let n = number()? as usize;
+            let n = count(number()?);
             quote! { field_errs.extend(v::min_length(&p, #value, #n)); }
         }
         ("k8s:maxItems", _) => {
-            let n = number()? as usize;
+            let n = count(number()?);
             quote! { field_errs.extend(v::max_items(&p, #value.len(), #n)); }
         }
         ("k8s:minimum", FieldType::Int(kind)) => {
-            let n = number()?;
+            let n = int(number()?);
             let x = as_i64(*kind, value);
             quote! { field_errs.extend(v::minimum(&p, #x, #n)); }
         }
         ("k8s:maximum", FieldType::Int(kind)) => {
-            let n = number()?;
+            let n = int(number()?);
             let x = as_i64(*kind, value);
             quote! { field_errs.extend(v::maximum(&p, #x, #n)); }
         }
@@ -284,7 +295,7 @@ fn tag_code(
             quote! { field_errs.extend(v::neq_str(&p, #value, #s)); }
         }
         ("k8s:neq", FieldType::Int(kind)) => {
-            let n = number()?;
+            let n = int(number()?);
             let x = as_i64(*kind, value);
             quote! { field_errs.extend(v::neq_int(&p, #x, #n)); }
         }
@@ -389,8 +400,11 @@ fn tag_code(
                 _ => return None,
             };
             let body = tag_code(model, field, inner, ty, value)?;
-            let enabled = name == "k8s:ifEnabled";
-            quote! { if ctx.option_enabled(#option) == #enabled { #body } }
+            if name == "k8s:ifEnabled" {
+                quote! { if ctx.option_enabled(#option) { #body } }
+            } else {
+                quote! { if !ctx.option_enabled(#option) { #body } }
+            }
         }
         ("k8s:item", FieldType::List(_)) => {
             let Payload::Tag(inner) = &m.payload else {
@@ -434,6 +448,7 @@ fn tag_code(
 fn as_i64(kind: IntKind, value: TokenStream) -> TokenStream {
     match kind {
         IntKind::U64 => quote! { (*#value).min(i64::MAX as u64) as i64 },
+        IntKind::I64 => quote! { *#value },
         _ => quote! { i64::from(*#value) },
     }
 }
