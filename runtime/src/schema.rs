@@ -19,6 +19,9 @@ pub struct TypeSchema {
     pub fields: &'static [FieldSchema],
     /// `+structType=atomic`: the struct is replaced whole.
     pub atomic: bool,
+    /// The hand-written defaulting of this type (`+defaulting:hook`), run
+    /// before its fields' `+default`s, as upstream's `SetDefaults_<Type>`.
+    pub hook: Option<fn(&mut serde_json::Value)>,
 }
 
 impl TypeSchema {
@@ -105,6 +108,15 @@ impl PatchStrategy {
     }
 }
 
+/// Hand-written defaulting for what `+default` cannot say (conditional or
+/// computed defaults), as upstream's `SetDefaults_<Type>` functions.
+/// Implemented beside a type marked `+defaulting:hook`; the generated schema
+/// table runs it wherever the type appears.
+pub trait DefaultHook {
+    /// Fills defaults of one object of this type (a JSON object).
+    fn default_hook(value: &mut serde_json::Value);
+}
+
 /// A type with a structural schema table.
 pub trait Schema {
     /// The table.
@@ -175,6 +187,7 @@ mod tests {
         static PORT: TypeSchema = TypeSchema {
             name: "Port",
             atomic: false,
+            hook: None,
             fields: &[
                 field("name", Type::Scalar),
                 FieldSchema {
@@ -189,6 +202,7 @@ mod tests {
     static SPEC: TypeSchema = TypeSchema {
         name: "Spec",
         atomic: false,
+        hook: None,
         fields: &[
             FieldSchema {
                 default: Some("1"),

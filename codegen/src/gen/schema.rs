@@ -56,6 +56,11 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
         .markers
         .iter()
         .any(|m| m.name == "structType" && m.payload_string().as_deref() == Some("atomic"));
+    let hook = if def.has_marker("defaulting:hook") {
+        quote! { Some(<#ident as ::runtime::schema::DefaultHook>::default_hook) }
+    } else {
+        quote! { None }
+    };
     let fields = def.fields().iter().filter(|f| !f.inline).map(|f| {
         let json = &f.json_name;
         let ty = value_type(model, pkg, &f.ty);
@@ -116,7 +121,7 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
     quote! {
         impl Schema for #ident {
             fn schema() -> &'static TypeSchema {
-                static SCHEMA: TypeSchema = TypeSchema { name: #name, atomic: #atomic, fields: &[#(#fields),*] };
+                static SCHEMA: TypeSchema = TypeSchema { name: #name, atomic: #atomic, hook: #hook, fields: &[#(#fields),*] };
                 &SCHEMA
             }
         }

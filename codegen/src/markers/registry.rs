@@ -689,6 +689,21 @@ pub static TAGS: &[TagDef] = &[
         example: "+validation:extra",
     },
     TagDef {
+        name: "defaulting:hook",
+        scopes: &[Scope::Type],
+        args: ArgsKind::None,
+        payload: PayloadKind::None,
+        applies_to: AppliesTo::Any,
+        repeatable: false,
+        stability: Stability::Stable,
+        doc: "The type has hand-written defaulting for what `+default` cannot \
+              say (conditional or computed defaults): implement \
+              `runtime::schema::DefaultHook` beside the type. It runs wherever \
+              the type appears, before its fields' `+default`s, as upstream's \
+              `SetDefaults_<Type>`. This project's tag.",
+        example: "+defaulting:hook",
+    },
+    TagDef {
         name: "resource:generation",
         scopes: &[Scope::Type],
         args: ArgsKind::None,

@@ -877,6 +877,7 @@ mod tests {
     static POD: TypeSchema = TypeSchema {
         name: "Pod",
         atomic: false,
+        hook: None,
         fields: &[
             field("metadata", Type::Struct(<ObjectMeta as Schema>::schema)),
             field("spec", Type::Struct(pod_spec)),
@@ -886,6 +887,7 @@ mod tests {
     static POD_SPEC: TypeSchema = TypeSchema {
         name: "PodSpec",
         atomic: false,
+        hook: None,
         fields: &[
             merging("containers", &Type::Struct(container), "name"),
             FieldSchema {
@@ -911,6 +913,7 @@ mod tests {
     static CONTAINER: TypeSchema = TypeSchema {
         name: "Container",
         atomic: false,
+        hook: None,
         fields: &[
             field("name", Type::Scalar),
             field("image", Type::Scalar),
@@ -922,6 +925,7 @@ mod tests {
     static ENV_VAR: TypeSchema = TypeSchema {
         name: "EnvVar",
         atomic: false,
+        hook: None,
         fields: &[field("name", Type::Scalar), field("value", Type::Scalar)],
     };
 
@@ -929,6 +933,7 @@ mod tests {
     static VOLUME: TypeSchema = TypeSchema {
         name: "Volume",
         atomic: false,
+        hook: None,
         fields: &[
             field("name", Type::Scalar),
             field("configMap", Type::Struct(source)),
@@ -939,6 +944,7 @@ mod tests {
     static SOURCE: TypeSchema = TypeSchema {
         name: "Source",
         atomic: false,
+        hook: None,
         fields: &[field("name", Type::Scalar), field("medium", Type::Scalar)],
     };
 

@@ -1497,6 +1497,7 @@ fn scale_schema() -> &'static crate::schema::TypeSchema {
     static SCALE: TypeSchema = TypeSchema {
         name: "Scale",
         atomic: false,
+        hook: None,
         fields: &[
             field("metadata", Type::Untyped),
             field("spec", Type::Untyped),

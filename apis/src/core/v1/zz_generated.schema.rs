@@ -9,6 +9,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ConfigMap",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -58,6 +59,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Namespace",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -98,6 +100,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "NamespaceSpec",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "finalizers",
@@ -118,6 +121,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "NamespaceStatus",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "phase",
@@ -149,6 +153,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "NamespaceCondition",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "type",
@@ -205,6 +210,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Event",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -353,6 +359,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "EventSeries",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "count",
@@ -382,6 +389,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ObjectReference",
                 atomic: true,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -456,6 +464,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "EventSource",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "component",

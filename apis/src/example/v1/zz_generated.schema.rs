@@ -9,6 +9,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Widget",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -49,6 +50,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "WidgetSpec",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "replicas",
@@ -123,6 +125,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "WidgetPort",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -161,6 +164,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "WidgetStatus",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "replicas",
@@ -210,6 +214,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Gadget",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -241,6 +246,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "GadgetSpec",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "owner",
@@ -288,6 +294,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "MainsPower",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "voltage",
@@ -308,6 +315,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "BatteryPower",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "capacityMah",

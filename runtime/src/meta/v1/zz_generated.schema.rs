@@ -9,6 +9,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ObjectMeta",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -159,6 +160,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Condition",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "type",
@@ -224,6 +226,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "OwnerReference",
                 atomic: true,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "apiVersion",
@@ -289,6 +292,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ManagedFieldsEntry",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "manager",
@@ -363,6 +367,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ListMeta",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "selfLink",
@@ -419,6 +424,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ShardInfo",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "selector",
@@ -439,6 +445,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Status",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -522,6 +529,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "StatusDetails",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -587,6 +595,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "StatusCause",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "reason",
@@ -625,6 +634,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "DeleteOptions",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -708,6 +718,7 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Preconditions",
                 atomic: false,
+                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "uid",
