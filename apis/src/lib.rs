@@ -6,6 +6,9 @@
 //! `zz_generated.register.rs`; its other files hold the types.
 #![deny(missing_docs)]
 
+pub mod apps;
+pub mod batch;
+pub mod coordination;
 pub mod core;
 pub mod example;
 

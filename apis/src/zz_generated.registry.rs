@@ -4,6 +4,9 @@
 /// OpenAPI documents that describe them.
 pub fn registry() -> ::runtime::registry::Registry {
     let mut registry = ::runtime::registry::Registry::new();
+    crate::apps::v1::register(&mut registry);
+    crate::batch::v1::register(&mut registry);
+    crate::coordination::v1::register(&mut registry);
     crate::core::v1::register(&mut registry);
     crate::example::v1::register(&mut registry);
     registry

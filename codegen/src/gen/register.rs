@@ -37,6 +37,11 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
             " Adds every resource of `{}` to `registry`.",
             pkg.api_version()
         );
+        let registry = if adds.is_empty() {
+            format_ident!("_registry")
+        } else {
+            format_ident!("registry")
+        };
         let tokens = quote! {
             /// The API group of this package (empty for the core group).
             pub const GROUP_NAME: &str = #group;
@@ -44,7 +49,7 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
             pub const VERSION: &str = #version;
 
             #[doc = #doc]
-            pub fn register(registry: &mut ::runtime::registry::Registry) {
+            pub fn register(#registry: &mut ::runtime::registry::Registry) {
                 #( #adds )*
             }
         };

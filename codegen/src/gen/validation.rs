@@ -102,11 +102,36 @@ fn validate_impl(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
 fn field_code(model: &Model, pkg: &Package, field: &Field) -> TokenStream {
     let rust = format_ident!("{}", raw(&field.rust_name));
     let json = &field.json_name;
-    let tags: Vec<TokenStream> = field
+    // Presence tags (required, forbidden) short-circuit: when one fails,
+    // the field's other tags are not evaluated, as in validation-gen.
+    let is_presence = |m: &&Marker| {
+        matches!(
+            m.name.as_str(),
+            "k8s:required" | "required" | "k8s:forbidden"
+        )
+    };
+    let presence: Vec<TokenStream> = field
         .markers
         .iter()
+        .filter(is_presence)
         .filter_map(|m| tag_code(model, field, m, &field.ty, quote! { new }))
         .collect();
+    let others: Vec<TokenStream> = field
+        .markers
+        .iter()
+        .filter(|m| !is_presence(m))
+        .filter_map(|m| tag_code(model, field, m, &field.ty, quote! { new }))
+        .collect();
+    let tags: Vec<TokenStream> = match (presence.is_empty(), others.is_empty()) {
+        (_, true) => presence,
+        (true, false) => others,
+        (false, false) => vec![quote! {
+            #(#presence)*
+            if field_errs.is_empty() {
+                #(#others)*
+            }
+        }],
+    };
     let native = field
         .markers
         .iter()
@@ -432,9 +457,27 @@ fn tag_code(
                 return None;
             }
             let body = tag_code(model, field, inner, item_ty, quote! { x })?;
+            // Ratcheting per item: the matching old item (by the list map
+            // keys) unchanged means the item is not re-validated.
+            let same_keys: Vec<TokenStream> = field
+                .markers
+                .iter()
+                .filter(|k| k.name == "listMapKey" || k.name == "k8s:listMapKey")
+                .filter_map(Marker::payload_string)
+                .filter_map(|k| item_field(model, ty, &k))
+                .map(|r| {
+                    let r = format_ident!("{}", raw(&r));
+                    quote! { y.#r == x.#r }
+                })
+                .collect();
+            let unchanged = if matches!(field.ty, FieldType::List(_)) && !same_keys.is_empty() {
+                quote! { old.and_then(|o| o.iter().find(|y| #(#same_keys)&&*)) == Some(x) }
+            } else {
+                quote! { false }
+            };
             quote! {
                 for (i, x) in #value.iter().enumerate() {
-                    if #(#conditions)&&* {
+                    if #(#conditions)&&* && !(#unchanged) {
                         let p = p.index(i);
                         #body
                     }

@@ -3,8 +3,14 @@
 //! +groupName=
 //! +k8s:supportsSubresource="/status"
 
+mod pod;
+mod secret;
+mod service;
 mod types;
 
+pub use pod::*;
+pub use secret::*;
+pub use service::*;
 pub use types::*;
 
 include!("zz_generated.register.rs");

@@ -52,13 +52,15 @@ pub struct WidgetSpec {
     /// +optional
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub color: Option<Color>,
-    /// Ports the widget serves, keyed by name.
+    /// Ports the widget serves, keyed by name. A port named `metrics` must
+    /// be unprivileged.
     /// +optional
     /// +listType=map
     /// +listMapKey=name
     /// +patchMergeKey=name
     /// +patchStrategy=merge
     /// +k8s:maxItems=16
+    /// +k8s:item(name: "metrics")=+k8s:subfield("port")=+k8s:minimum=1024
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ports: Vec<WidgetPort>,
     /// Free-form tags; each appears once.
@@ -178,6 +180,7 @@ pub struct GadgetSpec {
     /// Power source, when mains powered.
     /// +k8s:optional
     /// +k8s:zeroOrOneOfMember
+    /// +k8s:subfield("voltage")=+k8s:maximum=240
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mains: Option<MainsPower>,
     /// Power source, when battery powered.
@@ -185,6 +188,73 @@ pub struct GadgetSpec {
     /// +k8s:zeroOrOneOfMember
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battery: Option<BatteryPower>,
+    /// A spare supply kept in storage; its own rules do not apply here.
+    /// +k8s:optional
+    /// +k8s:opaqueType
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spare: Option<MainsPower>,
+    /// The management address.
+    /// +k8s:optional
+    /// +k8s:format=k8s-ip
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address: Option<String>,
+    /// A short nickname, at least two characters.
+    /// +k8s:optional
+    /// +k8s:declarativeValidationNative
+    /// +k8s:minLength=2
+    /// +k8s:ifDisabled("LongNicknames")=+k8s:maxLength=8
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nickname: Option<String>,
+    /// Retired: no longer accepted.
+    /// +k8s:optional
+    /// +k8s:forbidden
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legacy_id: Option<String>,
+    /// How the gadget is connected.
+    /// +k8s:optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub connection: Option<Connection>,
+}
+
+/// Connection is a discriminated union: `type` names the one member set.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct Connection {
+    /// The kind of connection: Wifi or Ethernet.
+    /// +k8s:unionDiscriminator
+    pub r#type: String,
+    /// Wireless settings, when `type` is Wifi.
+    /// +k8s:optional
+    /// +k8s:unionMember
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wifi: Option<WifiConnection>,
+    /// Wired settings, when `type` is Ethernet.
+    /// +k8s:optional
+    /// +k8s:unionMember
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ethernet: Option<EthernetConnection>,
+}
+
+/// WifiConnection holds wireless settings.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct WifiConnection {
+    /// The network name.
+    /// +k8s:required
+    /// +k8s:maxLength=32
+    pub ssid: String,
+}
+
+/// EthernetConnection holds wired settings.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct EthernetConnection {
+    /// The link speed in megabits per second.
+    /// +k8s:minimum=10
+    pub speed_mbps: i32,
 }
 
 /// MainsPower describes a mains power supply.

@@ -82,6 +82,19 @@ const _: () = {
                         .collect();
                     field_errs.extend(v::unique_map(&p, &items, &["name"]));
                     field_errs.extend(v::max_items(&p, new.len(), 16));
+                    for (i, x) in new.iter().enumerate() {
+                        if x.name == "metrics"
+                            && !(old.and_then(|o| o.iter().find(|y| y.name == x.name))
+                                == Some(x))
+                        {
+                            let p = p.index(i);
+                            {
+                                let p = p.child("port");
+                                let x = &x.port;
+                                field_errs.extend(v::minimum(&p, i64::from(*x), 1024));
+                            }
+                        }
+                    }
                 }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
@@ -161,7 +174,9 @@ const _: () = {
                         .extend(
                             v::required_value(&p, !::runtime::codec::is_default(new)),
                         );
-                    field_errs.extend(v::format(&p, new, "k8s-short-name"));
+                    if field_errs.is_empty() {
+                        field_errs.extend(v::format(&p, new, "k8s-short-name"));
+                    }
                 }
                 errs.extend(field_errs);
             }
@@ -176,8 +191,10 @@ const _: () = {
                         .extend(
                             v::required_value(&p, !::runtime::codec::is_default(new)),
                         );
-                    field_errs.extend(v::minimum(&p, i64::from(*new), 1));
-                    field_errs.extend(v::maximum(&p, i64::from(*new), 65535));
+                    if field_errs.is_empty() {
+                        field_errs.extend(v::minimum(&p, i64::from(*new), 1));
+                        field_errs.extend(v::maximum(&p, i64::from(*new), 65535));
+                    }
                 }
                 errs.extend(field_errs);
             }
@@ -252,7 +269,9 @@ const _: () = {
                         .extend(
                             v::required_value(&p, !::runtime::codec::is_default(new)),
                         );
-                    field_errs.extend(v::format(&p, new, "k8s-long-name"));
+                    if field_errs.is_empty() {
+                        field_errs.extend(v::format(&p, new, "k8s-long-name"));
+                    }
                 }
                 errs.extend(field_errs);
             }
@@ -278,6 +297,15 @@ const _: () = {
                 let old = old.map(|o| &o.mains);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    if let Some(x) = new {
+                        {
+                            let p = p.child("voltage");
+                            let x = &x.voltage;
+                            field_errs.extend(v::maximum(&p, i64::from(*x), 240));
+                        }
+                    }
+                }
                 field_errs.extend(new.validate_update(old, &p, ctx));
                 errs.extend(field_errs);
             }
@@ -285,6 +313,63 @@ const _: () = {
                 let p = path.child("battery");
                 let new = &self.battery;
                 let old = old.map(|o| &o.battery);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("address");
+                let new = &self.address;
+                let old = old.map(|o| &o.address);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    if let Some(x) = new {
+                        field_errs.extend(v::format(&p, x, "k8s-ip"));
+                    }
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("nickname");
+                let new = &self.nickname;
+                let old = old.map(|o| &o.nickname);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    if let Some(x) = new {
+                        field_errs.extend(v::min_length(&p, x, 2));
+                    }
+                    if let Some(x) = new {
+                        if !ctx.option_enabled("LongNicknames") {
+                            field_errs.extend(v::max_length(&p, x, 8));
+                        }
+                    }
+                }
+                for e in &mut field_errs {
+                    e.declarative_native = true;
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("legacyId");
+                let new = &self.legacy_id;
+                let old = old.map(|o| &o.legacy_id);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs
+                        .extend(
+                            v::forbidden_value(&p, !::runtime::codec::is_default(new)),
+                        );
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("connection");
+                let new = &self.connection;
+                let old = old.map(|o| &o.connection);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 field_errs.extend(new.validate_update(old, &p, ctx));
@@ -299,6 +384,107 @@ const _: () = {
                     ],
                 ),
             );
+            errs
+        }
+    }
+    impl Validate for Connection {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("wifi");
+                let new = &self.wifi;
+                let old = old.map(|o| &o.wifi);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("ethernet");
+                let new = &self.ethernet;
+                let old = old.map(|o| &o.ethernet);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            let discriminator = ::serde_json::to_value(&self.r#type)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default();
+            errs.extend(
+                v::discriminated_union(
+                    path,
+                    "type",
+                    &discriminator,
+                    &[
+                        ("wifi", "Wifi", !::runtime::codec::is_default(&self.wifi)),
+                        (
+                            "ethernet",
+                            "Ethernet",
+                            !::runtime::codec::is_default(&self.ethernet),
+                        ),
+                    ],
+                ),
+            );
+            errs
+        }
+    }
+    impl Validate for WifiConnection {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("ssid");
+                let new = &self.ssid;
+                let old = old.map(|o| &o.ssid);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs
+                        .extend(
+                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        );
+                    if field_errs.is_empty() {
+                        field_errs.extend(v::max_length(&p, new, 32));
+                    }
+                }
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for EthernetConnection {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("speedMbps");
+                let new = &self.speed_mbps;
+                let old = old.map(|o| &o.speed_mbps);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs.extend(v::minimum(&p, i64::from(*new), 10));
+                }
+                errs.extend(field_errs);
+            }
             errs
         }
     }

@@ -1,0 +1,3 @@
+//! The `apps` group, ported from `k8s.io/api/apps`.
+
+pub mod v1;

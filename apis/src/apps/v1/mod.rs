@@ -1,0 +1,12 @@
+//! Version v1 of the `apps` group, ported from `k8s.io/api/apps/v1`.
+//!
+//! +groupName=apps
+
+mod types;
+
+pub use types::*;
+
+include!("zz_generated.register.rs");
+include!("zz_generated.protobuf.rs");
+include!("zz_generated.schema.rs");
+include!("zz_generated.validations.rs");

@@ -1,0 +1,3 @@
+//! The `batch` group, ported from `k8s.io/api/batch`.
+
+pub mod v1;

@@ -1,0 +1,12 @@
+//! Version v1 of the `batch` group, ported from `k8s.io/api/batch/v1`.
+//!
+//! +groupName=batch
+
+mod types;
+
+pub use types::*;
+
+include!("zz_generated.register.rs");
+include!("zz_generated.protobuf.rs");
+include!("zz_generated.schema.rs");
+include!("zz_generated.validations.rs");

@@ -1,0 +1,1 @@
+// The types of this package (Job and what it needs) are ported here.

@@ -1,0 +1,1 @@
+// The types of this package (Lease and what it needs) are ported here.

@@ -1,0 +1,126 @@
+//! Golden tests of the validation generator: one small package per tag, its
+//! generated `zz_generated.validations.rs` checked in under
+//! `tests/golden/validation/<tag>.rs` and reviewed as a diff, as
+//! validation-gen keeps `output_tests/tags/<tag>/`.
+//!
+//! `UPDATE_GOLDEN=1 cargo test -p codegen --test golden` rewrites them.
+
+use std::path::{Path, PathBuf};
+
+const HEAD: &str = "//! +groupName=example.dev\n";
+
+/// (golden name, struct fields with their markers).
+const CASES: &[(&str, &str)] = &[
+    ("required", "/// +k8s:required\npub name: String,"),
+    (
+        "forbidden",
+        "/// +k8s:optional\n/// +k8s:forbidden\npub legacy: Option<String>,",
+    ),
+    ("optional", "/// +k8s:optional\npub note: Option<String>,"),
+    ("max_length", "/// +k8s:maxLength=10\npub name: String,"),
+    ("min_length", "/// +k8s:minLength=2\npub name: String,"),
+    ("max_items", "/// +k8s:maxItems=3\npub tags: Vec<String>,"),
+    ("minimum", "/// +k8s:minimum=1\npub replicas: i32,"),
+    ("maximum", "/// +k8s:maximum=10\npub replicas: Option<i64>,"),
+    (
+        "neq",
+        "/// +k8s:neq=\"x\"\npub name: String,\n/// +k8s:neq=0\npub count: i32,\n/// +k8s:neq=true\npub flag: bool,",
+    ),
+    (
+        "format",
+        "/// +k8s:format=k8s-short-name\npub name: String,\n/// +k8s:format=k8s-ip\npub ip: Option<String>,",
+    ),
+    ("immutable", "/// +k8s:immutable\npub serial: String,"),
+    ("list_type_set", "/// +listType=set\npub tags: Vec<String>,"),
+    (
+        "list_type_map",
+        "/// +listType=map\n/// +listMapKey=name\npub items: Vec<Item>,",
+    ),
+    (
+        "each_val",
+        "/// +k8s:eachVal=+k8s:maxLength=5\npub tags: Vec<String>,",
+    ),
+    (
+        "each_key",
+        "/// +k8s:eachKey=+k8s:format=k8s-short-name\npub labels: std::collections::BTreeMap<String, String>,",
+    ),
+    (
+        "item",
+        "/// +listType=map\n/// +listMapKey=name\n/// +k8s:item(name: \"main\")=+k8s:subfield(\"size\")=+k8s:minimum=1\npub items: Vec<Item>,",
+    ),
+    (
+        "subfield",
+        "/// +k8s:subfield(\"size\")=+k8s:maximum=9\npub item: Item,",
+    ),
+    (
+        "if_enabled",
+        "/// +k8s:ifEnabled(\"Gate\")=+k8s:minimum=1\npub count: i32,",
+    ),
+    (
+        "if_disabled",
+        "/// +k8s:ifDisabled(\"Gate\")=+k8s:maxLength=3\npub name: String,",
+    ),
+    ("opaque_type", "/// +k8s:opaqueType\npub item: Item,"),
+    (
+        "declarative_native",
+        "/// +k8s:declarativeValidationNative\n/// +k8s:maxLength=4\npub name: String,",
+    ),
+    (
+        "zero_or_one_of_member",
+        "/// +k8s:optional\n/// +k8s:zeroOrOneOfMember\npub a: Option<Item>,\n/// +k8s:optional\n/// +k8s:zeroOrOneOfMember\npub b: Option<Item>,",
+    ),
+    (
+        "union_member",
+        "/// +k8s:optional\n/// +k8s:unionMember\npub a: Option<Item>,\n/// +k8s:optional\n/// +k8s:unionMember\npub b: Option<Item>,",
+    ),
+    (
+        "union_discriminator",
+        "/// +k8s:unionDiscriminator\npub kind: String,\n/// +k8s:optional\n/// +k8s:unionMember\npub a: Option<Item>,\n/// +k8s:optional\n/// +k8s:unionMember(memberName: \"Bee\")\npub b: Option<Item>,",
+    ),
+];
+
+fn generated(fields: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("example/v1/mod.rs");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let source = format!(
+        "{HEAD}#[serde(rename_all = \"camelCase\")]\npub struct Subject {{\n{fields}\n}}\n\n/// An item.\npub struct Item {{\n    pub name: String,\n    /// +k8s:minimum=0\n    pub size: i32,\n}}\n"
+    );
+    std::fs::write(&file, source).unwrap();
+    let model = codegen::parse::parse_tree(dir.path()).unwrap();
+    let problems = codegen::check::check(&model);
+    assert!(
+        problems.is_empty(),
+        "{}",
+        codegen::diagnostics::render(&problems)
+    );
+    let files = codegen::generators::validation::generate(&model, Path::new("x"));
+    files.into_iter().next().unwrap().contents
+}
+
+#[test]
+fn every_tag_matches_its_golden_file() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/validation");
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    let mut stale = Vec::new();
+    for (name, fields) in CASES {
+        let got = generated(fields);
+        let path = dir.join(format!("{name}.rs"));
+        if update {
+            std::fs::write(&path, &got).unwrap();
+            continue;
+        }
+        let want = std::fs::read_to_string(&path).unwrap_or_default();
+        if got != want {
+            stale.push(format!(
+                "{name}: generated code differs from {}",
+                path.display()
+            ));
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "{}\nrun UPDATE_GOLDEN=1 cargo test -p codegen --test golden and review the diff",
+        stale.join("\n")
+    );
+}

@@ -1,0 +1,413 @@
+//! Declarative validation end to end: every tag the example group carries,
+//! with a valid and an invalid value and the exact error string; ratcheting
+//! on update (unchanged invalid values pass, list-map items matched by key);
+//! and the 422 body kube-apiserver would send.
+
+use std::sync::Arc;
+
+use apis::example::v1::{
+    Connection, EthernetConnection, Gadget, GadgetSpec, MainsPower, Widget, WidgetPort, WidgetSpec,
+    WifiConnection,
+};
+use runtime::field::Path;
+use runtime::server::Config;
+use runtime::storage::MemoryStore;
+use runtime::validate::{Context, Validate};
+use serde_json::{Value, json};
+use tests::TestServer;
+
+fn errors<T: Validate>(new: &T, old: Option<&T>, ctx: &Context) -> Vec<String> {
+    new.validate_update(old, &Path::root(), ctx)
+        .iter()
+        .map(|e| e.to_string())
+        .collect()
+}
+
+fn gadget(spec: GadgetSpec) -> Gadget {
+    Gadget {
+        spec: Some(spec),
+        ..Default::default()
+    }
+}
+
+fn valid_spec() -> GadgetSpec {
+    GadgetSpec {
+        owner: "team.example.com".into(),
+        ..Default::default()
+    }
+}
+
+fn check(spec: GadgetSpec, want: &[&str]) {
+    assert_eq!(errors(&gadget(spec), None, &Context::create()), want);
+}
+
+#[test]
+fn required_and_format() {
+    check(valid_spec(), &[]);
+    check(
+        GadgetSpec {
+            owner: String::new(),
+            ..valid_spec()
+        },
+        &["spec.owner: Required value"],
+    );
+    check(
+        GadgetSpec {
+            owner: "Team".into(),
+            ..valid_spec()
+        },
+        &[
+            "spec.owner: Invalid value: \"Team\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+        ],
+    );
+    check(
+        GadgetSpec {
+            address: Some("10.0.0.1".into()),
+            ..valid_spec()
+        },
+        &[],
+    );
+    check(
+        GadgetSpec {
+            address: Some("10.0.0".into()),
+            ..valid_spec()
+        },
+        &[
+            "spec.address: Invalid value: \"10.0.0\": must be a valid IP address (e.g. 10.9.8.7 or 2001:db8::ffff)",
+        ],
+    );
+}
+
+#[test]
+fn neq_forbidden_and_lengths() {
+    check(
+        GadgetSpec {
+            serial: Some("s1".into()),
+            ..valid_spec()
+        },
+        &[],
+    );
+    check(
+        GadgetSpec {
+            serial: Some(String::new()),
+            ..valid_spec()
+        },
+        &["spec.serial: Invalid value: \"\": must not be equal to \"\""],
+    );
+    check(
+        GadgetSpec {
+            legacy_id: Some("x".into()),
+            ..valid_spec()
+        },
+        &["spec.legacyId: Forbidden"],
+    );
+    check(
+        GadgetSpec {
+            nickname: Some("ok".into()),
+            ..valid_spec()
+        },
+        &[],
+    );
+    check(
+        GadgetSpec {
+            nickname: Some("x".into()),
+            ..valid_spec()
+        },
+        &["spec.nickname: Too short: must be at least 2 characters"],
+    );
+    // ifDisabled("LongNicknames")=maxLength=8: applies only while the option is off.
+    let long = GadgetSpec {
+        nickname: Some("ninechars".into()),
+        ..valid_spec()
+    };
+    assert_eq!(
+        errors(&gadget(long.clone()), None, &Context::create()),
+        ["spec.nickname: Too long: may not be more than 8 characters"]
+    );
+    assert!(
+        errors(
+            &gadget(long),
+            None,
+            &Context::create().with_option("LongNicknames")
+        )
+        .is_empty()
+    );
+}
+
+#[test]
+fn declarative_native_marks_its_errors() {
+    let errs = gadget(GadgetSpec {
+        nickname: Some("x".into()),
+        ..valid_spec()
+    })
+    .validate(&Path::root(), &Context::create());
+    assert!(errs[0].declarative_native, "{errs:?}");
+}
+
+#[test]
+fn zero_or_one_of_subfield_and_opaque_type() {
+    let mains = Some(MainsPower { voltage: 230 });
+    check(
+        GadgetSpec {
+            mains: mains.clone(),
+            ..valid_spec()
+        },
+        &[],
+    );
+    check(
+        GadgetSpec {
+            mains,
+            battery: Some(Default::default()),
+            ..valid_spec()
+        },
+        &[
+            "spec: Invalid value: \"{mains, battery}\": must specify at most one of: `mains`, `battery`",
+        ],
+    );
+    // subfield("voltage")=maximum=240, beside MainsPower's own minimum=1.
+    check(
+        GadgetSpec {
+            mains: Some(MainsPower { voltage: 400 }),
+            ..valid_spec()
+        },
+        &["spec.mains.voltage: Invalid value: 400: must be less than or equal to 240"],
+    );
+    check(
+        GadgetSpec {
+            mains: Some(MainsPower { voltage: 0 }),
+            ..valid_spec()
+        },
+        &["spec.mains.voltage: Invalid value: 0: must be greater than or equal to 1"],
+    );
+    // opaqueType: the spare's own rules do not run.
+    check(
+        GadgetSpec {
+            spare: Some(MainsPower { voltage: -5 }),
+            ..valid_spec()
+        },
+        &[],
+    );
+}
+
+#[test]
+fn discriminated_union() {
+    let wifi = Some(WifiConnection {
+        ssid: "home".into(),
+    });
+    let conn =
+        |t: &str, wifi: Option<WifiConnection>, ethernet: Option<EthernetConnection>| GadgetSpec {
+            connection: Some(Connection {
+                r#type: t.into(),
+                wifi,
+                ethernet,
+            }),
+            ..valid_spec()
+        };
+    check(conn("Wifi", wifi.clone(), None), &[]);
+    check(
+        conn("Wifi", None, None),
+        &["spec.connection.wifi: Invalid value: \"\": must be specified when `type` is \"Wifi\""],
+    );
+    check(
+        conn(
+            "Ethernet",
+            wifi,
+            Some(EthernetConnection { speed_mbps: 100 }),
+        ),
+        &[
+            "spec.connection.wifi: Invalid value: \"\": may only be specified when `type` is \"Wifi\"",
+        ],
+    );
+}
+
+fn widget(spec: WidgetSpec) -> Widget {
+    Widget {
+        spec: Some(spec),
+        ..Default::default()
+    }
+}
+
+fn port(name: &str, port: i32) -> WidgetPort {
+    WidgetPort {
+        name: name.into(),
+        port,
+        protocol: Some("TCP".into()),
+    }
+}
+
+#[test]
+fn lists_maps_and_items() {
+    let w = |spec| errors(&widget(spec), None, &Context::create());
+    assert!(
+        w(WidgetSpec {
+            ports: vec![port("http", 80), port("metrics", 9090)],
+            tags: vec!["a".into(), "b".into()],
+            ..Default::default()
+        })
+        .is_empty()
+    );
+    assert_eq!(
+        w(WidgetSpec {
+            ports: vec![port("http", 80), port("http", 81)],
+            ..Default::default()
+        }),
+        ["spec.ports[1]: Duplicate value: {\"name\":\"http\",\"port\":81,\"protocol\":\"TCP\"}"]
+    );
+    assert_eq!(
+        w(WidgetSpec {
+            tags: vec!["a".into(), "a".into()],
+            ..Default::default()
+        }),
+        ["spec.tags[1]: Duplicate value: \"a\""]
+    );
+    assert_eq!(
+        w(WidgetSpec {
+            tags: vec!["x".repeat(33)],
+            ..Default::default()
+        }),
+        ["spec.tags[0]: Too long: may not be more than 32 characters"]
+    );
+    assert_eq!(
+        w(WidgetSpec {
+            ports: (0..17).map(|i| port(&format!("p{i}"), 80)).collect(),
+            ..Default::default()
+        }),
+        ["spec.ports: Too many: 17: must have at most 16 items"]
+    );
+    // item(name: "metrics")=subfield("port")=minimum=1024.
+    assert_eq!(
+        w(WidgetSpec {
+            ports: vec![port("metrics", 80)],
+            ..Default::default()
+        }),
+        ["spec.ports[0].port: Invalid value: 80: must be greater than or equal to 1024"]
+    );
+    // eachKey=format=k8s-short-name.
+    let settings = [("Bad Key".to_string(), "v".to_string())]
+        .into_iter()
+        .collect();
+    assert_eq!(
+        w(WidgetSpec {
+            settings,
+            ..Default::default()
+        }),
+        [
+            "spec.settings[Bad Key]: Invalid value: \"Bad Key\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
+        ]
+    );
+    // required short-circuits the field's other tags.
+    assert_eq!(
+        w(WidgetSpec {
+            ports: vec![port("p", 0)],
+            ..Default::default()
+        }),
+        ["spec.ports[0].port: Required value"]
+    );
+}
+
+#[test]
+fn immutable_on_update() {
+    let old = gadget(GadgetSpec {
+        serial: Some("s1".into()),
+        ..valid_spec()
+    });
+    let same = old.clone();
+    assert!(errors(&same, Some(&old), &Context::update()).is_empty());
+    let changed = gadget(GadgetSpec {
+        serial: Some("s2".into()),
+        ..valid_spec()
+    });
+    assert_eq!(
+        errors(&changed, Some(&old), &Context::update()),
+        ["spec.serial: Forbidden: field is immutable"]
+    );
+}
+
+#[test]
+fn ratcheting_lets_unchanged_invalid_values_through() {
+    // An option turns on a newer rule (terminationGracePeriodSeconds >= 1).
+    let gate = Context::update().with_option("WidgetGracePeriod");
+    let old = widget(WidgetSpec {
+        termination_grace_period_seconds: Some(0),
+        ..Default::default()
+    });
+    let mut elsewhere = old.clone();
+    elsewhere.spec.as_mut().unwrap().display_name = Some("renamed".into());
+    assert!(
+        errors(&elsewhere, Some(&old), &gate).is_empty(),
+        "unchanged invalid value passes"
+    );
+    let mut changed = old.clone();
+    changed
+        .spec
+        .as_mut()
+        .unwrap()
+        .termination_grace_period_seconds = Some(-1);
+    assert_eq!(
+        errors(&changed, Some(&old), &gate),
+        [
+            "spec.terminationGracePeriodSeconds: Invalid value: -1: must be greater than or equal to 1"
+        ]
+    );
+
+    // List-map items are matched with old items by key, not position.
+    let old = widget(WidgetSpec {
+        ports: vec![port("metrics", 80)],
+        ..Default::default()
+    });
+    let reordered = widget(WidgetSpec {
+        ports: vec![port("http", 8080), port("metrics", 80)],
+        ..Default::default()
+    });
+    assert!(
+        errors(&reordered, Some(&old), &Context::update())
+            .iter()
+            .all(|e| !e.contains("ports[1]")),
+        "metrics:80 unchanged by key"
+    );
+    let bumped = widget(WidgetSpec {
+        ports: vec![port("http", 8080), port("metrics", 81)],
+        ..Default::default()
+    });
+    assert!(errors(&bumped, Some(&old), &Context::update()).contains(
+        &"spec.ports[1].port: Invalid value: 81: must be greater than or equal to 1024".to_string()
+    ));
+}
+
+#[test]
+fn the_server_answers_422_with_every_cause() {
+    let s = TestServer::start_with_config(
+        Arc::new(MemoryStore::new()),
+        Config {
+            port: 0,
+            ..Config::default()
+        },
+    );
+    let body = json!({"apiVersion": "example.dev/v1", "kind": "Gadget", "metadata": {"name": "g"},
+                      "spec": {"owner": "team", "legacyId": "x", "nickname": "y"}});
+    let (code, status) = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            let resp = reqwest::Client::new()
+                .post(format!("{}/apis/example.dev/v1/gadgets", s.url()))
+                .header("Content-Type", "application/json")
+                .body(body.to_string())
+                .send()
+                .await
+                .unwrap();
+            (resp.status().as_u16(), resp.json::<Value>().await.unwrap())
+        });
+    assert_eq!(code, 422);
+    assert_eq!(
+        status,
+        json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
+               "message": "Gadget.example.dev \"g\" is invalid: [spec.nickname: Too short: must be at least 2 characters, spec.legacyId: Forbidden]",
+               "reason": "Invalid",
+               "details": {"name": "g", "group": "example.dev", "kind": "Gadget", "causes": [
+                   {"reason": "FieldValueTooShort", "message": "Too short: must be at least 2 characters", "field": "spec.nickname"},
+                   {"reason": "FieldValueForbidden", "message": "Forbidden", "field": "spec.legacyId"}]},
+               "code": 422})
+    );
+}
