@@ -411,3 +411,15 @@ fn the_server_answers_422_with_every_cause() {
                "code": 422})
     );
 }
+
+#[test]
+fn hand_written_rules_join_the_generated_ones() {
+    let spec = WidgetSpec { replicas: Some(3), display_name: Some("x".repeat(64)), ..Default::default() };
+    assert_eq!(
+        errors(&widget(spec), None, &Context::create()),
+        [
+            "spec.displayName: Too long: may not be more than 63 characters",
+            "spec.ports: Required value: a widget with more than one replica must serve a port",
+        ]
+    );
+}

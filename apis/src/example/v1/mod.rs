@@ -6,6 +6,7 @@
 //! +k8s:supportsSubresource="/scale"
 
 mod types;
+mod validation;
 
 pub use types::*;
 

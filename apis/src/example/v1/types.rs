@@ -33,6 +33,8 @@ pub struct Widget {
 }
 
 /// WidgetSpec is the desired state of a Widget.
+///
+/// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]

@@ -151,6 +151,9 @@ const _: () = {
                 }
                 errs.extend(field_errs);
             }
+            errs.extend(
+                ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx),
+            );
             errs
         }
     }

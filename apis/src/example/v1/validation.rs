@@ -1,0 +1,20 @@
+// Hand-written validation beside the generated one, as `validation.go`
+// sits beside `zz_generated.validations.go` upstream: rules the markers
+// cannot say. Its errors join the generated ones in the same list.
+
+use runtime::field::{Error, ErrorList, Path};
+use runtime::validate::{Context, ValidateExtra};
+
+use super::WidgetSpec;
+
+impl ValidateExtra for WidgetSpec {
+    /// A widget with more than one replica must serve at least one port.
+    fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        let many = self.replicas.unwrap_or(1) > 1;
+        // Ratcheting, as the generated rules do: an unchanged spec passes.
+        if !many || !self.ports.is_empty() || old == Some(self) {
+            return Vec::new();
+        }
+        vec![Error::required(&path.child("ports"), "a widget with more than one replica must serve a port")]
+    }
+}
