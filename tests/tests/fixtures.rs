@@ -92,3 +92,13 @@ fn namespace() {
 fn event() {
     check_kind("core.v1.Event", "", "events");
 }
+
+#[test]
+fn secret() {
+    check_kind("core.v1.Secret", "", "secrets");
+}
+
+#[test]
+fn lease() {
+    check_kind("coordination.k8s.io.v1.Lease", "coordination.k8s.io", "leases");
+}

@@ -414,12 +414,12 @@ fn the_server_answers_422_with_every_cause() {
 
 #[test]
 fn hand_written_rules_join_the_generated_ones() {
-    let spec = WidgetSpec { replicas: Some(3), display_name: Some("x".repeat(64)), ..Default::default() };
+    let spec = WidgetSpec { replicas: Some(300), tags: vec!["a".into(), "a".into()], ..Default::default() };
     assert_eq!(
         errors(&widget(spec), None, &Context::create()),
         [
-            "spec.displayName: Too long: may not be more than 63 characters",
-            "spec.ports: Required value: a widget with more than one replica must serve a port",
+            "spec.tags[1]: Duplicate value: \"a\"",
+            "spec.displayName: Required value: a widget with more than 100 replicas needs a display name",
         ]
     );
 }

@@ -8,13 +8,13 @@ use runtime::validate::{Context, ValidateExtra};
 use super::WidgetSpec;
 
 impl ValidateExtra for WidgetSpec {
-    /// A widget with more than one replica must serve at least one port.
+    /// A widget with more than 100 replicas needs a display name.
     fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
-        let many = self.replicas.unwrap_or(1) > 1;
+        let large = self.replicas.unwrap_or(1) > 100;
         // Ratcheting, as the generated rules do: an unchanged spec passes.
-        if !many || !self.ports.is_empty() || old == Some(self) {
+        if !large || self.display_name.is_some() || old == Some(self) {
             return Vec::new();
         }
-        vec![Error::required(&path.child("ports"), "a widget with more than one replica must serve a port")]
+        vec![Error::required(&path.child("displayName"), "a widget with more than 100 replicas needs a display name")]
     }
 }
