@@ -122,6 +122,10 @@ pub struct TypeDef {
     pub location: Location,
     /// Rust attribute facts that matter to the model.
     pub serde: ContainerSerde,
+    /// Whether the type derives `Resource` (a served kind, as opposed to an
+    /// embedded object such as `PodTemplateSpec` that also carries
+    /// `ObjectMeta`).
+    pub derives_resource: bool,
 }
 
 impl TypeDef {
@@ -150,6 +154,13 @@ impl TypeDef {
             f.json_name == "metadata"
                 && f.ty.unwrap_optional() == &FieldType::WellKnown(WellKnown::ObjectMeta)
         })
+    }
+
+    /// Whether this is a served kind: an object that derives `Resource`.
+    /// Embedded objects with metadata (`PodTemplateSpec`,
+    /// `PersistentVolumeClaimTemplate`) are objects but not resources.
+    pub fn is_resource(&self) -> bool {
+        self.derives_resource && self.is_object()
     }
 }
 
@@ -437,6 +448,26 @@ impl Model {
     /// The package whose directory is `dir`.
     pub fn package_at(&self, dir: &Path) -> Option<&Package> {
         self.packages.iter().find(|p| p.dir == dir)
+    }
+
+    /// The fields of `def` as they appear in JSON: inline (`#[serde(flatten)]`)
+    /// fields of a struct type are replaced by that struct's own fields,
+    /// recursively, as Go's `json:",inline"` embedding flattens them.
+    pub fn flat_fields<'m>(&'m self, def: &'m TypeDef) -> Vec<&'m Field> {
+        let mut out = Vec::new();
+        for f in def.fields() {
+            if !f.inline {
+                out.push(f);
+                continue;
+            }
+            if let FieldType::Named(r) = f.ty.unwrap_optional()
+                && let Some(inner) = self.resolve(r)
+                && matches!(inner.shape, TypeShape::Struct(_))
+            {
+                out.extend(self.flat_fields(inner));
+            }
+        }
+        out
     }
 
     /// Every (package, type) pair in order.

@@ -465,6 +465,7 @@ impl FileContext<'_> {
             shape,
             location,
             serde,
+            derives_resource: derives(attrs, "Resource"),
         }
     }
 
@@ -581,6 +582,24 @@ fn is_well_known_path(written: &[String]) -> bool {
         || written.first().is_some_and(|s| s == "runtime")
         || (written.first().is_some_and(|s| s == "crate")
             && written.get(1).is_some_and(|s| s == "meta"))
+}
+
+/// Whether `#[derive(...)]` among `attrs` names `name` (bare or as a path's
+/// last segment).
+fn derives(attrs: &[syn::Attribute], name: &str) -> bool {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("derive"))
+        .any(|a| {
+            let mut found = false;
+            let _ = a.parse_nested_meta(|m| {
+                if m.path.segments.last().is_some_and(|s| s.ident == name) {
+                    found = true;
+                }
+                Ok(())
+            });
+            found
+        })
 }
 
 /// `use` declarations: the last segment (or its alias) -> the full path.

@@ -88,7 +88,7 @@ impl<'m> Index<'m> {
         let mut out = Vec::new();
         for c in self.crates.iter().filter(|c| c.serves) {
             for pkg in &c.model.packages {
-                for def in pkg.types.iter().filter(|t| t.is_object()) {
+                for def in pkg.types.iter().filter(|t| t.is_resource()) {
                     if let Ok(meta) = resource_meta(def) {
                         out.push(Resource { pkg, def, meta });
                     }
@@ -196,7 +196,7 @@ fn definition(model: &Model, def: &TypeDef, gvk: Option<Value>) -> Value {
         properties.insert("apiVersion".into(), json!({"description": "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources", "type": "string"}));
         properties.insert("kind".into(), json!({"description": "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds", "type": "string"}));
     }
-    for field in def.fields().iter().filter(|f| !f.inline) {
+    for field in model.flat_fields(def) {
         properties.insert(field.json_name.clone(), property(model, field));
         if !field.is_optional() {
             required.push(Value::String(field.json_name.clone()));

@@ -60,7 +60,9 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
     let name = &def.name;
     let fields = def.fields().iter().filter_map(|f| {
         let number = proc_macro2::Literal::u32_unsuffixed(field_number(f)?);
-        let json = &f.json_name;
+        // An inline (embedded) struct is its own message on the wire but
+        // flattened into its parent in JSON: the empty name says so.
+        let json = if f.inline { "" } else { f.json_name.as_str() };
         let (kind, presence) = kind_and_presence(model, pkg, &f.ty, f.is_optional());
         Some(quote! {
             Field {

@@ -98,32 +98,7 @@ mod tests {
     #[test]
     fn lists_every_declarative_validation_tag_with_its_doc() {
         let text = super::markdown();
-        for tag in [
-            "k8s:declarativeValidationNative",
-            "k8s:eachKey",
-            "k8s:eachVal",
-            "k8s:enum",
-            "k8s:forbidden",
-            "k8s:format",
-            "k8s:ifDisabled",
-            "k8s:ifEnabled",
-            "k8s:isSubresource",
-            "k8s:item",
-            "k8s:listMapKey",
-            "k8s:listType",
-            "k8s:maxItems",
-            "k8s:maxLength",
-            "k8s:minimum",
-            "k8s:neq",
-            "k8s:opaqueType",
-            "k8s:optional",
-            "k8s:required",
-            "k8s:subfield",
-            "k8s:supportsSubresource",
-            "k8s:unionDiscriminator",
-            "k8s:unionMember",
-            "k8s:zeroOrOneOfMember",
-        ] {
+        for tag in crate::markers::registry::DECLARATIVE_VALIDATION_TAGS {
             let def = crate::markers::registry::lookup(tag).unwrap();
             assert!(
                 text.contains(&format!("\n## `+{tag}`\n\n{}\n", def.doc)),

@@ -23,7 +23,7 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
         let adds: Vec<_> = pkg
             .types
             .iter()
-            .filter(|t| t.is_object())
+            .filter(|t| t.is_resource())
             .map(|t| {
                 let ident = format_ident!("{}", t.name);
                 if super::protobuf::has_protobuf(t) {
@@ -71,7 +71,7 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
     for pkg in model
         .packages
         .iter()
-        .filter(|p| p.types.iter().any(|t| t.is_object()))
+        .filter(|p| p.types.iter().any(|t| t.is_resource()))
     {
         let gv = (pkg.group_name().to_string(), pkg.version.clone());
         if !group_versions.contains(&gv) {

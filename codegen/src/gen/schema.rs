@@ -61,7 +61,7 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
     } else {
         quote! { None }
     };
-    let fields = def.fields().iter().filter(|f| !f.inline).map(|f| {
+    let fields = model.flat_fields(def).into_iter().map(|f| {
         let json = &f.json_name;
         let ty = value_type(model, pkg, &f.ty);
         let list_type = marker(f, &["listType", "k8s:listType"]).and_then(Marker::payload_string);
@@ -140,7 +140,10 @@ fn value_type(model: &Model, pkg: &Package, ty: &FieldType) -> TokenStream {
             quote! { Type::Map(&#inner) }
         }
         FieldType::WellKnown(
-            w @ (WellKnown::ObjectMeta | WellKnown::ListMeta | WellKnown::Condition),
+            w @ (WellKnown::ObjectMeta
+            | WellKnown::ListMeta
+            | WellKnown::Condition
+            | WellKnown::LabelSelector),
         ) => {
             let ident = format_ident!("{}", w.rust_name());
             quote! { Type::Struct(<::runtime::meta::#ident as Schema>::schema) }

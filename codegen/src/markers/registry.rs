@@ -738,38 +738,39 @@ pub fn lookup(name: &str) -> Option<&'static TagDef> {
     TAGS.iter().find(|t| t.name == name)
 }
 
+/// The 24 declarative validation tags of the upstream reference table
+/// (`api-reference-overview-v1.35.txt`), in its order.
+pub const DECLARATIVE_VALIDATION_TAGS: [&str; 24] = [
+    "k8s:declarativeValidationNative",
+    "k8s:eachKey",
+    "k8s:eachVal",
+    "k8s:enum",
+    "k8s:forbidden",
+    "k8s:format",
+    "k8s:ifDisabled",
+    "k8s:ifEnabled",
+    "k8s:isSubresource",
+    "k8s:item",
+    "k8s:listMapKey",
+    "k8s:listType",
+    "k8s:maxItems",
+    "k8s:maxLength",
+    "k8s:minimum",
+    "k8s:neq",
+    "k8s:opaqueType",
+    "k8s:optional",
+    "k8s:required",
+    "k8s:subfield",
+    "k8s:supportsSubresource",
+    "k8s:unionDiscriminator",
+    "k8s:unionMember",
+    "k8s:zeroOrOneOfMember",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::collections::HashSet;
-
-    /// The declarative validation tags of the upstream reference table.
-    const DECLARATIVE_VALIDATION_TAGS: [&str; 24] = [
-        "k8s:declarativeValidationNative",
-        "k8s:eachKey",
-        "k8s:eachVal",
-        "k8s:enum",
-        "k8s:forbidden",
-        "k8s:format",
-        "k8s:ifDisabled",
-        "k8s:ifEnabled",
-        "k8s:isSubresource",
-        "k8s:item",
-        "k8s:listMapKey",
-        "k8s:listType",
-        "k8s:maxItems",
-        "k8s:maxLength",
-        "k8s:minimum",
-        "k8s:neq",
-        "k8s:opaqueType",
-        "k8s:optional",
-        "k8s:required",
-        "k8s:subfield",
-        "k8s:supportsSubresource",
-        "k8s:unionDiscriminator",
-        "k8s:unionMember",
-        "k8s:zeroOrOneOfMember",
-    ];
 
     #[test]
     fn names_are_unique() {

@@ -310,20 +310,7 @@ fn add_warnings(headers: &mut HeaderMap, warnings: Vec<String>) {
 
 /// Go's `%q` of a string: double-quoted with backslash escapes.
 pub(crate) fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    crate::field::quote(s)
 }
 
 /// The storage key prefix of a resource: `/registry/configmaps/` for
