@@ -14,6 +14,22 @@ pub fn registry() -> ::runtime::registry::Registry {
             include_str!("../../api/openapi-spec/swagger.json"),
             &[
                 (
+                    "apis/apps/v1",
+                    include_str!("../../api/openapi-spec/v3/apis__apps__v1_openapi.json"),
+                ),
+                (
+                    "apis/batch/v1",
+                    include_str!(
+                        "../../api/openapi-spec/v3/apis__batch__v1_openapi.json"
+                    ),
+                ),
+                (
+                    "apis/coordination.k8s.io/v1",
+                    include_str!(
+                        "../../api/openapi-spec/v3/apis__coordination.k8s.io__v1_openapi.json"
+                    ),
+                ),
+                (
                     "api/v1",
                     include_str!("../../api/openapi-spec/v3/api__v1_openapi.json"),
                 ),

@@ -324,11 +324,13 @@ impl<'m> Checker<'m> {
         let Some(item) = self.list_item_type(&field.ty) else {
             return;
         };
+        // Inline (embedded) fields put their own fields in the item's JSON.
+        let item_fields = self.model.flat_fields(item);
         for m in keys {
             let Some(key) = m.payload_string() else {
                 continue;
             };
-            match item.fields().iter().find(|f| f.json_name == key) {
+            match item_fields.iter().find(|f| f.json_name == key) {
                 None => self.push(
                     Diagnostic::new(
                         format!("list map key `{key}` names no field of `{}`", item.name),
@@ -339,7 +341,7 @@ impl<'m> Checker<'m> {
                     .help(format!(
                         "the fields of `{}` are: {}",
                         item.name,
-                        item.fields()
+                        item_fields
                             .iter()
                             .map(|f| f.json_name.as_str())
                             .collect::<Vec<_>>()

@@ -136,11 +136,20 @@ pub const fn field(json: &'static str, ty: Type) -> FieldSchema {
     }
 }
 
-/// Applies `+default`s: every absent (or null) field with a default gets
-/// it, recursively through structs, list items and map values, as
-/// defaulter-gen's `SetObjectDefaults` does on decode. Defaults that fail
-/// to parse (the generator checks them) are skipped.
+/// Applies the type's defaulting hook, then its `+default`s: every absent
+/// (or null) field with a default gets it, recursively through structs,
+/// list items and map values, as defaulter-gen's `SetObjectDefaults` does on
+/// decode. Defaults that fail to parse (the generator checks them) are
+/// skipped.
 pub fn apply_defaults(value: &mut serde_json::Value, schema: &'static TypeSchema) {
+    if !value.is_object() {
+        return;
+    }
+    // The type's hand-written defaulting runs first, as upstream's
+    // `SetDefaults_<Type>` runs before the generated field defaults.
+    if let Some(hook) = schema.hook {
+        hook(value);
+    }
     let Some(obj) = value.as_object_mut() else {
         return;
     };
@@ -215,6 +224,26 @@ mod tests {
             },
         ],
     };
+
+    #[test]
+    fn hooks_run_before_field_defaults() {
+        fn hook(v: &mut serde_json::Value) {
+            v["protocol"] = json!("UDP");
+            v["hooked"] = json!(true);
+        }
+        static HOOKED: TypeSchema = TypeSchema {
+            name: "Hooked",
+            atomic: false,
+            hook: Some(hook),
+            fields: &[FieldSchema {
+                default: Some("\"TCP\""),
+                ..field("protocol", Type::Scalar)
+            }],
+        };
+        let mut v = json!({});
+        apply_defaults(&mut v, &HOOKED);
+        assert_eq!(v, json!({"protocol": "UDP", "hooked": true}));
+    }
 
     #[test]
     fn defaults_fill_absent_fields_recursively() {

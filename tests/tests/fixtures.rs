@@ -100,5 +100,34 @@ fn secret() {
 
 #[test]
 fn lease() {
-    check_kind("coordination.k8s.io.v1.Lease", "coordination.k8s.io", "leases");
+    check_kind(
+        "coordination.k8s.io.v1.Lease",
+        "coordination.k8s.io",
+        "leases",
+    );
+}
+
+#[test]
+fn service() {
+    check_kind("core.v1.Service", "", "services");
+}
+
+#[test]
+fn deployment() {
+    check_kind("apps.v1.Deployment", "apps", "deployments");
+}
+
+#[test]
+fn job() {
+    check_kind("batch.v1.Job", "batch", "jobs");
+}
+
+#[test]
+fn pod() {
+    check_kind("core.v1.Pod", "", "pods");
+}
+
+#[test]
+fn pod_template() {
+    check_kind("core.v1.PodTemplate", "", "podtemplates");
 }

@@ -345,7 +345,9 @@ async fn apis_lists_groups() {
     // Other groups (the ported ones) are listed too.
     let groups = r.body["groups"].as_array().unwrap();
     assert!(
-        groups.contains(&json!({"name": "example.dev", "versions": [version], "preferredVersion": version})),
+        groups.contains(
+            &json!({"name": "example.dev", "versions": [version], "preferredVersion": version})
+        ),
         "{}",
         r.text
     );

@@ -414,7 +414,11 @@ fn the_server_answers_422_with_every_cause() {
 
 #[test]
 fn hand_written_rules_join_the_generated_ones() {
-    let spec = WidgetSpec { replicas: Some(300), tags: vec!["a".into(), "a".into()], ..Default::default() };
+    let spec = WidgetSpec {
+        replicas: Some(300),
+        tags: vec!["a".into(), "a".into()],
+        ..Default::default()
+    };
     assert_eq!(
         errors(&widget(spec), None, &Context::create()),
         [

@@ -143,7 +143,7 @@ pub fn generate(crates: &[Crate]) -> Vec<GeneratedFile> {
     });
     let mut files = vec![GeneratedFile {
         path: PathBuf::from(SPEC_DIR).join("swagger.json"),
-        contents: pretty(&v2),
+        contents: pretty(&without_builtin_defaults(&v2)),
     }];
     let mut group_versions: BTreeSet<(String, String)> = BTreeSet::new();
     for r in &resources {
@@ -159,6 +159,29 @@ pub fn generate(crates: &[Crate]) -> Vec<GeneratedFile> {
         });
     }
     files
+}
+
+/// The v2 document as published: kube-apiserver's v2 document carries no
+/// field defaults for the built-in (`io.k8s.*`) types, which keep them in
+/// v3 only; defaults of other groups stay in both.
+fn without_builtin_defaults(v2: &Value) -> Value {
+    let mut v2 = v2.clone();
+    for (name, def) in v2["definitions"].as_object_mut().into_iter().flatten() {
+        if !name.starts_with("io.k8s.") {
+            continue;
+        }
+        for property in def
+            .get_mut("properties")
+            .and_then(Value::as_object_mut)
+            .into_iter()
+            .flat_map(|p| p.values_mut())
+        {
+            if let Some(property) = property.as_object_mut() {
+                property.remove("default");
+            }
+        }
+    }
+    v2
 }
 
 fn gvk(pkg: &Package, kind: &str) -> Value {
@@ -221,7 +244,40 @@ fn definition(model: &Model, def: &TypeDef, gvk: Option<Value>) -> Value {
     {
         schema.insert("x-kubernetes-map-type".into(), json!("atomic"));
     }
+    if def.has_marker("union") {
+        schema.insert("x-kubernetes-unions".into(), json!([union(def)]));
+    }
     Value::Object(schema)
+}
+
+/// The `x-kubernetes-unions` entry of a `+union` struct, as openapi-gen
+/// writes it: the discriminator's JSON name (when a field is marked
+/// `+unionDiscriminator`) and every other field, JSON name to Go field name.
+fn union(def: &TypeDef) -> Value {
+    let mut entry = Map::new();
+    let mut members = Map::new();
+    for f in def.fields().iter().filter(|f| !f.inline) {
+        if f.marker("unionDiscriminator").is_some() {
+            entry.insert("discriminator".into(), json!(f.json_name));
+        } else {
+            members.insert(f.json_name.clone(), json!(go_field_name(&f.rust_name)));
+        }
+    }
+    entry.insert("fields-to-discriminateBy".into(), Value::Object(members));
+    Value::Object(entry)
+}
+
+/// The Go spelling of a field name: `localhost_profile` -> `LocalhostProfile`.
+fn go_field_name(rust_name: &str) -> String {
+    rust_name
+        .split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|first| first.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect()
 }
 
 fn property(model: &Model, field: &Field) -> Value {

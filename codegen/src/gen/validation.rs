@@ -31,6 +31,13 @@ pub fn generate(model: &Model, crate_dir: &FsPath) -> Vec<GeneratedFile> {
                 .map(|t| validate_impl(model, pkg, t))
                 .collect();
             let rel: PathBuf = pkg.module_path.iter().collect();
+            // The helpers module is imported only where a tag calls it.
+            let uses_helpers = impls.iter().any(|t| t.to_string().contains("v ::"));
+            let validate_use = if uses_helpers {
+                quote! { use ::runtime::validate::{self as v, Context, Validate}; }
+            } else {
+                quote! { use ::runtime::validate::{Context, Validate}; }
+            };
             let contents = if impls.is_empty() {
                 rust_file(quote! {})
             } else {
@@ -39,7 +46,7 @@ pub fn generate(model: &Model, crate_dir: &FsPath) -> Vec<GeneratedFile> {
                     #[allow(clippy::collapsible_if)]
                     const _: () = {
                         use ::runtime::field::{ErrorList, Path};
-                        use ::runtime::validate::{self as v, Context, Validate};
+                        #validate_use
                         #(#impls)*
                     };
                 })
@@ -64,6 +71,16 @@ fn validate_impl(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
         .map(|f| field_code(model, pkg, f))
         .filter(|t| !t.is_empty())
         .collect();
+    // An inline (embedded) struct's fields sit in this object, at its path.
+    let inline: Vec<TokenStream> = def
+        .fields()
+        .iter()
+        .filter(|f| f.inline && has_struct(model, &f.ty))
+        .map(|f| {
+            let rust = format_ident!("{}", raw(&f.rust_name));
+            quote! { errs.extend(self.#rust.validate_update(old.map(|o| &o.#rust), path, ctx)); }
+        })
+        .collect();
     let unions = union_code(def);
     let extra = if def.has_marker("validation:extra") {
         quote! { errs.extend(::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx)); }
@@ -71,7 +88,7 @@ fn validate_impl(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
         quote! {}
     };
     // Parameters the body does not use are bound as `_name`.
-    let body = quote! { #(#fields)* #unions #extra }.to_string();
+    let body = quote! { #(#fields)* #(#inline)* #unions #extra }.to_string();
     let binding = |name: &str| {
         let used = body
             .split(|c: char| !c.is_alphanumeric() && c != '_')
@@ -90,6 +107,7 @@ fn validate_impl(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
                 #[allow(unused_mut)]
                 let mut errs = ErrorList::new();
                 #(#fields)*
+                #(#inline)*
                 #unions
                 #extra
                 errs
@@ -196,9 +214,9 @@ fn recurse_code(model: &Model, pkg: &Package, field: &Field) -> TokenStream {
             let item_keys: Vec<TokenStream> = list_keys
                 .iter()
                 .filter_map(|k| item_field(model, &field.ty, k))
-                .map(|f| {
-                    let f = format_ident!("{}", raw(&f));
-                    quote! { x.#f == item.#f }
+                .map(|path| {
+                    let path: Vec<_> = path.iter().map(|f| format_ident!("{}", raw(f))).collect();
+                    quote! { x #(.#path)* == item #(.#path)* }
                 })
                 .collect();
             let access = if matches!(field.ty, FieldType::Optional(_)) {
@@ -223,20 +241,34 @@ fn recurse_code(model: &Model, pkg: &Package, field: &Field) -> TokenStream {
     }
 }
 
-/// The Rust name of the list item's field with JSON name `json`.
-fn item_field(model: &Model, ty: &FieldType, json: &str) -> Option<String> {
+/// The Rust access path (field names) of the list item's field with JSON
+/// name `json`, looking through inline (flattened) fields.
+fn item_field(model: &Model, ty: &FieldType, json: &str) -> Option<Vec<String>> {
     let FieldType::List(item) = ty.resolved(model) else {
         return None;
     };
     let FieldType::Named(r) = item.unwrap_optional() else {
         return None;
     };
-    model
-        .resolve(r)?
+    field_path(model, model.resolve(r)?, json)
+}
+
+fn field_path(model: &Model, def: &crate::model::TypeDef, json: &str) -> Option<Vec<String>> {
+    if let Some(f) = def
         .fields()
         .iter()
-        .find(|f| f.json_name == json)
-        .map(|f| f.rust_name.clone())
+        .find(|f| !f.inline && f.json_name == json)
+    {
+        return Some(vec![f.rust_name.clone()]);
+    }
+    def.fields().iter().filter(|f| f.inline).find_map(|f| {
+        let FieldType::Named(r) = f.ty.unwrap_optional() else {
+            return None;
+        };
+        let mut path = field_path(model, model.resolve(r)?, json)?;
+        path.insert(0, f.rust_name.clone());
+        Some(path)
+    })
 }
 
 /// Whether a type contains a model struct whose validation must run.
@@ -440,13 +472,16 @@ fn tag_code(
                 .iter()
                 .filter_map(|a| {
                     let key = a.name.as_ref()?;
-                    let rust = format_ident!("{}", raw(&item_field(model, ty, key)?));
+                    let path: Vec<_> = item_field(model, ty, key)?
+                        .iter()
+                        .map(|f| format_ident!("{}", raw(f)))
+                        .collect();
                     let literal = match &a.value {
                         ArgValue::String(s) => quote! { #s },
                         ArgValue::Int(i) => quote! { #i },
                         ArgValue::Bool(b) => quote! { #b },
                     };
-                    Some(quote! { x.#rust == #literal })
+                    Some(quote! { x #(.#path)* == #literal })
                 })
                 .collect();
             let FieldType::List(item_ty) = ty.resolved(model) else {
@@ -465,9 +500,9 @@ fn tag_code(
                 .filter(|k| k.name == "listMapKey" || k.name == "k8s:listMapKey")
                 .filter_map(Marker::payload_string)
                 .filter_map(|k| item_field(model, ty, &k))
-                .map(|r| {
-                    let r = format_ident!("{}", raw(&r));
-                    quote! { y.#r == x.#r }
+                .map(|path| {
+                    let path: Vec<_> = path.iter().map(|f| format_ident!("{}", raw(f))).collect();
+                    quote! { y #(.#path)* == x #(.#path)* }
                 })
                 .collect();
             let unchanged = if matches!(field.ty, FieldType::List(_)) && !same_keys.is_empty() {

@@ -522,6 +522,33 @@ pub static TAGS: &[TagDef] = &[
         example: "+enum",
     },
     TagDef {
+        name: "union",
+        scopes: &[Scope::Type],
+        args: ArgsKind::None,
+        payload: PayloadKind::None,
+        applies_to: AppliesTo::Any,
+        repeatable: false,
+        stability: Stability::Stable,
+        doc: "Marks a struct whose optional fields are alternatives, at most one \
+              of them set (openapi-gen's unions). The schema gets \
+              `x-kubernetes-unions` naming the member fields and, when a field \
+              carries `+unionDiscriminator`, the discriminator.",
+        example: "+union",
+    },
+    TagDef {
+        name: "unionDiscriminator",
+        scopes: &[Scope::Field],
+        args: ArgsKind::None,
+        payload: PayloadKind::None,
+        applies_to: AppliesTo::String,
+        repeatable: false,
+        stability: Stability::Stable,
+        doc: "Names the string field of a `+union` struct whose value says \
+              which member is set; it is written as the union's \
+              `discriminator` in `x-kubernetes-unions`.",
+        example: "+unionDiscriminator",
+    },
+    TagDef {
         name: "groupName",
         scopes: &[Scope::Package],
         args: ArgsKind::None,

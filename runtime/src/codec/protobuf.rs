@@ -43,7 +43,8 @@ pub struct Message {
 pub struct Field {
     /// The protobuf field number.
     pub number: u32,
-    /// The JSON name.
+    /// The JSON name; empty for an inline (embedded) message, whose fields
+    /// sit in the parent's JSON object (Go's `json:",inline"`).
     pub json: &'static str,
     /// The value type.
     pub kind: Kind,
@@ -135,7 +136,11 @@ fn encode_into(value: &Value, msg: &Message, out: &mut Vec<u8>) {
     let mut fields: Vec<&Field> = msg.fields.iter().collect();
     fields.sort_by_key(|f| f.number);
     for f in fields {
-        let v = value.get(f.json).filter(|v| !v.is_null());
+        let v = if f.json.is_empty() {
+            Some(value)
+        } else {
+            value.get(f.json).filter(|v| !v.is_null())
+        };
         match f.presence {
             Presence::Value | Presence::Required => encode_value(f.number, &f.kind, v, out),
             Presence::Pointer => {
@@ -357,6 +362,13 @@ pub fn decode(bytes: &[u8], msg: &'static Message) -> Result<Value, ProtoError> 
                 // The last occurrence wins, as in proto2.
                 let Some(v) = values.last() else { continue };
                 let value = decode_value(&f.kind, v).map_err(path)?;
+                if f.json.is_empty() {
+                    // Inline: the embedded message's fields join the parent.
+                    if let Value::Object(fields) = value {
+                        out.extend(fields);
+                    }
+                    continue;
+                }
                 if f.presence == Presence::Value && is_zero(&value) {
                     continue;
                 }
@@ -832,6 +844,35 @@ mod tests {
                 "size": "50%",
             })
         );
+    }
+
+    #[test]
+    fn inline_messages_are_nested_on_the_wire_and_flat_in_json() {
+        static WRAPPER: Message = Message {
+            name: "Wrapper",
+            fields: &[
+                Field {
+                    number: 1,
+                    json: "",
+                    kind: Kind::Message(item),
+                    presence: Presence::Required,
+                },
+                Field {
+                    number: 2,
+                    json: "extra",
+                    kind: Kind::String,
+                    presence: Presence::Value,
+                },
+            ],
+        };
+        let v = json!({"name": "a", "count": 3, "extra": "x"});
+        let bytes = encode(&v, &WRAPPER);
+        let inner = encode(&json!({"name": "a", "count": 3}), item());
+        let mut expected = Vec::new();
+        length_delimited(1, &inner, &mut expected);
+        length_delimited(2, b"x", &mut expected);
+        assert_eq!(bytes, expected);
+        assert_eq!(decode(&bytes, &WRAPPER).unwrap(), v);
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! Protobuf tables of the meta types, with upstream's field numbers
 //! (`k8s.io/apimachinery/pkg/apis/meta/v1/generated.proto`).
 
-use super::{ManagedFieldsEntry, ObjectMeta, OwnerReference};
+use super::{
+    Condition, LabelSelector, LabelSelectorRequirement, ManagedFieldsEntry, ObjectMeta,
+    OwnerReference,
+};
 use crate::codec::protobuf::{Field, Kind, Message, Presence, ProtoSchema};
 
 const fn field(number: u32, json: &'static str, kind: Kind, presence: Presence) -> Field {
@@ -74,6 +77,28 @@ static MANAGED_FIELDS_ENTRY: Message = Message {
     ],
 };
 
+static LABEL_SELECTOR: Message = Message {
+    name: "LabelSelector",
+    fields: &[
+        field(1, "matchLabels", Kind::MapOf(&Kind::String), Presence::Map),
+        field(
+            2,
+            "matchExpressions",
+            Kind::Message(<LabelSelectorRequirement as ProtoSchema>::message),
+            Presence::Repeated,
+        ),
+    ],
+};
+
+static LABEL_SELECTOR_REQUIREMENT: Message = Message {
+    name: "LabelSelectorRequirement",
+    fields: &[
+        field(1, "key", Kind::String, Presence::Required),
+        field(2, "operator", Kind::String, Presence::Required),
+        field(3, "values", Kind::String, Presence::Repeated),
+    ],
+};
+
 impl ProtoSchema for ObjectMeta {
     fn message() -> &'static Message {
         &OBJECT_META
@@ -89,5 +114,35 @@ impl ProtoSchema for OwnerReference {
 impl ProtoSchema for ManagedFieldsEntry {
     fn message() -> &'static Message {
         &MANAGED_FIELDS_ENTRY
+    }
+}
+
+impl ProtoSchema for LabelSelector {
+    fn message() -> &'static Message {
+        &LABEL_SELECTOR
+    }
+}
+
+impl ProtoSchema for LabelSelectorRequirement {
+    fn message() -> &'static Message {
+        &LABEL_SELECTOR_REQUIREMENT
+    }
+}
+
+static CONDITION: Message = Message {
+    name: "Condition",
+    fields: &[
+        field(1, "type", Kind::String, Presence::Required),
+        field(2, "status", Kind::String, Presence::Required),
+        field(3, "observedGeneration", Kind::Int64, Presence::Value),
+        field(4, "lastTransitionTime", Kind::Time, Presence::Required),
+        field(5, "reason", Kind::String, Presence::Required),
+        field(6, "message", Kind::String, Presence::Required),
+    ],
+};
+
+impl ProtoSchema for Condition {
+    fn message() -> &'static Message {
+        &CONDITION
     }
 }

@@ -1,5 +1,6 @@
-//! The timestamp types of `meta.k8s.io/v1` with their wire forms
-//! ([`Time`], [`MicroTime`]) and the untyped [`FieldsV1`].
+//! The meta types with custom wire forms: timestamps
+//! ([`Time`], [`MicroTime`]), the untyped [`FieldsV1`], and the scalar
+//! well-known types [`Quantity`] and [`IntOrString`].
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -68,6 +69,38 @@ impl<'de> Deserialize<'de> for MicroTime {
     }
 }
 
+/// `resource.Quantity`: a fixed-point amount such as `100m` or `1Gi`, kept
+/// as the string it was written as. The default is `"0"`, which is how Go
+/// writes a zero Quantity (a value field such as a `divisor` is always
+/// written, and clients cannot parse an empty Quantity).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Quantity(pub String);
+
+impl Default for Quantity {
+    fn default() -> Self {
+        Quantity("0".into())
+    }
+}
+
+/// `intstr.IntOrString`: an int32 or a string (a port number or name, a
+/// count or a percentage), written in JSON as a bare number or string. The
+/// default is the integer 0, as Go's zero value.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum IntOrString {
+    /// An integer.
+    Int(i32),
+    /// A string.
+    String(String),
+}
+
+impl Default for IntOrString {
+    fn default() -> Self {
+        IntOrString::Int(0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,6 +124,21 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&t).unwrap(),
             "\"2008-01-01T01:01:01.000001Z\""
+        );
+    }
+
+    #[test]
+    fn int_or_string_is_a_bare_number_or_string() {
+        let i: IntOrString = serde_json::from_str("8080").unwrap();
+        assert_eq!(i, IntOrString::Int(8080));
+        let s: IntOrString = serde_json::from_str("\"http\"").unwrap();
+        assert_eq!(serde_json::to_string(&s).unwrap(), "\"http\"");
+        assert_eq!(IntOrString::default(), IntOrString::Int(0));
+        let q: Quantity = serde_json::from_str("\"1Gi\"").unwrap();
+        assert_eq!(serde_json::to_string(&q).unwrap(), "\"1Gi\"");
+        assert_eq!(
+            serde_json::to_string(&Quantity::default()).unwrap(),
+            "\"0\""
         );
     }
 

@@ -122,26 +122,53 @@ pub fn object_meta(ri: &ResourceInfo, obj: &Value, create: bool) -> Vec<Cause> {
     {
         let f = f.as_str().unwrap_or("");
         if crate::selector::check_key(f).is_err() {
-            causes.push(invalid(&format!("metadata.finalizers[{i}]"), f, QUALIFIED_NAME_ERROR));
+            causes.push(invalid(
+                &format!("metadata.finalizers[{i}]"),
+                f,
+                QUALIFIED_NAME_ERROR,
+            ));
         }
     }
-    for r in meta(obj).and_then(|m| m.get("ownerReferences")).and_then(Value::as_array).into_iter().flatten() {
+    for r in meta(obj)
+        .and_then(|m| m.get("ownerReferences"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
         // validateOwnerReference: the path is the list's, not the item's.
-        for (field, what) in [("apiVersion", "version"), ("kind", "kind"), ("name", "name"), ("uid", "uid")] {
-            if r.get(field).and_then(Value::as_str).unwrap_or("").is_empty() {
-                causes.push(invalid(&format!("metadata.ownerReferences.{field}"), "", &format!("{what} must not be empty")));
+        for (field, what) in [
+            ("apiVersion", "version"),
+            ("kind", "kind"),
+            ("name", "name"),
+            ("uid", "uid"),
+        ] {
+            if r.get(field)
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .is_empty()
+            {
+                causes.push(invalid(
+                    &format!("metadata.ownerReferences.{field}"),
+                    "",
+                    &format!("{what} must not be empty"),
+                ));
             }
         }
     }
     let controllers = meta(obj)
         .and_then(|m| m.get("ownerReferences"))
         .and_then(Value::as_array)
-        .map(|refs| refs.iter().filter(|r| r.get("controller") == Some(&Value::Bool(true))).count())
+        .map(|refs| {
+            refs.iter()
+                .filter(|r| r.get("controller") == Some(&Value::Bool(true)))
+                .count()
+        })
         .unwrap_or(0);
     if controllers > 1 {
         causes.push(Cause {
             reason: "FieldValueInvalid".into(),
-            message: "Invalid value: \"\": Only one reference can have Controller set to true".into(),
+            message: "Invalid value: \"\": Only one reference can have Controller set to true"
+                .into(),
             field: "metadata.ownerReferences".into(),
         });
     }
@@ -242,12 +269,18 @@ mod tests {
         let obj = json!({"metadata": {"name": "a", "finalizers": ["example.com/ok", "bad name"],
             "ownerReferences": [{"apiVersion": "v1", "kind": "", "name": "o", "uid": "u"}]}});
         let causes = object_meta(&info("configmaps"), &obj, true);
-        let rendered: Vec<String> = causes.iter().map(|c| format!("{}: {}", c.field, c.message)).collect();
+        let rendered: Vec<String> = causes
+            .iter()
+            .map(|c| format!("{}: {}", c.field, c.message))
+            .collect();
         assert_eq!(
             rendered,
             [
-                format!("metadata.finalizers[1]: Invalid value: \"bad name\": {QUALIFIED_NAME_ERROR}"),
-                "metadata.ownerReferences.kind: Invalid value: \"\": kind must not be empty".to_string(),
+                format!(
+                    "metadata.finalizers[1]: Invalid value: \"bad name\": {QUALIFIED_NAME_ERROR}"
+                ),
+                "metadata.ownerReferences.kind: Invalid value: \"\": kind must not be empty"
+                    .to_string(),
             ]
         );
     }

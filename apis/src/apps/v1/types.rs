@@ -1,1 +1,324 @@
-// The types of this package (Deployment and what it needs) are ported here.
+use macros::Resource;
+use runtime::meta::{IntOrString, LabelSelector, ObjectMeta, Time};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::core::v1::PodTemplateSpec;
+
+// Printer columns approximate `kubectl get deploy`: upstream's READY is
+// `readyReplicas/replicas`, here the ready count alone. The scale
+// subresource's selector path points at the LabelSelector object; upstream
+// reports it as a selector string (`app=web`).
+
+/// Deployment keeps a replicated set of pods at a desired template,
+/// rolling out changes to it through ReplicaSets.
+///
+/// +genclient
+/// +kubebuilder:resource:shortName=deploy,categories=all
+/// +kubebuilder:subresource:status
+/// +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.spec.selector
+/// +kubebuilder:printcolumn:name="Ready",type=integer,JSONPath=".status.readyReplicas"
+/// +kubebuilder:printcolumn:name="Up-to-date",type=integer,JSONPath=".status.updatedReplicas"
+/// +kubebuilder:printcolumn:name="Available",type=integer,JSONPath=".status.availableReplicas"
+/// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
+/// +kubebuilder:printcolumn:name="Selector",type=string,JSONPath=".spec.selector.matchLabels",priority=1
+/// +defaulting:hook
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
+#[serde(default)]
+pub struct Deployment {
+    /// Standard object metadata.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default)]
+    pub metadata: ObjectMeta,
+    /// The desired state of the deployment.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default)]
+    pub spec: DeploymentSpec,
+    /// The most recently observed state, written through `/status`.
+    /// +optional
+    /// +protobuf=3
+    #[serde(default)]
+    pub status: DeploymentStatus,
+}
+
+/// DeploymentSpec is the desired state of a deployment.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct DeploymentSpec {
+    /// How many pods to run; 1 when unset (a pointer, so that 0 is kept).
+    /// +default=1
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i32>,
+    /// Selects the pods this deployment owns; must match the template's
+    /// labels, and cannot change in apps/v1.
+    /// +protobuf=2
+    #[serde(default)]
+    pub selector: LabelSelector,
+    /// The pods to create.
+    /// +protobuf=3
+    #[serde(default)]
+    pub template: PodTemplateSpec,
+    /// How old pods are replaced by new ones.
+    /// +optional
+    /// +patchStrategy=retainKeys
+    /// +protobuf=4
+    #[serde(default)]
+    pub strategy: DeploymentStrategy,
+    /// Seconds a new pod must be ready, without a container crashing,
+    /// before it counts as available; 0 by default.
+    /// +optional
+    /// +protobuf=5
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub min_ready_seconds: i32,
+    /// How many old ReplicaSets to keep for rollback; 10 when unset.
+    /// +default=10
+    /// +optional
+    /// +protobuf=6
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revision_history_limit: Option<i32>,
+    /// A paused deployment is not rolled out by the controller.
+    /// +optional
+    /// +protobuf=7
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub paused: bool,
+    /// Seconds a rollout may go without progress before it is reported
+    /// failed (`ProgressDeadlineExceeded`); 600 when unset.
+    /// +default=600
+    /// +optional
+    /// +protobuf=9
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub progress_deadline_seconds: Option<i32>,
+}
+
+/// DeploymentStrategy says how a deployment replaces its pods.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct DeploymentStrategy {
+    /// `Recreate` (all old pods go first) or `RollingUpdate` (the default).
+    /// +default="RollingUpdate"
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub r#type: String,
+    /// Rolling update parameters, only with type `RollingUpdate`.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rolling_update: Option<RollingUpdateDeployment>,
+}
+
+/// RollingUpdateDeployment bounds a rolling update.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct RollingUpdateDeployment {
+    /// How many pods may be unavailable during the update: a count or a
+    /// percentage of the desired pods (rounded down); 25% by default.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_unavailable: Option<IntOrString>,
+    /// How many pods may run above the desired count during the update: a
+    /// count or a percentage (rounded up); 25% by default.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_surge: Option<IntOrString>,
+}
+
+/// DeploymentStatus is the observed state of a deployment.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct DeploymentStatus {
+    /// The generation the controller last acted on.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub observed_generation: i64,
+    /// Pods (not terminating) selected by the deployment.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub replicas: i32,
+    /// Pods (not terminating) that run the current template.
+    /// +optional
+    /// +protobuf=3
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub updated_replicas: i32,
+    /// Pods (not terminating) whose Ready condition is true.
+    /// +optional
+    /// +protobuf=7
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub ready_replicas: i32,
+    /// Pods (not terminating) ready for at least `minReadySeconds`.
+    /// +optional
+    /// +protobuf=4
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub available_replicas: i32,
+    /// Pods still missing for full availability: running but not yet
+    /// available, or not created yet.
+    /// +optional
+    /// +protobuf=5
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub unavailable_replicas: i32,
+    /// Pods being deleted that have not yet finished.
+    /// +optional
+    /// +protobuf=9
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terminating_replicas: Option<i32>,
+    /// The latest observations of the deployment's state.
+    /// +optional
+    /// +patchMergeKey=type
+    /// +patchStrategy=merge
+    /// +listType=map
+    /// +listMapKey=type
+    /// +protobuf=6
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<DeploymentCondition>,
+    /// Hash collisions met while naming the newest ReplicaSet.
+    /// +optional
+    /// +protobuf=8
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collision_count: Option<i32>,
+}
+
+/// DeploymentCondition is one observation of a deployment's state
+/// (`Available`, `Progressing`, `ReplicaFailure`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct DeploymentCondition {
+    /// The condition type.
+    /// +protobuf=1
+    pub r#type: String,
+    /// `True`, `False` or `Unknown`.
+    /// +protobuf=2
+    pub status: String,
+    /// When the condition was last updated.
+    /// +optional
+    /// +protobuf=6
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_update_time: Option<Time>,
+    /// When the status last changed.
+    /// +optional
+    /// +protobuf=7
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_transition_time: Option<Time>,
+    /// Machine-readable reason for the last change.
+    /// +optional
+    /// +protobuf=4
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub reason: String,
+    /// Human-readable details of the last change.
+    /// +optional
+    /// +protobuf=5
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub message: String,
+}
+
+/// Whether a JSON value is absent or null.
+fn unset(v: Option<&Value>) -> bool {
+    v.is_none_or(Value::is_null)
+}
+
+/// As upstream's `SetDefaults_Deployment`, for what the field `+default`s
+/// (1 replica, 10 old ReplicaSets kept, a 600 second progress deadline,
+/// strategy `RollingUpdate`) cannot say: a rolling update strategy gets 25%
+/// max unavailable and 25% max surge. `spec` and `spec.strategy` are value
+/// fields upstream, so missing ones are created for the `+default`s (run
+/// after this hook) to fill, and an empty strategy type counts as unset.
+impl runtime::schema::DefaultHook for Deployment {
+    fn default_hook(value: &mut Value) {
+        let Some(obj) = value.as_object_mut() else {
+            return;
+        };
+        let spec = obj
+            .entry("spec")
+            .or_insert_with(|| Value::Object(Default::default()));
+        let Some(spec) = spec.as_object_mut() else {
+            return;
+        };
+        let strategy = spec
+            .entry("strategy")
+            .or_insert_with(|| Value::Object(Default::default()));
+        if strategy.is_null() {
+            *strategy = Value::Object(Default::default());
+        }
+        let Some(strategy) = strategy.as_object_mut() else {
+            return;
+        };
+        if strategy
+            .get("type")
+            .is_some_and(|t| t.is_null() || t.as_str() == Some(""))
+        {
+            strategy.remove("type");
+        }
+        let rolling_update = strategy
+            .get("type")
+            .and_then(Value::as_str)
+            .is_none_or(|t| t == "RollingUpdate");
+        if rolling_update {
+            let rolling = strategy
+                .entry("rollingUpdate")
+                .or_insert_with(|| Value::Object(Default::default()));
+            if rolling.is_null() {
+                *rolling = Value::Object(Default::default());
+            }
+            if let Some(rolling) = rolling.as_object_mut() {
+                for key in ["maxUnavailable", "maxSurge"] {
+                    if unset(rolling.get(key)) {
+                        rolling.insert(key.into(), "25%".into());
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use runtime::schema::{Schema, apply_defaults};
+    use serde_json::json;
+
+    fn defaulted(mut v: Value) -> Value {
+        apply_defaults(&mut v, Deployment::schema());
+        v
+    }
+
+    #[test]
+    fn deployment_defaults_as_upstream() {
+        let v = defaulted(json!({"metadata": {"name": "web"}}));
+        assert_eq!(v["spec"]["replicas"], 1);
+        assert_eq!(v["spec"]["revisionHistoryLimit"], 10);
+        assert_eq!(v["spec"]["progressDeadlineSeconds"], 600);
+        assert_eq!(
+            v["spec"]["strategy"],
+            json!({"type": "RollingUpdate", "rollingUpdate": {"maxUnavailable": "25%", "maxSurge": "25%"}})
+        );
+
+        let v = defaulted(json!({"spec": {
+            "replicas": 0,
+            "strategy": {"type": "Recreate"},
+            "revisionHistoryLimit": 0
+        }}));
+        assert_eq!(v["spec"]["replicas"], 0);
+        assert_eq!(v["spec"]["strategy"], json!({"type": "Recreate"}));
+        assert_eq!(v["spec"]["revisionHistoryLimit"], 0);
+
+        let v = defaulted(
+            json!({"spec": {"strategy": {"type": "", "rollingUpdate": {"maxSurge": 1}}}}),
+        );
+        assert_eq!(
+            v["spec"]["strategy"],
+            json!({"type": "RollingUpdate", "rollingUpdate": {"maxSurge": 1, "maxUnavailable": "25%"}})
+        );
+    }
+}

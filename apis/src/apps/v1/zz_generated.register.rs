@@ -5,4 +5,6 @@ pub const GROUP_NAME: &str = "apps";
 /// The version of this package.
 pub const VERSION: &str = "v1";
 /// Adds every resource of `apps/v1` to `registry`.
-pub fn register(_registry: &mut ::runtime::registry::Registry) {}
+pub fn register(registry: &mut ::runtime::registry::Registry) {
+    registry.add_protobuf::<Deployment>();
+}

@@ -1,1 +1,512 @@
-// Ported from k8s.io/api/core/v1: see the package documentation.
+//! Service, ported from `k8s.io/api/core/v1`.
+
+use std::collections::BTreeMap;
+
+use macros::Resource;
+use runtime::meta::{Condition, IntOrString, ObjectMeta};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+// Printer columns approximate `kubectl get svc` with JSON paths:
+// EXTERNAL-IP shows `spec.externalIPs` (not load balancer ingress), PORT(S)
+// and SELECTOR print the raw JSON of `spec.ports` and `spec.selector`.
+
+/// Service gives a set of pods one stable name and address, with optional
+/// load balancing and external exposure.
+///
+/// +genclient
+/// +kubebuilder:resource:shortName=svc,categories=all
+/// +kubebuilder:subresource:status
+/// +kubebuilder:printcolumn:name="Type",type=string,JSONPath=".spec.type"
+/// +kubebuilder:printcolumn:name="Cluster-IP",type=string,JSONPath=".spec.clusterIP"
+/// +kubebuilder:printcolumn:name="External-IP",type=string,JSONPath=".spec.externalIPs"
+/// +kubebuilder:printcolumn:name="Port(s)",type=string,JSONPath=".spec.ports"
+/// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
+/// +kubebuilder:printcolumn:name="Selector",type=string,JSONPath=".spec.selector",priority=1
+/// +resource:generation=false
+/// +defaulting:hook
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
+#[serde(default)]
+pub struct Service {
+    /// Standard object metadata.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default)]
+    pub metadata: ObjectMeta,
+    /// The desired behaviour of the service.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default)]
+    pub spec: ServiceSpec,
+    /// The observed state of the service, written through `/status`.
+    /// +optional
+    /// +protobuf=3
+    #[serde(default)]
+    pub status: ServiceStatus,
+}
+
+/// ServiceSpec is what a user asks of a service.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct ServiceSpec {
+    /// The ports the service exposes, keyed by port and protocol.
+    /// +optional
+    /// +patchMergeKey=port
+    /// +patchStrategy=merge
+    /// +listType=map
+    /// +listMapKey=port
+    /// +listMapKey=protocol
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ports: Vec<ServicePort>,
+    /// Pods whose labels match all of these get the service's traffic;
+    /// empty or missing means the endpoints are managed outside Kubernetes.
+    /// +optional
+    /// +mapType=atomic
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub selector: BTreeMap<String, String>,
+    /// The service's virtual IP, usually allocated by the server; `None`
+    /// makes a headless service. Cannot change once set.
+    /// +optional
+    /// +protobuf=3
+    #[serde(
+        default,
+        rename = "clusterIP",
+        skip_serializing_if = "runtime::codec::is_default"
+    )]
+    pub cluster_ip: String,
+    /// The virtual IPs of the service, one per IP family; the first equals
+    /// `clusterIP`.
+    /// +listType=atomic
+    /// +optional
+    /// +protobuf=18
+    #[serde(default, rename = "clusterIPs", skip_serializing_if = "Vec::is_empty")]
+    pub cluster_ips: Vec<String>,
+    /// How the service is exposed: `ClusterIP` (the default), `NodePort`,
+    /// `LoadBalancer` or `ExternalName`.
+    /// +default="ClusterIP"
+    /// +optional
+    /// +protobuf=4
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub r#type: String,
+    /// Extra addresses, not managed by Kubernetes, on which nodes accept
+    /// the service's traffic.
+    /// +optional
+    /// +listType=atomic
+    /// +protobuf=5
+    #[serde(default, rename = "externalIPs", skip_serializing_if = "Vec::is_empty")]
+    pub external_ips: Vec<String>,
+    /// `ClientIP` keeps a client on the same endpoint; `None` (the default)
+    /// does not.
+    /// +default="None"
+    /// +optional
+    /// +protobuf=7
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub session_affinity: String,
+    /// Deprecated: the load balancer address asked for, where the provider
+    /// supports choosing one.
+    /// +optional
+    /// +protobuf=8
+    #[serde(
+        default,
+        rename = "loadBalancerIP",
+        skip_serializing_if = "runtime::codec::is_default"
+    )]
+    pub load_balancer_ip: String,
+    /// Client CIDRs the provider's load balancer admits, where supported.
+    /// +optional
+    /// +listType=atomic
+    /// +protobuf=9
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub load_balancer_source_ranges: Vec<String>,
+    /// The DNS name an `ExternalName` service aliases with a CNAME record.
+    /// +optional
+    /// +protobuf=10
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub external_name: String,
+    /// `Cluster` or `Local`: whether external traffic may be routed to
+    /// endpoints on other nodes.
+    /// +optional
+    /// +protobuf=11
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub external_traffic_policy: String,
+    /// The node port answering health checks for `Local` load balancers.
+    /// +optional
+    /// +protobuf=12
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub health_check_node_port: i32,
+    /// Publish endpoints of pods that are not ready, as well.
+    /// +optional
+    /// +protobuf=13
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub publish_not_ready_addresses: bool,
+    /// Settings for the `ClientIP` session affinity.
+    /// +optional
+    /// +protobuf=14
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_affinity_config: Option<SessionAffinityConfig>,
+    /// The IP families (`IPv4`, `IPv6`) of the service's cluster IPs, in
+    /// order.
+    /// +listType=atomic
+    /// +optional
+    /// +protobuf=19
+    #[serde(default, rename = "ipFamilies", skip_serializing_if = "Vec::is_empty")]
+    pub ip_families: Vec<String>,
+    /// `SingleStack`, `PreferDualStack` or `RequireDualStack`.
+    /// +optional
+    /// +protobuf=17
+    #[serde(
+        default,
+        rename = "ipFamilyPolicy",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub ip_family_policy: Option<String>,
+    /// Whether a `LoadBalancer` service gets node ports; true by default.
+    /// +optional
+    /// +protobuf=20
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allocate_load_balancer_node_ports: Option<bool>,
+    /// Which load balancer implementation serves a `LoadBalancer` service.
+    /// +optional
+    /// +protobuf=21
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load_balancer_class: Option<String>,
+    /// `Cluster` or `Local`: whether in-cluster traffic may be routed to
+    /// endpoints on other nodes.
+    /// +optional
+    /// +protobuf=22
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub internal_traffic_policy: Option<String>,
+    /// A preference for how traffic is spread over endpoints
+    /// (`PreferClose`, `PreferSameZone`, `PreferSameNode`).
+    /// +optional
+    /// +protobuf=23
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub traffic_distribution: Option<String>,
+}
+
+/// ServicePort is one port a service exposes.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct ServicePort {
+    /// The port's name, a DNS label unique within the service; required
+    /// when there are several ports.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub name: String,
+    /// `TCP` (the default), `UDP` or `SCTP`.
+    /// +default="TCP"
+    /// +optional
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub protocol: String,
+    /// The application protocol, as a hint to implementations.
+    /// +optional
+    /// +protobuf=6
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub app_protocol: Option<String>,
+    /// The port the service listens on.
+    /// +protobuf=3
+    pub port: i32,
+    /// The pod port (number or named container port) traffic goes to; the
+    /// same as `port` when unset.
+    /// +optional
+    /// +protobuf=4
+    #[serde(default)]
+    pub target_port: IntOrString,
+    /// The port on every node that forwards to the service, for
+    /// `NodePort` and `LoadBalancer` services; allocated when unset.
+    /// +optional
+    /// +protobuf=5
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub node_port: i32,
+}
+
+/// SessionAffinityConfig holds the settings of session affinity.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionAffinityConfig {
+    /// Settings for `ClientIP` affinity.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, rename = "clientIP", skip_serializing_if = "Option::is_none")]
+    pub client_ip: Option<ClientIPConfig>,
+}
+
+/// ClientIPConfig holds the settings of `ClientIP` session affinity.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientIPConfig {
+    /// How long a client sticks to an endpoint, in seconds (1 to 86400;
+    /// 10800 by default).
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_seconds: Option<i32>,
+}
+
+/// ServiceStatus is the observed state of a service.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct ServiceStatus {
+    /// The load balancer's state, if there is one.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default)]
+    pub load_balancer: LoadBalancerStatus,
+    /// The latest observations of the service's state.
+    /// +optional
+    /// +patchMergeKey=type
+    /// +patchStrategy=merge
+    /// +listType=map
+    /// +listMapKey=type
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<Condition>,
+}
+
+/// LoadBalancerStatus lists the ingress points of a load balancer.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LoadBalancerStatus {
+    /// The load balancer's ingress points.
+    /// +optional
+    /// +listType=atomic
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ingress: Vec<LoadBalancerIngress>,
+}
+
+/// LoadBalancerIngress is one ingress point of a load balancer, by IP or
+/// host name.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct LoadBalancerIngress {
+    /// The ingress point's IP address.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub ip: String,
+    /// The ingress point's DNS name.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub hostname: String,
+    /// `VIP` (traffic arrives addressed to the IP) or `Proxy` (the load
+    /// balancer rewrites the destination).
+    /// +optional
+    /// +protobuf=3
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ip_mode: Option<String>,
+    /// The state of each service port on this ingress point.
+    /// +optional
+    /// +listType=atomic
+    /// +protobuf=4
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ports: Vec<PortStatus>,
+}
+
+/// PortStatus is the state of one service port.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PortStatus {
+    /// The port number.
+    /// +protobuf=1
+    pub port: i32,
+    /// `TCP`, `UDP` or `SCTP`.
+    /// +protobuf=2
+    pub protocol: String,
+    /// Why the port is in error, as a CamelCase reason (optionally
+    /// domain-prefixed); unset when healthy.
+    /// +optional
+    /// +protobuf=3
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// The client IP affinity timeout a service gets when none is given: three
+/// hours.
+pub const DEFAULT_CLIENT_IP_SERVICE_AFFINITY_SECONDS: i32 = 10800;
+
+/// Whether a JSON value is absent, null or the empty string.
+fn unset_string(v: Option<&Value>) -> bool {
+    v.is_none_or(|v| v.is_null() || v.as_str() == Some(""))
+}
+
+/// As upstream's `SetDefaults_Service`, for what the field `+default`s
+/// (type `ClusterIP`, session affinity `None`, port protocol `TCP`) cannot
+/// say: no affinity config without `ClientIP` affinity and a three-hour
+/// timeout with it, target port = port, external traffic policy `Cluster`
+/// for externally reachable services, internal traffic policy `Cluster` for
+/// the proxied types, node ports allocated for load balancers, and ingress
+/// IP mode `VIP` where an ingress has an IP. Empty strings count as unset,
+/// as upstream compares with `""`: they are dropped so that the `+default`s,
+/// which run after this hook, fill them.
+impl runtime::schema::DefaultHook for Service {
+    fn default_hook(value: &mut Value) {
+        let Some(obj) = value.as_object_mut() else {
+            return;
+        };
+        let spec = obj
+            .entry("spec")
+            .or_insert_with(|| Value::Object(Default::default()));
+        let Some(spec) = spec.as_object_mut() else {
+            return;
+        };
+        for key in ["sessionAffinity", "type"] {
+            if spec.contains_key(key) && unset_string(spec.get(key)) {
+                spec.remove(key);
+            }
+        }
+        match spec
+            .get("sessionAffinity")
+            .and_then(Value::as_str)
+            .unwrap_or("None")
+        {
+            "None" => {
+                spec.remove("sessionAffinityConfig");
+            }
+            "ClientIP" => {
+                let has_timeout = spec
+                    .get("sessionAffinityConfig")
+                    .and_then(|c| c.get("clientIP"))
+                    .and_then(|c| c.get("timeoutSeconds"))
+                    .is_some_and(|t| !t.is_null());
+                if !has_timeout {
+                    spec.insert(
+                        "sessionAffinityConfig".into(),
+                        serde_json::json!({"clientIP": {
+                            "timeoutSeconds": DEFAULT_CLIENT_IP_SERVICE_AFFINITY_SECONDS
+                        }}),
+                    );
+                }
+            }
+            _ => {}
+        }
+        for port in spec
+            .get_mut("ports")
+            .and_then(Value::as_array_mut)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_object_mut)
+        {
+            if port.contains_key("protocol") && unset_string(port.get("protocol")) {
+                port.remove("protocol");
+            }
+            let target_unset = match port.get("targetPort") {
+                None | Some(Value::Null) => true,
+                Some(Value::Number(n)) => n.as_i64() == Some(0),
+                Some(Value::String(s)) => s.is_empty(),
+                Some(_) => false,
+            };
+            if target_unset {
+                let p = port.get("port").cloned().unwrap_or_else(|| 0.into());
+                port.insert("targetPort".into(), p);
+            }
+        }
+        let ty = spec
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or("ClusterIP")
+            .to_string();
+        let has_external_ips = spec
+            .get("externalIPs")
+            .and_then(Value::as_array)
+            .is_some_and(|a| !a.is_empty());
+        let externally_accessible =
+            ty == "LoadBalancer" || ty == "NodePort" || (ty == "ClusterIP" && has_external_ips);
+        if externally_accessible && unset_string(spec.get("externalTrafficPolicy")) {
+            spec.insert("externalTrafficPolicy".into(), "Cluster".into());
+        }
+        if spec.get("internalTrafficPolicy").is_none_or(Value::is_null)
+            && matches!(ty.as_str(), "NodePort" | "LoadBalancer" | "ClusterIP")
+        {
+            spec.insert("internalTrafficPolicy".into(), "Cluster".into());
+        }
+        if ty == "LoadBalancer" {
+            if spec
+                .get("allocateLoadBalancerNodePorts")
+                .is_none_or(Value::is_null)
+            {
+                spec.insert("allocateLoadBalancerNodePorts".into(), true.into());
+            }
+            for ingress in obj
+                .get_mut("status")
+                .and_then(|s| s.get_mut("loadBalancer"))
+                .and_then(|l| l.get_mut("ingress"))
+                .and_then(Value::as_array_mut)
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_object_mut)
+            {
+                if !unset_string(ingress.get("ip"))
+                    && ingress.get("ipMode").is_none_or(Value::is_null)
+                {
+                    ingress.insert("ipMode".into(), "VIP".into());
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use runtime::schema::{Schema, apply_defaults};
+    use serde_json::json;
+
+    fn defaulted(mut v: Value) -> Value {
+        apply_defaults(&mut v, Service::schema());
+        v
+    }
+
+    #[test]
+    fn service_defaults_as_upstream() {
+        let v = defaulted(json!({"spec": {
+            "ports": [{"port": 80, "protocol": ""}, {"port": 53, "protocol": "UDP", "targetPort": "dns"}],
+            "sessionAffinity": ""
+        }}));
+        assert_eq!(
+            v,
+            json!({"spec": {
+                "ports": [
+                    {"port": 80, "protocol": "TCP", "targetPort": 80},
+                    {"port": 53, "protocol": "UDP", "targetPort": "dns"}
+                ],
+                "sessionAffinity": "None",
+                "type": "ClusterIP",
+                "internalTrafficPolicy": "Cluster"
+            }})
+        );
+
+        let v = defaulted(json!({
+            "spec": {"type": "LoadBalancer", "sessionAffinity": "ClientIP"},
+            "status": {"loadBalancer": {"ingress": [{"ip": "10.0.0.1"}, {"hostname": "lb"}]}}
+        }));
+        assert_eq!(
+            v["spec"]["sessionAffinityConfig"]["clientIP"]["timeoutSeconds"],
+            10800
+        );
+        assert_eq!(v["spec"]["externalTrafficPolicy"], "Cluster");
+        assert_eq!(v["spec"]["allocateLoadBalancerNodePorts"], true);
+        assert_eq!(v["status"]["loadBalancer"]["ingress"][0]["ipMode"], "VIP");
+        assert!(
+            v["status"]["loadBalancer"]["ingress"][1]
+                .get("ipMode")
+                .is_none()
+        );
+
+        let v = defaulted(json!({"spec": {"type": "ExternalName", "externalName": "example.com"}}));
+        assert!(v["spec"].get("internalTrafficPolicy").is_none());
+        assert!(v["spec"].get("externalTrafficPolicy").is_none());
+        assert_eq!(v["spec"]["sessionAffinity"], "None");
+    }
+}

@@ -2,6 +2,5338 @@
 
 const _: () = {
     use ::runtime::codec::protobuf::{Field, Kind, Message, Presence, ProtoSchema};
+    impl ProtoSchema for Pod {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "Pod",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "spec",
+                        kind: Kind::Message(<PodSpec as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "status",
+                        kind: Kind::Message(<PodStatus as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodTemplate {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodTemplate",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "template",
+                        kind: Kind::Message(<PodTemplateSpec as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodTemplateSpec {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodTemplateSpec",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "spec",
+                        kind: Kind::Message(<PodSpec as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodSpec {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodSpec",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "volumes",
+                        kind: Kind::Message(<Volume as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 20,
+                        json: "initContainers",
+                        kind: Kind::Message(<Container as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 2,
+                        json: "containers",
+                        kind: Kind::Message(<Container as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 34,
+                        json: "ephemeralContainers",
+                        kind: Kind::Message(
+                            <EphemeralContainer as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 3,
+                        json: "restartPolicy",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "terminationGracePeriodSeconds",
+                        kind: Kind::Int64,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 5,
+                        json: "activeDeadlineSeconds",
+                        kind: Kind::Int64,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 6,
+                        json: "dnsPolicy",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 7,
+                        json: "nodeSelector",
+                        kind: Kind::MapOf(&Kind::String),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 8,
+                        json: "serviceAccountName",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 9,
+                        json: "serviceAccount",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 21,
+                        json: "automountServiceAccountToken",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 10,
+                        json: "nodeName",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 11,
+                        json: "hostNetwork",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 12,
+                        json: "hostPID",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 13,
+                        json: "hostIPC",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 27,
+                        json: "shareProcessNamespace",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 14,
+                        json: "securityContext",
+                        kind: Kind::Message(
+                            <PodSecurityContext as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 15,
+                        json: "imagePullSecrets",
+                        kind: Kind::Message(
+                            <LocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 16,
+                        json: "hostname",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 17,
+                        json: "subdomain",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 18,
+                        json: "affinity",
+                        kind: Kind::Message(<Affinity as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 19,
+                        json: "schedulerName",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 22,
+                        json: "tolerations",
+                        kind: Kind::Message(<Toleration as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 23,
+                        json: "hostAliases",
+                        kind: Kind::Message(<HostAlias as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 24,
+                        json: "priorityClassName",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 25,
+                        json: "priority",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 26,
+                        json: "dnsConfig",
+                        kind: Kind::Message(<PodDNSConfig as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 28,
+                        json: "readinessGates",
+                        kind: Kind::Message(<PodReadinessGate as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 29,
+                        json: "runtimeClassName",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 30,
+                        json: "enableServiceLinks",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 31,
+                        json: "preemptionPolicy",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 32,
+                        json: "overhead",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 33,
+                        json: "topologySpreadConstraints",
+                        kind: Kind::Message(
+                            <TopologySpreadConstraint as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 35,
+                        json: "setHostnameAsFQDN",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 36,
+                        json: "os",
+                        kind: Kind::Message(<PodOS as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 37,
+                        json: "hostUsers",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 38,
+                        json: "schedulingGates",
+                        kind: Kind::Message(<PodSchedulingGate as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 39,
+                        json: "resourceClaims",
+                        kind: Kind::Message(<PodResourceClaim as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 40,
+                        json: "resources",
+                        kind: Kind::Message(
+                            <ResourceRequirements as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 41,
+                        json: "hostnameOverride",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 43,
+                        json: "schedulingGroup",
+                        kind: Kind::Message(
+                            <PodSchedulingGroup as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodSchedulingGroup {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodSchedulingGroup",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "podGroupName",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodOS {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodOS",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodSchedulingGate {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodSchedulingGate",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodReadinessGate {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodReadinessGate",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "conditionType",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodResourceClaim {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodResourceClaim",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "resourceClaimName",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "resourceClaimTemplateName",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for HostAlias {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "HostAlias",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "ip",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "hostnames",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodDNSConfig {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodDNSConfig",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "nameservers",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 2,
+                        json: "searches",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 3,
+                        json: "options",
+                        kind: Kind::Message(
+                            <PodDNSConfigOption as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodDNSConfigOption {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodDNSConfigOption",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "value",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for TopologySpreadConstraint {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "TopologySpreadConstraint",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "maxSkew",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "topologyKey",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "whenUnsatisfiable",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "labelSelector",
+                        kind: Kind::Message(
+                            <::runtime::meta::LabelSelector as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 5,
+                        json: "minDomains",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 6,
+                        json: "nodeAffinityPolicy",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 7,
+                        json: "nodeTaintsPolicy",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 8,
+                        json: "matchLabelKeys",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for Toleration {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "Toleration",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "key",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "operator",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "value",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "effect",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "tolerationSeconds",
+                        kind: Kind::Int64,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for Volume {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "Volume",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "",
+                        kind: Kind::Message(<VolumeSource as ProtoSchema>::message),
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for VolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "VolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "hostPath",
+                        kind: Kind::Message(
+                            <HostPathVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "emptyDir",
+                        kind: Kind::Message(
+                            <EmptyDirVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "gcePersistentDisk",
+                        kind: Kind::Message(
+                            <GCEPersistentDiskVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "awsElasticBlockStore",
+                        kind: Kind::Message(
+                            <AWSElasticBlockStoreVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 5,
+                        json: "gitRepo",
+                        kind: Kind::Message(
+                            <GitRepoVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 6,
+                        json: "secret",
+                        kind: Kind::Message(
+                            <SecretVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 7,
+                        json: "nfs",
+                        kind: Kind::Message(<NFSVolumeSource as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 8,
+                        json: "iscsi",
+                        kind: Kind::Message(<ISCSIVolumeSource as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 9,
+                        json: "glusterfs",
+                        kind: Kind::Message(
+                            <GlusterfsVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 10,
+                        json: "persistentVolumeClaim",
+                        kind: Kind::Message(
+                            <PersistentVolumeClaimVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 11,
+                        json: "rbd",
+                        kind: Kind::Message(<RBDVolumeSource as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 12,
+                        json: "flexVolume",
+                        kind: Kind::Message(<FlexVolumeSource as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 13,
+                        json: "cinder",
+                        kind: Kind::Message(
+                            <CinderVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 14,
+                        json: "cephfs",
+                        kind: Kind::Message(
+                            <CephFSVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 15,
+                        json: "flocker",
+                        kind: Kind::Message(
+                            <FlockerVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 16,
+                        json: "downwardAPI",
+                        kind: Kind::Message(
+                            <DownwardAPIVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 17,
+                        json: "fc",
+                        kind: Kind::Message(<FCVolumeSource as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 18,
+                        json: "azureFile",
+                        kind: Kind::Message(
+                            <AzureFileVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 19,
+                        json: "configMap",
+                        kind: Kind::Message(
+                            <ConfigMapVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 20,
+                        json: "vsphereVolume",
+                        kind: Kind::Message(
+                            <VsphereVirtualDiskVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 21,
+                        json: "quobyte",
+                        kind: Kind::Message(
+                            <QuobyteVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 22,
+                        json: "azureDisk",
+                        kind: Kind::Message(
+                            <AzureDiskVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 23,
+                        json: "photonPersistentDisk",
+                        kind: Kind::Message(
+                            <PhotonPersistentDiskVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 26,
+                        json: "projected",
+                        kind: Kind::Message(
+                            <ProjectedVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 24,
+                        json: "portworxVolume",
+                        kind: Kind::Message(
+                            <PortworxVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 25,
+                        json: "scaleIO",
+                        kind: Kind::Message(
+                            <ScaleIOVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 27,
+                        json: "storageos",
+                        kind: Kind::Message(
+                            <StorageOSVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 28,
+                        json: "csi",
+                        kind: Kind::Message(<CSIVolumeSource as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 29,
+                        json: "ephemeral",
+                        kind: Kind::Message(
+                            <EphemeralVolumeSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 30,
+                        json: "image",
+                        kind: Kind::Message(<ImageVolumeSource as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PersistentVolumeClaimVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PersistentVolumeClaimVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "claimName",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for HostPathVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "HostPathVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "path",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "type",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for EmptyDirVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "EmptyDirVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "medium",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "sizeLimit",
+                        kind: Kind::Quantity,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for GlusterfsVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "GlusterfsVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "endpoints",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "path",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for RBDVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "RBDVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "monitors",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 2,
+                        json: "image",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "fsType",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "pool",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "user",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "keyring",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 7,
+                        json: "secretRef",
+                        kind: Kind::Message(
+                            <LocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 8,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for CinderVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "CinderVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "volumeID",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "fsType",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "secretRef",
+                        kind: Kind::Message(
+                            <LocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for CephFSVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "CephFSVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "monitors",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 2,
+                        json: "path",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "user",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "secretFile",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "secretRef",
+                        kind: Kind::Message(
+                            <LocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 6,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for FlockerVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "FlockerVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "datasetName",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "datasetUUID",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for GCEPersistentDiskVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "GCEPersistentDiskVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "pdName",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "fsType",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "partition",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for QuobyteVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "QuobyteVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "registry",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "volume",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "user",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "group",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "tenant",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for FlexVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "FlexVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "driver",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "fsType",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "secretRef",
+                        kind: Kind::Message(
+                            <LocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "options",
+                        kind: Kind::MapOf(&Kind::String),
+                        presence: Presence::Map,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for AWSElasticBlockStoreVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "AWSElasticBlockStoreVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "volumeID",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "fsType",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "partition",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for GitRepoVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "GitRepoVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "repository",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "revision",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "directory",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for SecretVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "SecretVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "secretName",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "items",
+                        kind: Kind::Message(<KeyToPath as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 3,
+                        json: "defaultMode",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "optional",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for SecretProjection {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "SecretProjection",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "",
+                        kind: Kind::Message(
+                            <LocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "items",
+                        kind: Kind::Message(<KeyToPath as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 4,
+                        json: "optional",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NFSVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NFSVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "server",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "path",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ISCSIVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ISCSIVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "targetPortal",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "iqn",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "lun",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "iscsiInterface",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "fsType",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 7,
+                        json: "portals",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 8,
+                        json: "chapAuthDiscovery",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 11,
+                        json: "chapAuthSession",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 10,
+                        json: "secretRef",
+                        kind: Kind::Message(
+                            <LocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 12,
+                        json: "initiatorName",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for FCVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "FCVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "targetWWNs",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 2,
+                        json: "lun",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "fsType",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "wwids",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for AzureFileVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "AzureFileVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "secretName",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "shareName",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for VsphereVirtualDiskVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "VsphereVirtualDiskVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "volumePath",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "fsType",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "storagePolicyName",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "storagePolicyID",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PhotonPersistentDiskVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PhotonPersistentDiskVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "pdID",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "fsType",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for AzureDiskVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "AzureDiskVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "diskName",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "diskURI",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "cachingMode",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "fsType",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 5,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 6,
+                        json: "kind",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PortworxVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PortworxVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "volumeID",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "fsType",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ScaleIOVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ScaleIOVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "gateway",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "system",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "secretRef",
+                        kind: Kind::Message(
+                            <LocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "sslEnabled",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "protectionDomain",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "storagePool",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 7,
+                        json: "storageMode",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 8,
+                        json: "volumeName",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 9,
+                        json: "fsType",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 10,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for StorageOSVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "StorageOSVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "volumeName",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "volumeNamespace",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "fsType",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "secretRef",
+                        kind: Kind::Message(
+                            <LocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ConfigMapVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ConfigMapVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "",
+                        kind: Kind::Message(
+                            <LocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "items",
+                        kind: Kind::Message(<KeyToPath as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 3,
+                        json: "defaultMode",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "optional",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ConfigMapProjection {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ConfigMapProjection",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "",
+                        kind: Kind::Message(
+                            <LocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "items",
+                        kind: Kind::Message(<KeyToPath as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 4,
+                        json: "optional",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ServiceAccountTokenProjection {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ServiceAccountTokenProjection",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "audience",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "expirationSeconds",
+                        kind: Kind::Int64,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "path",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ClusterTrustBundleProjection {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ClusterTrustBundleProjection",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "signerName",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "labelSelector",
+                        kind: Kind::Message(
+                            <::runtime::meta::LabelSelector as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 5,
+                        json: "optional",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "path",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodCertificateProjection {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodCertificateProjection",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "signerName",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "keyType",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "maxExpirationSeconds",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "credentialBundlePath",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "keyPath",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "certificateChainPath",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 7,
+                        json: "userAnnotations",
+                        kind: Kind::MapOf(&Kind::String),
+                        presence: Presence::Map,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ProjectedVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ProjectedVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "sources",
+                        kind: Kind::Message(<VolumeProjection as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 2,
+                        json: "defaultMode",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for VolumeProjection {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "VolumeProjection",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "secret",
+                        kind: Kind::Message(<SecretProjection as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "downwardAPI",
+                        kind: Kind::Message(
+                            <DownwardAPIProjection as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "configMap",
+                        kind: Kind::Message(
+                            <ConfigMapProjection as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "serviceAccountToken",
+                        kind: Kind::Message(
+                            <ServiceAccountTokenProjection as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 5,
+                        json: "clusterTrustBundle",
+                        kind: Kind::Message(
+                            <ClusterTrustBundleProjection as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 6,
+                        json: "podCertificate",
+                        kind: Kind::Message(
+                            <PodCertificateProjection as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for KeyToPath {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "KeyToPath",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "key",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "path",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "mode",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for CSIVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "CSIVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "driver",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "fsType",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "volumeAttributes",
+                        kind: Kind::MapOf(&Kind::String),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 5,
+                        json: "nodePublishSecretRef",
+                        kind: Kind::Message(
+                            <LocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for EphemeralVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "EphemeralVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "volumeClaimTemplate",
+                        kind: Kind::Message(
+                            <PersistentVolumeClaimTemplate as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PersistentVolumeClaimTemplate {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PersistentVolumeClaimTemplate",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "spec",
+                        kind: Kind::Message(
+                            <PersistentVolumeClaimSpec as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PersistentVolumeClaimSpec {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PersistentVolumeClaimSpec",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "accessModes",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 4,
+                        json: "selector",
+                        kind: Kind::Message(
+                            <::runtime::meta::LabelSelector as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "resources",
+                        kind: Kind::Message(
+                            <VolumeResourceRequirements as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "volumeName",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "storageClassName",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 6,
+                        json: "volumeMode",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 7,
+                        json: "dataSource",
+                        kind: Kind::Message(
+                            <TypedLocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 8,
+                        json: "dataSourceRef",
+                        kind: Kind::Message(
+                            <TypedObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 9,
+                        json: "volumeAttributesClassName",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for VolumeResourceRequirements {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "VolumeResourceRequirements",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "limits",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 2,
+                        json: "requests",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for TypedLocalObjectReference {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "TypedLocalObjectReference",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "apiGroup",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "kind",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for TypedObjectReference {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "TypedObjectReference",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "apiGroup",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "kind",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "namespace",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ImageVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ImageVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "reference",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "pullPolicy",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for LocalObjectReference {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "LocalObjectReference",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for DownwardAPIVolumeSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "DownwardAPIVolumeSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "items",
+                        kind: Kind::Message(
+                            <DownwardAPIVolumeFile as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 2,
+                        json: "defaultMode",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for DownwardAPIVolumeFile {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "DownwardAPIVolumeFile",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "path",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "fieldRef",
+                        kind: Kind::Message(
+                            <ObjectFieldSelector as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "resourceFieldRef",
+                        kind: Kind::Message(
+                            <ResourceFieldSelector as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "mode",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for DownwardAPIProjection {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "DownwardAPIProjection",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "items",
+                        kind: Kind::Message(
+                            <DownwardAPIVolumeFile as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for Container {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "Container",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "image",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "command",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 4,
+                        json: "args",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 5,
+                        json: "workingDir",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "ports",
+                        kind: Kind::Message(<ContainerPort as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 19,
+                        json: "envFrom",
+                        kind: Kind::Message(<EnvFromSource as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 7,
+                        json: "env",
+                        kind: Kind::Message(<EnvVar as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 8,
+                        json: "resources",
+                        kind: Kind::Message(
+                            <ResourceRequirements as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 23,
+                        json: "resizePolicy",
+                        kind: Kind::Message(
+                            <ContainerResizePolicy as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 24,
+                        json: "restartPolicy",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 25,
+                        json: "restartPolicyRules",
+                        kind: Kind::Message(
+                            <ContainerRestartRule as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 9,
+                        json: "volumeMounts",
+                        kind: Kind::Message(<VolumeMount as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 21,
+                        json: "volumeDevices",
+                        kind: Kind::Message(<VolumeDevice as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 10,
+                        json: "livenessProbe",
+                        kind: Kind::Message(<Probe as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 11,
+                        json: "readinessProbe",
+                        kind: Kind::Message(<Probe as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 22,
+                        json: "startupProbe",
+                        kind: Kind::Message(<Probe as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 12,
+                        json: "lifecycle",
+                        kind: Kind::Message(<Lifecycle as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 13,
+                        json: "terminationMessagePath",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 20,
+                        json: "terminationMessagePolicy",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 14,
+                        json: "imagePullPolicy",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 15,
+                        json: "securityContext",
+                        kind: Kind::Message(<SecurityContext as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 16,
+                        json: "stdin",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 17,
+                        json: "stdinOnce",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 18,
+                        json: "tty",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for EphemeralContainerCommon {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "EphemeralContainerCommon",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "image",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "command",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 4,
+                        json: "args",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 5,
+                        json: "workingDir",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "ports",
+                        kind: Kind::Message(<ContainerPort as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 19,
+                        json: "envFrom",
+                        kind: Kind::Message(<EnvFromSource as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 7,
+                        json: "env",
+                        kind: Kind::Message(<EnvVar as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 8,
+                        json: "resources",
+                        kind: Kind::Message(
+                            <ResourceRequirements as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 23,
+                        json: "resizePolicy",
+                        kind: Kind::Message(
+                            <ContainerResizePolicy as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 24,
+                        json: "restartPolicy",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 25,
+                        json: "restartPolicyRules",
+                        kind: Kind::Message(
+                            <ContainerRestartRule as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 9,
+                        json: "volumeMounts",
+                        kind: Kind::Message(<VolumeMount as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 21,
+                        json: "volumeDevices",
+                        kind: Kind::Message(<VolumeDevice as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 10,
+                        json: "livenessProbe",
+                        kind: Kind::Message(<Probe as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 11,
+                        json: "readinessProbe",
+                        kind: Kind::Message(<Probe as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 22,
+                        json: "startupProbe",
+                        kind: Kind::Message(<Probe as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 12,
+                        json: "lifecycle",
+                        kind: Kind::Message(<Lifecycle as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 13,
+                        json: "terminationMessagePath",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 20,
+                        json: "terminationMessagePolicy",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 14,
+                        json: "imagePullPolicy",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 15,
+                        json: "securityContext",
+                        kind: Kind::Message(<SecurityContext as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 16,
+                        json: "stdin",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 17,
+                        json: "stdinOnce",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 18,
+                        json: "tty",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for EphemeralContainer {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "EphemeralContainer",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "",
+                        kind: Kind::Message(
+                            <EphemeralContainerCommon as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "targetContainerName",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ContainerPort {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ContainerPort",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "hostPort",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "containerPort",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "protocol",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "hostIP",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for VolumeMount {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "VolumeMount",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 7,
+                        json: "recursiveReadOnly",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "mountPath",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "subPath",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "mountPropagation",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 6,
+                        json: "subPathExpr",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for VolumeDevice {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "VolumeDevice",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "devicePath",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for EnvVar {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "EnvVar",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "value",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "valueFrom",
+                        kind: Kind::Message(<EnvVarSource as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for EnvVarSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "EnvVarSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "fieldRef",
+                        kind: Kind::Message(
+                            <ObjectFieldSelector as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "resourceFieldRef",
+                        kind: Kind::Message(
+                            <ResourceFieldSelector as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "configMapKeyRef",
+                        kind: Kind::Message(
+                            <ConfigMapKeySelector as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "secretKeyRef",
+                        kind: Kind::Message(<SecretKeySelector as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 5,
+                        json: "fileKeyRef",
+                        kind: Kind::Message(<FileKeySelector as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for FileKeySelector {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "FileKeySelector",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "volumeName",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "path",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "key",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "optional",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ObjectFieldSelector {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ObjectFieldSelector",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "apiVersion",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "fieldPath",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ResourceFieldSelector {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ResourceFieldSelector",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "containerName",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "resource",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "divisor",
+                        kind: Kind::Quantity,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ConfigMapKeySelector {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ConfigMapKeySelector",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "",
+                        kind: Kind::Message(
+                            <LocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "key",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "optional",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for SecretKeySelector {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "SecretKeySelector",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "",
+                        kind: Kind::Message(
+                            <LocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "key",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "optional",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for EnvFromSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "EnvFromSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "prefix",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "configMapRef",
+                        kind: Kind::Message(
+                            <ConfigMapEnvSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "secretRef",
+                        kind: Kind::Message(<SecretEnvSource as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ConfigMapEnvSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ConfigMapEnvSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "",
+                        kind: Kind::Message(
+                            <LocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "optional",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for SecretEnvSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "SecretEnvSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "",
+                        kind: Kind::Message(
+                            <LocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "optional",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for HTTPHeader {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "HTTPHeader",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "value",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for HTTPGetAction {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "HTTPGetAction",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "path",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "port",
+                        kind: Kind::IntOrString,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "host",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "scheme",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "httpHeaders",
+                        kind: Kind::Message(<HTTPHeader as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for TCPSocketAction {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "TCPSocketAction",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "port",
+                        kind: Kind::IntOrString,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "host",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for GRPCAction {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "GRPCAction",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "port",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "service",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ExecAction {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ExecAction",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "command",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for SleepAction {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "SleepAction",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "seconds",
+                        kind: Kind::Int64,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for Probe {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "Probe",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "",
+                        kind: Kind::Message(<ProbeHandler as ProtoSchema>::message),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "initialDelaySeconds",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "timeoutSeconds",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "periodSeconds",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "successThreshold",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "failureThreshold",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 7,
+                        json: "terminationGracePeriodSeconds",
+                        kind: Kind::Int64,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ProbeHandler {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ProbeHandler",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "exec",
+                        kind: Kind::Message(<ExecAction as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "httpGet",
+                        kind: Kind::Message(<HTTPGetAction as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "tcpSocket",
+                        kind: Kind::Message(<TCPSocketAction as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "grpc",
+                        kind: Kind::Message(<GRPCAction as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for LifecycleHandler {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "LifecycleHandler",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "exec",
+                        kind: Kind::Message(<ExecAction as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "httpGet",
+                        kind: Kind::Message(<HTTPGetAction as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "tcpSocket",
+                        kind: Kind::Message(<TCPSocketAction as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "sleep",
+                        kind: Kind::Message(<SleepAction as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for Lifecycle {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "Lifecycle",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "postStart",
+                        kind: Kind::Message(<LifecycleHandler as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "preStop",
+                        kind: Kind::Message(<LifecycleHandler as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "stopSignal",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ResourceRequirements {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ResourceRequirements",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "limits",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 2,
+                        json: "requests",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 3,
+                        json: "claims",
+                        kind: Kind::Message(<ResourceClaim as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ResourceClaim {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ResourceClaim",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "request",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ContainerResizePolicy {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ContainerResizePolicy",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "resourceName",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "restartPolicy",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ContainerRestartRule {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ContainerRestartRule",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "action",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "exitCodes",
+                        kind: Kind::Message(
+                            <ContainerRestartRuleOnExitCodes as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ContainerRestartRuleOnExitCodes {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ContainerRestartRuleOnExitCodes",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "operator",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "values",
+                        kind: Kind::Int32,
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for Capabilities {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "Capabilities",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "add",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 2,
+                        json: "drop",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for SecurityContext {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "SecurityContext",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "capabilities",
+                        kind: Kind::Message(<Capabilities as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "privileged",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "seLinuxOptions",
+                        kind: Kind::Message(<SELinuxOptions as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 10,
+                        json: "windowsOptions",
+                        kind: Kind::Message(
+                            <WindowsSecurityContextOptions as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "runAsUser",
+                        kind: Kind::Int64,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 8,
+                        json: "runAsGroup",
+                        kind: Kind::Int64,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 5,
+                        json: "runAsNonRoot",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 6,
+                        json: "readOnlyRootFilesystem",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 7,
+                        json: "allowPrivilegeEscalation",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 9,
+                        json: "procMount",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 11,
+                        json: "seccompProfile",
+                        kind: Kind::Message(<SeccompProfile as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 12,
+                        json: "appArmorProfile",
+                        kind: Kind::Message(<AppArmorProfile as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for SELinuxOptions {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "SELinuxOptions",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "user",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "role",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "type",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "level",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for WindowsSecurityContextOptions {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "WindowsSecurityContextOptions",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "gmsaCredentialSpecName",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "gmsaCredentialSpec",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "runAsUserName",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "hostProcess",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for SeccompProfile {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "SeccompProfile",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "type",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "localhostProfile",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for AppArmorProfile {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "AppArmorProfile",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "type",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "localhostProfile",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodSecurityContext {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodSecurityContext",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "seLinuxOptions",
+                        kind: Kind::Message(<SELinuxOptions as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 8,
+                        json: "windowsOptions",
+                        kind: Kind::Message(
+                            <WindowsSecurityContextOptions as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "runAsUser",
+                        kind: Kind::Int64,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 6,
+                        json: "runAsGroup",
+                        kind: Kind::Int64,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "runAsNonRoot",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "supplementalGroups",
+                        kind: Kind::Int64,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 12,
+                        json: "supplementalGroupsPolicy",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 5,
+                        json: "fsGroup",
+                        kind: Kind::Int64,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 7,
+                        json: "sysctls",
+                        kind: Kind::Message(<Sysctl as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 9,
+                        json: "fsGroupChangePolicy",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 10,
+                        json: "seccompProfile",
+                        kind: Kind::Message(<SeccompProfile as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 11,
+                        json: "appArmorProfile",
+                        kind: Kind::Message(<AppArmorProfile as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 13,
+                        json: "seLinuxChangePolicy",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for Sysctl {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "Sysctl",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "value",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for Affinity {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "Affinity",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "nodeAffinity",
+                        kind: Kind::Message(<NodeAffinity as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "podAffinity",
+                        kind: Kind::Message(<PodAffinity as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "podAntiAffinity",
+                        kind: Kind::Message(<PodAntiAffinity as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NodeAffinity {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NodeAffinity",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "requiredDuringSchedulingIgnoredDuringExecution",
+                        kind: Kind::Message(<NodeSelector as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "preferredDuringSchedulingIgnoredDuringExecution",
+                        kind: Kind::Message(
+                            <PreferredSchedulingTerm as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NodeSelector {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NodeSelector",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "nodeSelectorTerms",
+                        kind: Kind::Message(<NodeSelectorTerm as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NodeSelectorTerm {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NodeSelectorTerm",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "matchExpressions",
+                        kind: Kind::Message(
+                            <NodeSelectorRequirement as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 2,
+                        json: "matchFields",
+                        kind: Kind::Message(
+                            <NodeSelectorRequirement as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NodeSelectorRequirement {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NodeSelectorRequirement",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "key",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "operator",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "values",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PreferredSchedulingTerm {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PreferredSchedulingTerm",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "weight",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "preference",
+                        kind: Kind::Message(<NodeSelectorTerm as ProtoSchema>::message),
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodAffinity {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodAffinity",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "requiredDuringSchedulingIgnoredDuringExecution",
+                        kind: Kind::Message(<PodAffinityTerm as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 2,
+                        json: "preferredDuringSchedulingIgnoredDuringExecution",
+                        kind: Kind::Message(
+                            <WeightedPodAffinityTerm as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodAntiAffinity {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodAntiAffinity",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "requiredDuringSchedulingIgnoredDuringExecution",
+                        kind: Kind::Message(<PodAffinityTerm as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 2,
+                        json: "preferredDuringSchedulingIgnoredDuringExecution",
+                        kind: Kind::Message(
+                            <WeightedPodAffinityTerm as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for WeightedPodAffinityTerm {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "WeightedPodAffinityTerm",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "weight",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "podAffinityTerm",
+                        kind: Kind::Message(<PodAffinityTerm as ProtoSchema>::message),
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodAffinityTerm {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodAffinityTerm",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "labelSelector",
+                        kind: Kind::Message(
+                            <::runtime::meta::LabelSelector as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "namespaces",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 3,
+                        json: "topologyKey",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "namespaceSelector",
+                        kind: Kind::Message(
+                            <::runtime::meta::LabelSelector as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 5,
+                        json: "matchLabelKeys",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 6,
+                        json: "mismatchLabelKeys",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodStatus",
+                fields: &[
+                    Field {
+                        number: 17,
+                        json: "observedGeneration",
+                        kind: Kind::Int64,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 1,
+                        json: "phase",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "conditions",
+                        kind: Kind::Message(<PodCondition as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 3,
+                        json: "message",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "reason",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 11,
+                        json: "nominatedNodeName",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "hostIP",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 16,
+                        json: "hostIPs",
+                        kind: Kind::Message(<HostIP as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 6,
+                        json: "podIP",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 12,
+                        json: "podIPs",
+                        kind: Kind::Message(<PodIP as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 7,
+                        json: "startTime",
+                        kind: Kind::Time,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 10,
+                        json: "initContainerStatuses",
+                        kind: Kind::Message(<ContainerStatus as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 8,
+                        json: "containerStatuses",
+                        kind: Kind::Message(<ContainerStatus as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 9,
+                        json: "qosClass",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 13,
+                        json: "ephemeralContainerStatuses",
+                        kind: Kind::Message(<ContainerStatus as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 14,
+                        json: "resize",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 15,
+                        json: "resourceClaimStatuses",
+                        kind: Kind::Message(
+                            <PodResourceClaimStatus as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 18,
+                        json: "extendedResourceClaimStatus",
+                        kind: Kind::Message(
+                            <PodExtendedResourceClaimStatus as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 19,
+                        json: "allocatedResources",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 20,
+                        json: "resources",
+                        kind: Kind::Message(
+                            <ResourceRequirements as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 21,
+                        json: "nodeAllocatableResourceClaimStatuses",
+                        kind: Kind::Message(
+                            <NodeAllocatableResourceClaimStatus as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodCondition {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodCondition",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "type",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 7,
+                        json: "observedGeneration",
+                        kind: Kind::Int64,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "status",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "lastProbeTime",
+                        kind: Kind::Time,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "lastTransitionTime",
+                        kind: Kind::Time,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 5,
+                        json: "reason",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "message",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for HostIP {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "HostIP",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "ip",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodIP {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodIP",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "ip",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ContainerStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ContainerStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "state",
+                        kind: Kind::Message(<ContainerState as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "lastState",
+                        kind: Kind::Message(<ContainerState as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "ready",
+                        kind: Kind::Bool,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 5,
+                        json: "restartCount",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 6,
+                        json: "image",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 7,
+                        json: "imageID",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 8,
+                        json: "containerID",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 9,
+                        json: "started",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 10,
+                        json: "allocatedResources",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 11,
+                        json: "resources",
+                        kind: Kind::Message(
+                            <ResourceRequirements as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 12,
+                        json: "volumeMounts",
+                        kind: Kind::Message(<VolumeMountStatus as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 13,
+                        json: "user",
+                        kind: Kind::Message(<ContainerUser as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 14,
+                        json: "allocatedResourcesStatus",
+                        kind: Kind::Message(<ResourceStatus as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 15,
+                        json: "stopSignal",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ContainerState {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ContainerState",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "waiting",
+                        kind: Kind::Message(
+                            <ContainerStateWaiting as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "running",
+                        kind: Kind::Message(
+                            <ContainerStateRunning as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "terminated",
+                        kind: Kind::Message(
+                            <ContainerStateTerminated as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ContainerStateWaiting {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ContainerStateWaiting",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "reason",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "message",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ContainerStateRunning {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ContainerStateRunning",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "startedAt",
+                        kind: Kind::Time,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ContainerStateTerminated {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ContainerStateTerminated",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "exitCode",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "signal",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "reason",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "message",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "startedAt",
+                        kind: Kind::Time,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 6,
+                        json: "finishedAt",
+                        kind: Kind::Time,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 7,
+                        json: "containerID",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for VolumeMountStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "VolumeMountStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "mountPath",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "readOnly",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "recursiveReadOnly",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 5,
+                        json: "volumeStatus",
+                        kind: Kind::Message(<VolumeStatus as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for VolumeStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "VolumeStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "image",
+                        kind: Kind::Message(<ImageVolumeStatus as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ImageVolumeStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ImageVolumeStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "imageRef",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ContainerUser {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ContainerUser",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "linux",
+                        kind: Kind::Message(
+                            <LinuxContainerUser as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for LinuxContainerUser {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "LinuxContainerUser",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "uid",
+                        kind: Kind::Int64,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "gid",
+                        kind: Kind::Int64,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "supplementalGroups",
+                        kind: Kind::Int64,
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ResourceStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ResourceStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "resources",
+                        kind: Kind::Message(<ResourceHealth as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ResourceHealth {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ResourceHealth",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "resourceID",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "health",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "message",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodResourceClaimStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodResourceClaimStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "resourceClaimName",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PodExtendedResourceClaimStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PodExtendedResourceClaimStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "requestMappings",
+                        kind: Kind::Message(
+                            <ContainerExtendedResourceRequest as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 2,
+                        json: "resourceClaimName",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ContainerExtendedResourceRequest {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ContainerExtendedResourceRequest",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "containerName",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "resourceName",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "requestName",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NodeAllocatableResourceClaimStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NodeAllocatableResourceClaimStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "resourceClaimName",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "containers",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 3,
+                        json: "resources",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for Secret {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "Secret",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "immutable",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "data",
+                        kind: Kind::MapOf(&Kind::Bytes),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 4,
+                        json: "stringData",
+                        kind: Kind::MapOf(&Kind::String),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 3,
+                        json: "type",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for Service {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "Service",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "spec",
+                        kind: Kind::Message(<ServiceSpec as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "status",
+                        kind: Kind::Message(<ServiceStatus as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ServiceSpec {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ServiceSpec",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "ports",
+                        kind: Kind::Message(<ServicePort as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 2,
+                        json: "selector",
+                        kind: Kind::MapOf(&Kind::String),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 3,
+                        json: "clusterIP",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 18,
+                        json: "clusterIPs",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 4,
+                        json: "type",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "externalIPs",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 7,
+                        json: "sessionAffinity",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 8,
+                        json: "loadBalancerIP",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 9,
+                        json: "loadBalancerSourceRanges",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 10,
+                        json: "externalName",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 11,
+                        json: "externalTrafficPolicy",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 12,
+                        json: "healthCheckNodePort",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 13,
+                        json: "publishNotReadyAddresses",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 14,
+                        json: "sessionAffinityConfig",
+                        kind: Kind::Message(
+                            <SessionAffinityConfig as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 19,
+                        json: "ipFamilies",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 17,
+                        json: "ipFamilyPolicy",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 20,
+                        json: "allocateLoadBalancerNodePorts",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 21,
+                        json: "loadBalancerClass",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 22,
+                        json: "internalTrafficPolicy",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 23,
+                        json: "trafficDistribution",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ServicePort {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ServicePort",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "protocol",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "appProtocol",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "port",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "targetPort",
+                        kind: Kind::IntOrString,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "nodePort",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for SessionAffinityConfig {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "SessionAffinityConfig",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "clientIP",
+                        kind: Kind::Message(<ClientIPConfig as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ClientIPConfig {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ClientIPConfig",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "timeoutSeconds",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ServiceStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ServiceStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "loadBalancer",
+                        kind: Kind::Message(
+                            <LoadBalancerStatus as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "conditions",
+                        kind: Kind::Message(
+                            <::runtime::meta::Condition as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for LoadBalancerStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "LoadBalancerStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "ingress",
+                        kind: Kind::Message(
+                            <LoadBalancerIngress as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for LoadBalancerIngress {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "LoadBalancerIngress",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "ip",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "hostname",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "ipMode",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "ports",
+                        kind: Kind::Message(<PortStatus as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PortStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PortStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "port",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "protocol",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "error",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
     impl ProtoSchema for ConfigMap {
         fn message() -> &'static Message {
             static MESSAGE: Message = Message {

@@ -6,6 +6,10 @@ pub const GROUP_NAME: &str = "";
 pub const VERSION: &str = "v1";
 /// Adds every resource of `v1` to `registry`.
 pub fn register(registry: &mut ::runtime::registry::Registry) {
+    registry.add_protobuf::<Pod>();
+    registry.add_protobuf::<PodTemplate>();
+    registry.add_protobuf::<Secret>();
+    registry.add_protobuf::<Service>();
     registry.add_protobuf::<ConfigMap>();
     registry.add_protobuf::<Namespace>();
     registry.add_protobuf::<Event>();

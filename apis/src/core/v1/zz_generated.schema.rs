@@ -4,6 +4,7929 @@ const _: () = {
     use ::runtime::schema::{
         FieldSchema, ListSemantics, PatchStrategy, Schema, Type, TypeSchema,
     };
+    impl Schema for Pod {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "Pod",
+                atomic: false,
+                hook: Some(<Pod as ::runtime::schema::DefaultHook>::default_hook),
+                fields: &[
+                    FieldSchema {
+                        json: "metadata",
+                        ty: Type::Struct(
+                            <::runtime::meta::ObjectMeta as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "spec",
+                        ty: Type::Struct(<PodSpec as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "status",
+                        ty: Type::Struct(<PodStatus as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodTemplate {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodTemplate",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "metadata",
+                        ty: Type::Struct(
+                            <::runtime::meta::ObjectMeta as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "template",
+                        ty: Type::Struct(<PodTemplateSpec as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodTemplateSpec {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodTemplateSpec",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "metadata",
+                        ty: Type::Struct(
+                            <::runtime::meta::ObjectMeta as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "spec",
+                        ty: Type::Struct(<PodSpec as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodSpec {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodSpec",
+                atomic: false,
+                hook: Some(<PodSpec as ::runtime::schema::DefaultHook>::default_hook),
+                fields: &[
+                    FieldSchema {
+                        json: "volumes",
+                        ty: Type::List(&Type::Struct(<Volume as Schema>::schema)),
+                        list: ListSemantics::Map(&["name"]),
+                        patch_strategy: PatchStrategy::MergeRetainKeys,
+                        patch_merge_key: Some("name"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "initContainers",
+                        ty: Type::List(&Type::Struct(<Container as Schema>::schema)),
+                        list: ListSemantics::Map(&["name"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("name"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "containers",
+                        ty: Type::List(&Type::Struct(<Container as Schema>::schema)),
+                        list: ListSemantics::Map(&["name"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("name"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "ephemeralContainers",
+                        ty: Type::List(
+                            &Type::Struct(<EphemeralContainer as Schema>::schema),
+                        ),
+                        list: ListSemantics::Map(&["name"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("name"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "restartPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "terminationGracePeriodSeconds",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "activeDeadlineSeconds",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "dnsPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "nodeSelector",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: true,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "serviceAccountName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "serviceAccount",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "automountServiceAccountToken",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "nodeName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "hostNetwork",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "hostPID",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "hostIPC",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "shareProcessNamespace",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "securityContext",
+                        ty: Type::Struct(<PodSecurityContext as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "imagePullSecrets",
+                        ty: Type::List(
+                            &Type::Struct(<LocalObjectReference as Schema>::schema),
+                        ),
+                        list: ListSemantics::Map(&["name"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("name"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "hostname",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "subdomain",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "affinity",
+                        ty: Type::Struct(<Affinity as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "schedulerName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "tolerations",
+                        ty: Type::List(&Type::Struct(<Toleration as Schema>::schema)),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "hostAliases",
+                        ty: Type::List(&Type::Struct(<HostAlias as Schema>::schema)),
+                        list: ListSemantics::Map(&["ip"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("ip"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "priorityClassName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "priority",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "dnsConfig",
+                        ty: Type::Struct(<PodDNSConfig as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readinessGates",
+                        ty: Type::List(
+                            &Type::Struct(<PodReadinessGate as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "runtimeClassName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "enableServiceLinks",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "preemptionPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "overhead",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "topologySpreadConstraints",
+                        ty: Type::List(
+                            &Type::Struct(<TopologySpreadConstraint as Schema>::schema),
+                        ),
+                        list: ListSemantics::Map(&["topologyKey", "whenUnsatisfiable"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("topologyKey"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "setHostnameAsFQDN",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "os",
+                        ty: Type::Struct(<PodOS as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "hostUsers",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "schedulingGates",
+                        ty: Type::List(
+                            &Type::Struct(<PodSchedulingGate as Schema>::schema),
+                        ),
+                        list: ListSemantics::Map(&["name"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("name"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resourceClaims",
+                        ty: Type::List(
+                            &Type::Struct(<PodResourceClaim as Schema>::schema),
+                        ),
+                        list: ListSemantics::Map(&["name"]),
+                        patch_strategy: PatchStrategy::MergeRetainKeys,
+                        patch_merge_key: Some("name"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resources",
+                        ty: Type::Struct(<ResourceRequirements as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "hostnameOverride",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "schedulingGroup",
+                        ty: Type::Struct(<PodSchedulingGroup as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodSchedulingGroup {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodSchedulingGroup",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "podGroupName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodOS {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodOS",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodSchedulingGate {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodSchedulingGate",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodReadinessGate {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodReadinessGate",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "conditionType",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodResourceClaim {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodResourceClaim",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resourceClaimName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resourceClaimTemplateName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for HostAlias {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "HostAlias",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "ip",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "hostnames",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodDNSConfig {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodDNSConfig",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "nameservers",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "searches",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "options",
+                        ty: Type::List(
+                            &Type::Struct(<PodDNSConfigOption as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodDNSConfigOption {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodDNSConfigOption",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "value",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for TopologySpreadConstraint {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "TopologySpreadConstraint",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "maxSkew",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "topologyKey",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "whenUnsatisfiable",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "labelSelector",
+                        ty: Type::Struct(
+                            <::runtime::meta::LabelSelector as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "minDomains",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "nodeAffinityPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "nodeTaintsPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "matchLabelKeys",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for Toleration {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "Toleration",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "key",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "operator",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "value",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "effect",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "tolerationSeconds",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for Volume {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "Volume",
+                atomic: false,
+                hook: Some(<Volume as ::runtime::schema::DefaultHook>::default_hook),
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "hostPath",
+                        ty: Type::Struct(<HostPathVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "emptyDir",
+                        ty: Type::Struct(<EmptyDirVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "gcePersistentDisk",
+                        ty: Type::Struct(
+                            <GCEPersistentDiskVolumeSource as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "awsElasticBlockStore",
+                        ty: Type::Struct(
+                            <AWSElasticBlockStoreVolumeSource as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "gitRepo",
+                        ty: Type::Struct(<GitRepoVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "secret",
+                        ty: Type::Struct(<SecretVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "nfs",
+                        ty: Type::Struct(<NFSVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "iscsi",
+                        ty: Type::Struct(<ISCSIVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "glusterfs",
+                        ty: Type::Struct(<GlusterfsVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "persistentVolumeClaim",
+                        ty: Type::Struct(
+                            <PersistentVolumeClaimVolumeSource as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "rbd",
+                        ty: Type::Struct(<RBDVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "flexVolume",
+                        ty: Type::Struct(<FlexVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "cinder",
+                        ty: Type::Struct(<CinderVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "cephfs",
+                        ty: Type::Struct(<CephFSVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "flocker",
+                        ty: Type::Struct(<FlockerVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "downwardAPI",
+                        ty: Type::Struct(<DownwardAPIVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fc",
+                        ty: Type::Struct(<FCVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "azureFile",
+                        ty: Type::Struct(<AzureFileVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "configMap",
+                        ty: Type::Struct(<ConfigMapVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "vsphereVolume",
+                        ty: Type::Struct(
+                            <VsphereVirtualDiskVolumeSource as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "quobyte",
+                        ty: Type::Struct(<QuobyteVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "azureDisk",
+                        ty: Type::Struct(<AzureDiskVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "photonPersistentDisk",
+                        ty: Type::Struct(
+                            <PhotonPersistentDiskVolumeSource as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "projected",
+                        ty: Type::Struct(<ProjectedVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "portworxVolume",
+                        ty: Type::Struct(<PortworxVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "scaleIO",
+                        ty: Type::Struct(<ScaleIOVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "storageos",
+                        ty: Type::Struct(<StorageOSVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "csi",
+                        ty: Type::Struct(<CSIVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "ephemeral",
+                        ty: Type::Struct(<EphemeralVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "image",
+                        ty: Type::Struct(<ImageVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for VolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "VolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "hostPath",
+                        ty: Type::Struct(<HostPathVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "emptyDir",
+                        ty: Type::Struct(<EmptyDirVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "gcePersistentDisk",
+                        ty: Type::Struct(
+                            <GCEPersistentDiskVolumeSource as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "awsElasticBlockStore",
+                        ty: Type::Struct(
+                            <AWSElasticBlockStoreVolumeSource as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "gitRepo",
+                        ty: Type::Struct(<GitRepoVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "secret",
+                        ty: Type::Struct(<SecretVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "nfs",
+                        ty: Type::Struct(<NFSVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "iscsi",
+                        ty: Type::Struct(<ISCSIVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "glusterfs",
+                        ty: Type::Struct(<GlusterfsVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "persistentVolumeClaim",
+                        ty: Type::Struct(
+                            <PersistentVolumeClaimVolumeSource as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "rbd",
+                        ty: Type::Struct(<RBDVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "flexVolume",
+                        ty: Type::Struct(<FlexVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "cinder",
+                        ty: Type::Struct(<CinderVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "cephfs",
+                        ty: Type::Struct(<CephFSVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "flocker",
+                        ty: Type::Struct(<FlockerVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "downwardAPI",
+                        ty: Type::Struct(<DownwardAPIVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fc",
+                        ty: Type::Struct(<FCVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "azureFile",
+                        ty: Type::Struct(<AzureFileVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "configMap",
+                        ty: Type::Struct(<ConfigMapVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "vsphereVolume",
+                        ty: Type::Struct(
+                            <VsphereVirtualDiskVolumeSource as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "quobyte",
+                        ty: Type::Struct(<QuobyteVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "azureDisk",
+                        ty: Type::Struct(<AzureDiskVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "photonPersistentDisk",
+                        ty: Type::Struct(
+                            <PhotonPersistentDiskVolumeSource as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "projected",
+                        ty: Type::Struct(<ProjectedVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "portworxVolume",
+                        ty: Type::Struct(<PortworxVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "scaleIO",
+                        ty: Type::Struct(<ScaleIOVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "storageos",
+                        ty: Type::Struct(<StorageOSVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "csi",
+                        ty: Type::Struct(<CSIVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "ephemeral",
+                        ty: Type::Struct(<EphemeralVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "image",
+                        ty: Type::Struct(<ImageVolumeSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PersistentVolumeClaimVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PersistentVolumeClaimVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "claimName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for HostPathVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "HostPathVolumeSource",
+                atomic: false,
+                hook: Some(
+                    <HostPathVolumeSource as ::runtime::schema::DefaultHook>::default_hook,
+                ),
+                fields: &[
+                    FieldSchema {
+                        json: "path",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "type",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for EmptyDirVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "EmptyDirVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "medium",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "sizeLimit",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for GlusterfsVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "GlusterfsVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "endpoints",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "path",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for RBDVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "RBDVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "monitors",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "image",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fsType",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "pool",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"rbd\""),
+                    },
+                    FieldSchema {
+                        json: "user",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"admin\""),
+                    },
+                    FieldSchema {
+                        json: "keyring",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"/etc/ceph/keyring\""),
+                    },
+                    FieldSchema {
+                        json: "secretRef",
+                        ty: Type::Struct(<LocalObjectReference as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for CinderVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "CinderVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "volumeID",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fsType",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "secretRef",
+                        ty: Type::Struct(<LocalObjectReference as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for CephFSVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "CephFSVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "monitors",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "path",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "user",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "secretFile",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "secretRef",
+                        ty: Type::Struct(<LocalObjectReference as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for FlockerVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "FlockerVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "datasetName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "datasetUUID",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for GCEPersistentDiskVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "GCEPersistentDiskVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "pdName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fsType",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "partition",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for QuobyteVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "QuobyteVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "registry",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "volume",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "user",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "group",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "tenant",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for FlexVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "FlexVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "driver",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fsType",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "secretRef",
+                        ty: Type::Struct(<LocalObjectReference as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "options",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for AWSElasticBlockStoreVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "AWSElasticBlockStoreVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "volumeID",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fsType",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "partition",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for GitRepoVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "GitRepoVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "repository",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "revision",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "directory",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for SecretVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "SecretVolumeSource",
+                atomic: false,
+                hook: Some(
+                    <SecretVolumeSource as ::runtime::schema::DefaultHook>::default_hook,
+                ),
+                fields: &[
+                    FieldSchema {
+                        json: "secretName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "items",
+                        ty: Type::List(&Type::Struct(<KeyToPath as Schema>::schema)),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "defaultMode",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "optional",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for SecretProjection {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "SecretProjection",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"\""),
+                    },
+                    FieldSchema {
+                        json: "items",
+                        ty: Type::List(&Type::Struct(<KeyToPath as Schema>::schema)),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "optional",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for NFSVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "NFSVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "server",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "path",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ISCSIVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ISCSIVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "targetPortal",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "iqn",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "lun",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "iscsiInterface",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"default\""),
+                    },
+                    FieldSchema {
+                        json: "fsType",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "portals",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "chapAuthDiscovery",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "chapAuthSession",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "secretRef",
+                        ty: Type::Struct(<LocalObjectReference as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "initiatorName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for FCVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "FCVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "targetWWNs",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "lun",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fsType",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "wwids",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for AzureFileVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "AzureFileVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "secretName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "shareName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for VsphereVirtualDiskVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "VsphereVirtualDiskVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "volumePath",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fsType",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "storagePolicyName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "storagePolicyID",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PhotonPersistentDiskVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PhotonPersistentDiskVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "pdID",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fsType",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for AzureDiskVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "AzureDiskVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "diskName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "diskURI",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "cachingMode",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"ReadWrite\""),
+                    },
+                    FieldSchema {
+                        json: "fsType",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"ext4\""),
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("false"),
+                    },
+                    FieldSchema {
+                        json: "kind",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"Shared\""),
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PortworxVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PortworxVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "volumeID",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fsType",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ScaleIOVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ScaleIOVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "gateway",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "system",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "secretRef",
+                        ty: Type::Struct(<LocalObjectReference as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "sslEnabled",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "protectionDomain",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "storagePool",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "storageMode",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"ThinProvisioned\""),
+                    },
+                    FieldSchema {
+                        json: "volumeName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fsType",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"xfs\""),
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for StorageOSVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "StorageOSVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "volumeName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "volumeNamespace",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fsType",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "secretRef",
+                        ty: Type::Struct(<LocalObjectReference as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ConfigMapVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ConfigMapVolumeSource",
+                atomic: false,
+                hook: Some(
+                    <ConfigMapVolumeSource as ::runtime::schema::DefaultHook>::default_hook,
+                ),
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"\""),
+                    },
+                    FieldSchema {
+                        json: "items",
+                        ty: Type::List(&Type::Struct(<KeyToPath as Schema>::schema)),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "defaultMode",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "optional",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ConfigMapProjection {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ConfigMapProjection",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"\""),
+                    },
+                    FieldSchema {
+                        json: "items",
+                        ty: Type::List(&Type::Struct(<KeyToPath as Schema>::schema)),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "optional",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ServiceAccountTokenProjection {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ServiceAccountTokenProjection",
+                atomic: false,
+                hook: Some(
+                    <ServiceAccountTokenProjection as ::runtime::schema::DefaultHook>::default_hook,
+                ),
+                fields: &[
+                    FieldSchema {
+                        json: "audience",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "expirationSeconds",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "path",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ClusterTrustBundleProjection {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ClusterTrustBundleProjection",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "signerName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "labelSelector",
+                        ty: Type::Struct(
+                            <::runtime::meta::LabelSelector as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "optional",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "path",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodCertificateProjection {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodCertificateProjection",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "signerName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "keyType",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "maxExpirationSeconds",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "credentialBundlePath",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "keyPath",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "certificateChainPath",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "userAnnotations",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ProjectedVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ProjectedVolumeSource",
+                atomic: false,
+                hook: Some(
+                    <ProjectedVolumeSource as ::runtime::schema::DefaultHook>::default_hook,
+                ),
+                fields: &[
+                    FieldSchema {
+                        json: "sources",
+                        ty: Type::List(
+                            &Type::Struct(<VolumeProjection as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "defaultMode",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for VolumeProjection {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "VolumeProjection",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "secret",
+                        ty: Type::Struct(<SecretProjection as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "downwardAPI",
+                        ty: Type::Struct(<DownwardAPIProjection as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "configMap",
+                        ty: Type::Struct(<ConfigMapProjection as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "serviceAccountToken",
+                        ty: Type::Struct(
+                            <ServiceAccountTokenProjection as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "clusterTrustBundle",
+                        ty: Type::Struct(
+                            <ClusterTrustBundleProjection as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "podCertificate",
+                        ty: Type::Struct(<PodCertificateProjection as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for KeyToPath {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "KeyToPath",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "key",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "path",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "mode",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for CSIVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "CSIVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "driver",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fsType",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "volumeAttributes",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "nodePublishSecretRef",
+                        ty: Type::Struct(<LocalObjectReference as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for EphemeralVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "EphemeralVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "volumeClaimTemplate",
+                        ty: Type::Struct(
+                            <PersistentVolumeClaimTemplate as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PersistentVolumeClaimTemplate {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PersistentVolumeClaimTemplate",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "metadata",
+                        ty: Type::Struct(
+                            <::runtime::meta::ObjectMeta as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "spec",
+                        ty: Type::Struct(<PersistentVolumeClaimSpec as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PersistentVolumeClaimSpec {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PersistentVolumeClaimSpec",
+                atomic: false,
+                hook: Some(
+                    <PersistentVolumeClaimSpec as ::runtime::schema::DefaultHook>::default_hook,
+                ),
+                fields: &[
+                    FieldSchema {
+                        json: "accessModes",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "selector",
+                        ty: Type::Struct(
+                            <::runtime::meta::LabelSelector as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resources",
+                        ty: Type::Struct(<VolumeResourceRequirements as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "volumeName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "storageClassName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "volumeMode",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "dataSource",
+                        ty: Type::Struct(<TypedLocalObjectReference as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "dataSourceRef",
+                        ty: Type::Struct(<TypedObjectReference as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "volumeAttributesClassName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for VolumeResourceRequirements {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "VolumeResourceRequirements",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "limits",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "requests",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for TypedLocalObjectReference {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "TypedLocalObjectReference",
+                atomic: true,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "apiGroup",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "kind",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for TypedObjectReference {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "TypedObjectReference",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "apiGroup",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "kind",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "namespace",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ImageVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ImageVolumeSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "reference",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "pullPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for LocalObjectReference {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "LocalObjectReference",
+                atomic: true,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"\""),
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for DownwardAPIVolumeSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "DownwardAPIVolumeSource",
+                atomic: false,
+                hook: Some(
+                    <DownwardAPIVolumeSource as ::runtime::schema::DefaultHook>::default_hook,
+                ),
+                fields: &[
+                    FieldSchema {
+                        json: "items",
+                        ty: Type::List(
+                            &Type::Struct(<DownwardAPIVolumeFile as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "defaultMode",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for DownwardAPIVolumeFile {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "DownwardAPIVolumeFile",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "path",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fieldRef",
+                        ty: Type::Struct(<ObjectFieldSelector as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resourceFieldRef",
+                        ty: Type::Struct(<ResourceFieldSelector as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "mode",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for DownwardAPIProjection {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "DownwardAPIProjection",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "items",
+                        ty: Type::List(
+                            &Type::Struct(<DownwardAPIVolumeFile as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for Container {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "Container",
+                atomic: false,
+                hook: Some(<Container as ::runtime::schema::DefaultHook>::default_hook),
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "image",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "command",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "args",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "workingDir",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "ports",
+                        ty: Type::List(&Type::Struct(<ContainerPort as Schema>::schema)),
+                        list: ListSemantics::Map(&["containerPort", "protocol"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("containerPort"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "envFrom",
+                        ty: Type::List(&Type::Struct(<EnvFromSource as Schema>::schema)),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "env",
+                        ty: Type::List(&Type::Struct(<EnvVar as Schema>::schema)),
+                        list: ListSemantics::Map(&["name"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("name"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resources",
+                        ty: Type::Struct(<ResourceRequirements as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resizePolicy",
+                        ty: Type::List(
+                            &Type::Struct(<ContainerResizePolicy as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "restartPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "restartPolicyRules",
+                        ty: Type::List(
+                            &Type::Struct(<ContainerRestartRule as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "volumeMounts",
+                        ty: Type::List(&Type::Struct(<VolumeMount as Schema>::schema)),
+                        list: ListSemantics::Map(&["mountPath"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("mountPath"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "volumeDevices",
+                        ty: Type::List(&Type::Struct(<VolumeDevice as Schema>::schema)),
+                        list: ListSemantics::Map(&["devicePath"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("devicePath"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "livenessProbe",
+                        ty: Type::Struct(<Probe as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readinessProbe",
+                        ty: Type::Struct(<Probe as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "startupProbe",
+                        ty: Type::Struct(<Probe as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "lifecycle",
+                        ty: Type::Struct(<Lifecycle as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "terminationMessagePath",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "terminationMessagePolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "imagePullPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "securityContext",
+                        ty: Type::Struct(<SecurityContext as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "stdin",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "stdinOnce",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "tty",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for EphemeralContainerCommon {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "EphemeralContainerCommon",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "image",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "command",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "args",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "workingDir",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "ports",
+                        ty: Type::List(&Type::Struct(<ContainerPort as Schema>::schema)),
+                        list: ListSemantics::Map(&["containerPort", "protocol"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("containerPort"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "envFrom",
+                        ty: Type::List(&Type::Struct(<EnvFromSource as Schema>::schema)),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "env",
+                        ty: Type::List(&Type::Struct(<EnvVar as Schema>::schema)),
+                        list: ListSemantics::Map(&["name"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("name"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resources",
+                        ty: Type::Struct(<ResourceRequirements as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resizePolicy",
+                        ty: Type::List(
+                            &Type::Struct(<ContainerResizePolicy as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "restartPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "restartPolicyRules",
+                        ty: Type::List(
+                            &Type::Struct(<ContainerRestartRule as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "volumeMounts",
+                        ty: Type::List(&Type::Struct(<VolumeMount as Schema>::schema)),
+                        list: ListSemantics::Map(&["mountPath"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("mountPath"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "volumeDevices",
+                        ty: Type::List(&Type::Struct(<VolumeDevice as Schema>::schema)),
+                        list: ListSemantics::Map(&["devicePath"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("devicePath"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "livenessProbe",
+                        ty: Type::Struct(<Probe as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readinessProbe",
+                        ty: Type::Struct(<Probe as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "startupProbe",
+                        ty: Type::Struct(<Probe as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "lifecycle",
+                        ty: Type::Struct(<Lifecycle as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "terminationMessagePath",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "terminationMessagePolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "imagePullPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "securityContext",
+                        ty: Type::Struct(<SecurityContext as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "stdin",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "stdinOnce",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "tty",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for EphemeralContainer {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "EphemeralContainer",
+                atomic: false,
+                hook: Some(
+                    <EphemeralContainer as ::runtime::schema::DefaultHook>::default_hook,
+                ),
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "image",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "command",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "args",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "workingDir",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "ports",
+                        ty: Type::List(&Type::Struct(<ContainerPort as Schema>::schema)),
+                        list: ListSemantics::Map(&["containerPort", "protocol"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("containerPort"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "envFrom",
+                        ty: Type::List(&Type::Struct(<EnvFromSource as Schema>::schema)),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "env",
+                        ty: Type::List(&Type::Struct(<EnvVar as Schema>::schema)),
+                        list: ListSemantics::Map(&["name"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("name"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resources",
+                        ty: Type::Struct(<ResourceRequirements as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resizePolicy",
+                        ty: Type::List(
+                            &Type::Struct(<ContainerResizePolicy as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "restartPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "restartPolicyRules",
+                        ty: Type::List(
+                            &Type::Struct(<ContainerRestartRule as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "volumeMounts",
+                        ty: Type::List(&Type::Struct(<VolumeMount as Schema>::schema)),
+                        list: ListSemantics::Map(&["mountPath"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("mountPath"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "volumeDevices",
+                        ty: Type::List(&Type::Struct(<VolumeDevice as Schema>::schema)),
+                        list: ListSemantics::Map(&["devicePath"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("devicePath"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "livenessProbe",
+                        ty: Type::Struct(<Probe as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readinessProbe",
+                        ty: Type::Struct(<Probe as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "startupProbe",
+                        ty: Type::Struct(<Probe as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "lifecycle",
+                        ty: Type::Struct(<Lifecycle as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "terminationMessagePath",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "terminationMessagePolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "imagePullPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "securityContext",
+                        ty: Type::Struct(<SecurityContext as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "stdin",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "stdinOnce",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "tty",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "targetContainerName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ContainerPort {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ContainerPort",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "hostPort",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "containerPort",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "protocol",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"TCP\""),
+                    },
+                    FieldSchema {
+                        json: "hostIP",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for VolumeMount {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "VolumeMount",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "recursiveReadOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "mountPath",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "subPath",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "mountPropagation",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "subPathExpr",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for VolumeDevice {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "VolumeDevice",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "devicePath",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for EnvVar {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "EnvVar",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "value",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "valueFrom",
+                        ty: Type::Struct(<EnvVarSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for EnvVarSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "EnvVarSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "fieldRef",
+                        ty: Type::Struct(<ObjectFieldSelector as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resourceFieldRef",
+                        ty: Type::Struct(<ResourceFieldSelector as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "configMapKeyRef",
+                        ty: Type::Struct(<ConfigMapKeySelector as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "secretKeyRef",
+                        ty: Type::Struct(<SecretKeySelector as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fileKeyRef",
+                        ty: Type::Struct(<FileKeySelector as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for FileKeySelector {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "FileKeySelector",
+                atomic: true,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "volumeName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "path",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "key",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "optional",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("false"),
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ObjectFieldSelector {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ObjectFieldSelector",
+                atomic: true,
+                hook: Some(
+                    <ObjectFieldSelector as ::runtime::schema::DefaultHook>::default_hook,
+                ),
+                fields: &[
+                    FieldSchema {
+                        json: "apiVersion",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fieldPath",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ResourceFieldSelector {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ResourceFieldSelector",
+                atomic: true,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "containerName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resource",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "divisor",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ConfigMapKeySelector {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ConfigMapKeySelector",
+                atomic: true,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"\""),
+                    },
+                    FieldSchema {
+                        json: "key",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "optional",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for SecretKeySelector {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "SecretKeySelector",
+                atomic: true,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"\""),
+                    },
+                    FieldSchema {
+                        json: "key",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "optional",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for EnvFromSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "EnvFromSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "prefix",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "configMapRef",
+                        ty: Type::Struct(<ConfigMapEnvSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "secretRef",
+                        ty: Type::Struct(<SecretEnvSource as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ConfigMapEnvSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ConfigMapEnvSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"\""),
+                    },
+                    FieldSchema {
+                        json: "optional",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for SecretEnvSource {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "SecretEnvSource",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"\""),
+                    },
+                    FieldSchema {
+                        json: "optional",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for HTTPHeader {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "HTTPHeader",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "value",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for HTTPGetAction {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "HTTPGetAction",
+                atomic: false,
+                hook: Some(
+                    <HTTPGetAction as ::runtime::schema::DefaultHook>::default_hook,
+                ),
+                fields: &[
+                    FieldSchema {
+                        json: "path",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "port",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "host",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "scheme",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "httpHeaders",
+                        ty: Type::List(&Type::Struct(<HTTPHeader as Schema>::schema)),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for TCPSocketAction {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "TCPSocketAction",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "port",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "host",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for GRPCAction {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "GRPCAction",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "port",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "service",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"\""),
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ExecAction {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ExecAction",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "command",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for SleepAction {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "SleepAction",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "seconds",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for Probe {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "Probe",
+                atomic: false,
+                hook: Some(<Probe as ::runtime::schema::DefaultHook>::default_hook),
+                fields: &[
+                    FieldSchema {
+                        json: "exec",
+                        ty: Type::Struct(<ExecAction as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "httpGet",
+                        ty: Type::Struct(<HTTPGetAction as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "tcpSocket",
+                        ty: Type::Struct(<TCPSocketAction as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "grpc",
+                        ty: Type::Struct(<GRPCAction as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "initialDelaySeconds",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "timeoutSeconds",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "periodSeconds",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "successThreshold",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "failureThreshold",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "terminationGracePeriodSeconds",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ProbeHandler {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ProbeHandler",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "exec",
+                        ty: Type::Struct(<ExecAction as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "httpGet",
+                        ty: Type::Struct(<HTTPGetAction as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "tcpSocket",
+                        ty: Type::Struct(<TCPSocketAction as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "grpc",
+                        ty: Type::Struct(<GRPCAction as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for LifecycleHandler {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "LifecycleHandler",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "exec",
+                        ty: Type::Struct(<ExecAction as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "httpGet",
+                        ty: Type::Struct(<HTTPGetAction as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "tcpSocket",
+                        ty: Type::Struct(<TCPSocketAction as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "sleep",
+                        ty: Type::Struct(<SleepAction as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for Lifecycle {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "Lifecycle",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "postStart",
+                        ty: Type::Struct(<LifecycleHandler as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "preStop",
+                        ty: Type::Struct(<LifecycleHandler as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "stopSignal",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ResourceRequirements {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ResourceRequirements",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "limits",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "requests",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "claims",
+                        ty: Type::List(&Type::Struct(<ResourceClaim as Schema>::schema)),
+                        list: ListSemantics::Map(&["name"]),
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ResourceClaim {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ResourceClaim",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "request",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ContainerResizePolicy {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ContainerResizePolicy",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "resourceName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "restartPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ContainerRestartRule {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ContainerRestartRule",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "action",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "exitCodes",
+                        ty: Type::Struct(
+                            <ContainerRestartRuleOnExitCodes as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ContainerRestartRuleOnExitCodes {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ContainerRestartRuleOnExitCodes",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "operator",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "values",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Set,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for Capabilities {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "Capabilities",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "add",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "drop",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for SecurityContext {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "SecurityContext",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "capabilities",
+                        ty: Type::Struct(<Capabilities as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "privileged",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "seLinuxOptions",
+                        ty: Type::Struct(<SELinuxOptions as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "windowsOptions",
+                        ty: Type::Struct(
+                            <WindowsSecurityContextOptions as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "runAsUser",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "runAsGroup",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "runAsNonRoot",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnlyRootFilesystem",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "allowPrivilegeEscalation",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "procMount",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "seccompProfile",
+                        ty: Type::Struct(<SeccompProfile as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "appArmorProfile",
+                        ty: Type::Struct(<AppArmorProfile as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for SELinuxOptions {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "SELinuxOptions",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "user",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "role",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "type",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "level",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for WindowsSecurityContextOptions {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "WindowsSecurityContextOptions",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "gmsaCredentialSpecName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "gmsaCredentialSpec",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "runAsUserName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "hostProcess",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for SeccompProfile {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "SeccompProfile",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "type",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "localhostProfile",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for AppArmorProfile {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "AppArmorProfile",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "type",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "localhostProfile",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodSecurityContext {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodSecurityContext",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "seLinuxOptions",
+                        ty: Type::Struct(<SELinuxOptions as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "windowsOptions",
+                        ty: Type::Struct(
+                            <WindowsSecurityContextOptions as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "runAsUser",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "runAsGroup",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "runAsNonRoot",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "supplementalGroups",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "supplementalGroupsPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fsGroup",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "sysctls",
+                        ty: Type::List(&Type::Struct(<Sysctl as Schema>::schema)),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "fsGroupChangePolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "seccompProfile",
+                        ty: Type::Struct(<SeccompProfile as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "appArmorProfile",
+                        ty: Type::Struct(<AppArmorProfile as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "seLinuxChangePolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for Sysctl {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "Sysctl",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "value",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for Affinity {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "Affinity",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "nodeAffinity",
+                        ty: Type::Struct(<NodeAffinity as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "podAffinity",
+                        ty: Type::Struct(<PodAffinity as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "podAntiAffinity",
+                        ty: Type::Struct(<PodAntiAffinity as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for NodeAffinity {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "NodeAffinity",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "requiredDuringSchedulingIgnoredDuringExecution",
+                        ty: Type::Struct(<NodeSelector as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "preferredDuringSchedulingIgnoredDuringExecution",
+                        ty: Type::List(
+                            &Type::Struct(<PreferredSchedulingTerm as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for NodeSelector {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "NodeSelector",
+                atomic: true,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "nodeSelectorTerms",
+                        ty: Type::List(
+                            &Type::Struct(<NodeSelectorTerm as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for NodeSelectorTerm {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "NodeSelectorTerm",
+                atomic: true,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "matchExpressions",
+                        ty: Type::List(
+                            &Type::Struct(<NodeSelectorRequirement as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "matchFields",
+                        ty: Type::List(
+                            &Type::Struct(<NodeSelectorRequirement as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for NodeSelectorRequirement {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "NodeSelectorRequirement",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "key",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "operator",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "values",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PreferredSchedulingTerm {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PreferredSchedulingTerm",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "weight",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "preference",
+                        ty: Type::Struct(<NodeSelectorTerm as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodAffinity {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodAffinity",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "requiredDuringSchedulingIgnoredDuringExecution",
+                        ty: Type::List(
+                            &Type::Struct(<PodAffinityTerm as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "preferredDuringSchedulingIgnoredDuringExecution",
+                        ty: Type::List(
+                            &Type::Struct(<WeightedPodAffinityTerm as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodAntiAffinity {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodAntiAffinity",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "requiredDuringSchedulingIgnoredDuringExecution",
+                        ty: Type::List(
+                            &Type::Struct(<PodAffinityTerm as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "preferredDuringSchedulingIgnoredDuringExecution",
+                        ty: Type::List(
+                            &Type::Struct(<WeightedPodAffinityTerm as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for WeightedPodAffinityTerm {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "WeightedPodAffinityTerm",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "weight",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "podAffinityTerm",
+                        ty: Type::Struct(<PodAffinityTerm as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodAffinityTerm {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodAffinityTerm",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "labelSelector",
+                        ty: Type::Struct(
+                            <::runtime::meta::LabelSelector as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "namespaces",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "topologyKey",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "namespaceSelector",
+                        ty: Type::Struct(
+                            <::runtime::meta::LabelSelector as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "matchLabelKeys",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "mismatchLabelKeys",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodStatus",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "observedGeneration",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "phase",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "conditions",
+                        ty: Type::List(&Type::Struct(<PodCondition as Schema>::schema)),
+                        list: ListSemantics::Map(&["type"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("type"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "message",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "reason",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "nominatedNodeName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "hostIP",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "hostIPs",
+                        ty: Type::List(&Type::Struct(<HostIP as Schema>::schema)),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("ip"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "podIP",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "podIPs",
+                        ty: Type::List(&Type::Struct(<PodIP as Schema>::schema)),
+                        list: ListSemantics::Map(&["ip"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("ip"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "startTime",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "initContainerStatuses",
+                        ty: Type::List(
+                            &Type::Struct(<ContainerStatus as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "containerStatuses",
+                        ty: Type::List(
+                            &Type::Struct(<ContainerStatus as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "qosClass",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "ephemeralContainerStatuses",
+                        ty: Type::List(
+                            &Type::Struct(<ContainerStatus as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resize",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resourceClaimStatuses",
+                        ty: Type::List(
+                            &Type::Struct(<PodResourceClaimStatus as Schema>::schema),
+                        ),
+                        list: ListSemantics::Map(&["name"]),
+                        patch_strategy: PatchStrategy::MergeRetainKeys,
+                        patch_merge_key: Some("name"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "extendedResourceClaimStatus",
+                        ty: Type::Struct(
+                            <PodExtendedResourceClaimStatus as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "allocatedResources",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resources",
+                        ty: Type::Struct(<ResourceRequirements as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "nodeAllocatableResourceClaimStatuses",
+                        ty: Type::List(
+                            &Type::Struct(
+                                <NodeAllocatableResourceClaimStatus as Schema>::schema,
+                            ),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodCondition {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodCondition",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "type",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "observedGeneration",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "status",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "lastProbeTime",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "lastTransitionTime",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "reason",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "message",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for HostIP {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "HostIP",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "ip",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodIP {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodIP",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "ip",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ContainerStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ContainerStatus",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "state",
+                        ty: Type::Struct(<ContainerState as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "lastState",
+                        ty: Type::Struct(<ContainerState as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "ready",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "restartCount",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "image",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "imageID",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "containerID",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "started",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "allocatedResources",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resources",
+                        ty: Type::Struct(<ResourceRequirements as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "volumeMounts",
+                        ty: Type::List(
+                            &Type::Struct(<VolumeMountStatus as Schema>::schema),
+                        ),
+                        list: ListSemantics::Map(&["mountPath"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("mountPath"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "user",
+                        ty: Type::Struct(<ContainerUser as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "allocatedResourcesStatus",
+                        ty: Type::List(
+                            &Type::Struct(<ResourceStatus as Schema>::schema),
+                        ),
+                        list: ListSemantics::Map(&["name"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("name"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "stopSignal",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ContainerState {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ContainerState",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "waiting",
+                        ty: Type::Struct(<ContainerStateWaiting as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "running",
+                        ty: Type::Struct(<ContainerStateRunning as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "terminated",
+                        ty: Type::Struct(<ContainerStateTerminated as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ContainerStateWaiting {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ContainerStateWaiting",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "reason",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "message",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ContainerStateRunning {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ContainerStateRunning",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "startedAt",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ContainerStateTerminated {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ContainerStateTerminated",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "exitCode",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "signal",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "reason",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "message",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "startedAt",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "finishedAt",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "containerID",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for VolumeMountStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "VolumeMountStatus",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "mountPath",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "readOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "recursiveReadOnly",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "volumeStatus",
+                        ty: Type::Struct(<VolumeStatus as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for VolumeStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "VolumeStatus",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "image",
+                        ty: Type::Struct(<ImageVolumeStatus as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ImageVolumeStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ImageVolumeStatus",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "imageRef",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ContainerUser {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ContainerUser",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "linux",
+                        ty: Type::Struct(<LinuxContainerUser as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for LinuxContainerUser {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "LinuxContainerUser",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "uid",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "gid",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "supplementalGroups",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ResourceStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ResourceStatus",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resources",
+                        ty: Type::List(
+                            &Type::Struct(<ResourceHealth as Schema>::schema),
+                        ),
+                        list: ListSemantics::Map(&["resourceID"]),
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ResourceHealth {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ResourceHealth",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "resourceID",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "health",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "message",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodResourceClaimStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodResourceClaimStatus",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resourceClaimName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PodExtendedResourceClaimStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PodExtendedResourceClaimStatus",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "requestMappings",
+                        ty: Type::List(
+                            &Type::Struct(
+                                <ContainerExtendedResourceRequest as Schema>::schema,
+                            ),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resourceClaimName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ContainerExtendedResourceRequest {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ContainerExtendedResourceRequest",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "containerName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resourceName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "requestName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for NodeAllocatableResourceClaimStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "NodeAllocatableResourceClaimStatus",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "resourceClaimName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "containers",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Set,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "resources",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for Secret {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "Secret",
+                atomic: false,
+                hook: Some(<Secret as ::runtime::schema::DefaultHook>::default_hook),
+                fields: &[
+                    FieldSchema {
+                        json: "metadata",
+                        ty: Type::Struct(
+                            <::runtime::meta::ObjectMeta as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "immutable",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "data",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "stringData",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "type",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"Opaque\""),
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for Service {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "Service",
+                atomic: false,
+                hook: Some(<Service as ::runtime::schema::DefaultHook>::default_hook),
+                fields: &[
+                    FieldSchema {
+                        json: "metadata",
+                        ty: Type::Struct(
+                            <::runtime::meta::ObjectMeta as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "spec",
+                        ty: Type::Struct(<ServiceSpec as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "status",
+                        ty: Type::Struct(<ServiceStatus as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ServiceSpec {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ServiceSpec",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "ports",
+                        ty: Type::List(&Type::Struct(<ServicePort as Schema>::schema)),
+                        list: ListSemantics::Map(&["port", "protocol"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("port"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "selector",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: true,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "clusterIP",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "clusterIPs",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "type",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"ClusterIP\""),
+                    },
+                    FieldSchema {
+                        json: "externalIPs",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "sessionAffinity",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"None\""),
+                    },
+                    FieldSchema {
+                        json: "loadBalancerIP",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "loadBalancerSourceRanges",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "externalName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "externalTrafficPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "healthCheckNodePort",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "publishNotReadyAddresses",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "sessionAffinityConfig",
+                        ty: Type::Struct(<SessionAffinityConfig as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "ipFamilies",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "ipFamilyPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "allocateLoadBalancerNodePorts",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "loadBalancerClass",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "internalTrafficPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "trafficDistribution",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ServicePort {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ServicePort",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "protocol",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"TCP\""),
+                    },
+                    FieldSchema {
+                        json: "appProtocol",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "port",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "targetPort",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "nodePort",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for SessionAffinityConfig {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "SessionAffinityConfig",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "clientIP",
+                        ty: Type::Struct(<ClientIPConfig as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ClientIPConfig {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ClientIPConfig",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "timeoutSeconds",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for ServiceStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ServiceStatus",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "loadBalancer",
+                        ty: Type::Struct(<LoadBalancerStatus as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "conditions",
+                        ty: Type::List(
+                            &Type::Struct(<::runtime::meta::Condition as Schema>::schema),
+                        ),
+                        list: ListSemantics::Map(&["type"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("type"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for LoadBalancerStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "LoadBalancerStatus",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "ingress",
+                        ty: Type::List(
+                            &Type::Struct(<LoadBalancerIngress as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for LoadBalancerIngress {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "LoadBalancerIngress",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "ip",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "hostname",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "ipMode",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "ports",
+                        ty: Type::List(&Type::Struct(<PortStatus as Schema>::schema)),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for PortStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "PortStatus",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "port",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "protocol",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "error",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
     impl Schema for ConfigMap {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {

@@ -4,6 +4,3952 @@
 const _: () = {
     use ::runtime::field::{ErrorList, Path};
     use ::runtime::validate::{self as v, Context, Validate};
+    impl Validate for Pod {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("spec");
+                let new = &self.spec;
+                let old = old.map(|o| &o.spec);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("status");
+                let new = &self.status;
+                let old = old.map(|o| &o.status);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for PodTemplate {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("template");
+                let new = &self.template;
+                let old = old.map(|o| &o.template);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for PodTemplateSpec {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("spec");
+                let new = &self.spec;
+                let old = old.map(|o| &o.spec);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for PodSpec {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("volumes");
+                let new = &self.volumes;
+                let old = old.map(|o| &o.volumes);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("initContainers");
+                let new = &self.init_containers;
+                let old = old.map(|o| &o.init_containers);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("containers");
+                let new = &self.containers;
+                let old = old.map(|o| &o.containers);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("ephemeralContainers");
+                let new = &self.ephemeral_containers;
+                let old = old.map(|o| &o.ephemeral_containers);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| {
+                            o
+                                .iter()
+                                .find(|x| {
+                                    x.ephemeral_container_common.name
+                                        == item.ephemeral_container_common.name
+                                })
+                        });
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("securityContext");
+                let new = &self.security_context;
+                let old = old.map(|o| &o.security_context);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("imagePullSecrets");
+                let new = &self.image_pull_secrets;
+                let old = old.map(|o| &o.image_pull_secrets);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("affinity");
+                let new = &self.affinity;
+                let old = old.map(|o| &o.affinity);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("tolerations");
+                let new = &self.tolerations;
+                let old = old.map(|o| &o.tolerations);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("hostAliases");
+                let new = &self.host_aliases;
+                let old = old.map(|o| &o.host_aliases);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["ip"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old.and_then(|o| o.iter().find(|x| x.ip == item.ip));
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("dnsConfig");
+                let new = &self.dns_config;
+                let old = old.map(|o| &o.dns_config);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("readinessGates");
+                let new = &self.readiness_gates;
+                let old = old.map(|o| &o.readiness_gates);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("topologySpreadConstraints");
+                let new = &self.topology_spread_constraints;
+                let old = old.map(|o| &o.topology_spread_constraints);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs
+                        .extend(
+                            v::unique_map(
+                                &p,
+                                &items,
+                                &["topologyKey", "whenUnsatisfiable"],
+                            ),
+                        );
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| {
+                            o
+                                .iter()
+                                .find(|x| {
+                                    x.topology_key == item.topology_key
+                                        && x.when_unsatisfiable == item.when_unsatisfiable
+                                })
+                        });
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("os");
+                let new = &self.os;
+                let old = old.map(|o| &o.os);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("schedulingGates");
+                let new = &self.scheduling_gates;
+                let old = old.map(|o| &o.scheduling_gates);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("resourceClaims");
+                let new = &self.resource_claims;
+                let old = old.map(|o| &o.resource_claims);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("resources");
+                let new = &self.resources;
+                let old = old.map(|o| &o.resources);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("schedulingGroup");
+                let new = &self.scheduling_group;
+                let old = old.map(|o| &o.scheduling_group);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for PodSchedulingGroup {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for PodOS {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for PodSchedulingGate {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for PodReadinessGate {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for PodResourceClaim {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for HostAlias {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("ip");
+                let new = &self.ip;
+                let old = old.map(|o| &o.ip);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs
+                        .extend(
+                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        );
+                }
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for PodDNSConfig {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("options");
+                let new = &self.options;
+                let old = old.map(|o| &o.options);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for PodDNSConfigOption {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for TopologySpreadConstraint {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for Toleration {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for Volume {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs.extend(
+                self
+                    .volume_source
+                    .validate_update(old.map(|o| &o.volume_source), path, ctx),
+            );
+            errs
+        }
+    }
+    impl Validate for VolumeSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("hostPath");
+                let new = &self.host_path;
+                let old = old.map(|o| &o.host_path);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("emptyDir");
+                let new = &self.empty_dir;
+                let old = old.map(|o| &o.empty_dir);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("gcePersistentDisk");
+                let new = &self.gce_persistent_disk;
+                let old = old.map(|o| &o.gce_persistent_disk);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("awsElasticBlockStore");
+                let new = &self.aws_elastic_block_store;
+                let old = old.map(|o| &o.aws_elastic_block_store);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("gitRepo");
+                let new = &self.git_repo;
+                let old = old.map(|o| &o.git_repo);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("secret");
+                let new = &self.secret;
+                let old = old.map(|o| &o.secret);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("nfs");
+                let new = &self.nfs;
+                let old = old.map(|o| &o.nfs);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("iscsi");
+                let new = &self.iscsi;
+                let old = old.map(|o| &o.iscsi);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("glusterfs");
+                let new = &self.glusterfs;
+                let old = old.map(|o| &o.glusterfs);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("persistentVolumeClaim");
+                let new = &self.persistent_volume_claim;
+                let old = old.map(|o| &o.persistent_volume_claim);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("rbd");
+                let new = &self.rbd;
+                let old = old.map(|o| &o.rbd);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("flexVolume");
+                let new = &self.flex_volume;
+                let old = old.map(|o| &o.flex_volume);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("cinder");
+                let new = &self.cinder;
+                let old = old.map(|o| &o.cinder);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("cephfs");
+                let new = &self.cephfs;
+                let old = old.map(|o| &o.cephfs);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("flocker");
+                let new = &self.flocker;
+                let old = old.map(|o| &o.flocker);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("downwardAPI");
+                let new = &self.downward_api;
+                let old = old.map(|o| &o.downward_api);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("fc");
+                let new = &self.fc;
+                let old = old.map(|o| &o.fc);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("azureFile");
+                let new = &self.azure_file;
+                let old = old.map(|o| &o.azure_file);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("configMap");
+                let new = &self.config_map;
+                let old = old.map(|o| &o.config_map);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("vsphereVolume");
+                let new = &self.vsphere_volume;
+                let old = old.map(|o| &o.vsphere_volume);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("quobyte");
+                let new = &self.quobyte;
+                let old = old.map(|o| &o.quobyte);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("azureDisk");
+                let new = &self.azure_disk;
+                let old = old.map(|o| &o.azure_disk);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("photonPersistentDisk");
+                let new = &self.photon_persistent_disk;
+                let old = old.map(|o| &o.photon_persistent_disk);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("projected");
+                let new = &self.projected;
+                let old = old.map(|o| &o.projected);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("portworxVolume");
+                let new = &self.portworx_volume;
+                let old = old.map(|o| &o.portworx_volume);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("scaleIO");
+                let new = &self.scale_io;
+                let old = old.map(|o| &o.scale_io);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("storageos");
+                let new = &self.storageos;
+                let old = old.map(|o| &o.storageos);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("csi");
+                let new = &self.csi;
+                let old = old.map(|o| &o.csi);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("ephemeral");
+                let new = &self.ephemeral;
+                let old = old.map(|o| &o.ephemeral);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("image");
+                let new = &self.image;
+                let old = old.map(|o| &o.image);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for PersistentVolumeClaimVolumeSource {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for HostPathVolumeSource {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for EmptyDirVolumeSource {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for GlusterfsVolumeSource {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for RBDVolumeSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("secretRef");
+                let new = &self.secret_ref;
+                let old = old.map(|o| &o.secret_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for CinderVolumeSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("secretRef");
+                let new = &self.secret_ref;
+                let old = old.map(|o| &o.secret_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for CephFSVolumeSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("secretRef");
+                let new = &self.secret_ref;
+                let old = old.map(|o| &o.secret_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for FlockerVolumeSource {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for GCEPersistentDiskVolumeSource {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for QuobyteVolumeSource {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for FlexVolumeSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("secretRef");
+                let new = &self.secret_ref;
+                let old = old.map(|o| &o.secret_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for AWSElasticBlockStoreVolumeSource {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for GitRepoVolumeSource {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for SecretVolumeSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("items");
+                let new = &self.items;
+                let old = old.map(|o| &o.items);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for SecretProjection {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("items");
+                let new = &self.items;
+                let old = old.map(|o| &o.items);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs.extend(
+                self
+                    .local_object_reference
+                    .validate_update(old.map(|o| &o.local_object_reference), path, ctx),
+            );
+            errs
+        }
+    }
+    impl Validate for NFSVolumeSource {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for ISCSIVolumeSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("secretRef");
+                let new = &self.secret_ref;
+                let old = old.map(|o| &o.secret_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for FCVolumeSource {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for AzureFileVolumeSource {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for VsphereVirtualDiskVolumeSource {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for PhotonPersistentDiskVolumeSource {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for AzureDiskVolumeSource {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for PortworxVolumeSource {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for ScaleIOVolumeSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("secretRef");
+                let new = &self.secret_ref;
+                let old = old.map(|o| &o.secret_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for StorageOSVolumeSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("secretRef");
+                let new = &self.secret_ref;
+                let old = old.map(|o| &o.secret_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ConfigMapVolumeSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("items");
+                let new = &self.items;
+                let old = old.map(|o| &o.items);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs.extend(
+                self
+                    .local_object_reference
+                    .validate_update(old.map(|o| &o.local_object_reference), path, ctx),
+            );
+            errs
+        }
+    }
+    impl Validate for ConfigMapProjection {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("items");
+                let new = &self.items;
+                let old = old.map(|o| &o.items);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs.extend(
+                self
+                    .local_object_reference
+                    .validate_update(old.map(|o| &o.local_object_reference), path, ctx),
+            );
+            errs
+        }
+    }
+    impl Validate for ServiceAccountTokenProjection {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for ClusterTrustBundleProjection {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for PodCertificateProjection {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("signerName");
+                let new = &self.signer_name;
+                let old = old.map(|o| &o.signer_name);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs
+                        .extend(
+                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        );
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("keyType");
+                let new = &self.key_type;
+                let old = old.map(|o| &o.key_type);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs
+                        .extend(
+                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        );
+                }
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ProjectedVolumeSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("sources");
+                let new = &self.sources;
+                let old = old.map(|o| &o.sources);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for VolumeProjection {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("secret");
+                let new = &self.secret;
+                let old = old.map(|o| &o.secret);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("downwardAPI");
+                let new = &self.downward_api;
+                let old = old.map(|o| &o.downward_api);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("configMap");
+                let new = &self.config_map;
+                let old = old.map(|o| &o.config_map);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("serviceAccountToken");
+                let new = &self.service_account_token;
+                let old = old.map(|o| &o.service_account_token);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("clusterTrustBundle");
+                let new = &self.cluster_trust_bundle;
+                let old = old.map(|o| &o.cluster_trust_bundle);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("podCertificate");
+                let new = &self.pod_certificate;
+                let old = old.map(|o| &o.pod_certificate);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for KeyToPath {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for CSIVolumeSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("nodePublishSecretRef");
+                let new = &self.node_publish_secret_ref;
+                let old = old.map(|o| &o.node_publish_secret_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for EphemeralVolumeSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("volumeClaimTemplate");
+                let new = &self.volume_claim_template;
+                let old = old.map(|o| &o.volume_claim_template);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for PersistentVolumeClaimTemplate {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("spec");
+                let new = &self.spec;
+                let old = old.map(|o| &o.spec);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for PersistentVolumeClaimSpec {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("resources");
+                let new = &self.resources;
+                let old = old.map(|o| &o.resources);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("dataSource");
+                let new = &self.data_source;
+                let old = old.map(|o| &o.data_source);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("dataSourceRef");
+                let new = &self.data_source_ref;
+                let old = old.map(|o| &o.data_source_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for VolumeResourceRequirements {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for TypedLocalObjectReference {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for TypedObjectReference {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for ImageVolumeSource {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for LocalObjectReference {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for DownwardAPIVolumeSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("items");
+                let new = &self.items;
+                let old = old.map(|o| &o.items);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for DownwardAPIVolumeFile {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("fieldRef");
+                let new = &self.field_ref;
+                let old = old.map(|o| &o.field_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("resourceFieldRef");
+                let new = &self.resource_field_ref;
+                let old = old.map(|o| &o.resource_field_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for DownwardAPIProjection {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("items");
+                let new = &self.items;
+                let old = old.map(|o| &o.items);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for Container {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("ports");
+                let new = &self.ports;
+                let old = old.map(|o| &o.ports);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs
+                        .extend(
+                            v::unique_map(&p, &items, &["containerPort", "protocol"]),
+                        );
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| {
+                            o
+                                .iter()
+                                .find(|x| {
+                                    x.container_port == item.container_port
+                                        && x.protocol == item.protocol
+                                })
+                        });
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("envFrom");
+                let new = &self.env_from;
+                let old = old.map(|o| &o.env_from);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("env");
+                let new = &self.env;
+                let old = old.map(|o| &o.env);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("resources");
+                let new = &self.resources;
+                let old = old.map(|o| &o.resources);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("resizePolicy");
+                let new = &self.resize_policy;
+                let old = old.map(|o| &o.resize_policy);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("restartPolicyRules");
+                let new = &self.restart_policy_rules;
+                let old = old.map(|o| &o.restart_policy_rules);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("volumeMounts");
+                let new = &self.volume_mounts;
+                let old = old.map(|o| &o.volume_mounts);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["mountPath"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| {
+                            o.iter().find(|x| x.mount_path == item.mount_path)
+                        });
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("volumeDevices");
+                let new = &self.volume_devices;
+                let old = old.map(|o| &o.volume_devices);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["devicePath"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| {
+                            o.iter().find(|x| x.device_path == item.device_path)
+                        });
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("livenessProbe");
+                let new = &self.liveness_probe;
+                let old = old.map(|o| &o.liveness_probe);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("readinessProbe");
+                let new = &self.readiness_probe;
+                let old = old.map(|o| &o.readiness_probe);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("startupProbe");
+                let new = &self.startup_probe;
+                let old = old.map(|o| &o.startup_probe);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("lifecycle");
+                let new = &self.lifecycle;
+                let old = old.map(|o| &o.lifecycle);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("securityContext");
+                let new = &self.security_context;
+                let old = old.map(|o| &o.security_context);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for EphemeralContainerCommon {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("ports");
+                let new = &self.ports;
+                let old = old.map(|o| &o.ports);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs
+                        .extend(
+                            v::unique_map(&p, &items, &["containerPort", "protocol"]),
+                        );
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| {
+                            o
+                                .iter()
+                                .find(|x| {
+                                    x.container_port == item.container_port
+                                        && x.protocol == item.protocol
+                                })
+                        });
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("envFrom");
+                let new = &self.env_from;
+                let old = old.map(|o| &o.env_from);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("env");
+                let new = &self.env;
+                let old = old.map(|o| &o.env);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("resources");
+                let new = &self.resources;
+                let old = old.map(|o| &o.resources);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("resizePolicy");
+                let new = &self.resize_policy;
+                let old = old.map(|o| &o.resize_policy);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("restartPolicyRules");
+                let new = &self.restart_policy_rules;
+                let old = old.map(|o| &o.restart_policy_rules);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("volumeMounts");
+                let new = &self.volume_mounts;
+                let old = old.map(|o| &o.volume_mounts);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["mountPath"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| {
+                            o.iter().find(|x| x.mount_path == item.mount_path)
+                        });
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("volumeDevices");
+                let new = &self.volume_devices;
+                let old = old.map(|o| &o.volume_devices);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["devicePath"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| {
+                            o.iter().find(|x| x.device_path == item.device_path)
+                        });
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("livenessProbe");
+                let new = &self.liveness_probe;
+                let old = old.map(|o| &o.liveness_probe);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("readinessProbe");
+                let new = &self.readiness_probe;
+                let old = old.map(|o| &o.readiness_probe);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("startupProbe");
+                let new = &self.startup_probe;
+                let old = old.map(|o| &o.startup_probe);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("lifecycle");
+                let new = &self.lifecycle;
+                let old = old.map(|o| &o.lifecycle);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("securityContext");
+                let new = &self.security_context;
+                let old = old.map(|o| &o.security_context);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for EphemeralContainer {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs.extend(
+                self
+                    .ephemeral_container_common
+                    .validate_update(
+                        old.map(|o| &o.ephemeral_container_common),
+                        path,
+                        ctx,
+                    ),
+            );
+            errs
+        }
+    }
+    impl Validate for ContainerPort {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for VolumeMount {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for VolumeDevice {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for EnvVar {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("valueFrom");
+                let new = &self.value_from;
+                let old = old.map(|o| &o.value_from);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for EnvVarSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("fieldRef");
+                let new = &self.field_ref;
+                let old = old.map(|o| &o.field_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("resourceFieldRef");
+                let new = &self.resource_field_ref;
+                let old = old.map(|o| &o.resource_field_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("configMapKeyRef");
+                let new = &self.config_map_key_ref;
+                let old = old.map(|o| &o.config_map_key_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("secretKeyRef");
+                let new = &self.secret_key_ref;
+                let old = old.map(|o| &o.secret_key_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("fileKeyRef");
+                let new = &self.file_key_ref;
+                let old = old.map(|o| &o.file_key_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for FileKeySelector {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("volumeName");
+                let new = &self.volume_name;
+                let old = old.map(|o| &o.volume_name);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs
+                        .extend(
+                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        );
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("path");
+                let new = &self.path;
+                let old = old.map(|o| &o.path);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs
+                        .extend(
+                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        );
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("key");
+                let new = &self.key;
+                let old = old.map(|o| &o.key);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs
+                        .extend(
+                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        );
+                }
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ObjectFieldSelector {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for ResourceFieldSelector {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for ConfigMapKeySelector {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs.extend(
+                self
+                    .local_object_reference
+                    .validate_update(old.map(|o| &o.local_object_reference), path, ctx),
+            );
+            errs
+        }
+    }
+    impl Validate for SecretKeySelector {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs.extend(
+                self
+                    .local_object_reference
+                    .validate_update(old.map(|o| &o.local_object_reference), path, ctx),
+            );
+            errs
+        }
+    }
+    impl Validate for EnvFromSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("configMapRef");
+                let new = &self.config_map_ref;
+                let old = old.map(|o| &o.config_map_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("secretRef");
+                let new = &self.secret_ref;
+                let old = old.map(|o| &o.secret_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ConfigMapEnvSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs.extend(
+                self
+                    .local_object_reference
+                    .validate_update(old.map(|o| &o.local_object_reference), path, ctx),
+            );
+            errs
+        }
+    }
+    impl Validate for SecretEnvSource {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs.extend(
+                self
+                    .local_object_reference
+                    .validate_update(old.map(|o| &o.local_object_reference), path, ctx),
+            );
+            errs
+        }
+    }
+    impl Validate for HTTPHeader {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for HTTPGetAction {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("httpHeaders");
+                let new = &self.http_headers;
+                let old = old.map(|o| &o.http_headers);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for TCPSocketAction {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for GRPCAction {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for ExecAction {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for SleepAction {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for Probe {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs.extend(
+                self
+                    .probe_handler
+                    .validate_update(old.map(|o| &o.probe_handler), path, ctx),
+            );
+            errs
+        }
+    }
+    impl Validate for ProbeHandler {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("exec");
+                let new = &self.exec;
+                let old = old.map(|o| &o.exec);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("httpGet");
+                let new = &self.http_get;
+                let old = old.map(|o| &o.http_get);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("tcpSocket");
+                let new = &self.tcp_socket;
+                let old = old.map(|o| &o.tcp_socket);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("grpc");
+                let new = &self.grpc;
+                let old = old.map(|o| &o.grpc);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for LifecycleHandler {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("exec");
+                let new = &self.exec;
+                let old = old.map(|o| &o.exec);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("httpGet");
+                let new = &self.http_get;
+                let old = old.map(|o| &o.http_get);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("tcpSocket");
+                let new = &self.tcp_socket;
+                let old = old.map(|o| &o.tcp_socket);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("sleep");
+                let new = &self.sleep;
+                let old = old.map(|o| &o.sleep);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for Lifecycle {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("postStart");
+                let new = &self.post_start;
+                let old = old.map(|o| &o.post_start);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("preStop");
+                let new = &self.pre_stop;
+                let old = old.map(|o| &o.pre_stop);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ResourceRequirements {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("claims");
+                let new = &self.claims;
+                let old = old.map(|o| &o.claims);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ResourceClaim {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for ContainerResizePolicy {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for ContainerRestartRule {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("action");
+                let new = &self.action;
+                let old = old.map(|o| &o.action);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs
+                        .extend(
+                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        );
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("exitCodes");
+                let new = &self.exit_codes;
+                let old = old.map(|o| &o.exit_codes);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ContainerRestartRuleOnExitCodes {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("operator");
+                let new = &self.operator;
+                let old = old.map(|o| &o.operator);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs
+                        .extend(
+                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        );
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("values");
+                let new = &self.values;
+                let old = old.map(|o| &o.values);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_set(&p, &items));
+                }
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for Capabilities {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for SecurityContext {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("capabilities");
+                let new = &self.capabilities;
+                let old = old.map(|o| &o.capabilities);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("seLinuxOptions");
+                let new = &self.se_linux_options;
+                let old = old.map(|o| &o.se_linux_options);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("windowsOptions");
+                let new = &self.windows_options;
+                let old = old.map(|o| &o.windows_options);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("seccompProfile");
+                let new = &self.seccomp_profile;
+                let old = old.map(|o| &o.seccomp_profile);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("appArmorProfile");
+                let new = &self.app_armor_profile;
+                let old = old.map(|o| &o.app_armor_profile);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for SELinuxOptions {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for WindowsSecurityContextOptions {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for SeccompProfile {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for AppArmorProfile {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for PodSecurityContext {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("seLinuxOptions");
+                let new = &self.se_linux_options;
+                let old = old.map(|o| &o.se_linux_options);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("windowsOptions");
+                let new = &self.windows_options;
+                let old = old.map(|o| &o.windows_options);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("sysctls");
+                let new = &self.sysctls;
+                let old = old.map(|o| &o.sysctls);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("seccompProfile");
+                let new = &self.seccomp_profile;
+                let old = old.map(|o| &o.seccomp_profile);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("appArmorProfile");
+                let new = &self.app_armor_profile;
+                let old = old.map(|o| &o.app_armor_profile);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for Sysctl {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for Affinity {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("nodeAffinity");
+                let new = &self.node_affinity;
+                let old = old.map(|o| &o.node_affinity);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("podAffinity");
+                let new = &self.pod_affinity;
+                let old = old.map(|o| &o.pod_affinity);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("podAntiAffinity");
+                let new = &self.pod_anti_affinity;
+                let old = old.map(|o| &o.pod_anti_affinity);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for NodeAffinity {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("requiredDuringSchedulingIgnoredDuringExecution");
+                let new = &self.required_during_scheduling_ignored_during_execution;
+                let old = old
+                    .map(|o| &o.required_during_scheduling_ignored_during_execution);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("preferredDuringSchedulingIgnoredDuringExecution");
+                let new = &self.preferred_during_scheduling_ignored_during_execution;
+                let old = old
+                    .map(|o| &o.preferred_during_scheduling_ignored_during_execution);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for NodeSelector {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("nodeSelectorTerms");
+                let new = &self.node_selector_terms;
+                let old = old.map(|o| &o.node_selector_terms);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for NodeSelectorTerm {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("matchExpressions");
+                let new = &self.match_expressions;
+                let old = old.map(|o| &o.match_expressions);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("matchFields");
+                let new = &self.match_fields;
+                let old = old.map(|o| &o.match_fields);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for NodeSelectorRequirement {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for PreferredSchedulingTerm {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("preference");
+                let new = &self.preference;
+                let old = old.map(|o| &o.preference);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for PodAffinity {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("requiredDuringSchedulingIgnoredDuringExecution");
+                let new = &self.required_during_scheduling_ignored_during_execution;
+                let old = old
+                    .map(|o| &o.required_during_scheduling_ignored_during_execution);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("preferredDuringSchedulingIgnoredDuringExecution");
+                let new = &self.preferred_during_scheduling_ignored_during_execution;
+                let old = old
+                    .map(|o| &o.preferred_during_scheduling_ignored_during_execution);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for PodAntiAffinity {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("requiredDuringSchedulingIgnoredDuringExecution");
+                let new = &self.required_during_scheduling_ignored_during_execution;
+                let old = old
+                    .map(|o| &o.required_during_scheduling_ignored_during_execution);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("preferredDuringSchedulingIgnoredDuringExecution");
+                let new = &self.preferred_during_scheduling_ignored_during_execution;
+                let old = old
+                    .map(|o| &o.preferred_during_scheduling_ignored_during_execution);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for WeightedPodAffinityTerm {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("podAffinityTerm");
+                let new = &self.pod_affinity_term;
+                let old = old.map(|o| &o.pod_affinity_term);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for PodAffinityTerm {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for PodStatus {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("conditions");
+                let new = &self.conditions;
+                let old = old.map(|o| &o.conditions);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["type"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| o.iter().find(|x| x.r#type == item.r#type));
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("hostIPs");
+                let new = &self.host_i_ps;
+                let old = old.map(|o| &o.host_i_ps);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("podIPs");
+                let new = &self.pod_i_ps;
+                let old = old.map(|o| &o.pod_i_ps);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["ip"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old.and_then(|o| o.iter().find(|x| x.ip == item.ip));
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("initContainerStatuses");
+                let new = &self.init_container_statuses;
+                let old = old.map(|o| &o.init_container_statuses);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("containerStatuses");
+                let new = &self.container_statuses;
+                let old = old.map(|o| &o.container_statuses);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("ephemeralContainerStatuses");
+                let new = &self.ephemeral_container_statuses;
+                let old = old.map(|o| &o.ephemeral_container_statuses);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("resourceClaimStatuses");
+                let new = &self.resource_claim_statuses;
+                let old = old.map(|o| &o.resource_claim_statuses);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("extendedResourceClaimStatus");
+                let new = &self.extended_resource_claim_status;
+                let old = old.map(|o| &o.extended_resource_claim_status);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("resources");
+                let new = &self.resources;
+                let old = old.map(|o| &o.resources);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("nodeAllocatableResourceClaimStatuses");
+                let new = &self.node_allocatable_resource_claim_statuses;
+                let old = old.map(|o| &o.node_allocatable_resource_claim_statuses);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for PodCondition {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for HostIP {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("ip");
+                let new = &self.ip;
+                let old = old.map(|o| &o.ip);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs
+                        .extend(
+                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        );
+                }
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for PodIP {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("ip");
+                let new = &self.ip;
+                let old = old.map(|o| &o.ip);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs
+                        .extend(
+                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        );
+                }
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ContainerStatus {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("state");
+                let new = &self.state;
+                let old = old.map(|o| &o.state);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("lastState");
+                let new = &self.last_state;
+                let old = old.map(|o| &o.last_state);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("resources");
+                let new = &self.resources;
+                let old = old.map(|o| &o.resources);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("volumeMounts");
+                let new = &self.volume_mounts;
+                let old = old.map(|o| &o.volume_mounts);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["mountPath"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| {
+                            o.iter().find(|x| x.mount_path == item.mount_path)
+                        });
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("user");
+                let new = &self.user;
+                let old = old.map(|o| &o.user);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("allocatedResourcesStatus");
+                let new = &self.allocated_resources_status;
+                let old = old.map(|o| &o.allocated_resources_status);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ContainerState {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("waiting");
+                let new = &self.waiting;
+                let old = old.map(|o| &o.waiting);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("running");
+                let new = &self.running;
+                let old = old.map(|o| &o.running);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("terminated");
+                let new = &self.terminated;
+                let old = old.map(|o| &o.terminated);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ContainerStateWaiting {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for ContainerStateRunning {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for ContainerStateTerminated {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for VolumeMountStatus {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("volumeStatus");
+                let new = &self.volume_status;
+                let old = old.map(|o| &o.volume_status);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for VolumeStatus {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("image");
+                let new = &self.image;
+                let old = old.map(|o| &o.image);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ImageVolumeStatus {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("imageRef");
+                let new = &self.image_ref;
+                let old = old.map(|o| &o.image_ref);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs
+                        .extend(
+                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        );
+                }
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ContainerUser {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("linux");
+                let new = &self.linux;
+                let old = old.map(|o| &o.linux);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for LinuxContainerUser {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for ResourceStatus {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("name");
+                let new = &self.name;
+                let old = old.map(|o| &o.name);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs
+                        .extend(
+                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        );
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("resources");
+                let new = &self.resources;
+                let old = old.map(|o| &o.resources);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["resourceID"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| {
+                            o.iter().find(|x| x.resource_id == item.resource_id)
+                        });
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ResourceHealth {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for PodResourceClaimStatus {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for PodExtendedResourceClaimStatus {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("requestMappings");
+                let new = &self.request_mappings;
+                let old = old.map(|o| &o.request_mappings);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ContainerExtendedResourceRequest {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for NodeAllocatableResourceClaimStatus {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("containers");
+                let new = &self.containers;
+                let old = old.map(|o| &o.containers);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_set(&p, &items));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("resources");
+                let new = &self.resources;
+                let old = old.map(|o| &o.resources);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs
+                        .extend(
+                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        );
+                }
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for Secret {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for Service {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("spec");
+                let new = &self.spec;
+                let old = old.map(|o| &o.spec);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("status");
+                let new = &self.status;
+                let old = old.map(|o| &o.status);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ServiceSpec {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("ports");
+                let new = &self.ports;
+                let old = old.map(|o| &o.ports);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["port", "protocol"]));
+                }
+                for (i, item) in new.iter().enumerate() {
+                    let old_item = old
+                        .and_then(|o| {
+                            o
+                                .iter()
+                                .find(|x| {
+                                    x.port == item.port && x.protocol == item.protocol
+                                })
+                        });
+                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("sessionAffinityConfig");
+                let new = &self.session_affinity_config;
+                let old = old.map(|o| &o.session_affinity_config);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ServicePort {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for SessionAffinityConfig {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("clientIP");
+                let new = &self.client_ip;
+                let old = old.map(|o| &o.client_ip);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ClientIPConfig {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
+    impl Validate for ServiceStatus {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("loadBalancer");
+                let new = &self.load_balancer;
+                let old = old.map(|o| &o.load_balancer);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("conditions");
+                let new = &self.conditions;
+                let old = old.map(|o| &o.conditions);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    let items: Vec<::serde_json::Value> = new
+                        .iter()
+                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
+                        .collect();
+                    field_errs.extend(v::unique_map(&p, &items, &["type"]));
+                }
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for LoadBalancerStatus {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("ingress");
+                let new = &self.ingress;
+                let old = old.map(|o| &o.ingress);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for LoadBalancerIngress {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.child("ports");
+                let new = &self.ports;
+                let old = old.map(|o| &o.ports);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for PortStatus {
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
     impl Validate for ConfigMap {
         fn validate_update(
             &self,

@@ -15,6 +15,9 @@ impl ValidateExtra for WidgetSpec {
         if !large || self.display_name.is_some() || old == Some(self) {
             return Vec::new();
         }
-        vec![Error::required(&path.child("displayName"), "a widget with more than 100 replicas needs a display name")]
+        vec![Error::required(
+            &path.child("displayName"),
+            "a widget with more than 100 replicas needs a display name",
+        )]
     }
 }

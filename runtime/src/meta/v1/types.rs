@@ -338,3 +338,40 @@ pub struct Preconditions {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resource_version: Option<String>,
 }
+
+/// A label query over a set of objects (`metav1.LabelSelector`): the
+/// results of `matchLabels` and `matchExpressions` are ANDed. An empty
+/// selector matches everything; a missing one matches nothing.
+///
+/// +structType=atomic
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct LabelSelector {
+    /// Labels that must match exactly; each pair is an `In` requirement with
+    /// one value.
+    /// +optional
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub match_labels: BTreeMap<String, String>,
+    /// Requirements on label values.
+    /// +optional
+    /// +listType=atomic
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub match_expressions: Vec<LabelSelectorRequirement>,
+}
+
+/// One requirement of a label selector (`metav1.LabelSelectorRequirement`):
+/// a key, an operator and the values the operator compares against.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LabelSelectorRequirement {
+    /// The label key the requirement is about.
+    pub key: String,
+    /// `In`, `NotIn`, `Exists` or `DoesNotExist`.
+    pub operator: String,
+    /// Values for `In` and `NotIn`; empty for `Exists` and `DoesNotExist`.
+    /// +optional
+    /// +listType=atomic
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<String>,
+}

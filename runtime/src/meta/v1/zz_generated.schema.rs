@@ -743,4 +743,75 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl Schema for LabelSelector {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "LabelSelector",
+                atomic: true,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "matchLabels",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "matchExpressions",
+                        ty: Type::List(
+                            &Type::Struct(<LabelSelectorRequirement as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl Schema for LabelSelectorRequirement {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "LabelSelectorRequirement",
+                atomic: false,
+                hook: None,
+                fields: &[
+                    FieldSchema {
+                        json: "key",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "operator",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "values",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
 };
