@@ -425,3 +425,93 @@ fn an_enum_value_outside_the_enum_is_unsupported() {
         "The Widget \"w\" is invalid: spec.color: Unsupported value: \"Purple\": supported values: \"Blue\", \"Green\", \"Red\"\n"
     );
 }
+
+#[test]
+fn ported_kinds_work_as_on_a_real_cluster() {
+    let s = TestServer::start();
+    assert_eq!(
+        s.kubectl_ok(&[
+            "create",
+            "deployment",
+            "web",
+            "--image=nginx",
+            "--replicas=2"
+        ]),
+        "deployment.apps/web created\n"
+    );
+    assert_eq!(
+        s.kubectl_ok(&[
+            "create",
+            "secret",
+            "generic",
+            "creds",
+            "--from-literal=user=admin"
+        ]),
+        "secret/creds created\n"
+    );
+    assert_eq!(
+        s.kubectl_ok(&["create", "configmap", "cfg", "--from-literal=a=1"]),
+        "configmap/cfg created\n"
+    );
+    let out = s.kubectl_ok(&["get", "deploy,cm,secret,ns"]);
+    assert!(
+        out.contains(
+            "NAME                  READY   UP-TO-DATE   AVAILABLE   AGE\ndeployment.apps/web"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("configmap/cfg"), "{out}");
+    assert!(out.contains("secret/creds"), "{out}");
+    assert!(out.contains("namespace/default"), "{out}");
+    // Upstream's defaults, as kube-apiserver applies them.
+    let got = s.kubectl_ok(&[
+        "get", "deploy", "web", "-o",
+        "jsonpath={.spec.replicas} {.spec.revisionHistoryLimit} {.spec.progressDeadlineSeconds} {.spec.strategy.type} {.spec.strategy.rollingUpdate.maxSurge} {.spec.template.spec.restartPolicy} {.spec.template.spec.dnsPolicy} {.spec.template.spec.schedulerName} {.spec.template.spec.terminationGracePeriodSeconds} {.spec.template.spec.containers[0].imagePullPolicy} {.spec.template.spec.containers[0].terminationMessagePath}",
+    ]);
+    assert_eq!(
+        got,
+        "2 10 600 RollingUpdate 25% Always ClusterFirst default-scheduler 30 Always /dev/termination-log"
+    );
+    assert_eq!(
+        s.kubectl_ok(&["scale", "deploy/web", "--replicas=5"]),
+        "deployment.apps/web scaled\n"
+    );
+    assert_eq!(
+        s.kubectl_ok(&["get", "deploy", "web", "-o", "jsonpath={.spec.replicas}"]),
+        "5"
+    );
+    // Client-side apply of a Deployment twice, with changed containers (strategic merge by name).
+    let v1 = s.manifest(
+        "d.yaml",
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  selector:\n    matchLabels:\n      app: api\n  template:\n    metadata:\n      labels:\n        app: api\n    spec:\n      containers:\n      - name: app\n        image: app:1\n      - name: sidecar\n        image: proxy:1\n",
+    );
+    assert_eq!(
+        s.kubectl_ok(&["apply", "-f", v1.to_str().unwrap()]),
+        "deployment.apps/api created\n"
+    );
+    let v2 = s.manifest(
+        "d2.yaml",
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n  selector:\n    matchLabels:\n      app: api\n  template:\n    metadata:\n      labels:\n        app: api\n    spec:\n      containers:\n      - name: app\n        image: app:2\n",
+    );
+    assert_eq!(
+        s.kubectl_ok(&["apply", "-f", v2.to_str().unwrap()]),
+        "deployment.apps/api configured\n"
+    );
+    let images = s.kubectl_ok(&[
+        "get",
+        "deploy",
+        "api",
+        "-o",
+        "jsonpath={range .spec.template.spec.containers[*]}{.name}={.image} {end}",
+    ]);
+    assert_eq!(images, "app=app:2 ");
+    for (kind, name) in [
+        ("deploy", "web"),
+        ("secret", "creds"),
+        ("cm", "cfg"),
+        ("ns", "default"),
+    ] {
+        let out = s.kubectl_ok(&["describe", kind, name]);
+        assert!(out.starts_with(&format!("Name:")), "{kind}: {out}");
+    }
+}

@@ -229,15 +229,17 @@ fn encode_value(number: u32, kind: &Kind, v: Option<&Value>, out: &mut Vec<u8>) 
             length_delimited(number, &inner, out);
         }
         Kind::Time | Kind::MicroTime => {
-            let (seconds, nanos) = v
+            let time = v
                 .and_then(Value::as_str)
                 .and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
-                .map(|t| (t.timestamp(), i64::from(t.timestamp_subsec_nanos())))
-                // Go's zero time.Time, which upstream writes for an unset value field.
-                .unwrap_or((ZERO_TIME_SECONDS, 0));
+                .map(|t| (t.timestamp(), i64::from(t.timestamp_subsec_nanos())));
+            // metav1.Time marshals its zero value (an unset value field) as
+            // an empty message.
             let mut inner = Vec::new();
-            varint_field(1, seconds as u64, &mut inner);
-            varint_field(2, nanos as u64, &mut inner);
+            if let Some((seconds, nanos)) = time {
+                varint_field(1, seconds as u64, &mut inner);
+                varint_field(2, nanos as u64, &mut inner);
+            }
             length_delimited(number, &inner, out);
         }
         Kind::IntOrString => {
@@ -417,6 +419,8 @@ fn decode_value(kind: &Kind, v: &WireValue) -> Result<Value, ProtoError> {
             .map(Value::Number)
             .unwrap_or(Value::Null),
         (Kind::Message(m), W::Bytes(b)) => decode(b, m())?,
+        // An empty message is the zero time: unset.
+        (Kind::Time | Kind::MicroTime, W::Bytes(b)) if b.is_empty() => Value::Null,
         (Kind::Time | Kind::MicroTime, W::Bytes(b)) => {
             let t = decode(b, &TIMESTAMP)?;
             let seconds = t.get("seconds").and_then(Value::as_i64).unwrap_or(0);
