@@ -131,7 +131,13 @@ impl TestServer {
 
     /// Runs the machine's kubectl against this server.
     pub fn kubectl(&self, args: &[&str]) -> Output {
+        self.kubectl_env(args, &[])
+    }
+
+    /// Runs kubectl with extra environment variables (`KUBE_EDITOR`...).
+    pub fn kubectl_env(&self, args: &[&str], env: &[(&str, &str)]) -> Output {
         let out = Command::new("kubectl")
+            .envs(env.iter().copied())
             .arg(format!("--kubeconfig={}", self.kubeconfig().display()))
             .arg(format!(
                 "--cache-dir={}",

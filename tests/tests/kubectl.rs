@@ -515,3 +515,49 @@ fn ported_kinds_work_as_on_a_real_cluster() {
         assert!(out.starts_with(&format!("Name:")), "{kind}: {out}");
     }
 }
+
+#[test]
+fn edit_and_diff() {
+    let s = TestServer::start();
+    let w = s.manifest("w.yaml", WIDGET);
+    s.kubectl_ok(&["create", "-f", w.to_str().unwrap()]);
+    // An "editor" that changes the color in place, as a person would.
+    let editor = s.manifest(
+        "editor.sh",
+        "#!/bin/sh\nsed -i 's/color: Red/color: Green/' \"$1\"\n",
+    );
+    std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&editor)
+        .status()
+        .unwrap();
+    let out = s.kubectl_env(
+        &["edit", "wd", "w1"],
+        &[("KUBE_EDITOR", editor.to_str().unwrap())],
+    );
+    assert!(out.success, "{}", out.stderr);
+    assert_eq!(out.stdout, "widget.example.dev/w1 edited\n");
+    assert_eq!(
+        s.kubectl_ok(&["get", "wd", "w1", "-o", "jsonpath={.spec.color}"]),
+        "Green"
+    );
+
+    // diff: a dry-run of the change, shown as a diff; exit code 1 means "differences".
+    let changed = s.manifest("w2.yaml", &WIDGET.replace("replicas: 2", "replicas: 7"));
+    let out = s.kubectl(&["diff", "-f", changed.to_str().unwrap()]);
+    assert!(
+        !out.success,
+        "diff exits 1 when there are differences: {}",
+        out.stderr
+    );
+    assert!(
+        out.stdout.contains("-  replicas: 2\n+  replicas: 7\n"),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(
+        s.kubectl_ok(&["get", "wd", "w1", "-o", "jsonpath={.spec.replicas}"]),
+        "2",
+        "diff persists nothing"
+    );
+}

@@ -1,0 +1,81 @@
+//! Cross-cutting limits: gzip for large responses, and 429 with
+//! `Retry-After` past the in-flight limit.
+
+use std::sync::Arc;
+
+use runtime::server::Config;
+use runtime::storage::MemoryStore;
+use tests::TestServer;
+
+fn rt() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+#[test]
+fn large_responses_are_gzipped_when_asked() {
+    let s = TestServer::start();
+    let client = reqwest::Client::new();
+    rt().block_on(async {
+        let big = "x".repeat(4096);
+        for i in 0..40 {
+            let body = format!(r#"{{"apiVersion":"v1","kind":"ConfigMap","metadata":{{"name":"cm-{i}"}},"data":{{"v":"{big}"}}}}"#);
+            let r = client
+                .post(format!("{}/api/v1/namespaces/default/configmaps", s.url()))
+                .header("Content-Type", "application/json")
+                .body(body)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status().as_u16(), 201);
+        }
+        let list = |encoding: Option<&'static str>| {
+            let mut req = client.get(format!("{}/api/v1/namespaces/default/configmaps?limit=500", s.url()));
+            if let Some(e) = encoding {
+                req = req.header("Accept-Encoding", e);
+            }
+            req.send()
+        };
+        let zipped = list(Some("gzip")).await.unwrap();
+        assert_eq!(zipped.headers().get("content-encoding").map(|v| v.to_str().unwrap()), Some("gzip"));
+        let compressed = zipped.bytes().await.unwrap().len();
+        let plain = list(None).await.unwrap();
+        assert!(plain.headers().get("content-encoding").is_none());
+        let size = plain.bytes().await.unwrap().len();
+        assert!(size > 128 * 1024 && compressed < size / 10, "{compressed} of {size}");
+        // Small responses stay plain.
+        let one = client
+            .get(format!("{}/api/v1/namespaces/default/configmaps/cm-0", s.url()))
+            .header("Accept-Encoding", "gzip")
+            .send()
+            .await
+            .unwrap();
+        assert!(one.headers().get("content-encoding").is_none());
+    });
+}
+
+#[test]
+fn past_the_in_flight_limit_requests_get_429() {
+    let config = Config {
+        port: 0,
+        max_requests_inflight: 0,
+        ..Config::default()
+    };
+    let s = TestServer::start_with_config(Arc::new(MemoryStore::new()), config);
+    rt().block_on(async {
+        let r = reqwest::get(format!("{}/api/v1/namespaces/default/configmaps", s.url()))
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 429);
+        assert_eq!(r.headers().get("retry-after").unwrap(), "1");
+        let body: serde_json::Value = r.json().await.unwrap();
+        assert_eq!(body["reason"], "TooManyRequests");
+        assert_eq!(
+            body["message"],
+            "Too many requests, please try again later."
+        );
+        assert_eq!(body["details"]["retryAfterSeconds"], 1);
+    });
+}
