@@ -512,7 +512,7 @@ fn ported_kinds_work_as_on_a_real_cluster() {
         ("ns", "default"),
     ] {
         let out = s.kubectl_ok(&["describe", kind, name]);
-        assert!(out.starts_with(&format!("Name:")), "{kind}: {out}");
+        assert!(out.starts_with("Name:"), "{kind}: {out}");
     }
 }
 
