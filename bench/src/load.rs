@@ -36,6 +36,8 @@ pub enum Op {
         namespace: String,
         /// The name prefix.
         prefix: String,
+        /// Extra data bytes per object (0: the realistic 1 KiB object).
+        payload_bytes: usize,
     },
     /// `PUT` of the ConfigMap `<prefix><client>`, each client its own object
     /// (which must exist), with a changed data value each time.
@@ -57,10 +59,22 @@ impl Op {
                 format!("/api/v1/namespaces/{namespace}/configmaps"),
                 None,
             ),
-            Op::Create { namespace, prefix } => (
+            Op::Create {
+                namespace,
+                prefix,
+                payload_bytes,
+            } => (
                 Method::POST,
                 format!("/api/v1/namespaces/{namespace}/configmaps"),
-                Some(objects::configmap(namespace, &format!("{prefix}{n}"), n).into()),
+                Some(
+                    objects::configmap_with_payload(
+                        namespace,
+                        &format!("{prefix}{n}"),
+                        n,
+                        *payload_bytes,
+                    )
+                    .into(),
+                ),
             ),
             Op::Update { namespace, prefix } => {
                 let name = format!("{prefix}{client}");

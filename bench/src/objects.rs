@@ -32,6 +32,27 @@ pub fn configmap(namespace: &str, name: &str, revision: u64) -> String {
     )
 }
 
+/// A ConfigMap as [`configmap`] with an extra `payload` value of
+/// `payload_bytes` characters, for large-object benchmarks.
+pub fn configmap_with_payload(
+    namespace: &str,
+    name: &str,
+    revision: u64,
+    payload_bytes: usize,
+) -> String {
+    let base = configmap(namespace, name, revision);
+    if payload_bytes == 0 {
+        return base;
+    }
+    // Insert the payload as the last data key.
+    let cut = base.len() - 2;
+    format!(
+        "{},\"payload\":\"{}\"}}}}",
+        &base[..cut],
+        "p".repeat(payload_bytes)
+    )
+}
+
 /// A Namespace named `name`.
 pub fn namespace(name: &str) -> String {
     format!(r#"{{"apiVersion":"v1","kind":"Namespace","metadata":{{"name":"{name}"}}}}"#)
@@ -53,6 +74,10 @@ mod tests {
                 .unwrap()
                 .contains("\nlogging.level.root=INFO\n")
         );
+        let big: serde_json::Value =
+            serde_json::from_str(&configmap_with_payload("ns", "cm-1", 7, 100)).unwrap();
+        assert_eq!(big["data"]["payload"].as_str().unwrap().len(), 100);
+        assert_eq!(big["data"]["revision"], "7");
         let ns: serde_json::Value = serde_json::from_str(&namespace("bench")).unwrap();
         assert_eq!(ns["metadata"]["name"], "bench");
     }

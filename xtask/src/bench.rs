@@ -45,6 +45,8 @@ struct Plan {
     events: usize,
     /// ConfigMaps created for the memory figure.
     memory_objects: u64,
+    /// Large objects (about 1 MB each) listed by 16 clients for the list-memory figure.
+    list_objects: u64,
     startup_runs: usize,
     generate_runs: usize,
     /// Arguments to the criterion bench binary.
@@ -60,6 +62,7 @@ impl Plan {
                 watchers: [1, 100, 1000],
                 events: 10,
                 memory_objects: 2_000,
+                list_objects: 40,
                 startup_runs: 3,
                 generate_runs: 3,
                 criterion_args: &[
@@ -81,6 +84,7 @@ impl Plan {
                 watchers: [1, 100, 1000],
                 events: 50,
                 memory_objects: 10_000,
+                list_objects: 400,
                 startup_runs: 7,
                 generate_runs: 5,
                 criterion_args: &["--noplot"],
@@ -579,6 +583,8 @@ pub fn bench(root: &Path, quick: bool) -> Result<()> {
     part("Create-to-event latency", watch(&ctx, create_p99));
     println!("==> memory per stored object");
     part("Memory per stored object", memory(&ctx));
+    println!("==> peak memory of concurrent large lists");
+    part("Peak memory of concurrent large lists", list_memory(&ctx));
     println!("==> start-up time");
     part("Start-up time", startup(&ctx));
     println!("==> cargo xtask generate time");
@@ -1196,6 +1202,105 @@ fn memory(ctx: &Ctx) -> Result<Section> {
                 .baseline("JSON size of one object", None)
                 .detail("not measured yet: the harness creates only ConfigMaps so far")
                 .goal("<= 3x the JSON size", Status::NotYetMeasurable),
+        ],
+    })
+}
+
+/// `VmHWM` (peak RSS) of a process, in bytes.
+fn peak_rss_bytes(pid: u32) -> Result<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status"))?;
+    let kb: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .context("no VmHWM")?;
+    Ok(kb * 1024.0)
+}
+
+/// 16 clients list N objects of about 1 MB each at once (whole lists, written
+/// item by item); the server's peak RSS growth against one response's size.
+fn list_memory(ctx: &Ctx) -> Result<Section> {
+    let server = ctx.apiserver("lists", &[])?;
+    server.wait_ready("/readyz")?;
+    let addr = server.addr.clone();
+    ctx.loadgen(&addr, &["namespace", "--name", "bench-lists"])?;
+    let count = ctx.plan.list_objects;
+    let count_s = count.to_string();
+    let created = ctx.loadgen(
+        &addr,
+        &[
+            "load",
+            "--op",
+            "create",
+            "--namespace",
+            "bench-lists",
+            "--prefix",
+            "big-",
+            "--concurrency",
+            "4",
+            "--duration-ms",
+            "600000",
+            "--max-requests",
+            &count_s,
+            "--payload-bytes",
+            "1000000",
+        ],
+    )?;
+    if created.get("ok").and_then(Value::as_u64) != Some(count) {
+        bail!("created {created} of {count} large ConfigMaps");
+    }
+    let file = ctx.out.join("tmp/list-large.json");
+    let (_, response) = fetch(
+        ctx,
+        &addr,
+        "/api/v1/namespaces/bench-lists/configmaps",
+        &file,
+    )?;
+    let _ = std::fs::remove_file(&file);
+    std::thread::sleep(Duration::from_millis(300));
+    let pid = server.pid();
+    let before = rss_bytes(pid)?;
+    // Reset the peak (clear_refs 5), so VmHWM covers the lists only.
+    std::fs::write(format!("/proc/{pid}/clear_refs"), "5").context("resetting the peak RSS")?;
+    ctx.loadgen(
+        &addr,
+        &[
+            "load",
+            "--op",
+            "list",
+            "--namespace",
+            "bench-lists",
+            "--concurrency",
+            "16",
+            "--duration-ms",
+            "600000",
+            "--max-requests",
+            "16",
+        ],
+    )?;
+    let peak = peak_rss_bytes(pid)?;
+    drop(server);
+    let growth = (peak - before).max(0.0);
+    let ratio = growth / response as f64;
+    let mib = |b: f64| b / (1024.0 * 1024.0);
+    Ok(Section {
+        title: "Peak memory of concurrent large lists".into(),
+        note: format!(
+            "{count} ConfigMaps of about 1 MB each (under the 1 MiB ConfigMap limit), listed whole by 16 clients at once (one request each); growth of \
+             the server's peak RSS (`VmHWM`, reset before the lists) over its RSS before them. Paged lists \
+             (`limit`) are built in memory and are not measured here."
+        ),
+        figures: vec![
+            Figure::new(format!("16 clients listing {count} x 1 MB"), "MiB")
+                .value(mib(growth))
+                .detail(format!(
+                    "RSS {:.1} MiB, peak {:.1} MiB",
+                    mib(before),
+                    mib(peak)
+                ))
+                .baseline("one list response", Some(mib(response as f64)))
+                .ratio(Some(ratio), |r| format!("{r:.2}x one response"))
+                .goal("peak RSS growth < 4x one response", Status::of(ratio < 4.0)),
         ],
     })
 }

@@ -67,6 +67,9 @@ enum Cmd {
         /// At most this many requests.
         #[arg(long, default_value_t = 10_000_000)]
         max_requests: u64,
+        /// Extra data bytes per created object.
+        #[arg(long, default_value_t = 0)]
+        payload_bytes: usize,
     },
     /// Create-to-event latency with N watchers.
     Watch {
@@ -113,11 +116,16 @@ async fn main() -> Result<()> {
             concurrency,
             duration_ms,
             max_requests,
+            payload_bytes,
         } => {
             let op = match op {
                 OpName::Get => load::Op::Get { path },
                 OpName::List => load::Op::List { namespace },
-                OpName::Create => load::Op::Create { namespace, prefix },
+                OpName::Create => load::Op::Create {
+                    namespace,
+                    prefix,
+                    payload_bytes,
+                },
                 OpName::Update => load::Op::Update { namespace, prefix },
             };
             let summary = load::run(load::Spec {

@@ -1558,7 +1558,7 @@ pub(crate) fn selected(obj: &Value, labels: &LabelSelector, fields: &FieldSelect
 }
 
 /// Objects read from storage per page of a streamed list.
-const LIST_PAGE: usize = 16;
+const LIST_PAGE: usize = 4;
 
 /// Upstream's message for a continue token whose snapshot was compacted.
 const CONTINUE_EXPIRED: &str = "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.";
