@@ -27,7 +27,7 @@ fn widget_identity_comes_from_package_and_markers() {
             label_selector_path: ".status.selector",
         })
     );
-    assert_eq!(info.printer_columns.len(), 3);
+    assert_eq!(info.printer_columns.len(), 4);
     assert_eq!(
         info.printer_columns[2],
         PrinterColumn {
@@ -68,6 +68,13 @@ fn generated_registry_lists_every_resource() {
     assert_eq!(
         names,
         [
+            "deployments.apps",
+            "jobs.batch",
+            "leases.coordination.k8s.io",
+            "pods",
+            "podtemplates",
+            "secrets",
+            "services",
             "configmaps",
             "namespaces",
             "events",
