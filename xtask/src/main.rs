@@ -275,7 +275,7 @@ fn cargo_test(root: &Path) -> Result<()> {
     println!("==> cargo test --workspace");
     let mut child = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir(root)
-        .args(["test", "--workspace"])
+        .args(["test", "--workspace", "--no-fail-fast"])
         .stdout(std::process::Stdio::piped())
         .spawn()
         .context("running cargo test")?;
