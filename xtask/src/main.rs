@@ -377,7 +377,7 @@ mod tests {
         let dir = scratch();
         let types = dir.path().join("apis/src/example/v1/types.rs");
         let mut text = std::fs::read_to_string(&types).unwrap();
-        text.push_str("\n/// Sprocket is new.\npub struct Sprocket {\n    /// +optional\n    pub metadata: ObjectMeta,\n}\n");
+        text.push_str("\n/// Sprocket is new.\n#[derive(Resource)]\npub struct Sprocket {\n    /// +optional\n    pub metadata: ObjectMeta,\n}\n");
         std::fs::write(&types, text).unwrap();
         let (_, report) = staleness(dir.path()).unwrap();
         assert!(
