@@ -35,6 +35,8 @@ use anyhow::{Context, Result, bail};
 use serde::Serialize;
 use serde_json::Value;
 
+use super::cargo;
+
 /// How long and how much each part measures.
 struct Plan {
     /// Duration of one load cell (one request kind at one concurrency).
@@ -437,19 +439,6 @@ fn median(values: &mut [f64]) -> f64 {
         n if n % 2 == 1 => values[n / 2],
         n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
     }
-}
-
-fn cargo(root: &Path, args: &[&str]) -> Result<()> {
-    println!("==> cargo {}", args.join(" "));
-    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .current_dir(root)
-        .args(args)
-        .status()
-        .context("running cargo")?;
-    if !status.success() {
-        bail!("cargo {} failed with {status}", args.join(" "));
-    }
-    Ok(())
 }
 
 // ------------------------------------------------------------------- entry
