@@ -178,7 +178,7 @@ impl Query {
                 "dryRun",
                 format!(
                     "Unsupported value: []string{{{}}}: supported values: \"All\"",
-                    super::rest::go_quote(other)
+                    crate::field::quote(other)
                 ),
             )),
         }
@@ -196,7 +196,7 @@ impl Query {
                 "fieldValidation",
                 format!(
                     "Unsupported value: {}: supported values: \"\", \"Ignore\", \"Strict\", \"Warn\"",
-                    super::rest::go_quote(other)
+                    crate::field::quote(other)
                 ),
             )),
         }

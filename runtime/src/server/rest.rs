@@ -302,15 +302,10 @@ fn json_response(
 /// One `Warning: 299 - "<text>"` header per warning.
 fn add_warnings(headers: &mut HeaderMap, warnings: Vec<String>) {
     for w in warnings {
-        if let Ok(v) = HeaderValue::from_str(&format!("299 - {}", go_quote(&w))) {
+        if let Ok(v) = HeaderValue::from_str(&format!("299 - {}", crate::field::quote(&w))) {
             headers.append("Warning", v);
         }
     }
-}
-
-/// Go's `%q` of a string: double-quoted with backslash escapes.
-pub(crate) fn go_quote(s: &str) -> String {
-    crate::field::quote(s)
 }
 
 /// The storage key prefix of a resource: `/registry/configmaps/` for
@@ -1315,13 +1310,13 @@ pub(crate) fn decode_object(
     crate::schema::apply_defaults(&mut decoded.object, (entry.schema)());
     let mut problems: Vec<String> = duplicates
         .iter()
-        .map(|f| format!("duplicate field {}", go_quote(f)))
+        .map(|f| format!("duplicate field {}", crate::field::quote(f)))
         .collect();
     problems.extend(
         decoded
             .unknown_fields
             .iter()
-            .map(|f| format!("unknown field {}", go_quote(f))),
+            .map(|f| format!("unknown field {}", crate::field::quote(f))),
     );
     match validation {
         FieldValidation::Strict if !problems.is_empty() => Err(cannot(format!(
@@ -1382,7 +1377,7 @@ fn decode_failure(entry: &Entry, bytes: &[u8], error: String) -> ApiError {
         .ok()
         .and_then(|v| meta_str(&v, "name").map(str::to_string))
         .unwrap_or_default();
-    let list: Vec<String> = supported.iter().map(|s| go_quote(s)).collect();
+    let list: Vec<String> = supported.iter().map(|s| crate::field::quote(s)).collect();
     ApiError::invalid(
         ri,
         &name,
@@ -1390,7 +1385,7 @@ fn decode_failure(entry: &Entry, bytes: &[u8], error: String) -> ApiError {
             reason: "FieldValueNotSupported".into(),
             message: format!(
                 "Unsupported value: {}: supported values: {}",
-                go_quote(value),
+                crate::field::quote(value),
                 list.join(", ")
             ),
             field,

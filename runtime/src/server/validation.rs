@@ -6,7 +6,6 @@
 use serde_json::Value;
 
 use super::object::{meta, meta_str, string_map};
-use super::rest::go_quote;
 use super::status::Cause;
 use crate::resource::ResourceInfo;
 
@@ -18,7 +17,7 @@ const LABEL_VALUE_ERROR: &str = "a valid label must be an empty string or consis
 fn invalid(field: &str, value: &str, detail: &str) -> Cause {
     Cause {
         reason: "FieldValueInvalid".into(),
-        message: format!("Invalid value: {}: {detail}", go_quote(value)),
+        message: format!("Invalid value: {}: {detail}", crate::field::quote(value)),
         field: field.into(),
     }
 }

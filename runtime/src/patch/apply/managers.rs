@@ -146,7 +146,7 @@ fn decode_entry(i: usize, entry: &ManagedFieldsEntry) -> Result<Managed, String>
         other => {
             return Err(format!(
                 "invalid fieldsType {} in managed fields entry {i}",
-                super::value::go_quote(other)
+                crate::field::quote(other)
             ));
         }
     }

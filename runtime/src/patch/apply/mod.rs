@@ -57,7 +57,6 @@ use crate::meta::{ManagedFieldsEntry, Time};
 use crate::schema::TypeSchema;
 use managers::{APPLY, Managed, Managers, UPDATE, Writer};
 use shape::Shape;
-use value::go_quote;
 use walk::{Comparison, check_lists, ensure_named_fields, errors_text, remove, to_field_set};
 
 /// The manager that owns an object's existing fields when it is first
@@ -320,11 +319,14 @@ pub fn conflict_message(conflicts: &[Conflict]) -> String {
 /// A manager as conflicts print it (`printManager`).
 fn print_manager(identifier: &str) -> String {
     let Ok(entry) = serde_json::from_str::<ManagedFieldsEntry>(identifier) else {
-        return go_quote(identifier);
+        return crate::field::quote(identifier);
     };
-    let mut text = go_quote(entry.manager.as_deref().unwrap_or_default());
+    let mut text = crate::field::quote(entry.manager.as_deref().unwrap_or_default());
     if let Some(subresource) = entry.subresource.as_deref().filter(|s| !s.is_empty()) {
-        text = format!("{text} with subresource {}", go_quote(subresource));
+        text = format!(
+            "{text} with subresource {}",
+            crate::field::quote(subresource)
+        );
     }
     if entry.operation.as_deref() != Some(UPDATE) {
         return text;

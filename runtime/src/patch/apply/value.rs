@@ -112,7 +112,7 @@ pub(crate) fn to_human(v: &Value) -> String {
             Num::Int(i) => i.to_string(),
             Num::Float(f) => go_float_v(f),
         },
-        Value::String(s) => go_quote(s),
+        Value::String(s) => crate::field::quote(s),
         Value::Array(items) => {
             let parts: Vec<String> = items.iter().map(to_human).collect();
             format!("[{}]", parts.join(","))
@@ -123,12 +123,6 @@ pub(crate) fn to_human(v: &Value) -> String {
             .collect::<Vec<_>>()
             .join(""),
     }
-}
-
-/// Go's `strconv.Quote` (the `%q` verb): a double-quoted string with Go
-/// escapes for quotes, backslashes and unprintable characters.
-pub(crate) fn go_quote(s: &str) -> String {
-    crate::field::quote(s)
 }
 
 /// Go's `%v` of a float64 (`strconv.FormatFloat(f, 'g', -1, 64)`):
@@ -285,6 +279,6 @@ mod tests {
         assert_eq!(go_json(&json!(1e21)), "1e+21");
         assert_eq!(to_human(&json!("http")), "\"http\"");
         assert_eq!(to_human(&json!(8080)), "8080");
-        assert_eq!(go_quote("a\"b\n"), r#""a\"b\n""#);
+        assert_eq!(crate::field::quote("a\"b\n"), r#""a\"b\n""#);
     }
 }

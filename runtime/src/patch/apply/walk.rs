@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 use super::fieldset::{FieldSet, PathElement, path_string, sorted_fields};
 use super::shape::{ListKind, Shape};
-use super::value::{equal, go_quote};
+use super::value::equal;
 use crate::schema::TypeSchema;
 
 /// A problem found in an object, at a path (`typed.ValidationError`).
@@ -81,7 +81,7 @@ fn keyed_item_element(
         let Some(value) = map.get(*key).cloned().or_else(default) else {
             return Err(format!(
                 "associative list with keys has an element that omits key field {} (and doesn't have default value)",
-                go_quote(key)
+                crate::field::quote(key)
             ));
         };
         fields.insert((*key).to_string(), value);
