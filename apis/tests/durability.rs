@@ -21,10 +21,11 @@ fn start(data_dir: &std::path::Path) -> Server {
         .spawn()
         .expect("start apiserver");
     let stdout = child.stdout.take().expect("stdout");
+    let mut reader = BufReader::new(stdout);
     let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .expect("listening line");
+    reader.read_line(&mut line).expect("listening line");
+    // Keep reading: the server's later banner lines must find an open pipe.
+    std::thread::spawn(move || std::io::copy(&mut reader, &mut std::io::sink()));
     let addr = line
         .trim()
         .strip_prefix("apiserver listening on http://")

@@ -145,12 +145,21 @@ impl ApiServer {
         if let Some(path) = &config.kubeconfig {
             write_kubeconfig(path, &format!("http://{addr}"))?;
         }
-        println!("apiserver listening on http://{addr}");
+        // A closed stdout (the parent stopped reading) must not stop the
+        // server: write errors are ignored rather than panicking as
+        // `println!` would.
+        let mut banner = format!("apiserver listening on http://{addr}\n");
         if let Some(path) = &config.kubeconfig {
-            println!(
-                "kubeconfig written to {0}; try: KUBECONFIG={0} kubectl get namespaces",
+            banner.push_str(&format!(
+                "kubeconfig written to {0}; try: KUBECONFIG={0} kubectl get namespaces\n",
                 path.display()
-            );
+            ));
+        }
+        {
+            use std::io::Write as _;
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout.write_all(banner.as_bytes());
+            let _ = stdout.flush();
         }
         tracing::info!(%addr, "serving");
         self.start_compactor(config.compaction_interval);
