@@ -261,3 +261,200 @@ fn widgets_apply_merges_ports_by_key() {
     ]);
     assert_eq!(ports, "http grpc ");
 }
+
+/// kubectl's upgrade from client-side to server-side apply (`KUBECTL.md`
+/// section D): after the apply, kubectl applies the last-applied annotation
+/// as `kubectl-last-applied`, JSON-patches `/metadata/managedFields` to move
+/// `kubectl-client-side-apply`'s fields to `kubectl`, and applies again. The
+/// server must merge each step per manager, so the key the new manifest
+/// dropped is removed and the changed key is taken without a conflict.
+#[test]
+fn kubectl_upgrades_client_side_apply_to_server_side() {
+    let s = TestServer::start();
+    let v1 = s.manifest(
+        "m.yaml",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: m\ndata:\n  a: one\n  b: two\n",
+    );
+    assert_eq!(
+        s.kubectl_ok(&["apply", "-f", v1.to_str().unwrap()]),
+        "configmap/m created\n"
+    );
+    let v2 = s.manifest(
+        "m2.yaml",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: m\ndata:\n  a: changed\n",
+    );
+    let out = s.kubectl(&["apply", "--server-side", "-f", v2.to_str().unwrap()]);
+    assert!(out.success, "{}", out.stderr);
+    assert_eq!(out.stdout, "configmap/m serverside-applied\n");
+    assert_eq!(out.stderr, "", "no migration warning");
+    let data = s.kubectl_ok(&["get", "cm", "m", "-o", "jsonpath={.data}"]);
+    assert_eq!(data, r#"{"a":"changed"}"#);
+    let owners = s.kubectl_ok(&[
+        "get",
+        "cm",
+        "m",
+        "-o",
+        "jsonpath={range .metadata.managedFields[*]}{.manager}:{.operation} {end}",
+    ]);
+    assert!(!owners.contains("kubectl-client-side-apply"), "{owners}");
+    assert!(owners.contains("kubectl:Apply"), "{owners}");
+    assert!(owners.contains("kubectl-last-applied:Apply"), "{owners}");
+    // The server keeps the annotation in step with kubectl's applies.
+    let last = s.kubectl_ok(&[
+        "get",
+        "cm",
+        "m",
+        "-o",
+        r#"jsonpath={.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}"#,
+    ]);
+    let last: Value = serde_json::from_str(&last).unwrap();
+    assert_eq!(last["data"], json!({"a": "changed"}), "{last}");
+    // And a later client-side apply still works from that annotation.
+    let v3 = s.manifest(
+        "m3.yaml",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: m\ndata:\n  a: changed\n  c: three\n",
+    );
+    s.kubectl_ok(&["apply", "-f", v3.to_str().unwrap()]);
+    assert_eq!(
+        s.kubectl_ok(&["get", "cm", "m", "-o", "jsonpath={.data}"]),
+        r#"{"a":"changed","c":"three"}"#
+    );
+}
+
+const NGINX: &str = "apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: nginx-deployment
+  labels:
+    app: nginx
+spec:
+  replicas: 3
+  selector:
+    matchLabels:
+      app: nginx
+  template:
+    metadata:
+      labels:
+        app: nginx
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.14.2
+";
+
+/// The managers whose FieldsV1 own `spec.replicas`, sorted.
+fn replicas_owners(s: &TestServer) -> Vec<String> {
+    let out = s.kubectl_ok(&[
+        "get",
+        "deploy",
+        "nginx-deployment",
+        "-o",
+        "json",
+        "--show-managed-fields",
+    ]);
+    let obj: Value = serde_json::from_str(&out).unwrap();
+    obj["metadata"]["managedFields"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no managedFields: {obj}"))
+        .iter()
+        .filter(|e| e["fieldsV1"]["f:spec"].get("f:replicas").is_some())
+        .map(|e| e["manager"].as_str().unwrap().to_string())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect()
+}
+
+fn replicas(s: &TestServer) -> String {
+    s.kubectl_ok(&[
+        "get",
+        "deploy",
+        "nginx-deployment",
+        "-o",
+        "jsonpath={.spec.replicas}",
+    ])
+}
+
+/// The seed's "Transferring Ownership" example
+/// (`api-reference-overview-v1.35.txt`): handing `spec.replicas` from a
+/// user's manifest to an autoscaler without the field falling back to its
+/// default in between.
+#[test]
+fn replicas_ownership_transfers_to_an_autoscaler() {
+    let s = TestServer::start();
+    let full = s.manifest("nginx.yaml", NGINX);
+    let without_replicas = s.manifest("nginx2.yaml", &NGINX.replace("  replicas: 3\n", ""));
+    let replicas_only = s.manifest(
+        "replicas.yaml",
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx-deployment\nspec:\n  replicas: 3\n",
+    );
+    s.kubectl_ok(&["apply", "--server-side", "-f", full.to_str().unwrap()]);
+    assert_eq!(replicas_owners(&s), ["kubectl"]);
+
+    // The race the example warns of: dropping replicas while the user is
+    // its only owner removes it, and the default (1) comes back.
+    s.kubectl_ok(&[
+        "apply",
+        "--server-side",
+        "-f",
+        without_replicas.to_str().unwrap(),
+    ]);
+    assert_eq!(replicas(&s), "1");
+    assert_eq!(replicas_owners(&s), Vec::<String>::new());
+    s.kubectl_ok(&["apply", "--server-side", "-f", full.to_str().unwrap()]);
+    assert_eq!(replicas(&s), "3");
+
+    // The advanced solution: a private manager applies the same value, so
+    // the two share ownership, and the user can drop the field safely.
+    s.kubectl_ok(&[
+        "apply",
+        "--server-side",
+        "--field-manager=handover-to-hpa",
+        "--validate=false",
+        "-f",
+        replicas_only.to_str().unwrap(),
+    ]);
+    assert_eq!(replicas_owners(&s), ["handover-to-hpa", "kubectl"]);
+    s.kubectl_ok(&[
+        "apply",
+        "--server-side",
+        "-f",
+        without_replicas.to_str().unwrap(),
+    ]);
+    assert_eq!(replicas(&s), "3", "kept: handover-to-hpa still owns it");
+    assert_eq!(replicas_owners(&s), ["handover-to-hpa"]);
+
+    // The autoscaler writes replicas through /scale; the temporary manager
+    // then owns nothing and its entry disappears.
+    let (code, scale) = send(
+        &s,
+        reqwest::Method::PUT,
+        "/apis/apps/v1/namespaces/default/deployments/nginx-deployment/scale?fieldManager=horizontal-pod-autoscaler",
+        "application/json",
+        r#"{"apiVersion":"autoscaling/v1","kind":"Scale","metadata":{"name":"nginx-deployment","namespace":"default"},"spec":{"replicas":5}}"#,
+    );
+    assert_eq!(code, 200, "{scale}");
+    assert_eq!(replicas(&s), "5");
+    assert_eq!(replicas_owners(&s), ["horizontal-pod-autoscaler"]);
+    let all = s.kubectl_ok(&[
+        "get",
+        "deploy",
+        "nginx-deployment",
+        "-o",
+        "jsonpath={range .metadata.managedFields[*]}{.manager}:{.operation}:{.subresource} {end}",
+    ]);
+    assert!(!all.contains("handover-to-hpa"), "{all}");
+    assert!(
+        all.contains("horizontal-pod-autoscaler:Update:scale"),
+        "{all}"
+    );
+
+    // The basic solution, from the other side: a manifest that still sets
+    // replicas now conflicts with the autoscaler.
+    let err = s.kubectl_err(&["apply", "--server-side", "-f", full.to_str().unwrap()]);
+    assert!(
+        err.starts_with(
+            "error: Apply failed with 1 conflict: conflict with \"horizontal-pod-autoscaler\" with subresource \"scale\" using apps/v1: .spec.replicas\n"
+        ),
+        "{err}"
+    );
+}

@@ -1146,6 +1146,20 @@ impl Ctx<'_> {
                 + 1;
             meta_mut(&mut obj).insert("generation".into(), json!(generation));
         }
+        // As upstream's scale handler: the writer takes `spec.replicas` of
+        // the parent in an Update entry with subresource `scale`.
+        let live = managed_fields_of(&old).unwrap_or_default();
+        let managed = apply::update(
+            Some(&old),
+            &obj,
+            &self.manager,
+            ri.api_version,
+            Some("scale"),
+            &apply::managed_for_update(&live, None, Some("scale")),
+            Time::now(),
+            (self.entry.schema)(),
+        );
+        set_managed_fields(&mut obj, &managed);
         let written = if self.query.dry_run(self.verb)? || obj == old {
             kv
         } else {
