@@ -458,3 +458,45 @@ fn replicas_ownership_transfers_to_an_autoscaler() {
         "{err}"
     );
 }
+
+/// The apply body is YAML; JSON (what kubectl sends) is read as JSON, and
+/// either form gives the same object. A body that is neither is a 400.
+#[test]
+fn apply_bodies_are_yaml_or_json() {
+    let s = TestServer::start();
+    let yaml = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: y\ndata:\n  key: \"1\"\n";
+    let (code, obj) = send(
+        &s,
+        reqwest::Method::PATCH,
+        &format!("{CM}/y?fieldManager=m"),
+        "application/apply-patch+yaml",
+        yaml,
+    );
+    assert_eq!(code, 201, "{obj}");
+    assert_eq!(obj["data"], json!({"key": "1"}));
+    let (code, obj) = send(
+        &s,
+        reqwest::Method::PATCH,
+        &format!("{CM}/y?fieldManager=m"),
+        "application/apply-patch+yaml",
+        r#"  {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "y"}, "data": {"key": "2"}}"#,
+    );
+    assert_eq!(code, 200, "{obj}");
+    assert_eq!(obj["data"], json!({"key": "2"}));
+    let (code, status) = send(
+        &s,
+        reqwest::Method::PATCH,
+        &format!("{CM}/y?fieldManager=m"),
+        "application/apply-patch+yaml",
+        "{\"apiVersion\": \"v1\", \"kind\": [",
+    );
+    assert_eq!(code, 400, "{status}");
+    assert_eq!(status["reason"], "BadRequest");
+    assert!(
+        status["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("error decoding YAML: "),
+        "{status}"
+    );
+}

@@ -783,12 +783,6 @@ fn micro(ctx: &Ctx) -> Result<Section> {
             None,
             "there is no conversion generator yet (one version per kind)",
         ),
-        (
-            "apply (server-side)",
-            "strategic merge patch of the same change",
-            None,
-            "the apply engine is still landing; not wired into the benches yet",
-        ),
     ] {
         let mut f = Figure::new(format!("all kinds: {name}"), "ns")
             .baseline(baseline, None)
@@ -799,6 +793,42 @@ fn micro(ctx: &Ctx) -> Result<Section> {
         }
         figures.push(f);
     }
+    // The write path of one Deployment through the router, in process.
+    let create = estimate("Deployment", "write_create");
+    let write = |name: &str, id: &str, upstream: &str| {
+        let value = estimate("Deployment", id);
+        let mut f = Figure::new(format!("Deployment: {name}"), "ns")
+            .baseline("create (POST) of the same object", create)
+            .ratio(value.zip(create).map(|(v, c)| v / c), |r| {
+                format!("{r:.2}x the create's time")
+            })
+            .detail(format!("upstream structured-merge-diff: {upstream}"));
+        f = match value {
+            Some(v) => f.value(v),
+            None => f.status(Status::Failed),
+        };
+        f
+    };
+    let mut create_figure = Figure::new(
+        "Deployment: create (POST through the router, in process, memory store)",
+        "ns",
+    )
+    .detail("decode, defaulting, validation, managed fields, storage, encode");
+    create_figure = match create {
+        Some(v) => create_figure.value(v),
+        None => create_figure.status(Status::Failed),
+    };
+    figures.push(create_figure);
+    figures.push(write(
+        "update (PUT, one label changed)",
+        "write_update",
+        "about 1.8x a create for a Pod",
+    ));
+    figures.push(write(
+        "server-side apply (PATCH apply-patch+yaml, one label changed)",
+        "write_apply",
+        "about 2.7x a create for a Pod",
+    ));
     Ok(Section {
         title: "Micro: codecs, defaulting and patches (criterion, mean time per object)".into(),
         note: format!(

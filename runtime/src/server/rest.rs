@@ -977,10 +977,24 @@ impl Ctx<'_> {
                 }],
             ));
         };
-        let json = super::codec::yaml_to_json(bytes)
-            .map_err(|e| ApiError::bad_request(format!("error decoding YAML: {e}")))?;
-        let applied: Value = serde_json::from_slice(&json)
-            .map_err(|e| ApiError::bad_request(format!("error decoding YAML: {e}")))?;
+        // kubectl sends JSON (a subset of YAML): read it as JSON directly,
+        // and only fall back to the YAML reader when that fails.
+        let json_body = bytes
+            .iter()
+            .find(|b| !b.is_ascii_whitespace())
+            .is_some_and(|b| *b == b'{')
+            .then(|| serde_json::from_slice::<Value>(bytes).ok())
+            .flatten();
+        let (json, applied) = match json_body {
+            Some(applied) => (std::borrow::Cow::Borrowed(bytes), applied),
+            None => {
+                let json = super::codec::yaml_to_json(bytes)
+                    .map_err(|e| ApiError::bad_request(format!("error decoding YAML: {e}")))?;
+                let applied: Value = serde_json::from_slice(&json)
+                    .map_err(|e| ApiError::bad_request(format!("error decoding YAML: {e}")))?;
+                (std::borrow::Cow::Owned(json), applied)
+            }
+        };
         // Unknown and duplicate fields are reported per fieldValidation; the
         // merge itself uses the configuration as applied (no defaults).
         let (_, warnings) =
