@@ -75,7 +75,11 @@ impl Reply {
 
 impl Api {
     fn start() -> Api {
-        let server = TestServer::start();
+        Api::start_with(std::sync::Arc::new(runtime::storage::MemoryStore::new()))
+    }
+
+    fn start_with(store: std::sync::Arc<dyn runtime::storage::Store>) -> Api {
+        let server = TestServer::start_with(store);
         Api {
             router: server.server.router(),
             _server: server,
@@ -2028,4 +2032,65 @@ async fn health_endpoints_are_ok() {
         assert_eq!(r.status, StatusCode::OK, "{path}");
         assert_eq!(r.text, "ok", "{path}");
     }
+}
+
+/// Defaults apply where kube-apiserver applies them, which includes reading
+/// from storage: an object stored before its kind had a default (here a
+/// Deployment written to the store without `revisionHistoryLimit` and
+/// `progressDeadlineSeconds`) reads back with the default by GET, LIST and
+/// WATCH, as the etcd codec defaults what it decodes.
+#[tokio::test]
+async fn defaults_apply_to_objects_read_from_storage() {
+    use runtime::storage::{RangeRequest, Store};
+    let store = std::sync::Arc::new(runtime::storage::MemoryStore::new());
+    let api = Api::start_with(store.clone());
+    const DEPLOYMENTS: &str = "/apis/apps/v1/namespaces/default/deployments";
+    let created = api
+        .post(
+            DEPLOYMENTS,
+            &json!({"apiVersion": "apps/v1", "kind": "Deployment",
+                "metadata": {"name": "old"},
+                "spec": {"selector": {"matchLabels": {"app": "old"}},
+                    "template": {"metadata": {"labels": {"app": "old"}},
+                        "spec": {"containers": [{"name": "c", "image": "nginx"}]}}}}),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    // Rewrite the stored bytes as an older server would have left them.
+    let kvs = store
+        .range(RangeRequest {
+            prefix: "",
+            ..Default::default()
+        })
+        .unwrap()
+        .kvs;
+    let kv = kvs
+        .iter()
+        .find(|kv| kv.key.contains("deployments") && kv.key.ends_with("/old"))
+        .expect("the stored deployment");
+    let mut stored: Value = serde_json::from_slice(&kv.value).unwrap();
+    let spec = stored["spec"].as_object_mut().unwrap();
+    spec.remove("revisionHistoryLimit")
+        .expect("stored defaulted");
+    spec.remove("progressDeadlineSeconds")
+        .expect("stored defaulted");
+    store
+        .update(
+            &kv.key,
+            serde_json::to_vec(&stored).unwrap(),
+            kv.mod_revision,
+        )
+        .unwrap();
+
+    let got = api.get(&format!("{DEPLOYMENTS}/old")).await;
+    assert_eq!(got.body["spec"]["revisionHistoryLimit"], 10, "{}", got.text);
+    assert_eq!(got.body["spec"]["progressDeadlineSeconds"], 600);
+    let list = api.get(DEPLOYMENTS).await;
+    assert_eq!(list.body["items"][0]["spec"]["revisionHistoryLimit"], 10);
+    let (_, _, mut events) = api
+        .watch(&format!("{DEPLOYMENTS}?watch=true&resourceVersion=0"))
+        .await;
+    let added = events.next().await.expect("an ADDED event");
+    assert_eq!(added["type"], "ADDED");
+    assert_eq!(added["object"]["spec"]["progressDeadlineSeconds"], 600);
 }

@@ -20,6 +20,7 @@ use tokio::sync::broadcast;
 
 use super::rest::event_object;
 use super::status::ApiError;
+use crate::schema::TypeSchema;
 use crate::storage::{Event, StorageError, Store};
 
 /// Events kept for watches that start from a recent revision.
@@ -51,11 +52,15 @@ pub struct CachedEvent {
 }
 
 impl CachedEvent {
-    /// Decodes a storage event.
+    /// Decodes a storage event, defaulting its objects by `schema` (see
+    /// `rest::read_stored`).
     ///
     /// Errors: a stored value that is not valid JSON.
-    pub fn from_storage(event: &Event) -> Result<CachedEvent, ApiError> {
-        let (kind, object, prev) = event_object(event)?;
+    pub fn from_storage(
+        event: &Event,
+        schema: &'static TypeSchema,
+    ) -> Result<CachedEvent, ApiError> {
+        let (kind, object, prev) = event_object(event, schema)?;
         Ok(CachedEvent {
             revision: event.revision(),
             key: event.key().to_string(),
@@ -113,9 +118,14 @@ pub struct WatchCache {
 impl WatchCache {
     /// Starts caching `prefix`: one storage watch from the current revision,
     /// consumed by a background task for as long as the cache lives.
+    /// Objects are defaulted by `schema`, the resource's type.
     ///
     /// Errors: the storage watch cannot start.
-    pub fn start(store: &Arc<dyn Store>, prefix: &str) -> Result<Arc<WatchCache>, StorageError> {
+    pub fn start(
+        store: &Arc<dyn Store>,
+        prefix: &str,
+        schema: &'static TypeSchema,
+    ) -> Result<Arc<WatchCache>, StorageError> {
         let start = store.current_revision();
         let mut events = store.watch(prefix, start)?;
         let (tx, _) = broadcast::channel(WATCHER_BUFFER);
@@ -131,7 +141,7 @@ impl WatchCache {
         tokio::spawn(async move {
             while let Some(event) = events.recv().await {
                 let Some(cache) = weak.upgrade() else { return };
-                match CachedEvent::from_storage(&event) {
+                match CachedEvent::from_storage(&event, schema) {
                     Ok(e) => cache.push(Arc::new(e)),
                     Err(e) => {
                         tracing::warn!(key = event.key(), error = %e, "undecodable stored object skipped")

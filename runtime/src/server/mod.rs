@@ -192,9 +192,9 @@ impl ApiServer {
     /// The watch cache of a resource, started on first use.
     fn watch_cache(
         &self,
-        info: &crate::resource::ResourceInfo,
+        entry: &crate::registry::Entry,
     ) -> Result<Arc<cache::WatchCache>, ApiError> {
-        let prefix = rest::resource_prefix(info);
+        let prefix = rest::resource_prefix(&entry.info);
         let mut caches = self
             .caches
             .lock()
@@ -202,7 +202,8 @@ impl ApiServer {
         if let Some(c) = caches.get(&prefix) {
             return Ok(c.clone());
         }
-        let c = cache::WatchCache::start(&self.store, &prefix).map_err(ApiError::internal)?;
+        let c = cache::WatchCache::start(&self.store, &prefix, (entry.schema)())
+            .map_err(ApiError::internal)?;
         caches.insert(prefix, c.clone());
         Ok(c)
     }

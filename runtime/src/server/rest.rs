@@ -26,6 +26,7 @@ use crate::meta::{ManagedFieldsEntry, Time};
 use crate::patch::apply;
 use crate::registry::Entry;
 use crate::resource::ResourceInfo;
+use crate::schema::TypeSchema;
 use crate::selector::{FieldSelector, LabelSelector};
 use crate::storage::{Event, KeyValue, RangeRequest, StorageError, Store};
 use crate::validate::Context;
@@ -342,6 +343,18 @@ pub(crate) fn from_storage(kv: &KeyValue) -> Result<Value, ApiError> {
     Ok(obj)
 }
 
+/// A stored object as clients read it: decoded, with its resourceVersion,
+/// and defaulted by `schema`, as kube-apiserver's storage codec defaults
+/// what it decodes, so an object stored before a default existed reads
+/// back with it.
+///
+/// Errors: the stored value is not JSON (500).
+pub(crate) fn read_stored(kv: &KeyValue, schema: &'static TypeSchema) -> Result<Value, ApiError> {
+    let mut obj = from_storage(kv)?;
+    crate::schema::apply_defaults(&mut obj, schema);
+    Ok(obj)
+}
+
 fn to_storage(obj: &Value) -> Vec<u8> {
     let mut obj = obj.clone();
     meta_mut(&mut obj).remove("resourceVersion");
@@ -399,7 +412,7 @@ impl Ctx<'_> {
             .get(&self.key(self.name()))
             .map_err(|e| storage_error(e, self.ri(), self.name()))?
             .ok_or_else(|| ApiError::not_found(self.ri(), self.name()))?;
-        let obj = from_storage(&kv)?;
+        let obj = read_stored(&kv, (self.entry.schema)())?;
         Ok((kv, obj))
     }
 
@@ -453,6 +466,7 @@ impl Ctx<'_> {
         Ok(ListCursor {
             store: self.server.store.clone(),
             info: *ri,
+            schema: (self.entry.schema)(),
             prefix,
             labels,
             fields,
@@ -1013,7 +1027,10 @@ impl Ctx<'_> {
                 .store()
                 .get(&self.key(&name))
                 .map_err(|e| storage_error(e, ri, &name))?;
-            let live_obj = live.as_ref().map(from_storage).transpose()?;
+            let live_obj = live
+                .as_ref()
+                .map(|kv| read_stored(kv, schema))
+                .transpose()?;
             let managed = live_obj
                 .as_ref()
                 .and_then(managed_fields_of)
@@ -1149,7 +1166,7 @@ impl Ctx<'_> {
         {
             return Err(ApiError::conflict(ri, &name));
         }
-        let mut obj = from_storage(&kv)?;
+        let mut obj = read_stored(&kv, (self.entry.schema)())?;
         let old = obj.clone();
         set_path(&mut obj, paths.spec_replicas_path, json!(replicas));
         if ri.generation && spec_changed(&old, &obj) {
@@ -1591,6 +1608,8 @@ const CONTINUE_EXPIRED: &str = "The provided continue parameter is too old to di
 pub(crate) struct ListCursor {
     store: Arc<dyn Store>,
     info: ResourceInfo,
+    /// Defaults the objects read.
+    schema: &'static TypeSchema,
     prefix: String,
     labels: LabelSelector,
     fields: FieldSelector,
@@ -1632,7 +1651,7 @@ impl ListCursor {
         }
         let mut items = Vec::with_capacity(result.kvs.len());
         for kv in &result.kvs {
-            let obj = from_storage(kv)?;
+            let obj = read_stored(kv, self.schema)?;
             if selected(&obj, &self.labels, &self.fields) {
                 items.push(obj);
             }
@@ -1691,15 +1710,16 @@ fn random_suffix() -> String {
 /// Converts a storage event into a watch event type and object.
 pub(crate) fn event_object(
     event: &Event,
+    schema: &'static TypeSchema,
 ) -> Result<(&'static str, Value, Option<Value>), ApiError> {
     Ok(match event {
         Event::Put { kv, prev } => {
-            let obj = from_storage(kv)?;
-            let prev = prev.as_ref().map(from_storage).transpose()?;
+            let obj = read_stored(kv, schema)?;
+            let prev = prev.as_ref().map(|p| read_stored(p, schema)).transpose()?;
             (if prev.is_some() { "MODIFIED" } else { "ADDED" }, obj, prev)
         }
         Event::Delete { prev, revision } => {
-            let mut obj = from_storage(prev)?;
+            let mut obj = read_stored(prev, schema)?;
             meta_mut(&mut obj).insert("resourceVersion".into(), json!(revision.to_string()));
             ("DELETED", obj, None)
         }

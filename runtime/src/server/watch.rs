@@ -25,12 +25,13 @@ use super::ApiServer;
 use super::cache::{CachedEvent, WatchCache};
 use super::negotiate::Representation;
 use super::request::Query;
-use super::rest::{field_selector, from_storage, resource_prefix, selected};
+use super::rest::{field_selector, read_stored, resource_prefix, selected};
 use super::status::ApiError;
 use super::table::{self, IncludeObject};
 use super::versions::{self, WatchPlan};
 use crate::registry::Entry;
 use crate::resource::ResourceInfo;
+use crate::schema::TypeSchema;
 use crate::selector::{FieldSelector, LabelSelector};
 use crate::storage::{Event, RangeRequest, StorageError};
 
@@ -45,8 +46,9 @@ pub const INITIAL_EVENTS_END: &str = "k8s.io/initial-events-end";
 enum Source {
     /// The shared cache.
     Cache(Arc<WatchCache>, broadcast::Receiver<Arc<CachedEvent>>),
-    /// A storage watch of its own (a start older than the cache's window).
-    Store(mpsc::UnboundedReceiver<Event>),
+    /// A storage watch of its own (a start older than the cache's window),
+    /// with the schema that defaults its objects.
+    Store(mpsc::UnboundedReceiver<Event>, &'static TypeSchema),
 }
 
 impl Source {
@@ -55,9 +57,9 @@ impl Source {
     async fn next(&mut self) -> Option<Arc<CachedEvent>> {
         match self {
             Source::Cache(_, rx) => rx.recv().await.ok(),
-            Source::Store(rx) => loop {
+            Source::Store(rx, schema) => loop {
                 let event = rx.recv().await?;
-                if let Ok(e) = CachedEvent::from_storage(&event) {
+                if let Ok(e) = CachedEvent::from_storage(&event, schema) {
                     return Some(Arc::new(e));
                 }
             },
@@ -68,7 +70,7 @@ impl Source {
     fn progress(&self, last_sent: i64) -> i64 {
         match self {
             Source::Cache(cache, rx) => cache.progress(rx).map_or(last_sent, |p| p.max(last_sent)),
-            Source::Store(_) => last_sent,
+            Source::Store(..) => last_sent,
         }
     }
 }
@@ -175,7 +177,7 @@ pub(crate) async fn watch(
             .clamp(0, 24 * 3600) as u64,
     );
     let bookmarks = query.flag("allowWatchBookmarks");
-    let cache = server.watch_cache(&ri)?;
+    let cache = server.watch_cache(&entry)?;
 
     // The initial state, for "Get State and Start".
     let mut initial = Vec::new();
@@ -193,7 +195,7 @@ pub(crate) async fn watch(
                 })
                 .map_err(ApiError::internal)?;
             for kv in &result.kvs {
-                let obj = from_storage(kv)?;
+                let obj = read_stored(kv, (entry.schema)())?;
                 if selected(&obj, &watcher.labels, &watcher.fields) {
                     initial.push(obj);
                 }
@@ -208,7 +210,7 @@ pub(crate) async fn watch(
     let source = match cache.subscribe(after) {
         Some((replay, rx)) => Some((replay, Source::Cache(cache.clone(), rx))),
         None => match server.store.watch(&resource_prefix(&ri), after) {
-            Ok(events) => Some((Vec::new(), Source::Store(events))),
+            Ok(events) => Some((Vec::new(), Source::Store(events, (entry.schema)()))),
             Err(StorageError::Compacted {
                 requested,
                 compacted,
