@@ -62,17 +62,14 @@ fn check_kind(file: &str, group: &str, plural: &str) {
     );
 
     let yaml = fixture(&format!("{file}.yaml"));
-    let from_yaml = through_type(
-        &entry,
-        &runtime::server::codec::yaml_to_json(&yaml).unwrap(),
-    );
+    let from_yaml = through_type(&entry, &runtime::codec::yaml::yaml_to_json(&yaml).unwrap());
     assert_eq!(
         indent(&from_yaml),
         indent(&object),
         "{file}.yaml decodes to the JSON fixture"
     );
     assert_eq!(
-        runtime::server::codec::to_yaml(&object),
+        runtime::codec::yaml::to_yaml(&object),
         String::from_utf8(yaml).unwrap(),
         "{file}: JSON encodes to the .yaml text"
     );

@@ -2094,3 +2094,123 @@ async fn defaults_apply_to_objects_read_from_storage() {
     assert_eq!(added["type"], "ADDED");
     assert_eq!(added["object"]["spec"]["progressDeadlineSeconds"], 600);
 }
+
+// ---------------------------------------------------------------- OpenAPI
+
+/// `/openapi/v3`: the index lists each group/version document by hash; a
+/// document fetched by hash is `public, immutable`; each carries an ETag and
+/// answers 304 to it (KUBECTL.md section E).
+#[tokio::test]
+async fn openapi_v3_index_documents_etags_and_caching() {
+    let api = Api::start();
+    let index = api.get("/openapi/v3").await;
+    assert_eq!(index.status, StatusCode::OK);
+    let url = index.body["paths"]["apis/apps/v1"]["serverRelativeURL"]
+        .as_str()
+        .expect("apps/v1 is listed")
+        .to_string();
+    assert!(url.starts_with("/openapi/v3/apis/apps/v1?hash="), "{url}");
+    assert!(index.body["paths"]["api/v1"].is_object());
+    let doc = api.get(&url).await;
+    assert_eq!(doc.status, StatusCode::OK);
+    assert_eq!(doc.header("content-type"), Some("application/json"));
+    assert_eq!(doc.header("cache-control"), Some("public, immutable"));
+    assert!(
+        doc.body["components"]["schemas"]["io.k8s.api.apps.v1.Deployment"].is_object(),
+        "{}",
+        &doc.text[..200.min(doc.text.len())]
+    );
+    let etag = doc.header("etag").expect("an ETag").to_string();
+    let again = api
+        .send(
+            Method::GET,
+            &url,
+            &[("if-none-match", etag.as_str())],
+            Body::empty(),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    let plain = api.get("/openapi/v3/apis/apps/v1").await;
+    assert_eq!(plain.header("cache-control"), Some("no-cache, private"));
+    api.get("/openapi/v3/apis/nothing/v1")
+        .await
+        .assert_failure(404, "NotFound");
+}
+
+/// `/openapi/v2` in protobuf, as kubectl asks for it: gnostic's
+/// `openapi.v2.Document` carrying the same definitions and paths as the
+/// JSON document, with its own ETag; an unknown media type is 406.
+#[tokio::test]
+async fn openapi_v2_is_served_as_json_and_protobuf() {
+    use runtime::codec::openapi_v2;
+    let api = Api::start();
+    let json = api.get("/openapi/v2").await;
+    assert_eq!(json.status, StatusCode::OK);
+    assert_eq!(json.header("content-type"), Some("application/json"));
+    let response = api
+        .call(
+            Method::GET,
+            "/openapi/v2",
+            &[("accept", openapi_v2::MEDIA_TYPE_REQUESTED)],
+            Body::empty(),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()["content-type"],
+        "application/com.github.proto-openapi.spec.v2.v1.0+protobuf"
+    );
+    let etag = response.headers()["etag"].to_str().unwrap().to_string();
+    assert_ne!(Some(etag.as_str()), json.header("etag"));
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    let doc = openapi_v2::decode(&bytes).expect("an openapi.v2.Document");
+    assert_eq!(doc.swagger, "2.0");
+    let definitions = doc.definitions.unwrap().additional_properties;
+    let json_definitions = json.body["definitions"].as_object().unwrap();
+    assert_eq!(definitions.len(), json_definitions.len());
+    assert!(
+        definitions
+            .iter()
+            .zip(json_definitions.keys())
+            .all(|(d, k)| &d.name == k)
+    );
+    let deployment = definitions
+        .iter()
+        .find(|d| d.name == "io.k8s.api.apps.v1.Deployment")
+        .and_then(|d| d.value.as_ref())
+        .unwrap();
+    let gvk = deployment
+        .vendor_extension
+        .iter()
+        .find(|e| e.name == "x-kubernetes-group-version-kind")
+        .and_then(|e| e.value.as_ref())
+        .unwrap();
+    let gvk: Value =
+        serde_json::from_slice(&runtime::codec::yaml::yaml_to_json(gvk.yaml.as_bytes()).unwrap())
+            .unwrap();
+    assert_eq!(
+        gvk,
+        json!([{"group": "apps", "kind": "Deployment", "version": "v1"}])
+    );
+    assert_eq!(
+        doc.paths.unwrap().path.len(),
+        json.body["paths"].as_object().unwrap().len()
+    );
+    let cached = api
+        .send(
+            Method::GET,
+            "/openapi/v2",
+            &[
+                ("accept", openapi_v2::MEDIA_TYPE),
+                ("if-none-match", etag.as_str()),
+            ],
+            Body::empty(),
+        )
+        .await;
+    assert_eq!(cached.status, StatusCode::NOT_MODIFIED);
+    api.get_as("/openapi/v2", "application/yaml")
+        .await
+        .assert_failure(406, "NotAcceptable");
+}

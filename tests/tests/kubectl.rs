@@ -561,3 +561,30 @@ fn edit_and_diff() {
         "diff persists nothing"
     );
 }
+
+/// `kubectl explain --output=plaintext-openapiv2` reads `/openapi/v2` in
+/// protobuf (gnostic's `openapi.v2.Document`).
+#[test]
+fn explain_reads_the_protobuf_openapi_v2() {
+    let s = TestServer::start();
+    let out = s.kubectl_ok(&[
+        "explain",
+        "deployments.spec.strategy",
+        "--output=plaintext-openapiv2",
+    ]);
+    assert!(
+        out.contains("KIND:     Deployment\nVERSION:  apps/v1\n"),
+        "{out}"
+    );
+    assert!(out.contains("RESOURCE: strategy <Object>"), "{out}");
+    assert!(out.contains("   rollingUpdate\t<Object>"), "{out}");
+    let out = s.kubectl_ok(&[
+        "explain",
+        "widgets.spec.ports",
+        "--output=plaintext-openapiv2",
+    ]);
+    assert!(
+        out.contains("KIND:     Widget\nVERSION:  example.dev/v1\n"),
+        "{out}"
+    );
+}

@@ -1,7 +1,10 @@
-//! Wire formats: serde helpers shared by API types, and Kubernetes
-//! protobuf ([`protobuf`]).
+//! Wire formats: serde helpers shared by API types, Kubernetes protobuf
+//! ([`protobuf`]), YAML ([`yaml`]) and the protobuf form of the OpenAPI v2
+//! document ([`openapi_v2`]).
 
+pub mod openapi_v2;
 pub mod protobuf;
+pub mod yaml;
 
 /// Whether a value is its type's default: `#[serde(skip_serializing_if =
 /// "runtime::codec::is_default")]` gives a field Go's `omitempty`.

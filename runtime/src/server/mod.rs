@@ -6,7 +6,6 @@
 //! middleware in front of the resource handler.
 
 mod cache;
-pub mod codec;
 pub mod discovery;
 mod duplicates;
 mod metrics;
@@ -83,6 +82,8 @@ pub struct ApiServer {
     caches: std::sync::Mutex<std::collections::HashMap<String, Arc<cache::WatchCache>>>,
     bookmark_interval: std::time::Duration,
     validation_options: std::collections::BTreeSet<String>,
+    /// The protobuf form of the OpenAPI v2 document, made on first request.
+    openapi_v2_proto: std::sync::OnceLock<Result<axum::body::Bytes, String>>,
 }
 
 impl ApiServer {
@@ -105,6 +106,7 @@ impl ApiServer {
             caches: std::sync::Mutex::new(std::collections::HashMap::new()),
             bookmark_interval: config.bookmark_interval,
             validation_options: config.validation_options.clone(),
+            openapi_v2_proto: std::sync::OnceLock::new(),
         });
         server.ensure_system_namespaces()?;
         Ok(server)

@@ -3,10 +3,12 @@
 //! as kube-apiserver serves them: the v3 index lists each group/version
 //! document with a content hash; documents carry an ETag, answer 304 to a
 //! matching `If-None-Match`, and are `public, immutable` when fetched by
-//! hash (KUBECTL.md section E).
+//! hash (KUBECTL.md section E). `/openapi/v2` is also served in protobuf
+//! ([`crate::codec::openapi_v2`]).
 
 use std::sync::Arc;
 
+use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -15,8 +17,8 @@ use serde_json::{Map, json};
 use super::ApiServer;
 use super::status::ApiError;
 
-fn hash(doc: &str) -> String {
-    format!("{:016X}", super::fnv1a(doc.as_bytes()))
+fn hash(doc: &[u8]) -> String {
+    format!("{:016X}", super::fnv1a(doc))
 }
 
 /// `GET /openapi/v3`: `{"paths": {"api/v1": {"serverRelativeURL": "/openapi/v3/api/v1?hash=H"}}}`.
@@ -25,7 +27,7 @@ pub(super) async fn index(State(server): State<Arc<ApiServer>>) -> Response {
     for (path, doc) in server.registry.openapi_v3() {
         paths.insert(
             path.to_string(),
-            json!({"serverRelativeURL": format!("/openapi/v3/{path}?hash={}", hash(doc))}),
+            json!({"serverRelativeURL": format!("/openapi/v3/{path}?hash={}", hash(doc.as_bytes()))}),
         );
     }
     super::json(StatusCode::OK, &json!({"paths": paths}))
@@ -44,14 +46,24 @@ pub(super) async fn document(
         .iter()
         .find(|(p, _)| *p == path)
     {
-        Some((_, doc)) => serve(doc, query.is_some_and(|q| q.contains("hash=")), &headers),
+        Some((_, doc)) => serve(
+            Bytes::from_static(doc.as_bytes()),
+            "application/json",
+            query.is_some_and(|q| q.contains("hash=")),
+            &headers,
+        ),
         None => ApiError::path_not_found().into_response(),
     }
 }
 
-/// `GET /openapi/v2`, as JSON. The protobuf form is not produced, so a
-/// client that accepts only protobuf gets 406 (kubectl reads v3).
+/// `GET /openapi/v2`: JSON, or gnostic's `openapi.v2.Document` in protobuf
+/// when the client asks for `application/com.github.proto-openapi.spec.v2@v1.0+protobuf`
+/// (or its `.v1.0` spelling), as kube-openapi's handler serves it; the
+/// answer's type is then `application/com.github.proto-openapi.spec.v2.v1.0+protobuf`.
+/// The first media type in the client's Accept that the server can produce
+/// wins; none is 406.
 pub(super) async fn v2(State(server): State<Arc<ApiServer>>, headers: HeaderMap) -> Response {
+    use crate::codec::openapi_v2;
     let Some(doc) = server.registry.openapi_v2() else {
         return ApiError::path_not_found().into_response();
     };
@@ -59,19 +71,48 @@ pub(super) async fn v2(State(server): State<Arc<ApiServer>>, headers: HeaderMap)
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    let json_ok = accept.is_empty()
-        || accept.split(',').any(|r| {
-            let media = r.split(';').next().unwrap_or("").trim();
-            matches!(media, "application/json" | "*/*" | "application/*")
-        });
-    if !json_ok {
-        return ApiError::not_acceptable(&["application/json"]).into_response();
+    let choice = if accept.trim().is_empty() {
+        Some(false)
+    } else {
+        accept.split(',').find_map(|r| {
+            let mut parts = r.split(';');
+            let media = parts.next().unwrap_or("").trim();
+            let refused = parts.any(|p| {
+                p.trim()
+                    .strip_prefix("q=")
+                    .and_then(|q| q.parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            match media {
+                _ if refused => None,
+                "application/json" | "*/*" | "application/*" => Some(false),
+                openapi_v2::MEDIA_TYPE_REQUESTED | openapi_v2::MEDIA_TYPE => Some(true),
+                _ => None,
+            }
+        })
+    };
+    match choice {
+        Some(false) => serve(
+            Bytes::from_static(doc.as_bytes()),
+            "application/json",
+            false,
+            &headers,
+        ),
+        Some(true) => match server
+            .openapi_v2_proto
+            .get_or_init(|| openapi_v2::encode(doc).map(Bytes::from))
+        {
+            Ok(bytes) => serve(bytes.clone(), openapi_v2::MEDIA_TYPE, false, &headers),
+            Err(e) => ApiError::internal(e).into_response(),
+        },
+        None => {
+            ApiError::not_acceptable(&["application/json", openapi_v2::MEDIA_TYPE]).into_response()
+        }
     }
-    serve(doc, false, &headers)
 }
 
-fn serve(doc: &'static str, by_hash: bool, headers: &HeaderMap) -> Response {
-    let etag = format!("\"{}\"", hash(doc));
+fn serve(doc: Bytes, content_type: &'static str, by_hash: bool, headers: &HeaderMap) -> Response {
+    let etag = format!("\"{}\"", hash(&doc));
     let mut response = if headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
@@ -82,10 +123,7 @@ fn serve(doc: &'static str, by_hash: bool, headers: &HeaderMap) -> Response {
         (StatusCode::OK, doc).into_response()
     };
     let h = response.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     if let Ok(v) = HeaderValue::from_str(&etag) {
         h.insert(header::ETAG, v);
     }

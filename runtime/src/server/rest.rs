@@ -269,7 +269,7 @@ fn render(
         return response;
     }
     if yaml {
-        let mut response = (answer.status, super::codec::to_yaml(&body)).into_response();
+        let mut response = (answer.status, crate::codec::yaml::to_yaml(&body)).into_response();
         response.headers_mut().insert(
             header::CONTENT_TYPE,
             HeaderValue::from_static("application/yaml"),
@@ -605,11 +605,13 @@ impl Ctx<'_> {
                 })?;
                 serde_json::to_vec(&obj).map_err(ApiError::internal)?
             }
-            negotiate::BodyFormat::Yaml => super::codec::yaml_to_json(bytes).map_err(|e| {
-                ApiError::bad_request(format!(
-                    "the body of the request could not be read as YAML: {e}"
-                ))
-            })?,
+            negotiate::BodyFormat::Yaml => {
+                crate::codec::yaml::yaml_to_json(bytes).map_err(|e| {
+                    ApiError::bad_request(format!(
+                        "the body of the request could not be read as YAML: {e}"
+                    ))
+                })?
+            }
         };
         decode_object(
             self.entry,
@@ -1002,7 +1004,7 @@ impl Ctx<'_> {
         let (json, applied) = match json_body {
             Some(applied) => (std::borrow::Cow::Borrowed(bytes), applied),
             None => {
-                let json = super::codec::yaml_to_json(bytes)
+                let json = crate::codec::yaml::yaml_to_json(bytes)
                     .map_err(|e| ApiError::bad_request(format!("error decoding YAML: {e}")))?;
                 let applied: Value = serde_json::from_slice(&json)
                     .map_err(|e| ApiError::bad_request(format!("error decoding YAML: {e}")))?;
