@@ -504,6 +504,18 @@ impl<'m> Checker<'m> {
             AppliesTo::Struct => is_struct,
             AppliesTo::StructOrMap => is_struct || matches!(ty, FieldType::Map(_)),
             AppliesTo::Scalar => is_string || is_int || matches!(ty, FieldType::Bool),
+            AppliesTo::RawExtension => {
+                matches!(
+                    ty,
+                    FieldType::WellKnown(crate::model::WellKnown::RawExtension)
+                )
+            }
+            AppliesTo::IntOrString => {
+                matches!(
+                    ty,
+                    FieldType::WellKnown(crate::model::WellKnown::IntOrString)
+                )
+            }
         }
     }
 
@@ -625,10 +637,18 @@ impl<'m> Checker<'m> {
                 .and_then(crate::markers::parse_go_int)
                 .is_none()
                 .then(|| bad("expected an integer")),
-            (PayloadKind::String, _) => m
-                .payload_string()
-                .is_none()
-                .then(|| bad("expected a string")),
+            (PayloadKind::String, _) => match m.payload_string() {
+                None => Some(bad("expected a string")),
+                Some(re) if def.name == "kubebuilder:validation:Pattern" => {
+                    regex::Regex::new(&re).err().map(|e| {
+                        // The last line of regex's report names the problem.
+                        let e = e.to_string();
+                        let why = e.lines().last().unwrap_or("").trim_start_matches("error: ");
+                        bad(&format!("not a valid regular expression: {why}"))
+                    })
+                }
+                Some(_) => None,
+            },
             (PayloadKind::OneOf(words), _) => match m.payload_string() {
                 Some(w) if words.contains(&w.as_str()) => None,
                 _ => Some(bad("not one of the allowed values")),

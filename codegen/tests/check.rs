@@ -119,6 +119,37 @@ fn bad_payload() {
 }
 
 #[test]
+fn pattern_that_is_not_a_regular_expression() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +kubebuilder:validation:Pattern=`^(v`\n    pub a: String,\n}}\n"
+    ));
+    assert!(
+        got.contains(
+            "error: bad payload for `+kubebuilder:validation:Pattern`\n  --> example/v1/mod.rs:3:9"
+        ),
+        "{got}"
+    );
+    assert!(
+        got.contains("not a valid regular expression: unclosed group"),
+        "{got}"
+    );
+}
+
+#[test]
+fn embedded_resource_only_on_a_raw_extension() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +kubebuilder:validation:EmbeddedResource\n    pub a: String,\n}}\n"
+    ));
+    assert!(
+        got.contains(
+            "error: `+kubebuilder:validation:EmbeddedResource` does not apply to `String`"
+        ),
+        "{got}"
+    );
+    assert!(got.contains("this tag applies to a RawExtension"), "{got}");
+}
+
+#[test]
 fn bad_word_payload_lists_the_choices() {
     let got = diagnostics_for(&format!(
         "{HEAD}pub struct A {{\n    /// +listType=bag\n    pub a: Vec<String>,\n}}\n"

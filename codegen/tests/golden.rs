@@ -77,6 +77,14 @@ const CASES: &[(&str, &str)] = &[
         "union_discriminator",
         "/// +k8s:unionDiscriminator\npub kind: String,\n/// +k8s:optional\n/// +k8s:unionMember\npub a: Option<Item>,\n/// +k8s:optional\n/// +k8s:unionMember(memberName: \"Bee\")\npub b: Option<Item>,",
     ),
+    (
+        "pattern",
+        "/// +kubebuilder:validation:Pattern=`^v[0-9]+$`\npub release: String,",
+    ),
+    (
+        "embedded_resource",
+        "/// +kubebuilder:validation:EmbeddedResource\n/// +kubebuilder:pruning:PreserveUnknownFields\npub template: Option<RawExtension>,",
+    ),
 ];
 
 fn generated(fields: &str) -> String {

@@ -106,6 +106,28 @@ fn our_groups_use_reverse_domain_names_with_extensions() {
         spec["color"]["enum"],
         serde_json::json!(["Blue", "Green", "Red"])
     );
+    assert_eq!(spec["release"]["pattern"], r"^v[0-9]+(\.[0-9]+)*$");
+    assert_eq!(
+        ours["definitions"]["dev.example.v1.WidgetPort"]["properties"]["name"]["format"],
+        "k8s-short-name"
+    );
+    // Custom-resource style extensions from the kubebuilder markers.
+    assert_eq!(
+        spec["template"],
+        serde_json::json!({"description": "An object each replica is created from, of any kind, kept as sent.",
+            "type": "object", "x-kubernetes-embedded-resource": true,
+            "x-kubernetes-preserve-unknown-fields": true})
+    );
+    assert_eq!(spec["maxUnavailable"]["x-kubernetes-int-or-string"], true);
+    assert!(
+        spec["maxUnavailable"].get("anyOf").is_none(),
+        "v2 has no anyOf"
+    );
+    let v3 = load(root.join("api/openapi-spec/v3/apis__example.dev__v1_openapi.json"));
+    assert_eq!(
+        v3["components"]["schemas"]["dev.example.v1.WidgetSpec"]["properties"]["maxUnavailable"]["anyOf"],
+        serde_json::json!([{"type": "integer"}, {"type": "string"}])
+    );
     let widget = &ours["definitions"]["dev.example.v1.Widget"];
     assert_eq!(
         widget["x-kubernetes-group-version-kind"],

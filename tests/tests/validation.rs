@@ -427,3 +427,61 @@ fn hand_written_rules_join_the_generated_ones() {
         ]
     );
 }
+
+/// The kubebuilder schema markers on `WidgetSpec`: `release` must match its
+/// `Pattern` (kube-apiserver's custom-resource message), `template` is an
+/// `EmbeddedResource` that must name its apiVersion and kind and keeps
+/// every field it is sent (`PreserveUnknownFields`, so Strict field
+/// validation finds nothing unknown inside it), and `maxUnavailable` is
+/// an int-or-string either way.
+#[test]
+fn pattern_embedded_resource_and_int_or_string() {
+    let s = TestServer::start();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let post = |name: &str, spec: Value| {
+        let body = json!({"apiVersion": "example.dev/v1", "kind": "Widget",
+                          "metadata": {"name": name}, "spec": spec});
+        rt.block_on(async {
+            let resp = reqwest::Client::new()
+                .post(format!(
+                    "{}/apis/example.dev/v1/namespaces/default/widgets?fieldValidation=Strict",
+                    s.url()
+                ))
+                .header("Content-Type", "application/json")
+                .body(body.to_string())
+                .send()
+                .await
+                .unwrap();
+            (resp.status().as_u16(), resp.json::<Value>().await.unwrap())
+        })
+    };
+    let template = json!({"apiVersion": "v1", "kind": "ConfigMap",
+                          "metadata": {"name": "seed"}, "data": {"k": "v"}, "extra": {"any": [1, 2]}});
+    let (code, created) = post(
+        "good",
+        json!({"release": "v2.1", "maxUnavailable": "25%", "template": template}),
+    );
+    assert_eq!(code, 201, "{created}");
+    assert_eq!(created["spec"]["template"], template);
+    assert_eq!(created["spec"]["maxUnavailable"], "25%");
+    let (code, created) = post("count", json!({"maxUnavailable": 2}));
+    assert_eq!(code, 201, "{created}");
+    assert_eq!(created["spec"]["maxUnavailable"], 2);
+
+    let (code, status) = post(
+        "bad",
+        json!({"release": "2.1", "template": {"metadata": {"name": "seed"}}}),
+    );
+    assert_eq!(code, 422, "{status}");
+    assert_eq!(
+        status["message"],
+        "Widget.example.dev \"bad\" is invalid: [spec.release: Invalid value: \"2.1\": spec.release in body should match '^v[0-9]+(\\.[0-9]+)*$', spec.template.apiVersion: Required value: must not be empty, spec.template.kind: Required value: must not be empty]"
+    );
+    assert_eq!(
+        status["details"]["causes"][1],
+        json!({"reason": "FieldValueRequired", "message": "Required value: must not be empty", "field": "spec.template.apiVersion"})
+    );
+}

@@ -282,6 +282,29 @@ fn go_field_name(rust_name: &str) -> String {
 
 fn property(model: &Model, field: &Field) -> Value {
     let mut schema = type_schema(model, &field.ty);
+    // The kubebuilder markers publish a RawExtension or IntOrString field
+    // as a custom resource's schema does, inline instead of by reference.
+    let preserve = field
+        .marker("kubebuilder:pruning:PreserveUnknownFields")
+        .is_some();
+    let embedded = field
+        .marker("kubebuilder:validation:EmbeddedResource")
+        .is_some();
+    if preserve || embedded {
+        schema = json!({"type": "object"});
+        if embedded {
+            schema["x-kubernetes-embedded-resource"] = json!(true);
+        }
+        if preserve {
+            schema["x-kubernetes-preserve-unknown-fields"] = json!(true);
+        }
+    }
+    if field
+        .marker("kubebuilder:validation:XIntOrString")
+        .is_some()
+    {
+        schema = json!({"x-kubernetes-int-or-string": true});
+    }
     let Some(obj) = schema.as_object_mut() else {
         return schema;
     };
@@ -300,6 +323,12 @@ fn property(model: &Model, field: &Field) -> Value {
         .collect();
     if !keys.is_empty() {
         obj.insert("x-kubernetes-list-map-keys".into(), json!(keys));
+    }
+    if let Some(re) = payload(&["kubebuilder:validation:Pattern"]) {
+        obj.insert("pattern".into(), json!(re));
+    }
+    if let Some(f) = payload(&["k8s:format"]) {
+        obj.insert("format".into(), json!(f));
     }
     if let Some(k) = payload(&["patchMergeKey"]) {
         obj.insert("x-kubernetes-patch-merge-key".into(), json!(k));
@@ -927,6 +956,15 @@ fn v3_schema(v: &Value) -> Value {
                 && let Some(r) = out.remove("$ref")
             {
                 out.insert("allOf".into(), json!([{"$ref": r}]));
+            }
+            // v3 can say what v2 cannot: an int-or-string is either.
+            if out.get("x-kubernetes-int-or-string") == Some(&json!(true))
+                && !out.contains_key("type")
+            {
+                out.insert(
+                    "anyOf".into(),
+                    json!([{"type": "integer"}, {"type": "string"}]),
+                );
             }
             Value::Object(out)
         }

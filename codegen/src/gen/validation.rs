@@ -16,7 +16,7 @@ use quote::{format_ident, quote};
 
 use super::{GeneratedFile, rust_file};
 use crate::markers::{Marker, Payload, Value as ArgValue};
-use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef, TypeShape};
+use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef, TypeShape, WellKnown};
 
 /// Generates the validation of every package of the crate at `crate_dir`.
 pub fn generate(model: &Model, crate_dir: &FsPath) -> Vec<GeneratedFile> {
@@ -359,6 +359,16 @@ fn tag_code(
         ("k8s:neq", FieldType::Bool) => {
             let b = m.payload_text()? == "true";
             quote! { field_errs.extend(v::neq_bool(&p, *#value, #b)); }
+        }
+        ("kubebuilder:validation:Pattern", FieldType::String) => {
+            let re = m.payload_string()?;
+            quote! { field_errs.extend(v::pattern(&p, #value, #re)); }
+        }
+        (
+            "kubebuilder:validation:EmbeddedResource",
+            FieldType::WellKnown(WellKnown::RawExtension),
+        ) => {
+            quote! { field_errs.extend(v::embedded_resource(&p, &#value.0)); }
         }
         ("k8s:format", FieldType::String) => {
             let f = m.payload_string()?;

@@ -747,6 +747,61 @@ pub static TAGS: &[TagDef] = &[
         example: "+resource:generation=false",
     },
     TagDef {
+        name: "kubebuilder:validation:Pattern",
+        scopes: &[Scope::Field],
+        args: ArgsKind::None,
+        payload: PayloadKind::String,
+        applies_to: AppliesTo::String,
+        repeatable: false,
+        stability: Stability::Stable,
+        doc: "Requires the string to match a regular expression (unanchored, \
+              as JSON Schema's `pattern`; anchor it with `^...$`). It is \
+              emitted as the schema's `pattern` and enforced by the generated \
+              validation with kube-apiserver's message for custom resources: \
+              `<path> in body should match '<pattern>'`.",
+        example: "+kubebuilder:validation:Pattern=`^v[0-9]+$`",
+    },
+    TagDef {
+        name: "kubebuilder:validation:EmbeddedResource",
+        scopes: &[Scope::Field],
+        args: ArgsKind::None,
+        payload: PayloadKind::None,
+        applies_to: AppliesTo::RawExtension,
+        repeatable: false,
+        stability: Stability::Stable,
+        doc: "The RawExtension holds a whole object of some kind: the schema \
+              says `x-kubernetes-embedded-resource: true`, and validation \
+              requires its `apiVersion` and `kind`.",
+        example: "+kubebuilder:validation:EmbeddedResource",
+    },
+    TagDef {
+        name: "kubebuilder:pruning:PreserveUnknownFields",
+        scopes: &[Scope::Field],
+        args: ArgsKind::None,
+        payload: PayloadKind::None,
+        applies_to: AppliesTo::RawExtension,
+        repeatable: false,
+        stability: Stability::Stable,
+        doc: "The RawExtension keeps every field a client sends (nothing is \
+              pruned or reported unknown inside it); the schema says \
+              `x-kubernetes-preserve-unknown-fields: true`.",
+        example: "+kubebuilder:pruning:PreserveUnknownFields",
+    },
+    TagDef {
+        name: "kubebuilder:validation:XIntOrString",
+        scopes: &[Scope::Field],
+        args: ArgsKind::None,
+        payload: PayloadKind::None,
+        applies_to: AppliesTo::IntOrString,
+        repeatable: false,
+        stability: Stability::Stable,
+        doc: "Publishes the IntOrString field as custom resources do: \
+              `x-kubernetes-int-or-string: true` (with `anyOf` integer or \
+              string in OpenAPI v3) instead of a reference to \
+              `io.k8s.apimachinery.pkg.util.intstr.IntOrString`.",
+        example: "+kubebuilder:validation:XIntOrString",
+    },
+    TagDef {
         name: "kubebuilder:selectablefield",
         scopes: &[Scope::Type],
         args: ArgsKind::None,

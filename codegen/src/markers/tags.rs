@@ -129,6 +129,10 @@ pub enum AppliesTo {
     StructOrMap,
     /// A string, integer or bool.
     Scalar,
+    /// `RawExtension` (embedded JSON).
+    RawExtension,
+    /// `IntOrString`.
+    IntOrString,
 }
 
 impl AppliesTo {
@@ -146,6 +150,8 @@ impl AppliesTo {
             AppliesTo::Struct => "a struct",
             AppliesTo::StructOrMap => "a struct or a map",
             AppliesTo::Scalar => "a string, integer or bool",
+            AppliesTo::RawExtension => "a RawExtension",
+            AppliesTo::IntOrString => "an IntOrString",
         }
     }
 }

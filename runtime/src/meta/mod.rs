@@ -10,5 +10,5 @@ mod proto;
 mod time;
 pub mod v1;
 
-pub use time::{FieldsV1, IntOrString, MicroTime, Quantity, Time};
+pub use time::{FieldsV1, IntOrString, MicroTime, Quantity, RawExtension, Time};
 pub use v1::*;

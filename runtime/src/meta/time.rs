@@ -101,6 +101,13 @@ impl Default for IntOrString {
     }
 }
 
+/// `runtime.RawExtension`: embedded JSON kept as the client sent it (often
+/// a whole object with its own `apiVersion` and `kind`), written back as
+/// that JSON. The default is JSON `null`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct RawExtension(pub serde_json::Value);
+
 #[cfg(test)]
 mod tests {
     use super::*;

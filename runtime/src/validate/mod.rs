@@ -33,6 +33,7 @@ use crate::field::{ErrorList, Path};
 mod format;
 mod limits;
 mod list;
+mod schema;
 mod union;
 
 pub use format::{FORMATS, format};
@@ -44,6 +45,7 @@ pub use limits::{
 pub use list::{
     each_map_key, each_map_val, each_slice_val, slice_item, unique, unique_map, unique_set,
 };
+pub use schema::{embedded_resource, pattern};
 pub use union::{
     discriminated_union, discriminated_union_update, union, union_update, zero_or_one_of,
     zero_or_one_of_update,

@@ -1,7 +1,7 @@
 use std::collections::BTreeMap;
 
 use macros::Resource;
-use runtime::meta::{Condition, ObjectMeta};
+use runtime::meta::{Condition, IntOrString, ObjectMeta, RawExtension};
 use serde::{Deserialize, Serialize};
 
 /// Widget is an example namespaced resource: a set of replicas that serve
@@ -81,6 +81,23 @@ pub struct WidgetSpec {
     /// +k8s:ifEnabled("WidgetGracePeriod")=+k8s:minimum=1
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub termination_grace_period_seconds: Option<i64>,
+    /// The release the replicas run, such as `v2` or `v2.1`.
+    /// +optional
+    /// +kubebuilder:validation:Pattern=`^v[0-9]+(\.[0-9]+)*$`
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub release: Option<String>,
+    /// How many replicas may be down during an update: a count or a
+    /// percentage such as `25%`.
+    /// +optional
+    /// +kubebuilder:validation:XIntOrString
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_unavailable: Option<IntOrString>,
+    /// An object each replica is created from, of any kind, kept as sent.
+    /// +optional
+    /// +kubebuilder:validation:EmbeddedResource
+    /// +kubebuilder:pruning:PreserveUnknownFields
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub template: Option<RawExtension>,
 }
 
 /// Color is the color of a widget.

@@ -151,6 +151,32 @@ const _: () = {
                 }
                 errs.extend(field_errs);
             }
+            {
+                let p = path.child("release");
+                let new = &self.release;
+                let old = old.map(|o| &o.release);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    if let Some(x) = new {
+                        field_errs.extend(v::pattern(&p, x, "^v[0-9]+(\\.[0-9]+)*$"));
+                    }
+                }
+                errs.extend(field_errs);
+            }
+            {
+                let p = path.child("template");
+                let new = &self.template;
+                let old = old.map(|o| &o.template);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    if let Some(x) = new {
+                        field_errs.extend(v::embedded_resource(&p, &x.0));
+                    }
+                }
+                errs.extend(field_errs);
+            }
             errs.extend(
                 ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx),
             );
