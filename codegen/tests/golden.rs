@@ -87,12 +87,31 @@ const CASES: &[(&str, &str)] = &[
     ),
 ];
 
+/// (golden name, package markers, struct fields): tags written on the
+/// package (`//!` lines).
+const PACKAGE_CASES: &[(&str, &str, &str)] = &[
+    (
+        "supports_subresource",
+        "//! +k8s:supportsSubresource=\"/status\"\n//! +k8s:supportsSubresource=\"/scale\"\n",
+        "/// +k8s:minimum=0\npub replicas: i32,",
+    ),
+    (
+        "is_subresource",
+        "//! +k8s:isSubresource=\"/scale\"\n",
+        "/// +k8s:minimum=0\npub replicas: i32,",
+    ),
+];
+
 fn generated(fields: &str) -> String {
+    generated_in("", fields)
+}
+
+fn generated_in(package_markers: &str, fields: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("example/v1/mod.rs");
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
     let source = format!(
-        "{HEAD}#[serde(rename_all = \"camelCase\")]\npub struct Subject {{\n{fields}\n}}\n\n/// An item.\npub struct Item {{\n    pub name: String,\n    /// +k8s:minimum=0\n    pub size: i32,\n}}\n"
+        "{HEAD}{package_markers}#[serde(rename_all = \"camelCase\")]\npub struct Subject {{\n{fields}\n}}\n\n/// An item.\npub struct Item {{\n    pub name: String,\n    /// +k8s:minimum=0\n    pub size: i32,\n}}\n"
     );
     std::fs::write(&file, source).unwrap();
     let model = codegen::parse::parse_tree(dir.path()).unwrap();
@@ -111,8 +130,15 @@ fn every_tag_matches_its_golden_file() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/validation");
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     let mut stale = Vec::new();
-    for (name, fields) in CASES {
-        let got = generated(fields);
+    let cases = CASES
+        .iter()
+        .map(|(name, fields)| (*name, generated(fields)))
+        .chain(
+            PACKAGE_CASES
+                .iter()
+                .map(|(name, package, fields)| (*name, generated_in(package, fields))),
+        );
+    for (name, got) in cases {
         let path = dir.join(format!("{name}.rs"));
         if update {
             std::fs::write(&path, &got).unwrap();

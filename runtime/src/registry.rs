@@ -149,6 +149,11 @@ fn validate<T: Resource + crate::validate::Validate>(
     old: Option<&Value>,
     ctx: &crate::validate::Context,
 ) -> Result<crate::field::ErrorList, String> {
+    let go_type = format!("*{}.{}", T::INFO.version, T::INFO.kind);
+    let unsupported = crate::validate::subresource_supported::<T>(ctx, &go_type);
+    if !unsupported.is_empty() {
+        return Ok(unsupported);
+    }
     let new: T = serde_json::from_value(new.clone()).map_err(|e| e.to_string())?;
     let old: Option<T> = old
         .map(|o| serde_json::from_value(o.clone()))

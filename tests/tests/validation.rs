@@ -485,3 +485,33 @@ fn pattern_embedded_resource_and_int_or_string() {
         json!({"reason": "FieldValueRequired", "message": "Required value: must not be empty", "field": "spec.template.apiVersion"})
     );
 }
+
+/// `+k8s:supportsSubresource` (the example package lists `/status` and
+/// `/scale`): validation runs for the object and those subresources, and a
+/// write through any other path fails with validation-gen's internal
+/// error.
+#[test]
+fn validation_is_chosen_per_subresource() {
+    let registry = apis::registry();
+    let entry = registry
+        .find("example.dev", "v1", "widgets")
+        .expect("widgets are served");
+    let bad = json!({"apiVersion": "example.dev/v1", "kind": "Widget",
+                     "metadata": {"name": "w"}, "spec": {"replicas": -1}});
+    let run = |subresource: &str| -> Vec<String> {
+        let ctx = Context::create().with_subresource(subresource);
+        (entry.validate)(&bad, None, &ctx)
+            .unwrap()
+            .iter()
+            .map(|e| e.to_string())
+            .collect()
+    };
+    let invalid = ["spec.replicas: Invalid value: -1: must be greater than or equal to 0"];
+    assert_eq!(run(""), invalid);
+    assert_eq!(run("/status"), invalid);
+    assert_eq!(run("/scale"), invalid);
+    assert_eq!(
+        run("/approval"),
+        ["<nil>: Internal error: no validation found for *v1.Widget, subresource: /approval"]
+    );
+}

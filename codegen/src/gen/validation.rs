@@ -101,8 +101,25 @@ fn validate_impl(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
     };
     let (old_binding, path_binding, ctx_binding) =
         (binding("old"), binding("path"), binding("ctx"));
+    // The package's subresource tags pick the request paths it serves.
+    let paths = |tag: &str| -> Vec<String> {
+        pkg.markers
+            .iter()
+            .filter(|m| m.name == tag)
+            .filter_map(Marker::payload_string)
+            .collect()
+    };
+    let (supports, is) = (paths("k8s:supportsSubresource"), paths("k8s:isSubresource"));
+    let subresources = if !is.is_empty() {
+        quote! { const SUBRESOURCES: Option<&'static [&'static str]> = Some(&[#(#is),*]); }
+    } else if !supports.is_empty() {
+        quote! { const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", #(#supports),*]); }
+    } else {
+        quote! {}
+    };
     quote! {
         impl Validate for #ident {
+            #subresources
             fn validate_update(&self, #old_binding: Option<&Self>, #path_binding: &Path, #ctx_binding: &Context) -> ErrorList {
                 #[allow(unused_mut)]
                 let mut errs = ErrorList::new();

@@ -124,6 +124,14 @@ pub fn unchanged<T: PartialEq + ?Sized>(ctx: &Context, value: &T, old: Option<&T
 /// `zz_generated.validations.go`) and, as no-ops or recursion, for the
 /// types API types are built from.
 pub trait Validate {
+    /// The request subresource paths this type's validation serves, from
+    /// its package's tags: `"/"` plus each `+k8s:supportsSubresource`, or
+    /// only the `+k8s:isSubresource` path. `None` (no such tag) serves
+    /// every path. A kind written through a path outside the list fails
+    /// validation with an internal error, as validation-gen's registration
+    /// does ([`subresource_supported`]).
+    const SUBRESOURCES: Option<&'static [&'static str]> = None;
+
     /// Validates `self` (the new object) against `old` (on update; `None`
     /// on create); values equal to the old value are not re-validated
     /// (ratcheting).
@@ -132,6 +140,31 @@ pub trait Validate {
     /// Create-time validation: `validate_update` with no old value.
     fn validate(&self, path: &Path, ctx: &Context) -> ErrorList {
         self.validate_update(None, path, ctx)
+    }
+}
+
+/// Whether `T`'s validation serves the request's subresource
+/// (`ctx.subresource`, `""` being the object itself, `"/"`); if not, the
+/// error validation-gen's registration returns:
+/// `<nil>: Internal error: no validation found for *v1.Widget, subresource: /scale`.
+/// `go_type` is the Go spelling of the type (`*v1.Widget`).
+pub fn subresource_supported<T: Validate>(ctx: &Context, go_type: &str) -> ErrorList {
+    let path = if ctx.subresource.is_empty() {
+        "/"
+    } else {
+        ctx.subresource.as_str()
+    };
+    match T::SUBRESOURCES {
+        Some(paths) if !paths.contains(&path) => {
+            let mut e = crate::field::Error::internal(
+                &Path::root(),
+                &format!("no validation found for {go_type}, subresource: {path}"),
+            );
+            // Upstream passes a nil path, which prints as `<nil>`.
+            e.field = "<nil>".into();
+            vec![e]
+        }
+        _ => Vec::new(),
     }
 }
 

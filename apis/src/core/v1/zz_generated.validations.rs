@@ -5,6 +5,7 @@ const _: () = {
     use ::runtime::field::{ErrorList, Path};
     use ::runtime::validate::{self as v, Context, Validate};
     impl Validate for Pod {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -35,6 +36,7 @@ const _: () = {
         }
     }
     impl Validate for PodTemplate {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -56,6 +58,7 @@ const _: () = {
         }
     }
     impl Validate for PodTemplateSpec {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -77,6 +80,7 @@ const _: () = {
         }
     }
     impl Validate for PodSpec {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -361,6 +365,7 @@ const _: () = {
         }
     }
     impl Validate for PodSchedulingGroup {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -373,6 +378,7 @@ const _: () = {
         }
     }
     impl Validate for PodOS {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -385,6 +391,7 @@ const _: () = {
         }
     }
     impl Validate for PodSchedulingGate {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -397,6 +404,7 @@ const _: () = {
         }
     }
     impl Validate for PodReadinessGate {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -409,6 +417,7 @@ const _: () = {
         }
     }
     impl Validate for PodResourceClaim {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -421,6 +430,7 @@ const _: () = {
         }
     }
     impl Validate for HostAlias {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -447,6 +457,7 @@ const _: () = {
         }
     }
     impl Validate for PodDNSConfig {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -468,6 +479,7 @@ const _: () = {
         }
     }
     impl Validate for PodDNSConfigOption {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -480,6 +492,7 @@ const _: () = {
         }
     }
     impl Validate for TopologySpreadConstraint {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -492,6 +505,7 @@ const _: () = {
         }
     }
     impl Validate for Toleration {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -504,6 +518,7 @@ const _: () = {
         }
     }
     impl Validate for Volume {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -521,6 +536,7 @@ const _: () = {
         }
     }
     impl Validate for VolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -803,6 +819,7 @@ const _: () = {
         }
     }
     impl Validate for PersistentVolumeClaimVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -815,6 +832,7 @@ const _: () = {
         }
     }
     impl Validate for HostPathVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -827,6 +845,7 @@ const _: () = {
         }
     }
     impl Validate for EmptyDirVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -839,6 +858,7 @@ const _: () = {
         }
     }
     impl Validate for GlusterfsVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -851,6 +871,7 @@ const _: () = {
         }
     }
     impl Validate for RBDVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -872,6 +893,7 @@ const _: () = {
         }
     }
     impl Validate for CinderVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -893,6 +915,7 @@ const _: () = {
         }
     }
     impl Validate for CephFSVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -914,6 +937,7 @@ const _: () = {
         }
     }
     impl Validate for FlockerVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -926,6 +950,7 @@ const _: () = {
         }
     }
     impl Validate for GCEPersistentDiskVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -938,6 +963,7 @@ const _: () = {
         }
     }
     impl Validate for QuobyteVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -950,6 +976,7 @@ const _: () = {
         }
     }
     impl Validate for FlexVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -971,6 +998,7 @@ const _: () = {
         }
     }
     impl Validate for AWSElasticBlockStoreVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -983,6 +1011,7 @@ const _: () = {
         }
     }
     impl Validate for GitRepoVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -995,6 +1024,7 @@ const _: () = {
         }
     }
     impl Validate for SecretVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1016,6 +1046,7 @@ const _: () = {
         }
     }
     impl Validate for SecretProjection {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1042,6 +1073,7 @@ const _: () = {
         }
     }
     impl Validate for NFSVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -1054,6 +1086,7 @@ const _: () = {
         }
     }
     impl Validate for ISCSIVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1075,6 +1108,7 @@ const _: () = {
         }
     }
     impl Validate for FCVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -1087,6 +1121,7 @@ const _: () = {
         }
     }
     impl Validate for AzureFileVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -1099,6 +1134,7 @@ const _: () = {
         }
     }
     impl Validate for VsphereVirtualDiskVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -1111,6 +1147,7 @@ const _: () = {
         }
     }
     impl Validate for PhotonPersistentDiskVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -1123,6 +1160,7 @@ const _: () = {
         }
     }
     impl Validate for AzureDiskVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -1135,6 +1173,7 @@ const _: () = {
         }
     }
     impl Validate for PortworxVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -1147,6 +1186,7 @@ const _: () = {
         }
     }
     impl Validate for ScaleIOVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1168,6 +1208,7 @@ const _: () = {
         }
     }
     impl Validate for StorageOSVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1189,6 +1230,7 @@ const _: () = {
         }
     }
     impl Validate for ConfigMapVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1215,6 +1257,7 @@ const _: () = {
         }
     }
     impl Validate for ConfigMapProjection {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1241,6 +1284,7 @@ const _: () = {
         }
     }
     impl Validate for ServiceAccountTokenProjection {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -1253,6 +1297,7 @@ const _: () = {
         }
     }
     impl Validate for ClusterTrustBundleProjection {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -1265,6 +1310,7 @@ const _: () = {
         }
     }
     impl Validate for PodCertificateProjection {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1305,6 +1351,7 @@ const _: () = {
         }
     }
     impl Validate for ProjectedVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1326,6 +1373,7 @@ const _: () = {
         }
     }
     impl Validate for VolumeProjection {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1392,6 +1440,7 @@ const _: () = {
         }
     }
     impl Validate for KeyToPath {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -1404,6 +1453,7 @@ const _: () = {
         }
     }
     impl Validate for CSIVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1425,6 +1475,7 @@ const _: () = {
         }
     }
     impl Validate for EphemeralVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1446,6 +1497,7 @@ const _: () = {
         }
     }
     impl Validate for PersistentVolumeClaimTemplate {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1467,6 +1519,7 @@ const _: () = {
         }
     }
     impl Validate for PersistentVolumeClaimSpec {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1506,6 +1559,7 @@ const _: () = {
         }
     }
     impl Validate for VolumeResourceRequirements {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -1518,6 +1572,7 @@ const _: () = {
         }
     }
     impl Validate for TypedLocalObjectReference {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -1530,6 +1585,7 @@ const _: () = {
         }
     }
     impl Validate for TypedObjectReference {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -1542,6 +1598,7 @@ const _: () = {
         }
     }
     impl Validate for ImageVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -1554,6 +1611,7 @@ const _: () = {
         }
     }
     impl Validate for LocalObjectReference {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -1566,6 +1624,7 @@ const _: () = {
         }
     }
     impl Validate for DownwardAPIVolumeSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1587,6 +1646,7 @@ const _: () = {
         }
     }
     impl Validate for DownwardAPIVolumeFile {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1617,6 +1677,7 @@ const _: () = {
         }
     }
     impl Validate for DownwardAPIProjection {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1638,6 +1699,7 @@ const _: () = {
         }
     }
     impl Validate for Container {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -1825,6 +1887,7 @@ const _: () = {
         }
     }
     impl Validate for EphemeralContainerCommon {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2012,6 +2075,7 @@ const _: () = {
         }
     }
     impl Validate for EphemeralContainer {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2033,6 +2097,7 @@ const _: () = {
         }
     }
     impl Validate for ContainerPort {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2045,6 +2110,7 @@ const _: () = {
         }
     }
     impl Validate for VolumeMount {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2057,6 +2123,7 @@ const _: () = {
         }
     }
     impl Validate for VolumeDevice {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2069,6 +2136,7 @@ const _: () = {
         }
     }
     impl Validate for EnvVar {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2090,6 +2158,7 @@ const _: () = {
         }
     }
     impl Validate for EnvVarSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2147,6 +2216,7 @@ const _: () = {
         }
     }
     impl Validate for FileKeySelector {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2201,6 +2271,7 @@ const _: () = {
         }
     }
     impl Validate for ObjectFieldSelector {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2213,6 +2284,7 @@ const _: () = {
         }
     }
     impl Validate for ResourceFieldSelector {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2225,6 +2297,7 @@ const _: () = {
         }
     }
     impl Validate for ConfigMapKeySelector {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2242,6 +2315,7 @@ const _: () = {
         }
     }
     impl Validate for SecretKeySelector {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2259,6 +2333,7 @@ const _: () = {
         }
     }
     impl Validate for EnvFromSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2289,6 +2364,7 @@ const _: () = {
         }
     }
     impl Validate for ConfigMapEnvSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2306,6 +2382,7 @@ const _: () = {
         }
     }
     impl Validate for SecretEnvSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2323,6 +2400,7 @@ const _: () = {
         }
     }
     impl Validate for HTTPHeader {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2335,6 +2413,7 @@ const _: () = {
         }
     }
     impl Validate for HTTPGetAction {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2356,6 +2435,7 @@ const _: () = {
         }
     }
     impl Validate for TCPSocketAction {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2368,6 +2448,7 @@ const _: () = {
         }
     }
     impl Validate for GRPCAction {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2380,6 +2461,7 @@ const _: () = {
         }
     }
     impl Validate for ExecAction {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2392,6 +2474,7 @@ const _: () = {
         }
     }
     impl Validate for SleepAction {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2404,6 +2487,7 @@ const _: () = {
         }
     }
     impl Validate for Probe {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2421,6 +2505,7 @@ const _: () = {
         }
     }
     impl Validate for ProbeHandler {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2469,6 +2554,7 @@ const _: () = {
         }
     }
     impl Validate for LifecycleHandler {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2517,6 +2603,7 @@ const _: () = {
         }
     }
     impl Validate for Lifecycle {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2547,6 +2634,7 @@ const _: () = {
         }
     }
     impl Validate for ResourceRequirements {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2579,6 +2667,7 @@ const _: () = {
         }
     }
     impl Validate for ResourceClaim {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2591,6 +2680,7 @@ const _: () = {
         }
     }
     impl Validate for ContainerResizePolicy {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2603,6 +2693,7 @@ const _: () = {
         }
     }
     impl Validate for ContainerRestartRule {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2638,6 +2729,7 @@ const _: () = {
         }
     }
     impl Validate for ContainerRestartRuleOnExitCodes {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2679,6 +2771,7 @@ const _: () = {
         }
     }
     impl Validate for Capabilities {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2691,6 +2784,7 @@ const _: () = {
         }
     }
     impl Validate for SecurityContext {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2748,6 +2842,7 @@ const _: () = {
         }
     }
     impl Validate for SELinuxOptions {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2760,6 +2855,7 @@ const _: () = {
         }
     }
     impl Validate for WindowsSecurityContextOptions {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2772,6 +2868,7 @@ const _: () = {
         }
     }
     impl Validate for SeccompProfile {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2784,6 +2881,7 @@ const _: () = {
         }
     }
     impl Validate for AppArmorProfile {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2796,6 +2894,7 @@ const _: () = {
         }
     }
     impl Validate for PodSecurityContext {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2853,6 +2952,7 @@ const _: () = {
         }
     }
     impl Validate for Sysctl {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2865,6 +2965,7 @@ const _: () = {
         }
     }
     impl Validate for Affinity {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2904,6 +3005,7 @@ const _: () = {
         }
     }
     impl Validate for NodeAffinity {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2936,6 +3038,7 @@ const _: () = {
         }
     }
     impl Validate for NodeSelector {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2957,6 +3060,7 @@ const _: () = {
         }
     }
     impl Validate for NodeSelectorTerm {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -2987,6 +3091,7 @@ const _: () = {
         }
     }
     impl Validate for NodeSelectorRequirement {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -2999,6 +3104,7 @@ const _: () = {
         }
     }
     impl Validate for PreferredSchedulingTerm {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3020,6 +3126,7 @@ const _: () = {
         }
     }
     impl Validate for PodAffinity {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3052,6 +3159,7 @@ const _: () = {
         }
     }
     impl Validate for PodAntiAffinity {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3084,6 +3192,7 @@ const _: () = {
         }
     }
     impl Validate for WeightedPodAffinityTerm {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3105,6 +3214,7 @@ const _: () = {
         }
     }
     impl Validate for PodAffinityTerm {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -3117,6 +3227,7 @@ const _: () = {
         }
     }
     impl Validate for PodStatus {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3251,6 +3362,7 @@ const _: () = {
         }
     }
     impl Validate for PodCondition {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -3263,6 +3375,7 @@ const _: () = {
         }
     }
     impl Validate for HostIP {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3289,6 +3402,7 @@ const _: () = {
         }
     }
     impl Validate for PodIP {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3315,6 +3429,7 @@ const _: () = {
         }
     }
     impl Validate for ContainerStatus {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3405,6 +3520,7 @@ const _: () = {
         }
     }
     impl Validate for ContainerState {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3444,6 +3560,7 @@ const _: () = {
         }
     }
     impl Validate for ContainerStateWaiting {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -3456,6 +3573,7 @@ const _: () = {
         }
     }
     impl Validate for ContainerStateRunning {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -3468,6 +3586,7 @@ const _: () = {
         }
     }
     impl Validate for ContainerStateTerminated {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -3480,6 +3599,7 @@ const _: () = {
         }
     }
     impl Validate for VolumeMountStatus {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3501,6 +3621,7 @@ const _: () = {
         }
     }
     impl Validate for VolumeStatus {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3522,6 +3643,7 @@ const _: () = {
         }
     }
     impl Validate for ImageVolumeStatus {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3548,6 +3670,7 @@ const _: () = {
         }
     }
     impl Validate for ContainerUser {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3569,6 +3692,7 @@ const _: () = {
         }
     }
     impl Validate for LinuxContainerUser {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -3581,6 +3705,7 @@ const _: () = {
         }
     }
     impl Validate for ResourceStatus {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3629,6 +3754,7 @@ const _: () = {
         }
     }
     impl Validate for ResourceHealth {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -3641,6 +3767,7 @@ const _: () = {
         }
     }
     impl Validate for PodResourceClaimStatus {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -3653,6 +3780,7 @@ const _: () = {
         }
     }
     impl Validate for PodExtendedResourceClaimStatus {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3674,6 +3802,7 @@ const _: () = {
         }
     }
     impl Validate for ContainerExtendedResourceRequest {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -3686,6 +3815,7 @@ const _: () = {
         }
     }
     impl Validate for NodeAllocatableResourceClaimStatus {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3727,6 +3857,7 @@ const _: () = {
         }
     }
     impl Validate for Secret {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -3739,6 +3870,7 @@ const _: () = {
         }
     }
     impl Validate for Service {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3769,6 +3901,7 @@ const _: () = {
         }
     }
     impl Validate for ServiceSpec {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3816,6 +3949,7 @@ const _: () = {
         }
     }
     impl Validate for ServicePort {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -3828,6 +3962,7 @@ const _: () = {
         }
     }
     impl Validate for SessionAffinityConfig {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3849,6 +3984,7 @@ const _: () = {
         }
     }
     impl Validate for ClientIPConfig {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -3861,6 +3997,7 @@ const _: () = {
         }
     }
     impl Validate for ServiceStatus {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3897,6 +4034,7 @@ const _: () = {
         }
     }
     impl Validate for LoadBalancerStatus {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3918,6 +4056,7 @@ const _: () = {
         }
     }
     impl Validate for LoadBalancerIngress {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3939,6 +4078,7 @@ const _: () = {
         }
     }
     impl Validate for PortStatus {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -3951,6 +4091,7 @@ const _: () = {
         }
     }
     impl Validate for ConfigMap {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -3963,6 +4104,7 @@ const _: () = {
         }
     }
     impl Validate for Namespace {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -3993,6 +4135,7 @@ const _: () = {
         }
     }
     impl Validate for NamespaceSpec {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -4005,6 +4148,7 @@ const _: () = {
         }
     }
     impl Validate for NamespaceStatus {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -4037,6 +4181,7 @@ const _: () = {
         }
     }
     impl Validate for NamespaceCondition {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -4049,6 +4194,7 @@ const _: () = {
         }
     }
     impl Validate for Event {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -4097,6 +4243,7 @@ const _: () = {
         }
     }
     impl Validate for EventSeries {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -4109,6 +4256,7 @@ const _: () = {
         }
     }
     impl Validate for ObjectReference {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,
@@ -4121,6 +4269,7 @@ const _: () = {
         }
     }
     impl Validate for EventSource {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
             _old: Option<&Self>,

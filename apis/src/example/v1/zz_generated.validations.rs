@@ -5,6 +5,9 @@ const _: () = {
     use ::runtime::field::{ErrorList, Path};
     use ::runtime::validate::{self as v, Context, Validate};
     impl Validate for Widget {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(
+            &["/", "/status", "/scale"],
+        );
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -35,6 +38,9 @@ const _: () = {
         }
     }
     impl Validate for WidgetSpec {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(
+            &["/", "/status", "/scale"],
+        );
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -184,6 +190,9 @@ const _: () = {
         }
     }
     impl Validate for WidgetPort {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(
+            &["/", "/status", "/scale"],
+        );
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -231,6 +240,9 @@ const _: () = {
         }
     }
     impl Validate for WidgetStatus {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(
+            &["/", "/status", "/scale"],
+        );
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -258,6 +270,9 @@ const _: () = {
         }
     }
     impl Validate for Gadget {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(
+            &["/", "/status", "/scale"],
+        );
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -279,6 +294,9 @@ const _: () = {
         }
     }
     impl Validate for GadgetSpec {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(
+            &["/", "/status", "/scale"],
+        );
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -417,6 +435,9 @@ const _: () = {
         }
     }
     impl Validate for Connection {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(
+            &["/", "/status", "/scale"],
+        );
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -466,6 +487,9 @@ const _: () = {
         }
     }
     impl Validate for WifiConnection {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(
+            &["/", "/status", "/scale"],
+        );
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -495,6 +519,9 @@ const _: () = {
         }
     }
     impl Validate for EthernetConnection {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(
+            &["/", "/status", "/scale"],
+        );
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -518,6 +545,9 @@ const _: () = {
         }
     }
     impl Validate for MainsPower {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(
+            &["/", "/status", "/scale"],
+        );
         fn validate_update(
             &self,
             old: Option<&Self>,
@@ -541,6 +571,9 @@ const _: () = {
         }
     }
     impl Validate for BatteryPower {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(
+            &["/", "/status", "/scale"],
+        );
         fn validate_update(
             &self,
             old: Option<&Self>,
