@@ -68,6 +68,9 @@ pub struct ResourceMeta {
     pub selectable_fields: Vec<String>,
     /// Whether `metadata.generation` is kept (`+resource:generation`, default true).
     pub generation: bool,
+    /// The name rule (`+resource:nameFormat`): `dns1123-subdomain` (the
+    /// default), `dns1123-label`, `dns1035-label` or `path-segment`.
+    pub name_format: String,
 }
 
 /// gengo's lower-case plural of a kind: `Widget` -> `widgets`, `Policy` ->
@@ -114,6 +117,11 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
             .last()
             .and_then(|m| m.payload_string())
             .is_none_or(|v| v != "false"),
+        name_format: def
+            .markers_named("resource:nameFormat")
+            .last()
+            .and_then(|m| m.payload_string())
+            .unwrap_or_else(|| "dns1123-subdomain".into()),
     };
     for m in def.markers_named("kubebuilder:selectablefield") {
         for (k, v) in m.key_values().unwrap_or_default() {

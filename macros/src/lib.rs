@@ -73,6 +73,15 @@ fn resource(
     let status = meta.status;
     let selectable_fields = &meta.selectable_fields;
     let generation = meta.generation;
+    let name_format = quote::format_ident!(
+        "{}",
+        match meta.name_format.as_str() {
+            "dns1123-label" => "Dns1123Label",
+            "dns1035-label" => "Dns1035Label",
+            "path-segment" => "PathSegment",
+            _ => "Dns1123Subdomain",
+        }
+    );
     let scale = match &meta.scale {
         Some(s) => {
             let (spec, status, selector) = (
@@ -111,6 +120,7 @@ fn resource(
                 printer_columns: &[#(#columns),*],
                 selectable_fields: &[#(#selectable_fields),*],
                 generation: #generation,
+                name_format: ::runtime::resource::NameFormat::#name_format,
             };
         }
     })

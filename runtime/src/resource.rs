@@ -69,6 +69,27 @@ pub struct ResourceInfo {
     /// Whether `metadata.generation` is kept: 1 on create, bumped by changes
     /// outside metadata and status.
     pub generation: bool,
+    /// The rule `metadata.name` (and `generateName`) must follow.
+    pub name_format: NameFormat,
+}
+
+/// The rule for an object's name: the `ValidateNameFunc` its kind passes to
+/// upstream's `ValidateObjectMeta` (`+resource:nameFormat`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum NameFormat {
+    /// `NameIsDNSSubdomain`: at most 253 characters of DNS-1123 labels
+    /// joined by dots. Most kinds.
+    #[default]
+    Dns1123Subdomain,
+    /// `NameIsDNSLabel`: one DNS-1123 label of at most 63 characters
+    /// (Namespace).
+    Dns1123Label,
+    /// `NameIsDNS1035Label`: a DNS-1035 label, starting with a letter
+    /// (Service).
+    Dns1035Label,
+    /// `ValidatePathSegmentName`: anything but `.` and `..`, without `/`
+    /// or `%`.
+    PathSegment,
 }
 
 impl ResourceInfo {

@@ -2214,3 +2214,45 @@ async fn openapi_v2_is_served_as_json_and_protobuf() {
         .await
         .assert_failure(406, "NotAcceptable");
 }
+
+/// Names follow each kind's rule, as upstream's `ValidateObjectMeta` name
+/// functions: a Service name is a DNS-1035 label, a Namespace name a
+/// DNS-1123 label, a ConfigMap name a DNS-1123 subdomain.
+#[tokio::test]
+async fn each_kind_checks_names_by_its_rule() {
+    let api = Api::start();
+    let r = api
+        .post(
+            "/api/v1/namespaces/default/services",
+            &json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": "1web"},
+                    "spec": {"ports": [{"port": 80}]}}),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        "Service \"1web\" is invalid: metadata.name: Invalid value: \"1web\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')"
+    );
+    let r = api
+        .post(
+            NAMESPACES,
+            &json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "a.b"}}),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+    assert!(
+        r.body["message"]
+            .as_str()
+            .unwrap()
+            .contains("a lowercase RFC 1123 label must consist of"),
+        "{}",
+        r.text
+    );
+    let r = api
+        .post(
+            CONFIGMAPS,
+            &json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a.b"}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+}

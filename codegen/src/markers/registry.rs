@@ -802,6 +802,26 @@ pub static TAGS: &[TagDef] = &[
         example: "+kubebuilder:validation:XIntOrString",
     },
     TagDef {
+        name: "resource:nameFormat",
+        scopes: &[Scope::Type],
+        args: ArgsKind::None,
+        payload: PayloadKind::OneOf(&[
+            "dns1123-subdomain",
+            "dns1123-label",
+            "dns1035-label",
+            "path-segment",
+        ]),
+        applies_to: AppliesTo::Any,
+        repeatable: false,
+        stability: Stability::Stable,
+        doc: "The rule the kind's `metadata.name` and `generateName` follow, as \
+              the name function a built-in kind passes to upstream's \
+              `ValidateObjectMeta`: `dns1123-subdomain` (the default; most \
+              kinds), `dns1123-label` (Namespace), `dns1035-label` (Service) or \
+              `path-segment`. This project's tag.",
+        example: "+resource:nameFormat=dns1123-label",
+    },
+    TagDef {
         name: "kubebuilder:selectablefield",
         scopes: &[Scope::Type],
         args: ArgsKind::None,

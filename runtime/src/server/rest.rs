@@ -1552,6 +1552,7 @@ fn scale_info() -> ResourceInfo {
         printer_columns: &[],
         selectable_fields: &[],
         generation: false,
+        name_format: crate::resource::NameFormat::Dns1123Subdomain,
     }
 }
 

@@ -1,16 +1,21 @@
 //! ObjectMeta validation with Kubernetes' exact messages
 //! (`k8s.io/apimachinery/pkg/api/validation/objectmeta.go` and
-//! `pkg/util/validation`): the name (a DNS-1123 subdomain, or a DNS-1123
-//! label for namespaces), `generateName`, and label keys and values.
+//! `pkg/util/validation`): the name (per the kind's [`NameFormat`]: a
+//! DNS-1123 subdomain by default), `generateName`, and label keys and
+//! values. These are the legacy `util/validation` messages ("must be no
+//! more than 253 characters"), which differ from the `content` messages of
+//! declarative validation's formats (`runtime::validate::format`), as they
+//! do upstream.
 
 use serde_json::Value;
 
 use super::object::{meta, meta_str, string_map};
 use super::status::Cause;
-use crate::resource::ResourceInfo;
+use crate::resource::{NameFormat, ResourceInfo};
 
 const DNS1123_SUBDOMAIN_ERROR: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 const DNS1123_LABEL_ERROR: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+const DNS1035_LABEL_ERROR: &str = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
 const QUALIFIED_NAME_ERROR: &str = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
 const LABEL_VALUE_ERROR: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
 
@@ -44,18 +49,36 @@ pub fn is_dns1123_subdomain(s: &str) -> bool {
     s.len() <= 253 && subdomain_pattern(s)
 }
 
+/// `ValidatePathSegmentName`: `.` and `..` are refused outright; `/` and
+/// `%` anywhere (a prefix is only checked for those).
+fn path_segment_errors(field: &str, name: &str, prefix: bool) -> Vec<Cause> {
+    if !prefix && (name == "." || name == "..") {
+        return vec![invalid(field, name, &format!("may not be '{name}'"))];
+    }
+    ["/", "%"]
+        .iter()
+        .filter(|bad| name.contains(*bad))
+        .map(|bad| invalid(field, name, &format!("may not contain '{bad}'")))
+        .collect()
+}
+
 /// Errors for a name (or a generateName prefix, whose trailing `-` is
 /// masked first, as upstream's `maskTrailingDash` does), reported against
 /// the value as written.
-fn name_errors(field: &str, name: &str, label: bool, prefix: bool) -> Vec<Cause> {
+fn name_errors(field: &str, name: &str, format: NameFormat, prefix: bool) -> Vec<Cause> {
     let checked = match name.strip_suffix('-') {
         Some(stem) if prefix && name.len() > 1 => format!("{stem}a"),
         _ => name.to_string(),
     };
-    let (max, pattern_ok, message) = if label {
-        (63, label_pattern(&checked), DNS1123_LABEL_ERROR)
-    } else {
-        (253, subdomain_pattern(&checked), DNS1123_SUBDOMAIN_ERROR)
+    let (max, pattern_ok, message) = match format {
+        NameFormat::Dns1123Label => (63, label_pattern(&checked), DNS1123_LABEL_ERROR),
+        NameFormat::Dns1035Label => (
+            63,
+            label_pattern(&checked) && checked.starts_with(|c: char| c.is_ascii_lowercase()),
+            DNS1035_LABEL_ERROR,
+        ),
+        NameFormat::Dns1123Subdomain => (253, subdomain_pattern(&checked), DNS1123_SUBDOMAIN_ERROR),
+        NameFormat::PathSegment => return path_segment_errors(field, name, prefix),
     };
     let mut causes = Vec::new();
     if checked.len() > max {
@@ -76,9 +99,8 @@ fn name_errors(field: &str, name: &str, label: bool, prefix: bool) -> Vec<Cause>
 /// rules (generateName may stand in for the name).
 pub fn object_meta(ri: &ResourceInfo, obj: &Value, create: bool) -> Vec<Cause> {
     let mut causes = Vec::new();
-    let label_names = ri.group.is_empty() && ri.plural == "namespaces";
     match meta_str(obj, "name") {
-        Some(name) => causes.extend(name_errors("metadata.name", name, label_names, false)),
+        Some(name) => causes.extend(name_errors("metadata.name", name, ri.name_format, false)),
         None => {
             if !create || meta_str(obj, "generateName").is_none() {
                 causes.push(Cause {
@@ -93,7 +115,7 @@ pub fn object_meta(ri: &ResourceInfo, obj: &Value, create: bool) -> Vec<Cause> {
         causes.extend(name_errors(
             "metadata.generateName",
             prefix,
-            label_names,
+            ri.name_format,
             true,
         ));
     }
@@ -211,6 +233,7 @@ mod tests {
             printer_columns: &[],
             selectable_fields: &[],
             generation: true,
+            name_format: crate::resource::NameFormat::Dns1123Subdomain,
         }
     }
 
@@ -235,14 +258,60 @@ mod tests {
             )
             .is_empty()
         );
-        let causes = object_meta(
-            &info("namespaces"),
-            &json!({"metadata": {"name": "a.b"}}),
-            true,
+    }
+
+    /// The messages for `metadata.name` (or `generateName`) under `format`.
+    fn name_messages(format: NameFormat, metadata: Value) -> Vec<String> {
+        let ri = ResourceInfo {
+            name_format: format,
+            ..info("things")
+        };
+        object_meta(&ri, &json!({ "metadata": metadata }), true)
+            .into_iter()
+            .map(|c| format!("{}: {}", c.field, c.message))
+            .collect()
+    }
+
+    #[test]
+    fn each_kind_names_by_its_own_rule() {
+        // Namespace: one DNS-1123 label.
+        assert_eq!(
+            name_messages(NameFormat::Dns1123Label, json!({"name": "a.b"})),
+            [format!(
+                "metadata.name: Invalid value: \"a.b\": {DNS1123_LABEL_ERROR}"
+            )]
+        );
+        // Service: a DNS-1035 label starts with a letter; a generateName
+        // prefix may end with `-`.
+        assert_eq!(
+            name_messages(NameFormat::Dns1035Label, json!({"name": "1web"})),
+            [format!(
+                "metadata.name: Invalid value: \"1web\": {DNS1035_LABEL_ERROR}"
+            )]
+        );
+        assert!(name_messages(NameFormat::Dns1035Label, json!({"name": "web-1"})).is_empty());
+        assert!(
+            name_messages(NameFormat::Dns1035Label, json!({"generateName": "web-"})).is_empty()
         );
         assert_eq!(
-            causes[0].message,
-            format!("Invalid value: \"a.b\": {DNS1123_LABEL_ERROR}")
+            name_messages(NameFormat::Dns1035Label, json!({"name": "a".repeat(64)})),
+            [format!(
+                "metadata.name: Invalid value: \"{}\": must be no more than 63 characters",
+                "a".repeat(64)
+            ),]
+        );
+        // Path segments: anything but `.`/`..`, without `/` or `%`.
+        assert!(name_messages(NameFormat::PathSegment, json!({"name": "Any_Name:1"})).is_empty());
+        assert_eq!(
+            name_messages(NameFormat::PathSegment, json!({"name": ".."})),
+            ["metadata.name: Invalid value: \"..\": may not be '..'"]
+        );
+        assert_eq!(
+            name_messages(NameFormat::PathSegment, json!({"name": "a/b%c"})),
+            [
+                "metadata.name: Invalid value: \"a/b%c\": may not contain '/'",
+                "metadata.name: Invalid value: \"a/b%c\": may not contain '%'",
+            ]
         );
     }
 

@@ -24,6 +24,7 @@ use serde_json::Value;
 /// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
 /// +kubebuilder:printcolumn:name="Selector",type=string,JSONPath=".spec.selector",priority=1
 /// +resource:generation=false
+/// +resource:nameFormat=dns1035-label
 /// +defaulting:hook
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]

@@ -49,6 +49,7 @@ pub struct ConfigMap {
 /// +kubebuilder:printcolumn:name="Status",type=string,JSONPath=".status.phase"
 /// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
 /// +resource:generation=false
+/// +resource:nameFormat=dns1123-label
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct Namespace {
