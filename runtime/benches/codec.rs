@@ -13,6 +13,9 @@
 //! | `defaulting` | `schema::apply_defaults` on the decoded object | `json_decode` |
 //! | `strategic_merge` | `patch::strategic::apply` of a labels and annotations patch | `json_merge` |
 //! | `json_merge` | `json_patch::merge` (RFC 7386) of the same patch, on a copy | - |
+//! | `validation` | the registry's `validate` (decode into the Rust type, then the generated validation) on a create | `validation_jsonschema` |
+//! | `validation_typed` | the generated `Validate::validate` on the decoded Rust value (Deployment) | `validation_jsonschema` |
+//! | `validation_jsonschema` | the `jsonschema` crate (draft 4) on the same JSON against the generated OpenAPI v3 schema, every error collected | - |
 //! | `Deployment/write_create` | a POST of the Deployment fixture through the server's router, in process, on the memory store | - |
 //! | `Deployment/write_update` | a PUT of the same object with one label changed | `write_create` |
 //! | `Deployment/write_apply` | a server-side apply PATCH of the same object with one label changed | `write_create` |
@@ -84,6 +87,64 @@ fn fixture(name: &str) -> Option<Vec<u8>> {
     std::fs::read(path).ok()
 }
 
+/// A `jsonschema` validator for the kind's generated OpenAPI v3 schema
+/// (`api/openapi-spec/v3`): the document's components with a root `$ref`
+/// to the kind, read as draft 4 (OpenAPI 3.0's dialect). IntOrString and
+/// Quantity, which OpenAPI marks with a `format` JSON Schema cannot check,
+/// become `anyOf` integer/number or string, as their values are.
+fn json_schema_validator(k: &Kind) -> Option<jsonschema::Validator> {
+    let file = if k.group.is_empty() {
+        format!("api__{}_openapi.json", k.version)
+    } else {
+        format!("apis__{}__{}_openapi.json", k.group, k.version)
+    };
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../api/openapi-spec/v3")
+        .join(file);
+    let doc: Value = serde_json::from_slice(&std::fs::read(path).ok()?).ok()?;
+    let mut components = doc.get("components")?.clone();
+    let schemas = components.get_mut("schemas")?.as_object_mut()?;
+    schemas.insert(
+        "io.k8s.apimachinery.pkg.util.intstr.IntOrString".into(),
+        serde_json::json!({"anyOf": [{"type": "integer"}, {"type": "string"}]}),
+    );
+    schemas.insert(
+        "io.k8s.apimachinery.pkg.api.resource.Quantity".into(),
+        serde_json::json!({"anyOf": [{"type": "number"}, {"type": "string"}]}),
+    );
+    let group = if k.group.is_empty() {
+        "core".to_string()
+    } else {
+        k.group.split('.').next().unwrap_or(k.group).to_string()
+    };
+    let name = format!("io.k8s.api.{group}.{}.{}", k.version, k.kind);
+    schemas.get(&name)?;
+    let root = serde_json::json!({
+        "$ref": format!("#/components/schemas/{name}"),
+        "components": components,
+    });
+    jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft4)
+        .build(&root)
+        .map_err(|e| eprintln!("the {} schema does not compile: {e}", k.kind))
+        .ok()
+}
+
+/// `validation_typed`: the generated validation on the Rust value.
+fn typed_validation<T: DeserializeOwned + runtime::validate::Validate>(
+    c: &mut Criterion,
+    kind: &str,
+    json: &[u8],
+) {
+    let typed: T = serde_json::from_slice(json).expect("the fixture decodes into its type");
+    let ctx = runtime::validate::Context::create();
+    let root = runtime::field::Path::root();
+    c.benchmark_group(kind)
+        .bench_function("validation_typed", |b| {
+            b.iter(|| black_box(&typed).validate(&root, &ctx))
+        });
+}
+
 /// `json_encode`: serde_json from the Rust type `T`.
 fn typed_encode<T: Serialize + DeserializeOwned>(c: &mut Criterion, kind: &str, json: &[u8]) {
     let typed: T = serde_json::from_slice(json).expect("the fixture decodes into its type");
@@ -149,6 +210,26 @@ fn codec(c: &mut Criterion) {
                 Err(e) => eprintln!("skipping {} protobuf: {e}", k.kind),
             }
         }
+        let ctx = runtime::validate::Context::create();
+        group.bench_function("validation", |b| {
+            b.iter(|| (entry.validate)(black_box(&object), None, &ctx).expect("validates"))
+        });
+        match json_schema_validator(k) {
+            Some(validator) => {
+                eprintln!(
+                    "{}: jsonschema finds {} error(s), the generated validation {}",
+                    k.kind,
+                    validator.iter_errors(&object).count(),
+                    (entry.validate)(&object, None, &ctx)
+                        .map(|e| e.len())
+                        .unwrap_or(0)
+                );
+                group.bench_function("validation_jsonschema", |b| {
+                    b.iter(|| validator.iter_errors(black_box(&object)).count())
+                });
+            }
+            None => eprintln!("skipping {} jsonschema: no generated schema", k.kind),
+        }
         let schema = (entry.schema)();
         group.bench_function("defaulting", |b| {
             b.iter_batched(
@@ -185,6 +266,9 @@ fn codec(c: &mut Criterion) {
         group.finish();
         if let Some(bench) = k.typed_encode {
             bench(c, k.kind, &json);
+        }
+        if k.kind == "Deployment" {
+            typed_validation::<apis::apps::v1::Deployment>(c, k.kind, &json);
         }
     }
 }

@@ -17,6 +17,9 @@
 
 use std::fmt;
 
+use std::borrow::Cow;
+use std::sync::Arc;
+
 use serde_json::Value;
 
 use crate::server::status::Cause;
@@ -25,8 +28,17 @@ use crate::server::status::Cause;
 /// key) of the step before it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Segment {
-    Name(String),
-    Subscript(String),
+    Name(Cow<'static, str>),
+    Index(usize),
+    Key(String),
+}
+
+/// A step and the path before it: paths share their prefixes, as
+/// upstream's `*Path` points at its parent, so a child costs one node.
+#[derive(Debug, PartialEq, Eq)]
+struct Node {
+    parent: Option<Arc<Node>>,
+    segment: Segment,
 }
 
 /// The path from the root of an object to one field (upstream's
@@ -45,7 +57,7 @@ enum Segment {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Path {
-    segments: Vec<Segment>,
+    last: Option<Arc<Node>>,
 }
 
 impl Path {
@@ -63,38 +75,52 @@ impl Path {
 
     /// Whether this is [`Path::root`].
     pub fn is_root(&self) -> bool {
-        self.segments.is_empty()
+        self.last.is_none()
     }
 
     /// The field `name` of this path: `spec` → `spec.replicas`.
     ///
     /// An empty name prints as an empty subscript (`[]`), as upstream's does.
     pub fn child(&self, name: &str) -> Path {
-        self.with(Segment::Name(name.to_string()))
+        self.with(Segment::Name(Cow::Owned(name.to_string())))
+    }
+
+    /// [`Path::child`] for a name known at compile time (generated code's
+    /// JSON field names): the name is not copied.
+    pub fn field(&self, name: &'static str) -> Path {
+        self.with(Segment::Name(Cow::Borrowed(name)))
     }
 
     /// Item `i` of the list at this path: `spec.ports` → `spec.ports[0]`.
     pub fn index(&self, i: usize) -> Path {
-        self.with(Segment::Subscript(i.to_string()))
+        self.with(Segment::Index(i))
     }
 
     /// Entry `k` of the map at this path, unquoted:
     /// `metadata.labels` → `metadata.labels[app]`.
     pub fn key(&self, k: &str) -> Path {
-        self.with(Segment::Subscript(k.to_string()))
+        self.with(Segment::Key(k.to_string()))
     }
 
     fn with(&self, segment: Segment) -> Path {
-        let mut segments = Vec::with_capacity(self.segments.len() + 1);
-        segments.extend(self.segments.iter().cloned());
-        segments.push(segment);
-        Path { segments }
+        Path {
+            last: Some(Arc::new(Node {
+                parent: self.last.clone(),
+                segment,
+            })),
+        }
     }
 }
 
 impl fmt::Display for Path {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, segment) in self.segments.iter().enumerate() {
+        let mut segments = Vec::new();
+        let mut node = self.last.as_deref();
+        while let Some(n) = node {
+            segments.push(&n.segment);
+            node = n.parent.as_deref();
+        }
+        for (i, segment) in segments.into_iter().rev().enumerate() {
             match segment {
                 Segment::Name(name) if !name.is_empty() => {
                     if i > 0 {
@@ -105,7 +131,8 @@ impl fmt::Display for Path {
                 // Upstream stores a subscript as an element with an empty
                 // name, so an empty name prints as an empty subscript.
                 Segment::Name(_) => f.write_str("[]")?,
-                Segment::Subscript(s) => write!(f, "[{s}]")?,
+                Segment::Index(i) => write!(f, "[{i}]")?,
+                Segment::Key(k) => write!(f, "[{k}]")?,
             }
         }
         Ok(())
@@ -243,6 +270,13 @@ impl BadValue {
             },
             _ => BadValue::Json(value.clone()),
         }
+    }
+
+    /// A serializable value as its typed Go field prints: through its JSON
+    /// form and [`BadValue::from_json`] (a string as `"a"`, a number plain,
+    /// a struct as JSON).
+    pub fn value_of<T: serde::Serialize + ?Sized>(value: &T) -> BadValue {
+        BadValue::from_json(&serde_json::to_value(value).unwrap_or(Value::Null))
     }
 
     /// A serializable value (a struct, a list item) printed as JSON, as

@@ -9,6 +9,7 @@
 //! helpers; nested structs, list items (matched with old items by their map
 //! keys) and map values recurse through their own `Validate`.
 
+use std::collections::HashSet;
 use std::path::{Path as FsPath, PathBuf};
 
 use proc_macro2::TokenStream;
@@ -20,6 +21,7 @@ use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef, TypeShape
 
 /// Generates the validation of every package of the crate at `crate_dir`.
 pub fn generate(model: &Model, crate_dir: &FsPath) -> Vec<GeneratedFile> {
+    let work = structs_with_work(model);
     model
         .packages
         .iter()
@@ -28,7 +30,7 @@ pub fn generate(model: &Model, crate_dir: &FsPath) -> Vec<GeneratedFile> {
                 .types
                 .iter()
                 .filter(|t| matches!(t.shape, TypeShape::Struct(_)))
-                .map(|t| validate_impl(model, pkg, t))
+                .map(|t| validate_impl(model, pkg, &work, t))
                 .collect();
             let rel: PathBuf = pkg.module_path.iter().collect();
             // The helpers module is imported only where a tag calls it.
@@ -62,20 +64,76 @@ pub fn generate(model: &Model, crate_dir: &FsPath) -> Vec<GeneratedFile> {
         .collect()
 }
 
-fn validate_impl(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
+/// The structs whose validation does something, themselves or through the
+/// structs they hold, as `(package index, type name)`; the generated code
+/// does not recurse into any other (no path is built, no call is made).
+type Work = HashSet<(usize, String)>;
+
+fn structs_with_work(model: &Model) -> Work {
+    let mut work = Work::new();
+    loop {
+        let mut changed = false;
+        for (i, pkg) in model.packages.iter().enumerate() {
+            for def in pkg
+                .types
+                .iter()
+                .filter(|t| matches!(t.shape, TypeShape::Struct(_)))
+            {
+                if work.contains(&(i, def.name.clone())) {
+                    continue;
+                }
+                let recurses = def.fields().iter().any(|f| {
+                    !f.markers.iter().any(|m| m.name == "k8s:opaqueType") && reaches(&work, &f.ty)
+                });
+                if recurses || own_work(model, def) {
+                    work.insert((i, def.name.clone()));
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return work;
+        }
+    }
+}
+
+/// Whether a value of `ty` holds a struct with work.
+fn reaches(work: &Work, ty: &FieldType) -> bool {
+    match ty {
+        FieldType::Optional(t) | FieldType::List(t) | FieldType::Map(t) => reaches(work, t),
+        FieldType::Named(r) => r
+            .target
+            .as_ref()
+            .is_some_and(|(pkg, name)| work.contains(&(*pkg, name.clone()))),
+        _ => false,
+    }
+}
+
+/// Whether the struct's own tags generate any code.
+fn own_work(model: &Model, def: &TypeDef) -> bool {
+    def.has_marker("validation:extra")
+        || !union_code(def).is_empty()
+        || def.fields().iter().any(|f| {
+            f.markers
+                .iter()
+                .any(|m| tag_code(model, f, m, &f.ty, quote! { new }).is_some())
+        })
+}
+
+fn validate_impl(model: &Model, pkg: &Package, work: &Work, def: &TypeDef) -> TokenStream {
     let ident = format_ident!("{}", def.name);
     let fields: Vec<TokenStream> = def
         .fields()
         .iter()
         .filter(|f| !f.inline)
-        .map(|f| field_code(model, pkg, f))
+        .map(|f| field_code(model, work, f))
         .filter(|t| !t.is_empty())
         .collect();
     // An inline (embedded) struct's fields sit in this object, at its path.
     let inline: Vec<TokenStream> = def
         .fields()
         .iter()
-        .filter(|f| f.inline && has_struct(model, &f.ty))
+        .filter(|f| f.inline && reaches(work, &f.ty))
         .map(|f| {
             let rust = format_ident!("{}", raw(&f.rust_name));
             quote! { errs.extend(self.#rust.validate_update(old.map(|o| &o.#rust), path, ctx)); }
@@ -134,7 +192,7 @@ fn validate_impl(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
 }
 
 /// The validation of one field: its tags (ratcheted), then recursion.
-fn field_code(model: &Model, pkg: &Package, field: &Field) -> TokenStream {
+fn field_code(model: &Model, work: &Work, field: &Field) -> TokenStream {
     let rust = format_ident!("{}", raw(&field.rust_name));
     let json = &field.json_name;
     // Presence tags (required, forbidden) short-circuit: when one fails,
@@ -171,7 +229,7 @@ fn field_code(model: &Model, pkg: &Package, field: &Field) -> TokenStream {
         .markers
         .iter()
         .any(|m| m.name == "k8s:declarativeValidationNative");
-    let recurse = recurse_code(model, pkg, field);
+    let recurse = recurse_code(model, work, field);
     if tags.is_empty() && recurse.is_empty() {
         return quote! {};
     }
@@ -192,7 +250,7 @@ fn field_code(model: &Model, pkg: &Package, field: &Field) -> TokenStream {
     };
     quote! {
         {
-            let p = path.child(#json);
+            let p = path.field(#json);
             let new = &self.#rust;
             let old = old.map(|o| &o.#rust);
             #[allow(unused_mut)]
@@ -215,8 +273,8 @@ fn raw(name: &str) -> String {
 }
 
 /// Recursion into the field's own types' validation.
-fn recurse_code(model: &Model, pkg: &Package, field: &Field) -> TokenStream {
-    if field.markers.iter().any(|m| m.name == "k8s:opaqueType") || !has_struct(model, &field.ty) {
+fn recurse_code(model: &Model, work: &Work, field: &Field) -> TokenStream {
+    if field.markers.iter().any(|m| m.name == "k8s:opaqueType") || !reaches(work, &field.ty) {
         return quote! {};
     }
     let list_keys: Vec<String> = field
@@ -225,7 +283,6 @@ fn recurse_code(model: &Model, pkg: &Package, field: &Field) -> TokenStream {
         .filter(|m| m.name == "listMapKey" || m.name == "k8s:listMapKey")
         .filter_map(Marker::payload_string)
         .collect();
-    let _ = pkg;
     match field.ty.unwrap_optional() {
         FieldType::List(_) if !list_keys.is_empty() => {
             let item_keys: Vec<TokenStream> = list_keys
@@ -286,18 +343,6 @@ fn field_path(model: &Model, def: &crate::model::TypeDef, json: &str) -> Option<
         path.insert(0, f.rust_name.clone());
         Some(path)
     })
-}
-
-/// Whether a type contains a model struct whose validation must run.
-fn has_struct(model: &Model, ty: &FieldType) -> bool {
-    match ty {
-        FieldType::Optional(t) | FieldType::List(t) | FieldType::Map(t) => has_struct(model, t),
-        FieldType::Named(r) => matches!(
-            model.resolve(r).map(|d| &d.shape),
-            Some(TypeShape::Struct(_))
-        ),
-        _ => false,
-    }
 }
 
 /// Code applying one tag to the value `value` (an expression of type `&T`
@@ -392,24 +437,33 @@ fn tag_code(
             quote! { field_errs.extend(v::format(&p, #value, #f)); }
         }
         ("listType" | "k8s:listType", FieldType::List(item)) => {
+            // Items are compared as Rust values (by their key fields for a
+            // map); only a duplicate is turned into JSON, for its message.
             match m.payload_string()?.as_str() {
                 "set" => {
                     let _ = item;
                     quote! {
-                        let items: Vec<::serde_json::Value> = #value.iter().map(|x| ::serde_json::to_value(x).unwrap_or_default()).collect();
-                        field_errs.extend(v::unique_set(&p, &items));
+                        field_errs.extend(v::unique(&p, #value, |a, b| a == b, ::runtime::field::BadValue::value_of));
                     }
                 }
                 "map" => {
-                    let keys: Vec<String> = field
+                    let keys: Vec<TokenStream> = field
                         .markers
                         .iter()
                         .filter(|k| k.name == "listMapKey" || k.name == "k8s:listMapKey")
                         .filter_map(Marker::payload_string)
+                        .filter_map(|k| item_field(model, ty, &k))
+                        .map(|path| {
+                            let path: Vec<_> =
+                                path.iter().map(|f| format_ident!("{}", raw(f))).collect();
+                            quote! { a #(.#path)* == b #(.#path)* }
+                        })
                         .collect();
+                    if keys.is_empty() {
+                        return None;
+                    }
                     quote! {
-                        let items: Vec<::serde_json::Value> = #value.iter().map(|x| ::serde_json::to_value(x).unwrap_or_default()).collect();
-                        field_errs.extend(v::unique_map(&p, &items, &[#(#keys),*]));
+                        field_errs.extend(v::unique(&p, #value, |a, b| #(#keys)&&*, ::runtime::field::BadValue::json_of));
                     }
                 }
                 _ => return None,
@@ -469,7 +523,7 @@ fn tag_code(
             let body = tag_code(model, &sub, inner, &sub.ty, quote! { x })?;
             quote! {
                 {
-                    let p = p.child(#json);
+                    let p = p.field(#json);
                     let x = &#value.#rust;
                     #body
                 }

@@ -14,7 +14,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("spec");
+                let p = path.field("spec");
                 let new = &self.spec;
                 let old = old.map(|o| &o.spec);
                 #[allow(unused_mut)]
@@ -23,7 +23,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("status");
+                let p = path.field("status");
                 let new = &self.status;
                 let old = old.map(|o| &o.status);
                 #[allow(unused_mut)]
@@ -44,18 +44,9 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("template");
+                let p = path.field("template");
                 let new = &self.template;
                 let old = old.map(|o| &o.template);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("strategy");
-                let new = &self.strategy;
-                let old = old.map(|o| &o.strategy);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 field_errs.extend(new.validate_update(old, &p, ctx));
@@ -67,21 +58,12 @@ const _: () = {
     impl Validate for DeploymentStrategy {
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("rollingUpdate");
-                let new = &self.rolling_update;
-                let old = old.map(|o| &o.rolling_update);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -102,27 +84,26 @@ const _: () = {
             &self,
             old: Option<&Self>,
             path: &Path,
-            ctx: &Context,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("conditions");
+                let p = path.field("conditions");
                 let new = &self.conditions;
                 let old = old.map(|o| &o.conditions);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["type"]));
-                }
-                for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| o.iter().find(|x| x.r#type == item.r#type));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.r#type == b.r#type,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 errs.extend(field_errs);
             }

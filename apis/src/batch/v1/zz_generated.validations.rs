@@ -14,7 +14,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("spec");
+                let p = path.field("spec");
                 let new = &self.spec;
                 let old = old.map(|o| &o.spec);
                 #[allow(unused_mut)]
@@ -23,7 +23,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("status");
+                let p = path.field("status");
                 let new = &self.status;
                 let old = old.map(|o| &o.status);
                 #[allow(unused_mut)]
@@ -44,7 +44,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("podFailurePolicy");
+                let p = path.field("podFailurePolicy");
                 let new = &self.pod_failure_policy;
                 let old = old.map(|o| &o.pod_failure_policy);
                 #[allow(unused_mut)]
@@ -53,16 +53,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("successPolicy");
-                let new = &self.success_policy;
-                let old = old.map(|o| &o.success_policy);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("template");
+                let p = path.field("template");
                 let new = &self.template;
                 let old = old.map(|o| &o.template);
                 #[allow(unused_mut)]
@@ -83,7 +74,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("rules");
+                let p = path.field("rules");
                 let new = &self.rules;
                 let old = old.map(|o| &o.rules);
                 #[allow(unused_mut)]
@@ -104,18 +95,9 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("onExitCodes");
+                let p = path.field("onExitCodes");
                 let new = &self.on_exit_codes;
                 let old = old.map(|o| &o.on_exit_codes);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("onPodConditions");
-                let new = &self.on_pod_conditions;
-                let old = old.map(|o| &o.on_pod_conditions);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 field_errs.extend(new.validate_update(old, &p, ctx));
@@ -134,17 +116,21 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("values");
+                let p = path.field("values");
                 let new = &self.values;
                 let old = old.map(|o| &o.values);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_set(&p, &items));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a == b,
+                                ::runtime::field::BadValue::value_of,
+                            ),
+                        );
                 }
                 errs.extend(field_errs);
             }
@@ -166,21 +152,12 @@ const _: () = {
     impl Validate for SuccessPolicy {
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("rules");
-                let new = &self.rules;
-                let old = old.map(|o| &o.rules);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -206,16 +183,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("conditions");
-                let new = &self.conditions;
-                let old = old.map(|o| &o.conditions);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("uncountedTerminatedPods");
+                let p = path.field("uncountedTerminatedPods");
                 let new = &self.uncounted_terminated_pods;
                 let old = old.map(|o| &o.uncounted_terminated_pods);
                 #[allow(unused_mut)]
@@ -236,32 +204,40 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("succeeded");
+                let p = path.field("succeeded");
                 let new = &self.succeeded;
                 let old = old.map(|o| &o.succeeded);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_set(&p, &items));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a == b,
+                                ::runtime::field::BadValue::value_of,
+                            ),
+                        );
                 }
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("failed");
+                let p = path.field("failed");
                 let new = &self.failed;
                 let old = old.map(|o| &o.failed);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_set(&p, &items));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a == b,
+                                ::runtime::field::BadValue::value_of,
+                            ),
+                        );
                 }
                 errs.extend(field_errs);
             }

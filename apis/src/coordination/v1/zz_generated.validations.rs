@@ -7,21 +7,12 @@ const _: () = {
     impl Validate for Lease {
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("spec");
-                let new = &self.spec;
-                let old = old.map(|o| &o.spec);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }

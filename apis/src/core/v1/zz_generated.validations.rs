@@ -15,7 +15,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("spec");
+                let p = path.field("spec");
                 let new = &self.spec;
                 let old = old.map(|o| &o.spec);
                 #[allow(unused_mut)]
@@ -24,7 +24,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("status");
+                let p = path.field("status");
                 let new = &self.status;
                 let old = old.map(|o| &o.status);
                 #[allow(unused_mut)]
@@ -46,7 +46,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("template");
+                let p = path.field("template");
                 let new = &self.template;
                 let old = old.map(|o| &o.template);
                 #[allow(unused_mut)]
@@ -68,7 +68,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("spec");
+                let p = path.field("spec");
                 let new = &self.spec;
                 let old = old.map(|o| &o.spec);
                 #[allow(unused_mut)]
@@ -90,17 +90,21 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("volumes");
+                let p = path.field("volumes");
                 let new = &self.volumes;
                 let old = old.map(|o| &o.volumes);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.name == b.name,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
@@ -110,17 +114,21 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("initContainers");
+                let p = path.field("initContainers");
                 let new = &self.init_containers;
                 let old = old.map(|o| &o.init_containers);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.name == b.name,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
@@ -130,17 +138,21 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("containers");
+                let p = path.field("containers");
                 let new = &self.containers;
                 let old = old.map(|o| &o.containers);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.name == b.name,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
@@ -150,17 +162,24 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("ephemeralContainers");
+                let p = path.field("ephemeralContainers");
                 let new = &self.ephemeral_containers;
                 let old = old.map(|o| &o.ephemeral_containers);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| {
+                                    a.ephemeral_container_common.name
+                                        == b.ephemeral_container_common.name
+                                },
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
@@ -177,64 +196,40 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("securityContext");
-                let new = &self.security_context;
-                let old = old.map(|o| &o.security_context);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("imagePullSecrets");
+                let p = path.field("imagePullSecrets");
                 let new = &self.image_pull_secrets;
                 let old = old.map(|o| &o.image_pull_secrets);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.name == b.name,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
-                for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| o.iter().find(|x| x.name == item.name));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
-                }
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("affinity");
-                let new = &self.affinity;
-                let old = old.map(|o| &o.affinity);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("tolerations");
-                let new = &self.tolerations;
-                let old = old.map(|o| &o.tolerations);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("hostAliases");
+                let p = path.field("hostAliases");
                 let new = &self.host_aliases;
                 let old = old.map(|o| &o.host_aliases);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["ip"]));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.ip == b.ip,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old.and_then(|o| o.iter().find(|x| x.ip == item.ip));
@@ -243,119 +238,69 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("dnsConfig");
-                let new = &self.dns_config;
-                let old = old.map(|o| &o.dns_config);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("readinessGates");
-                let new = &self.readiness_gates;
-                let old = old.map(|o| &o.readiness_gates);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("topologySpreadConstraints");
+                let p = path.field("topologySpreadConstraints");
                 let new = &self.topology_spread_constraints;
                 let old = old.map(|o| &o.topology_spread_constraints);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
                     field_errs
                         .extend(
-                            v::unique_map(
+                            v::unique(
                                 &p,
-                                &items,
-                                &["topologyKey", "whenUnsatisfiable"],
+                                new,
+                                |a, b| {
+                                    a.topology_key == b.topology_key
+                                        && a.when_unsatisfiable == b.when_unsatisfiable
+                                },
+                                ::runtime::field::BadValue::json_of,
                             ),
                         );
                 }
-                for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| {
-                            o
-                                .iter()
-                                .find(|x| {
-                                    x.topology_key == item.topology_key
-                                        && x.when_unsatisfiable == item.when_unsatisfiable
-                                })
-                        });
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
-                }
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("os");
-                let new = &self.os;
-                let old = old.map(|o| &o.os);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("schedulingGates");
+                let p = path.field("schedulingGates");
                 let new = &self.scheduling_gates;
                 let old = old.map(|o| &o.scheduling_gates);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
-                }
-                for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| o.iter().find(|x| x.name == item.name));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.name == b.name,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("resourceClaims");
+                let p = path.field("resourceClaims");
                 let new = &self.resource_claims;
                 let old = old.map(|o| &o.resource_claims);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
-                }
-                for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| o.iter().find(|x| x.name == item.name));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.name == b.name,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("resources");
+                let p = path.field("resources");
                 let new = &self.resources;
                 let old = old.map(|o| &o.resources);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("schedulingGroup");
-                let new = &self.scheduling_group;
-                let old = old.map(|o| &o.scheduling_group);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 field_errs.extend(new.validate_update(old, &p, ctx));
@@ -440,7 +385,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("ip");
+                let p = path.field("ip");
                 let new = &self.ip;
                 let old = old.map(|o| &o.ip);
                 #[allow(unused_mut)]
@@ -460,21 +405,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("options");
-                let new = &self.options;
-                let old = old.map(|o| &o.options);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -546,270 +482,9 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("hostPath");
-                let new = &self.host_path;
-                let old = old.map(|o| &o.host_path);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("emptyDir");
-                let new = &self.empty_dir;
-                let old = old.map(|o| &o.empty_dir);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("gcePersistentDisk");
-                let new = &self.gce_persistent_disk;
-                let old = old.map(|o| &o.gce_persistent_disk);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("awsElasticBlockStore");
-                let new = &self.aws_elastic_block_store;
-                let old = old.map(|o| &o.aws_elastic_block_store);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("gitRepo");
-                let new = &self.git_repo;
-                let old = old.map(|o| &o.git_repo);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("secret");
-                let new = &self.secret;
-                let old = old.map(|o| &o.secret);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("nfs");
-                let new = &self.nfs;
-                let old = old.map(|o| &o.nfs);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("iscsi");
-                let new = &self.iscsi;
-                let old = old.map(|o| &o.iscsi);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("glusterfs");
-                let new = &self.glusterfs;
-                let old = old.map(|o| &o.glusterfs);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("persistentVolumeClaim");
-                let new = &self.persistent_volume_claim;
-                let old = old.map(|o| &o.persistent_volume_claim);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("rbd");
-                let new = &self.rbd;
-                let old = old.map(|o| &o.rbd);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("flexVolume");
-                let new = &self.flex_volume;
-                let old = old.map(|o| &o.flex_volume);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("cinder");
-                let new = &self.cinder;
-                let old = old.map(|o| &o.cinder);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("cephfs");
-                let new = &self.cephfs;
-                let old = old.map(|o| &o.cephfs);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("flocker");
-                let new = &self.flocker;
-                let old = old.map(|o| &o.flocker);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("downwardAPI");
-                let new = &self.downward_api;
-                let old = old.map(|o| &o.downward_api);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("fc");
-                let new = &self.fc;
-                let old = old.map(|o| &o.fc);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("azureFile");
-                let new = &self.azure_file;
-                let old = old.map(|o| &o.azure_file);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("configMap");
-                let new = &self.config_map;
-                let old = old.map(|o| &o.config_map);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("vsphereVolume");
-                let new = &self.vsphere_volume;
-                let old = old.map(|o| &o.vsphere_volume);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("quobyte");
-                let new = &self.quobyte;
-                let old = old.map(|o| &o.quobyte);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("azureDisk");
-                let new = &self.azure_disk;
-                let old = old.map(|o| &o.azure_disk);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("photonPersistentDisk");
-                let new = &self.photon_persistent_disk;
-                let old = old.map(|o| &o.photon_persistent_disk);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("projected");
+                let p = path.field("projected");
                 let new = &self.projected;
                 let old = old.map(|o| &o.projected);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("portworxVolume");
-                let new = &self.portworx_volume;
-                let old = old.map(|o| &o.portworx_volume);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("scaleIO");
-                let new = &self.scale_io;
-                let old = old.map(|o| &o.scale_io);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("storageos");
-                let new = &self.storageos;
-                let old = old.map(|o| &o.storageos);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("csi");
-                let new = &self.csi;
-                let old = old.map(|o| &o.csi);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("ephemeral");
-                let new = &self.ephemeral;
-                let old = old.map(|o| &o.ephemeral);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("image");
-                let new = &self.image;
-                let old = old.map(|o| &o.image);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 field_errs.extend(new.validate_update(old, &p, ctx));
@@ -874,21 +549,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("secretRef");
-                let new = &self.secret_ref;
-                let old = old.map(|o| &o.secret_ref);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -896,21 +562,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("secretRef");
-                let new = &self.secret_ref;
-                let old = old.map(|o| &o.secret_ref);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -918,21 +575,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("secretRef");
-                let new = &self.secret_ref;
-                let old = old.map(|o| &o.secret_ref);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -979,21 +627,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("secretRef");
-                let new = &self.secret_ref;
-                let old = old.map(|o| &o.secret_ref);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -1027,21 +666,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("items");
-                let new = &self.items;
-                let old = old.map(|o| &o.items);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -1049,26 +679,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("items");
-                let new = &self.items;
-                let old = old.map(|o| &o.items);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            errs.extend(
-                self
-                    .local_object_reference
-                    .validate_update(old.map(|o| &o.local_object_reference), path, ctx),
-            );
             errs
         }
     }
@@ -1089,21 +705,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("secretRef");
-                let new = &self.secret_ref;
-                let old = old.map(|o| &o.secret_ref);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -1189,21 +796,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("secretRef");
-                let new = &self.secret_ref;
-                let old = old.map(|o| &o.secret_ref);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -1211,21 +809,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("secretRef");
-                let new = &self.secret_ref;
-                let old = old.map(|o| &o.secret_ref);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -1233,26 +822,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("items");
-                let new = &self.items;
-                let old = old.map(|o| &o.items);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            errs.extend(
-                self
-                    .local_object_reference
-                    .validate_update(old.map(|o| &o.local_object_reference), path, ctx),
-            );
             errs
         }
     }
@@ -1260,26 +835,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("items");
-                let new = &self.items;
-                let old = old.map(|o| &o.items);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            errs.extend(
-                self
-                    .local_object_reference
-                    .validate_update(old.map(|o| &o.local_object_reference), path, ctx),
-            );
             errs
         }
     }
@@ -1320,7 +881,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("signerName");
+                let p = path.field("signerName");
                 let new = &self.signer_name;
                 let old = old.map(|o| &o.signer_name);
                 #[allow(unused_mut)]
@@ -1334,7 +895,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("keyType");
+                let p = path.field("keyType");
                 let new = &self.key_type;
                 let old = old.map(|o| &o.key_type);
                 #[allow(unused_mut)]
@@ -1361,7 +922,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("sources");
+                let p = path.field("sources");
                 let new = &self.sources;
                 let old = old.map(|o| &o.sources);
                 #[allow(unused_mut)]
@@ -1383,52 +944,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("secret");
-                let new = &self.secret;
-                let old = old.map(|o| &o.secret);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("downwardAPI");
-                let new = &self.downward_api;
-                let old = old.map(|o| &o.downward_api);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("configMap");
-                let new = &self.config_map;
-                let old = old.map(|o| &o.config_map);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("serviceAccountToken");
-                let new = &self.service_account_token;
-                let old = old.map(|o| &o.service_account_token);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("clusterTrustBundle");
-                let new = &self.cluster_trust_bundle;
-                let old = old.map(|o| &o.cluster_trust_bundle);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("podCertificate");
+                let p = path.field("podCertificate");
                 let new = &self.pod_certificate;
                 let old = old.map(|o| &o.pod_certificate);
                 #[allow(unused_mut)]
@@ -1456,21 +972,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("nodePublishSecretRef");
-                let new = &self.node_publish_secret_ref;
-                let old = old.map(|o| &o.node_publish_secret_ref);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -1478,21 +985,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("volumeClaimTemplate");
-                let new = &self.volume_claim_template;
-                let old = old.map(|o| &o.volume_claim_template);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -1500,21 +998,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("spec");
-                let new = &self.spec;
-                let old = old.map(|o| &o.spec);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -1522,39 +1011,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("resources");
-                let new = &self.resources;
-                let old = old.map(|o| &o.resources);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("dataSource");
-                let new = &self.data_source;
-                let old = old.map(|o| &o.data_source);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("dataSourceRef");
-                let new = &self.data_source_ref;
-                let old = old.map(|o| &o.data_source_ref);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -1627,21 +1089,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("items");
-                let new = &self.items;
-                let old = old.map(|o| &o.items);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -1649,30 +1102,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("fieldRef");
-                let new = &self.field_ref;
-                let old = old.map(|o| &o.field_ref);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("resourceFieldRef");
-                let new = &self.resource_field_ref;
-                let old = old.map(|o| &o.resource_field_ref);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -1680,21 +1115,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("items");
-                let new = &self.items;
-                let old = old.map(|o| &o.items);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -1709,56 +1135,43 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("ports");
+                let p = path.field("ports");
                 let new = &self.ports;
                 let old = old.map(|o| &o.ports);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
                     field_errs
                         .extend(
-                            v::unique_map(&p, &items, &["containerPort", "protocol"]),
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| {
+                                    a.container_port == b.container_port
+                                        && a.protocol == b.protocol
+                                },
+                                ::runtime::field::BadValue::json_of,
+                            ),
                         );
                 }
-                for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| {
-                            o
-                                .iter()
-                                .find(|x| {
-                                    x.container_port == item.container_port
-                                        && x.protocol == item.protocol
-                                })
-                        });
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
-                }
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("envFrom");
-                let new = &self.env_from;
-                let old = old.map(|o| &o.env_from);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("env");
+                let p = path.field("env");
                 let new = &self.env;
                 let old = old.map(|o| &o.env);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.name == b.name,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
@@ -1768,7 +1181,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("resources");
+                let p = path.field("resources");
                 let new = &self.resources;
                 let old = old.map(|o| &o.resources);
                 #[allow(unused_mut)]
@@ -1777,16 +1190,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("resizePolicy");
-                let new = &self.resize_policy;
-                let old = old.map(|o| &o.resize_policy);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("restartPolicyRules");
+                let p = path.field("restartPolicyRules");
                 let new = &self.restart_policy_rules;
                 let old = old.map(|o| &o.restart_policy_rules);
                 #[allow(unused_mut)]
@@ -1795,92 +1199,41 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("volumeMounts");
+                let p = path.field("volumeMounts");
                 let new = &self.volume_mounts;
                 let old = old.map(|o| &o.volume_mounts);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["mountPath"]));
-                }
-                for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| {
-                            o.iter().find(|x| x.mount_path == item.mount_path)
-                        });
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.mount_path == b.mount_path,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("volumeDevices");
+                let p = path.field("volumeDevices");
                 let new = &self.volume_devices;
                 let old = old.map(|o| &o.volume_devices);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["devicePath"]));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.device_path == b.device_path,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
-                for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| {
-                            o.iter().find(|x| x.device_path == item.device_path)
-                        });
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
-                }
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("livenessProbe");
-                let new = &self.liveness_probe;
-                let old = old.map(|o| &o.liveness_probe);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("readinessProbe");
-                let new = &self.readiness_probe;
-                let old = old.map(|o| &o.readiness_probe);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("startupProbe");
-                let new = &self.startup_probe;
-                let old = old.map(|o| &o.startup_probe);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("lifecycle");
-                let new = &self.lifecycle;
-                let old = old.map(|o| &o.lifecycle);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("securityContext");
-                let new = &self.security_context;
-                let old = old.map(|o| &o.security_context);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
                 errs.extend(field_errs);
             }
             errs
@@ -1897,56 +1250,43 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("ports");
+                let p = path.field("ports");
                 let new = &self.ports;
                 let old = old.map(|o| &o.ports);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
                     field_errs
                         .extend(
-                            v::unique_map(&p, &items, &["containerPort", "protocol"]),
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| {
+                                    a.container_port == b.container_port
+                                        && a.protocol == b.protocol
+                                },
+                                ::runtime::field::BadValue::json_of,
+                            ),
                         );
                 }
-                for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| {
-                            o
-                                .iter()
-                                .find(|x| {
-                                    x.container_port == item.container_port
-                                        && x.protocol == item.protocol
-                                })
-                        });
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
-                }
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("envFrom");
-                let new = &self.env_from;
-                let old = old.map(|o| &o.env_from);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("env");
+                let p = path.field("env");
                 let new = &self.env;
                 let old = old.map(|o| &o.env);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.name == b.name,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
@@ -1956,7 +1296,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("resources");
+                let p = path.field("resources");
                 let new = &self.resources;
                 let old = old.map(|o| &o.resources);
                 #[allow(unused_mut)]
@@ -1965,16 +1305,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("resizePolicy");
-                let new = &self.resize_policy;
-                let old = old.map(|o| &o.resize_policy);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("restartPolicyRules");
+                let p = path.field("restartPolicyRules");
                 let new = &self.restart_policy_rules;
                 let old = old.map(|o| &o.restart_policy_rules);
                 #[allow(unused_mut)]
@@ -1983,92 +1314,41 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("volumeMounts");
+                let p = path.field("volumeMounts");
                 let new = &self.volume_mounts;
                 let old = old.map(|o| &o.volume_mounts);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["mountPath"]));
-                }
-                for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| {
-                            o.iter().find(|x| x.mount_path == item.mount_path)
-                        });
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.mount_path == b.mount_path,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("volumeDevices");
+                let p = path.field("volumeDevices");
                 let new = &self.volume_devices;
                 let old = old.map(|o| &o.volume_devices);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["devicePath"]));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.device_path == b.device_path,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
-                for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| {
-                            o.iter().find(|x| x.device_path == item.device_path)
-                        });
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
-                }
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("livenessProbe");
-                let new = &self.liveness_probe;
-                let old = old.map(|o| &o.liveness_probe);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("readinessProbe");
-                let new = &self.readiness_probe;
-                let old = old.map(|o| &o.readiness_probe);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("startupProbe");
-                let new = &self.startup_probe;
-                let old = old.map(|o| &o.startup_probe);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("lifecycle");
-                let new = &self.lifecycle;
-                let old = old.map(|o| &o.lifecycle);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("securityContext");
-                let new = &self.security_context;
-                let old = old.map(|o| &o.security_context);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
                 errs.extend(field_errs);
             }
             errs
@@ -2146,7 +1426,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("valueFrom");
+                let p = path.field("valueFrom");
                 let new = &self.value_from;
                 let old = old.map(|o| &o.value_from);
                 #[allow(unused_mut)]
@@ -2168,43 +1448,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("fieldRef");
-                let new = &self.field_ref;
-                let old = old.map(|o| &o.field_ref);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("resourceFieldRef");
-                let new = &self.resource_field_ref;
-                let old = old.map(|o| &o.resource_field_ref);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("configMapKeyRef");
-                let new = &self.config_map_key_ref;
-                let old = old.map(|o| &o.config_map_key_ref);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("secretKeyRef");
-                let new = &self.secret_key_ref;
-                let old = old.map(|o| &o.secret_key_ref);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("fileKeyRef");
+                let p = path.field("fileKeyRef");
                 let new = &self.file_key_ref;
                 let old = old.map(|o| &o.file_key_ref);
                 #[allow(unused_mut)]
@@ -2226,7 +1470,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("volumeName");
+                let p = path.field("volumeName");
                 let new = &self.volume_name;
                 let old = old.map(|o| &o.volume_name);
                 #[allow(unused_mut)]
@@ -2240,7 +1484,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("path");
+                let p = path.field("path");
                 let new = &self.path;
                 let old = old.map(|o| &o.path);
                 #[allow(unused_mut)]
@@ -2254,7 +1498,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("key");
+                let p = path.field("key");
                 let new = &self.key;
                 let old = old.map(|o| &o.key);
                 #[allow(unused_mut)]
@@ -2300,17 +1544,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            errs.extend(
-                self
-                    .local_object_reference
-                    .validate_update(old.map(|o| &o.local_object_reference), path, ctx),
-            );
             errs
         }
     }
@@ -2318,17 +1557,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            errs.extend(
-                self
-                    .local_object_reference
-                    .validate_update(old.map(|o| &o.local_object_reference), path, ctx),
-            );
             errs
         }
     }
@@ -2336,30 +1570,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("configMapRef");
-                let new = &self.config_map_ref;
-                let old = old.map(|o| &o.config_map_ref);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("secretRef");
-                let new = &self.secret_ref;
-                let old = old.map(|o| &o.secret_ref);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -2367,17 +1583,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            errs.extend(
-                self
-                    .local_object_reference
-                    .validate_update(old.map(|o| &o.local_object_reference), path, ctx),
-            );
             errs
         }
     }
@@ -2385,17 +1596,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            errs.extend(
-                self
-                    .local_object_reference
-                    .validate_update(old.map(|o| &o.local_object_reference), path, ctx),
-            );
             errs
         }
     }
@@ -2416,21 +1622,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("httpHeaders");
-                let new = &self.http_headers;
-                let old = old.map(|o| &o.http_headers);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -2490,17 +1687,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            errs.extend(
-                self
-                    .probe_handler
-                    .validate_update(old.map(|o| &o.probe_handler), path, ctx),
-            );
             errs
         }
     }
@@ -2508,48 +1700,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("exec");
-                let new = &self.exec;
-                let old = old.map(|o| &o.exec);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("httpGet");
-                let new = &self.http_get;
-                let old = old.map(|o| &o.http_get);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("tcpSocket");
-                let new = &self.tcp_socket;
-                let old = old.map(|o| &o.tcp_socket);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("grpc");
-                let new = &self.grpc;
-                let old = old.map(|o| &o.grpc);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -2557,48 +1713,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("exec");
-                let new = &self.exec;
-                let old = old.map(|o| &o.exec);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("httpGet");
-                let new = &self.http_get;
-                let old = old.map(|o| &o.http_get);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("tcpSocket");
-                let new = &self.tcp_socket;
-                let old = old.map(|o| &o.tcp_socket);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("sleep");
-                let new = &self.sleep;
-                let old = old.map(|o| &o.sleep);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -2606,30 +1726,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("postStart");
-                let new = &self.post_start;
-                let old = old.map(|o| &o.post_start);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("preStop");
-                let new = &self.pre_stop;
-                let old = old.map(|o| &o.pre_stop);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -2639,27 +1741,26 @@ const _: () = {
             &self,
             old: Option<&Self>,
             path: &Path,
-            ctx: &Context,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("claims");
+                let p = path.field("claims");
                 let new = &self.claims;
                 let old = old.map(|o| &o.claims);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
-                }
-                for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| o.iter().find(|x| x.name == item.name));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.name == b.name,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 errs.extend(field_errs);
             }
@@ -2703,7 +1804,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("action");
+                let p = path.field("action");
                 let new = &self.action;
                 let old = old.map(|o| &o.action);
                 #[allow(unused_mut)]
@@ -2717,7 +1818,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("exitCodes");
+                let p = path.field("exitCodes");
                 let new = &self.exit_codes;
                 let old = old.map(|o| &o.exit_codes);
                 #[allow(unused_mut)]
@@ -2739,7 +1840,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("operator");
+                let p = path.field("operator");
                 let new = &self.operator;
                 let old = old.map(|o| &o.operator);
                 #[allow(unused_mut)]
@@ -2753,17 +1854,21 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("values");
+                let p = path.field("values");
                 let new = &self.values;
                 let old = old.map(|o| &o.values);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_set(&p, &items));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a == b,
+                                ::runtime::field::BadValue::value_of,
+                            ),
+                        );
                 }
                 errs.extend(field_errs);
             }
@@ -2787,57 +1892,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("capabilities");
-                let new = &self.capabilities;
-                let old = old.map(|o| &o.capabilities);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("seLinuxOptions");
-                let new = &self.se_linux_options;
-                let old = old.map(|o| &o.se_linux_options);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("windowsOptions");
-                let new = &self.windows_options;
-                let old = old.map(|o| &o.windows_options);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("seccompProfile");
-                let new = &self.seccomp_profile;
-                let old = old.map(|o| &o.seccomp_profile);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("appArmorProfile");
-                let new = &self.app_armor_profile;
-                let old = old.map(|o| &o.app_armor_profile);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -2897,57 +1957,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("seLinuxOptions");
-                let new = &self.se_linux_options;
-                let old = old.map(|o| &o.se_linux_options);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("windowsOptions");
-                let new = &self.windows_options;
-                let old = old.map(|o| &o.windows_options);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("sysctls");
-                let new = &self.sysctls;
-                let old = old.map(|o| &o.sysctls);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("seccompProfile");
-                let new = &self.seccomp_profile;
-                let old = old.map(|o| &o.seccomp_profile);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("appArmorProfile");
-                let new = &self.app_armor_profile;
-                let old = old.map(|o| &o.app_armor_profile);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -2968,39 +1983,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("nodeAffinity");
-                let new = &self.node_affinity;
-                let old = old.map(|o| &o.node_affinity);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("podAffinity");
-                let new = &self.pod_affinity;
-                let old = old.map(|o| &o.pod_affinity);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("podAntiAffinity");
-                let new = &self.pod_anti_affinity;
-                let old = old.map(|o| &o.pod_anti_affinity);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -3008,32 +1996,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("requiredDuringSchedulingIgnoredDuringExecution");
-                let new = &self.required_during_scheduling_ignored_during_execution;
-                let old = old
-                    .map(|o| &o.required_during_scheduling_ignored_during_execution);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("preferredDuringSchedulingIgnoredDuringExecution");
-                let new = &self.preferred_during_scheduling_ignored_during_execution;
-                let old = old
-                    .map(|o| &o.preferred_during_scheduling_ignored_during_execution);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -3041,21 +2009,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("nodeSelectorTerms");
-                let new = &self.node_selector_terms;
-                let old = old.map(|o| &o.node_selector_terms);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -3063,30 +2022,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("matchExpressions");
-                let new = &self.match_expressions;
-                let old = old.map(|o| &o.match_expressions);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("matchFields");
-                let new = &self.match_fields;
-                let old = old.map(|o| &o.match_fields);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -3107,21 +2048,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("preference");
-                let new = &self.preference;
-                let old = old.map(|o| &o.preference);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -3129,32 +2061,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("requiredDuringSchedulingIgnoredDuringExecution");
-                let new = &self.required_during_scheduling_ignored_during_execution;
-                let old = old
-                    .map(|o| &o.required_during_scheduling_ignored_during_execution);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("preferredDuringSchedulingIgnoredDuringExecution");
-                let new = &self.preferred_during_scheduling_ignored_during_execution;
-                let old = old
-                    .map(|o| &o.preferred_during_scheduling_ignored_during_execution);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -3162,32 +2074,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("requiredDuringSchedulingIgnoredDuringExecution");
-                let new = &self.required_during_scheduling_ignored_during_execution;
-                let old = old
-                    .map(|o| &o.required_during_scheduling_ignored_during_execution);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("preferredDuringSchedulingIgnoredDuringExecution");
-                let new = &self.preferred_during_scheduling_ignored_during_execution;
-                let old = old
-                    .map(|o| &o.preferred_during_scheduling_ignored_during_execution);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -3195,21 +2087,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("podAffinityTerm");
-                let new = &self.pod_affinity_term;
-                let old = old.map(|o| &o.pod_affinity_term);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -3237,27 +2120,26 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("conditions");
+                let p = path.field("conditions");
                 let new = &self.conditions;
                 let old = old.map(|o| &o.conditions);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["type"]));
-                }
-                for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| o.iter().find(|x| x.r#type == item.r#type));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.r#type == b.r#type,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("hostIPs");
+                let p = path.field("hostIPs");
                 let new = &self.host_i_ps;
                 let old = old.map(|o| &o.host_i_ps);
                 #[allow(unused_mut)]
@@ -3266,17 +2148,21 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("podIPs");
+                let p = path.field("podIPs");
                 let new = &self.pod_i_ps;
                 let old = old.map(|o| &o.pod_i_ps);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["ip"]));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.ip == b.ip,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old.and_then(|o| o.iter().find(|x| x.ip == item.ip));
@@ -3285,7 +2171,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("initContainerStatuses");
+                let p = path.field("initContainerStatuses");
                 let new = &self.init_container_statuses;
                 let old = old.map(|o| &o.init_container_statuses);
                 #[allow(unused_mut)]
@@ -3294,7 +2180,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("containerStatuses");
+                let p = path.field("containerStatuses");
                 let new = &self.container_statuses;
                 let old = old.map(|o| &o.container_statuses);
                 #[allow(unused_mut)]
@@ -3303,7 +2189,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("ephemeralContainerStatuses");
+                let p = path.field("ephemeralContainerStatuses");
                 let new = &self.ephemeral_container_statuses;
                 let old = old.map(|o| &o.ephemeral_container_statuses);
                 #[allow(unused_mut)]
@@ -3312,36 +2198,26 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("resourceClaimStatuses");
+                let p = path.field("resourceClaimStatuses");
                 let new = &self.resource_claim_statuses;
                 let old = old.map(|o| &o.resource_claim_statuses);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
-                }
-                for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| o.iter().find(|x| x.name == item.name));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.name == b.name,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("extendedResourceClaimStatus");
-                let new = &self.extended_resource_claim_status;
-                let old = old.map(|o| &o.extended_resource_claim_status);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("resources");
+                let p = path.field("resources");
                 let new = &self.resources;
                 let old = old.map(|o| &o.resources);
                 #[allow(unused_mut)]
@@ -3350,7 +2226,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("nodeAllocatableResourceClaimStatuses");
+                let p = path.field("nodeAllocatableResourceClaimStatuses");
                 let new = &self.node_allocatable_resource_claim_statuses;
                 let old = old.map(|o| &o.node_allocatable_resource_claim_statuses);
                 #[allow(unused_mut)]
@@ -3385,7 +2261,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("ip");
+                let p = path.field("ip");
                 let new = &self.ip;
                 let old = old.map(|o| &o.ip);
                 #[allow(unused_mut)]
@@ -3412,7 +2288,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("ip");
+                let p = path.field("ip");
                 let new = &self.ip;
                 let old = old.map(|o| &o.ip);
                 #[allow(unused_mut)]
@@ -3439,25 +2315,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("state");
-                let new = &self.state;
-                let old = old.map(|o| &o.state);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("lastState");
-                let new = &self.last_state;
-                let old = old.map(|o| &o.last_state);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("resources");
+                let p = path.field("resources");
                 let new = &self.resources;
                 let old = old.map(|o| &o.resources);
                 #[allow(unused_mut)]
@@ -3466,17 +2324,21 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("volumeMounts");
+                let p = path.field("volumeMounts");
                 let new = &self.volume_mounts;
                 let old = old.map(|o| &o.volume_mounts);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["mountPath"]));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.mount_path == b.mount_path,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
@@ -3488,26 +2350,21 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("user");
-                let new = &self.user;
-                let old = old.map(|o| &o.user);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("allocatedResourcesStatus");
+                let p = path.field("allocatedResourcesStatus");
                 let new = &self.allocated_resources_status;
                 let old = old.map(|o| &o.allocated_resources_status);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.name == b.name,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
@@ -3523,39 +2380,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("waiting");
-                let new = &self.waiting;
-                let old = old.map(|o| &o.waiting);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("running");
-                let new = &self.running;
-                let old = old.map(|o| &o.running);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("terminated");
-                let new = &self.terminated;
-                let old = old.map(|o| &o.terminated);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -3609,7 +2439,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("volumeStatus");
+                let p = path.field("volumeStatus");
                 let new = &self.volume_status;
                 let old = old.map(|o| &o.volume_status);
                 #[allow(unused_mut)]
@@ -3631,7 +2461,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("image");
+                let p = path.field("image");
                 let new = &self.image;
                 let old = old.map(|o| &o.image);
                 #[allow(unused_mut)]
@@ -3653,7 +2483,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("imageRef");
+                let p = path.field("imageRef");
                 let new = &self.image_ref;
                 let old = old.map(|o| &o.image_ref);
                 #[allow(unused_mut)]
@@ -3673,21 +2503,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("linux");
-                let new = &self.linux;
-                let old = old.map(|o| &o.linux);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -3710,12 +2531,12 @@ const _: () = {
             &self,
             old: Option<&Self>,
             path: &Path,
-            ctx: &Context,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("name");
+                let p = path.field("name");
                 let new = &self.name;
                 let old = old.map(|o| &o.name);
                 #[allow(unused_mut)]
@@ -3729,24 +2550,21 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("resources");
+                let p = path.field("resources");
                 let new = &self.resources;
                 let old = old.map(|o| &o.resources);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["resourceID"]));
-                }
-                for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| {
-                            o.iter().find(|x| x.resource_id == item.resource_id)
-                        });
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.resource_id == b.resource_id,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 errs.extend(field_errs);
             }
@@ -3783,21 +2601,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("requestMappings");
-                let new = &self.request_mappings;
-                let old = old.map(|o| &o.request_mappings);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -3825,22 +2634,26 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("containers");
+                let p = path.field("containers");
                 let new = &self.containers;
                 let old = old.map(|o| &o.containers);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_set(&p, &items));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a == b,
+                                ::runtime::field::BadValue::value_of,
+                            ),
+                        );
                 }
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("resources");
+                let p = path.field("resources");
                 let new = &self.resources;
                 let old = old.map(|o| &o.resources);
                 #[allow(unused_mut)]
@@ -3880,18 +2693,9 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("spec");
+                let p = path.field("spec");
                 let new = &self.spec;
                 let old = old.map(|o| &o.spec);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("status");
-                let new = &self.status;
-                let old = old.map(|o| &o.status);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 field_errs.extend(new.validate_update(old, &p, ctx));
@@ -3906,43 +2710,27 @@ const _: () = {
             &self,
             old: Option<&Self>,
             path: &Path,
-            ctx: &Context,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("ports");
+                let p = path.field("ports");
                 let new = &self.ports;
                 let old = old.map(|o| &o.ports);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["port", "protocol"]));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.port == b.port && a.protocol == b.protocol,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
-                for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| {
-                            o
-                                .iter()
-                                .find(|x| {
-                                    x.port == item.port && x.protocol == item.protocol
-                                })
-                        });
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
-                }
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("sessionAffinityConfig");
-                let new = &self.session_affinity_config;
-                let old = old.map(|o| &o.session_affinity_config);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
                 errs.extend(field_errs);
             }
             errs
@@ -3965,21 +2753,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("clientIP");
-                let new = &self.client_ip;
-                let old = old.map(|o| &o.client_ip);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -4000,36 +2779,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("loadBalancer");
-                let new = &self.load_balancer;
-                let old = old.map(|o| &o.load_balancer);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("conditions");
-                let new = &self.conditions;
-                let old = old.map(|o| &o.conditions);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["type"]));
-                }
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -4037,21 +2792,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("ingress");
-                let new = &self.ingress;
-                let old = old.map(|o| &o.ingress);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -4059,21 +2805,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("ports");
-                let new = &self.ports;
-                let old = old.map(|o| &o.ports);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -4114,16 +2851,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("spec");
-                let new = &self.spec;
-                let old = old.map(|o| &o.spec);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("status");
+                let p = path.field("status");
                 let new = &self.status;
                 let old = old.map(|o| &o.status);
                 #[allow(unused_mut)]
@@ -4153,27 +2881,26 @@ const _: () = {
             &self,
             old: Option<&Self>,
             path: &Path,
-            ctx: &Context,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("conditions");
+                let p = path.field("conditions");
                 let new = &self.conditions;
                 let old = old.map(|o| &o.conditions);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["type"]));
-                }
-                for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| o.iter().find(|x| x.r#type == item.r#type));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.r#type == b.r#type,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 errs.extend(field_errs);
             }
@@ -4197,48 +2924,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("involvedObject");
-                let new = &self.involved_object;
-                let old = old.map(|o| &o.involved_object);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("source");
-                let new = &self.source;
-                let old = old.map(|o| &o.source);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("series");
-                let new = &self.series;
-                let old = old.map(|o| &o.series);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("related");
-                let new = &self.related;
-                let old = old.map(|o| &o.related);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }

@@ -17,18 +17,9 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("spec");
+                let p = path.field("spec");
                 let new = &self.spec;
                 let old = old.map(|o| &o.spec);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.child("status");
-                let new = &self.status;
-                let old = old.map(|o| &o.status);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 field_errs.extend(new.validate_update(old, &p, ctx));
@@ -50,7 +41,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("replicas");
+                let p = path.field("replicas");
                 let new = &self.replicas;
                 let old = old.map(|o| &o.replicas);
                 #[allow(unused_mut)]
@@ -63,7 +54,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("displayName");
+                let p = path.field("displayName");
                 let new = &self.display_name;
                 let old = old.map(|o| &o.display_name);
                 #[allow(unused_mut)]
@@ -76,17 +67,21 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("ports");
+                let p = path.field("ports");
                 let new = &self.ports;
                 let old = old.map(|o| &o.ports);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.name == b.name,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                     field_errs.extend(v::max_items(&p, new.len(), 16));
                     for (i, x) in new.iter().enumerate() {
                         if x.name == "metrics"
@@ -95,7 +90,7 @@ const _: () = {
                         {
                             let p = p.index(i);
                             {
-                                let p = p.child("port");
+                                let p = p.field("port");
                                 let x = &x.port;
                                 field_errs.extend(v::minimum(&p, i64::from(*x), 1024));
                             }
@@ -110,17 +105,21 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("tags");
+                let p = path.field("tags");
                 let new = &self.tags;
                 let old = old.map(|o| &o.tags);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_set(&p, &items));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a == b,
+                                ::runtime::field::BadValue::value_of,
+                            ),
+                        );
                     for (i, x) in new.iter().enumerate() {
                         let p = p.index(i);
                         field_errs.extend(v::max_length(&p, x, 32));
@@ -129,7 +128,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("settings");
+                let p = path.field("settings");
                 let new = &self.settings;
                 let old = old.map(|o| &o.settings);
                 #[allow(unused_mut)]
@@ -143,7 +142,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("terminationGracePeriodSeconds");
+                let p = path.field("terminationGracePeriodSeconds");
                 let new = &self.termination_grace_period_seconds;
                 let old = old.map(|o| &o.termination_grace_period_seconds);
                 #[allow(unused_mut)]
@@ -158,7 +157,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("release");
+                let p = path.field("release");
                 let new = &self.release;
                 let old = old.map(|o| &o.release);
                 #[allow(unused_mut)]
@@ -171,7 +170,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("template");
+                let p = path.field("template");
                 let new = &self.template;
                 let old = old.map(|o| &o.template);
                 #[allow(unused_mut)]
@@ -202,7 +201,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("name");
+                let p = path.field("name");
                 let new = &self.name;
                 let old = old.map(|o| &o.name);
                 #[allow(unused_mut)]
@@ -219,7 +218,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("port");
+                let p = path.field("port");
                 let new = &self.port;
                 let old = old.map(|o| &o.port);
                 #[allow(unused_mut)]
@@ -245,27 +244,12 @@ const _: () = {
         );
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
+            _old: Option<&Self>,
+            _path: &Path,
             _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.child("conditions");
-                let new = &self.conditions;
-                let old = old.map(|o| &o.conditions);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["type"]));
-                }
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -282,7 +266,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("spec");
+                let p = path.field("spec");
                 let new = &self.spec;
                 let old = old.map(|o| &o.spec);
                 #[allow(unused_mut)]
@@ -306,7 +290,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("owner");
+                let p = path.field("owner");
                 let new = &self.owner;
                 let old = old.map(|o| &o.owner);
                 #[allow(unused_mut)]
@@ -323,7 +307,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("serial");
+                let p = path.field("serial");
                 let new = &self.serial;
                 let old = old.map(|o| &o.serial);
                 #[allow(unused_mut)]
@@ -339,7 +323,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("mains");
+                let p = path.field("mains");
                 let new = &self.mains;
                 let old = old.map(|o| &o.mains);
                 #[allow(unused_mut)]
@@ -347,7 +331,7 @@ const _: () = {
                 if old != Some(new) {
                     if let Some(x) = new {
                         {
-                            let p = p.child("voltage");
+                            let p = p.field("voltage");
                             let x = &x.voltage;
                             field_errs.extend(v::maximum(&p, i64::from(*x), 240));
                         }
@@ -357,7 +341,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("battery");
+                let p = path.field("battery");
                 let new = &self.battery;
                 let old = old.map(|o| &o.battery);
                 #[allow(unused_mut)]
@@ -366,7 +350,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("address");
+                let p = path.field("address");
                 let new = &self.address;
                 let old = old.map(|o| &o.address);
                 #[allow(unused_mut)]
@@ -379,7 +363,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("nickname");
+                let p = path.field("nickname");
                 let new = &self.nickname;
                 let old = old.map(|o| &o.nickname);
                 #[allow(unused_mut)]
@@ -400,7 +384,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("legacyId");
+                let p = path.field("legacyId");
                 let new = &self.legacy_id;
                 let old = old.map(|o| &o.legacy_id);
                 #[allow(unused_mut)]
@@ -414,7 +398,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("connection");
+                let p = path.field("connection");
                 let new = &self.connection;
                 let old = old.map(|o| &o.connection);
                 #[allow(unused_mut)]
@@ -447,7 +431,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("wifi");
+                let p = path.field("wifi");
                 let new = &self.wifi;
                 let old = old.map(|o| &o.wifi);
                 #[allow(unused_mut)]
@@ -456,7 +440,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("ethernet");
+                let p = path.field("ethernet");
                 let new = &self.ethernet;
                 let old = old.map(|o| &o.ethernet);
                 #[allow(unused_mut)]
@@ -499,7 +483,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("ssid");
+                let p = path.field("ssid");
                 let new = &self.ssid;
                 let old = old.map(|o| &o.ssid);
                 #[allow(unused_mut)]
@@ -531,7 +515,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("speedMbps");
+                let p = path.field("speedMbps");
                 let new = &self.speed_mbps;
                 let old = old.map(|o| &o.speed_mbps);
                 #[allow(unused_mut)]
@@ -557,7 +541,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("voltage");
+                let p = path.field("voltage");
                 let new = &self.voltage;
                 let old = old.map(|o| &o.voltage);
                 #[allow(unused_mut)]
@@ -583,7 +567,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("capacityMah");
+                let p = path.field("capacityMah");
                 let new = &self.capacity_mah;
                 let old = old.map(|o| &o.capacity_mah);
                 #[allow(unused_mut)]

@@ -14,7 +14,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("legacy");
+                let p = path.field("legacy");
                 let new = &self.legacy;
                 let old = old.map(|o| &o.legacy);
                 #[allow(unused_mut)]
@@ -40,7 +40,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("size");
+                let p = path.field("size");
                 let new = &self.size;
                 let old = old.map(|o| &o.size);
                 #[allow(unused_mut)]

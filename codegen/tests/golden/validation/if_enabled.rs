@@ -14,7 +14,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("count");
+                let p = path.field("count");
                 let new = &self.count;
                 let old = old.map(|o| &o.count);
                 #[allow(unused_mut)]
@@ -39,7 +39,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("size");
+                let p = path.field("size");
                 let new = &self.size;
                 let old = old.map(|o| &o.size);
                 #[allow(unused_mut)]

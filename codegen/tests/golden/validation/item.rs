@@ -14,17 +14,21 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("items");
+                let p = path.field("items");
                 let new = &self.items;
                 let old = old.map(|o| &o.items);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    let items: Vec<::serde_json::Value> = new
-                        .iter()
-                        .map(|x| ::serde_json::to_value(x).unwrap_or_default())
-                        .collect();
-                    field_errs.extend(v::unique_map(&p, &items, &["name"]));
+                    field_errs
+                        .extend(
+                            v::unique(
+                                &p,
+                                new,
+                                |a, b| a.name == b.name,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                     for (i, x) in new.iter().enumerate() {
                         if x.name == "main"
                             && !(old.and_then(|o| o.iter().find(|y| y.name == x.name))
@@ -32,7 +36,7 @@ const _: () = {
                         {
                             let p = p.index(i);
                             {
-                                let p = p.child("size");
+                                let p = p.field("size");
                                 let x = &x.size;
                                 field_errs.extend(v::minimum(&p, i64::from(*x), 1));
                             }
@@ -59,7 +63,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("size");
+                let p = path.field("size");
                 let new = &self.size;
                 let old = old.map(|o| &o.size);
                 #[allow(unused_mut)]

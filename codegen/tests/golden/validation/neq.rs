@@ -14,7 +14,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("name");
+                let p = path.field("name");
                 let new = &self.name;
                 let old = old.map(|o| &o.name);
                 #[allow(unused_mut)]
@@ -25,7 +25,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("count");
+                let p = path.field("count");
                 let new = &self.count;
                 let old = old.map(|o| &o.count);
                 #[allow(unused_mut)]
@@ -36,7 +36,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("flag");
+                let p = path.field("flag");
                 let new = &self.flag;
                 let old = old.map(|o| &o.flag);
                 #[allow(unused_mut)]
@@ -59,7 +59,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("size");
+                let p = path.field("size");
                 let new = &self.size;
                 let old = old.map(|o| &o.size);
                 #[allow(unused_mut)]

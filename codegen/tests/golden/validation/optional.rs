@@ -26,7 +26,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("size");
+                let p = path.field("size");
                 let new = &self.size;
                 let old = old.map(|o| &o.size);
                 #[allow(unused_mut)]

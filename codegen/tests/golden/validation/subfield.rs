@@ -14,14 +14,14 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("item");
+                let p = path.field("item");
                 let new = &self.item;
                 let old = old.map(|o| &o.item);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     {
-                        let p = p.child("size");
+                        let p = p.field("size");
                         let x = &new.size;
                         field_errs.extend(v::maximum(&p, i64::from(*x), 9));
                     }
@@ -42,7 +42,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("size");
+                let p = path.field("size");
                 let new = &self.size;
                 let old = old.map(|o| &o.size);
                 #[allow(unused_mut)]

@@ -17,7 +17,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("replicas");
+                let p = path.field("replicas");
                 let new = &self.replicas;
                 let old = old.map(|o| &o.replicas);
                 #[allow(unused_mut)]
@@ -43,7 +43,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("size");
+                let p = path.field("size");
                 let new = &self.size;
                 let old = old.map(|o| &o.size);
                 #[allow(unused_mut)]

@@ -14,7 +14,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("a");
+                let p = path.field("a");
                 let new = &self.a;
                 let old = old.map(|o| &o.a);
                 #[allow(unused_mut)]
@@ -23,7 +23,7 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.child("b");
+                let p = path.field("b");
                 let new = &self.b;
                 let old = old.map(|o| &o.b);
                 #[allow(unused_mut)]
@@ -59,7 +59,7 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.child("size");
+                let p = path.field("size");
                 let new = &self.size;
                 let old = old.map(|o| &o.size);
                 #[allow(unused_mut)]
