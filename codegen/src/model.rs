@@ -93,6 +93,14 @@ impl Package {
         self.group.as_deref().unwrap_or("")
     }
 
+    /// Whether the group is one of Kubernetes' own (the core group, a group
+    /// without dots such as `apps`, or one under `.k8s.io`), as opposed to
+    /// a group served the way custom resources are (`example.dev`).
+    pub fn is_builtin_group(&self) -> bool {
+        let g = self.group_name();
+        !g.contains('.') || g.ends_with(".k8s.io")
+    }
+
     /// The `apiVersion` string: `v1` for the core group, `example.dev/v1` otherwise.
     pub fn api_version(&self) -> String {
         match self.group_name() {

@@ -515,3 +515,115 @@ fn validation_is_chosen_per_subresource() {
         ["<nil>: Internal error: no validation found for *v1.Widget, subresource: /approval"]
     );
 }
+
+/// Upstream's hand-written rules for the ported kinds, with its messages:
+/// a Deployment's selector must be non-empty and match its template's
+/// labels; containers need a unique DNS-label name and an image; ConfigMap
+/// and Secret keys are config keys, and their data at most 1 MiB.
+#[test]
+fn ported_kinds_carry_upstreams_hand_written_rules() {
+    let s = TestServer::start();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let post = |path: &str, body: Value| -> (u16, Value) {
+        rt.block_on(async {
+            let resp = reqwest::Client::new()
+                .post(format!("{}{path}", s.url()))
+                .header("Content-Type", "application/json")
+                .body(body.to_string())
+                .send()
+                .await
+                .unwrap();
+            (resp.status().as_u16(), resp.json::<Value>().await.unwrap())
+        })
+    };
+    let message = |(code, status): (u16, Value)| -> String {
+        assert_eq!(code, 422, "{status}");
+        status["message"].as_str().unwrap().to_string()
+    };
+    let deployment = |selector: Value, labels: Value, containers: Value| {
+        json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d"},
+               "spec": {"selector": selector, "template": {"metadata": {"labels": labels},
+                        "spec": {"containers": containers}}}})
+    };
+    const DEPLOYMENTS: &str = "/apis/apps/v1/namespaces/default/deployments";
+    let nginx = json!([{"name": "web", "image": "nginx"}]);
+    assert_eq!(
+        message(post(
+            DEPLOYMENTS,
+            deployment(
+                json!({"matchLabels": {"app": "a"}}),
+                json!({"app": "b"}),
+                nginx.clone()
+            )
+        )),
+        "Deployment.apps \"d\" is invalid: spec.template.metadata.labels: Invalid value: {\"app\":\"b\"}: `selector` does not match template `labels`"
+    );
+    assert_eq!(
+        message(post(
+            DEPLOYMENTS,
+            deployment(json!({}), json!({"app": "b"}), nginx.clone())
+        )),
+        "Deployment.apps \"d\" is invalid: spec.selector: Invalid value: {}: empty selector is invalid for deployment"
+    );
+    let (code, _) = post(
+        DEPLOYMENTS,
+        deployment(
+            json!({"matchExpressions": [{"key": "app", "operator": "In", "values": ["a", "b"]}]}),
+            json!({"app": "b"}),
+            nginx,
+        ),
+    );
+    assert_eq!(code, 201, "a selector expression that matches is fine");
+
+    const PODS: &str = "/api/v1/namespaces/default/pods";
+    let pod = |containers: Value| {
+        json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
+               "spec": {"containers": containers}})
+    };
+    assert_eq!(
+        message(post(PODS, pod(json!([])))),
+        "Pod \"p\" is invalid: spec.containers: Required value"
+    );
+    assert_eq!(
+        message(post(
+            PODS,
+            pod(json!([{"name": "a"}, {"name": "a", "image": "x"}, {"name": "B_", "image": "x"}]))
+        )),
+        "Pod \"p\" is invalid: [spec.containers[0].image: Required value, spec.containers[1].name: Duplicate value: \"a\", spec.containers[2].name: Invalid value: \"B_\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')]"
+    );
+
+    const CONFIGMAPS: &str = "/api/v1/namespaces/default/configmaps";
+    assert_eq!(
+        message(post(
+            CONFIGMAPS,
+            json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c"},
+                   "data": {"bad key": "v", "k": "v"}, "binaryData": {"k": "dg=="}})
+        )),
+        "ConfigMap \"c\" is invalid: [data[bad key]: Invalid value: \"bad key\": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+'), data[k]: Invalid value: \"k\": duplicate of key present in binaryData, binaryData[k]: Invalid value: \"k\": duplicate of key present in data]"
+    );
+    let (code, status) = post(
+        CONFIGMAPS,
+        json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "big"},
+               "data": {"a": "x".repeat(600 * 1024), "b": "y".repeat(600 * 1024)}}),
+    );
+    assert_eq!(
+        message((code, status.clone())),
+        "ConfigMap \"big\" is invalid: []: Too long: may not be more than 1048576 bytes"
+    );
+    assert_eq!(
+        status["details"]["causes"][0]["reason"],
+        "FieldValueTooLong"
+    );
+
+    assert_eq!(
+        message(post(
+            "/api/v1/namespaces/default/secrets",
+            json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "s"},
+                   "data": {"..x": "dg=="}})
+        )),
+        "Secret \"s\" is invalid: data[..x]: Invalid value: \"..x\": must not start with '..'"
+    );
+}

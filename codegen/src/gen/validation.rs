@@ -85,7 +85,7 @@ fn structs_with_work(model: &Model) -> Work {
                 let recurses = def.fields().iter().any(|f| {
                     !f.markers.iter().any(|m| m.name == "k8s:opaqueType") && reaches(&work, &f.ty)
                 });
-                if recurses || own_work(model, def) {
+                if recurses || own_work(model, pkg, def) {
                     work.insert((i, def.name.clone()));
                     changed = true;
                 }
@@ -110,14 +110,24 @@ fn reaches(work: &Work, ty: &FieldType) -> bool {
 }
 
 /// Whether the struct's own tags generate any code.
-fn own_work(model: &Model, def: &TypeDef) -> bool {
+fn own_work(model: &Model, pkg: &Package, def: &TypeDef) -> bool {
     def.has_marker("validation:extra")
         || !union_code(def).is_empty()
         || def.fields().iter().any(|f| {
             f.markers
                 .iter()
+                .filter(|m| validates(pkg, m))
                 .any(|m| tag_code(model, f, m, &f.ty, quote! { new }).is_some())
         })
+}
+
+/// Whether a field tag validates in `pkg`. A plain `+listType` (the merge
+/// strategy marker) checks uniqueness only in groups served as custom
+/// resources are, as kube-apiserver validates `x-kubernetes-list-type` of
+/// a custom resource; in Kubernetes' own groups only `+k8s:listType` does,
+/// as in validation-gen.
+fn validates(pkg: &Package, m: &Marker) -> bool {
+    !(m.name == "listType" && pkg.is_builtin_group())
 }
 
 fn validate_impl(model: &Model, pkg: &Package, work: &Work, def: &TypeDef) -> TokenStream {
@@ -126,7 +136,7 @@ fn validate_impl(model: &Model, pkg: &Package, work: &Work, def: &TypeDef) -> To
         .fields()
         .iter()
         .filter(|f| !f.inline)
-        .map(|f| field_code(model, work, f))
+        .map(|f| field_code(model, pkg, work, f))
         .filter(|t| !t.is_empty())
         .collect();
     // An inline (embedded) struct's fields sit in this object, at its path.
@@ -192,7 +202,7 @@ fn validate_impl(model: &Model, pkg: &Package, work: &Work, def: &TypeDef) -> To
 }
 
 /// The validation of one field: its tags (ratcheted), then recursion.
-fn field_code(model: &Model, work: &Work, field: &Field) -> TokenStream {
+fn field_code(model: &Model, pkg: &Package, work: &Work, field: &Field) -> TokenStream {
     let rust = format_ident!("{}", raw(&field.rust_name));
     let json = &field.json_name;
     // Presence tags (required, forbidden) short-circuit: when one fails,
@@ -206,12 +216,14 @@ fn field_code(model: &Model, work: &Work, field: &Field) -> TokenStream {
     let presence: Vec<TokenStream> = field
         .markers
         .iter()
+        .filter(|m| validates(pkg, m))
         .filter(is_presence)
         .filter_map(|m| tag_code(model, field, m, &field.ty, quote! { new }))
         .collect();
     let others: Vec<TokenStream> = field
         .markers
         .iter()
+        .filter(|m| validates(pkg, m))
         .filter(|m| !is_presence(m))
         .filter_map(|m| tag_code(model, field, m, &field.ty, quote! { new }))
         .collect();

@@ -3,6 +3,7 @@
 //! +groupName=apps
 
 mod types;
+mod validation;
 
 pub use types::*;
 

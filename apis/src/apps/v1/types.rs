@@ -44,6 +44,8 @@ pub struct Deployment {
 }
 
 /// DeploymentSpec is the desired state of a deployment.
+///
+/// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]

@@ -3,7 +3,7 @@
 #[allow(clippy::collapsible_if)]
 const _: () = {
     use ::runtime::field::{ErrorList, Path};
-    use ::runtime::validate::{self as v, Context, Validate};
+    use ::runtime::validate::{Context, Validate};
     impl Validate for Deployment {
         fn validate_update(
             &self,
@@ -17,15 +17,6 @@ const _: () = {
                 let p = path.field("spec");
                 let new = &self.spec;
                 let old = old.map(|o| &o.spec);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.field("status");
-                let new = &self.status;
-                let old = old.map(|o| &o.status);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 field_errs.extend(new.validate_update(old, &p, ctx));
@@ -52,6 +43,9 @@ const _: () = {
                 field_errs.extend(new.validate_update(old, &p, ctx));
                 errs.extend(field_errs);
             }
+            errs.extend(
+                ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx),
+            );
             errs
         }
     }
@@ -82,31 +76,12 @@ const _: () = {
     impl Validate for DeploymentStatus {
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
+            _old: Option<&Self>,
+            _path: &Path,
             _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.field("conditions");
-                let new = &self.conditions;
-                let old = old.map(|o| &o.conditions);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.r#type == b.r#type,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
             errs
         }
     }

@@ -3,7 +3,7 @@
 #[allow(clippy::collapsible_if)]
 const _: () = {
     use ::runtime::field::{ErrorList, Path};
-    use ::runtime::validate::{self as v, Context, Validate};
+    use ::runtime::validate::{Context, Validate};
     impl Validate for Job {
         fn validate_update(
             &self,
@@ -22,15 +22,6 @@ const _: () = {
                 field_errs.extend(new.validate_update(old, &p, ctx));
                 errs.extend(field_errs);
             }
-            {
-                let p = path.field("status");
-                let new = &self.status;
-                let old = old.map(|o| &o.status);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -43,15 +34,6 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.field("podFailurePolicy");
-                let new = &self.pod_failure_policy;
-                let old = old.map(|o| &o.pod_failure_policy);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             {
                 let p = path.field("template");
                 let new = &self.template;
@@ -67,73 +49,36 @@ const _: () = {
     impl Validate for PodFailurePolicy {
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.field("rules");
-                let new = &self.rules;
-                let old = old.map(|o| &o.rules);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
     impl Validate for PodFailurePolicyRule {
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.field("onExitCodes");
-                let new = &self.on_exit_codes;
-                let old = old.map(|o| &o.on_exit_codes);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
     impl Validate for PodFailurePolicyOnExitCodesRequirement {
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
+            _old: Option<&Self>,
+            _path: &Path,
             _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.field("values");
-                let new = &self.values;
-                let old = old.map(|o| &o.values);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a == b,
-                                ::runtime::field::BadValue::value_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -176,71 +121,24 @@ const _: () = {
     impl Validate for JobStatus {
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.field("uncountedTerminatedPods");
-                let new = &self.uncounted_terminated_pods;
-                let old = old.map(|o| &o.uncounted_terminated_pods);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
     impl Validate for UncountedTerminatedPods {
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
+            _old: Option<&Self>,
+            _path: &Path,
             _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.field("succeeded");
-                let new = &self.succeeded;
-                let old = old.map(|o| &o.succeeded);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a == b,
-                                ::runtime::field::BadValue::value_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.field("failed");
-                let new = &self.failed;
-                let old = old.map(|o| &o.failed);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a == b,
-                                ::runtime::field::BadValue::value_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
             errs
         }
     }

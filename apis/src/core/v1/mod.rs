@@ -7,6 +7,7 @@ mod pod;
 mod secret;
 mod service;
 mod types;
+mod validation;
 
 pub use pod::*;
 pub use secret::*;

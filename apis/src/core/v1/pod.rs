@@ -92,6 +92,7 @@ pub struct PodTemplateSpec {
 /// scheduling constraints.
 ///
 /// +defaulting:hook
+/// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 /// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
 /// +resource:generation=false
 /// +defaulting:hook
+/// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 /// +genclient
 /// +kubebuilder:resource:shortName=cm
 /// +resource:generation=false
+/// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]

@@ -95,17 +95,6 @@ const _: () = {
                 let old = old.map(|o| &o.volumes);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.name == b.name,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
                         .and_then(|o| o.iter().find(|x| x.name == item.name));
@@ -119,17 +108,6 @@ const _: () = {
                 let old = old.map(|o| &o.init_containers);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.name == b.name,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
                         .and_then(|o| o.iter().find(|x| x.name == item.name));
@@ -143,17 +121,6 @@ const _: () = {
                 let old = old.map(|o| &o.containers);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.name == b.name,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
                         .and_then(|o| o.iter().find(|x| x.name == item.name));
@@ -167,20 +134,6 @@ const _: () = {
                 let old = old.map(|o| &o.ephemeral_containers);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| {
-                                    a.ephemeral_container_common.name
-                                        == b.ephemeral_container_common.name
-                                },
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
                         .and_then(|o| {
@@ -196,116 +149,20 @@ const _: () = {
                 errs.extend(field_errs);
             }
             {
-                let p = path.field("imagePullSecrets");
-                let new = &self.image_pull_secrets;
-                let old = old.map(|o| &o.image_pull_secrets);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.name == b.name,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
-            {
                 let p = path.field("hostAliases");
                 let new = &self.host_aliases;
                 let old = old.map(|o| &o.host_aliases);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.ip == b.ip,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old.and_then(|o| o.iter().find(|x| x.ip == item.ip));
                     field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
                 }
                 errs.extend(field_errs);
             }
-            {
-                let p = path.field("topologySpreadConstraints");
-                let new = &self.topology_spread_constraints;
-                let old = old.map(|o| &o.topology_spread_constraints);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| {
-                                    a.topology_key == b.topology_key
-                                        && a.when_unsatisfiable == b.when_unsatisfiable
-                                },
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.field("schedulingGates");
-                let new = &self.scheduling_gates;
-                let old = old.map(|o| &o.scheduling_gates);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.name == b.name,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.field("resourceClaims");
-                let new = &self.resource_claims;
-                let old = old.map(|o| &o.resource_claims);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.name == b.name,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.field("resources");
-                let new = &self.resources;
-                let old = old.map(|o| &o.resources);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
+            errs.extend(
+                ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx),
+            );
             errs
         }
     }
@@ -1135,58 +992,16 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.field("ports");
-                let new = &self.ports;
-                let old = old.map(|o| &o.ports);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| {
-                                    a.container_port == b.container_port
-                                        && a.protocol == b.protocol
-                                },
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
-            {
                 let p = path.field("env");
                 let new = &self.env;
                 let old = old.map(|o| &o.env);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.name == b.name,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
                         .and_then(|o| o.iter().find(|x| x.name == item.name));
                     field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
                 }
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.field("resources");
-                let new = &self.resources;
-                let old = old.map(|o| &o.resources);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
                 errs.extend(field_errs);
             }
             {
@@ -1196,44 +1011,6 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.field("volumeMounts");
-                let new = &self.volume_mounts;
-                let old = old.map(|o| &o.volume_mounts);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.mount_path == b.mount_path,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.field("volumeDevices");
-                let new = &self.volume_devices;
-                let old = old.map(|o| &o.volume_devices);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.device_path == b.device_path,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
                 errs.extend(field_errs);
             }
             errs
@@ -1250,58 +1027,16 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.field("ports");
-                let new = &self.ports;
-                let old = old.map(|o| &o.ports);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| {
-                                    a.container_port == b.container_port
-                                        && a.protocol == b.protocol
-                                },
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
-            {
                 let p = path.field("env");
                 let new = &self.env;
                 let old = old.map(|o| &o.env);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.name == b.name,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
                         .and_then(|o| o.iter().find(|x| x.name == item.name));
                     field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
                 }
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.field("resources");
-                let new = &self.resources;
-                let old = old.map(|o| &o.resources);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
                 errs.extend(field_errs);
             }
             {
@@ -1311,44 +1046,6 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.field("volumeMounts");
-                let new = &self.volume_mounts;
-                let old = old.map(|o| &o.volume_mounts);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.mount_path == b.mount_path,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.field("volumeDevices");
-                let new = &self.volume_devices;
-                let old = old.map(|o| &o.volume_devices);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.device_path == b.device_path,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
                 errs.extend(field_errs);
             }
             errs
@@ -1739,31 +1436,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
+            _old: Option<&Self>,
+            _path: &Path,
             _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.field("claims");
-                let new = &self.claims;
-                let old = old.map(|o| &o.claims);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.name == b.name,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -1849,25 +1527,6 @@ const _: () = {
                     field_errs
                         .extend(
                             v::required_value(&p, !::runtime::codec::is_default(new)),
-                        );
-                }
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.field("values");
-                let new = &self.values;
-                let old = old.map(|o| &o.values);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a == b,
-                                ::runtime::field::BadValue::value_of,
-                            ),
                         );
                 }
                 errs.extend(field_errs);
@@ -2120,25 +1779,6 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.field("conditions");
-                let new = &self.conditions;
-                let old = old.map(|o| &o.conditions);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.r#type == b.r#type,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
-            {
                 let p = path.field("hostIPs");
                 let new = &self.host_i_ps;
                 let old = old.map(|o| &o.host_i_ps);
@@ -2153,17 +1793,6 @@ const _: () = {
                 let old = old.map(|o| &o.pod_i_ps);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.ip == b.ip,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old.and_then(|o| o.iter().find(|x| x.ip == item.ip));
                     field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
@@ -2192,34 +1821,6 @@ const _: () = {
                 let p = path.field("ephemeralContainerStatuses");
                 let new = &self.ephemeral_container_statuses;
                 let old = old.map(|o| &o.ephemeral_container_statuses);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.field("resourceClaimStatuses");
-                let new = &self.resource_claim_statuses;
-                let old = old.map(|o| &o.resource_claim_statuses);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.name == b.name,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
-            {
-                let p = path.field("resources");
-                let new = &self.resources;
-                let old = old.map(|o| &o.resources);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 field_errs.extend(new.validate_update(old, &p, ctx));
@@ -2315,31 +1916,11 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.field("resources");
-                let new = &self.resources;
-                let old = old.map(|o| &o.resources);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            {
                 let p = path.field("volumeMounts");
                 let new = &self.volume_mounts;
                 let old = old.map(|o| &o.volume_mounts);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.mount_path == b.mount_path,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
                         .and_then(|o| {
@@ -2355,17 +1936,6 @@ const _: () = {
                 let old = old.map(|o| &o.allocated_resources_status);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.name == b.name,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
                         .and_then(|o| o.iter().find(|x| x.name == item.name));
@@ -2549,25 +2119,6 @@ const _: () = {
                 }
                 errs.extend(field_errs);
             }
-            {
-                let p = path.field("resources");
-                let new = &self.resources;
-                let old = old.map(|o| &o.resources);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.resource_id == b.resource_id,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -2634,25 +2185,6 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             {
-                let p = path.field("containers");
-                let new = &self.containers;
-                let old = old.map(|o| &o.containers);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a == b,
-                                ::runtime::field::BadValue::value_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
-            {
                 let p = path.field("resources");
                 let new = &self.resources;
                 let old = old.map(|o| &o.resources);
@@ -2673,6 +2205,22 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs.extend(
+                ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx),
+            );
+            errs
+        }
+    }
+    impl Validate for Service {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
+        fn validate_update(
+            &self,
             _old: Option<&Self>,
             _path: &Path,
             _ctx: &Context,
@@ -2682,57 +2230,16 @@ const _: () = {
             errs
         }
     }
-    impl Validate for Service {
-        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
-        fn validate_update(
-            &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
-        ) -> ErrorList {
-            #[allow(unused_mut)]
-            let mut errs = ErrorList::new();
-            {
-                let p = path.field("spec");
-                let new = &self.spec;
-                let old = old.map(|o| &o.spec);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
-            errs
-        }
-    }
     impl Validate for ServiceSpec {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
+            _old: Option<&Self>,
+            _path: &Path,
             _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.field("ports");
-                let new = &self.ports;
-                let old = old.map(|o| &o.ports);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.port == b.port && a.protocol == b.protocol,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -2831,12 +2338,15 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            _old: Option<&Self>,
-            _path: &Path,
-            _ctx: &Context,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.extend(
+                ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx),
+            );
             errs
         }
     }
@@ -2844,21 +2354,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
-            ctx: &Context,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.field("status");
-                let new = &self.status;
-                let old = old.map(|o| &o.status);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
-            }
             errs
         }
     }
@@ -2879,31 +2380,12 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            old: Option<&Self>,
-            path: &Path,
+            _old: Option<&Self>,
+            _path: &Path,
             _ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.field("conditions");
-                let new = &self.conditions;
-                let old = old.map(|o| &o.conditions);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .extend(
-                            v::unique(
-                                &p,
-                                new,
-                                |a, b| a.r#type == b.r#type,
-                                ::runtime::field::BadValue::json_of,
-                            ),
-                        );
-                }
-                errs.extend(field_errs);
-            }
             errs
         }
     }
