@@ -310,6 +310,21 @@ fn writes(c: &mut Criterion) {
     }
     meta.insert("namespace".into(), "default".into());
     object.as_object_mut().expect("object").remove("status");
+    // The fixture fills every field with a placeholder; make it a valid
+    // Deployment (upstream's hand-written rules): a selector its template
+    // matches, DNS-label container names, pods that restart Always.
+    object["spec"]["selector"] = serde_json::json!({"matchLabels": {"app": "bench"}});
+    object["spec"]["template"]["metadata"]["labels"] = serde_json::json!({"app": "bench"});
+    let pod = object["spec"]["template"]["spec"]
+        .as_object_mut()
+        .expect("pod spec");
+    pod.insert("restartPolicy".into(), "Always".into());
+    pod.remove("activeDeadlineSeconds");
+    if let Some(containers) = pod.get_mut("containers").and_then(Value::as_array_mut) {
+        for (i, c) in containers.iter_mut().enumerate() {
+            c["name"] = format!("c{i}").into();
+        }
+    }
     let named = |name: &str, revision: u64| {
         let mut o = object.clone();
         o["metadata"]["name"] = name.into();
