@@ -627,3 +627,69 @@ fn ported_kinds_carry_upstreams_hand_written_rules() {
         "Secret \"s\" is invalid: data[..x]: Invalid value: \"..x\": must not start with '..'"
     );
 }
+
+/// An enum value outside a Rust enum cannot be decoded into the type, but
+/// it is reported as kube-apiserver reports it (422 `Unsupported value`)
+/// together with the object's other errors, and nothing is written.
+#[test]
+fn an_unsupported_enum_value_is_reported_with_the_other_errors() {
+    let s = TestServer::start();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let send = |method: reqwest::Method, path: &str, content_type: &str, body: Value| {
+        rt.block_on(async {
+            let resp = reqwest::Client::new()
+                .request(method, format!("{}{path}", s.url()))
+                .header("Content-Type", content_type)
+                .body(body.to_string())
+                .send()
+                .await
+                .unwrap();
+            (resp.status().as_u16(), resp.json::<Value>().await.unwrap())
+        })
+    };
+    const WIDGETS: &str = "/apis/example.dev/v1/namespaces/default/widgets";
+    let (code, status) = send(
+        reqwest::Method::POST,
+        WIDGETS,
+        "application/json",
+        json!({"apiVersion": "example.dev/v1", "kind": "Widget", "metadata": {"name": "w"},
+               "spec": {"replicas": -1, "color": "Purple",
+                        "ports": [{"name": "a", "port": 1, "protocol": "TCP"}]}}),
+    );
+    assert_eq!(code, 422, "{status}");
+    assert_eq!(
+        status["message"],
+        "Widget.example.dev \"w\" is invalid: [spec.color: Unsupported value: \"Purple\": supported values: \"Blue\", \"Green\", \"Red\", spec.replicas: Invalid value: -1: must be greater than or equal to 0]"
+    );
+    let (code, _) = send(
+        reqwest::Method::GET,
+        &format!("{WIDGETS}/w"),
+        "application/json",
+        Value::Null,
+    );
+    assert_eq!(code, 404, "nothing was written");
+
+    // Through a patch of an existing object, too.
+    let (code, created) = send(
+        reqwest::Method::POST,
+        WIDGETS,
+        "application/json",
+        json!({"apiVersion": "example.dev/v1", "kind": "Widget", "metadata": {"name": "w"},
+               "spec": {"color": "Red"}}),
+    );
+    assert_eq!(code, 201, "{created}");
+    let (code, status) = send(
+        reqwest::Method::PATCH,
+        &format!("{WIDGETS}/w"),
+        "application/merge-patch+json",
+        json!({"spec": {"color": "Pink", "displayName": "x".repeat(64)}}),
+    );
+    assert_eq!(code, 422, "{status}");
+    assert_eq!(
+        status["message"],
+        "Widget.example.dev \"w\" is invalid: [spec.color: Unsupported value: \"Pink\": supported values: \"Blue\", \"Green\", \"Red\", spec.displayName: Too long: may not be more than 63 characters]"
+    );
+}

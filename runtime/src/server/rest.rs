@@ -152,6 +152,7 @@ pub(crate) async fn handle(
         info,
         query,
         manager: field_manager(query, headers),
+        unsupported: Default::default(),
     };
     if verb == Verb::List
         && representation == Representation::Json
@@ -387,9 +388,30 @@ struct Ctx<'a> {
     info: &'a RequestInfo,
     query: &'a Query,
     manager: String,
+    /// `Unsupported value` causes found while decoding (an enum value the
+    /// Rust type cannot hold, replaced so decoding could go on); they lead
+    /// the causes of validation, so the write is refused with every error.
+    unsupported: std::cell::RefCell<Vec<Cause>>,
 }
 
 impl Ctx<'_> {
+    /// Decodes through [`decode_object`], keeping its `Unsupported value`
+    /// causes for [`Ctx::type_validation`].
+    fn decode_json(
+        &self,
+        bytes: &[u8],
+        validation: FieldValidation,
+    ) -> Result<(Value, Vec<String>), ApiError> {
+        let (obj, warnings, unsupported) = decode_object(self.entry, bytes, validation)?;
+        let mut pending = self.unsupported.borrow_mut();
+        for cause in unsupported {
+            if !pending.contains(&cause) {
+                pending.push(cause);
+            }
+        }
+        Ok((obj, warnings))
+    }
+
     fn ri(&self) -> &ResourceInfo {
         &self.entry.info
     }
@@ -436,7 +458,9 @@ impl Ctx<'_> {
             ctx = ctx.with_option(option);
         }
         let errors = (self.entry.validate)(new, old, &ctx).map_err(ApiError::internal)?;
-        Ok(crate::field::to_causes(&errors))
+        let mut causes = self.unsupported.borrow().clone();
+        causes.extend(crate::field::to_causes(&errors));
+        Ok(causes)
     }
 
     /// Starts a list: the selectors, the snapshot to read and where to
@@ -613,11 +637,7 @@ impl Ctx<'_> {
                 })?
             }
         };
-        decode_object(
-            self.entry,
-            &json_bytes,
-            self.query.field_validation(self.verb)?,
-        )
+        self.decode_json(&json_bytes, self.query.field_validation(self.verb)?)
     }
 
     fn create(&self, bytes: &[u8], content_type: Option<&str>) -> Result<Answer, ApiError> {
@@ -954,7 +974,7 @@ impl Ctx<'_> {
             }
             let bytes = serde_json::to_vec(&patched).map_err(ApiError::internal)?;
             let (decoded, warnings) =
-                decode_object(self.entry, &bytes, self.query.field_validation(self.verb)?)?;
+                self.decode_json(&bytes, self.query.field_validation(self.verb)?)?;
             let precondition_from_patch = get_path(&patch, ".metadata.resourceVersion").is_some();
             let mut decoded = decoded;
             if !precondition_from_patch {
@@ -1013,8 +1033,7 @@ impl Ctx<'_> {
         };
         // Unknown and duplicate fields are reported per fieldValidation; the
         // merge itself uses the configuration as applied (no defaults).
-        let (_, warnings) =
-            decode_object(self.entry, &json, self.query.field_validation(self.verb)?)?;
+        let (_, warnings) = self.decode_json(&json, self.query.field_validation(self.verb)?)?;
         if let Some(applied_name) = meta_str(&applied, "name")
             && applied_name != name
         {
@@ -1049,7 +1068,7 @@ impl Ctx<'_> {
             )
             .map_err(|e| self.apply_error(&name, e))?;
             let merged = serde_json::to_vec(&outcome.object).map_err(ApiError::internal)?;
-            let (mut obj, _) = decode_object(self.entry, &merged, FieldValidation::Ignore)?;
+            let (mut obj, _) = self.decode_json(&merged, FieldValidation::Ignore)?;
             let result = match (live, live_obj) {
                 (Some(kv), Some(old)) => {
                     meta_mut(&mut obj)
@@ -1291,6 +1310,7 @@ impl Ctx<'_> {
                 info: &info,
                 query: self.query,
                 manager: self.manager.clone(),
+                unsupported: Default::default(),
             };
             match ctx.delete(bytes) {
                 Ok(_) => deleted.push(item),
@@ -1310,7 +1330,7 @@ pub(crate) fn decode_object(
     entry: &Entry,
     bytes: &[u8],
     validation: FieldValidation,
-) -> Result<(Value, Vec<String>), ApiError> {
+) -> Result<(Value, Vec<String>, Vec<Cause>), ApiError> {
     let ri = &entry.info;
     #[derive(serde::Deserialize)]
     struct TypeMeta {
@@ -1352,7 +1372,41 @@ pub(crate) fn decode_object(
         deduplicated = serde_json::to_vec(&value).map_err(ApiError::internal)?;
         &deduplicated[..]
     };
-    let mut decoded = (entry.decode)(bytes).map_err(|e| decode_failure(entry, bytes, e))?;
+    // An enum value the Rust type cannot hold is an `Unsupported value`
+    // cause; it is replaced by a supported one so decoding can go on and
+    // validation can report the object's other errors with it.
+    let mut unsupported = Vec::new();
+    let mut current = std::borrow::Cow::Borrowed(bytes);
+    let mut decoded = loop {
+        let error = match (entry.decode)(&current) {
+            Ok(d) => break d,
+            Err(e) => e,
+        };
+        let repair = (unsupported.len() < 32)
+            .then(|| unsupported_enum(entry, &current, &error))
+            .flatten()
+            .and_then(|(cause, variant)| {
+                let mut value: Value = serde_json::from_slice(&current).ok()?;
+                set_at_field_path(&mut value, &cause.field, Value::String(variant)).then_some(())?;
+                Some((cause, serde_json::to_vec(&value).ok()?))
+            });
+        match repair {
+            Some((cause, repaired)) => {
+                unsupported.push(cause);
+                current = std::borrow::Cow::Owned(repaired);
+            }
+            None if unsupported.is_empty() => return Err(cannot(error)),
+            // Another problem after an unsupported value: report what was
+            // found, as the 422 of the values found so far.
+            None => {
+                let name = serde_json::from_slice::<Value>(bytes)
+                    .ok()
+                    .and_then(|v| meta_str(&v, "name").map(str::to_string))
+                    .unwrap_or_default();
+                return Err(ApiError::invalid(ri, &name, unsupported));
+            }
+        }
+    };
     // Defaults apply on decode, as defaulter-gen's functions run upstream.
     crate::schema::apply_defaults(&mut decoded.object, (entry.schema)());
     let mut problems: Vec<String> = duplicates
@@ -1370,8 +1424,8 @@ pub(crate) fn decode_object(
             "strict decoding error: {}",
             problems.join(", ")
         ))),
-        FieldValidation::Warn => Ok((decoded.object, problems)),
-        _ => Ok((decoded.object, Vec::new())),
+        FieldValidation::Warn => Ok((decoded.object, problems, unsupported)),
+        _ => Ok((decoded.object, Vec::new(), unsupported)),
     }
 }
 
@@ -1394,41 +1448,29 @@ fn set_managed_fields(obj: &mut Value, managed: &[ManagedFieldsEntry]) {
     }
 }
 
-/// A body the Rust type cannot hold. A string enum value outside the enum
-/// (which Go would decode and then reject in validation) becomes upstream's
-/// 422 `Unsupported value`; anything else is the 400 decode error.
-fn decode_failure(entry: &Entry, bytes: &[u8], error: String) -> ApiError {
-    let ri = &entry.info;
-    let cannot = ApiError::bad_request(format!(
-        "{} in version \"{}\" cannot be handled as a {}: {error}",
-        ri.kind, ri.version, ri.kind
-    ));
-    let Some(rest) = error.strip_prefix("unknown variant `") else {
-        return cannot;
-    };
-    let Some((value, rest)) = rest.split_once("`, expected one of ") else {
-        return cannot;
-    };
-    let mut supported: Vec<String> = rest
+/// A body the Rust type cannot hold because of a string enum value outside
+/// the enum (which Go would decode and then reject in validation): the
+/// 422 cause upstream gives, `Unsupported value: "x": supported values:
+/// "a", "b"` at the value's path, and a supported variant to put in its
+/// place. `None` for any other decode error (serde's "unknown variant"
+/// message is the only signal the type gives).
+fn unsupported_enum(entry: &Entry, bytes: &[u8], error: &str) -> Option<(Cause, String)> {
+    let rest = error.strip_prefix("unknown variant `")?;
+    let (value, rest) = rest.split_once("`, expected one of ")?;
+    let declared: Vec<String> = rest
         .split(" at line")
         .next()
         .unwrap_or("")
         .split(", ")
         .map(|v| v.trim_matches('`').to_string())
         .collect();
+    let first = declared.first()?.clone();
+    let mut supported = declared;
     supported.sort();
-    let Some(field) = (entry.decode_error_path)(bytes) else {
-        return cannot;
-    };
-    let name = serde_json::from_slice::<Value>(bytes)
-        .ok()
-        .and_then(|v| meta_str(&v, "name").map(str::to_string))
-        .unwrap_or_default();
+    let field = (entry.decode_error_path)(bytes)?;
     let list: Vec<String> = supported.iter().map(|s| crate::field::quote(s)).collect();
-    ApiError::invalid(
-        ri,
-        &name,
-        vec![Cause {
+    Some((
+        Cause {
             reason: "FieldValueNotSupported".into(),
             message: format!(
                 "Unsupported value: {}: supported values: {}",
@@ -1436,8 +1478,48 @@ fn decode_failure(entry: &Entry, bytes: &[u8], error: String) -> ApiError {
                 list.join(", ")
             ),
             field,
-        }],
-    )
+        },
+        first,
+    ))
+}
+
+/// Sets the value at a field path as [`crate::field::Path`] prints it
+/// (`spec.ports[0].protocol`, `metadata.labels[app]`). Returns whether the
+/// path led to a value.
+fn set_at_field_path(root: &mut Value, path: &str, value: Value) -> bool {
+    let mut steps: Vec<String> = Vec::new();
+    for part in path.split('.') {
+        let (name, mut subscripts) = match part.find('[') {
+            Some(i) => (&part[..i], &part[i..]),
+            None => (part, ""),
+        };
+        if !name.is_empty() {
+            steps.push(name.to_string());
+        }
+        while let Some(rest) = subscripts.strip_prefix('[') {
+            let Some(end) = rest.find(']') else {
+                return false;
+            };
+            steps.push(rest[..end].to_string());
+            subscripts = &rest[end + 1..];
+        }
+    }
+    let mut at = root;
+    for step in &steps {
+        at = match at {
+            Value::Object(m) => match m.get_mut(step) {
+                Some(v) => v,
+                None => return false,
+            },
+            Value::Array(a) => match step.parse::<usize>().ok().and_then(|i| a.get_mut(i)) {
+                Some(v) => v,
+                None => return false,
+            },
+            _ => return false,
+        };
+    }
+    *at = value;
+    true
 }
 
 /// Whether anything outside `metadata` and `status` differs (the CRD rule
