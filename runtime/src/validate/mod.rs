@@ -437,4 +437,42 @@ mod tests {
         assert!(ObjectMeta::default().validate(&p, &ctx).is_empty());
         assert!(Some(vec![1u8]).validate(&p, &ctx).is_empty());
     }
+
+    /// A type of a package tagged `+k8s:isSubresource="/scale"` (what the
+    /// generator emits) is validated only for `/scale`; one without the
+    /// tags for every path.
+    #[test]
+    fn subresource_tags_choose_the_paths_validated() {
+        struct ScaleLike;
+        impl Validate for ScaleLike {
+            const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/scale"]);
+            fn validate_update(&self, _: Option<&Self>, _: &Path, _: &Context) -> ErrorList {
+                Vec::new()
+            }
+        }
+        struct Untagged;
+        impl Validate for Untagged {
+            fn validate_update(&self, _: Option<&Self>, _: &Path, _: &Context) -> ErrorList {
+                Vec::new()
+            }
+        }
+        let at = |sub: &str| Context::update().with_subresource(sub);
+        let messages =
+            |errs: ErrorList| -> Vec<String> { errs.iter().map(|e| e.to_string()).collect() };
+        assert!(subresource_supported::<ScaleLike>(&at("/scale"), "*v1.Scale").is_empty());
+        assert_eq!(
+            messages(subresource_supported::<ScaleLike>(&at(""), "*v1.Scale")),
+            ["<nil>: Internal error: no validation found for *v1.Scale, subresource: /"]
+        );
+        assert_eq!(
+            messages(subresource_supported::<ScaleLike>(
+                &at("/status"),
+                "*v1.Scale"
+            )),
+            ["<nil>: Internal error: no validation found for *v1.Scale, subresource: /status"]
+        );
+        for sub in ["", "/status", "/scale", "/anything"] {
+            assert!(subresource_supported::<Untagged>(&at(sub), "*v1.Untagged").is_empty());
+        }
+    }
 }
