@@ -245,6 +245,54 @@ impl FieldSelector {
     }
 }
 
+/// `metav1.FormatLabelSelector`: a `metav1.LabelSelector` (as JSON) in
+/// the selector string syntax, as a Scale's `status.selector` carries it:
+/// `matchLabels` as `k=v`, `matchExpressions` as `k in (a,b)`,
+/// `k notin (a,b)`, `k` and `!k` (values sorted), all sorted by key and
+/// joined by commas. An empty selector is `<none>`; one upstream cannot
+/// convert (an unknown operator, `In` without values) is `<error>`.
+pub fn format_label_selector(selector: &serde_json::Value) -> String {
+    let mut parts: Vec<(String, String)> = Vec::new();
+    if let Some(labels) = selector.get("matchLabels").and_then(|m| m.as_object()) {
+        for (k, v) in labels {
+            parts.push((k.clone(), format!("{k}={}", v.as_str().unwrap_or_default())));
+        }
+    }
+    for r in selector
+        .get("matchExpressions")
+        .and_then(|e| e.as_array())
+        .into_iter()
+        .flatten()
+    {
+        let key = r.get("key").and_then(|k| k.as_str()).unwrap_or_default();
+        let mut values: Vec<&str> = r
+            .get("values")
+            .and_then(|v| v.as_array())
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.as_str())
+            .collect();
+        values.sort_unstable();
+        let text = match r.get("operator").and_then(|o| o.as_str()) {
+            Some("In") if !values.is_empty() => format!("{key} in ({})", values.join(",")),
+            Some("NotIn") if !values.is_empty() => format!("{key} notin ({})", values.join(",")),
+            Some("Exists") if values.is_empty() => key.to_string(),
+            Some("DoesNotExist") if values.is_empty() => format!("!{key}"),
+            _ => return "<error>".into(),
+        };
+        parts.push((key.to_string(), text));
+    }
+    if parts.is_empty() {
+        return "<none>".into();
+    }
+    parts.sort_by(|a, b| a.0.cmp(&b.0));
+    parts
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -314,6 +362,22 @@ mod tests {
         assert_eq!(
             FieldSelector::parse("spec.foo=1", &allowed).unwrap_err(),
             "\"spec.foo\" is not a known field selector: only \"metadata.name\", \"metadata.namespace\""
+        );
+    }
+
+    #[test]
+    fn label_selectors_format_as_upstream() {
+        use serde_json::json;
+        assert_eq!(
+            format_label_selector(&json!({"matchLabels": {"tier": "web", "app": "shop"},
+                "matchExpressions": [{"key": "env", "operator": "In", "values": ["prod", "dev"]},
+                                     {"key": "legacy", "operator": "DoesNotExist"}]})),
+            "app=shop,env in (dev,prod),!legacy,tier=web"
+        );
+        assert_eq!(format_label_selector(&json!({})), "<none>");
+        assert_eq!(
+            format_label_selector(&json!({"matchExpressions": [{"key": "a", "operator": "In"}]})),
+            "<error>"
         );
     }
 }

@@ -2256,3 +2256,28 @@ async fn each_kind_checks_names_by_its_rule() {
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
 }
+
+/// A Deployment's `/scale` carries its selector in the string form
+/// (`metav1.FormatLabelSelector`), as the autoscaler reads it.
+#[tokio::test]
+async fn deployment_scale_reports_its_selector() {
+    let api = Api::start();
+    const DEPLOYMENTS: &str = "/apis/apps/v1/namespaces/default/deployments";
+    let created = api
+        .post(
+            DEPLOYMENTS,
+            &json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"},
+                "spec": {"replicas": 2,
+                    "selector": {"matchLabels": {"app": "web"},
+                        "matchExpressions": [{"key": "tier", "operator": "In", "values": ["front", "edge"]}]},
+                    "template": {"metadata": {"labels": {"app": "web", "tier": "front"}},
+                        "spec": {"containers": [{"name": "c", "image": "nginx"}]}}}}),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    let scale = api.get(&format!("{DEPLOYMENTS}/web/scale")).await;
+    assert_eq!(scale.status, StatusCode::OK, "{}", scale.text);
+    assert_eq!(scale.body["kind"], "Scale");
+    assert_eq!(scale.body["spec"]["replicas"], 2);
+    assert_eq!(scale.body["status"]["selector"], "app=web,tier in (edge,front)");
+}

@@ -1128,10 +1128,16 @@ impl Ctx<'_> {
             .and_then(Value::as_i64)
             .unwrap_or(0);
         let mut status_obj = json!({"replicas": status});
-        if !scale.label_selector_path.is_empty()
-            && let Some(sel) = get_path(obj, scale.label_selector_path).and_then(Value::as_str)
+        // The selector is a string at the path (custom resources), or a
+        // LabelSelector formatted as upstream's Deployment scale does.
+        match get_path(obj, scale.label_selector_path)
+            .filter(|_| !scale.label_selector_path.is_empty())
         {
-            status_obj["selector"] = json!(sel);
+            Some(Value::String(sel)) => status_obj["selector"] = json!(sel),
+            Some(sel @ Value::Object(_)) => {
+                status_obj["selector"] = json!(crate::selector::format_label_selector(sel))
+            }
+            _ => {}
         }
         let m = meta(obj).cloned().unwrap_or_default();
         Ok(json!({
