@@ -2279,5 +2279,8 @@ async fn deployment_scale_reports_its_selector() {
     assert_eq!(scale.status, StatusCode::OK, "{}", scale.text);
     assert_eq!(scale.body["kind"], "Scale");
     assert_eq!(scale.body["spec"]["replicas"], 2);
-    assert_eq!(scale.body["status"]["selector"], "app=web,tier in (edge,front)");
+    assert_eq!(
+        scale.body["status"]["selector"],
+        "app=web,tier in (edge,front)"
+    );
 }
