@@ -2,20 +2,16 @@
 //! (`k8s.io/apimachinery/pkg/api/validation/objectmeta.go` and
 //! `pkg/util/validation`): the name (per the kind's [`NameFormat`]: a
 //! DNS-1123 subdomain by default), `generateName`, and label keys and
-//! values. These are the legacy `util/validation` messages ("must be no
-//! more than 253 characters"), which differ from the `content` messages of
-//! declarative validation's formats (`runtime::validate::format`), as they
-//! do upstream.
+//! values, with the legacy `util/validation` messages of
+//! [`crate::validate::names`].
 
 use serde_json::Value;
 
 use super::object::{meta, meta_str, string_map};
 use super::status::Cause;
 use crate::resource::{NameFormat, ResourceInfo};
+use crate::validate::names;
 
-const DNS1123_SUBDOMAIN_ERROR: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
-const DNS1123_LABEL_ERROR: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
-const DNS1035_LABEL_ERROR: &str = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
 const QUALIFIED_NAME_ERROR: &str = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
 const LABEL_VALUE_ERROR: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
 
@@ -27,41 +23,6 @@ fn invalid(field: &str, value: &str, detail: &str) -> Cause {
     }
 }
 
-fn label_pattern(s: &str) -> bool {
-    !s.is_empty()
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-        && !s.starts_with('-')
-        && !s.ends_with('-')
-}
-
-fn subdomain_pattern(s: &str) -> bool {
-    s.split('.').all(label_pattern)
-}
-
-/// Whether `s` is a DNS-1123 label (at most 63 characters).
-pub fn is_dns1123_label(s: &str) -> bool {
-    s.len() <= 63 && label_pattern(s)
-}
-
-/// Whether `s` is a DNS-1123 subdomain (at most 253 characters).
-pub fn is_dns1123_subdomain(s: &str) -> bool {
-    s.len() <= 253 && subdomain_pattern(s)
-}
-
-/// `ValidatePathSegmentName`: `.` and `..` are refused outright; `/` and
-/// `%` anywhere (a prefix is only checked for those).
-fn path_segment_errors(field: &str, name: &str, prefix: bool) -> Vec<Cause> {
-    if !prefix && (name == "." || name == "..") {
-        return vec![invalid(field, name, &format!("may not be '{name}'"))];
-    }
-    ["/", "%"]
-        .iter()
-        .filter(|bad| name.contains(*bad))
-        .map(|bad| invalid(field, name, &format!("may not contain '{bad}'")))
-        .collect()
-}
-
 /// Errors for a name (or a generateName prefix, whose trailing `-` is
 /// masked first, as upstream's `maskTrailingDash` does), reported against
 /// the value as written.
@@ -70,28 +31,13 @@ fn name_errors(field: &str, name: &str, format: NameFormat, prefix: bool) -> Vec
         Some(stem) if prefix && name.len() > 1 => format!("{stem}a"),
         _ => name.to_string(),
     };
-    let (max, pattern_ok, message) = match format {
-        NameFormat::Dns1123Label => (63, label_pattern(&checked), DNS1123_LABEL_ERROR),
-        NameFormat::Dns1035Label => (
-            63,
-            label_pattern(&checked) && checked.starts_with(|c: char| c.is_ascii_lowercase()),
-            DNS1035_LABEL_ERROR,
-        ),
-        NameFormat::Dns1123Subdomain => (253, subdomain_pattern(&checked), DNS1123_SUBDOMAIN_ERROR),
-        NameFormat::PathSegment => return path_segment_errors(field, name, prefix),
+    let messages = match format {
+        NameFormat::Dns1123Label => names::dns1123_label(&checked),
+        NameFormat::Dns1035Label => names::dns1035_label(&checked),
+        NameFormat::Dns1123Subdomain => names::dns1123_subdomain(&checked),
+        NameFormat::PathSegment => names::path_segment_name(name, prefix),
     };
-    let mut causes = Vec::new();
-    if checked.len() > max {
-        causes.push(invalid(
-            field,
-            name,
-            &format!("must be no more than {max} characters"),
-        ));
-    }
-    if !pattern_ok {
-        causes.push(invalid(field, name, message));
-    }
-    causes
+    messages.iter().map(|m| invalid(field, name, m)).collect()
 }
 
 /// Validates an object's metadata: name or generateName, namespace name
@@ -248,7 +194,10 @@ mod tests {
         assert_eq!(causes[0].field, "metadata.name");
         assert_eq!(
             causes[0].message,
-            format!("Invalid value: \"Bad_Name\": {DNS1123_SUBDOMAIN_ERROR}")
+            format!(
+                "Invalid value: \"Bad_Name\": {}",
+                names::dns1123_subdomain("Bad_Name")[0]
+            )
         );
         assert!(
             object_meta(
@@ -278,7 +227,8 @@ mod tests {
         assert_eq!(
             name_messages(NameFormat::Dns1123Label, json!({"name": "a.b"})),
             [format!(
-                "metadata.name: Invalid value: \"a.b\": {DNS1123_LABEL_ERROR}"
+                "metadata.name: Invalid value: \"a.b\": {}",
+                names::dns1123_label("a.b")[0]
             )]
         );
         // Service: a DNS-1035 label starts with a letter; a generateName
@@ -286,7 +236,8 @@ mod tests {
         assert_eq!(
             name_messages(NameFormat::Dns1035Label, json!({"name": "1web"})),
             [format!(
-                "metadata.name: Invalid value: \"1web\": {DNS1035_LABEL_ERROR}"
+                "metadata.name: Invalid value: \"1web\": {}",
+                names::dns1035_label("1web")[0]
             )]
         );
         assert!(name_messages(NameFormat::Dns1035Label, json!({"name": "web-1"})).is_empty());

@@ -264,14 +264,7 @@ fn label_value(value: &str) -> Vec<String> {
 
 /// `content.IsPathSegmentName`.
 fn path_segment_name(value: &str) -> Vec<String> {
-    if value == "." || value == ".." {
-        return vec![format!("may not be '{value}'")];
-    }
-    ["/", "%"]
-        .iter()
-        .filter(|illegal| value.contains(*illegal))
-        .map(|illegal| format!("may not contain '{illegal}'"))
-        .collect()
+    super::names::path_segment_name(value, false)
 }
 
 /// `validate.UUID`: 36 bytes, `-` at 8, 13, 18 and 23, lowercase hex

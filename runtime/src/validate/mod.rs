@@ -33,6 +33,7 @@ use crate::field::{ErrorList, Path};
 mod format;
 mod limits;
 mod list;
+pub mod names;
 mod schema;
 mod union;
 

@@ -6,60 +6,18 @@
 use std::collections::BTreeSet;
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
-use runtime::validate::{Context, ValidateExtra};
+use runtime::validate::{Context, ValidateExtra, names};
 
 use super::{ConfigMap, PodSpec, Secret};
 
 /// `api.MaxSecretSize`: the most data a ConfigMap or a Secret holds.
 const MAX_DATA_SIZE: usize = 1024 * 1024;
 
-/// `validation.IsConfigMapKey` (`k8s.io/apimachinery/pkg/util/validation`):
-/// at most 253 characters of `[-._a-zA-Z0-9]`, not `.` or `..`, not
-/// starting with `..`.
-fn config_key_messages(key: &str) -> Vec<String> {
-    let mut msgs = Vec::new();
-    if key.len() > 253 {
-        msgs.push("must be no more than 253 characters".to_string());
-    }
-    let valid = !key.is_empty()
-        && key
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_'));
-    if !valid {
-        msgs.push("a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')".to_string());
-    }
-    match key {
-        "." => msgs.push("must not be '.'".to_string()),
-        ".." => msgs.push("must not be '..'".to_string()),
-        k if k.starts_with("..") => msgs.push("must not start with '..'".to_string()),
-        _ => {}
-    }
-    msgs
-}
-
 fn key_errors(path: &Path, key: &str) -> ErrorList {
-    config_key_messages(key)
+    names::config_map_key(key)
         .iter()
         .map(|m| Error::invalid(&path.key(key), BadValue::Str(key.into()), m))
         .collect()
-}
-
-/// `ValidateDNS1123Label` (legacy messages, as container names use).
-fn dns1123_label_messages(name: &str) -> Vec<String> {
-    let mut msgs = Vec::new();
-    if name.len() > 63 {
-        msgs.push("must be no more than 63 characters".to_string());
-    }
-    let shape = !name.is_empty()
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-        && !name.starts_with('-')
-        && !name.ends_with('-');
-    if !shape {
-        msgs.push("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')".to_string());
-    }
-    msgs
 }
 
 impl ValidateExtra for ConfigMap {
@@ -137,7 +95,7 @@ impl ValidateExtra for PodSpec {
             if c.name.is_empty() {
                 errs.push(Error::required(&name, ""));
             } else {
-                for m in dns1123_label_messages(&c.name) {
+                for m in names::dns1123_label(&c.name) {
                     errs.push(Error::invalid(&name, BadValue::Str(c.name.clone()), &m));
                 }
             }

@@ -1,0 +1,108 @@
+//! The name checks of `k8s.io/apimachinery/pkg/util/validation` that
+//! hand-written validation uses (`ValidateObjectMeta`'s name functions,
+//! container names, ConfigMap and Secret keys), each returning upstream's
+//! messages. These are the legacy messages ("must be no more than 253
+//! characters"); declarative validation's formats ([`super::format`]) use
+//! the newer `content` messages ("... bytes"), as upstream does.
+
+const DNS1123_LABEL_ERROR: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+const DNS1123_SUBDOMAIN_ERROR: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+const DNS1035_LABEL_ERROR: &str = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+const CONFIG_KEY_ERROR: &str = "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')";
+
+/// Matches `[a-z0-9]([-a-z0-9]*[a-z0-9])?`.
+fn label_shape(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && !s.starts_with('-')
+        && !s.ends_with('-')
+}
+
+/// The length message, then the pattern message, as upstream appends them.
+fn checked(value: &str, max: usize, shape: bool, message: &str) -> Vec<String> {
+    let mut msgs = Vec::new();
+    if value.len() > max {
+        msgs.push(format!("must be no more than {max} characters"));
+    }
+    if !shape {
+        msgs.push(message.to_string());
+    }
+    msgs
+}
+
+/// `IsDNS1123Label`: at most 63 characters of `[a-z0-9-]`, alphanumeric at
+/// both ends.
+pub fn dns1123_label(value: &str) -> Vec<String> {
+    checked(value, 63, label_shape(value), DNS1123_LABEL_ERROR)
+}
+
+/// `IsDNS1123Subdomain`: at most 253 characters of DNS-1123 labels joined
+/// by dots.
+pub fn dns1123_subdomain(value: &str) -> Vec<String> {
+    let shape = value.split('.').all(label_shape);
+    checked(value, 253, shape, DNS1123_SUBDOMAIN_ERROR)
+}
+
+/// `IsDNS1035Label`: a DNS-1123 label that starts with a letter.
+pub fn dns1035_label(value: &str) -> Vec<String> {
+    let shape = label_shape(value) && value.starts_with(|c: char| c.is_ascii_lowercase());
+    checked(value, 63, shape, DNS1035_LABEL_ERROR)
+}
+
+/// `ValidatePathSegmentName`: not `.` or `..`, without `/` or `%`; a
+/// `prefix` (a generateName) is only checked for `/` and `%`.
+pub fn path_segment_name(value: &str, prefix: bool) -> Vec<String> {
+    if !prefix && (value == "." || value == "..") {
+        return vec![format!("may not be '{value}'")];
+    }
+    ["/", "%"]
+        .iter()
+        .filter(|illegal| value.contains(*illegal))
+        .map(|illegal| format!("may not contain '{illegal}'"))
+        .collect()
+}
+
+/// `IsConfigMapKey` (ConfigMap and Secret keys): at most 253 characters of
+/// `[-._a-zA-Z0-9]`, not `.` or `..`, not starting with `..`.
+pub fn config_map_key(value: &str) -> Vec<String> {
+    let shape = !value.is_empty()
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_'));
+    let mut msgs = checked(value, 253, shape, CONFIG_KEY_ERROR);
+    match value {
+        "." => msgs.push("must not be '.'".into()),
+        ".." => msgs.push("must not be '..'".into()),
+        v if v.starts_with("..") => msgs.push("must not start with '..'".into()),
+        _ => {}
+    }
+    msgs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_give_upstreams_messages() {
+        assert!(dns1123_label("my-name").is_empty());
+        assert_eq!(dns1123_label("a.b"), [DNS1123_LABEL_ERROR]);
+        assert!(dns1123_subdomain("a.b-c").is_empty());
+        assert_eq!(
+            dns1123_subdomain(&"a".repeat(254)),
+            ["must be no more than 253 characters"]
+        );
+        assert!(dns1035_label("web-1").is_empty());
+        assert_eq!(dns1035_label("1web"), [DNS1035_LABEL_ERROR]);
+        assert_eq!(path_segment_name("..", false), ["may not be '..'"]);
+        assert!(path_segment_name("..", true).is_empty());
+        assert_eq!(
+            path_segment_name("a/b%", true),
+            ["may not contain '/'", "may not contain '%'"]
+        );
+        assert!(config_map_key("key.name").is_empty());
+        assert_eq!(config_map_key("..x"), ["must not start with '..'"]);
+        assert_eq!(config_map_key("a b"), [CONFIG_KEY_ERROR]);
+    }
+}
