@@ -102,6 +102,11 @@ fn resource(
             name: #name, type_: #type_, format: #format, description: #description, json_path: #json_path, priority: #priority,
         } }
     });
+    let scope = if namespaced {
+        quote! { ::runtime::resource::NamespaceResourceScope }
+    } else {
+        quote! { ::runtime::resource::ClusterResourceScope }
+    };
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     Ok(quote! {
         impl #impl_generics ::runtime::resource::Resource for #ident #ty_generics #where_clause {
@@ -122,6 +127,7 @@ fn resource(
                 generation: #generation,
                 name_format: ::runtime::resource::NameFormat::#name_format,
             };
+            type Scope = #scope;
         }
     })
 }

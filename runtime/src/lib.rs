@@ -11,6 +11,8 @@ extern crate self as runtime;
 
 pub mod codec;
 pub mod field;
+#[cfg(feature = "kube")]
+pub mod kube;
 pub mod meta;
 pub mod patch;
 pub mod registry;

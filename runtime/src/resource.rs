@@ -122,4 +122,32 @@ impl ResourceInfo {
 pub trait Resource: Serialize + DeserializeOwned + Send + Sync + 'static {
     /// Identity and serving metadata.
     const INFO: ResourceInfo;
+    /// [`INFO.namespaced`](ResourceInfo::namespaced) as a type, for APIs
+    /// that pick methods by scope (kube-rs's `Api::namespaced` accepts only
+    /// namespaced kinds): [`NamespaceResourceScope`] or
+    /// [`ClusterResourceScope`].
+    type Scope: ResourceScope;
+}
+
+/// The scope of a kind at the type level: the two implementors mirror
+/// k8s-openapi's marker types of the same names.
+pub trait ResourceScope: Send + Sync + 'static {
+    /// Whether objects of this scope live in a namespace.
+    const NAMESPACED: bool;
+}
+
+/// Objects live in a namespace (`/namespaces/{ns}/{plural}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NamespaceResourceScope {}
+
+/// Objects are cluster-wide (`/{plural}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClusterResourceScope {}
+
+impl ResourceScope for NamespaceResourceScope {
+    const NAMESPACED: bool = true;
+}
+
+impl ResourceScope for ClusterResourceScope {
+    const NAMESPACED: bool = false;
 }

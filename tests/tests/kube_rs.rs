@@ -1,0 +1,442 @@
+//! kube-rs against our server, with our generated types: `kube::Api` over
+//! `runtime::kube::Kube<K>` (create, get, list, merge patch, server-side
+//! apply, delete, errors), kube-rs's `watcher`, and reflectors (list-watch
+//! and streaming lists) converging to the server's state under concurrent
+//! writes.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use apis::apps::v1::{Deployment, DeploymentSpec};
+use apis::core::v1::{ConfigMap, Container, PodSpec, PodTemplateSpec};
+use apis::example::v1::{Gadget, Widget, WidgetSpec};
+use futures::StreamExt;
+use kube::api::{Api, DeleteParams, ListParams, Patch, PatchParams, PostParams};
+use kube::runtime::{WatchStreamExt, reflector, watcher};
+use kube::{Client, ResourceExt};
+use runtime::kube::Kube;
+use runtime::meta::v1::{LabelSelector, ObjectMeta};
+use tests::TestServer;
+
+fn rt() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+fn client(server: &TestServer) -> Client {
+    let config = kube::Config::new(server.url().parse().expect("server url"));
+    Client::try_from(config).expect("kube client")
+}
+
+fn meta(name: &str) -> kube::core::ObjectMeta {
+    kube::core::ObjectMeta {
+        name: Some(name.into()),
+        ..Default::default()
+    }
+}
+
+fn deployment(name: &str, image: &str) -> Kube<Deployment> {
+    let labels = BTreeMap::from([("app".to_string(), name.to_string())]);
+    let mut d = Kube::<Deployment>::new(meta(name));
+    d.spec = DeploymentSpec {
+        replicas: Some(2),
+        selector: LabelSelector {
+            match_labels: labels.clone(),
+            ..Default::default()
+        },
+        template: PodTemplateSpec {
+            metadata: ObjectMeta {
+                labels,
+                ..Default::default()
+            },
+            spec: PodSpec {
+                containers: vec![Container {
+                    name: "app".into(),
+                    image: image.into(),
+                    ..Default::default()
+                }],
+                ..Default::default()
+            },
+        },
+        ..Default::default()
+    };
+    d
+}
+
+fn fixture(name: &str) -> String {
+    let path = format!(
+        "{}/../../shared/fixtures/kubernetes-api/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[test]
+fn the_wrapper_reads_and_writes_the_kinds_json() {
+    let text = fixture("apps.v1.Deployment.json");
+    let upstream: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let wrapped: Kube<Deployment> = serde_json::from_str(&text).unwrap();
+    assert_eq!(wrapped.metadata.name.as_deref(), Some("nameValue"));
+    assert_eq!(
+        wrapped.metadata.labels.as_ref().unwrap()["labelsKey"],
+        "labelsValue"
+    );
+    assert_eq!(
+        wrapped.metadata.resource_version.as_deref(),
+        Some("resourceVersionValue")
+    );
+    assert_eq!(wrapped.spec.replicas, Some(1));
+    // The inner object carries no metadata while wrapped.
+    assert_eq!((*wrapped).metadata, ObjectMeta::default());
+    // Same JSON out as in, field for field.
+    assert_eq!(serde_json::to_value(&wrapped).unwrap(), upstream);
+
+    // Moving in and out of the wrapper keeps the typed object whole.
+    let typed: Deployment = serde_json::from_str(&text).unwrap();
+    let back = Kube::from_object(typed.clone()).unwrap();
+    assert_eq!(back, wrapped);
+    assert_eq!(back.into_object().unwrap(), typed);
+}
+
+#[test]
+fn setting_the_inner_metadata_is_an_error_not_a_silent_choice() {
+    let mut d = deployment("web", "nginx");
+    (*d).metadata.name = Some("other".into());
+    let err = serde_json::to_string(&d).unwrap_err().to_string();
+    assert!(
+        err.contains("Kube<Deployment>: the inner object's metadata is set")
+            && err.contains("set metadata through Kube::metadata"),
+        "{err}"
+    );
+}
+
+#[test]
+fn kube_api_create_get_list_patch_apply_delete() {
+    let server = TestServer::start();
+    rt().block_on(async {
+        let client = client(&server);
+        let deployments: Api<Kube<Deployment>> = Api::namespaced(client.clone(), "default");
+
+        // create: the server fills identity, defaults and the generation.
+        let created = deployments
+            .create(&PostParams::default(), &deployment("web", "nginx"))
+            .await
+            .expect("create");
+        assert!(created.uid().is_some());
+        assert_eq!(created.metadata.generation, Some(1));
+        assert_eq!(created.spec.revision_history_limit, Some(10));
+        assert_eq!(
+            created.spec.template.spec.containers[0]
+                .termination_message_path
+                .as_str(),
+            "/dev/termination-log"
+        );
+
+        // get and list (with a label selector).
+        let got = deployments.get("web").await.expect("get");
+        assert_eq!(got.resource_version(), created.resource_version());
+        deployments
+            .create(&PostParams::default(), &{
+                let mut d = deployment("api", "httpd");
+                d.labels_mut().insert("tier".into(), "backend".into());
+                d
+            })
+            .await
+            .expect("create api");
+        let all = deployments
+            .list(&ListParams::default())
+            .await
+            .expect("list");
+        let names: Vec<_> = all.items.iter().map(|d| d.name_any()).collect();
+        assert_eq!(names, ["api", "web"]);
+        assert!(all.metadata.resource_version.is_some());
+        let backend = deployments
+            .list(&ListParams::default().labels("tier=backend"))
+            .await
+            .expect("list by label");
+        assert_eq!(backend.items.len(), 1);
+        assert_eq!(backend.items[0].name_any(), "api");
+
+        // merge patch.
+        let patched = deployments
+            .patch(
+                "web",
+                &PatchParams::default(),
+                &Patch::Merge(serde_json::json!({"spec": {"replicas": 3}})),
+            )
+            .await
+            .expect("merge patch");
+        assert_eq!(patched.spec.replicas, Some(3));
+        assert_eq!(patched.metadata.generation, Some(2));
+
+        // server-side apply: a typed apply configuration (forced, as the
+        // create and the merge patch own replicas and the image), then a
+        // conflict for another manager, then a forced takeover.
+        let mut intent = deployment("web", "nginx:1.27");
+        intent.spec.replicas = Some(4);
+        let applied = deployments
+            .patch(
+                "web",
+                &PatchParams::apply("kube-rs-test").force(),
+                &Patch::Apply(&intent),
+            )
+            .await
+            .expect("apply");
+        assert_eq!(applied.spec.replicas, Some(4));
+        assert_eq!(applied.spec.template.spec.containers[0].image, "nginx:1.27");
+        let managers: Vec<_> = applied
+            .managed_fields()
+            .iter()
+            .map(|m| (m.manager.clone().unwrap(), m.operation.clone().unwrap()))
+            .collect();
+        assert!(
+            managers.contains(&("kube-rs-test".into(), "Apply".into())),
+            "{managers:?}"
+        );
+        intent.spec.replicas = Some(6);
+        let conflict = deployments
+            .patch("web", &PatchParams::apply("other"), &Patch::Apply(&intent))
+            .await
+            .expect_err("apply conflict");
+        match conflict {
+            kube::Error::Api(status) => {
+                assert_eq!(status.code, 409);
+                assert_eq!(status.reason, "Conflict");
+                assert_eq!(
+                    status.message,
+                    r#"Apply failed with 1 conflict: conflict with "kube-rs-test": .spec.replicas"#
+                );
+            }
+            other => panic!("expected a 409 Status, got {other:?}"),
+        }
+        let forced = deployments
+            .patch(
+                "web",
+                &PatchParams::apply("other").force(),
+                &Patch::Apply(&intent),
+            )
+            .await
+            .expect("forced apply");
+        assert_eq!(forced.spec.replicas, Some(6));
+
+        // errors arrive as kube-rs's Status.
+        match deployments.get("missing").await {
+            Err(kube::Error::Api(status)) => {
+                assert_eq!(status.code, 404);
+                assert_eq!(status.reason, "NotFound");
+                assert_eq!(status.message, r#"deployments.apps "missing" not found"#);
+            }
+            other => panic!("expected a 404 Status, got {other:?}"),
+        }
+
+        // delete.
+        deployments
+            .delete("api", &DeleteParams::default())
+            .await
+            .expect("delete");
+        let left = deployments.list(&ListParams::default()).await.unwrap();
+        assert_eq!(left.items.len(), 1);
+
+        // Our own kinds, namespaced and cluster-scoped.
+        let widgets: Api<Kube<Widget>> = Api::namespaced(client.clone(), "default");
+        let mut widget = Kube::<Widget>::new(meta("w1"));
+        widget.spec = Some(WidgetSpec {
+            replicas: Some(2),
+            ..Default::default()
+        });
+        let widget = widgets
+            .create(&PostParams::default(), &widget)
+            .await
+            .expect("create widget");
+        assert_eq!(widget.spec.as_ref().unwrap().replicas, Some(2));
+        let gadgets: Api<Kube<Gadget>> = Api::all(client);
+        gadgets
+            .create(&PostParams::default(), &Kube::new(meta("g1")))
+            .await
+            .expect("create gadget");
+        let listed = gadgets.list(&ListParams::default()).await.unwrap();
+        assert_eq!(listed.items.len(), 1);
+        assert_eq!(listed.items[0].namespace(), None);
+    });
+}
+
+#[test]
+fn watcher_and_reflectors_converge_under_concurrent_writes() {
+    const WRITERS: usize = 4;
+    const OBJECTS: usize = 6;
+    const ROUNDS: usize = 5;
+    let server = TestServer::start();
+    rt().block_on(async {
+        let client = client(&server);
+        let config_maps: Api<Kube<ConfigMap>> = Api::namespaced(client.clone(), "default");
+        // Some state before the reflectors start: they must list it.
+        for i in 0..3 {
+            config_maps
+                .create(
+                    &PostParams::default(),
+                    &Kube::new(meta(&format!("seed-{i}"))),
+                )
+                .await
+                .unwrap();
+        }
+
+        let (list_watch, writer) = reflector::store::<Kube<ConfigMap>>();
+        let list_watch_task = tokio::spawn(
+            reflector(
+                writer,
+                watcher(config_maps.clone(), watcher::Config::default()),
+            )
+            .applied_objects()
+            .for_each(|_| async {}),
+        );
+        let (streaming, writer) = reflector::store::<Kube<ConfigMap>>();
+        let streaming_task = tokio::spawn(
+            reflector(
+                writer,
+                watcher(
+                    config_maps.clone(),
+                    watcher::Config::default().streaming_lists(),
+                ),
+            )
+            .applied_objects()
+            .for_each(|_| async {}),
+        );
+        // A raw watcher: every change reaches it as an event, in order.
+        let (events_tx, mut events) = tokio::sync::mpsc::unbounded_channel();
+        let events_task = tokio::spawn({
+            let api = config_maps.clone();
+            async move {
+                let mut stream = watcher(api, watcher::Config::default()).boxed();
+                while let Some(event) = stream.next().await {
+                    if events_tx.send(event.expect("watch event")).is_err() {
+                        break;
+                    }
+                }
+            }
+        });
+        list_watch.wait_until_ready().await.unwrap();
+        streaming.wait_until_ready().await.unwrap();
+        assert_eq!(list_watch.state().len(), 3);
+        assert_eq!(streaming.state().len(), 3);
+
+        // Concurrent writers: create, update several times, delete some.
+        let mut writers = Vec::new();
+        for w in 0..WRITERS {
+            let api = config_maps.clone();
+            writers.push(tokio::spawn(async move {
+                for o in 0..OBJECTS {
+                    let name = format!("w{w}-o{o}");
+                    api.create(&PostParams::default(), &Kube::new(meta(&name)))
+                        .await
+                        .unwrap();
+                }
+                for round in 0..ROUNDS {
+                    for o in 0..OBJECTS {
+                        let name = format!("w{w}-o{o}");
+                        api.patch(
+                            &name,
+                            &PatchParams::default(),
+                            &Patch::Merge(
+                                serde_json::json!({"data": {"round": round.to_string()}}),
+                            ),
+                        )
+                        .await
+                        .unwrap();
+                    }
+                }
+                for o in (0..OBJECTS).step_by(2) {
+                    api.delete(&format!("w{w}-o{o}"), &DeleteParams::default())
+                        .await
+                        .unwrap();
+                }
+            }));
+        }
+        for w in writers {
+            w.await.unwrap();
+        }
+
+        // Both stores converge to a fresh list: same names, same versions.
+        let fresh = config_maps.list(&ListParams::default()).await.unwrap();
+        let want: BTreeMap<String, String> = fresh
+            .items
+            .iter()
+            .map(|c| (c.name_any(), c.resource_version().unwrap()))
+            .collect();
+        assert_eq!(want.len(), 3 + WRITERS * (OBJECTS / 2));
+        for (label, store) in [("list-watch", &list_watch), ("streaming", &streaming)] {
+            let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+            loop {
+                let have: BTreeMap<String, String> = store
+                    .state()
+                    .iter()
+                    .map(|c| (c.name_any(), c.resource_version().unwrap()))
+                    .collect();
+                if have == want {
+                    break;
+                }
+                assert!(
+                    tokio::time::Instant::now() < deadline,
+                    "{label} reflector did not converge:\nhave {have:?}\nwant {want:?}"
+                );
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            for cm in store
+                .state()
+                .iter()
+                .filter(|c| c.name_any().starts_with('w'))
+            {
+                assert_eq!(
+                    cm.data.get("round").map(String::as_str),
+                    Some((ROUNDS - 1).to_string().as_str()),
+                    "{label}: {}",
+                    cm.name_any()
+                );
+            }
+        }
+
+        // The raw watcher: replay its events into a map until it matches,
+        // checking that each object's versions only move forward and that
+        // every write arrived once.
+        let mut state: BTreeMap<String, String> = BTreeMap::new();
+        let mut applies: BTreeMap<String, usize> = BTreeMap::new();
+        let mut deletes = 0;
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        while state != want {
+            let event = tokio::time::timeout_at(deadline, events.recv())
+                .await
+                .unwrap_or_else(|_| panic!("raw watcher did not converge: {state:?}"))
+                .expect("watcher ended");
+            match event {
+                watcher::Event::Init | watcher::Event::InitDone => {}
+                watcher::Event::InitApply(cm) | watcher::Event::Apply(cm) => {
+                    let (name, rv) = (cm.name_any(), cm.resource_version().unwrap());
+                    if let Some(old) = state.get(&name) {
+                        let (old, new): (u64, u64) = (old.parse().unwrap(), rv.parse().unwrap());
+                        assert!(new > old, "{name}: {new} after {old}");
+                    }
+                    *applies.entry(name.clone()).or_default() += 1;
+                    state.insert(name, rv);
+                }
+                watcher::Event::Delete(cm) => {
+                    deletes += 1;
+                    state.remove(&cm.name_any());
+                }
+            }
+        }
+        assert_eq!(deletes, WRITERS * OBJECTS.div_ceil(2));
+        for (name, count) in &applies {
+            let want = if name.starts_with("seed-") {
+                1
+            } else {
+                1 + ROUNDS
+            };
+            assert_eq!(*count, want, "{name}");
+        }
+        events_task.abort();
+        list_watch_task.abort();
+        streaming_task.abort();
+    });
+}
