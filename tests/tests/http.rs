@@ -2284,3 +2284,69 @@ async fn deployment_scale_reports_its_selector() {
         "app=web,tier in (edge,front)"
     );
 }
+
+// ---------------------------------------------------------------------------
+// resource.Quantity
+// ---------------------------------------------------------------------------
+
+fn pod_with_resources(name: &str, limits: Value, requests: Value) -> Value {
+    json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name},
+           "spec": {"containers": [{"name": "app", "image": "nginx",
+                                    "resources": {"limits": limits, "requests": requests}}]}})
+}
+
+#[tokio::test]
+async fn quantities_are_stored_in_upstreams_canonical_form() {
+    let api = Api::start();
+    let pods = "/api/v1/namespaces/default/pods";
+    let r = api
+        .post(
+            pods,
+            &pod_with_resources(
+                "p1",
+                json!({"cpu": "0.5", "memory": "1.5Gi", "ephemeral-storage": "1000Mi"}),
+                json!({"cpu": 1, "memory": "1024Mi", "example.com/dongle": "+3"}),
+            ),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let resources = &r.body["spec"]["containers"][0]["resources"];
+    assert_eq!(
+        resources,
+        &json!({"limits": {"cpu": "500m", "memory": "1536Mi", "ephemeral-storage": "1000Mi"},
+                // A limit without a request defaults the request
+                // (SetDefaults_Pod).
+                "requests": {"cpu": "1", "memory": "1Gi", "example.com/dongle": "+3",
+                             "ephemeral-storage": "1000Mi"}})
+    );
+    let r = api.get(&format!("{pods}/p1")).await;
+    assert_eq!(&r.body["spec"]["containers"][0]["resources"], resources);
+}
+
+#[tokio::test]
+async fn a_malformed_quantity_is_400_with_upstreams_message() {
+    let api = Api::start();
+    let r = api
+        .post(
+            "/api/v1/namespaces/default/pods",
+            &pod_with_resources("p1", json!({"cpu": "1K"}), json!({"memory": "lots"})),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text);
+    assert_eq!(r.body["reason"], "BadRequest");
+    let message = r.body["message"].as_str().unwrap();
+    assert_eq!(
+        message,
+        "Pod in version \"v1\" cannot be handled as a Pod: unable to parse quantity's suffix"
+    );
+    let r = api
+        .post(
+            "/api/v1/namespaces/default/pods",
+            &pod_with_resources("p1", json!({}), json!({"memory": "lots"})),
+        )
+        .await;
+    assert_eq!(
+        r.body["message"],
+        "Pod in version \"v1\" cannot be handled as a Pod: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"
+    );
+}

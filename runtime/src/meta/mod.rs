@@ -7,8 +7,10 @@
 //! tables live beside it.
 
 mod proto;
+mod quantity;
 mod time;
 pub mod v1;
 
-pub use time::{FieldsV1, IntOrString, MicroTime, Quantity, RawExtension, Time};
+pub use quantity::{Quantity, QuantityError};
+pub use time::{FieldsV1, IntOrString, MicroTime, RawExtension, Time};
 pub use v1::*;

@@ -1,6 +1,7 @@
 //! The meta types with custom wire forms: timestamps
 //! ([`Time`], [`MicroTime`]), the untyped [`FieldsV1`], and the scalar
-//! well-known types [`Quantity`] and [`IntOrString`].
+//! well-known types [`IntOrString`] and [`RawExtension`]. [`Quantity`](super::Quantity)
+//! has its own module.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -69,20 +70,6 @@ impl<'de> Deserialize<'de> for MicroTime {
     }
 }
 
-/// `resource.Quantity`: a fixed-point amount such as `100m` or `1Gi`, kept
-/// as the string it was written as. The default is `"0"`, which is how Go
-/// writes a zero Quantity (a value field such as a `divisor` is always
-/// written, and clients cannot parse an empty Quantity).
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Quantity(pub String);
-
-impl Default for Quantity {
-    fn default() -> Self {
-        Quantity("0".into())
-    }
-}
-
 /// `intstr.IntOrString`: an int32 or a string (a port number or name, a
 /// count or a percentage), written in JSON as a bare number or string. The
 /// default is the integer 0, as Go's zero value.
@@ -141,12 +128,6 @@ mod tests {
         let s: IntOrString = serde_json::from_str("\"http\"").unwrap();
         assert_eq!(serde_json::to_string(&s).unwrap(), "\"http\"");
         assert_eq!(IntOrString::default(), IntOrString::Int(0));
-        let q: Quantity = serde_json::from_str("\"1Gi\"").unwrap();
-        assert_eq!(serde_json::to_string(&q).unwrap(), "\"1Gi\"");
-        assert_eq!(
-            serde_json::to_string(&Quantity::default()).unwrap(),
-            "\"0\""
-        );
     }
 
     #[test]

@@ -1346,8 +1346,11 @@ pub(crate) fn decode_object(
     }
     let cannot = |why: String| {
         ApiError::bad_request(format!(
-            "{} in version \"{}\" cannot be handled as a {}: {why}",
-            ri.kind, ri.version, ri.kind
+            "{} in version \"{}\" cannot be handled as a {}: {}",
+            ri.kind,
+            ri.version,
+            ri.kind,
+            without_position(&why)
         ))
     };
     let type_meta: TypeMeta = serde_json::from_slice(bytes).map_err(|e| cannot(e.to_string()))?;
@@ -1433,6 +1436,25 @@ pub(crate) fn decode_object(
         FieldValidation::Warn => Ok((decoded.object, problems, unsupported)),
         _ => Ok((decoded.object, Vec::new(), unsupported)),
     }
+}
+
+/// serde_json's message without its ` at line L column C` tail: Go's
+/// decoders name no position (`unable to parse quantity's suffix`).
+fn without_position(message: &str) -> &str {
+    match message.rsplit_once(" at line ") {
+        Some((head, tail))
+            if tail
+                .split_once(" column ")
+                .is_some_and(|(l, c)| is_digits(l) && is_digits(c)) =>
+        {
+            head
+        }
+        _ => message,
+    }
+}
+
+fn is_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The `metadata.managedFields` of an object, when present and well-formed.

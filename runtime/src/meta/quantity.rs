@@ -1,0 +1,546 @@
+//! `resource.Quantity`: parsing and the canonical form, as
+//! `k8s.io/apimachinery/pkg/api/resource` (`ParseQuantity`,
+//! `CanonicalizeBytes`) reads and writes it.
+//!
+//! A quantity is a signed decimal number with an optional suffix: a binary
+//! SI suffix (`Ki` .. `Ei`, powers of 1024), a decimal SI suffix (`n`, `u`,
+//! `m`, `k`, `M` .. `E`), or a decimal exponent (`e3`, `E-6`). Upstream
+//! keeps the value exactly, rounds anything finer than `1n` up to `1n`, caps
+//! binary amounts at 2^63-1, and writes it back in the canonical form of its
+//! format: `0.5` -> `500m`, `1.5Gi` -> `1536Mi`, `1000m` -> `1`, `1e-10` ->
+//! `1e-9`. A string already in canonical form (`100m`, `3Gi`, `129e6`) is
+//! written back as it was, as upstream caches it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{Signed, Zero};
+use serde::de::{self, Deserializer, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+
+/// `resource.Quantity`, held in the form upstream writes it: canonical, or
+/// the original text where upstream keeps that. The default is `"0"`, how Go
+/// writes a zero Quantity (value fields such as `divisor` are always written).
+///
+/// Ordering and equality compare that text, not the amounts.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Quantity(String);
+
+/// Why a string is not a quantity; the messages are upstream's
+/// `ErrFormatWrong`, `ErrNumeric` and `ErrSuffix`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum QuantityError {
+    /// The text does not have a quantity's shape.
+    #[error(
+        "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"
+    )]
+    Format,
+    /// The number part cannot be read.
+    #[error("unable to parse numeric part of quantity")]
+    Numeric,
+    /// The suffix is not one of the known ones.
+    #[error("unable to parse quantity's suffix")]
+    Suffix,
+}
+
+impl Default for Quantity {
+    fn default() -> Self {
+        Quantity("0".into())
+    }
+}
+
+impl Quantity {
+    /// Parses `text` as upstream's `ParseQuantity` does and keeps the form
+    /// upstream would write back.
+    ///
+    /// # Errors
+    /// [`QuantityError`] with upstream's message for text that is not a
+    /// quantity (`1K`, `abc`, `1Gix`, an empty string).
+    pub fn parse(text: &str) -> Result<Quantity, QuantityError> {
+        parse(text).map(Quantity)
+    }
+
+    /// The text written to JSON, YAML and protobuf.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl FromStr for Quantity {
+    type Err = QuantityError;
+    fn from_str(text: &str) -> Result<Quantity, QuantityError> {
+        Quantity::parse(text)
+    }
+}
+
+impl fmt::Display for Quantity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Serialize for Quantity {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Quantity {
+    /// A string (surrounding spaces ignored), a JSON number or `null` (zero),
+    /// as upstream's `UnmarshalJSON` accepts.
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct QuantityVisitor;
+        impl Visitor<'_> for QuantityVisitor {
+            type Value = Quantity;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a quantity such as \"100m\" or \"1Gi\"")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Quantity, E> {
+                Quantity::parse(v.trim()).map_err(E::custom)
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Quantity, E> {
+                self.visit_str(&v.to_string())
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Quantity, E> {
+                self.visit_str(&v.to_string())
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Quantity, E> {
+                self.visit_str(&v.to_string())
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Quantity, E> {
+                Ok(Quantity::default())
+            }
+            fn visit_none<E: de::Error>(self) -> Result<Quantity, E> {
+                Ok(Quantity::default())
+            }
+        }
+        d.deserialize_any(QuantityVisitor)
+    }
+}
+
+/// How a quantity is written: upstream's `Format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    /// `12e6`.
+    DecimalExponent,
+    /// `12Mi`.
+    BinarySI,
+    /// `12M`.
+    DecimalSI,
+}
+
+/// The pieces of a quantity's text: `parseQuantityString`.
+struct Pieces<'a> {
+    positive: bool,
+    /// Integer digits, leading zeros stripped; `"0"` when there are none.
+    num: &'a str,
+    /// Fraction digits, possibly empty.
+    denom: &'a str,
+    suffix: &'a str,
+}
+
+fn split(text: &str) -> Result<Pieces<'_>, QuantityError> {
+    let bytes = text.as_bytes();
+    let end = bytes.len();
+    let mut pos = 0;
+    let mut positive = true;
+    match bytes.first() {
+        Some(b'-') => {
+            positive = false;
+            pos += 1;
+        }
+        Some(b'+') => pos += 1,
+        _ => {}
+    }
+    while pos < end && bytes[pos] == b'0' {
+        pos += 1;
+    }
+    if pos >= end {
+        return Ok(Pieces {
+            positive,
+            num: "0",
+            denom: "",
+            suffix: "",
+        });
+    }
+    let num_start = pos;
+    while pos < end && bytes[pos].is_ascii_digit() {
+        pos += 1;
+    }
+    let num = match &text[num_start..pos] {
+        "" => "0",
+        n => n,
+    };
+    let mut denom = "";
+    if pos < end && bytes[pos] == b'.' {
+        pos += 1;
+        let start = pos;
+        while pos < end && bytes[pos].is_ascii_digit() {
+            pos += 1;
+        }
+        denom = &text[start..pos];
+    }
+    let suffix_start = pos;
+    while pos < end && b"eEinumkKMGTP".contains(&bytes[pos]) {
+        pos += 1;
+    }
+    if pos < end && matches!(bytes[pos], b'-' | b'+') {
+        pos += 1;
+    }
+    while pos < end && bytes[pos].is_ascii_digit() {
+        pos += 1;
+    }
+    if pos < end {
+        return Err(QuantityError::Format);
+    }
+    Ok(Pieces {
+        positive,
+        num,
+        denom,
+        suffix: &text[suffix_start..],
+    })
+}
+
+/// `(base, exponent, format)` of a suffix: `suffixHandler.interpret`.
+fn interpret(suffix: &str) -> Option<(u32, i32, Format)> {
+    let decimal = match suffix {
+        "" => Some(0),
+        "n" => Some(-9),
+        "u" => Some(-6),
+        "m" => Some(-3),
+        "k" => Some(3),
+        "M" => Some(6),
+        "G" => Some(9),
+        "T" => Some(12),
+        "P" => Some(15),
+        "E" => Some(18),
+        _ => None,
+    };
+    if let Some(e) = decimal {
+        return Some((10, e, Format::DecimalSI));
+    }
+    let binary = match suffix {
+        "Ki" => Some(10),
+        "Mi" => Some(20),
+        "Gi" => Some(30),
+        "Ti" => Some(40),
+        "Pi" => Some(50),
+        "Ei" => Some(60),
+        _ => None,
+    };
+    if let Some(e) = binary {
+        return Some((2, e, Format::BinarySI));
+    }
+    if suffix.len() > 1 && matches!(suffix.as_bytes()[0], b'e' | b'E') {
+        // Go parses an int64 and keeps its low 32 bits.
+        let exponent: i64 = suffix[1..].parse().ok()?;
+        return Some((10, exponent as i32, Format::DecimalExponent));
+    }
+    None
+}
+
+/// An exact decimal: `unscaled * 10^-scale`.
+struct Amount {
+    unscaled: BigInt,
+    scale: i64,
+}
+
+fn pow10(n: u64) -> BigInt {
+    num_traits::pow(BigInt::from(10u8), n as usize)
+}
+
+fn parse(text: &str) -> Result<String, QuantityError> {
+    if text.is_empty() {
+        return Err(QuantityError::Format);
+    }
+    if text == "0" {
+        return Ok("0".into());
+    }
+    let p = split(text)?;
+    let (base, exponent, mut format) = interpret(p.suffix).ok_or(QuantityError::Suffix)?;
+
+    // Upstream's int64 fast path: it decides whether the text is kept as
+    // written, and skips the nano rounding (its values are exact there).
+    let digits = p.num.len() + p.denom.len();
+    let (precision, fast_scale) = match format {
+        Format::DecimalExponent | Format::DecimalSI => (
+            18 - digits as i64,
+            i64::from(exponent) - p.denom.len() as i64,
+        ),
+        Format::BinarySI if p.denom.is_empty() => (
+            15 - p.num.len() as i64 - (exponent as f32 * 3.0 / 10.0) as i64 - 1,
+            0,
+        ),
+        Format::BinarySI => (-1, 0),
+    };
+    let mut fast = false;
+    if precision >= 0 && fast_scale >= -9 {
+        let shifted = format!("{}{}", p.num, p.denom);
+        let value: i64 = shifted.parse().map_err(|_| QuantityError::Numeric)?;
+        let mantissa: i64 = if format == Format::BinarySI {
+            1i64.checked_shl(exponent as u32).unwrap_or(0)
+        } else {
+            1
+        };
+        if value.checked_mul(mantissa).is_some() && mantissa != 0 {
+            let keep = match format {
+                Format::BinarySI => exponent % 10 == 0 && value & 0x07 != 0,
+                _ => fast_scale % 3 == 0 && !shifted.ends_with("000") && !shifted.starts_with('0'),
+            };
+            if keep {
+                return Ok(text.to_string());
+            }
+            fast = true;
+        }
+    }
+
+    let mut digits: BigInt = format!("{}{}", p.num, p.denom)
+        .parse()
+        .map_err(|_| QuantityError::Numeric)?;
+    let mut scale = p.denom.len() as i64;
+    if base == 10 {
+        scale -= i64::from(exponent);
+    } else {
+        digits <<= exponent as usize;
+    }
+    let mut amount = Amount {
+        unscaled: digits,
+        scale,
+    };
+    if !fast {
+        // Anything finer than a nano rounds up to it ("if you want some
+        // resources, you should get some").
+        if !amount.unscaled.is_zero() && amount.scale > 9 {
+            round_up_to_nano(&mut amount);
+        }
+        if format == Format::BinarySI {
+            let max = BigInt::from(i64::MAX) * pow10(amount.scale.max(0) as u64);
+            if amount.scale >= 0 && amount.unscaled > max {
+                amount.unscaled = BigInt::from(i64::MAX);
+                amount.scale = 0;
+            }
+            let one = pow10(amount.scale.max(0) as u64);
+            if amount.unscaled < one && amount.unscaled.is_positive() {
+                format = Format::DecimalSI;
+            }
+        }
+    }
+    if !p.positive {
+        amount.unscaled = -amount.unscaled;
+    }
+    Ok(canonical(amount, format))
+}
+
+/// Rounds a positive amount with `scale > 9` up (away from zero) to scale 9.
+fn round_up_to_nano(amount: &mut Amount) {
+    let drop = (amount.scale - 9) as u64;
+    // More dropped digits than the number has: a non-zero value under 1n.
+    let len = amount.unscaled.to_string().len() as u64;
+    amount.unscaled = if drop > len {
+        BigInt::from(1u8)
+    } else {
+        let (q, r) = amount.unscaled.div_rem(&pow10(drop));
+        if r.is_zero() { q } else { q + 1u8 }
+    };
+    amount.scale = 9;
+}
+
+/// `CanonicalizeBytes`: the number and suffix upstream writes.
+fn canonical(amount: Amount, format: Format) -> String {
+    if amount.unscaled.is_zero() {
+        return "0".into();
+    }
+    let mut format = format;
+    let mut integral = None;
+    if format == Format::BinarySI {
+        let (whole, exact) = if amount.scale <= 0 {
+            (&amount.unscaled * pow10(amount.scale.unsigned_abs()), true)
+        } else {
+            let (q, r) = amount.unscaled.div_rem(&pow10(amount.scale as u64));
+            (q, r.is_zero())
+        };
+        let small = amount.unscaled.abs() < BigInt::from(1024) * pow10(amount.scale.max(0) as u64);
+        if small || !exact {
+            format = Format::DecimalSI;
+        } else {
+            integral = Some(whole);
+        }
+    }
+    match (format, integral) {
+        (Format::BinarySI, Some(mut whole)) => {
+            let mut times = 0;
+            let k = BigInt::from(1024);
+            while whole.abs() >= k && (&whole % &k).is_zero() {
+                whole /= &k;
+                times += 1;
+            }
+            let suffix = ["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"]
+                .get(times)
+                .copied()
+                .unwrap_or("");
+            format!("{whole}{suffix}")
+        }
+        _ => {
+            let mut mantissa = amount.unscaled;
+            let mut exponent = -amount.scale;
+            let ten = BigInt::from(10);
+            while mantissa.abs() >= ten && (&mantissa % &ten).is_zero() {
+                mantissa /= &ten;
+                exponent += 1;
+            }
+            while exponent % 3 != 0 {
+                mantissa *= &ten;
+                exponent -= 1;
+            }
+            let suffix = match format {
+                Format::DecimalExponent if exponent == 0 => String::new(),
+                Format::DecimalExponent => format!("e{}", exponent as i32),
+                _ => match exponent {
+                    -9 => "n",
+                    -6 => "u",
+                    -3 => "m",
+                    3 => "k",
+                    6 => "M",
+                    9 => "G",
+                    12 => "T",
+                    15 => "P",
+                    18 => "E",
+                    // Upstream has no suffix for other exponents and writes
+                    // none.
+                    _ => "",
+                }
+                .to_string(),
+            };
+            format!("{mantissa}{suffix}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn canon(text: &str) -> String {
+        Quantity::parse(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .to_string()
+    }
+
+    #[test]
+    fn canonical_forms_are_upstreams() {
+        for (input, want) in [
+            // Zero in every spelling.
+            ("0", "0"),
+            ("00", "0"),
+            ("-0", "0"),
+            ("0n", "0"),
+            ("0Ki", "0"),
+            ("0.0Mi", "0"),
+            // Already canonical: kept as written.
+            ("100m", "100m"),
+            ("3Gi", "3Gi"),
+            ("129e6", "129e6"),
+            ("129M", "129M"),
+            ("128974848", "128974848"),
+            ("123Mi", "123Mi"),
+            ("1025Mi", "1025Mi"),
+            ("12Ki", "12Ki"),
+            ("-1Ki", "-1Ki"),
+            ("+1Gi", "+1Gi"),
+            ("1200", "1200"),
+            // Rewritten.
+            ("0.5", "500m"),
+            ("0.1", "100m"),
+            ("1.5", "1500m"),
+            ("1.0", "1"),
+            ("1000m", "1"),
+            ("1000", "1k"),
+            ("1000000", "1M"),
+            ("1000Mi", "1000Mi"),
+            ("1024Mi", "1Gi"),
+            ("1024Ki", "1Mi"),
+            ("8Gi", "8Gi"),
+            ("1.5Gi", "1536Mi"),
+            ("0.5Gi", "512Mi"),
+            ("0.5Ki", "512"),
+            ("1.1Ki", "1126400m"),
+            ("1e3", "1e3"),
+            ("1000e3", "1e6"),
+            ("1E3", "1E3"),
+            ("1000E-3", "1"),
+            ("10e-1", "1"),
+            ("0.001", "1m"),
+            ("0.0001", "100u"),
+            ("1e-10", "1e-9"),
+            ("0.0000000001", "1n"),
+            ("1.23456789012n", "2n"),
+            ("-1.5", "-1500m"),
+            ("-0.5Gi", "-512Mi"),
+            ("1.G", "1.G"),
+            ("2.5k", "2500"),
+            ("20000000000Ei", "9223372036854775807"),
+            // upstream's TestQuantityParseEmit and alternate spellings.
+            ("1000M", "1G"),
+            (".001Ki", "1024m"),
+            (".000001Ki", "1024u"),
+            (".000000001Ki", "1024n"),
+            (".000000000001Ki", "2n"),
+            ("-.001Ki", "-1024m"),
+            ("-1024Mi", "-1Gi"),
+            (".001e12", "1e9"),
+            ("0.001e0", "1e-3"),
+            ("1000e-12", "1e-9"),
+            ("3.001n", "4n"),
+            ("0.00000012345", "124n"),
+            ("9Ei", "9223372036854775807"),
+            ("100.035Ki", "102435840m"),
+        ] {
+            assert_eq!(canon(input), want, "{input}");
+        }
+    }
+
+    #[test]
+    fn bad_quantities_get_upstreams_errors() {
+        for (input, want) in [
+            ("", QuantityError::Format),
+            ("abc", QuantityError::Format),
+            ("1Gix", QuantityError::Format),
+            ("1.2.3", QuantityError::Format),
+            ("1K", QuantityError::Suffix),
+            ("1e", QuantityError::Suffix),
+            ("1m5", QuantityError::Suffix),
+            ("1ee3", QuantityError::Suffix),
+        ] {
+            assert_eq!(Quantity::parse(input), Err(want), "{input:?}");
+        }
+        assert_eq!(
+            QuantityError::Format.to_string(),
+            "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"
+        );
+    }
+
+    #[test]
+    fn json_reads_strings_numbers_and_null_and_writes_the_canonical_string() {
+        let q: Quantity = serde_json::from_str("\" 0.5 \"").unwrap();
+        assert_eq!(serde_json::to_string(&q).unwrap(), "\"500m\"");
+        let q: Quantity = serde_json::from_str("2").unwrap();
+        assert_eq!(q.as_str(), "2");
+        let q: Quantity = serde_json::from_str("1.5").unwrap();
+        assert_eq!(q.as_str(), "1500m");
+        let q: Quantity = serde_json::from_str("null").unwrap();
+        assert_eq!(q, Quantity::default());
+        let err = serde_json::from_str::<Quantity>("\"1K\"").unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("unable to parse quantity's suffix")
+        );
+    }
+
+    #[test]
+    fn huge_exponents_do_not_materialize() {
+        assert_eq!(canon("1e999999"), "1e999999");
+        assert_eq!(canon("1e-999999"), "1e-9");
+    }
+}
