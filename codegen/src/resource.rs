@@ -71,6 +71,8 @@ pub struct ResourceMeta {
     /// The name rule (`+resource:nameFormat`): `dns1123-subdomain` (the
     /// default), `dns1123-label`, `dns1035-label` or `path-segment`.
     pub name_format: String,
+    /// Whether hand-written code prints the Table (`+printer:hook`).
+    pub printer_hook: bool,
 }
 
 /// gengo's lower-case plural of a kind: `Widget` -> `widgets`, `Policy` ->
@@ -122,6 +124,7 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
             .last()
             .and_then(|m| m.payload_string())
             .unwrap_or_else(|| "dns1123-subdomain".into()),
+        printer_hook: def.has_marker("printer:hook"),
     };
     for m in def.markers_named("kubebuilder:selectablefield") {
         for (k, v) in m.key_values().unwrap_or_default() {

@@ -102,6 +102,14 @@ fn resource(
             name: #name, type_: #type_, format: #format, description: #description, json_path: #json_path, priority: #priority,
         } }
     });
+    let printer = if meta.printer_hook {
+        quote! { ::core::option::Option::Some(::runtime::resource::TablePrinter {
+            columns: <#ident as ::runtime::resource::Printer>::COLUMNS,
+            cells: <#ident as ::runtime::resource::Printer>::cells,
+        }) }
+    } else {
+        quote! { ::core::option::Option::None }
+    };
     let scope = if namespaced {
         quote! { ::runtime::resource::NamespaceResourceScope }
     } else {
@@ -126,6 +134,7 @@ fn resource(
                 selectable_fields: &[#(#selectable_fields),*],
                 generation: #generation,
                 name_format: ::runtime::resource::NameFormat::#name_format,
+                printer: #printer,
             };
             type Scope = #scope;
         }

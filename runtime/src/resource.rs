@@ -25,6 +25,21 @@ pub struct PrinterColumn {
     pub priority: i32,
 }
 
+impl PrinterColumn {
+    /// A computed `string` column for a [`Printer`] (no JSON path), as
+    /// upstream's printers declare theirs.
+    pub const fn string(name: &'static str, priority: i32, description: &'static str) -> Self {
+        PrinterColumn {
+            name,
+            type_: "string",
+            format: "",
+            description,
+            json_path: "",
+            priority,
+        }
+    }
+}
+
 /// The `/scale` subresource: where replicas and the selector live.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScaleSubresource {
@@ -71,6 +86,44 @@ pub struct ResourceInfo {
     pub generation: bool,
     /// The rule `metadata.name` (and `generateName`) must follow.
     pub name_format: NameFormat,
+    /// Hand-written Table columns (`+printer:hook`); when set they replace
+    /// [`printer_columns`](Self::printer_columns).
+    pub printer: Option<TablePrinter>,
+}
+
+/// A kind's hand-written Table columns: what [`Printer`] gives, as the
+/// derive stores it in [`ResourceInfo::printer`].
+#[derive(Debug, Clone, Copy)]
+pub struct TablePrinter {
+    /// The columns after Name, each with its `priority` (1 is `-o wide`).
+    pub columns: &'static [PrinterColumn],
+    /// One cell per column for an object (its JSON), with ages taken
+    /// relative to the given time.
+    pub cells: fn(&serde_json::Value, chrono::DateTime<chrono::Utc>) -> Vec<serde_json::Value>,
+}
+
+impl PartialEq for TablePrinter {
+    fn eq(&self, other: &Self) -> bool {
+        self.columns == other.columns && std::ptr::fn_addr_eq(self.cells, other.cells)
+    }
+}
+
+impl Eq for TablePrinter {}
+
+/// Hand-written Table printing for a kind marked `+printer:hook`: the
+/// columns and cells kube-apiserver's `pkg/printers/internalversion`
+/// printer gives the built-in kind (kube-apiserver prints every column,
+/// the `-o wide` ones included, and kubectl hides priority 1 unless asked).
+pub trait Printer {
+    /// The columns after Name, in order.
+    const COLUMNS: &'static [PrinterColumn];
+    /// One cell per [`COLUMNS`](Self::COLUMNS) entry for `object`, whose
+    /// ages are relative to `now`. Cells are JSON strings or integers, as
+    /// upstream's row cells are Go strings and int64s.
+    fn cells(
+        object: &serde_json::Value,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Vec<serde_json::Value>;
 }
 
 /// The rule for an object's name: the `ValidateNameFunc` its kind passes to

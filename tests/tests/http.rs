@@ -2350,3 +2350,60 @@ async fn a_malformed_quantity_is_400_with_upstreams_message() {
         "Pod in version \"v1\" cannot be handled as a Pod: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"
     );
 }
+
+#[tokio::test]
+async fn built_in_kinds_print_upstreams_computed_columns() {
+    let api = Api::start();
+    let pods = "/api/v1/namespaces/default/pods";
+    let created = api
+        .post(
+            pods,
+            &json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p1"},
+                    "spec": {"containers": [{"name": "a", "image": "nginx"}, {"name": "b", "image": "redis"}]}}),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    let mut status = created.body.clone();
+    status["status"] = json!({"phase": "Running", "podIPs": [{"ip": "10.1.2.3"}],
+        "containerStatuses": [
+            {"name": "a", "ready": true, "restartCount": 0, "image": "nginx", "imageID": "", "state": {"running": {}}},
+            {"name": "b", "ready": false, "restartCount": 4, "image": "redis", "imageID": "",
+             "state": {"waiting": {"reason": "CrashLoopBackOff"}}}]});
+    let r = api.put(&format!("{pods}/p1/status"), &status).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let table = api.get_as(pods, TABLE).await;
+    let columns: Vec<(&str, i64)> = table.body["columnDefinitions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["name"].as_str().unwrap(), c["priority"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(
+        columns,
+        [
+            ("Name", 0),
+            ("Ready", 0),
+            ("Status", 0),
+            ("Restarts", 0),
+            ("Age", 0),
+            ("IP", 1),
+            ("Node", 1),
+            ("Nominated Node", 1),
+            ("Readiness Gates", 1)
+        ]
+    );
+    let cells = table.body["rows"][0]["cells"].as_array().unwrap();
+    assert_eq!(
+        [&cells[..4], &cells[5..]].concat(),
+        [
+            json!("p1"),
+            json!("1/2"),
+            json!("CrashLoopBackOff"),
+            json!("4"),
+            json!("10.1.2.3"),
+            json!("<none>"),
+            json!("<none>"),
+            json!("<none>")
+        ]
+    );
+}

@@ -460,9 +460,41 @@ fn ported_kinds_work_as_on_a_real_cluster() {
         ),
         "{out}"
     );
-    assert!(out.contains("configmap/cfg"), "{out}");
-    assert!(out.contains("secret/creds"), "{out}");
+    // Upstream's printers: READY is ready/desired, DATA counts keys.
+    let row = |out: &str, name: &str| -> Vec<String> {
+        out.lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no {name} row in {out}"))
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(
+        row(&out, "deployment.apps/web")[..4],
+        ["deployment.apps/web", "0/2", "0", "0"]
+    );
+    assert!(
+        out.contains("NAME            DATA   AGE\nconfigmap/cfg"),
+        "{out}"
+    );
+    assert_eq!(row(&out, "configmap/cfg")[..2], ["configmap/cfg", "1"]);
+    assert!(
+        out.contains("NAME           TYPE     DATA   AGE\nsecret/creds"),
+        "{out}"
+    );
+    assert_eq!(
+        row(&out, "secret/creds")[..3],
+        ["secret/creds", "Opaque", "1"]
+    );
     assert!(out.contains("namespace/default"), "{out}");
+    let wide = s.kubectl_ok(&["get", "deploy", "-o", "wide"]);
+    assert!(
+        wide.starts_with(
+            "NAME   READY   UP-TO-DATE   AVAILABLE   AGE   CONTAINERS   IMAGES   SELECTOR\n"
+        ),
+        "{wide}"
+    );
+    assert_eq!(row(&wide, "web")[5..], ["nginx", "nginx", "app=web"]);
     // Upstream's defaults, as kube-apiserver applies them.
     let got = s.kubectl_ok(&[
         "get", "deploy", "web", "-o",

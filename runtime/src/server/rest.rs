@@ -1663,6 +1663,7 @@ fn scale_info() -> ResourceInfo {
         selectable_fields: &[],
         generation: false,
         name_format: crate::resource::NameFormat::Dns1123Subdomain,
+        printer: None,
     }
 }
 

@@ -13,8 +13,10 @@ use serde_json::{Map, Value, json};
 use super::object::{get_path, meta};
 use crate::resource::ResourceInfo;
 
-const NAME_DESCRIPTION: &str = "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names";
-const AGE_DESCRIPTION: &str = "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata";
+/// The Name column's description (`ObjectMeta.name`'s doc).
+pub const NAME_DESCRIPTION: &str = "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names";
+/// The Age column's description (`ObjectMeta.creationTimestamp`'s doc).
+pub const AGE_DESCRIPTION: &str = "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata";
 
 /// What each row carries in `object` (`includeObject`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,13 +63,14 @@ pub fn table(
     let mut columns = vec![json!({
         "name": "Name", "type": "string", "format": "name", "description": NAME_DESCRIPTION, "priority": 0
     })];
-    for c in info.printer_columns {
+    let declared = info.printer.map_or(info.printer_columns, |p| p.columns);
+    for c in declared {
         columns.push(json!({
             "name": c.name, "type": c.type_, "format": c.format, "description": c.description, "priority": c.priority
         }));
     }
     // As for a CRD: Age is the default column only when none are declared.
-    let default_age = info.printer_columns.is_empty();
+    let default_age = declared.is_empty();
     if default_age {
         columns.push(json!({"name": "Age", "type": "string", "format": "", "description": AGE_DESCRIPTION, "priority": 0}));
     }
@@ -80,8 +83,13 @@ pub fn table(
                     .and_then(Value::as_str)
                     .unwrap_or("")
             )];
-            for c in info.printer_columns {
-                cells.push(cell(obj, c.json_path, c.type_, now));
+            match info.printer {
+                Some(printer) => cells.extend((printer.cells)(obj, now)),
+                None => {
+                    for c in info.printer_columns {
+                        cells.push(cell(obj, c.json_path, c.type_, now));
+                    }
+                }
             }
             if default_age {
                 cells.push(json!(age(obj, now)));
@@ -128,12 +136,54 @@ fn cell(obj: &Value, path: &str, type_: &str, now: chrono::DateTime<chrono::Utc>
 
 /// The Age cell: time since `metadata.creationTimestamp`, or `<unknown>`.
 pub fn age(obj: &Value, now: chrono::DateTime<chrono::Utc>) -> String {
-    meta(obj)
-        .and_then(|m| m.get("creationTimestamp"))
+    timestamp_since(meta(obj).and_then(|m| m.get("creationTimestamp")), now)
+}
+
+/// `translateTimestampSince` of upstream's printers: the time since an
+/// RFC 3339 timestamp, or `<unknown>` when it is absent or unreadable.
+pub fn timestamp_since(value: Option<&Value>, now: chrono::DateTime<chrono::Utc>) -> String {
+    value
         .and_then(Value::as_str)
         .and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
         .map(|t| human_duration(now.signed_duration_since(t.with_timezone(&chrono::Utc))))
         .unwrap_or_else(|| "<unknown>".into())
+}
+
+/// `layoutContainerCells` of upstream's printers: the containers' names and
+/// their images, each joined by commas.
+pub fn container_cells(containers: Option<&Value>) -> (String, String) {
+    let list = containers
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice);
+    let field = |name: &str| {
+        list.iter()
+            .map(|c| c.get(name).and_then(Value::as_str).unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    (field("name"), field("image"))
+}
+
+/// `labels.FormatLabels`: `k=v` pairs sorted by key and joined by commas,
+/// `<none>` when there are none.
+pub fn format_labels(labels: Option<&Value>) -> String {
+    let mut pairs: Vec<(&String, &str)> = labels
+        .and_then(Value::as_object)
+        .map(|m| {
+            m.iter()
+                .map(|(k, v)| (k, v.as_str().unwrap_or("")))
+                .collect()
+        })
+        .unwrap_or_default();
+    if pairs.is_empty() {
+        return "<none>".into();
+    }
+    pairs.sort();
+    pairs
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// Formats a duration as kubectl's `duration.HumanDuration` does: `45s`,

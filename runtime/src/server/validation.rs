@@ -180,6 +180,7 @@ mod tests {
             selectable_fields: &[],
             generation: true,
             name_format: crate::resource::NameFormat::Dns1123Subdomain,
+            printer: None,
         }
     }
 
@@ -213,6 +214,7 @@ mod tests {
     fn name_messages(format: NameFormat, metadata: Value) -> Vec<String> {
         let ri = ResourceInfo {
             name_format: format,
+            printer: None,
             ..info("things")
         };
         object_meta(&ri, &json!({ "metadata": metadata }), true)

@@ -2,6 +2,7 @@
 //!
 //! +groupName=apps
 
+mod printers;
 mod types;
 mod validation;
 

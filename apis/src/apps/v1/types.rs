@@ -5,10 +5,8 @@ use serde_json::Value;
 
 use crate::core::v1::PodTemplateSpec;
 
-// Printer columns approximate `kubectl get deploy`: upstream's READY is
-// `readyReplicas/replicas`, here the ready count alone. The scale
-// subresource's selector path points at the LabelSelector object; upstream
-// reports it as a selector string (`app=web`).
+// The scale subresource's selector path points at the LabelSelector object;
+// `/scale` reports it as a selector string (`app=web`), as upstream does.
 
 /// Deployment keeps a replicated set of pods at a desired template,
 /// rolling out changes to it through ReplicaSets.
@@ -17,11 +15,7 @@ use crate::core::v1::PodTemplateSpec;
 /// +kubebuilder:resource:shortName=deploy,categories=all
 /// +kubebuilder:subresource:status
 /// +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.spec.selector
-/// +kubebuilder:printcolumn:name="Ready",type=integer,JSONPath=".status.readyReplicas"
-/// +kubebuilder:printcolumn:name="Up-to-date",type=integer,JSONPath=".status.updatedReplicas"
-/// +kubebuilder:printcolumn:name="Available",type=integer,JSONPath=".status.availableReplicas"
-/// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
-/// +kubebuilder:printcolumn:name="Selector",type=string,JSONPath=".spec.selector.matchLabels",priority=1
+/// +printer:hook
 /// +defaulting:hook
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]

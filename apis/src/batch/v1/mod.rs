@@ -2,6 +2,7 @@
 //!
 //! +groupName=batch
 
+mod printers;
 mod types;
 
 pub use types::*;

@@ -5,18 +5,12 @@ use serde_json::Value;
 
 use crate::core::v1::PodTemplateSpec;
 
-// Printer columns approximate `kubectl get job`: upstream's COMPLETIONS is
-// `succeeded/completions`, here the succeeded count alone; its computed
-// STATUS and DURATION columns have no JSON path.
-
 /// Job runs pods until a given number of them complete successfully.
 ///
 /// +genclient
 /// +kubebuilder:resource:categories=all
 /// +kubebuilder:subresource:status
-/// +kubebuilder:printcolumn:name="Completions",type=integer,JSONPath=".status.succeeded"
-/// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
-/// +kubebuilder:printcolumn:name="Selector",type=string,JSONPath=".spec.selector.matchLabels",priority=1
+/// +printer:hook
 /// +defaulting:hook
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]

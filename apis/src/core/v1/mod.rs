@@ -4,6 +4,7 @@
 //! +k8s:supportsSubresource="/status"
 
 mod pod;
+mod printers;
 mod secret;
 mod service;
 mod types;

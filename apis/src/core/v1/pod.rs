@@ -20,10 +20,7 @@ use serde_json::{Map, Value};
 /// +genclient
 /// +kubebuilder:resource:shortName=po,categories=all
 /// +kubebuilder:subresource:status
-/// +kubebuilder:printcolumn:name="Status",type=string,JSONPath=".status.phase"
-/// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
-/// +kubebuilder:printcolumn:name="IP",type=string,JSONPath=".status.podIP",priority=1
-/// +kubebuilder:printcolumn:name="Node",type=string,JSONPath=".spec.nodeName",priority=1
+/// +printer:hook
 /// +kubebuilder:selectablefield:JSONPath=.spec.nodeName
 /// +kubebuilder:selectablefield:JSONPath=.spec.restartPolicy
 /// +kubebuilder:selectablefield:JSONPath=.spec.schedulerName

@@ -12,8 +12,7 @@ use serde::{Deserialize, Serialize};
 /// Secret holds sensitive values, such as passwords and keys, by key.
 ///
 /// +genclient
-/// +kubebuilder:printcolumn:name="Type",type=string,JSONPath=".type"
-/// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
+/// +printer:hook
 /// +resource:generation=false
 /// +defaulting:hook
 /// +validation:extra

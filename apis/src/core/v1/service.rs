@@ -7,22 +7,13 @@ use runtime::meta::{Condition, IntOrString, ObjectMeta};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-// Printer columns approximate `kubectl get svc` with JSON paths:
-// EXTERNAL-IP shows `spec.externalIPs` (not load balancer ingress), PORT(S)
-// and SELECTOR print the raw JSON of `spec.ports` and `spec.selector`.
-
 /// Service gives a set of pods one stable name and address, with optional
 /// load balancing and external exposure.
 ///
 /// +genclient
 /// +kubebuilder:resource:shortName=svc,categories=all
 /// +kubebuilder:subresource:status
-/// +kubebuilder:printcolumn:name="Type",type=string,JSONPath=".spec.type"
-/// +kubebuilder:printcolumn:name="Cluster-IP",type=string,JSONPath=".spec.clusterIP"
-/// +kubebuilder:printcolumn:name="External-IP",type=string,JSONPath=".spec.externalIPs"
-/// +kubebuilder:printcolumn:name="Port(s)",type=string,JSONPath=".spec.ports"
-/// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
-/// +kubebuilder:printcolumn:name="Selector",type=string,JSONPath=".spec.selector",priority=1
+/// +printer:hook
 /// +resource:generation=false
 /// +resource:nameFormat=dns1035-label
 /// +defaulting:hook

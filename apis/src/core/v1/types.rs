@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 /// +genclient
 /// +kubebuilder:resource:shortName=cm
 /// +resource:generation=false
+/// +printer:hook
 /// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]

@@ -1,0 +1,62 @@
+// Hand-written Table columns of apps/v1 (`+printer:hook`), as upstream's
+// `pkg/printers/internalversion/printers.go` prints them.
+
+use runtime::resource::{Printer, PrinterColumn};
+use runtime::server::table::{AGE_DESCRIPTION, age, container_cells};
+use serde_json::{Value, json};
+
+use super::Deployment;
+
+fn int(object: &Value, pointer: &str) -> i64 {
+    object.pointer(pointer).and_then(Value::as_i64).unwrap_or(0)
+}
+
+impl Printer for Deployment {
+    const COLUMNS: &'static [PrinterColumn] = &[
+        PrinterColumn::string("Ready", 0, "Number of the pod with ready state"),
+        PrinterColumn::string(
+            "Up-to-date",
+            0,
+            "Total number of non-terminated pods targeted by this deployment that have the desired template spec.",
+        ),
+        PrinterColumn::string(
+            "Available",
+            0,
+            "Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.",
+        ),
+        PrinterColumn::string("Age", 0, AGE_DESCRIPTION),
+        PrinterColumn::string("Containers", 1, "Names of each container in the template."),
+        PrinterColumn::string(
+            "Images",
+            1,
+            "Images referenced by each container in the template.",
+        ),
+        PrinterColumn::string("Selector", 1, "Label selector for pods."),
+    ];
+
+    /// `printDeployment`: READY is `readyReplicas/replicas`; UP-TO-DATE and
+    /// AVAILABLE are integers; the selector is `LabelSelectorAsSelector`'s
+    /// string (empty for an empty selector).
+    fn cells(object: &Value, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
+        let (containers, images) =
+            container_cells(object.pointer("/spec/template/spec/containers"));
+        let selector = object
+            .pointer("/spec/selector")
+            .map(runtime::selector::format_label_selector)
+            .filter(|s| s != "<none>")
+            .unwrap_or_default();
+        vec![
+            json!(format!(
+                "{}/{}",
+                int(object, "/status/readyReplicas"),
+                int(object, "/spec/replicas")
+            )),
+            json!(int(object, "/status/updatedReplicas")),
+            json!(int(object, "/status/availableReplicas")),
+            json!(age(object, now)),
+            json!(containers),
+            json!(images),
+            json!(selector),
+        ]
+    }
+}
