@@ -128,3 +128,38 @@ fn pod() {
 fn pod_template() {
     check_kind("core.v1.PodTemplate", "", "podtemplates");
 }
+
+/// Upstream's value `metav1.Time` fields (`json:",omitempty"` on a struct
+/// with its own `MarshalJSON`) are written as `null` when unset, while its
+/// pointer ones (`*metav1.Time`) and `creationTimestamp` (`omitzero`) are
+/// left out. Protobuf carries the null as the zero time.
+#[test]
+fn unset_value_times_are_written_as_null_as_go_writes_them() {
+    let deployment = br#"{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"},
+        "status": {"conditions": [{"type": "Available", "status": "True", "reason": "MinimumReplicasAvailable"}]}}"#;
+    let entry = entry("apps", "deployments");
+    let value = through_type(&entry, deployment);
+    assert_eq!(
+        serde_json::to_string(&value["status"]["conditions"][0]).unwrap(),
+        r#"{"type":"Available","status":"True","lastUpdateTime":null,"lastTransitionTime":null,"reason":"MinimumReplicasAvailable"}"#
+    );
+    assert!(value["metadata"].get("creationTimestamp").is_none());
+    let message = (entry.protobuf.expect("protobuf"))();
+    let back = protobuf::decode(&protobuf::encode(&value, message), message).expect("decodes");
+    assert_eq!(
+        back["status"]["conditions"][0]["lastUpdateTime"],
+        Value::Null
+    );
+
+    let pod = br#"{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
+        "spec": {"containers": [{"name": "a", "image": "nginx"}]},
+        "status": {"containerStatuses": [{"name": "a", "ready": false, "restartCount": 0, "image": "nginx",
+                   "imageID": "", "state": {"terminated": {"exitCode": 1}}}]}}"#;
+    let value = through_type(&self::entry("", "pods"), pod);
+    assert_eq!(
+        serde_json::to_string(&value["status"]["containerStatuses"][0]["state"]).unwrap(),
+        r#"{"terminated":{"exitCode":1,"startedAt":null,"finishedAt":null}}"#
+    );
+    // Pointer times stay out.
+    assert!(value["status"].get("startTime").is_none());
+}

@@ -81,10 +81,10 @@ fn create_get_and_yaml() {
     assert_eq!(wide[0], ["NAME", "REPLICAS", "PHASE", "COLOR", "AGE"]);
     assert_eq!(&wide[1][..3], ["w1", "2", "Red"]);
     let labels = rows(&s.kubectl_ok(&["get", "cm", "--show-labels"]));
-    assert_eq!(labels[0], ["NAME", "AGE", "LABELS"]);
-    assert_eq!(labels[1][2], "app=web");
+    assert_eq!(labels[0], ["NAME", "DATA", "AGE", "LABELS"]);
+    assert_eq!(labels[1][3], "app=web");
     let all = rows(&s.kubectl_ok(&["get", "cm", "-A"]));
-    assert_eq!(all[0], ["NAMESPACE", "NAME", "AGE"]);
+    assert_eq!(all[0], ["NAMESPACE", "NAME", "DATA", "AGE"]);
     assert_eq!(&all[1][..2], ["default", "settings"]);
 
     let yaml = s.kubectl_ok(&["get", "cm", "settings", "-o", "yaml"]);

@@ -200,12 +200,14 @@ pub struct DeploymentCondition {
     /// When the condition was last updated.
     /// +optional
     /// +protobuf=6
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default)]
     pub last_update_time: Option<Time>,
     /// When the status last changed.
     /// +optional
     /// +protobuf=7
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default)]
     pub last_transition_time: Option<Time>,
     /// Machine-readable reason for the last change.
     /// +optional

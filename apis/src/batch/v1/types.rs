@@ -330,12 +330,14 @@ pub struct JobCondition {
     /// When the condition was last checked.
     /// +optional
     /// +protobuf=3
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default)]
     pub last_probe_time: Option<Time>,
     /// When the status last changed.
     /// +optional
     /// +protobuf=4
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default)]
     pub last_transition_time: Option<Time>,
     /// Machine-readable reason for the last change.
     /// +optional

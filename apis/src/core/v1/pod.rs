@@ -3490,12 +3490,14 @@ pub struct PodCondition {
     /// When the condition was last checked.
     /// +optional
     /// +protobuf=3
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default)]
     pub last_probe_time: Option<Time>,
     /// When the status last changed.
     /// +optional
     /// +protobuf=4
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default)]
     pub last_transition_time: Option<Time>,
     /// Why the status last changed, in CamelCase.
     /// +optional
@@ -3661,7 +3663,8 @@ pub struct ContainerStateRunning {
     /// When the container last started.
     /// +optional
     /// +protobuf=1
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default)]
     pub started_at: Option<Time>,
 }
 
@@ -3691,12 +3694,14 @@ pub struct ContainerStateTerminated {
     /// When that run started.
     /// +optional
     /// +protobuf=5
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default)]
     pub started_at: Option<Time>,
     /// When it ended.
     /// +optional
     /// +protobuf=6
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default)]
     pub finished_at: Option<Time>,
     /// The container's ID, as `<runtime>://<id>`.
     /// +optional

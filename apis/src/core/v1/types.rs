@@ -119,7 +119,8 @@ pub struct NamespaceCondition {
     /// When the condition last changed.
     /// +optional
     /// +protobuf=4
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default)]
     pub last_transition_time: Option<Time>,
     /// Machine-readable reason for the last change.
     /// +optional
@@ -183,12 +184,14 @@ pub struct Event {
     /// When the event was first recorded.
     /// +optional
     /// +protobuf=6
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default)]
     pub first_timestamp: Option<Time>,
     /// When the event was most recently recorded.
     /// +optional
     /// +protobuf=7
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default)]
     pub last_timestamp: Option<Time>,
     /// How many times the event occurred.
     /// +optional
@@ -203,7 +206,8 @@ pub struct Event {
     /// When the event was first observed, with microseconds.
     /// +optional
     /// +protobuf=10
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default)]
     pub event_time: Option<MicroTime>,
     /// Data about a series of repeated events.
     /// +optional
@@ -245,7 +249,8 @@ pub struct EventSeries {
     /// When the last occurrence was observed.
     /// +optional
     /// +protobuf=2
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default)]
     pub last_observed_time: Option<MicroTime>,
 }
 
