@@ -218,7 +218,10 @@ impl<'m> Checker<'m> {
             return;
         }
         let mut seen: BTreeSet<String> = BTreeSet::new();
-        for f in fields.iter().filter(|f| !f.inline) {
+        for f in fields
+            .iter()
+            .filter(|f| !f.inline && !crate::generators::protobuf::is_type_meta(f))
+        {
             match f.marker("protobuf") {
                 None => self.push(
                     Diagnostic::new(

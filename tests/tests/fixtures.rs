@@ -163,3 +163,59 @@ fn unset_value_times_are_written_as_null_as_go_writes_them() {
     // Pointer times stay out.
     assert!(value["status"].get("startTime").is_none());
 }
+
+/// A `meta.k8s.io/v1` kind that is not a served resource: JSON, YAML and
+/// protobuf round trips through the Rust type `T`.
+fn check_meta<T>(file: &str)
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + protobuf::ProtoSchema,
+{
+    let through = |json: &[u8]| -> Value {
+        let typed: T = serde_json::from_slice(json).expect("decodes");
+        serde_json::to_value(&typed).unwrap()
+    };
+    let json = fixture(&format!("{file}.json"));
+    let object = through(&json);
+    assert_eq!(
+        indent(&object),
+        String::from_utf8(json).unwrap(),
+        "{file}.json round trip"
+    );
+    let pb = fixture(&format!("{file}.pb"));
+    let from_pb = protobuf::decode_object(&pb, T::message()).expect("protobuf decodes");
+    assert_eq!(
+        indent(&through(&serde_json::to_vec(&from_pb).unwrap())),
+        indent(&object),
+        "{file}.pb decodes to the JSON fixture"
+    );
+    assert_eq!(
+        protobuf::wrap(&object, T::message()),
+        pb,
+        "{file}: JSON encodes to the .pb bytes"
+    );
+    let yaml = fixture(&format!("{file}.yaml"));
+    let from_yaml = through(&runtime::codec::yaml::yaml_to_json(&yaml).unwrap());
+    assert_eq!(indent(&from_yaml), indent(&object), "{file}.yaml");
+    assert_eq!(
+        runtime::codec::yaml::to_yaml(&object),
+        String::from_utf8(yaml).unwrap(),
+        "{file}: JSON encodes to the .yaml text"
+    );
+}
+
+#[test]
+fn meta_option_kinds() {
+    use runtime::meta::v1::{CreateOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions};
+    check_meta::<CreateOptions>("core.v1.CreateOptions");
+    check_meta::<DeleteOptions>("core.v1.DeleteOptions");
+    check_meta::<GetOptions>("core.v1.GetOptions");
+    check_meta::<ListOptions>("core.v1.ListOptions");
+    check_meta::<PatchOptions>("core.v1.PatchOptions");
+}
+
+#[test]
+fn meta_discovery_kinds() {
+    use runtime::meta::v1::{APIGroup, APIVersions};
+    check_meta::<APIGroup>("core.v1.APIGroup");
+    check_meta::<APIVersions>("core.v1.APIVersions");
+}

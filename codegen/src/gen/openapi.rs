@@ -133,6 +133,7 @@ pub fn generate(crates: &[Crate]) -> Vec<GeneratedFile> {
             paths.insert(path, item);
         }
     }
+    keep_reachable(&mut definitions, &paths, &resources);
     let v2 = json!({
         "swagger": "2.0",
         "info": {"title": "Kubernetes", "version": "unversioned"},
@@ -159,6 +160,48 @@ pub fn generate(crates: &[Crate]) -> Vec<GeneratedFile> {
         });
     }
     files
+}
+
+/// Drops the definitions nothing reaches, as kube-apiserver's document holds
+/// only what its routes reference: the roots are the paths, every resource
+/// and its list, the meta kinds every group/version registers, and the
+/// discovery kinds of `/api` and `/apis`. The option kinds, `Table` and
+/// `PartialObjectMetadata` are typed in `meta/v1` but not published.
+fn keep_reachable(
+    definitions: &mut BTreeMap<String, Value>,
+    paths: &BTreeMap<String, Value>,
+    resources: &[Resource<'_>],
+) {
+    let mut reached: BTreeSet<String> = BTreeSet::new();
+    let mut pending: BTreeSet<String> = BTreeSet::new();
+    for item in paths.values() {
+        collect_refs(item, &mut pending);
+    }
+    for r in resources {
+        pending.insert(definition_name(r.pkg, &r.def.name));
+        pending.insert(definition_name(r.pkg, &format!("{}List", r.def.name)));
+    }
+    for kind in [
+        "Status",
+        "DeleteOptions",
+        "WatchEvent",
+        "APIGroup",
+        "APIGroupList",
+        "APIResourceList",
+        "APIVersions",
+    ] {
+        pending.insert(format!("io.k8s.apimachinery.pkg.apis.meta.v1.{kind}"));
+    }
+    while let Some(name) = pending.pop_first() {
+        if reached.insert(name.clone())
+            && let Some(schema) = definitions.get(&name)
+        {
+            let mut refs = BTreeSet::new();
+            collect_refs(schema, &mut refs);
+            pending.extend(refs.into_iter().filter(|r| !reached.contains(r)));
+        }
+    }
+    definitions.retain(|name, _| reached.contains(name));
 }
 
 /// The v2 document as published: kube-apiserver's v2 document carries no
@@ -429,11 +472,20 @@ fn add_meta_kinds(definitions: &mut BTreeMap<String, Value>, resources: &[Resour
         )
     };
     let meta = |name: &str| format!("io.k8s.apimachinery.pkg.apis.meta.v1.{name}");
-    if let Some(Value::Object(d)) = definitions.get_mut(&meta("Status")) {
-        d.insert(
-            "x-kubernetes-group-version-kind".into(),
-            json!([{"group": "", "kind": "Status", "version": "v1"}]),
-        );
+    // Registered in the core group's v1 only.
+    for kind in [
+        "Status",
+        "APIGroup",
+        "APIGroupList",
+        "APIResourceList",
+        "APIVersions",
+    ] {
+        if let Some(Value::Object(d)) = definitions.get_mut(&meta(kind)) {
+            d.insert(
+                "x-kubernetes-group-version-kind".into(),
+                json!([{"group": "", "kind": kind, "version": "v1"}]),
+            );
+        }
     }
     if let Some(Value::Object(d)) = definitions.get_mut(&meta("DeleteOptions")) {
         d.insert(

@@ -25,9 +25,16 @@ pub fn field_number(field: &crate::model::Field) -> Option<u32> {
         .and_then(|t| t.parse().ok())
 }
 
-/// Whether a type has a protobuf table: a struct whose fields all carry numbers.
+/// Whether a type has a protobuf table: a struct whose fields all carry
+/// numbers, but for its type meta.
 pub fn has_protobuf(def: &TypeDef) -> bool {
-    matches!(&def.shape, TypeShape::Struct(fields) if !fields.is_empty() && fields.iter().all(|f| f.inline || field_number(f).is_some()))
+    matches!(&def.shape, TypeShape::Struct(fields) if fields.iter().any(|f| field_number(f).is_some()) && fields.iter().all(|f| f.inline || field_number(f).is_some() || is_type_meta(f)))
+}
+
+/// An unnumbered `kind` or `apiVersion`: `metav1.TypeMeta`'s fields, which
+/// the `runtime.Unknown` envelope carries, never the message itself.
+pub fn is_type_meta(field: &crate::model::Field) -> bool {
+    matches!(field.json_name.as_str(), "kind" | "apiVersion") && field_number(field).is_none()
 }
 
 /// Generates the protobuf tables of every package of the crate at `crate_dir`.

@@ -2,7 +2,7 @@
 //! (`k8s.io/apimachinery/pkg/apis/meta/v1/generated.proto`).
 
 use super::{
-    Condition, LabelSelector, LabelSelectorRequirement, ManagedFieldsEntry, ObjectMeta,
+    Condition, LabelSelector, LabelSelectorRequirement, ListMeta, ManagedFieldsEntry, ObjectMeta,
     OwnerReference,
 };
 use crate::codec::protobuf::{Field, Kind, Message, Presence, ProtoSchema};
@@ -126,6 +126,22 @@ impl ProtoSchema for LabelSelector {
 impl ProtoSchema for LabelSelectorRequirement {
     fn message() -> &'static Message {
         &LABEL_SELECTOR_REQUIREMENT
+    }
+}
+
+static LIST_META: Message = Message {
+    name: "ListMeta",
+    fields: &[
+        field(1, "selfLink", Kind::String, Presence::Value),
+        field(2, "resourceVersion", Kind::String, Presence::Value),
+        field(3, "continue", Kind::String, Presence::Value),
+        field(4, "remainingItemCount", Kind::Int64, Presence::Pointer),
+    ],
+};
+
+impl ProtoSchema for ListMeta {
+    fn message() -> &'static Message {
+        &LIST_META
     }
 }
 

@@ -2,7 +2,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::meta::{FieldsV1, Time};
+use crate::meta::{FieldsV1, RawExtension, Time};
 
 /// Metadata every persisted object carries (`metav1.ObjectMeta`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -299,27 +299,33 @@ pub struct DeleteOptions {
     pub api_version: Option<String>,
     /// Seconds before the object is deleted.
     /// +optional
+    /// +protobuf=1
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grace_period_seconds: Option<i64>,
     /// Conditions the object must meet to be deleted.
     /// +optional
+    /// +protobuf=2
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub preconditions: Option<Preconditions>,
     /// Deprecated: use propagationPolicy.
     /// +optional
+    /// +protobuf=3
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub orphan_dependents: Option<bool>,
     /// `Orphan`, `Background` or `Foreground`.
     /// +optional
+    /// +protobuf=4
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub propagation_policy: Option<String>,
     /// `All` to persist nothing.
     /// +optional
     /// +listType=atomic
+    /// +protobuf=5
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dry_run: Vec<String>,
     /// Delete even if the stored object cannot be read.
     /// +optional
+    /// +protobuf=6
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ignore_store_read_error_with_cluster_breaking_potential: Option<bool>,
 }
@@ -331,10 +337,12 @@ pub struct DeleteOptions {
 pub struct Preconditions {
     /// The UID the object must have.
     /// +optional
+    /// +protobuf=1
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub uid: Option<String>,
     /// The resourceVersion the object must have.
     /// +optional
+    /// +protobuf=2
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resource_version: Option<String>,
 }
@@ -374,4 +382,508 @@ pub struct LabelSelectorRequirement {
     /// +listType=atomic
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub values: Vec<String>,
+}
+
+/// Options of a create (`metav1.CreateOptions`), sent as query parameters.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateOptions {
+    /// `CreateOptions`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// The options' API version.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// `All` to persist nothing.
+    /// +optional
+    /// +listType=atomic
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dry_run: Vec<String>,
+    /// The name of the actor making the change (field manager).
+    /// +optional
+    /// +protobuf=3
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field_manager: Option<String>,
+    /// `Ignore`, `Warn` or `Strict`: what to do with unknown and duplicate fields.
+    /// +optional
+    /// +protobuf=4
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field_validation: Option<String>,
+}
+
+/// Options of a get (`metav1.GetOptions`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct GetOptions {
+    /// `GetOptions`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// The options' API version.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// Which version to read: unset (latest), `0` (any) or a resourceVersion.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resource_version: Option<String>,
+}
+
+/// Options of a list or watch (`metav1.ListOptions`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct ListOptions {
+    /// `ListOptions`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// The options' API version.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// Restricts the list by labels: `app=web,tier in (front)`.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_selector: Option<String>,
+    /// Restricts the list by fields: `metadata.name=web`.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field_selector: Option<String>,
+    /// Watch for changes instead of listing.
+    /// +optional
+    /// +protobuf=3
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub watch: Option<bool>,
+    /// Ask for BOOKMARK events on a watch.
+    /// +optional
+    /// +protobuf=9
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allow_watch_bookmarks: Option<bool>,
+    /// Which version to read or watch from.
+    /// +optional
+    /// +protobuf=4
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resource_version: Option<String>,
+    /// How `resourceVersion` applies: `Exact` or `NotOlderThan`.
+    /// +optional
+    /// +protobuf=10
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resource_version_match: Option<String>,
+    /// Seconds before a watch is closed.
+    /// +optional
+    /// +protobuf=5
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_seconds: Option<i64>,
+    /// At most this many items per page.
+    /// +optional
+    /// +protobuf=7
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<i64>,
+    /// The token of the next page, from the previous page's list metadata.
+    /// +optional
+    /// +protobuf=8
+    #[serde(default, rename = "continue", skip_serializing_if = "Option::is_none")]
+    pub continue_: Option<String>,
+    /// Start a watch with the current state as synthetic ADDED events.
+    /// +optional
+    /// +protobuf=11
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub send_initial_events: Option<bool>,
+    /// Restricts the list to one shard of the objects (alpha).
+    /// +optional
+    /// +protobuf=15
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard_selector: Option<String>,
+}
+
+/// Options of a patch (`metav1.PatchOptions`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct PatchOptions {
+    /// `PatchOptions`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// The options' API version.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// `All` to persist nothing.
+    /// +optional
+    /// +listType=atomic
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dry_run: Vec<String>,
+    /// Take over fields other managers own (server-side apply only).
+    /// +optional
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub force: Option<bool>,
+    /// The name of the actor making the change; required for apply.
+    /// +optional
+    /// +protobuf=3
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field_manager: Option<String>,
+    /// `Ignore`, `Warn` or `Strict`.
+    /// +optional
+    /// +protobuf=4
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field_validation: Option<String>,
+}
+
+/// Options of an update (`metav1.UpdateOptions`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateOptions {
+    /// `UpdateOptions`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// The options' API version.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// `All` to persist nothing.
+    /// +optional
+    /// +listType=atomic
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dry_run: Vec<String>,
+    /// The name of the actor making the change.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field_manager: Option<String>,
+    /// `Ignore`, `Warn` or `Strict`.
+    /// +optional
+    /// +protobuf=3
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field_validation: Option<String>,
+}
+
+/// The versions of the core group, served at `/api` (`metav1.APIVersions`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct APIVersions {
+    /// `APIVersions`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// `v1`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// The versions served: `v1`.
+    /// +listType=atomic
+    /// +protobuf=1
+    pub versions: Vec<String>,
+    /// Server addresses by client network; clients use the first match.
+    /// +listType=atomic
+    /// +protobuf=2
+    #[serde(rename = "serverAddressByClientCIDRs")]
+    pub server_address_by_client_cidrs: Vec<ServerAddressByClientCIDR>,
+}
+
+/// One group and its versions, as `/apis` lists it (`metav1.APIGroup`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct APIGroup {
+    /// `APIGroup`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// `v1`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// The group: `apps`.
+    /// +protobuf=1
+    pub name: String,
+    /// The versions served, preferred first.
+    /// +listType=atomic
+    /// +protobuf=2
+    pub versions: Vec<GroupVersionForDiscovery>,
+    /// The version clients should use.
+    /// +optional
+    /// +protobuf=3
+    pub preferred_version: GroupVersionForDiscovery,
+    /// Server addresses by client network.
+    /// +optional
+    /// +listType=atomic
+    /// +protobuf=4
+    #[serde(
+        rename = "serverAddressByClientCIDRs",
+        default,
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub server_address_by_client_cidrs: Vec<ServerAddressByClientCIDR>,
+}
+
+/// Every group the server serves, at `/apis` (`metav1.APIGroupList`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct APIGroupList {
+    /// `APIGroupList`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// `v1`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// The groups.
+    /// +listType=atomic
+    /// +protobuf=1
+    pub groups: Vec<APIGroup>,
+}
+
+/// A group/version as discovery names it (`metav1.GroupVersionForDiscovery`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupVersionForDiscovery {
+    /// `group/version`: `apps/v1`.
+    /// +protobuf=1
+    pub group_version: String,
+    /// The version alone: `v1`.
+    /// +protobuf=2
+    pub version: String,
+}
+
+/// Where clients in a network reach the server (`metav1.ServerAddressByClientCIDR`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerAddressByClientCIDR {
+    /// The client network: `10.0.0.0/8`.
+    /// +protobuf=1
+    #[serde(rename = "clientCIDR")]
+    pub client_cidr: String,
+    /// `host:port` for those clients.
+    /// +protobuf=2
+    pub server_address: String,
+}
+
+/// The resources of one group/version (`metav1.APIResourceList`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct APIResourceList {
+    /// `APIResourceList`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// `v1`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// `apps/v1`.
+    /// +protobuf=1
+    pub group_version: String,
+    /// The resources and subresources.
+    /// +listType=atomic
+    /// +protobuf=2
+    pub resources: Vec<APIResource>,
+}
+
+/// One resource or subresource in discovery (`metav1.APIResource`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct APIResource {
+    /// The plural name: `deployments`, `deployments/scale`.
+    /// +protobuf=1
+    pub name: String,
+    /// The singular name: `deployment`.
+    /// +protobuf=6
+    pub singular_name: String,
+    /// Whether objects live in namespaces.
+    /// +protobuf=2
+    pub namespaced: bool,
+    /// The group of a subresource's kind when it differs: `autoscaling`.
+    /// +optional
+    /// +protobuf=8
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub group: String,
+    /// The version of a subresource's kind when it differs.
+    /// +optional
+    /// +protobuf=9
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub version: String,
+    /// The kind: `Deployment`, `Scale`.
+    /// +protobuf=3
+    pub kind: String,
+    /// The verbs served: `create`, `get`, `list`...
+    /// +protobuf=4
+    pub verbs: Vec<String>,
+    /// Short names for kubectl: `deploy`.
+    /// +optional
+    /// +listType=atomic
+    /// +protobuf=5
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub short_names: Vec<String>,
+    /// Groupings such as `all`.
+    /// +optional
+    /// +listType=atomic
+    /// +protobuf=7
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub categories: Vec<String>,
+    /// A hash of the storage version, for storage migration.
+    /// +optional
+    /// +protobuf=10
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub storage_version_hash: String,
+}
+
+/// An object's type and metadata without its body
+/// (`metav1.PartialObjectMetadata`, served for `as=PartialObjectMetadata`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct PartialObjectMetadata {
+    /// `PartialObjectMetadata`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// `meta.k8s.io/v1`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// The object's metadata.
+    /// +optional
+    /// +protobuf=1
+    pub metadata: ObjectMeta,
+}
+
+/// A list of [`PartialObjectMetadata`] (`metav1.PartialObjectMetadataList`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct PartialObjectMetadataList {
+    /// `PartialObjectMetadataList`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// `meta.k8s.io/v1`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// The list's metadata.
+    /// +optional
+    /// +protobuf=1
+    pub metadata: ListMeta,
+    /// The items.
+    /// +listType=atomic
+    /// +protobuf=2
+    pub items: Vec<PartialObjectMetadata>,
+}
+
+/// One event of a watch stream (`metav1.WatchEvent`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct WatchEvent {
+    /// `ADDED`, `MODIFIED`, `DELETED`, `BOOKMARK` or `ERROR`.
+    /// +protobuf=1
+    #[serde(rename = "type")]
+    pub type_: String,
+    /// The object (a `Status` for `ERROR`).
+    /// +protobuf=2
+    pub object: RawExtension,
+}
+
+/// Objects as rows of printed columns (`metav1.Table`, served for
+/// `as=Table`; `kubectl get` asks for it).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct Table {
+    /// `Table`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// `meta.k8s.io/v1`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    /// The list's resourceVersion and continue token.
+    /// +optional
+    pub metadata: ListMeta,
+    /// The columns, in order.
+    /// +listType=atomic
+    pub column_definitions: Vec<TableColumnDefinition>,
+    /// One row per object.
+    /// +listType=atomic
+    pub rows: Vec<TableRow>,
+}
+
+/// One column of a [`Table`] (`metav1.TableColumnDefinition`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct TableColumnDefinition {
+    /// The header: `Ready`.
+    pub name: String,
+    /// An OpenAPI type: `string`, `integer`, `number`, `boolean`.
+    #[serde(rename = "type")]
+    pub type_: String,
+    /// An OpenAPI format hint: `name` for the Name column, or empty.
+    pub format: String,
+    /// What the column shows.
+    pub description: String,
+    /// 0 is always shown; higher only with `-o wide`.
+    pub priority: i32,
+}
+
+/// One row of a [`Table`] (`metav1.TableRow`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct TableRow {
+    /// One cell per column: strings, numbers, booleans or null.
+    /// +listType=atomic
+    pub cells: Vec<RawExtension>,
+    /// Conditions of the row, such as `Completed`.
+    /// +optional
+    /// +listType=atomic
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<TableRowCondition>,
+    /// The object or its PartialObjectMetadata, per `includeObject`
+    /// (`null` for `None`).
+    /// +optional
+    pub object: RawExtension,
+}
+
+/// A condition of a [`TableRow`] (`metav1.TableRowCondition`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct TableRowCondition {
+    /// `Completed`.
+    #[serde(rename = "type")]
+    pub type_: String,
+    /// `True`, `False` or `Unknown`.
+    pub status: String,
+    /// A machine-readable reason.
+    /// +optional
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    /// A human-readable message.
+    /// +optional
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub message: String,
 }
