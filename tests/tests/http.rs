@@ -2305,7 +2305,7 @@ async fn quantities_are_stored_in_upstreams_canonical_form() {
             &pod_with_resources(
                 "p1",
                 json!({"cpu": "0.5", "memory": "1.5Gi", "ephemeral-storage": "1000Mi"}),
-                json!({"cpu": 1, "memory": "1024Mi", "example.com/dongle": "+3"}),
+                json!({"cpu": 0.25, "memory": "1024Mi", "example.com/dongle": "+3"}),
             ),
         )
         .await;
@@ -2316,7 +2316,7 @@ async fn quantities_are_stored_in_upstreams_canonical_form() {
         &json!({"limits": {"cpu": "500m", "memory": "1536Mi", "ephemeral-storage": "1000Mi"},
                 // A limit without a request defaults the request
                 // (SetDefaults_Pod).
-                "requests": {"cpu": "1", "memory": "1Gi", "example.com/dongle": "+3",
+                "requests": {"cpu": "250m", "memory": "1Gi", "example.com/dongle": "+3",
                              "ephemeral-storage": "1000Mi"}})
     );
     let r = api.get(&format!("{pods}/p1")).await;

@@ -693,3 +693,123 @@ fn an_unsupported_enum_value_is_reported_with_the_other_errors() {
         "Widget.example.dev \"w\" is invalid: [spec.color: Unsupported value: \"Pink\": supported values: \"Blue\", \"Green\", \"Red\", spec.displayName: Too long: may not be more than 63 characters]"
     );
 }
+
+/// The next upstream rules users meet: a Deployment's strategy and
+/// durations, and a container's ports, environment, volume mounts and
+/// resources, with `pkg/apis/{apps,core}/validation`'s messages.
+#[test]
+fn deployment_strategy_and_container_rules_are_upstreams() {
+    let s = TestServer::start();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let post = |path: &str, body: Value| -> (u16, Value) {
+        rt.block_on(async {
+            let resp = reqwest::Client::new()
+                .post(format!("{}{path}", s.url()))
+                .header("Content-Type", "application/json")
+                .body(body.to_string())
+                .send()
+                .await
+                .unwrap();
+            (resp.status().as_u16(), resp.json::<Value>().await.unwrap())
+        })
+    };
+    let causes = |(code, status): (u16, Value)| -> Vec<String> {
+        assert_eq!(code, 422, "{status}");
+        status["details"]["causes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                format!(
+                    "{}: {}",
+                    c["field"].as_str().unwrap(),
+                    c["message"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    let deployment = |spec: Value| {
+        let mut d = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d"},
+               "spec": {"selector": {"matchLabels": {"app": "a"}},
+                        "template": {"metadata": {"labels": {"app": "a"}},
+                                     "spec": {"containers": [{"name": "web", "image": "nginx"}]}}}});
+        for (k, v) in spec.as_object().unwrap() {
+            d["spec"][k] = v.clone();
+        }
+        d
+    };
+    const DEPLOYMENTS: &str = "/apis/apps/v1/namespaces/default/deployments";
+    assert_eq!(
+        causes(post(
+            DEPLOYMENTS,
+            deployment(
+                json!({"strategy": {"type": "Recreate", "rollingUpdate": {"maxSurge": 1}},
+                              "minReadySeconds": 30, "progressDeadlineSeconds": 30})
+            )
+        )),
+        [
+            "spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate'",
+            "spec.progressDeadlineSeconds: Invalid value: 30: must be greater than minReadySeconds",
+        ]
+    );
+    assert_eq!(
+        causes(post(
+            DEPLOYMENTS,
+            deployment(
+                json!({"strategy": {"rollingUpdate": {"maxUnavailable": "120%", "maxSurge": 0}},
+                              "revisionHistoryLimit": -1})
+            )
+        )),
+        [
+            "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:\"120%\"}: must not be greater than 100%",
+            "spec.revisionHistoryLimit: Invalid value: -1: must be greater than or equal to 0",
+        ]
+    );
+    assert_eq!(
+        causes(post(
+            DEPLOYMENTS,
+            deployment(
+                json!({"strategy": {"rollingUpdate": {"maxUnavailable": 0, "maxSurge": "0%"}}})
+            )
+        )),
+        [
+            "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:0, IntVal:0, StrVal:\"\"}: may not be 0 when `maxSurge` is 0"
+        ]
+    );
+
+    const PODS: &str = "/api/v1/namespaces/default/pods";
+    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
+        "spec": {
+            "volumes": [{"name": "data", "emptyDir": {}}, {"name": "data", "hostPath": {"path": "/x"}, "emptyDir": {}},
+                        // No source: defaulted to emptyDir (SetDefaults_Volume).
+                        {"name": "none"}],
+            "containers": [{"name": "app", "image": "nginx",
+                "ports": [{"name": "http", "containerPort": 80}, {"name": "http", "containerPort": 70000}, {"name": "Web--", "containerPort": 0}],
+                "env": [{"name": "A=B", "value": "x"}],
+                "volumeMounts": [{"name": "data", "mountPath": "/d"}, {"name": "cache", "mountPath": "/d"}],
+                "resources": {"limits": {"cpu": "500m", "memory": "1Gi", "example.com/dongle": "2"},
+                              "requests": {"cpu": "1", "memory": "1024Mi", "example.com/dongle": "1"}}}]}});
+    let got = causes(post(PODS, pod));
+    let want = [
+        "spec.volumes[1].hostPath: Forbidden: may not specify more than 1 volume type",
+        "spec.volumes[1].name: Duplicate value: \"data\"",
+        "spec.containers[0].ports[1].name: Duplicate value: \"http\"",
+        "spec.containers[0].ports[1].containerPort: Invalid value: 70000: must be between 1 and 65535, inclusive",
+        "spec.containers[0].ports[2].name: Invalid value: \"Web--\": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)",
+        "spec.containers[0].ports[2].name: Invalid value: \"Web--\": must not contain consecutive hyphens (-)",
+        "spec.containers[0].ports[2].name: Invalid value: \"Web--\": must not begin or end with a hyphen (-)",
+        "spec.containers[0].ports[2].containerPort: Required value",
+        "spec.containers[0].env[0].name: Invalid value: \"A=B\": a valid environment variable name must consist only of printable ASCII characters other than '='",
+        "spec.containers[0].volumeMounts[1].name: Not found: \"cache\"",
+        "spec.containers[0].volumeMounts[1].mountPath: Invalid value: \"/d\": must be unique",
+        "spec.containers[0].resources.requests: Invalid value: \"1\": must be less than or equal to cpu limit of 500m",
+        "spec.containers[0].resources.requests: Invalid value: \"1\": must be equal to example.com/dongle limit of 2",
+    ];
+    for w in want {
+        assert!(got.iter().any(|g| g == w), "missing {w:?} in {got:#?}");
+    }
+    assert_eq!(got.len(), want.len(), "{got:#?}");
+}

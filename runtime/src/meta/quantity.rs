@@ -66,6 +66,65 @@ impl Quantity {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// Whether the amount is below zero.
+    pub fn is_negative(&self) -> bool {
+        // The held text is canonical or upstream's kept form, and a zero
+        // never keeps its sign ("-0" is written "0").
+        self.0.starts_with('-')
+    }
+
+    /// Compares the amounts (upstream's `Quantity.Cmp`): `1Gi` equals
+    /// `1024Mi`, `500m` is less than `1`.
+    pub fn cmp_amount(&self, other: &Quantity) -> std::cmp::Ordering {
+        use std::cmp::Ordering;
+        let (a, b) = (exact(&self.0), exact(&other.0));
+        match (a.unscaled.sign(), b.unscaled.sign()) {
+            (x, y) if x != y => return x.cmp(&y),
+            (num_bigint::Sign::NoSign, _) => return Ordering::Equal,
+            _ => {}
+        }
+        // Same sign: bring both to one scale. The scales differ by at most
+        // the difference in digits once the magnitudes are close, so the
+        // power stays as small as the inputs.
+        let digits = |x: &Amount| x.unscaled.magnitude().to_string().len() as i64 - x.scale;
+        let magnitude = digits(&a).cmp(&digits(&b));
+        if magnitude != Ordering::Equal {
+            return if a.unscaled.is_negative() {
+                magnitude.reverse()
+            } else {
+                magnitude
+            };
+        }
+        let scale = a.scale.max(b.scale);
+        let lift = |x: &Amount| &x.unscaled * pow10((scale - x.scale) as u64);
+        lift(&a).cmp(&lift(&b))
+    }
+}
+
+/// The exact amount of a held (already parsed) quantity's text.
+fn exact(text: &str) -> Amount {
+    let zero = Amount {
+        unscaled: BigInt::zero(),
+        scale: 0,
+    };
+    let Ok(p) = split(text) else { return zero };
+    let Some((base, exponent, _)) = interpret(p.suffix) else {
+        return zero;
+    };
+    let Ok(mut unscaled) = format!("{}{}", p.num, p.denom).parse::<BigInt>() else {
+        return zero;
+    };
+    let mut scale = p.denom.len() as i64;
+    if base == 10 {
+        scale -= i64::from(exponent);
+    } else {
+        unscaled <<= exponent as usize;
+    }
+    if !p.positive {
+        unscaled = -unscaled;
+    }
+    Amount { unscaled, scale }
 }
 
 impl FromStr for Quantity {
@@ -536,6 +595,29 @@ mod tests {
             err.to_string()
                 .contains("unable to parse quantity's suffix")
         );
+    }
+
+    #[test]
+    fn amounts_compare_across_suffixes() {
+        use std::cmp::Ordering::*;
+        let q = |s: &str| Quantity::parse(s).unwrap();
+        for (a, b, want) in [
+            ("1Gi", "1024Mi", Equal),
+            ("500m", "1", Less),
+            ("1.5", "1500m", Equal),
+            ("2", "1999m", Greater),
+            ("-1", "0", Less),
+            ("-2", "-1", Less),
+            ("0", "0m", Equal),
+            ("1e3", "1k", Equal),
+            ("1e-999999", "1n", Equal),
+            ("1e999999", "1E", Greater),
+        ] {
+            assert_eq!(q(a).cmp_amount(&q(b)), want, "{a} vs {b}");
+            assert_eq!(q(b).cmp_amount(&q(a)), want.reverse(), "{b} vs {a}");
+        }
+        assert!(q("-1m").is_negative());
+        assert!(!q("-0").is_negative());
     }
 
     #[test]

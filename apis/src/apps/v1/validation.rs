@@ -6,7 +6,9 @@ use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::meta::LabelSelector;
 use runtime::validate::{Context, ValidateExtra};
 
-use super::DeploymentSpec;
+use runtime::meta::IntOrString;
+
+use super::{DeploymentSpec, DeploymentStrategy};
 
 /// Whether `selector` selects an object with `labels`
 /// (`metav1.LabelSelectorAsSelector(...).Matches`).
@@ -75,6 +77,117 @@ impl ValidateExtra for DeploymentSpec {
                 "activeDeadlineSeconds in ReplicaSet is not Supported",
             ));
         }
+        errs.extend(validate_strategy(&self.strategy, &path.child("strategy")));
+        let nonnegative = |errs: &mut ErrorList, name: &'static str, value: i32| {
+            if value < 0 {
+                errs.push(Error::invalid(
+                    &path.child(name),
+                    BadValue::Int(value.into()),
+                    NEGATIVE,
+                ));
+            }
+        };
+        nonnegative(&mut errs, "minReadySeconds", self.min_ready_seconds);
+        if let Some(limit) = self.revision_history_limit {
+            nonnegative(&mut errs, "revisionHistoryLimit", limit);
+        }
+        if let Some(deadline) = self.progress_deadline_seconds {
+            nonnegative(&mut errs, "progressDeadlineSeconds", deadline);
+            if deadline <= self.min_ready_seconds {
+                errs.push(Error::invalid(
+                    &path.child("progressDeadlineSeconds"),
+                    BadValue::Int(deadline.into()),
+                    "must be greater than minReadySeconds",
+                ));
+            }
+        }
         errs
     }
+}
+
+const NEGATIVE: &str = "must be greater than or equal to 0";
+
+/// How Go's `%#v` prints an `intstr.IntOrString`, the bad value of the
+/// rolling-update rules (its `String` method has a pointer receiver).
+fn go_int_or_string(v: &IntOrString) -> BadValue {
+    BadValue::GoLiteral(match v {
+        IntOrString::Int(i) => format!("intstr.IntOrString{{Type:0, IntVal:{i}, StrVal:\"\"}}"),
+        IntOrString::String(s) => {
+            format!(
+                "intstr.IntOrString{{Type:1, IntVal:0, StrVal:{}}}",
+                runtime::field::quote(s)
+            )
+        }
+    })
+}
+
+/// `getIntOrPercentValue`: the number, and whether it was a percentage.
+fn int_or_percent(v: &IntOrString) -> (i64, bool) {
+    match v {
+        IntOrString::Int(i) => (i64::from(*i), false),
+        IntOrString::String(s) => (
+            s.strip_suffix('%')
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0),
+            s.ends_with('%'),
+        ),
+    }
+}
+
+/// `ValidateDeploymentStrategy` and `ValidateRollingUpdateDeployment`.
+fn validate_strategy(strategy: &DeploymentStrategy, path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    match (strategy.r#type.as_str(), &strategy.rolling_update) {
+        ("Recreate", Some(_)) => errs.push(Error::forbidden(
+            &path.child("rollingUpdate"),
+            "may not be specified when strategy `type` is 'Recreate'",
+        )),
+        ("RollingUpdate", Some(update)) => {
+            let zero = IntOrString::Int(0);
+            let unavailable = update.max_unavailable.as_ref().unwrap_or(&zero);
+            let surge = update.max_surge.as_ref().unwrap_or(&zero);
+            for (name, value) in [("maxUnavailable", unavailable), ("maxSurge", surge)] {
+                let at = path.child("rollingUpdate").child(name);
+                match value {
+                    IntOrString::String(s) => {
+                        let digits = s.strip_suffix('%').unwrap_or("");
+                        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                            errs.push(Error::invalid(
+                                &at,
+                                go_int_or_string(value),
+                                "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
+                            ));
+                        }
+                    }
+                    IntOrString::Int(i) if *i < 0 => {
+                        errs.push(Error::invalid(&at, BadValue::Int((*i).into()), NEGATIVE));
+                    }
+                    IntOrString::Int(_) => {}
+                }
+            }
+            let at = path.child("rollingUpdate").child("maxUnavailable");
+            if int_or_percent(unavailable).0 == 0 && int_or_percent(surge).0 == 0 {
+                errs.push(Error::invalid(
+                    &at,
+                    go_int_or_string(unavailable),
+                    "may not be 0 when `maxSurge` is 0",
+                ));
+            }
+            if let (value, true) = int_or_percent(unavailable)
+                && value > 100
+            {
+                errs.push(Error::invalid(
+                    &at,
+                    go_int_or_string(unavailable),
+                    "must not be greater than 100%",
+                ));
+            }
+        }
+        ("RollingUpdate", None) => errs.push(Error::required(
+            &path.child("rollingUpdate"),
+            "this should be defaulted and never be nil",
+        )),
+        _ => {}
+    }
+    errs
 }

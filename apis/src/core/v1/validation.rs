@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::validate::{Context, ValidateExtra, names};
 
-use super::{ConfigMap, PodSpec, Secret};
+use super::{ConfigMap, Container, PodSpec, ResourceRequirements, Secret, Volume};
 
 /// `api.MaxSecretSize`: the most data a ConfigMap or a Secret holds.
 const MAX_DATA_SIZE: usize = 1024 * 1024;
@@ -79,15 +79,18 @@ impl ValidateExtra for Secret {
 }
 
 impl ValidateExtra for PodSpec {
+    /// `ValidatePodSpec`'s first rules: volumes (`ValidateVolumes`), then
     /// `validateContainers` / `validateContainerCommon`: at least one
-    /// container; each has a DNS-1123 label name, unique in the pod, and an
-    /// image.
+    /// container; each has a DNS-1123 label name, unique in the pod, an
+    /// image, valid ports, environment variable names, volume mounts of
+    /// declared volumes, and resource requests within their limits.
     fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        let mut errs = validate_volumes(&self.volumes, &path.child("volumes"));
         let containers = path.child("containers");
         if self.containers.is_empty() {
-            return vec![Error::required(&containers, "")];
+            errs.push(Error::required(&containers, ""));
+            return errs;
         }
-        let mut errs = Vec::new();
         let mut names = BTreeSet::new();
         for (i, c) in self.containers.iter().enumerate() {
             let at = containers.index(i);
@@ -105,7 +108,259 @@ impl ValidateExtra for PodSpec {
             if c.image.is_empty() {
                 errs.push(Error::required(&at.child("image"), ""));
             }
+            errs.extend(validate_container(c, &self.volumes, &at));
         }
         errs
     }
+}
+
+/// The order in which upstream's `validateVolumeSource` looks at a volume's
+/// sources: the first set one is the volume's type, later ones are errors.
+const VOLUME_SOURCE_ORDER: &[&str] = &[
+    "emptyDir",
+    "hostPath",
+    "gitRepo",
+    "gcePersistentDisk",
+    "awsElasticBlockStore",
+    "secret",
+    "nfs",
+    "iscsi",
+    "glusterfs",
+    "flexVolume",
+    "persistentVolumeClaim",
+    "rbd",
+    "quobyte",
+    "cephfs",
+    "cinder",
+    "downwardAPI",
+    "fc",
+    "azureFile",
+    "vsphereVolume",
+    "azureDisk",
+    "configMap",
+    "photonPersistentDisk",
+    "projected",
+    "portworxVolume",
+    "scaleIO",
+    "storageos",
+    "csi",
+    "ephemeral",
+    "image",
+];
+
+/// `ValidateVolumes`: each volume has exactly one source and a unique
+/// DNS-1123 label name.
+fn validate_volumes(volumes: &[Volume], path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    let mut seen = BTreeSet::new();
+    for (i, volume) in volumes.iter().enumerate() {
+        let at = path.index(i);
+        // The sources set, in the order `validateVolumeSource` checks them.
+        let mut sources: Vec<String> = match serde_json::to_value(&volume.volume_source) {
+            Ok(serde_json::Value::Object(m)) => m.into_iter().map(|(k, _)| k).collect(),
+            _ => Vec::new(),
+        };
+        sources.sort_by_key(|s| {
+            VOLUME_SOURCE_ORDER
+                .iter()
+                .position(|o| o == s)
+                .unwrap_or(usize::MAX)
+        });
+        match sources.as_slice() {
+            [] => errs.push(Error::required(&at, "must specify a volume type")),
+            [_, extra @ ..] => {
+                for source in extra {
+                    errs.push(Error::forbidden(
+                        &at.child(source),
+                        "may not specify more than 1 volume type",
+                    ));
+                }
+            }
+        }
+        let name = at.child("name");
+        if volume.name.is_empty() {
+            errs.push(Error::required(&name, ""));
+        } else {
+            for m in names::dns1123_label(&volume.name) {
+                errs.push(Error::invalid(
+                    &name,
+                    BadValue::Str(volume.name.clone()),
+                    &m,
+                ));
+            }
+        }
+        if !seen.insert(volume.name.as_str()) {
+            errs.push(Error::duplicate(&name, BadValue::Str(volume.name.clone())));
+        }
+    }
+    errs
+}
+
+/// `validation.IsValidPortName`: an IANA service name.
+fn port_name_errors(name: &str) -> Vec<&'static str> {
+    let mut errs = Vec::new();
+    if name.len() > 15 {
+        errs.push("must be no more than 15 characters");
+    }
+    if !name
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    {
+        errs.push("must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)");
+    }
+    if !name.bytes().any(|b| b.is_ascii_lowercase()) {
+        errs.push("must contain at least one letter (a-z)");
+    }
+    if name.contains("--") {
+        errs.push("must not contain consecutive hyphens (-)");
+    }
+    if name.starts_with('-') || name.ends_with('-') {
+        errs.push("must not begin or end with a hyphen (-)");
+    }
+    errs
+}
+
+const PORT_RANGE: &str = "must be between 1 and 65535, inclusive";
+
+/// The rest of `validateContainerCommon`, in upstream's order: ports,
+/// environment, volume mounts, resources.
+fn validate_container(c: &Container, volumes: &[Volume], path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    // validateContainerPorts
+    let ports = path.child("ports");
+    let mut port_names = BTreeSet::new();
+    for (i, port) in c.ports.iter().enumerate() {
+        let at = ports.index(i);
+        if !port.name.is_empty() {
+            let problems = port_name_errors(&port.name);
+            for m in &problems {
+                errs.push(Error::invalid(
+                    &at.child("name"),
+                    BadValue::Str(port.name.clone()),
+                    m,
+                ));
+            }
+            if problems.is_empty() && !port_names.insert(port.name.as_str()) {
+                errs.push(Error::duplicate(
+                    &at.child("name"),
+                    BadValue::Str(port.name.clone()),
+                ));
+            }
+        }
+        if port.container_port == 0 {
+            errs.push(Error::required(&at.child("containerPort"), ""));
+        } else if !(1..=65535).contains(&port.container_port) {
+            errs.push(Error::invalid(
+                &at.child("containerPort"),
+                BadValue::Int(port.container_port.into()),
+                PORT_RANGE,
+            ));
+        }
+        if port.host_port != 0 && !(1..=65535).contains(&port.host_port) {
+            errs.push(Error::invalid(
+                &at.child("hostPort"),
+                BadValue::Int(port.host_port.into()),
+                PORT_RANGE,
+            ));
+        }
+    }
+    // ValidateEnv, with the relaxed names of RelaxedEnvironmentVariableValidation (GA).
+    let env = path.child("env");
+    for (i, var) in c.env.iter().enumerate() {
+        let name = env.index(i).child("name");
+        if var.name.is_empty() {
+            errs.push(Error::required(&name, ""));
+            errs.push(Error::invalid(
+                &name,
+                BadValue::Str(String::new()),
+                "environment variable name must be non-empty",
+            ));
+        } else if var
+            .name
+            .chars()
+            .any(|ch| !ch.is_ascii() || ch.is_ascii_control() || ch == '=')
+        {
+            errs.push(Error::invalid(
+                &name,
+                BadValue::Str(var.name.clone()),
+                "a valid environment variable name must consist only of printable ASCII characters other than '='",
+            ));
+        }
+    }
+    // ValidateVolumeMounts
+    let mounts = path.child("volumeMounts");
+    let mut mount_paths = BTreeSet::new();
+    for (i, mount) in c.volume_mounts.iter().enumerate() {
+        let at = mounts.index(i);
+        if mount.name.is_empty() {
+            errs.push(Error::required(&at.child("name"), ""));
+        }
+        if !volumes.iter().any(|v| v.name == mount.name) {
+            errs.push(Error::not_found(
+                &at.child("name"),
+                BadValue::Str(mount.name.clone()),
+            ));
+        }
+        if mount.mount_path.is_empty() {
+            errs.push(Error::required(&at.child("mountPath"), ""));
+        }
+        if !mount_paths.insert(mount.mount_path.as_str()) {
+            errs.push(Error::invalid(
+                &at.child("mountPath"),
+                BadValue::Str(mount.mount_path.clone()),
+                "must be unique",
+            ));
+        }
+    }
+    errs.extend(validate_resources(&c.resources, &path.child("resources")));
+    errs
+}
+
+/// Whether a request may be below its limit (`helper.IsOvercommitAllowed`):
+/// native resources other than huge pages.
+fn overcommit_allowed(resource: &str) -> bool {
+    let native = !resource.contains('/') || resource.contains("kubernetes.io/");
+    native && !resource.starts_with("hugepages-")
+}
+
+/// `ValidateContainerResourceRequirements`: no negative amounts, whole
+/// numbers of integer resources, and each request at most its limit
+/// (equal to it where overcommit is not allowed).
+fn validate_resources(resources: &ResourceRequirements, path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    let nonnegative = |errs: &mut ErrorList, at: &Path, q: &runtime::meta::Quantity| {
+        if q.is_negative() {
+            errs.push(Error::invalid(
+                at,
+                BadValue::Str(q.to_string()),
+                "must be greater than or equal to 0",
+            ));
+        }
+    };
+    let limits = path.child("limits");
+    for (name, q) in &resources.limits {
+        nonnegative(&mut errs, &limits.key(name), q);
+    }
+    let requests = path.child("requests");
+    for (name, q) in &resources.requests {
+        nonnegative(&mut errs, &requests.key(name), q);
+        let Some(limit) = resources.limits.get(name) else {
+            continue;
+        };
+        let order = q.cmp_amount(limit);
+        if order != std::cmp::Ordering::Equal && !overcommit_allowed(name) {
+            errs.push(Error::invalid(
+                &requests,
+                BadValue::Str(q.to_string()),
+                &format!("must be equal to {name} limit of {limit}"),
+            ));
+        } else if order == std::cmp::Ordering::Greater {
+            errs.push(Error::invalid(
+                &requests,
+                BadValue::Str(q.to_string()),
+                &format!("must be less than or equal to {name} limit of {limit}"),
+            ));
+        }
+    }
+    errs
 }
