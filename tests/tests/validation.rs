@@ -812,4 +812,33 @@ fn deployment_strategy_and_container_rules_are_upstreams() {
         assert!(got.iter().any(|g| g == w), "missing {w:?} in {got:#?}");
     }
     assert_eq!(got.len(), want.len(), "{got:#?}");
+
+    // A Job's pods must finish: kubectl's "valid values" message.
+    assert_eq!(
+        causes(post(
+            "/apis/batch/v1/namespaces/default/jobs",
+            json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "j"},
+                   "spec": {"backoffLimit": -1,
+                            "template": {"spec": {"containers": [{"name": "pi", "image": "perl"}]}}}})
+        )),
+        [
+            "spec.backoffLimit: Invalid value: -1: must be greater than or equal to 0",
+            "spec.template.spec.restartPolicy: Required value: valid values: \"OnFailure\", \"Never\"",
+        ]
+    );
+    // Several service ports need names, unique ones.
+    assert_eq!(
+        causes(post(
+            "/api/v1/namespaces/default/services",
+            json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": "s"},
+                   "spec": {"ports": [{"port": 80}, {"name": "web", "port": 443}, {"name": "web", "port": 0}]}})
+        )),
+        [
+            "spec.ports[0].name: Required value",
+            "spec.ports[2].name: Duplicate value: \"web\"",
+            "spec.ports[2].port: Invalid value: 0: must be between 1 and 65535, inclusive",
+            // targetPort defaults to the port (SetDefaults_Service).
+            "spec.ports[2].targetPort: Invalid value: 0: must be between 1 and 65535, inclusive",
+        ]
+    );
 }

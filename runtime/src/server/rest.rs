@@ -1338,12 +1338,6 @@ pub(crate) fn decode_object(
     validation: FieldValidation,
 ) -> Result<(Value, Vec<String>, Vec<Cause>), ApiError> {
     let ri = &entry.info;
-    #[derive(serde::Deserialize)]
-    struct TypeMeta {
-        #[serde(rename = "apiVersion")]
-        api_version: Option<String>,
-        kind: Option<String>,
-    }
     let cannot = |why: String| {
         ApiError::bad_request(format!(
             "{} in version \"{}\" cannot be handled as a {}: {}",
@@ -1353,7 +1347,8 @@ pub(crate) fn decode_object(
             without_position(&why)
         ))
     };
-    let type_meta: TypeMeta = serde_json::from_slice(bytes).map_err(|e| cannot(e.to_string()))?;
+    let type_meta: crate::meta::TypeMeta =
+        serde_json::from_slice(bytes).map_err(|e| cannot(e.to_string()))?;
     if let Some(kind) = type_meta.kind.as_deref().filter(|k| !k.is_empty())
         && kind != ri.kind
     {

@@ -4,6 +4,7 @@
 
 mod printers;
 mod types;
+mod validation;
 
 pub use types::*;
 

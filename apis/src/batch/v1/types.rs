@@ -33,6 +33,8 @@ pub struct Job {
 }
 
 /// JobSpec is the desired behaviour of a job.
+///
+/// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]

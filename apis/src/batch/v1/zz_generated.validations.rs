@@ -43,6 +43,9 @@ const _: () = {
                 field_errs.extend(new.validate_update(old, &p, ctx));
                 errs.extend(field_errs);
             }
+            errs.extend(
+                ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx),
+            );
             errs
         }
     }

@@ -38,6 +38,8 @@ pub struct Service {
 }
 
 /// ServiceSpec is what a user asks of a service.
+///
+/// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]

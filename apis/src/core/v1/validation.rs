@@ -6,9 +6,10 @@
 use std::collections::BTreeSet;
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
+use runtime::meta::IntOrString;
 use runtime::validate::{Context, ValidateExtra, names};
 
-use super::{ConfigMap, Container, PodSpec, ResourceRequirements, Secret, Volume};
+use super::{ConfigMap, Container, PodSpec, ResourceRequirements, Secret, ServiceSpec, Volume};
 
 /// `api.MaxSecretSize`: the most data a ConfigMap or a Secret holds.
 const MAX_DATA_SIZE: usize = 1024 * 1024;
@@ -363,4 +364,59 @@ fn validate_resources(resources: &ResourceRequirements, path: &Path) -> ErrorLis
         }
     }
     errs
+}
+
+impl ValidateExtra for ServiceSpec {
+    /// `ValidateService`'s port rules: a service other than a headless or
+    /// `ExternalName` one has ports; with several ports each has a name,
+    /// a unique DNS-1123 label; port numbers are in range.
+    fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        let mut errs = Vec::new();
+        let ports = path.child("ports");
+        let headless = self.cluster_ip == "None";
+        if self.ports.is_empty() && !headless && self.r#type != "ExternalName" {
+            errs.push(Error::required(&ports, ""));
+        }
+        let require_name = self.ports.len() > 1;
+        let mut seen = BTreeSet::new();
+        for (i, port) in self.ports.iter().enumerate() {
+            let at = ports.index(i);
+            let name = at.child("name");
+            if require_name && port.name.is_empty() {
+                errs.push(Error::required(&name, ""));
+            } else if !port.name.is_empty() {
+                for m in names::dns1123_label(&port.name) {
+                    errs.push(Error::invalid(&name, BadValue::Str(port.name.clone()), &m));
+                }
+                if !seen.insert(port.name.as_str()) {
+                    errs.push(Error::duplicate(&name, BadValue::Str(port.name.clone())));
+                }
+            }
+            if !(1..=65535).contains(&port.port) {
+                errs.push(Error::invalid(
+                    &at.child("port"),
+                    BadValue::Int(port.port.into()),
+                    PORT_RANGE,
+                ));
+            }
+            // ValidatePortNumOrName
+            let target = at.child("targetPort");
+            match &port.target_port {
+                IntOrString::Int(n) if !(1..=65535).contains(n) => {
+                    errs.push(Error::invalid(
+                        &target,
+                        BadValue::Int((*n).into()),
+                        PORT_RANGE,
+                    ));
+                }
+                IntOrString::Int(_) => {}
+                IntOrString::String(name) => {
+                    for m in port_name_errors(name) {
+                        errs.push(Error::invalid(&target, BadValue::Str(name.clone()), m));
+                    }
+                }
+            }
+        }
+        errs
+    }
 }

@@ -2221,12 +2221,21 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            _old: Option<&Self>,
-            _path: &Path,
-            _ctx: &Context,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            {
+                let p = path.field("spec");
+                let new = &self.spec;
+                let old = old.map(|o| &o.spec);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.extend(new.validate_update(old, &p, ctx));
+                errs.extend(field_errs);
+            }
             errs
         }
     }
@@ -2234,12 +2243,15 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            _old: Option<&Self>,
-            _path: &Path,
-            _ctx: &Context,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.extend(
+                ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx),
+            );
             errs
         }
     }

@@ -384,6 +384,23 @@ pub struct LabelSelectorRequirement {
     pub values: Vec<String>,
 }
 
+/// An object's kind and API version (`metav1.TypeMeta`), the first two
+/// fields of every served object. In protobuf they travel in the
+/// `runtime.Unknown` envelope, not in the message.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct TypeMeta {
+    /// The kind: `Deployment`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// `group/version`, or the version alone for the core group: `apps/v1`, `v1`.
+    /// +optional
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+}
+
 /// Options of a create (`metav1.CreateOptions`), sent as query parameters.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
