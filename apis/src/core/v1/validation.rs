@@ -9,7 +9,9 @@ use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::meta::IntOrString;
 use runtime::validate::{Context, ValidateExtra, names};
 
-use super::{ConfigMap, Container, PodSpec, ResourceRequirements, Secret, ServiceSpec, Volume};
+use super::{
+    ConfigMap, Container, PodSpec, ResourceRequirements, Secret, ServiceSpec, Volume, VolumeSource,
+};
 
 /// `api.MaxSecretSize`: the most data a ConfigMap or a Secret holds.
 const MAX_DATA_SIZE: usize = 1024 * 1024;
@@ -115,39 +117,46 @@ impl ValidateExtra for PodSpec {
     }
 }
 
-/// The order in which upstream's `validateVolumeSource` looks at a volume's
-/// sources: the first set one is the volume's type, later ones are errors.
-const VOLUME_SOURCE_ORDER: &[&str] = &[
-    "emptyDir",
-    "hostPath",
-    "gitRepo",
-    "gcePersistentDisk",
-    "awsElasticBlockStore",
-    "secret",
-    "nfs",
-    "iscsi",
-    "glusterfs",
-    "flexVolume",
-    "persistentVolumeClaim",
-    "rbd",
-    "quobyte",
-    "cephfs",
-    "cinder",
-    "downwardAPI",
-    "fc",
-    "azureFile",
-    "vsphereVolume",
-    "azureDisk",
-    "configMap",
-    "photonPersistentDisk",
-    "projected",
-    "portworxVolume",
-    "scaleIO",
-    "storageos",
-    "csi",
-    "ephemeral",
-    "image",
-];
+/// The sources a volume sets, in the order upstream's `validateVolumeSource`
+/// looks at them: the first is the volume's type, later ones are errors.
+/// (`flocker`, gone upstream, comes last.)
+fn set_sources(v: &VolumeSource) -> Vec<&'static str> {
+    [
+        ("emptyDir", v.empty_dir.is_some()),
+        ("hostPath", v.host_path.is_some()),
+        ("gitRepo", v.git_repo.is_some()),
+        ("gcePersistentDisk", v.gce_persistent_disk.is_some()),
+        ("awsElasticBlockStore", v.aws_elastic_block_store.is_some()),
+        ("secret", v.secret.is_some()),
+        ("nfs", v.nfs.is_some()),
+        ("iscsi", v.iscsi.is_some()),
+        ("glusterfs", v.glusterfs.is_some()),
+        ("flexVolume", v.flex_volume.is_some()),
+        ("persistentVolumeClaim", v.persistent_volume_claim.is_some()),
+        ("rbd", v.rbd.is_some()),
+        ("quobyte", v.quobyte.is_some()),
+        ("cephfs", v.cephfs.is_some()),
+        ("cinder", v.cinder.is_some()),
+        ("downwardAPI", v.downward_api.is_some()),
+        ("fc", v.fc.is_some()),
+        ("azureFile", v.azure_file.is_some()),
+        ("vsphereVolume", v.vsphere_volume.is_some()),
+        ("azureDisk", v.azure_disk.is_some()),
+        ("configMap", v.config_map.is_some()),
+        ("photonPersistentDisk", v.photon_persistent_disk.is_some()),
+        ("projected", v.projected.is_some()),
+        ("portworxVolume", v.portworx_volume.is_some()),
+        ("scaleIO", v.scale_io.is_some()),
+        ("storageos", v.storageos.is_some()),
+        ("csi", v.csi.is_some()),
+        ("ephemeral", v.ephemeral.is_some()),
+        ("image", v.image.is_some()),
+        ("flocker", v.flocker.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(name, set)| set.then_some(name))
+    .collect()
+}
 
 /// `ValidateVolumes`: each volume has exactly one source and a unique
 /// DNS-1123 label name.
@@ -156,17 +165,7 @@ fn validate_volumes(volumes: &[Volume], path: &Path) -> ErrorList {
     let mut seen = BTreeSet::new();
     for (i, volume) in volumes.iter().enumerate() {
         let at = path.index(i);
-        // The sources set, in the order `validateVolumeSource` checks them.
-        let mut sources: Vec<String> = match serde_json::to_value(&volume.volume_source) {
-            Ok(serde_json::Value::Object(m)) => m.into_iter().map(|(k, _)| k).collect(),
-            _ => Vec::new(),
-        };
-        sources.sort_by_key(|s| {
-            VOLUME_SOURCE_ORDER
-                .iter()
-                .position(|o| o == s)
-                .unwrap_or(usize::MAX)
-        });
+        let sources = set_sources(&volume.volume_source);
         match sources.as_slice() {
             [] => errs.push(Error::required(&at, "must specify a volume type")),
             [_, extra @ ..] => {
