@@ -97,7 +97,10 @@ pub fn table(
             let mut row = Map::new();
             row.insert("cells".into(), Value::Array(cells));
             match include {
-                IncludeObject::None => {}
+                // An empty `runtime.RawExtension`, which Go writes as null.
+                IncludeObject::None => {
+                    row.insert("object".into(), Value::Null);
+                }
                 IncludeObject::Metadata => {
                     row.insert("object".into(), partial_object_metadata(obj, version));
                 }
