@@ -313,14 +313,31 @@ fn make_valid(kind: &str, object: &mut Value) {
             .collect();
         *volumes = split;
     }
-    if let Some(containers) = pod.get_mut("containers").and_then(Value::as_array_mut) {
+    for (list, prefix) in [("containers", "c"), ("initContainers", "i")] {
+        let Some(containers) = pod.get_mut(list).and_then(Value::as_array_mut) else {
+            continue;
+        };
         for (i, c) in containers.iter_mut().enumerate() {
-            c["name"] = format!("c{i}").into();
+            c["name"] = format!("{prefix}{i}").into();
             for (j, port) in c["ports"].as_array_mut().into_iter().flatten().enumerate() {
                 port["name"] = format!("p{j}").into();
             }
             for mount in c["volumeMounts"].as_array_mut().into_iter().flatten() {
                 mount["name"] = "v0".into();
+            }
+            // One handler per probe; liveness and startup succeed once.
+            for probe in ["livenessProbe", "readinessProbe", "startupProbe"] {
+                let Some(p) = c.get_mut(probe).and_then(Value::as_object_mut) else {
+                    continue;
+                };
+                for handler in ["httpGet", "tcpSocket", "grpc"] {
+                    if p.contains_key("exec") {
+                        p.remove(handler);
+                    }
+                }
+                if probe != "readinessProbe" {
+                    p.insert("successThreshold".into(), 1.into());
+                }
             }
         }
     }

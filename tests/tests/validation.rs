@@ -813,6 +813,27 @@ fn deployment_strategy_and_container_rules_are_upstreams() {
     }
     assert_eq!(got.len(), want.len(), "{got:#?}");
 
+    // Probes and init containers.
+    assert_eq!(
+        causes(post(
+            PODS,
+            json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p2"},
+                   "spec": {"initContainers": [{"name": "app", "image": "busybox"}, {"name": "setup"}],
+                            "containers": [{"name": "app", "image": "nginx",
+                                "livenessProbe": {"exec": {"command": ["true"]}, "tcpSocket": {"port": 80},
+                                                  "successThreshold": 2},
+                                "readinessProbe": {"periodSeconds": -1}}]}})
+        )),
+        [
+            "spec.containers[0].livenessProbe.tcpSocket: Forbidden: may not specify more than 1 handler type",
+            "spec.containers[0].livenessProbe.successThreshold: Invalid value: 2: must be 1",
+            "spec.containers[0].readinessProbe: Required value: must specify a handler type",
+            "spec.containers[0].readinessProbe.periodSeconds: Invalid value: -1: must be greater than or equal to 0",
+            "spec.initContainers[0].name: Duplicate value: \"app\"",
+            "spec.initContainers[1].image: Required value",
+        ]
+    );
+
     // A Job's pods must finish: kubectl's "valid values" message.
     assert_eq!(
         causes(post(

@@ -10,7 +10,8 @@ use runtime::meta::IntOrString;
 use runtime::validate::{Context, ValidateExtra, names};
 
 use super::{
-    ConfigMap, Container, PodSpec, ResourceRequirements, Secret, ServiceSpec, Volume, VolumeSource,
+    ConfigMap, Container, PodSpec, Probe, ResourceRequirements, Secret, ServiceSpec, Volume,
+    VolumeSource,
 };
 
 /// `api.MaxSecretSize`: the most data a ConfigMap or a Secret holds.
@@ -83,38 +84,123 @@ impl ValidateExtra for Secret {
 
 impl ValidateExtra for PodSpec {
     /// `ValidatePodSpec`'s first rules: volumes (`ValidateVolumes`), then
-    /// `validateContainers` / `validateContainerCommon`: at least one
-    /// container; each has a DNS-1123 label name, unique in the pod, an
-    /// image, valid ports, environment variable names, volume mounts of
-    /// declared volumes, and resource requests within their limits.
+    /// `validateContainers` and `validateInitContainers`: at least one
+    /// container; each container has a DNS-1123 label name unique in the
+    /// pod, an image, valid ports, environment variable names, volume
+    /// mounts of declared volumes, resource requests within their limits,
+    /// and (regular containers) valid probes.
     fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
         let mut errs = validate_volumes(&self.volumes, &path.child("volumes"));
         let containers = path.child("containers");
         if self.containers.is_empty() {
             errs.push(Error::required(&containers, ""));
-            return errs;
         }
         let mut names = BTreeSet::new();
         for (i, c) in self.containers.iter().enumerate() {
             let at = containers.index(i);
-            let name = at.child("name");
-            if c.name.is_empty() {
-                errs.push(Error::required(&name, ""));
-            } else {
-                for m in names::dns1123_label(&c.name) {
-                    errs.push(Error::invalid(&name, BadValue::Str(c.name.clone()), &m));
-                }
-            }
-            if !names.insert(c.name.as_str()) {
-                errs.push(Error::duplicate(&name, BadValue::Str(c.name.clone())));
-            }
-            if c.image.is_empty() {
-                errs.push(Error::required(&at.child("image"), ""));
-            }
             errs.extend(validate_container(c, &self.volumes, &at));
+            if !names.insert(c.name.as_str()) {
+                errs.push(Error::duplicate(
+                    &at.child("name"),
+                    BadValue::Str(c.name.clone()),
+                ));
+            }
+            errs.extend(validate_probe(
+                c.liveness_probe.as_ref(),
+                &at.child("livenessProbe"),
+                true,
+            ));
+            errs.extend(validate_probe(
+                c.readiness_probe.as_ref(),
+                &at.child("readinessProbe"),
+                false,
+            ));
+            errs.extend(validate_probe(
+                c.startup_probe.as_ref(),
+                &at.child("startupProbe"),
+                true,
+            ));
+        }
+        // validateInitContainers: the common rules, and names unique across
+        // regular and init containers.
+        let init = path.child("initContainers");
+        for (i, c) in self.init_containers.iter().enumerate() {
+            let at = init.index(i);
+            errs.extend(validate_container(c, &self.volumes, &at));
+            if names.contains(c.name.as_str()) {
+                errs.push(Error::duplicate(
+                    &at.child("name"),
+                    BadValue::Str(c.name.clone()),
+                ));
+            } else if !c.name.is_empty() {
+                names.insert(c.name.as_str());
+            }
         }
         errs
     }
+}
+
+/// `validateProbe` (and, for liveness and startup probes, their
+/// `successThreshold` of 1): exactly one handler, no negative durations or
+/// thresholds, a positive grace period.
+fn validate_probe(probe: Option<&Probe>, path: &Path, success_must_be_one: bool) -> ErrorList {
+    let Some(probe) = probe else {
+        return Vec::new();
+    };
+    let mut errs = Vec::new();
+    let handler = &probe.probe_handler;
+    let set: Vec<&str> = [
+        ("exec", handler.exec.is_some()),
+        ("httpGet", handler.http_get.is_some()),
+        ("tcpSocket", handler.tcp_socket.is_some()),
+        ("grpc", handler.grpc.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(name, on)| on.then_some(name))
+    .collect();
+    match set.as_slice() {
+        [] => errs.push(Error::required(path, "must specify a handler type")),
+        [_, extra @ ..] => {
+            for name in extra {
+                errs.push(Error::forbidden(
+                    &path.child(name),
+                    "may not specify more than 1 handler type",
+                ));
+            }
+        }
+    }
+    for (name, value) in [
+        ("initialDelaySeconds", probe.initial_delay_seconds),
+        ("timeoutSeconds", probe.timeout_seconds),
+        ("periodSeconds", probe.period_seconds),
+        ("successThreshold", probe.success_threshold),
+        ("failureThreshold", probe.failure_threshold),
+    ] {
+        if value < 0 {
+            errs.push(Error::invalid(
+                &path.child(name),
+                BadValue::Int(value.into()),
+                "must be greater than or equal to 0",
+            ));
+        }
+    }
+    if let Some(grace) = probe.termination_grace_period_seconds
+        && grace <= 0
+    {
+        errs.push(Error::invalid(
+            &path.child("terminationGracePeriodSeconds"),
+            BadValue::Int(grace),
+            "must be greater than 0",
+        ));
+    }
+    if success_must_be_one && probe.success_threshold != 1 {
+        errs.push(Error::invalid(
+            &path.child("successThreshold"),
+            BadValue::Int(probe.success_threshold.into()),
+            "must be 1",
+        ));
+    }
+    errs
 }
 
 /// The sources a volume sets, in the order upstream's `validateVolumeSource`
@@ -222,10 +308,21 @@ fn port_name_errors(name: &str) -> Vec<&'static str> {
 
 const PORT_RANGE: &str = "must be between 1 and 65535, inclusive";
 
-/// The rest of `validateContainerCommon`, in upstream's order: ports,
+/// `validateContainerCommon`, in upstream's order: name, image, ports,
 /// environment, volume mounts, resources.
 fn validate_container(c: &Container, volumes: &[Volume], path: &Path) -> ErrorList {
     let mut errs = Vec::new();
+    let name = path.child("name");
+    if c.name.is_empty() {
+        errs.push(Error::required(&name, ""));
+    } else {
+        for m in names::dns1123_label(&c.name) {
+            errs.push(Error::invalid(&name, BadValue::Str(c.name.clone()), &m));
+        }
+    }
+    if c.image.is_empty() {
+        errs.push(Error::required(&path.child("image"), ""));
+    }
     // validateContainerPorts
     let ports = path.child("ports");
     let mut port_names = BTreeSet::new();
