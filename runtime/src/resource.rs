@@ -182,12 +182,10 @@ pub trait Resource: Serialize + DeserializeOwned + Send + Sync + 'static {
     type Scope: ResourceScope;
 }
 
-/// The scope of a kind at the type level: the two implementors mirror
-/// k8s-openapi's marker types of the same names.
-pub trait ResourceScope: Send + Sync + 'static {
-    /// Whether objects of this scope live in a namespace.
-    const NAMESPACED: bool;
-}
+/// The scope of a kind at the type level (a marker; the value is
+/// [`ResourceInfo::namespaced`]): the two implementors mirror k8s-openapi's
+/// marker types of the same names.
+pub trait ResourceScope: Send + Sync + 'static {}
 
 /// Objects live in a namespace (`/namespaces/{ns}/{plural}`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,10 +195,6 @@ pub enum NamespaceResourceScope {}
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ClusterResourceScope {}
 
-impl ResourceScope for NamespaceResourceScope {
-    const NAMESPACED: bool = true;
-}
+impl ResourceScope for NamespaceResourceScope {}
 
-impl ResourceScope for ClusterResourceScope {
-    const NAMESPACED: bool = false;
-}
+impl ResourceScope for ClusterResourceScope {}

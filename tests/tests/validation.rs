@@ -520,25 +520,29 @@ fn validation_is_chosen_per_subresource() {
 /// a Deployment's selector must be non-empty and match its template's
 /// labels; containers need a unique DNS-label name and an image; ConfigMap
 /// and Secret keys are config keys, and their data at most 1 MiB.
-#[test]
-fn ported_kinds_carry_upstreams_hand_written_rules() {
-    let s = TestServer::start();
+/// POSTs `body` as JSON to the server, answering the status code and the
+/// JSON body.
+fn post_json(s: &TestServer, path: &str, body: Value) -> (u16, Value) {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
-    let post = |path: &str, body: Value| -> (u16, Value) {
-        rt.block_on(async {
-            let resp = reqwest::Client::new()
-                .post(format!("{}{path}", s.url()))
-                .header("Content-Type", "application/json")
-                .body(body.to_string())
-                .send()
-                .await
-                .unwrap();
-            (resp.status().as_u16(), resp.json::<Value>().await.unwrap())
-        })
-    };
+    rt.block_on(async {
+        let resp = reqwest::Client::new()
+            .post(format!("{}{path}", s.url()))
+            .header("Content-Type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .unwrap();
+        (resp.status().as_u16(), resp.json::<Value>().await.unwrap())
+    })
+}
+
+#[test]
+fn ported_kinds_carry_upstreams_hand_written_rules() {
+    let s = TestServer::start();
+    let post = |path: &str, body: Value| post_json(&s, path, body);
     let message = |(code, status): (u16, Value)| -> String {
         assert_eq!(code, 422, "{status}");
         status["message"].as_str().unwrap().to_string()
@@ -700,22 +704,7 @@ fn an_unsupported_enum_value_is_reported_with_the_other_errors() {
 #[test]
 fn deployment_strategy_and_container_rules_are_upstreams() {
     let s = TestServer::start();
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let post = |path: &str, body: Value| -> (u16, Value) {
-        rt.block_on(async {
-            let resp = reqwest::Client::new()
-                .post(format!("{}{path}", s.url()))
-                .header("Content-Type", "application/json")
-                .body(body.to_string())
-                .send()
-                .await
-                .unwrap();
-            (resp.status().as_u16(), resp.json::<Value>().await.unwrap())
-        })
-    };
+    let post = |path: &str, body: Value| post_json(&s, path, body);
     let causes = |(code, status): (u16, Value)| -> Vec<String> {
         assert_eq!(code, 422, "{status}");
         status["details"]["causes"]

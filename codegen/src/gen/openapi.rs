@@ -162,6 +162,17 @@ pub fn generate(crates: &[Crate]) -> Vec<GeneratedFile> {
     files
 }
 
+/// The meta kinds registered in the core group's v1 only (their GVK is
+/// `{"group": "", "version": "v1"}`), published whether or not a path
+/// names them.
+const CORE_V1_META_KINDS: &[&str] = &[
+    "Status",
+    "APIGroup",
+    "APIGroupList",
+    "APIResourceList",
+    "APIVersions",
+];
+
 /// Drops the definitions nothing reaches, as kube-apiserver's document holds
 /// only what its routes reference: the roots are the paths, every resource
 /// and its list, the meta kinds every group/version registers, and the
@@ -181,15 +192,10 @@ fn keep_reachable(
         pending.insert(definition_name(r.pkg, &r.def.name));
         pending.insert(definition_name(r.pkg, &format!("{}List", r.def.name)));
     }
-    for kind in [
-        "Status",
-        "DeleteOptions",
-        "WatchEvent",
-        "APIGroup",
-        "APIGroupList",
-        "APIResourceList",
-        "APIVersions",
-    ] {
+    for kind in CORE_V1_META_KINDS
+        .iter()
+        .chain(&["DeleteOptions", "WatchEvent"])
+    {
         pending.insert(format!("io.k8s.apimachinery.pkg.apis.meta.v1.{kind}"));
     }
     while let Some(name) = pending.pop_first() {
@@ -472,14 +478,7 @@ fn add_meta_kinds(definitions: &mut BTreeMap<String, Value>, resources: &[Resour
         )
     };
     let meta = |name: &str| format!("io.k8s.apimachinery.pkg.apis.meta.v1.{name}");
-    // Registered in the core group's v1 only.
-    for kind in [
-        "Status",
-        "APIGroup",
-        "APIGroupList",
-        "APIResourceList",
-        "APIVersions",
-    ] {
+    for kind in CORE_V1_META_KINDS {
         if let Some(Value::Object(d)) = definitions.get_mut(&meta(kind)) {
             d.insert(
                 "x-kubernetes-group-version-kind".into(),

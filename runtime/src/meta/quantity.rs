@@ -104,27 +104,33 @@ impl Quantity {
 
 /// The exact amount of a held (already parsed) quantity's text.
 fn exact(text: &str) -> Amount {
-    let zero = Amount {
+    let amount = split(text).ok().and_then(|p| {
+        let (base, exponent, _) = interpret(p.suffix)?;
+        let mut amount = magnitude(&p, base, exponent).ok()?;
+        if !p.positive {
+            amount.unscaled = -amount.unscaled;
+        }
+        Some(amount)
+    });
+    amount.unwrap_or(Amount {
         unscaled: BigInt::zero(),
         scale: 0,
-    };
-    let Ok(p) = split(text) else { return zero };
-    let Some((base, exponent, _)) = interpret(p.suffix) else {
-        return zero;
-    };
-    let Ok(mut unscaled) = format!("{}{}", p.num, p.denom).parse::<BigInt>() else {
-        return zero;
-    };
+    })
+}
+
+/// The exact, unsigned amount of a quantity's pieces: its digits scaled by
+/// the suffix (a power of ten, or of two for binary suffixes).
+fn magnitude(p: &Pieces<'_>, base: u32, exponent: i32) -> Result<Amount, QuantityError> {
+    let mut unscaled: BigInt = format!("{}{}", p.num, p.denom)
+        .parse()
+        .map_err(|_| QuantityError::Numeric)?;
     let mut scale = p.denom.len() as i64;
     if base == 10 {
         scale -= i64::from(exponent);
     } else {
         unscaled <<= exponent as usize;
     }
-    if !p.positive {
-        unscaled = -unscaled;
-    }
-    Amount { unscaled, scale }
+    Ok(Amount { unscaled, scale })
 }
 
 impl FromStr for Quantity {
@@ -355,19 +361,7 @@ fn parse(text: &str) -> Result<String, QuantityError> {
         }
     }
 
-    let mut digits: BigInt = format!("{}{}", p.num, p.denom)
-        .parse()
-        .map_err(|_| QuantityError::Numeric)?;
-    let mut scale = p.denom.len() as i64;
-    if base == 10 {
-        scale -= i64::from(exponent);
-    } else {
-        digits <<= exponent as usize;
-    }
-    let mut amount = Amount {
-        unscaled: digits,
-        scale,
-    };
+    let mut amount = magnitude(&p, base, exponent)?;
     if !fast {
         // Anything finer than a nano rounds up to it ("if you want some
         // resources, you should get some").

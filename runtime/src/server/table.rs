@@ -146,10 +146,58 @@ pub fn age(obj: &Value, now: chrono::DateTime<chrono::Utc>) -> String {
 /// RFC 3339 timestamp, or `<unknown>` when it is absent or unreadable.
 pub fn timestamp_since(value: Option<&Value>, now: chrono::DateTime<chrono::Utc>) -> String {
     value
-        .and_then(Value::as_str)
-        .and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
-        .map(|t| human_duration(now.signed_duration_since(t.with_timezone(&chrono::Utc))))
+        .and_then(time_of)
+        .map(|t| human_duration(now.signed_duration_since(t)))
         .unwrap_or_else(|| "<unknown>".into())
+}
+
+/// An RFC 3339 timestamp held in a JSON string.
+fn time_of(value: &Value) -> Option<chrono::DateTime<chrono::Utc>> {
+    chrono::DateTime::parse_from_rfc3339(value.as_str()?)
+        .ok()
+        .map(|t| t.with_timezone(&chrono::Utc))
+}
+
+// Readers of an object's JSON for printers (`Printer::cells`): a JSON
+// pointer (`/status/readyReplicas`) and Go's zero value when it is absent.
+
+/// The integer at `pointer`, or 0.
+pub fn int_at(object: &Value, pointer: &str) -> i64 {
+    object.pointer(pointer).and_then(Value::as_i64).unwrap_or(0)
+}
+
+/// The string at `pointer`, or `""`.
+pub fn str_at<'a>(object: &'a Value, pointer: &str) -> &'a str {
+    object
+        .pointer(pointer)
+        .and_then(Value::as_str)
+        .unwrap_or("")
+}
+
+/// The array at `pointer`, or none.
+pub fn list_at<'a>(object: &'a Value, pointer: &str) -> &'a [Value] {
+    object
+        .pointer(pointer)
+        .and_then(Value::as_array)
+        .map_or(&[], Vec::as_slice)
+}
+
+/// The RFC 3339 time at `pointer`, when present and readable.
+pub fn time_at(object: &Value, pointer: &str) -> Option<chrono::DateTime<chrono::Utc>> {
+    object.pointer(pointer).and_then(time_of)
+}
+
+/// The first entry of `status.conditions` with `type_`, as upstream's
+/// printers look conditions up.
+pub fn condition<'a>(object: &'a Value, type_: &str) -> Option<&'a Value> {
+    list_at(object, "/status/conditions")
+        .iter()
+        .find(|c| c.get("type").and_then(Value::as_str) == Some(type_))
+}
+
+/// Whether the first condition of `type_` has status `True`.
+pub fn condition_is_true(object: &Value, type_: &str) -> bool {
+    condition(object, type_).is_some_and(|c| str_at(c, "/status") == "True")
 }
 
 /// `layoutContainerCells` of upstream's printers: the containers' names and

@@ -2,14 +2,10 @@
 // `pkg/printers/internalversion/printers.go` prints them.
 
 use runtime::resource::{Printer, PrinterColumn};
-use runtime::server::table::{AGE_DESCRIPTION, age, container_cells};
+use runtime::server::table::{AGE_DESCRIPTION, age, container_cells, int_at};
 use serde_json::{Value, json};
 
 use super::Deployment;
-
-fn int(object: &Value, pointer: &str) -> i64 {
-    object.pointer(pointer).and_then(Value::as_i64).unwrap_or(0)
-}
 
 impl Printer for Deployment {
     const COLUMNS: &'static [PrinterColumn] = &[
@@ -48,11 +44,11 @@ impl Printer for Deployment {
         vec![
             json!(format!(
                 "{}/{}",
-                int(object, "/status/readyReplicas"),
-                int(object, "/spec/replicas")
+                int_at(object, "/status/readyReplicas"),
+                int_at(object, "/spec/replicas")
             )),
-            json!(int(object, "/status/updatedReplicas")),
-            json!(int(object, "/status/availableReplicas")),
+            json!(int_at(object, "/status/updatedReplicas")),
+            json!(int_at(object, "/status/availableReplicas")),
             json!(age(object, now)),
             json!(containers),
             json!(images),

@@ -2,33 +2,12 @@
 // `pkg/printers/internalversion/printers.go` prints them.
 
 use runtime::resource::{Printer, PrinterColumn};
-use runtime::server::table::{AGE_DESCRIPTION, age, container_cells, human_duration};
+use runtime::server::table::{
+    AGE_DESCRIPTION, age, condition_is_true, container_cells, human_duration, int_at, time_at,
+};
 use serde_json::{Value, json};
 
 use super::Job;
-
-fn int(object: &Value, pointer: &str) -> i64 {
-    object.pointer(pointer).and_then(Value::as_i64).unwrap_or(0)
-}
-
-fn time(object: &Value, pointer: &str) -> Option<chrono::DateTime<chrono::Utc>> {
-    let text = object.pointer(pointer)?.as_str()?;
-    chrono::DateTime::parse_from_rfc3339(text)
-        .ok()
-        .map(|t| t.with_timezone(&chrono::Utc))
-}
-
-/// Whether the first condition of `type_` has status `True`.
-fn has_condition(object: &Value, type_: &str) -> bool {
-    object
-        .pointer("/status/conditions")
-        .and_then(Value::as_array)
-        .and_then(|cs| {
-            cs.iter()
-                .find(|c| c.get("type").and_then(Value::as_str) == Some(type_))
-        })
-        .is_some_and(|c| c.get("status").and_then(Value::as_str) == Some("True"))
-}
 
 impl Printer for Job {
     const COLUMNS: &'static [PrinterColumn] = &[
@@ -54,31 +33,31 @@ impl Printer for Job {
     /// `succeeded/completions` (`n/1 of p` for a parallel job without
     /// completions), DURATION from start to completion or now.
     fn cells(object: &Value, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
-        let succeeded = int(object, "/status/succeeded");
+        let succeeded = int_at(object, "/status/succeeded");
         let completions = match object.pointer("/spec/completions").and_then(Value::as_i64) {
             Some(c) => format!("{succeeded}/{c}"),
-            None => match int(object, "/spec/parallelism") {
+            None => match int_at(object, "/spec/parallelism") {
                 p if p > 1 => format!("{succeeded}/1 of {p}"),
                 _ => format!("{succeeded}/1"),
             },
         };
-        let duration = match time(object, "/status/startTime") {
+        let duration = match time_at(object, "/status/startTime") {
             None => String::new(),
             Some(start) => {
-                let end = time(object, "/status/completionTime").unwrap_or(now);
+                let end = time_at(object, "/status/completionTime").unwrap_or(now);
                 human_duration(end.signed_duration_since(start))
             }
         };
         let deleting = object.pointer("/metadata/deletionTimestamp").is_some();
-        let status = if has_condition(object, "Complete") {
+        let status = if condition_is_true(object, "Complete") {
             "Complete"
-        } else if has_condition(object, "Failed") {
+        } else if condition_is_true(object, "Failed") {
             "Failed"
         } else if deleting {
             "Terminating"
-        } else if has_condition(object, "Suspended") {
+        } else if condition_is_true(object, "Suspended") {
             "Suspended"
-        } else if has_condition(object, "FailureTarget") {
+        } else if condition_is_true(object, "FailureTarget") {
             "FailureTarget"
         } else {
             "Running"

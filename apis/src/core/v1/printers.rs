@@ -2,24 +2,13 @@
 // `pkg/printers/internalversion/printers.go` prints them.
 
 use runtime::resource::{Printer, PrinterColumn};
-use runtime::server::table::{AGE_DESCRIPTION, age, format_labels, human_duration};
+use runtime::server::table::{
+    AGE_DESCRIPTION, age, condition, condition_is_true, format_labels, human_duration, list_at,
+    str_at, time_at,
+};
 use serde_json::{Value, json};
 
 use super::{ConfigMap, Pod, Secret, Service};
-
-fn str_at<'a>(object: &'a Value, pointer: &str) -> &'a str {
-    object
-        .pointer(pointer)
-        .and_then(Value::as_str)
-        .unwrap_or("")
-}
-
-fn list_at<'a>(object: &'a Value, pointer: &str) -> &'a [Value] {
-    object
-        .pointer(pointer)
-        .and_then(Value::as_array)
-        .map_or(&[], Vec::as_slice)
-}
 
 fn len_at(object: &Value, pointer: &str) -> i64 {
     object
@@ -143,32 +132,8 @@ impl Printer for Service {
     }
 }
 
-/// A pod condition's status by type (the first one of that type).
-fn condition<'a>(object: &'a Value, type_: &str) -> Option<&'a Value> {
-    list_at(object, "/status/conditions")
-        .iter()
-        .find(|c| c.get("type").and_then(Value::as_str) == Some(type_))
-}
-
-fn condition_true(object: &Value, type_: &str) -> bool {
-    condition(object, type_)
-        .is_some_and(|c| c.get("status").and_then(Value::as_str) == Some("True"))
-}
-
 fn finished_at(status: &Value) -> Option<chrono::DateTime<chrono::Utc>> {
-    let text = status
-        .pointer("/lastState/terminated/finishedAt")?
-        .as_str()?;
-    chrono::DateTime::parse_from_rfc3339(text)
-        .ok()
-        .map(|t| t.with_timezone(&chrono::Utc))
-}
-
-fn latest(
-    a: Option<chrono::DateTime<chrono::Utc>>,
-    b: Option<chrono::DateTime<chrono::Utc>>,
-) -> Option<chrono::DateTime<chrono::Utc>> {
-    a.max(b)
+    time_at(status, "/lastState/terminated/finishedAt")
 }
 
 /// `Signal:9`, `ExitCode:1`: a terminated container without a reason.
@@ -265,11 +230,11 @@ impl Printer for Pod {
                 .unwrap_or(0);
             let name = status.get("name").and_then(Value::as_str).unwrap_or("");
             restarts += count;
-            last_restart = latest(last_restart, finished_at(status));
+            last_restart = last_restart.max(finished_at(status));
             let sidecar = restartable(name);
             if sidecar {
                 sidecar_restarts += count;
-                last_sidecar_restart = latest(last_sidecar_restart, finished_at(status));
+                last_sidecar_restart = last_sidecar_restart.max(finished_at(status));
             }
             let terminated = status.pointer("/state/terminated");
             if terminated
@@ -311,7 +276,7 @@ impl Printer for Pod {
                     .get("restartCount")
                     .and_then(Value::as_i64)
                     .unwrap_or(0);
-                last_restart = latest(last_restart, finished_at(status));
+                last_restart = last_restart.max(finished_at(status));
                 let waiting = status
                     .pointer("/state/waiting/reason")
                     .and_then(Value::as_str)
@@ -332,7 +297,7 @@ impl Printer for Pod {
                 }
             }
             if reason == "Completed" && has_running {
-                reason = if condition_true(object, "Ready") {
+                reason = if condition_is_true(object, "Ready") {
                     "Running".into()
                 } else {
                     "NotReady".into()
@@ -362,7 +327,7 @@ impl Printer for Pod {
                 .filter(|g| {
                     g.get("conditionType")
                         .and_then(Value::as_str)
-                        .is_some_and(|t| condition_true(object, t))
+                        .is_some_and(|t| condition_is_true(object, t))
                 })
                 .count();
             format!("{passing}/{}", gates.len())
