@@ -73,6 +73,12 @@ pub struct ResourceMeta {
     pub name_format: String,
     /// Whether hand-written code prints the Table (`+printer:hook`).
     pub printer_hook: bool,
+    /// Whether an update of a missing object creates it
+    /// (`+resource:allowCreateOnUpdate`).
+    pub allow_create_on_update: bool,
+    /// Whether a delete answers with the deleted object
+    /// (`+resource:returnDeletedObject`).
+    pub return_deleted_object: bool,
 }
 
 /// gengo's lower-case plural of a kind: `Widget` -> `widgets`, `Policy` ->
@@ -125,6 +131,8 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
             .and_then(|m| m.payload_string())
             .unwrap_or_else(|| "dns1123-subdomain".into()),
         printer_hook: def.has_marker("printer:hook"),
+        allow_create_on_update: def.has_marker("resource:allowCreateOnUpdate"),
+        return_deleted_object: def.has_marker("resource:returnDeletedObject"),
     };
     for m in def.markers_named("kubebuilder:selectablefield") {
         for (k, v) in m.key_values().unwrap_or_default() {

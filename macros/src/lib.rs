@@ -73,6 +73,8 @@ fn resource(
     let status = meta.status;
     let selectable_fields = &meta.selectable_fields;
     let generation = meta.generation;
+    let allow_create_on_update = meta.allow_create_on_update;
+    let return_deleted_object = meta.return_deleted_object;
     let name_format = quote::format_ident!(
         "{}",
         match meta.name_format.as_str() {
@@ -133,6 +135,8 @@ fn resource(
                 printer_columns: &[#(#columns),*],
                 selectable_fields: &[#(#selectable_fields),*],
                 generation: #generation,
+                allow_create_on_update: #allow_create_on_update,
+                return_deleted_object: #return_deleted_object,
                 name_format: ::runtime::resource::NameFormat::#name_format,
                 printer: #printer,
             };

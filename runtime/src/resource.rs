@@ -84,6 +84,13 @@ pub struct ResourceInfo {
     /// Whether `metadata.generation` is kept: 1 on create, bumped by changes
     /// outside metadata and status.
     pub generation: bool,
+    /// Whether an update of a missing object creates it (201), as
+    /// upstream strategies returning true from `AllowCreateOnUpdate()` do
+    /// (Lease, Event); otherwise such an update is 404.
+    pub allow_create_on_update: bool,
+    /// Whether a delete that removes the object answers with it rather
+    /// than a `Status` (upstream's `ReturnDeletedObject`: Pod, Namespace).
+    pub return_deleted_object: bool,
     /// The rule `metadata.name` (and `generateName`) must follow.
     pub name_format: NameFormat,
     /// Hand-written Table columns (`+printer:hook`); when set they replace
@@ -146,6 +153,32 @@ pub enum NameFormat {
 }
 
 impl ResourceInfo {
+    /// A core-group (`v1`) kind with every option off but `generation`,
+    /// for unit tests of code that reads a few fields.
+    #[cfg(test)]
+    pub(crate) const fn core_for_tests(kind: &'static str, plural: &'static str) -> ResourceInfo {
+        ResourceInfo {
+            group: "",
+            version: "v1",
+            api_version: "v1",
+            kind,
+            plural,
+            singular: "x",
+            namespaced: true,
+            short_names: &[],
+            categories: &[],
+            status_subresource: false,
+            scale_subresource: None,
+            printer_columns: &[],
+            selectable_fields: &[],
+            generation: true,
+            allow_create_on_update: false,
+            return_deleted_object: false,
+            name_format: NameFormat::Dns1123Subdomain,
+            printer: None,
+        }
+    }
+
     /// `widgets.example.dev`, or `configmaps` for the core group: the form
     /// Kubernetes puts in error messages.
     pub fn group_resource(&self) -> String {

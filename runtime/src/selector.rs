@@ -2,8 +2,10 @@
 //! `pkg/fields` parse and match them.
 //!
 //! Label selectors: `k=v`, `k==v`, `k!=v`, `k in (a,b)`, `k notin (a,b)`,
-//! `k` (exists), `!k` (does not exist), joined by commas. Field selectors:
-//! `f=v`, `f==v`, `f!=v`, joined by commas.
+//! `k` (exists), `!k` (does not exist), `k>n`, `k<n`, joined by commas,
+//! read by a port of upstream's lexer and parser (`labels/selector.go`)
+//! so that a malformed selector fails with upstream's message. Field
+//! selectors: `f=v`, `f==v`, `f!=v`, joined by commas.
 
 /// One label requirement.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,6 +18,10 @@ pub enum Requirement {
     Exists(String),
     /// `!k`.
     DoesNotExist(String),
+    /// `k>n`: the label is an integer greater than `n`.
+    GreaterThan(String, i64),
+    /// `k<n`: the label is an integer less than `n`.
+    LessThan(String, i64),
 }
 
 /// A parsed label selector; empty matches everything.
@@ -24,17 +30,13 @@ pub struct LabelSelector(pub Vec<Requirement>);
 
 impl LabelSelector {
     /// Parses a selector string. Errors carry upstream's wording
-    /// (`unable to parse requirement: ...`).
+    /// (`unable to parse requirement: ...`, `found ',', expected: ...`).
     pub fn parse(text: &str) -> Result<LabelSelector, String> {
-        let mut reqs = Vec::new();
-        for part in split_top_level(text) {
-            let part = part.trim();
-            if part.is_empty() {
-                continue;
-            }
-            reqs.push(parse_requirement(part)?);
+        Parser {
+            tokens: lex(text),
+            position: 0,
         }
-        Ok(LabelSelector(reqs))
+        .parse()
     }
 
     /// Whether `labels` satisfy every requirement.
@@ -50,6 +52,12 @@ impl LabelSelector {
             Requirement::NotIn(k, vs) => get(k).is_none_or(|v| !vs.iter().any(|x| x == v)),
             Requirement::Exists(k) => get(k).is_some(),
             Requirement::DoesNotExist(k) => get(k).is_none(),
+            Requirement::GreaterThan(k, n) => get(k)
+                .and_then(|v| v.parse::<i64>().ok())
+                .is_some_and(|v| v > *n),
+            Requirement::LessThan(k, n) => get(k)
+                .and_then(|v| v.parse::<i64>().ok())
+                .is_some_and(|v| v < *n),
         })
     }
 
@@ -59,84 +67,317 @@ impl LabelSelector {
     }
 }
 
-fn split_top_level(text: &str) -> Vec<&str> {
-    let mut parts = Vec::new();
-    let mut depth = 0;
-    let mut start = 0;
-    for (i, c) in text.char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ',' if depth == 0 => {
-                parts.push(&text[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    parts.push(&text[start..]);
-    parts
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Token {
+    Error,
+    EndOfString,
+    ClosedPar,
+    Comma,
+    DoesNotExist,
+    DoubleEquals,
+    Equals,
+    GreaterThan,
+    Identifier,
+    In,
+    LessThan,
+    NotEquals,
+    NotIn,
+    OpenPar,
 }
 
-fn parse_requirement(part: &str) -> Result<Requirement, String> {
-    let bad = |why: &str| format!("unable to parse requirement: {why}");
-    if let Some(key) = part.strip_prefix('!') {
-        let key = key.trim();
-        check_key(key).map_err(|e| bad(&e))?;
-        return Ok(Requirement::DoesNotExist(key.to_string()));
-    }
-    for (op, negate) in [("!=", true), ("==", false), ("=", false)] {
-        if let Some((k, v)) = part.split_once(op) {
-            let (k, v) = (k.trim(), v.trim());
-            check_key(k).map_err(|e| bad(&e))?;
-            check_value(v).map_err(|e| bad(&e))?;
-            return Ok(if negate {
-                Requirement::NotIn(k.into(), vec![v.into()])
-            } else {
-                Requirement::In(k.into(), vec![v.into()])
-            });
+/// Upstream's `string2token`.
+fn keyword(s: &str) -> Option<Token> {
+    Some(match s {
+        ")" => Token::ClosedPar,
+        "," => Token::Comma,
+        "!" => Token::DoesNotExist,
+        "==" => Token::DoubleEquals,
+        "=" => Token::Equals,
+        ">" => Token::GreaterThan,
+        "in" => Token::In,
+        "<" => Token::LessThan,
+        "!=" => Token::NotEquals,
+        "notin" => Token::NotIn,
+        "(" => Token::OpenPar,
+        _ => return None,
+    })
+}
+
+fn is_special(c: char) -> bool {
+    matches!(c, '=' | '!' | '(' | ')' | ',' | '>' | '<')
+}
+
+fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\r' | '\n')
+}
+
+/// Upstream's `Lexer`: every token up to and including `EndOfString`.
+fn lex(text: &str) -> Vec<(Token, String)> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    let mut tokens = Vec::new();
+    loop {
+        while i < chars.len() && is_space(chars[i]) {
+            i += 1;
+        }
+        if i == chars.len() {
+            tokens.push((Token::EndOfString, String::new()));
+            return tokens;
+        }
+        if is_special(chars[i]) {
+            // The longest run of symbols that is still a token.
+            let mut buffer = String::new();
+            let mut last: Option<(Token, String)> = None;
+            while i < chars.len() && is_special(chars[i]) {
+                buffer.push(chars[i]);
+                if let Some(t) = keyword(&buffer) {
+                    last = Some((t, buffer.clone()));
+                    i += 1;
+                } else if last.is_some() {
+                    break;
+                } else {
+                    i += 1;
+                }
+            }
+            tokens.push(last.unwrap_or_else(|| {
+                (
+                    Token::Error,
+                    format!("error expected: keyword found '{buffer}'"),
+                )
+            }));
+        } else {
+            let start = i;
+            while i < chars.len() && !is_special(chars[i]) && !is_space(chars[i]) {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            tokens.push((keyword(&word).unwrap_or(Token::Identifier), word));
         }
     }
-    let words: Vec<&str> = part.splitn(2, char::is_whitespace).collect();
-    if words.len() == 2 {
-        let key = words[0];
-        let rest = words[1].trim_start();
-        let (negate, set) = if let Some(s) = rest.strip_prefix("notin") {
-            (true, s)
-        } else if let Some(s) = rest.strip_prefix("in") {
-            (false, s)
-        } else {
-            return Err(bad(&format!(
-                "found '{rest}', expected: in, notin, =, ==, !="
-            )));
+}
+
+/// Upstream's `Parser`; in the values context `in` and `notin` are plain
+/// identifiers.
+struct Parser {
+    tokens: Vec<(Token, String)>,
+    position: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Context {
+    KeyAndOperator,
+    Values,
+}
+
+const BINARY_OPERATORS: &str = "in, notin, =, ==, !=, gt, lt";
+
+impl Parser {
+    fn lookahead(&self, context: Context) -> (Token, String) {
+        let (mut token, literal) = self.tokens[self.position.min(self.tokens.len() - 1)].clone();
+        if context == Context::Values && matches!(token, Token::In | Token::NotIn) {
+            token = Token::Identifier;
+        }
+        (token, literal)
+    }
+
+    fn consume(&mut self, context: Context) -> (Token, String) {
+        let item = self.lookahead(context);
+        self.position += 1;
+        item
+    }
+
+    fn parse(mut self) -> Result<LabelSelector, String> {
+        let mut requirements = Vec::new();
+        loop {
+            let (token, literal) = self.lookahead(Context::Values);
+            match token {
+                Token::Identifier | Token::DoesNotExist => {
+                    let r = self
+                        .requirement()
+                        .map_err(|e| format!("unable to parse requirement: {e}"))?;
+                    requirements.push(r);
+                    let (t, l) = self.consume(Context::Values);
+                    match t {
+                        Token::EndOfString => return Ok(LabelSelector(requirements)),
+                        Token::Comma => {
+                            let (t2, l2) = self.lookahead(Context::Values);
+                            if t2 != Token::Identifier && t2 != Token::DoesNotExist {
+                                return Err(format!(
+                                    "found '{l2}', expected: identifier after ','"
+                                ));
+                            }
+                        }
+                        _ => {
+                            return Err(format!("found '{l}', expected: ',' or 'end of string'"));
+                        }
+                    }
+                }
+                Token::EndOfString => return Ok(LabelSelector(requirements)),
+                _ => {
+                    return Err(format!(
+                        "found '{literal}', expected: !, identifier, or 'end of string'"
+                    ));
+                }
+            }
+        }
+    }
+
+    fn requirement(&mut self) -> Result<Requirement, String> {
+        let mut does_not_exist = false;
+        let (mut token, mut key) = self.consume(Context::Values);
+        if token == Token::DoesNotExist {
+            does_not_exist = true;
+            (token, key) = self.consume(Context::Values);
+        }
+        if token != Token::Identifier {
+            return Err(format!("found '{key}', expected: identifier"));
+        }
+        // A nil field path prints as `<nil>` upstream.
+        if let Some(e) = invalid_key(&key, "<nil>") {
+            return Err(e);
+        }
+        let (next, _) = self.lookahead(Context::Values);
+        if does_not_exist {
+            return Ok(Requirement::DoesNotExist(key));
+        }
+        if matches!(next, Token::EndOfString | Token::Comma) {
+            return Ok(Requirement::Exists(key));
+        }
+        let (op, literal) = self.consume(Context::KeyAndOperator);
+        let values = match op {
+            Token::In | Token::NotIn => self.values()?,
+            Token::Equals
+            | Token::DoubleEquals
+            | Token::NotEquals
+            | Token::GreaterThan
+            | Token::LessThan => self.exact_value()?,
+            _ => return Err(format!("found '{literal}', expected: {BINARY_OPERATORS}")),
         };
-        let set = set.trim();
-        let inner = set
-            .strip_prefix('(')
-            .and_then(|s| s.strip_suffix(')'))
-            .ok_or_else(|| bad(&format!("found '{set}', expected: '('")))?;
-        check_key(key).map_err(|e| bad(&e))?;
-        let values: Vec<String> = inner
-            .split(',')
-            .map(|v| v.trim().to_string())
-            .filter(|v| !v.is_empty())
-            .collect();
-        for v in &values {
-            check_value(v).map_err(|e| bad(&e))?;
+        // NewRequirement's checks, with its `key` and `values` paths.
+        let mut errors: Vec<String> = Vec::new();
+        if matches!(op, Token::GreaterThan | Token::LessThan) {
+            for (i, v) in values.iter().enumerate() {
+                if v.parse::<i64>().is_err() {
+                    errors.push(format!(
+                        "values[{i}]: Invalid value: {}: for 'Gt', 'Lt' operators, the value must be an integer",
+                        crate::field::quote(v)
+                    ));
+                }
+            }
         }
-        if values.is_empty() {
-            return Err(bad(
-                "for 'in', 'notin' operators, values set can't be empty",
-            ));
+        for (i, v) in values.iter().enumerate() {
+            let msgs = crate::validate::format::label_value(v);
+            if !msgs.is_empty() {
+                errors.push(format!(
+                    "values[{i}][{key}]: Invalid value: {}: {}",
+                    crate::field::quote(v),
+                    msgs.join("; ")
+                ));
+            }
         }
-        return Ok(if negate {
-            Requirement::NotIn(key.into(), values)
-        } else {
-            Requirement::In(key.into(), values)
-        });
+        match errors.len() {
+            0 => {}
+            1 => return Err(errors.remove(0)),
+            _ => return Err(format!("[{}]", errors.join(", "))),
+        }
+        Ok(match op {
+            Token::In | Token::Equals | Token::DoubleEquals => Requirement::In(key, values),
+            Token::NotIn | Token::NotEquals => Requirement::NotIn(key, values),
+            Token::GreaterThan => Requirement::GreaterThan(key, values[0].parse().unwrap_or(0)),
+            _ => Requirement::LessThan(key, values[0].parse().unwrap_or(0)),
+        })
     }
-    check_key(part).map_err(|e| bad(&e))?;
-    Ok(Requirement::Exists(part.to_string()))
+
+    /// `(a,b,...)`, as a sorted set; `()` and empty members are `""`.
+    fn values(&mut self) -> Result<Vec<String>, String> {
+        let (token, literal) = self.consume(Context::Values);
+        if token != Token::OpenPar {
+            return Err(format!("found '{literal}' expected: '('"));
+        }
+        let (token, literal) = self.lookahead(Context::Values);
+        let set = match token {
+            Token::Identifier | Token::Comma => {
+                let set = self.identifiers()?;
+                let (token, _) = self.consume(Context::Values);
+                if token != Token::ClosedPar {
+                    return Err(format!("found '{literal}', expected: ')'"));
+                }
+                set
+            }
+            Token::ClosedPar => {
+                self.consume(Context::Values);
+                std::iter::once(String::new()).collect()
+            }
+            _ => {
+                return Err(format!(
+                    "found '{literal}', expected: ',', ')' or identifier"
+                ));
+            }
+        };
+        Ok(set.into_iter().collect())
+    }
+
+    fn identifiers(&mut self) -> Result<std::collections::BTreeSet<String>, String> {
+        let mut set = std::collections::BTreeSet::new();
+        loop {
+            let (token, literal) = self.consume(Context::Values);
+            match token {
+                Token::Identifier => {
+                    set.insert(literal);
+                    let (next, next_literal) = self.lookahead(Context::Values);
+                    match next {
+                        Token::Comma => continue,
+                        Token::ClosedPar => return Ok(set),
+                        _ => return Err(format!("found '{next_literal}', expected: ',' or ')'")),
+                    }
+                }
+                // `(,a)`, `(a,)` and `(a,,b)` hold an empty value.
+                Token::Comma => {
+                    if set.is_empty() {
+                        set.insert(String::new());
+                    }
+                    match self.lookahead(Context::Values).0 {
+                        Token::ClosedPar => {
+                            set.insert(String::new());
+                            return Ok(set);
+                        }
+                        Token::Comma => {
+                            self.consume(Context::Values);
+                            set.insert(String::new());
+                        }
+                        _ => {}
+                    }
+                }
+                _ => return Err(format!("found '{literal}', expected: ',', or identifier")),
+            }
+        }
+    }
+
+    /// The value after `=`, `==`, `!=`, `>` or `<`; none is `""`.
+    fn exact_value(&mut self) -> Result<Vec<String>, String> {
+        let (token, _) = self.lookahead(Context::Values);
+        if matches!(token, Token::EndOfString | Token::Comma) {
+            return Ok(vec![String::new()]);
+        }
+        let (token, literal) = self.consume(Context::Values);
+        if token == Token::Identifier {
+            Ok(vec![literal])
+        } else {
+            Err(format!("found '{literal}', expected: identifier"))
+        }
+    }
+}
+
+/// `validateLabelKey`: `<path>: Invalid value: "<key>": <messages>`.
+fn invalid_key(key: &str, path: &str) -> Option<String> {
+    let msgs = crate::validate::format::label_key(key);
+    (!msgs.is_empty()).then(|| {
+        format!(
+            "{path}: Invalid value: {}: {}",
+            crate::field::quote(key),
+            msgs.join("; ")
+        )
+    })
 }
 
 /// A label key: an optional DNS-subdomain prefix and `/`, then a name of at
@@ -160,16 +401,6 @@ pub fn check_key(key: &str) -> Result<(), String> {
         ));
     }
     Ok(())
-}
-
-fn check_value(value: &str) -> Result<(), String> {
-    if value.is_empty() || is_qualified_name(value) {
-        Ok(())
-    } else {
-        Err(format!(
-            "invalid label value: \"{value}\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character"
-        ))
-    }
 }
 
 fn is_qualified_name(s: &str) -> bool {
@@ -330,19 +561,54 @@ mod tests {
         }
     }
 
+    /// Upstream's messages for malformed selectors (labels/selector.go's
+    /// parser and NewRequirement), as kube-apiserver returns them in a 400.
     #[test]
-    fn bad_label_selectors() {
-        assert!(
-            LabelSelector::parse("app in ()")
-                .unwrap_err()
-                .contains("values set can't be empty")
-        );
-        assert!(
-            LabelSelector::parse("-app=x")
-                .unwrap_err()
-                .starts_with("unable to parse requirement: invalid label key")
-        );
-        assert!(LabelSelector::parse("app=x y").is_err());
+    fn bad_label_selectors_fail_with_upstreams_messages() {
+        let name_part = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+        for (selector, message) in [
+            ("app in (web", "unable to parse requirement: found '', expected: ',' or ')'".to_string()),
+            ("app in web", "unable to parse requirement: found 'web' expected: '('".into()),
+            ("app=x y", "found 'y', expected: ',' or 'end of string'".into()),
+            ("app,", "found '', expected: identifier after ','".into()),
+            ("=x", "found '=', expected: !, identifier, or 'end of string'".into()),
+            ("app ~ x", "unable to parse requirement: found '~', expected: in, notin, =, ==, !=, gt, lt".into()),
+            ("app == (x)", "unable to parse requirement: found '(', expected: identifier".into()),
+            (
+                "-app=x",
+                format!("unable to parse requirement: <nil>: Invalid value: \"-app\": {name_part}"),
+            ),
+            (
+                "app=-x",
+                "unable to parse requirement: values[0][app]: Invalid value: \"-x\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')".into(),
+            ),
+            (
+                "replicas>many",
+                "unable to parse requirement: values[0]: Invalid value: \"many\": for 'Gt', 'Lt' operators, the value must be an integer".into(),
+            ),
+        ] {
+            assert_eq!(LabelSelector::parse(selector).unwrap_err(), message, "{selector}");
+        }
+    }
+
+    #[test]
+    fn empty_members_and_comparisons() {
+        let l = labels(&[("app", ""), ("replicas", "3")]);
+        for (sel, want) in [
+            ("app in ()", true),
+            ("app in (,x)", true),
+            ("app=", true),
+            ("replicas>2", true),
+            ("replicas<3", false),
+            ("missing>0", false),
+            ("app in (in, notin)", false),
+        ] {
+            assert_eq!(
+                LabelSelector::parse(sel).unwrap().matches(&l),
+                want,
+                "{sel}"
+            );
+        }
     }
 
     #[test]

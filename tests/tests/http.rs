@@ -754,7 +754,9 @@ async fn list_filters_by_label_selector() {
     api.create_widget("c").await;
     for (selector, want) in [
         ("app%3Dweb", vec!["a"]),
+        ("app%3D%3Dweb", vec!["a"]),
         ("app!%3Dweb", vec!["b", "c"]),
+        ("app+notin+(web)", vec!["b", "c"]),
         ("app+in+(web,db)", vec!["a", "b"]),
         ("app", vec!["a", "b"]),
         ("!app", vec!["c"]),
@@ -788,13 +790,73 @@ async fn list_filters_by_field_selector() {
     assert_eq!(names(&r.body), ["a", "b", "c"]);
 }
 
+/// Upstream: `labels.Parse`'s error (k8s.io/apimachinery/pkg/labels/selector.go),
+/// made a BadRequest by `ListResource`, for lists and watches alike.
 #[tokio::test]
-async fn a_malformed_label_selector_is_400() {
+async fn a_malformed_label_selector_is_400_with_upstreams_message() {
     let api = Api::start();
+    for uri in [
+        format!("{WIDGETS}?labelSelector=app+in+(web"),
+        format!("{WIDGETS}?watch=true&labelSelector=app+in+(web"),
+    ] {
+        let r = api.get(&uri).await;
+        r.assert_failure(400, "BadRequest");
+        assert_eq!(
+            r.body["message"],
+            "unable to parse requirement: found '', expected: ',' or ')'"
+        );
+    }
+}
+
+/// Per-kind field selectors declared by marker: Pod's `status.phase` and
+/// `spec.nodeName`, Event's `involvedObject.*`.
+#[tokio::test]
+async fn kinds_select_by_their_declared_fields() {
+    let api = Api::start();
+    let pods = "/api/v1/namespaces/default/pods";
+    for (name, node) in [("a", "node-1"), ("b", "node-2")] {
+        let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name},
+                         "spec": {"nodeName": node, "containers": [{"name": "c", "image": "nginx"}]}});
+        api.create(pods, &pod).await;
+    }
+    api.patch(
+        &format!("{pods}/a/status"),
+        MERGE_PATCH,
+        &json!({"status": {"phase": "Running"}}),
+    )
+    .await;
     let r = api
-        .get(&format!("{WIDGETS}?labelSelector=app+in+(web"))
+        .get(&format!("{pods}?fieldSelector=status.phase%3DRunning"))
         .await;
-    r.assert_failure(400, "BadRequest");
+    assert_eq!(names(&r.body), ["a"], "{}", r.text);
+    let r = api
+        .get(&format!(
+            "{pods}?fieldSelector=status.phase!%3DRunning,spec.nodeName%3Dnode-2"
+        ))
+        .await;
+    assert_eq!(names(&r.body), ["b"], "{}", r.text);
+
+    let events = "/api/v1/namespaces/default/events";
+    for (name, kind, target) in [
+        ("e1", "Pod", "a"),
+        ("e2", "Pod", "b"),
+        ("e3", "ConfigMap", "a"),
+    ] {
+        let event = json!({"apiVersion": "v1", "kind": "Event", "metadata": {"name": name},
+                           "involvedObject": {"kind": kind, "name": target, "namespace": "default"},
+                           "reason": "Test", "message": "m", "type": "Normal"});
+        api.create(events, &event).await;
+    }
+    let r = api
+        .get(&format!(
+            "{events}?fieldSelector=involvedObject.kind%3DPod,involvedObject.name%3Da"
+        ))
+        .await;
+    assert_eq!(names(&r.body), ["e1"], "{}", r.text);
+    let r = api
+        .get(&format!("{events}?fieldSelector=involvedObject.uid%3Dx"))
+        .await;
+    assert_eq!(names(&r.body), Vec::<String>::new(), "{}", r.text);
 }
 
 /// Upstream: `runtime.DefaultMetaV1FieldSelectorConversion`
@@ -2403,5 +2465,453 @@ async fn built_in_kinds_print_upstreams_computed_columns() {
             json!("<none>"),
             json!("<none>")
         ]
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Create-on-update, graceful deletion, propagation policies, preconditions
+// ---------------------------------------------------------------------------
+
+const LEASES: &str = "/apis/coordination.k8s.io/v1/namespaces/default/leases";
+const PODS: &str = "/api/v1/namespaces/default/pods";
+
+/// Upstream: the Lease strategy's `AllowCreateOnUpdate()` is true, so a PUT
+/// of a missing Lease creates it (201, what leader election relies on);
+/// ConfigMap's is false, so the same PUT is 404.
+#[tokio::test]
+async fn update_creates_a_missing_lease_but_not_a_configmap() {
+    let api = Api::start();
+    let lease = json!({"apiVersion": "coordination.k8s.io/v1", "kind": "Lease",
+                       "metadata": {"name": "leader", "resourceVersion": "12345"},
+                       "spec": {"holderIdentity": "a"}});
+    let r = api.put(&format!("{LEASES}/leader"), &lease).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.body["spec"]["holderIdentity"], "a");
+    assert!(r.body["metadata"]["uid"].is_string(), "{}", r.text);
+    assert_ne!(r.body["metadata"]["resourceVersion"], "12345");
+    let mut renewed = r.body.clone();
+    renewed["spec"]["holderIdentity"] = json!("b");
+    let r = api.put(&format!("{LEASES}/leader"), &renewed).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["spec"]["holderIdentity"], "b");
+
+    let r = api
+        .put(&format!("{CONFIGMAPS}/missing"), &configmap("missing"))
+        .await;
+    r.assert_failure(404, "NotFound");
+    assert_eq!(r.body["message"], "configmaps \"missing\" not found");
+    let r = api
+        .put(
+            "/apis/coordination.k8s.io/v1/namespaces/nowhere/leases/leader",
+            &json!({"metadata": {"name": "leader"}}),
+        )
+        .await;
+    r.assert_failure(404, "NotFound");
+    assert_eq!(r.body["message"], "namespaces \"nowhere\" not found");
+}
+
+fn pod(name: &str, node: Option<&str>) -> Value {
+    let mut p = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name},
+                       "spec": {"containers": [{"name": "app", "image": "nginx"}],
+                                "terminationGracePeriodSeconds": 30}});
+    if let Some(node) = node {
+        p["spec"]["nodeName"] = json!(node);
+    }
+    p
+}
+
+/// Upstream: the pod strategy's `CheckGracefulDelete` gives an unscheduled
+/// pod no grace period, and the pod store returns the deleted object
+/// (`ReturnDeletedObject: true`), not a Status.
+#[tokio::test]
+async fn an_unscheduled_pod_is_deleted_at_once_and_returned() {
+    let api = Api::start();
+    let created = api.create(PODS, &pod("p1", None)).await;
+    let r = api.delete(&format!("{PODS}/p1")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["kind"], "Pod", "{}", r.text);
+    assert_eq!(r.body["metadata"]["uid"], created["metadata"]["uid"]);
+    assert_eq!(
+        api.get(&format!("{PODS}/p1")).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+/// A scheduled pod waits out its grace period (for the kubelet, which
+/// this server does not run): `deletionTimestamp` is now plus
+/// `terminationGracePeriodSeconds`; `gracePeriodSeconds` may only shorten
+/// it, and 0 deletes it.
+#[tokio::test]
+async fn a_scheduled_pod_is_deleted_gracefully() {
+    let api = Api::start();
+    api.create(PODS, &pod("p1", Some("node-1"))).await;
+    let uri = format!("{PODS}/p1");
+    let r = api.delete(&uri).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(
+        r.body["metadata"]["deletionGracePeriodSeconds"], 30,
+        "{}",
+        r.text
+    );
+    let stamp = r.body["metadata"]["deletionTimestamp"].as_str().unwrap();
+    let stamp = chrono::DateTime::parse_from_rfc3339(stamp).unwrap();
+    let ahead = stamp
+        .signed_duration_since(chrono::Utc::now())
+        .num_seconds();
+    assert!(
+        (25..=31).contains(&ahead),
+        "deletionTimestamp {ahead}s ahead"
+    );
+    let stored = api.get(&uri).await;
+    assert_eq!(stored.status, StatusCode::OK);
+    assert_eq!(stored.body["metadata"]["deletionGracePeriodSeconds"], 30);
+
+    // A longer period changes nothing; a shorter one moves the timestamp.
+    let r = api
+        .delete_with(&uri, &json!({"gracePeriodSeconds": 60}))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(
+        api.get(&uri).await.body["metadata"]["deletionGracePeriodSeconds"],
+        30
+    );
+    let r = api
+        .delete_with(&uri, &json!({"gracePeriodSeconds": 10}))
+        .await;
+    assert_eq!(
+        r.body["metadata"]["deletionGracePeriodSeconds"], 10,
+        "{}",
+        r.text
+    );
+
+    let r = api
+        .delete_with(&uri, &json!({"gracePeriodSeconds": 0}))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(api.get(&uri).await.status, StatusCode::NOT_FOUND);
+}
+
+/// Upstream: `deletionFinalizersForGarbageCollection` adds
+/// `foregroundDeletion` (Foreground) or `orphan` (Orphan) and the object
+/// stays, marked for deletion, until that finalizer is removed (by the
+/// garbage collector, a controller this server does not run).
+#[tokio::test]
+async fn propagation_policies_add_the_garbage_collector_finalizers() {
+    let api = Api::start();
+    for (name, policy, finalizer) in [
+        ("fg", "Foreground", "foregroundDeletion"),
+        ("or", "Orphan", "orphan"),
+    ] {
+        api.create(CONFIGMAPS, &configmap(name)).await;
+        let uri = format!("{CONFIGMAPS}/{name}");
+        let r = api
+            .delete_with(&uri, &json!({"propagationPolicy": policy}))
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        assert_eq!(r.body["kind"], "ConfigMap", "{}", r.text);
+        assert_eq!(r.body["metadata"]["finalizers"], json!([finalizer]));
+        assert_eq!(r.body["metadata"]["deletionGracePeriodSeconds"], 0);
+        assert!(r.body["metadata"]["deletionTimestamp"].is_string());
+        assert_eq!(api.get(&uri).await.status, StatusCode::OK);
+
+        let r = api
+            .patch(
+                &uri,
+                MERGE_PATCH,
+                &json!({"metadata": {"finalizers": null}}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        assert_eq!(
+            api.get(&uri).await.status,
+            StatusCode::NOT_FOUND,
+            "{policy}"
+        );
+    }
+    // Background (kubectl's default) removes the object at once.
+    api.create(CONFIGMAPS, &configmap("bg")).await;
+    let r = api
+        .delete_with(
+            &format!("{CONFIGMAPS}/bg"),
+            &json!({"propagationPolicy": "Background"}),
+        )
+        .await;
+    assert_eq!(r.body["kind"], "Status", "{}", r.text);
+    assert_eq!(r.body["status"], "Success");
+    assert_eq!(
+        api.get(&format!("{CONFIGMAPS}/bg")).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+/// Upstream (handlers/delete.go): a delete that leaves the object in
+/// place answers 202 when the client asked `orphanDependents: false`.
+#[tokio::test]
+async fn a_held_delete_with_orphan_dependents_false_is_202() {
+    let api = Api::start();
+    create_held_widget(&api).await;
+    let r = api
+        .delete_with(&widget_uri("w1"), &json!({"orphanDependents": false}))
+        .await;
+    assert_eq!(r.status, StatusCode::ACCEPTED, "{}", r.text);
+    assert!(
+        r.body["metadata"]["deletionTimestamp"].is_string(),
+        "{}",
+        r.text
+    );
+}
+
+/// Upstream: `rest.BeforeDelete`'s resourceVersion precondition message.
+#[tokio::test]
+async fn a_stale_resource_version_precondition_is_409() {
+    let api = Api::start();
+    let w = api.create_widget("w1").await;
+    let stale = rv(&w);
+    api.patch(
+        &widget_uri("w1"),
+        MERGE_PATCH,
+        &json!({"spec": {"replicas": 5}}),
+    )
+    .await;
+    let current = rv(&api.get(&widget_uri("w1")).await.body);
+    let r = api
+        .delete_with(
+            &widget_uri("w1"),
+            &json!({"preconditions": {"resourceVersion": stale}}),
+        )
+        .await;
+    r.assert_failure(409, "Conflict");
+    assert_eq!(
+        r.body["message"],
+        format!(
+            "Operation cannot be fulfilled on Widget.example.dev \"w1\": the ResourceVersion in the precondition ({stale}) does not match the ResourceVersion in record ({current}). The object might have been modified"
+        )
+    );
+    let r = api
+        .delete_with(
+            &widget_uri("w1"),
+            &json!({"preconditions": {"resourceVersion": current}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(
+        api.get(&widget_uri("w1")).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Representations and field validation over HTTP
+// ---------------------------------------------------------------------------
+
+#[tokio::test]
+async fn pretty_indents_the_json() {
+    let api = Api::start();
+    api.create_widget("w1").await;
+    let plain = api.get(&widget_uri("w1")).await;
+    assert!(!plain.text.contains('\n'), "{}", plain.text);
+    let pretty = api.get(&format!("{}?pretty=true", widget_uri("w1"))).await;
+    assert!(
+        pretty
+            .text
+            .starts_with("{\n  \"kind\": \"Widget\",\n  \"apiVersion\""),
+        "{}",
+        pretty.text
+    );
+    assert_eq!(pretty.body, plain.body);
+}
+
+/// A client that asks only for `meta.k8s.io/v1beta1` Tables gets one.
+#[tokio::test]
+async fn a_v1beta1_table_is_served_when_only_it_is_accepted() {
+    let api = Api::start();
+    api.create_widget("w1").await;
+    let r = api
+        .get_as(WIDGETS, "application/json;as=Table;v=v1beta1;g=meta.k8s.io")
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["kind"], "Table");
+    assert_eq!(r.body["apiVersion"], "meta.k8s.io/v1beta1");
+    assert_eq!(r.body["rows"][0]["cells"][0], "w1");
+}
+
+/// A body naming a field twice: Warn (the default) answers with one
+/// `Warning: 299` header per duplicate; Strict refuses it with the
+/// strict decoding message of KUBECTL.md section F.
+#[tokio::test]
+async fn duplicate_fields_warn_by_default_and_fail_strict_validation() {
+    let api = Api::start();
+    let body = r#"{"apiVersion":"example.dev/v1","kind":"Widget","metadata":{"name":"w1","name":"w1"},"spec":{"replicas":1,"replicas":2}}"#;
+    let r = api
+        .send(
+            Method::POST,
+            WIDGETS,
+            &[("content-type", "application/json")],
+            body,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let warnings: Vec<&str> = r
+        .headers
+        .get_all("warning")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            r#"299 - "duplicate field \"metadata.name\"""#,
+            r#"299 - "duplicate field \"spec.replicas\"""#
+        ]
+    );
+    assert_eq!(r.body["spec"]["replicas"], 2, "the last value wins");
+
+    let strict = body.replace("\"w1\",\"name\":\"w1\"", "\"w2\",\"name\":\"w2\"");
+    let r = api
+        .send(
+            Method::POST,
+            &format!("{WIDGETS}?fieldValidation=Strict"),
+            &[("content-type", "application/json")],
+            strict,
+        )
+        .await;
+    r.assert_failure(400, "BadRequest");
+    assert_eq!(
+        r.body["message"],
+        r#"Widget in version "v1" cannot be handled as a Widget: strict decoding error: duplicate field "metadata.name", duplicate field "spec.replicas""#
+    );
+    assert_eq!(
+        api.get(&widget_uri("w2")).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Dry run on every mutating verb
+// ---------------------------------------------------------------------------
+
+/// `dryRun=All` on patch, apply, delete and deletecollection returns the
+/// would-be result, stores nothing, and sends no watch event: the next
+/// event a watcher sees is the real write that follows.
+#[tokio::test]
+async fn dry_run_writes_store_nothing_and_send_no_event() {
+    let api = Api::start();
+    api.create_widget("w1").await;
+    let before = api.get(&widget_uri("w1")).await.body;
+    let (_, _, mut events) = api
+        .watch(&format!(
+            "{WIDGETS}?watch=true&resourceVersion={}",
+            rv(&before)
+        ))
+        .await;
+
+    let r = api
+        .patch(
+            &format!("{}?dryRun=All", widget_uri("w1")),
+            MERGE_PATCH,
+            &json!({"spec": {"replicas": 7}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["spec"]["replicas"], 7);
+
+    let mut applied = widget("w1");
+    applied["spec"]["replicas"] = json!(9);
+    let r = api
+        .send(
+            Method::PATCH,
+            &format!(
+                "{}?dryRun=All&fieldManager=test&force=true",
+                widget_uri("w1")
+            ),
+            &[("content-type", "application/apply-patch+yaml")],
+            applied.to_string(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["spec"]["replicas"], 9);
+
+    let r = api
+        .send(
+            Method::DELETE,
+            &format!("{}?dryRun=All", widget_uri("w1")),
+            &[],
+            Body::empty(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+
+    let r = api
+        .send(
+            Method::DELETE,
+            &format!("{WIDGETS}?dryRun=All"),
+            &[],
+            Body::empty(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(names(&r.body), ["w1"], "the would-be deleted items");
+
+    assert_eq!(api.get(&widget_uri("w1")).await.body, before);
+    api.create_widget("w2").await;
+    assert_eq!(events.next_event().await, ("ADDED".into(), "w2".into()));
+}
+
+// ---------------------------------------------------------------------------
+// Namespaces and operations
+// ---------------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_four_system_namespaces_exist_at_start() {
+    let api = Api::start();
+    let r = api.get(NAMESPACES).await;
+    assert_eq!(
+        names(&r.body),
+        ["default", "kube-node-lease", "kube-public", "kube-system"]
+    );
+    for item in r.body["items"].as_array().unwrap() {
+        assert_eq!(item["status"]["phase"], "Active", "{item}");
+    }
+}
+
+/// Upstream's metric names: `apiserver_request_duration_seconds` is a
+/// histogram by verb, group, version, resource; `apiserver_storage_objects`
+/// a gauge by resource (`configmaps`, `widgets.example.dev`).
+#[tokio::test]
+async fn metrics_have_request_durations_and_stored_object_counts() {
+    let api = Api::start();
+    api.create(CONFIGMAPS, &configmap("a")).await;
+    api.create(CONFIGMAPS, &configmap("b")).await;
+    api.create_widget("w1").await;
+    api.get(CONFIGMAPS).await;
+    let text = api.get("/metrics").await.text;
+    assert!(
+        text.contains("# TYPE apiserver_request_duration_seconds histogram\n"),
+        "{text}"
+    );
+    let count = text
+        .lines()
+        .find(|l| {
+            l.starts_with("apiserver_request_duration_seconds_count{")
+                && l.contains(r#"verb="LIST""#)
+                && l.contains(r#"resource="configmaps""#)
+        })
+        .unwrap_or_else(|| panic!("no LIST configmaps duration: {text}"));
+    assert!(count.ends_with(" 1"), "{count}");
+    assert!(
+        text.contains("# TYPE apiserver_storage_objects gauge\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("apiserver_storage_objects{resource=\"configmaps\"} 2\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("apiserver_storage_objects{resource=\"widgets.example.dev\"} 1\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("apiserver_storage_objects{resource=\"namespaces\"} 4\n"),
+        "{text}"
     );
 }

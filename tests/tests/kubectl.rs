@@ -178,6 +178,46 @@ fn describe_shows_the_object_and_its_events() {
     assert!(out.trim_end().ends_with("Events:  <none>"), "{out}");
 }
 
+/// `kubectl describe` finds the object's events by
+/// `involvedObject.{name,namespace,kind,uid}` field selectors and prints
+/// them under `Events:`.
+#[test]
+fn describe_lists_the_events_of_the_object() {
+    let s = TestServer::start();
+    let cm = s.manifest("cm.yaml", CONFIGMAP);
+    s.kubectl_ok(&["create", "-f", cm.to_str().unwrap()]);
+    let uid = s.kubectl_ok(&["get", "cm", "settings", "-o", "jsonpath={.metadata.uid}"]);
+    let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    let event = format!(
+        "apiVersion: v1\nkind: Event\nmetadata:\n  name: settings.1\ninvolvedObject:\n  apiVersion: v1\n  kind: ConfigMap\n  name: settings\n  namespace: default\n  uid: {uid}\nreason: Synced\nmessage: settings synced to 3 nodes\ntype: Normal\nsource:\n  component: syncer\nfirstTimestamp: \"{now}\"\nlastTimestamp: \"{now}\"\ncount: 1\n"
+    );
+    // An event of another object with the same name must not show.
+    let other = "apiVersion: v1\nkind: Event\nmetadata:\n  name: other.1\ninvolvedObject:\n  kind: Pod\n  name: settings\n  namespace: default\nreason: Other\nmessage: not this one\ntype: Warning\n";
+    let event = s.manifest("event.yaml", &event);
+    let other = s.manifest("other.yaml", other);
+    s.kubectl_ok(&["create", "-f", event.to_str().unwrap()]);
+    s.kubectl_ok(&["create", "-f", other.to_str().unwrap()]);
+    let out = s.kubectl_ok(&["describe", "cm", "settings"]);
+    let events = out
+        .split_once("Events:\n")
+        .unwrap_or_else(|| panic!("no Events table: {out}"))
+        .1;
+    let table = rows(events);
+    assert_eq!(
+        table[0],
+        ["Type", "Reason", "Age", "From", "Message"],
+        "{out}"
+    );
+    assert_eq!(table.len(), 3, "{out}");
+    assert_eq!(table[2][0..2], ["Normal", "Synced"], "{out}");
+    assert_eq!(
+        table[2][3..],
+        ["syncer", "settings", "synced", "to", "3", "nodes"],
+        "{out}"
+    );
+    assert!(!out.contains("not this one"), "{out}");
+}
+
 #[test]
 fn delete_waits_until_gone_and_namespaces_cascade() {
     let s = TestServer::start();

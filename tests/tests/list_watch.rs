@@ -9,7 +9,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use runtime::server::Config;
-use runtime::storage::{MemoryStore, Store};
+use runtime::storage::{
+    Event, KeyValue, MemoryStore, RangeRequest, RangeResult, StorageError, Store,
+};
 use serde_json::{Value, json};
 use tests::TestServer;
 
@@ -306,8 +308,8 @@ fn selector_changes_arrive_as_added_and_deleted() {
     });
 }
 
-/// Every change a watcher sees, keyed by revision.
-type Seen = Vec<(i64, String, String)>;
+/// Every change a watcher sees: revision, event type, name and object.
+type Seen = Vec<(i64, String, String, Value)>;
 
 async fn follow(c: &Client, from: i64, restart_every: usize, until: i64, bookmarks: bool) -> Seen {
     let mut seen = Seen::new();
@@ -339,6 +341,7 @@ async fn follow(c: &Client, from: i64, restart_every: usize, until: i64, bookmar
                             .as_str()
                             .unwrap()
                             .to_string(),
+                        e["object"].clone(),
                     ));
                 }
             }
@@ -401,24 +404,258 @@ fn concurrent_writers_and_restarting_watchers_see_every_change_once_in_order() {
                 "restarting watchers see the same changes"
             );
         }
-        // Replaying the events gives the state a fresh list shows.
-        let mut state: BTreeMap<String, ()> = BTreeMap::new();
-        for (_, kind, name) in &reference {
+        // Replaying the events gives exactly the objects (content and
+        // resourceVersion) a fresh list shows.
+        let mut state: BTreeMap<String, Value> = BTreeMap::new();
+        for (_, kind, name, object) in &reference {
             if kind == "DELETED" {
                 state.remove(name);
             } else {
-                state.insert(name.clone(), ());
+                state.insert(name.clone(), object.clone());
             }
         }
         let (_, list) = c.get(CMS).await;
-        let listed: Vec<String> = list["items"]
+        let listed: BTreeMap<String, Value> = list["items"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|i| i["metadata"]["name"].as_str().unwrap().to_string())
+            .filter(|i| i["metadata"]["name"].as_str().unwrap().starts_with('w'))
+            .map(|i| {
+                (
+                    i["metadata"]["name"].as_str().unwrap().to_string(),
+                    i.clone(),
+                )
+            })
             .collect();
-        assert_eq!(listed, state.keys().cloned().collect::<Vec<_>>());
+        assert_eq!(listed.len(), 4 * 10, "the objects not deleted");
+        assert_eq!(listed, state);
     });
+}
+
+/// Every cell of the API concepts page's get, list and watch
+/// resourceVersion tables, over HTTP, against a store holding history.
+#[test]
+fn every_cell_of_the_resource_version_tables() {
+    let s = TestServer::start();
+    let c = Client::new(&s);
+    rt().block_on(async {
+        let a1 = c.create_cm("a", "1").await;
+        let old = rv(&a1);
+        let a2 = c.update_cm("a", "2").await.unwrap();
+        let (_, list) = c.get(CMS).await;
+        let current = rv(&list);
+        let future = current + 1000;
+        let v = |obj: &Value| obj["data"]["v"].as_str().unwrap_or_default().to_string();
+
+        // get: unset (Most Recent), "0" (Any), a value (Not older than).
+        for q in ["", "?resourceVersion=0", &format!("?resourceVersion={old}")] {
+            let (code, got) = c.get(&format!("{CMS}/a{q}")).await;
+            assert_eq!((code, v(&got)), (200, "2".into()), "get {q}");
+        }
+        let (code, got) = c.get(&format!("{CMS}/a?resourceVersion={future}")).await;
+        assert_eq!((code, got["reason"].as_str()), (504, Some("Timeout")), "get future");
+
+        // list, no match: unset, "0", a value (Not older than), a value
+        // with a limit (Exact).
+        let items = |l: &Value| -> Vec<String> {
+            l["items"].as_array().unwrap().iter().map(v).collect()
+        };
+        for q in ["", "?resourceVersion=0", &format!("?resourceVersion={old}")] {
+            let (code, got) = c.get(&format!("{CMS}{q}")).await;
+            assert_eq!((code, items(&got)), (200, vec!["2".to_string()]), "list {q}");
+        }
+        let (code, got) = c.get(&format!("{CMS}?resourceVersion={old}&limit=5")).await;
+        assert_eq!((code, items(&got)), (200, vec!["1".to_string()]), "paged: Exact");
+        assert_eq!(got["metadata"]["resourceVersion"], old.to_string());
+        // NotOlderThan: "0" and a value; Exact: a value.
+        for q in [
+            "?resourceVersion=0&resourceVersionMatch=NotOlderThan".to_string(),
+            format!("?resourceVersion={old}&resourceVersionMatch=NotOlderThan"),
+        ] {
+            let (code, got) = c.get(&format!("{CMS}{q}")).await;
+            assert_eq!((code, items(&got)), (200, vec!["2".to_string()]), "list {q}");
+        }
+        let (code, got) = c
+            .get(&format!("{CMS}?resourceVersion={old}&resourceVersionMatch=Exact"))
+            .await;
+        assert_eq!((code, items(&got)), (200, vec!["1".to_string()]), "Exact");
+        // Future values: 504 for Not older than and for Exact.
+        for q in [
+            format!("?resourceVersion={future}"),
+            format!("?resourceVersion={future}&resourceVersionMatch=NotOlderThan"),
+            format!("?resourceVersion={future}&resourceVersionMatch=Exact"),
+        ] {
+            let (code, got) = c.get(&format!("{CMS}{q}")).await;
+            assert_eq!(code, 504, "list {q}: {got}");
+        }
+        // The invalid cells: a match without a value, Exact with "0".
+        for (q, message) in [
+            ("?resourceVersionMatch=NotOlderThan", "resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided"),
+            ("?resourceVersion=0&resourceVersionMatch=Exact", "resourceVersionMatch: Forbidden: resourceVersionMatch \"exact\" is forbidden for resourceVersion \"0\""),
+        ] {
+            let (code, got) = c.get(&format!("{CMS}{q}")).await;
+            assert_eq!(code, 422, "list {q}: {got}");
+            assert_eq!(got["reason"], "Invalid");
+            assert_eq!(
+                got["message"],
+                format!("ListOptions.meta.k8s.io \"\" is invalid: {message}")
+            );
+        }
+
+        // watch: unset and "0" get the state then start; a value starts
+        // after it (replaying later changes).
+        for q in ["", "&resourceVersion=0"] {
+            let mut w = c.watch(&format!("{CMS}?watch=true{q}")).await;
+            let e = w.next(Duration::from_secs(5)).await.unwrap();
+            assert_eq!((e["type"].as_str(), v(&e["object"])), (Some("ADDED"), "2".into()), "watch {q}");
+        }
+        let mut w = c.watch(&format!("{CMS}?watch=true&resourceVersion={old}")).await;
+        let e = w.next(Duration::from_secs(5)).await.unwrap();
+        assert_eq!((e["type"].as_str(), v(&e["object"])), (Some("MODIFIED"), "2".into()));
+        assert_eq!(rv(&e["object"]), rv(&a2));
+        // sendInitialEvents=false with a value: start at it, no state.
+        let mut w = c
+            .watch(&format!("{CMS}?watch=true&sendInitialEvents=false&resourceVersionMatch=NotOlderThan&resourceVersion={}&allowWatchBookmarks=true", rv(&a2)))
+            .await;
+        c.update_cm("a", "3").await.unwrap();
+        let e = w.next(Duration::from_secs(5)).await.unwrap();
+        assert_eq!((e["type"].as_str(), v(&e["object"])), (Some("MODIFIED"), "3".into()));
+        // sendInitialEvents=true, Not older than a value reached: the state,
+        // then the initial-events-end bookmark.
+        let mut w = c
+            .watch(&format!("{CMS}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&resourceVersion={old}&allowWatchBookmarks=true"))
+            .await;
+        let e = w.next(Duration::from_secs(5)).await.unwrap();
+        assert_eq!((e["type"].as_str(), v(&e["object"])), (Some("ADDED"), "3".into()));
+        let e = w.next(Duration::from_secs(5)).await.unwrap();
+        assert_eq!(e["type"], "BOOKMARK");
+        // ... and Not older than a value never reached: after the watch
+        // cache's wait, an ERROR event carrying "Too large resource version".
+        let mut w = c
+            .watch(&format!("{CMS}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&resourceVersion={future}&allowWatchBookmarks=true"))
+            .await;
+        let e = w.next(Duration::from_secs(10)).await.unwrap();
+        assert_eq!(e["type"], "ERROR", "{e}");
+        assert_eq!(e["object"]["code"], 504);
+        assert_eq!(
+            e["object"]["details"]["causes"][0]["reason"],
+            "ResourceVersionTooLarge"
+        );
+        assert!(w.next(Duration::from_secs(5)).await.is_none(), "the watch ends");
+    });
+}
+
+/// A watch of a resource across namespaces (`/api/v1/configmaps`) sees
+/// changes in every namespace.
+#[test]
+fn a_cluster_wide_watch_sees_every_namespace() {
+    let s = TestServer::start();
+    let c = Client::new(&s);
+    rt().block_on(async {
+        let (_, list) = c.get("/api/v1/configmaps").await;
+        let mut w = c
+            .watch(&format!(
+                "/api/v1/configmaps?watch=true&resourceVersion={}",
+                rv(&list)
+            ))
+            .await;
+        c.create_cm("in-default", "1").await;
+        let body =
+            json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "in-system"}});
+        let (code, _, _) = c
+            .send(
+                reqwest::Method::POST,
+                "/api/v1/namespaces/kube-system/configmaps",
+                Some(&body),
+            )
+            .await;
+        assert_eq!(code, 201);
+        let mut seen = Vec::new();
+        for _ in 0..2 {
+            let e = w.next(Duration::from_secs(5)).await.unwrap();
+            seen.push(format!(
+                "{} {}/{}",
+                e["type"].as_str().unwrap(),
+                e["object"]["metadata"]["namespace"].as_str().unwrap(),
+                e["object"]["metadata"]["name"].as_str().unwrap()
+            ));
+        }
+        assert_eq!(
+            seen,
+            ["ADDED default/in-default", "ADDED kube-system/in-system"]
+        );
+    });
+}
+
+/// A store that counts the watches opened on it.
+struct CountingStore {
+    inner: MemoryStore,
+    watches: std::sync::atomic::AtomicUsize,
+}
+
+impl Store for CountingStore {
+    fn current_revision(&self) -> i64 {
+        self.inner.current_revision()
+    }
+    fn compacted_revision(&self) -> i64 {
+        self.inner.compacted_revision()
+    }
+    fn get(&self, key: &str) -> Result<Option<KeyValue>, StorageError> {
+        self.inner.get(key)
+    }
+    fn range(&self, req: RangeRequest<'_>) -> Result<RangeResult, StorageError> {
+        self.inner.range(req)
+    }
+    fn create(&self, key: &str, value: Vec<u8>) -> Result<KeyValue, StorageError> {
+        self.inner.create(key, value)
+    }
+    fn update(&self, key: &str, value: Vec<u8>, expected: i64) -> Result<KeyValue, StorageError> {
+        self.inner.update(key, value, expected)
+    }
+    fn delete(&self, key: &str, expected: Option<i64>) -> Result<KeyValue, StorageError> {
+        self.inner.delete(key, expected)
+    }
+    fn watch(
+        &self,
+        prefix: &str,
+        after: i64,
+    ) -> Result<tokio::sync::mpsc::UnboundedReceiver<Event>, StorageError> {
+        self.watches
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        self.inner.watch(prefix, after)
+    }
+    fn compact(&self, revision: i64) -> Result<(), StorageError> {
+        self.inner.compact(revision)
+    }
+}
+
+/// Many watchers of one resource cost one storage watch: the watch cache
+/// fans its events out.
+#[test]
+fn many_watchers_share_one_storage_watch() {
+    let store = Arc::new(CountingStore {
+        inner: MemoryStore::new(),
+        watches: Default::default(),
+    });
+    let s = TestServer::start_with(store.clone());
+    let c = Client::new(&s);
+    rt().block_on(async {
+        let mut watches = Vec::new();
+        for _ in 0..20 {
+            watches.push(c.watch(&format!("{CMS}?watch=true")).await);
+        }
+        c.create_cm("shared", "1").await;
+        for w in &mut watches {
+            let e = w.next(Duration::from_secs(5)).await.unwrap();
+            assert_eq!(e["type"], "ADDED");
+            assert_eq!(e["object"]["metadata"]["name"], "shared");
+        }
+    });
+    assert_eq!(
+        store.watches.load(std::sync::atomic::Ordering::SeqCst),
+        1,
+        "one storage watch for 20 watchers"
+    );
 }
 
 #[test]

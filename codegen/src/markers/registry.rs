@@ -763,6 +763,35 @@ pub static TAGS: &[TagDef] = &[
         example: "+resource:generation=false",
     },
     TagDef {
+        name: "resource:allowCreateOnUpdate",
+        scopes: &[Scope::Type],
+        args: ArgsKind::None,
+        payload: PayloadKind::None,
+        applies_to: AppliesTo::Any,
+        repeatable: false,
+        stability: Stability::Stable,
+        doc: "An update (PUT) of an object that does not exist creates it and \
+              answers 201, as upstream's registry strategies that return true \
+              from `AllowCreateOnUpdate()` (Lease, Event, Endpoints, LimitRange) \
+              do; without it such a PUT is 404. This project's tag; Kubernetes \
+              has no marker for it.",
+        example: "+resource:allowCreateOnUpdate",
+    },
+    TagDef {
+        name: "resource:returnDeletedObject",
+        scopes: &[Scope::Type],
+        args: ArgsKind::None,
+        payload: PayloadKind::None,
+        applies_to: AppliesTo::Any,
+        repeatable: false,
+        stability: Stability::Stable,
+        doc: "A delete that removes the object answers with the object as it \
+              was, not a `Status`, as upstream's stores with \
+              `ReturnDeletedObject: true` (Pod, Namespace, ServiceAccount) do. \
+              This project's tag; Kubernetes has no marker for it.",
+        example: "+resource:returnDeletedObject",
+    },
+    TagDef {
         name: "kubebuilder:validation:Pattern",
         scopes: &[Scope::Field],
         args: ArgsKind::None,

@@ -191,3 +191,90 @@ impl WatchCache {
         rx.is_empty().then_some(state.last)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::schema::{Type, field};
+    use crate::storage::MemoryStore;
+
+    static SCHEMA: TypeSchema = TypeSchema {
+        name: "Thing",
+        atomic: false,
+        hook: None,
+        fields: &[field("metadata", Type::Untyped)],
+    };
+
+    fn write(store: &Arc<dyn Store>, name: &str) {
+        let key = format!("/things/{name}");
+        let value = serde_json::to_vec(&json!({"metadata": {"name": name}})).unwrap();
+        store.create(&key, value).unwrap();
+    }
+
+    async fn until_processed(cache: &WatchCache, revision: i64) {
+        for _ in 0..500 {
+            if cache.state.lock().unwrap().last >= revision {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        panic!("the cache did not reach revision {revision}");
+    }
+
+    /// Every watcher gets the same decoded event, and its JSON line is
+    /// encoded once: the bytes are shared, not copied per watcher.
+    #[tokio::test]
+    async fn watchers_share_each_event_and_its_encoding() {
+        let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
+        let cache = WatchCache::start(&store, "/things/", &SCHEMA).unwrap();
+        let start = store.current_revision();
+        let (_, mut a) = cache.subscribe(start).unwrap();
+        let (_, mut b) = cache.subscribe(start).unwrap();
+        write(&store, "one");
+        let (ea, eb) = (a.recv().await.unwrap(), b.recv().await.unwrap());
+        assert!(Arc::ptr_eq(&ea, &eb), "one decoded event for all watchers");
+        assert_eq!(ea.kind, "ADDED");
+        let (la, lb) = (ea.json_line(), eb.json_line());
+        assert_eq!(la.as_ptr(), lb.as_ptr(), "one encoding for all watchers");
+        let table = |n: u8| ea.encoded("table/v1", || Bytes::from(vec![n]));
+        assert_eq!(table(1), table(2), "other encodings are made once too");
+    }
+
+    /// A watch from a recent revision replays from the ring; one older
+    /// than the ring's window is refused (it falls back to storage).
+    #[tokio::test]
+    async fn the_ring_replays_recent_events_and_keeps_a_bounded_window() {
+        let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
+        let start = store.current_revision();
+        let cache = WatchCache::start(&store, "/things/", &SCHEMA).unwrap();
+        for i in 0..(RING_CAPACITY + 10) {
+            write(&store, &format!("t{i}"));
+        }
+        let last = store.current_revision();
+        until_processed(&cache, last).await;
+        assert_eq!(cache.state.lock().unwrap().ring.len(), RING_CAPACITY);
+        assert!(cache.subscribe(start).is_none(), "older than the window");
+        let (replay, _) = cache.subscribe(last - 3).unwrap();
+        let revisions: Vec<i64> = replay.iter().map(|e| e.revision).collect();
+        assert_eq!(revisions, [last - 2, last - 1, last]);
+    }
+
+    /// A watcher that does not read is not buffered without bound: past
+    /// [`WATCHER_BUFFER`] events it lags, and the server closes its watch.
+    #[tokio::test]
+    async fn a_watcher_that_cannot_keep_up_is_cut_off() {
+        let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
+        let cache = WatchCache::start(&store, "/things/", &SCHEMA).unwrap();
+        let (_, mut slow) = cache.subscribe(store.current_revision()).unwrap();
+        for i in 0..(WATCHER_BUFFER + 5) {
+            write(&store, &format!("t{i}"));
+        }
+        until_processed(&cache, store.current_revision()).await;
+        assert!(matches!(
+            slow.recv().await,
+            Err(broadcast::error::RecvError::Lagged(_))
+        ));
+    }
+}

@@ -6,6 +6,7 @@
 //! middleware in front of the resource handler.
 
 mod cache;
+mod deletion;
 pub mod discovery;
 mod duplicates;
 mod metrics;
@@ -84,6 +85,9 @@ pub struct ApiServer {
     validation_options: std::collections::BTreeSet<String>,
     /// The protobuf form of the OpenAPI v2 document, made on first request.
     openapi_v2_proto: std::sync::OnceLock<Result<axum::body::Bytes, String>>,
+    /// Set once shutdown begins: open watches end so that in-flight
+    /// requests can drain.
+    stopping: tokio::sync::watch::Sender<bool>,
 }
 
 impl ApiServer {
@@ -107,6 +111,7 @@ impl ApiServer {
             bookmark_interval: config.bookmark_interval,
             validation_options: config.validation_options.clone(),
             openapi_v2_proto: std::sync::OnceLock::new(),
+            stopping: tokio::sync::watch::Sender::new(false),
         });
         server.ensure_system_namespaces()?;
         Ok(server)
@@ -133,6 +138,7 @@ impl ApiServer {
                     .gzip(true)
                     .compress_when(LargeResponses),
             )
+            .layer(catch_panics())
             .layer(tower_http::trace::TraceLayer::new_for_http())
     }
 
@@ -165,9 +171,29 @@ impl ApiServer {
         }
         tracing::info!(%addr, "serving");
         self.start_compactor(config.compaction_interval);
-        axum::serve(listener, self.router())
-            .with_graceful_shutdown(shutdown_signal())
+        let router = self.router();
+        let server = self.clone();
+        axum::serve(no_delay(listener), router)
+            .with_graceful_shutdown(async move {
+                shutdown_signal().await;
+                server.begin_shutdown();
+            })
             .await
+    }
+
+    /// Starts a graceful shutdown: every open watch ends (clients see the
+    /// stream close and re-watch elsewhere, as when kube-apiserver stops),
+    /// so the server can stop once the other requests in flight finish.
+    pub fn begin_shutdown(&self) {
+        self.stopping.send_replace(true);
+    }
+
+    /// Resolves once [`ApiServer::begin_shutdown`] has been called.
+    pub(crate) fn stopped(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let mut stopping = self.stopping.subscribe();
+        async move {
+            let _ = stopping.wait_for(|stop| *stop).await;
+        }
     }
 
     /// Compacts storage every `interval`, to the revision seen one interval
@@ -252,9 +278,23 @@ pub async fn serve_router(
     router: Router,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router)
+    axum::serve(no_delay(listener), router)
         .with_graceful_shutdown(shutdown)
         .await
+}
+
+/// Accepted connections send each write at once (`TCP_NODELAY`), as Go's
+/// net package, and so kube-apiserver, does by default: a streamed list
+/// or watch is not held back by Nagle's algorithm waiting for a delayed ACK.
+fn no_delay(
+    listener: tokio::net::TcpListener,
+) -> impl axum::serve::Listener<Io = tokio::net::TcpStream, Addr = SocketAddr> {
+    use axum::serve::ListenerExt as _;
+    listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::debug!(error = %e, "TCP_NODELAY not set");
+        }
+    })
 }
 
 /// Writes a kubeconfig with one cluster, user and context named `rust-apiserver`.
@@ -440,6 +480,26 @@ impl tower_http::compression::Predicate for LargeResponses {
     }
 }
 
+/// Turns a panic while handling a request into a 500 `InternalError`
+/// Status (kube-apiserver's `WithPanicRecovery` answers 500 too), so one
+/// bad request never takes the connection, or the server, down with it.
+fn catch_panics()
+-> tower_http::catch_panic::CatchPanicLayer<fn(Box<dyn std::any::Any + Send>) -> Response> {
+    fn respond(panic: Box<dyn std::any::Any + Send>) -> Response {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".into());
+        tracing::error!(panic = %what, "request handler panicked");
+        ApiError::internal(format!(
+            "the server panicked while handling the request: {what}"
+        ))
+        .into_response()
+    }
+    tower_http::catch_panic::CatchPanicLayer::custom(respond as fn(_) -> _)
+}
+
 /// FNV-1a, for discovery ETags (stable across runs for the same document).
 fn fnv1a(bytes: &[u8]) -> u64 {
     let mut hash: u64 = 0xcbf29ce484222325;
@@ -448,4 +508,36 @@ fn fnv1a(bytes: &[u8]) -> u64 {
         hash = hash.wrapping_mul(0x100000001b3);
     }
     hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tower::ServiceExt;
+
+    #[tokio::test]
+    async fn a_panicking_handler_answers_a_500_status() {
+        async fn boom() -> &'static str {
+            panic!("index out of bounds")
+        }
+        let router: Router = Router::new()
+            .route("/boom", get(boom))
+            .layer(catch_panics());
+        let request = axum::http::Request::get("/boom")
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let response = router.oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(response.headers()[header::CONTENT_TYPE], "application/json");
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        let status: Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(status["kind"], "Status");
+        assert_eq!(status["reason"], "InternalError");
+        assert_eq!(
+            status["message"],
+            "Internal error occurred: the server panicked while handling the request: index out of bounds"
+        );
+    }
 }

@@ -377,6 +377,8 @@ pub(crate) fn storage_error(e: StorageError, info: &ResourceInfo, name: &str) ->
             ApiError::too_large_resource_version(requested, current)
         }
         StorageError::Backend(e) => ApiError::internal(e),
+        // storeerr.Interpret*Error: an unreachable or timed-out backend.
+        StorageError::Unavailable { operation, .. } => ApiError::server_timeout(info, operation, 2),
     }
 }
 
@@ -498,6 +500,7 @@ impl Ctx<'_> {
             start_after,
             continued,
             more: true,
+            skip_count: false,
         })
     }
 
@@ -507,6 +510,7 @@ impl Ctx<'_> {
     fn stream_list(&self) -> Result<Response, ApiError> {
         let ri = *self.ri();
         let mut cursor = self.list_cursor()?;
+        cursor.skip_count = true;
         // The first page fixes the snapshot and surfaces errors as a Status.
         let first = cursor.next_page(LIST_PAGE)?;
         let snapshot = cursor.revision.unwrap_or_default();
@@ -519,19 +523,31 @@ impl Ctx<'_> {
             if tx.send(Ok(head.into())).await.is_err() {
                 return;
             }
+            // Items are encoded one at a time into a buffer sent whenever it
+            // passes LIST_CHUNK_BYTES: memory stays bounded by one chunk (or
+            // one item, if larger), and the socket sees few large writes
+            // rather than one small write per item.
             let mut first_item = true;
             let mut page = first;
+            let mut chunk = Vec::with_capacity(LIST_CHUNK_BYTES);
             loop {
                 for item in page {
-                    let mut chunk = if first_item {
-                        Vec::new()
-                    } else {
-                        b",".to_vec()
-                    };
+                    if !first_item {
+                        chunk.push(b',');
+                    }
                     first_item = false;
-                    chunk.extend(serde_json::to_vec(&item).unwrap_or_default());
-                    if tx.send(Ok(chunk.into())).await.is_err() {
+                    if serde_json::to_writer(&mut chunk, &item).is_err() {
+                        let _ = tx
+                            .send(Err(std::io::Error::other("encoding a list item failed")))
+                            .await;
                         return;
+                    }
+                    if chunk.len() >= LIST_CHUNK_BYTES {
+                        let full =
+                            std::mem::replace(&mut chunk, Vec::with_capacity(LIST_CHUNK_BYTES));
+                        if tx.send(Ok(full.into())).await.is_err() {
+                            return;
+                        }
                     }
                 }
                 if !cursor.more {
@@ -546,7 +562,8 @@ impl Ctx<'_> {
                     }
                 };
             }
-            let _ = tx.send(Ok(axum::body::Bytes::from_static(b"]}"))).await;
+            chunk.extend_from_slice(b"]}");
+            let _ = tx.send(Ok(chunk.into())).await;
         });
         let mut response = Response::new(Body::from_stream(
             tokio_stream::wrappers::ReceiverStream::new(rx),
@@ -591,6 +608,7 @@ impl Ctx<'_> {
                         start_after: Some(&last),
                         limit: 1,
                         revision: Some(snapshot),
+                        skip_count: false,
                     })
                     .map(|r| r.count)
                     .unwrap_or(0);
@@ -764,8 +782,32 @@ impl Ctx<'_> {
     }
 
     fn update(&self, bytes: &[u8], content_type: Option<&str>) -> Result<Answer, ApiError> {
-        let (obj, warnings) = self.decode(bytes, content_type)?;
-        let (kv, old) = self.current()?;
+        let (mut obj, warnings) = self.decode(bytes, content_type)?;
+        let (kv, old) = match self.current() {
+            Ok(current) => current,
+            // The generic store's Update: a kind whose strategy allows
+            // create-on-update creates the missing object (201); the
+            // body's resourceVersion plays no part in a create.
+            Err(e)
+                if e.code == 404
+                    && self.ri().allow_create_on_update
+                    && self.info.subresource.is_none() =>
+            {
+                let name = self.name().to_string();
+                if let Some(body_name) = meta_str(&obj, "name")
+                    && body_name != name
+                {
+                    return Err(ApiError::bad_request(format!(
+                        "the name of the object ({body_name}) does not match the name on the URL ({name})"
+                    )));
+                }
+                let m = meta_mut(&mut obj);
+                m.insert("name".into(), json!(name));
+                m.remove("resourceVersion");
+                return self.create_object(obj, warnings, None);
+            }
+            Err(e) => return Err(e),
+        };
         let mut answer = self.write_update(kv, old, obj, None)?;
         answer.warnings = warnings;
         Ok(answer)
@@ -1228,67 +1270,94 @@ impl Ctx<'_> {
         Ok(Answer::ok(self.scale_of(&obj, &written)?))
     }
 
+    /// The generic store's Delete: preconditions, then graceful deletion
+    /// (pods), the garbage collector's finalizers per `propagationPolicy`,
+    /// and finalizers holding the object with its `deletionTimestamp` set;
+    /// otherwise the object goes now. The answer is the object while it
+    /// stays; once removed, the object for kinds that return it, else a
+    /// Success Status carrying `details.uid`.
     fn delete(&self, bytes: &[u8]) -> Result<Answer, ApiError> {
+        use super::deletion::{self, Grace};
         let ri = self.ri();
         let name = self.name().to_string();
-        let options = delete_options(bytes)?;
+        let body = delete_options(bytes)?;
+        let options = deletion::DeleteOptions::from_json(&body);
         let (kv, obj) = self.current()?;
-        check_preconditions(ri, &name, &options, &obj)?;
+        check_preconditions(ri, &name, &body, &obj)?;
         self.server.check_deletable(ri, &name)?;
         let dry_run = self.query.dry_run(self.verb)?
-            || options
+            || body
                 .get("dryRun")
                 .and_then(Value::as_array)
                 .is_some_and(|a| a.iter().any(|v| v == "All"));
-        let has_finalizers = meta(&obj)
-            .and_then(|m| m.get("finalizers"))
-            .and_then(Value::as_array)
-            .is_some_and(|f| !f.is_empty());
-        let graceful = self.server.needs_graceful_deletion(ri, &obj);
-        if has_finalizers || graceful {
-            let mut updated = obj.clone();
-            if meta_str(&updated, "deletionTimestamp").is_none() {
-                let m = meta_mut(&mut updated);
-                m.insert("deletionTimestamp".into(), json!(Time::now().to_rfc3339()));
-                m.insert("deletionGracePeriodSeconds".into(), json!(0));
-                // markAsDeleting: the generation moves when deletion starts.
-                if let Some(g) = m
-                    .get("generation")
-                    .and_then(Value::as_i64)
-                    .filter(|g| *g > 0)
-                {
-                    m.insert("generation".into(), json!(g + 1));
-                }
+        let deleted_answer = |obj: &Value| {
+            Answer::ok(if ri.return_deleted_object {
+                obj.clone()
+            } else {
+                super::status::success_status(ri, &name, meta_str(obj, "uid"))
+            })
+        };
+        let now = Time::now().0;
+        let mut updated = obj.clone();
+        let grace = deletion::before_delete(ri, &mut updated, &options, now);
+        if grace == Grace::Pending {
+            return Ok(deleted_answer(&obj));
+        }
+        let gc_finalizers = deletion::gc_finalizers(ri, &obj, &options);
+        let graceful_kind = self.server.needs_graceful_deletion(ri, &obj);
+        let mut stays = graceful_kind;
+        if grace != Grace::None || deletion::has_finalizers(&obj) || gc_finalizers.is_some() {
+            if let Some(finalizers) = gc_finalizers {
+                deletion::set_finalizers(&mut updated, finalizers);
             }
+            let pending_finalizers = deletion::has_finalizers(&updated);
+            if grace == Grace::None && pending_finalizers {
+                deletion::mark_as_deleting(&mut updated, now);
+            }
+            stays = stays || pending_finalizers || matches!(grace, Grace::Period(p) if p > 0);
+        }
+        if graceful_kind {
+            deletion::mark_as_deleting(&mut updated, now);
             self.server.prepare_for_deletion(ri, &mut updated);
+        }
+        if stays {
+            let mut answer = Answer::ok(updated.clone());
+            if options.orphan_dependents == Some(false) {
+                answer.status = StatusCode::ACCEPTED;
+            }
             if dry_run || updated == obj {
-                return Ok(Answer::ok(updated));
+                return Ok(answer);
             }
             let written = self
                 .store()
                 .update(&kv.key, to_storage(&updated), kv.mod_revision)
                 .map_err(|e| storage_error(e, ri, &name))?;
-            meta_mut(&mut updated).insert(
+            meta_mut(&mut answer.body).insert(
                 "resourceVersion".into(),
                 json!(written.mod_revision.to_string()),
             );
-            self.server.after_deletion_requested(ri, &updated);
-            return Ok(Answer::ok(updated));
+            self.server.after_deletion_requested(ri, &answer.body);
+            return Ok(answer);
         }
-        // The generic store answers an immediate delete with a Success
-        // Status (its kinds do not set ReturnDeletedObject).
-        let done = Answer::ok(super::status::success_status(
-            ri,
-            &name,
-            meta_str(&obj, "uid"),
-        ));
         if dry_run {
-            return Ok(done);
+            return Ok(deleted_answer(&updated));
+        }
+        // A graceful kind deleted with no grace period is first marked (a
+        // MODIFIED event with its deletionTimestamp), then removed, as the
+        // generic store's updateForGracefulDeletionAndFinalizers does.
+        let mut revision = kv.mod_revision;
+        if matches!(grace, Grace::Period(_)) && updated != obj {
+            revision = self
+                .store()
+                .update(&kv.key, to_storage(&updated), kv.mod_revision)
+                .map_err(|e| storage_error(e, ri, &name))?
+                .mod_revision;
+            meta_mut(&mut updated).insert("resourceVersion".into(), json!(revision.to_string()));
         }
         self.store()
-            .delete(&kv.key, Some(kv.mod_revision))
+            .delete(&kv.key, Some(revision))
             .map_err(|e| storage_error(e, ri, &name))?;
-        Ok(done)
+        Ok(deleted_answer(&updated))
     }
 
     fn delete_collection(&self, bytes: &[u8]) -> Result<Answer, ApiError> {
@@ -1657,6 +1726,8 @@ fn scale_info() -> ResourceInfo {
         printer_columns: &[],
         selectable_fields: &[],
         generation: false,
+        allow_create_on_update: false,
+        return_deleted_object: false,
         name_format: crate::resource::NameFormat::Dns1123Subdomain,
         printer: None,
     }
@@ -1709,6 +1780,9 @@ pub(crate) fn selected(obj: &Value, labels: &LabelSelector, fields: &FieldSelect
 /// Objects read from storage per page of a streamed list.
 const LIST_PAGE: usize = 4;
 
+/// Bytes of encoded items gathered before a streamed list sends a chunk.
+const LIST_CHUNK_BYTES: usize = 64 * 1024;
+
 /// Upstream's message for a continue token whose snapshot was compacted.
 const CONTINUE_EXPIRED: &str = "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.";
 
@@ -1730,6 +1804,9 @@ pub(crate) struct ListCursor {
     continued: bool,
     /// Whether keys remain after `start_after`.
     more: bool,
+    /// Pages need not count the keys after them (no remainingItemCount is
+    /// asked for): reads stop one key past each page.
+    skip_count: bool,
 }
 
 impl ListCursor {
@@ -1743,6 +1820,7 @@ impl ListCursor {
                 start_after: self.start_after.as_deref(),
                 limit,
                 revision: self.revision,
+                skip_count: self.skip_count,
             })
             .map_err(|e| match e {
                 StorageError::Compacted { .. } if self.continued => {
@@ -1833,4 +1911,38 @@ pub(crate) fn event_object(
             ("DELETED", obj, None)
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An unreachable backend is upstream's `NewServerTimeout(gr, op, 2)`
+    /// (storeerr.Interpret*Error), with the operation as `details.name`.
+    #[test]
+    fn an_unavailable_backend_is_a_server_timeout() {
+        let ri = ResourceInfo::core_for_tests("ConfigMap", "configmaps");
+        let e = storage_error(
+            StorageError::Unavailable {
+                operation: "list",
+                reason: "connection refused".into(),
+            },
+            &ri,
+            "settings",
+        );
+        let status = e.to_status();
+        assert_eq!(status["code"], 500);
+        assert_eq!(status["reason"], "ServerTimeout");
+        assert_eq!(
+            status["message"],
+            "The list operation against configmaps could not be completed at this time, please try again."
+        );
+        assert_eq!(
+            status["details"],
+            json!({"name": "list", "kind": "configmaps", "retryAfterSeconds": 2})
+        );
+        let response = e.into_response();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "2");
+    }
 }

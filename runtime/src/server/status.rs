@@ -279,6 +279,24 @@ impl ApiError {
         e
     }
 
+    /// 500 `ServerTimeout` with `Retry-After` (upstream's
+    /// `NewServerTimeout`): `The <operation> operation against <resource>
+    /// could not be completed at this time, please try again.`, with the
+    /// operation as `details.name`.
+    pub fn server_timeout(info: &ResourceInfo, operation: &str, retry_after: u64) -> Self {
+        let mut e = ApiError::new(
+            500,
+            "ServerTimeout",
+            format!(
+                "The {operation} operation against {} could not be completed at this time, please try again.",
+                info.group_resource()
+            ),
+        )
+        .for_resource(info, operation);
+        e.retry_after = Some(retry_after);
+        e
+    }
+
     /// 500: `Internal error occurred: <msg>`.
     pub fn internal(message: impl std::fmt::Display) -> Self {
         let mut e = ApiError::new(

@@ -164,24 +164,7 @@ mod tests {
     use serde_json::json;
 
     fn info(plural: &'static str) -> ResourceInfo {
-        ResourceInfo {
-            group: "",
-            version: "v1",
-            api_version: "v1",
-            kind: "ConfigMap",
-            plural,
-            singular: "x",
-            namespaced: true,
-            short_names: &[],
-            categories: &[],
-            status_subresource: false,
-            scale_subresource: None,
-            printer_columns: &[],
-            selectable_fields: &[],
-            generation: true,
-            name_format: crate::resource::NameFormat::Dns1123Subdomain,
-            printer: None,
-        }
+        ResourceInfo::core_for_tests("ConfigMap", plural)
     }
 
     #[test]

@@ -38,6 +38,11 @@ pub enum WatchPlan {
     GetStateAndStart {
         /// Send the initial-events-end bookmark.
         initial_events_end: bool,
+        /// The state must be at least this revision ("Not older than",
+        /// `sendInitialEvents=true` with a resourceVersion); the watch
+        /// cache waits for it briefly, then fails the watch with "Too
+        /// large resource version".
+        not_older_than: Option<i64>,
     },
     /// "Start at Exact": changes after this revision, no initial state.
     StartAfter(i64),
@@ -197,13 +202,18 @@ pub fn watch(query: &Query) -> Result<WatchPlan, ApiError> {
         return Err(invalid_list_options(causes));
     }
     Ok(match (send_initial, rv) {
-        (Some(true), _) => WatchPlan::GetStateAndStart {
+        (Some(true), rv) => WatchPlan::GetStateAndStart {
             initial_events_end: true,
+            not_older_than: match rv {
+                None | Some("0") => None,
+                Some(rv) => Some(parse(rv)?),
+            },
         },
         (Some(false), Some(rv)) if rv != "0" => WatchPlan::StartAfter(parse(rv)?),
         (Some(false), _) => WatchPlan::StartAfter(-1),
         (None, None | Some("0")) => WatchPlan::GetStateAndStart {
             initial_events_end: false,
+            not_older_than: None,
         },
         (None, Some(rv)) => WatchPlan::StartAfter(parse(rv)?),
     })
@@ -344,14 +354,16 @@ mod tests {
         assert_eq!(
             plan(""),
             WatchPlan::GetStateAndStart {
-                initial_events_end: false
+                initial_events_end: false,
+                not_older_than: None
             },
             "unset: Most Recent"
         );
         assert_eq!(
             plan("resourceVersion=0"),
             WatchPlan::GetStateAndStart {
-                initial_events_end: false
+                initial_events_end: false,
+                not_older_than: None
             },
             "0: Any"
         );
@@ -365,8 +377,17 @@ mod tests {
                 "sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true"
             ),
             WatchPlan::GetStateAndStart {
-                initial_events_end: true
+                initial_events_end: true,
+                not_older_than: None
             }
+        );
+        assert_eq!(
+            plan("sendInitialEvents=true&resourceVersionMatch=NotOlderThan&resourceVersion=70"),
+            WatchPlan::GetStateAndStart {
+                initial_events_end: true,
+                not_older_than: Some(70)
+            },
+            "a value: Not older than, then the state and a bookmark"
         );
         let e = watch(&q("sendInitialEvents=true")).unwrap_err();
         assert_eq!(

@@ -179,10 +179,46 @@ pub(crate) async fn watch(
     let bookmarks = query.flag("allowWatchBookmarks");
     let cache = server.watch_cache(&entry)?;
 
+    let (tx, rx) = mpsc::channel::<Result<Bytes, std::io::Error>>(64);
+    let respond = |rx| {
+        let mut response = Response::new(Body::from_stream(
+            tokio_stream::wrappers::ReceiverStream::new(rx),
+        ));
+        *response.status_mut() = StatusCode::OK;
+        response.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        );
+        response.extensions_mut().insert(WatchStream);
+        response
+    };
+
+    // "Not older than": wait briefly for the store to reach the revision,
+    // as the watch cache's waitUntilFreshAndBlock does (3 s), then fail
+    // the watch with an ERROR event, as upstream's errWatcher does.
+    if let WatchPlan::GetStateAndStart {
+        not_older_than: Some(wanted),
+        ..
+    } = plan
+    {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(3);
+        while server.store.current_revision() < wanted && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let current = server.store.current_revision();
+        if current < wanted {
+            let status = ApiError::too_large_resource_version(wanted, current).to_status();
+            let _ = tx.try_send(Ok(watcher.encode("ERROR", &status)));
+            return Ok(respond(rx));
+        }
+    }
+
     // The initial state, for "Get State and Start".
     let mut initial = Vec::new();
     let (after, initial_events_end) = match plan {
-        WatchPlan::GetStateAndStart { initial_events_end } => {
+        WatchPlan::GetStateAndStart {
+            initial_events_end, ..
+        } => {
             let prefix = watcher
                 .namespace_prefix
                 .clone()
@@ -206,7 +242,6 @@ pub(crate) async fn watch(
         WatchPlan::StartAfter(rev) => (rev, false),
     };
 
-    let (tx, rx) = mpsc::channel::<Result<Bytes, std::io::Error>>(64);
     let source = match cache.subscribe(after) {
         Some((replay, rx)) => Some((replay, Source::Cache(cache.clone(), rx))),
         None => match server.store.watch(&resource_prefix(&ri), after) {
@@ -227,6 +262,7 @@ pub(crate) async fn watch(
     };
     if let Some((replay, source)) = source {
         let interval = server.bookmark_interval;
+        let stopped = server.stopped();
         tokio::spawn(stream(
             watcher,
             initial,
@@ -238,22 +274,14 @@ pub(crate) async fn watch(
             timeout,
             bookmarks,
             interval,
+            stopped,
         ));
     }
-    let mut response = Response::new(Body::from_stream(
-        tokio_stream::wrappers::ReceiverStream::new(rx),
-    ));
-    *response.status_mut() = StatusCode::OK;
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    response.extensions_mut().insert(WatchStream);
-    Ok(response)
+    Ok(respond(rx))
 }
 
-/// Writes a watcher's events until the client goes, the timeout passes, or
-/// the source ends (or lags).
+/// Writes a watcher's events until the client goes, the timeout passes,
+/// the server shuts down, or the source ends (or lags).
 #[allow(clippy::too_many_arguments)]
 async fn stream(
     watcher: Watcher,
@@ -266,6 +294,7 @@ async fn stream(
     timeout: Duration,
     bookmarks: bool,
     bookmark_interval: Duration,
+    stopped: impl std::future::Future<Output = ()>,
 ) {
     let send = |line: Bytes| {
         let tx = tx.clone();
@@ -290,11 +319,13 @@ async fn stream(
     }
     let deadline = tokio::time::sleep(timeout);
     tokio::pin!(deadline);
+    tokio::pin!(stopped);
     let mut ticker = tokio::time::interval(bookmark_interval);
     ticker.tick().await;
     loop {
         tokio::select! {
             _ = &mut deadline => return,
+            _ = &mut stopped => return,
             _ = tx.closed() => return,
             _ = ticker.tick(), if bookmarks => {
                 last_sent = source.progress(last_sent);

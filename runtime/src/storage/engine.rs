@@ -178,12 +178,13 @@ pub(crate) trait Tables {
 
     /// Calls `visit(key, revision, version)` for every key in `span`, in key
     /// order, with the key's latest version at or below `at` (which may be a
-    /// tombstone). Keys without a version at or below `at` are skipped.
+    /// tombstone), until `visit` returns false. Keys without a version at
+    /// or below `at` are skipped.
     fn scan(
         &self,
         span: KeySpan<'_>,
         at: Revision,
-        visit: &mut dyn FnMut(&str, Revision, VersionRef<'_>),
+        visit: &mut dyn FnMut(&str, Revision, VersionRef<'_>) -> bool,
     ) -> Result<(), StorageError>;
 
     /// The log entries `(revision, key)` with `after < revision <= upto`,
@@ -351,8 +352,12 @@ fn range<T: Tables + ?Sized>(
                         create_revision,
                         mod_revision,
                     });
+                } else if req.skip_count {
+                    // One key past the page answers `more`; stop there.
+                    return false;
                 }
             }
+            true
         },
     )?;
     Ok(RangeResult {

@@ -119,15 +119,17 @@ impl Tables for MemoryTables {
         &self,
         span: KeySpan<'_>,
         at: Revision,
-        visit: &mut dyn FnMut(&str, Revision, VersionRef<'_>),
+        visit: &mut dyn FnMut(&str, Revision, VersionRef<'_>) -> bool,
     ) -> Result<(), StorageError> {
         let keys = self
             .versions
             .range::<str, _>((span.start, Bound::Unbounded))
             .take_while(|(key, _)| key.starts_with(span.prefix));
         for (key, versions) in keys {
-            if let Some((revision, version)) = versions.range(..=at).next_back() {
-                visit(key, *revision, version.as_ref());
+            if let Some((revision, version)) = versions.range(..=at).next_back()
+                && !visit(key, *revision, version.as_ref())
+            {
+                break;
             }
         }
         Ok(())

@@ -145,6 +145,18 @@ pub enum StorageError {
     /// operation had no effect.
     #[error("storage backend: {0}")]
     Backend(String),
+    /// The backend could not be reached or did not answer in time (etcd's
+    /// `Unavailable` and `DeadlineExceeded`); the operation may or may not
+    /// have taken effect, and a retry is expected to succeed later. The
+    /// server answers it as upstream's `storage.IsUnreachable` /
+    /// `IsRequestTimeout` errors: a 500 `ServerTimeout`.
+    #[error("storage backend unavailable during {operation}: {reason}")]
+    Unavailable {
+        /// What was attempted: `get`, `list`, `create`, `update` or `delete`.
+        operation: &'static str,
+        /// The backend's own words.
+        reason: String,
+    },
 }
 
 /// The answer to a [`Store::range`] request.
@@ -155,7 +167,7 @@ pub struct RangeResult {
     /// Whether more matching keys exist after the last one in `kvs`.
     pub more: bool,
     /// Number of all keys matching the request (prefix and `start_after`,
-    /// ignoring `limit`) at `revision`.
+    /// ignoring `limit`) at `revision`; see [`RangeRequest::skip_count`].
     pub count: i64,
     /// The revision of the snapshot that was read.
     pub revision: Revision,
@@ -178,6 +190,12 @@ pub struct RangeRequest<'a> {
     /// the snapshot as of `r`. As in etcd, `Some(r)` with `r <= 0` also reads
     /// the current revision.
     pub revision: Option<Revision>,
+    /// Stop reading one key past the page instead of counting every
+    /// matching key: [`RangeResult::more`] stays exact, but
+    /// [`RangeResult::count`] is then only `kvs.len()` plus one when more
+    /// keys follow. For reading a long range page by page, where counting
+    /// each time would make the whole read quadratic.
+    pub skip_count: bool,
 }
 
 /// A revisioned key-value store with etcd v3 semantics (see the module docs).

@@ -170,7 +170,7 @@ where
         &self,
         span: KeySpan<'_>,
         at: Revision,
-        visit: &mut dyn FnMut(&str, Revision, VersionRef<'_>),
+        visit: &mut dyn FnMut(&str, Revision, VersionRef<'_>) -> bool,
     ) -> Result<(), StorageError> {
         let start = match span.start {
             Bound::Included(key) => Bound::Included((key, i64::MIN)),
@@ -190,8 +190,10 @@ where
             if !key.starts_with(span.prefix) {
                 break;
             }
-            if let Some(done) = pending.take_if(|(pending_key, _)| pending_key.value().0 != key) {
-                emit(visit, done)?;
+            if let Some(done) = pending.take_if(|(pending_key, _)| pending_key.value().0 != key)
+                && !emit(visit, done)?
+            {
+                return Ok(());
             }
             if revision <= at {
                 pending = Some(entry);
@@ -274,13 +276,13 @@ impl TablesMut
 type VersionsEntry<'a> = (AccessGuard<'a, VersionsKey>, AccessGuard<'a, &'static [u8]>);
 
 /// Passes one `versions` entry to a [`Tables::scan`] visitor.
+/// Visits one key's version; `false` when the visitor wants no more.
 fn emit(
-    visit: &mut dyn FnMut(&str, Revision, VersionRef<'_>),
+    visit: &mut dyn FnMut(&str, Revision, VersionRef<'_>) -> bool,
     (key, record): VersionsEntry<'_>,
-) -> Result<(), StorageError> {
+) -> Result<bool, StorageError> {
     let (key, revision) = key.value();
-    visit(key, revision, decode(record.value())?);
-    Ok(())
+    Ok(visit(key, revision, decode(record.value())?))
 }
 
 /// Encodes a version record (format in the module docs).

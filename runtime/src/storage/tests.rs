@@ -214,6 +214,7 @@ fn range_prefix_limit_continue(store: &dyn Store) {
                 start_after,
                 limit,
                 revision: None,
+                skip_count: false,
             })
             .unwrap()
     };
@@ -228,6 +229,25 @@ fn range_prefix_limit_continue(store: &dyn Store) {
     assert_eq!((middle.more, middle.count), (true, 3));
     // A continue key that is not itself stored.
     assert_eq!(keys(&page(Some("/r/bb"), 0)), ["/r/c", "/r/d"]);
+    // Without counting, a page stops one key past its end: `more` is
+    // still exact, `count` only says so.
+    let uncounted = |start_after, limit| {
+        store
+            .range(RangeRequest {
+                prefix: "/r/",
+                start_after,
+                limit,
+                revision: None,
+                skip_count: true,
+            })
+            .unwrap()
+    };
+    let first = uncounted(None, 2);
+    assert_eq!(keys(&first), ["/r/a", "/r/b"]);
+    assert_eq!((first.more, first.count), (true, 3));
+    let last = uncounted(Some("/r/b"), 2);
+    assert_eq!(keys(&last), ["/r/c", "/r/d"]);
+    assert_eq!((last.more, last.count), (false, 2));
     let past_end = page(Some("/r/d"), 2);
     assert_eq!(
         (past_end.kvs.len(), past_end.more, past_end.count),
@@ -281,6 +301,7 @@ fn range_at_old_revision(store: &dyn Store) {
             start_after: None,
             limit: 1,
             revision: Some(4),
+            skip_count: false,
         })
         .unwrap();
     assert_eq!(

@@ -191,7 +191,7 @@ fn dns1123_subdomain(value: &str, caseless: bool) -> Vec<String> {
 
 /// `content.IsLabelKey`: an optional DNS subdomain prefix and `/`, then a
 /// name of at most 63 bytes.
-fn label_key(value: &str) -> Vec<String> {
+pub(crate) fn label_key(value: &str) -> Vec<String> {
     let mut errs = Vec::new();
     let parts: Vec<&str> = value.split('/').collect();
     let name = match parts.as_slice() {
@@ -247,7 +247,7 @@ fn prefixed_label_key(value: &str) -> Vec<String> {
 }
 
 /// `content.IsLabelValue`: empty, or a label key name of at most 63 bytes.
-fn label_value(value: &str) -> Vec<String> {
+pub(crate) fn label_value(value: &str) -> Vec<String> {
     let mut errs = Vec::new();
     if value.len() > LABEL_VALUE_MAX {
         errs.push(max_len_error(LABEL_VALUE_MAX));

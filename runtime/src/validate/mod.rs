@@ -30,7 +30,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::field::{ErrorList, Path};
 
-mod format;
+pub(crate) mod format;
 mod limits;
 mod list;
 pub mod names;

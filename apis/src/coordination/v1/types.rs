@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 /// +kubebuilder:printcolumn:name="Holder",type=string,JSONPath=".spec.holderIdentity"
 /// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
 /// +resource:generation=false
+/// +resource:allowCreateOnUpdate
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct Lease {

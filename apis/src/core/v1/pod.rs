@@ -30,6 +30,7 @@ use serde_json::{Map, Value};
 /// +kubebuilder:selectablefield:JSONPath=.status.podIP
 /// +kubebuilder:selectablefield:JSONPath=.status.nominatedNodeName
 /// +defaulting:hook
+/// +resource:returnDeletedObject
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct Pod {

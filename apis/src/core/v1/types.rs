@@ -52,6 +52,7 @@ pub struct ConfigMap {
 /// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
 /// +resource:generation=false
 /// +resource:nameFormat=dns1123-label
+/// +resource:returnDeletedObject
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct Namespace {
@@ -154,6 +155,7 @@ pub struct NamespaceCondition {
 /// +kubebuilder:selectablefield:JSONPath=.reportingComponent
 /// +kubebuilder:selectablefield:JSONPath=.type
 /// +resource:generation=false
+/// +resource:allowCreateOnUpdate
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]

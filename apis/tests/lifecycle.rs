@@ -1,0 +1,90 @@
+//! The `apiserver` binary as a user runs it: the kubeconfig it writes works
+//! with kubectl at once, and SIGTERM ends open watches and exits cleanly.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+mod support;
+use support::start;
+
+#[test]
+fn the_written_kubeconfig_works_with_kubectl_get_namespaces() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    server.wait_ready();
+    let out = Command::new("kubectl")
+        .arg("--kubeconfig")
+        .arg(dir.path().join("kubeconfig"))
+        .arg("--cache-dir")
+        .arg(dir.path().join("kubectl-cache"))
+        .args(["get", "namespaces", "-o", "name"])
+        .output()
+        .expect("run kubectl");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        stdout.lines().collect::<Vec<_>>(),
+        [
+            "namespace/default",
+            "namespace/kube-node-lease",
+            "namespace/kube-public",
+            "namespace/kube-system",
+        ]
+    );
+}
+
+#[test]
+fn sigterm_ends_open_watches_and_exits_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = start(dir.path());
+    server.wait_ready();
+    let mut watch = TcpStream::connect(&server.addr).expect("connect");
+    watch
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    write!(
+        watch,
+        "GET /api/v1/namespaces/default/configmaps?watch=true HTTP/1.1\r\nHost: {}\r\n\r\n",
+        server.addr
+    )
+    .unwrap();
+    // The response head arrives once the watch is established.
+    let mut head = [0u8; 12];
+    watch.read_exact(&mut head).expect("watch response");
+    assert_eq!(&head, b"HTTP/1.1 200");
+
+    let started = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-TERM", &server.child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(killed.success());
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "the server did not stop within 15 s of SIGTERM with a watch open"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "exit status {status}");
+    // The watch stream was ended by the server, not cut mid-chunk: the
+    // chunked body closes with its terminating zero-length chunk.
+    let mut rest = Vec::new();
+    watch
+        .read_to_end(&mut rest)
+        .expect("read to the end of the watch");
+    assert!(
+        String::from_utf8_lossy(&rest).ends_with("0\r\n\r\n"),
+        "{:?}",
+        String::from_utf8_lossy(&rest)
+    );
+}
