@@ -39,6 +39,13 @@ pub enum Op {
         /// Extra data bytes per object (0: the realistic 1 KiB object).
         payload_bytes: usize,
     },
+    /// `POST` of a new Deployment named `<prefix><n>`.
+    CreateDeployment {
+        /// The namespace created in.
+        namespace: String,
+        /// The name prefix.
+        prefix: String,
+    },
     /// `PUT` of the ConfigMap `<prefix><client>`, each client its own object
     /// (which must exist), with a changed data value each time.
     Update {
@@ -75,6 +82,11 @@ impl Op {
                     )
                     .into(),
                 ),
+            ),
+            Op::CreateDeployment { namespace, prefix } => (
+                Method::POST,
+                format!("/apis/apps/v1/namespaces/{namespace}/deployments"),
+                Some(objects::deployment(namespace, &format!("{prefix}{n}"), n).into()),
             ),
             Op::Update { namespace, prefix } => {
                 let name = format!("{prefix}{client}");

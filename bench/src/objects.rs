@@ -53,6 +53,36 @@ pub fn configmap_with_payload(
     )
 }
 
+/// A Deployment named `name` in `namespace`, of a realistic shape (about
+/// 1.5 KiB of JSON): the recommended labels, a selector its template
+/// matches, one container with ports, environment, resources and probes.
+/// `revision` goes into an annotation of the template.
+pub fn deployment(namespace: &str, name: &str, revision: u64) -> String {
+    format!(
+        concat!(
+            r#"{{"apiVersion":"apps/v1","kind":"Deployment","metadata":{{"name":"{name}","namespace":"{namespace}","#,
+            r#""labels":{{"app.kubernetes.io/name":"orders","app.kubernetes.io/instance":"{name}","#,
+            r#""app.kubernetes.io/component":"api","app.kubernetes.io/part-of":"shop"}}}},"#,
+            r#""spec":{{"replicas":3,"selector":{{"matchLabels":{{"app.kubernetes.io/instance":"{name}"}}}},"#,
+            r#""template":{{"metadata":{{"labels":{{"app.kubernetes.io/name":"orders","app.kubernetes.io/instance":"{name}"}},"#,
+            r#""annotations":{{"bench.example.com/revision":"{revision}"}}}},"#,
+            r#""spec":{{"serviceAccountName":"orders","containers":[{{"name":"orders","#,
+            r#""image":"registry.example.com/shop/orders:1.42.0","#,
+            r#""args":["--config=/etc/orders/application.properties","--port=8080"],"#,
+            r#""ports":[{{"name":"http","containerPort":8080}},{{"name":"metrics","containerPort":9090}}],"#,
+            r#""env":[{{"name":"JAVA_OPTS","value":"-Xms256m -Xmx512m"}},{{"name":"LOG_LEVEL","value":"info"}}],"#,
+            r#""resources":{{"requests":{{"cpu":"250m","memory":"384Mi"}},"limits":{{"cpu":"1","memory":"512Mi"}}}},"#,
+            r#""readinessProbe":{{"httpGet":{{"path":"/health/ready","port":"http"}},"periodSeconds":5}},"#,
+            r#""livenessProbe":{{"httpGet":{{"path":"/health/live","port":"http"}},"initialDelaySeconds":30}},"#,
+            r#""volumeMounts":[{{"name":"config","mountPath":"/etc/orders"}}]}}],"#,
+            r#""volumes":[{{"name":"config","configMap":{{"name":"orders-config"}}}}]}}}}}}}}"#
+        ),
+        name = name,
+        namespace = namespace,
+        revision = revision,
+    )
+}
+
 /// A Namespace named `name`.
 pub fn namespace(name: &str) -> String {
     format!(r#"{{"apiVersion":"v1","kind":"Namespace","metadata":{{"name":"{name}"}}}}"#)
@@ -64,6 +94,12 @@ mod tests {
 
     #[test]
     fn bodies_are_json_of_the_named_objects() {
+        let d: serde_json::Value = serde_json::from_str(&deployment("ns", "web", 4)).unwrap();
+        assert_eq!(d["metadata"]["name"], "web");
+        assert_eq!(
+            d["spec"]["template"]["metadata"]["annotations"]["bench.example.com/revision"],
+            "4"
+        );
         let cm: serde_json::Value = serde_json::from_str(&configmap("ns", "cm-1", 7)).unwrap();
         assert_eq!(cm["metadata"]["name"], "cm-1");
         assert_eq!(cm["metadata"]["namespace"], "ns");

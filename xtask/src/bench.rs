@@ -769,7 +769,7 @@ fn micro(ctx: &Ctx) -> Result<Section> {
             jsonschema.zip(validation).map(|(j, v)| j / v),
             &faster,
         ));
-        if kind == "Deployment" {
+        if matches!(kind, "Deployment" | "Pod") {
             let typed = estimate(kind, "validation_typed");
             let speedup = jsonschema.zip(typed).map(|(j, v)| j / v);
             let mut f = row(
@@ -819,11 +819,19 @@ fn micro(ctx: &Ctx) -> Result<Section> {
         };
         f
     };
+    let deployment_decode = estimate("Deployment", "json_decode");
     let mut create_figure = Figure::new(
         "Deployment: create (POST through the router, in process, memory store)",
         "ns",
     )
-    .detail("decode, defaulting, validation, managed fields, storage, encode");
+    .detail("decode, defaulting, validation, managed fields, storage, encode")
+    .baseline(
+        "JSON decode of the same object (registry `decode`)",
+        deployment_decode,
+    )
+    .ratio(create.zip(deployment_decode).map(|(c, d)| c / d), |r| {
+        format!("{r:.1}x the decode's time")
+    });
     create_figure = match create {
         Some(v) => create_figure.value(v),
         None => create_figure.status(Status::Failed),
@@ -878,13 +886,26 @@ fn cell(v: &Value) -> Cell {
 
 /// Creates `count` ConfigMaps named `<prefix><n>` in `namespace`.
 fn populate(ctx: &Ctx, addr: &str, namespace: &str, prefix: &str, count: u64) -> Result<()> {
+    populate_with(ctx, addr, "create", namespace, prefix, count)
+}
+
+/// Creates `count` objects by the loadgen's `op` (`create` for
+/// ConfigMaps, `create-deployment`), failing unless every create succeeds.
+fn populate_with(
+    ctx: &Ctx,
+    addr: &str,
+    op: &str,
+    namespace: &str,
+    prefix: &str,
+    count: u64,
+) -> Result<()> {
     let count_s = count.to_string();
     let v = ctx.loadgen(
         addr,
         &[
             "load",
             "--op",
-            "create",
+            op,
             "--namespace",
             namespace,
             "--prefix",
@@ -900,7 +921,7 @@ fn populate(ctx: &Ctx, addr: &str, namespace: &str, prefix: &str, count: u64) ->
     let ok = v.get("ok").and_then(Value::as_u64).unwrap_or(0);
     if ok != count {
         bail!(
-            "created {ok} of {count} ConfigMaps in {namespace}: {}",
+            "{op}: made {ok} of {count} objects in {namespace}: {}",
             v.get("first_error").unwrap_or(&Value::Null)
         );
     }
@@ -1183,40 +1204,47 @@ fn memory(ctx: &Ctx) -> Result<Section> {
     server.wait_ready("/readyz")?;
     let addr = server.addr.clone();
     ctx.loadgen(&addr, &["namespace", "--name", "bench-memory"])?;
-    // Warm up first, so that one-time allocations do not count as growth.
-    populate(ctx, &addr, "bench-memory", "warmup-", 200)?;
-    std::thread::sleep(Duration::from_millis(300));
-    let before = rss_bytes(server.pid())?;
     let count = ctx.plan.memory_objects;
-    populate(ctx, &addr, "bench-memory", "object-", count)?;
-    std::thread::sleep(Duration::from_millis(500));
-    let after = rss_bytes(server.pid())?;
-    let one = ctx.out.join("tmp/memory-object.json");
-    let fetched = ctx.loadgen(
-        &addr,
-        &[
-            "fetch",
-            "--path",
-            "/api/v1/namespaces/bench-memory/configmaps/object-0",
-            "--out",
-            &one.display().to_string(),
-        ],
-    )?;
-    drop(server);
-    let json_size = fetched
-        .get("bytes")
-        .and_then(Value::as_f64)
-        .unwrap_or(f64::NAN);
-    let per_object = (after - before) / count as f64;
-    let ratio = per_object / json_size;
-    let mib = |b: f64| b / (1024.0 * 1024.0);
-    Ok(Section {
-        title: "Memory per stored object".into(),
-        note: "RSS (`VmRSS`) of the server process before and after the creates, after 200 \
-               warm-up creates; the JSON size is that of the object as GET returns it."
-            .into(),
-        figures: vec![
-            Figure::new(format!("ConfigMap (memory backend, {count} created)"), "B")
+    let mut figures = Vec::new();
+    for (kind, op, resource) in [
+        (
+            "ConfigMap",
+            "create",
+            "/api/v1/namespaces/bench-memory/configmaps",
+        ),
+        (
+            "Deployment",
+            "create-deployment",
+            "/apis/apps/v1/namespaces/bench-memory/deployments",
+        ),
+    ] {
+        // Warm up first, so that one-time allocations do not count as growth.
+        populate_with(ctx, &addr, op, "bench-memory", "warmup-", 200)?;
+        std::thread::sleep(Duration::from_millis(300));
+        let before = rss_bytes(server.pid())?;
+        populate_with(ctx, &addr, op, "bench-memory", "object-", count)?;
+        std::thread::sleep(Duration::from_millis(500));
+        let after = rss_bytes(server.pid())?;
+        let one = ctx.out.join(format!("tmp/memory-{kind}.json"));
+        let fetched = ctx.loadgen(
+            &addr,
+            &[
+                "fetch",
+                "--path",
+                &format!("{resource}/object-0"),
+                "--out",
+                &one.display().to_string(),
+            ],
+        )?;
+        let json_size = fetched
+            .get("bytes")
+            .and_then(Value::as_f64)
+            .unwrap_or(f64::NAN);
+        let per_object = (after - before) / count as f64;
+        let ratio = per_object / json_size;
+        let mib = |b: f64| b / (1024.0 * 1024.0);
+        figures.push(
+            Figure::new(format!("{kind} (memory backend, {count} created)"), "B")
                 .value(per_object)
                 .detail(format!(
                     "RSS {:.1} MiB -> {:.1} MiB (+{:.1} MiB)",
@@ -1227,11 +1255,16 @@ fn memory(ctx: &Ctx) -> Result<Section> {
                 .baseline("JSON size of one object", Some(json_size))
                 .ratio(Some(ratio), |r| format!("{r:.2}x the JSON size"))
                 .goal("<= 3x the JSON size", Status::of(ratio <= 3.0)),
-            Figure::new("Deployment", "B")
-                .baseline("JSON size of one object", None)
-                .detail("not measured yet: the harness creates only ConfigMaps so far")
-                .goal("<= 3x the JSON size", Status::NotYetMeasurable),
-        ],
+        );
+    }
+    drop(server);
+    Ok(Section {
+        title: "Memory per stored object".into(),
+        note: "RSS (`VmRSS`) of the server process before and after the creates of each \
+               kind in turn, after 200 warm-up creates of that kind; the JSON size is that \
+               of the object as GET returns it (defaults and managed fields included)."
+            .into(),
+        figures,
     })
 }
 

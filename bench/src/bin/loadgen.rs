@@ -39,6 +39,8 @@ enum OpName {
     Get,
     List,
     Create,
+    /// `create` of Deployments.
+    CreateDeployment,
     Update,
 }
 
@@ -126,6 +128,7 @@ async fn main() -> Result<()> {
                     prefix,
                     payload_bytes,
                 },
+                OpName::CreateDeployment => load::Op::CreateDeployment { namespace, prefix },
                 OpName::Update => load::Op::Update { namespace, prefix },
             };
             let summary = load::run(load::Spec {
