@@ -8,8 +8,10 @@
 //! | `json_decode_value` | `serde_json` into `serde_json::Value` | - |
 //! | `json_encode` | `serde_json` from our Rust type | `json_encode_value` |
 //! | `json_encode_value` | `serde_json` from `serde_json::Value` (what the server writes) | - |
-//! | `protobuf_decode` | `codec::protobuf::decode_object` of the `.pb` fixture | `json_decode` |
-//! | `protobuf_encode` | `codec::protobuf::wrap` of the object | `json_encode_value` |
+//! | `protobuf_decode` | `codec::protobuf::decode_object` of the `.pb` fixture | `json_decode`, `protobuf_decode_prost` |
+//! | `protobuf_encode` | `codec::protobuf::wrap` of the object | `json_encode_value`, `protobuf_encode_prost` |
+//! | `protobuf_decode_prost` | prost-generated types (the `k8s-pb` crate) decoding the same `.pb`: the `runtime.Unknown` envelope, then the object | - |
+//! | `protobuf_encode_prost` | the same types encoding the object and its envelope | - |
 //! | `defaulting` | `schema::apply_defaults` on the decoded object | `json_decode` |
 //! | `strategic_merge` | `patch::strategic::apply` of a labels and annotations patch | `json_merge` |
 //! | `json_merge` | `json_patch::merge` (RFC 7386) of the same patch, on a copy | - |
@@ -45,6 +47,8 @@ struct Kind {
     kind: &'static str,
     /// Times `json_encode` through the Rust type, where one is wired in.
     typed_encode: Option<fn(&mut Criterion, &str, &[u8])>,
+    /// Times the prost-direct baseline on the `.pb` fixture.
+    prost_direct: fn(&mut Criterion, &str, &[u8]),
 }
 
 const KINDS: &[Kind] = &[
@@ -54,6 +58,7 @@ const KINDS: &[Kind] = &[
         version: "v1",
         kind: "ConfigMap",
         typed_encode: Some(typed_encode::<apis::core::v1::ConfigMap>),
+        prost_direct: prost_direct::<k8s_pb::api::core::v1::ConfigMap>,
     },
     Kind {
         file: "core.v1.Event",
@@ -61,6 +66,7 @@ const KINDS: &[Kind] = &[
         version: "v1",
         kind: "Event",
         typed_encode: Some(typed_encode::<apis::core::v1::Event>),
+        prost_direct: prost_direct::<k8s_pb::api::core::v1::Event>,
     },
     Kind {
         file: "apps.v1.Deployment",
@@ -68,6 +74,7 @@ const KINDS: &[Kind] = &[
         version: "v1",
         kind: "Deployment",
         typed_encode: Some(typed_encode::<apis::apps::v1::Deployment>),
+        prost_direct: prost_direct::<k8s_pb::api::apps::v1::Deployment>,
     },
     Kind {
         file: "core.v1.Pod",
@@ -75,6 +82,7 @@ const KINDS: &[Kind] = &[
         version: "v1",
         kind: "Pod",
         typed_encode: Some(typed_encode::<apis::core::v1::Pod>),
+        prost_direct: prost_direct::<k8s_pb::api::core::v1::Pod>,
     },
 ];
 
@@ -141,6 +149,45 @@ fn typed_validation<T: DeserializeOwned + runtime::validate::Validate>(
         .bench_function("validation_typed", |b| {
             b.iter(|| black_box(&typed).validate(&root, &ctx))
         });
+}
+
+/// `protobuf_decode_prost` and `protobuf_encode_prost`: the prost-generated
+/// type `M` of the `k8s-pb` crate on the same bytes, envelope included,
+/// the floor a generated protobuf codec reaches.
+fn prost_direct<M: prost::Message + Default>(c: &mut Criterion, kind: &str, pb: &[u8]) {
+    use k8s_pb::apimachinery::pkg::runtime::Unknown;
+    use prost::Message as _;
+    let Some(body) = pb.strip_prefix(b"k8s\0") else {
+        eprintln!("skipping {kind} prost-direct: no protobuf magic");
+        return;
+    };
+    let decode = |bytes: &[u8]| -> Option<(Unknown, M)> {
+        let unknown = Unknown::decode(bytes).ok()?;
+        let object = M::decode(unknown.raw.as_deref().unwrap_or_default()).ok()?;
+        Some((unknown, object))
+    };
+    let Some((envelope, object)) = decode(body) else {
+        eprintln!("skipping {kind} prost-direct: the fixture does not decode");
+        return;
+    };
+    let mut group = c.benchmark_group(kind);
+    group.bench_function("protobuf_decode_prost", |b| {
+        b.iter(|| decode(black_box(body)).expect("decodes"))
+    });
+    group.bench_function("protobuf_encode_prost", |b| {
+        b.iter(|| {
+            let unknown = Unknown {
+                type_meta: envelope.type_meta.clone(),
+                raw: Some(black_box(&object).encode_to_vec()),
+                content_encoding: Some(String::new()),
+                content_type: Some(String::new()),
+            };
+            let mut out = b"k8s\0".to_vec();
+            unknown.encode(&mut out).expect("a Vec grows");
+            out
+        })
+    });
+    group.finish();
 }
 
 /// `json_encode`: serde_json from the Rust type `T`.
@@ -272,6 +319,7 @@ fn codec(c: &mut Criterion) {
         if let Some(bench) = k.typed_encode {
             bench(c, k.kind, &valid);
         }
+        (k.prost_direct)(c, k.kind, &pb);
         match k.kind {
             "Deployment" => typed_validation::<apis::apps::v1::Deployment>(c, k.kind, &valid),
             "Pod" => typed_validation::<apis::core::v1::Pod>(c, k.kind, &valid),
