@@ -2915,3 +2915,45 @@ async fn metrics_have_request_durations_and_stored_object_counts() {
         "{text}"
     );
 }
+
+/// GET and whole lists answer from a cache of encoded objects keyed by
+/// revision: every write, and a delete and re-create under the same name,
+/// reads back new.
+#[tokio::test]
+async fn repeated_gets_follow_every_write() {
+    let api = Api::start();
+    let uri = format!("{CONFIGMAPS}/cached");
+    let first = api.create(CONFIGMAPS, &configmap("cached")).await;
+    assert_eq!(api.get(&uri).await.body, first);
+    assert_eq!(
+        api.get(&uri).await.body,
+        first,
+        "a second read, from the cache"
+    );
+    let r = api
+        .patch(&uri, MERGE_PATCH, &json!({"data": {"k": "changed"}}))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let read = api.get(&uri).await.body;
+    assert_eq!(read, r.body);
+    assert_eq!(read["data"]["k"], "changed");
+    api.delete(&uri).await;
+    assert_eq!(api.get(&uri).await.status, StatusCode::NOT_FOUND);
+    let again = api.create(CONFIGMAPS, &configmap("cached")).await;
+    let read = api.get(&uri).await.body;
+    assert_eq!(read["metadata"]["uid"], again["metadata"]["uid"]);
+    assert_ne!(read["metadata"]["uid"], first["metadata"]["uid"]);
+    // Whole lists share the cache; selectors still see each object.
+    let listed = api.get(CONFIGMAPS).await.body;
+    assert_eq!(listed["items"], json!([read]));
+    let r = api
+        .get(&format!("{CONFIGMAPS}?fieldSelector=metadata.name%3Dother"))
+        .await;
+    assert_eq!(r.body["items"], json!([]), "{}", r.text);
+    let r = api
+        .get(&format!(
+            "{CONFIGMAPS}?fieldSelector=metadata.name%3Dcached"
+        ))
+        .await;
+    assert_eq!(r.body["items"], json!([read]), "{}", r.text);
+}

@@ -14,6 +14,7 @@ mod namespaces;
 pub mod negotiate;
 pub mod object;
 mod openapi;
+mod read_cache;
 pub mod request;
 mod rest;
 pub mod status;
@@ -88,6 +89,8 @@ pub struct ApiServer {
     /// Set once shutdown begins: open watches end so that in-flight
     /// requests can drain.
     stopping: tokio::sync::watch::Sender<bool>,
+    /// The JSON GET answered for recently read objects.
+    read_cache: read_cache::ReadCache,
 }
 
 impl ApiServer {
@@ -112,6 +115,7 @@ impl ApiServer {
             validation_options: config.validation_options.clone(),
             openapi_v2_proto: std::sync::OnceLock::new(),
             stopping: tokio::sync::watch::Sender::new(false),
+            read_cache: read_cache::ReadCache::new(READ_CACHE_BYTES),
         });
         server.ensure_system_namespaces()?;
         Ok(server)
@@ -265,6 +269,9 @@ async fn shutdown_signal() {
     let _ = ctrl_c.await;
     tracing::info!("shutting down");
 }
+
+/// The byte budget of the cache of JSON GET answers.
+const READ_CACHE_BYTES: usize = 32 * 1024 * 1024;
 
 /// The router type [`ApiServer::router`] returns.
 pub type Router = axum::Router;

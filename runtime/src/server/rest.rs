@@ -161,6 +161,13 @@ pub(crate) async fn handle(
     {
         return ctx.stream_list();
     }
+    if verb == Verb::Get
+        && info.subresource.is_none()
+        && representation == Representation::Json
+        && !query.flag("pretty")
+    {
+        return ctx.get_json();
+    }
     let answer = match (verb, info.subresource.as_deref()) {
         (Verb::Get, Some("scale")) => ctx.get_scale()?,
         (Verb::Get, _) => ctx.get()?,
@@ -356,6 +363,30 @@ pub(crate) fn read_stored(kv: &KeyValue, schema: &'static TypeSchema) -> Result<
     Ok(obj)
 }
 
+/// The JSON of a stored object as GET and lists answer it: from the read
+/// cache when it holds `kv` at its revision, else encoded from `decoded`
+/// (or from `kv`, read as [`read_stored`] does) and cached.
+///
+/// Errors: the stored value is not JSON (500).
+fn stored_json(
+    kv: &KeyValue,
+    schema: &'static TypeSchema,
+    cache: &super::read_cache::ReadCache,
+    decoded: Option<&Value>,
+) -> Result<axum::body::Bytes, ApiError> {
+    if let Some(json) = cache.get(&kv.key, kv.mod_revision) {
+        return Ok(json);
+    }
+    let json = match decoded {
+        Some(obj) => serde_json::to_vec(obj),
+        None => serde_json::to_vec(&read_stored(kv, schema)?),
+    }
+    .map_err(ApiError::internal)?;
+    let json = axum::body::Bytes::from(json);
+    cache.insert(&kv.key, kv.mod_revision, json.clone());
+    Ok(json)
+}
+
 fn to_storage(obj: &Value) -> Vec<u8> {
     let mut obj = obj.clone();
     meta_mut(&mut obj).remove("resourceVersion");
@@ -445,6 +476,24 @@ impl Ctx<'_> {
         Ok(Answer::ok(self.current()?.1))
     }
 
+    /// A plain JSON GET: the object's bytes from the read cache when it was
+    /// read before at its current revision, else read, encoded and cached.
+    fn get_json(&self) -> Result<Response, ApiError> {
+        super::versions::get(self.query, self.store().current_revision())?;
+        let kv = self
+            .store()
+            .get(&self.key(self.name()))
+            .map_err(|e| storage_error(e, self.ri(), self.name()))?
+            .ok_or_else(|| ApiError::not_found(self.ri(), self.name()))?;
+        let json = stored_json(&kv, (self.entry.schema)(), &self.server.read_cache, None)?;
+        let mut response = (StatusCode::OK, json).into_response();
+        response.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        );
+        Ok(response)
+    }
+
     /// The kind's generated validation of `new` (against `old` on update),
     /// for the subresource addressed, as causes of a 422.
     fn type_validation(&self, new: &Value, old: Option<&Value>) -> Result<Vec<Cause>, ApiError> {
@@ -512,8 +561,9 @@ impl Ctx<'_> {
         let mut cursor = self.list_cursor()?;
         cursor.skip_count = true;
         // The first page fixes the snapshot and surfaces errors as a Status.
-        let first = cursor.next_page(LIST_PAGE)?;
+        let first = cursor.next_stored(LIST_PAGE)?;
         let snapshot = cursor.revision.unwrap_or_default();
+        let server = self.server.clone();
         let (tx, rx) = tokio::sync::mpsc::channel::<Result<axum::body::Bytes, std::io::Error>>(2);
         tokio::spawn(async move {
             let head = format!(
@@ -531,16 +581,15 @@ impl Ctx<'_> {
             let mut page = first;
             let mut chunk = Vec::with_capacity(LIST_CHUNK_BYTES);
             loop {
-                for item in page {
-                    if !first_item {
-                        chunk.push(b',');
-                    }
-                    first_item = false;
-                    if serde_json::to_writer(&mut chunk, &item).is_err() {
-                        let _ = tx
-                            .send(Err(std::io::Error::other("encoding a list item failed")))
-                            .await;
-                        return;
+                // By value: each stored item is freed once written.
+                for kv in page {
+                    match cursor.write_item(&kv, &server.read_cache, first_item, &mut chunk) {
+                        Ok(written) => first_item &= !written,
+                        Err(e) => {
+                            // Headers are gone: end the body early, as upstream does.
+                            let _ = tx.send(Err(std::io::Error::other(e.message.clone()))).await;
+                            return;
+                        }
                     }
                     if chunk.len() >= LIST_CHUNK_BYTES {
                         let full =
@@ -553,7 +602,7 @@ impl Ctx<'_> {
                 if !cursor.more {
                     break;
                 }
-                page = match cursor.next_page(LIST_PAGE) {
+                page = match cursor.next_stored(LIST_PAGE) {
                     Ok(p) => p,
                     Err(e) => {
                         // Headers are gone: end the body early, as upstream does.
@@ -1813,6 +1862,18 @@ impl ListCursor {
     /// The next page: up to `limit` stored objects read (0: all), of which
     /// the selected ones are returned.
     fn next_page(&mut self, limit: usize) -> Result<Vec<Value>, ApiError> {
+        let mut items = Vec::new();
+        for kv in &self.next_stored(limit)? {
+            let obj = read_stored(kv, self.schema)?;
+            if selected(&obj, &self.labels, &self.fields) {
+                items.push(obj);
+            }
+        }
+        Ok(items)
+    }
+
+    /// The next page as stored, before decoding and selectors.
+    fn next_stored(&mut self, limit: usize) -> Result<Vec<KeyValue>, ApiError> {
         let result = self
             .store
             .range(RangeRequest {
@@ -1836,14 +1897,46 @@ impl ListCursor {
         if let Some(last) = result.kvs.last() {
             self.start_after = Some(last.key.clone());
         }
-        let mut items = Vec::with_capacity(result.kvs.len());
-        for kv in &result.kvs {
+        Ok(result.kvs)
+    }
+
+    /// Appends one stored item to a list body being written (after a
+    /// comma unless it is the first), as GETs answer it, and says whether
+    /// the selectors kept it. Items of a size the read cache holds come from
+    /// it when it has them at this revision (without selectors, with no
+    /// decoding at all); larger ones are encoded straight into `out`.
+    ///
+    /// Errors: the stored value is not JSON (500).
+    fn write_item(
+        &self,
+        kv: &KeyValue,
+        cache: &super::read_cache::ReadCache,
+        first: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<bool, ApiError> {
+        let unfiltered = self.labels.is_empty() && self.fields.is_empty();
+        let cacheable = kv.value.len() <= super::read_cache::MAX_ENTRY_BYTES;
+        let json = if unfiltered && cacheable {
+            stored_json(kv, self.schema, cache, None)?
+        } else {
             let obj = read_stored(kv, self.schema)?;
-            if selected(&obj, &self.labels, &self.fields) {
-                items.push(obj);
+            if !selected(&obj, &self.labels, &self.fields) {
+                return Ok(false);
             }
+            if !cacheable {
+                if !first {
+                    out.push(b',');
+                }
+                serde_json::to_writer(&mut *out, &obj).map_err(ApiError::internal)?;
+                return Ok(true);
+            }
+            stored_json(kv, self.schema, cache, Some(&obj))?
+        };
+        if !first {
+            out.push(b',');
         }
-        Ok(items)
+        out.extend_from_slice(&json);
+        Ok(true)
     }
 }
 
