@@ -283,73 +283,38 @@ fn encode_value(number: u32, kind: &Kind, v: Option<&Value>, out: &mut Vec<u8>) 
 /// Errors: truncated or malformed input, wire types that do not match the
 /// table, invalid UTF-8 in strings.
 pub fn decode(bytes: &[u8], msg: &'static Message) -> Result<Value, ProtoError> {
-    let mut raw: Vec<(u32, WireValue)> = Vec::new();
-    let mut buf = bytes;
-    while buf.has_remaining() {
-        let (number, wire) = decode_key(&mut buf).map_err(|e| err(format!("{}: {e}", msg.name)))?;
-        let value = match wire {
-            WireType::Varint => WireValue::Varint(
-                decode_varint(&mut buf).map_err(|e| err(format!("{}: {e}", msg.name)))?,
-            ),
-            WireType::SixtyFourBit => {
-                if buf.remaining() < 8 {
-                    return Err(err(format!("{}: truncated fixed64", msg.name)));
-                }
-                WireValue::Fixed64(buf.get_u64_le())
-            }
-            WireType::ThirtyTwoBit => {
-                if buf.remaining() < 4 {
-                    return Err(err(format!("{}: truncated fixed32", msg.name)));
-                }
-                {
-                    buf.advance(4);
-                    WireValue::Fixed32
-                }
-            }
-            WireType::LengthDelimited => {
-                let len = decode_varint(&mut buf).map_err(|e| err(format!("{}: {e}", msg.name)))?
-                    as usize;
-                if buf.remaining() < len {
-                    return Err(err(format!("{}: truncated field {number}", msg.name)));
-                }
-                let (head, tail) = buf.split_at(len);
-                buf = tail;
-                WireValue::Bytes(head.to_vec())
-            }
-            _ => {
-                return Err(err(format!(
-                    "{}: unsupported wire type in field {number}",
-                    msg.name
-                )));
-            }
-        };
-        raw.push((number, value));
+    let mut raw: Vec<(u32, WireValue<'_>)> = Vec::new();
+    for entry in WireFields::new(bytes) {
+        raw.push(entry.map_err(|e| err(format!("{}: {}", msg.name, e.0)))?);
     }
-    let mut out = Map::new();
+    // Group the entries by field number, keeping wire order within a
+    // number: repeated entries stay in order, and the last of a singular
+    // field wins (proto2).
+    raw.sort_by_key(|(n, _)| *n);
+    let mut out = Map::with_capacity(msg.fields.len());
     for f in msg.fields {
-        let values: Vec<&WireValue> = raw
-            .iter()
-            .filter(|(n, _)| *n == f.number)
-            .map(|(_, v)| v)
-            .collect();
+        let start = raw.partition_point(|(n, _)| *n < f.number);
+        let end = start + raw[start..].partition_point(|(n, _)| *n == f.number);
+        let values = &raw[start..end];
         let path = |e: ProtoError| err(format!("{}.{}: {}", msg.name, f.json, e.0));
         match f.presence {
             Presence::Repeated => {
+                if values.is_empty() {
+                    continue;
+                }
                 let items = values
                     .iter()
-                    .map(|v| decode_value(&f.kind, v))
+                    .map(|(_, v)| decode_value(&f.kind, v))
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(path)?;
-                if !items.is_empty() {
-                    out.insert(f.json.into(), Value::Array(items));
-                }
+                out.insert(f.json.into(), Value::Array(items));
             }
             Presence::Map => {
                 let Kind::MapOf(value_kind) = f.kind else {
                     continue;
                 };
-                let mut map = Map::new();
-                for v in values {
+                let mut map = Map::with_capacity(values.len());
+                for (_, v) in values {
                     let WireValue::Bytes(entry) = v else {
                         return Err(path(err("map entry is not length-delimited")));
                     };
@@ -362,7 +327,9 @@ pub fn decode(bytes: &[u8], msg: &'static Message) -> Result<Value, ProtoError> 
             }
             _ => {
                 // The last occurrence wins, as in proto2.
-                let Some(v) = values.last() else { continue };
+                let Some((_, v)) = values.last() else {
+                    continue;
+                };
                 let value = decode_value(&f.kind, v).map_err(path)?;
                 if f.json.is_empty() {
                     // Inline: the embedded message's fields join the parent.
@@ -381,12 +348,103 @@ pub fn decode(bytes: &[u8], msg: &'static Message) -> Result<Value, ProtoError> 
     Ok(Value::Object(out))
 }
 
-#[derive(Debug)]
-enum WireValue {
+/// One field's value on the wire, borrowing length-delimited bytes from
+/// the input.
+#[derive(Debug, Clone, Copy)]
+enum WireValue<'a> {
     Varint(u64),
     Fixed64(u64),
     Fixed32,
-    Bytes(Vec<u8>),
+    Bytes(&'a [u8]),
+}
+
+/// The fields of one message, in wire order: `(number, value)`.
+struct WireFields<'a> {
+    buf: &'a [u8],
+}
+
+impl<'a> WireFields<'a> {
+    fn new(buf: &'a [u8]) -> Self {
+        Self { buf }
+    }
+
+    fn next_field(&mut self) -> Result<(u32, WireValue<'a>), ProtoError> {
+        let buf = &mut self.buf;
+        let (number, wire) = decode_key(buf).map_err(|e| err(e.to_string()))?;
+        let value = match wire {
+            WireType::Varint => {
+                WireValue::Varint(decode_varint(buf).map_err(|e| err(e.to_string()))?)
+            }
+            WireType::SixtyFourBit => {
+                if buf.remaining() < 8 {
+                    return Err(err("truncated fixed64"));
+                }
+                WireValue::Fixed64(buf.get_u64_le())
+            }
+            WireType::ThirtyTwoBit => {
+                if buf.remaining() < 4 {
+                    return Err(err("truncated fixed32"));
+                }
+                buf.advance(4);
+                WireValue::Fixed32
+            }
+            WireType::LengthDelimited => {
+                let len = decode_varint(buf).map_err(|e| err(e.to_string()))?;
+                let len = usize::try_from(len)
+                    .ok()
+                    .filter(|len| *len <= buf.len())
+                    .ok_or_else(|| err(format!("truncated field {number}")))?;
+                let (head, tail) = buf.split_at(len);
+                *buf = tail;
+                WireValue::Bytes(head)
+            }
+            _ => return Err(err(format!("unsupported wire type in field {number}"))),
+        };
+        Ok((number, value))
+    }
+}
+
+impl<'a> Iterator for WireFields<'a> {
+    type Item = Result<(u32, WireValue<'a>), ProtoError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.buf.is_empty() {
+            return None;
+        }
+        let field = self.next_field();
+        if field.is_err() {
+            // Stop after the first error.
+            self.buf = &[];
+        }
+        Some(field)
+    }
+}
+
+/// A small message read field by field: calls `on` with each field, the
+/// last occurrence of a number overriding earlier ones as the caller wills.
+fn read_fields<'a>(
+    bytes: &'a [u8],
+    mut on: impl FnMut(u32, WireValue<'a>) -> Result<(), ProtoError>,
+) -> Result<(), ProtoError> {
+    for field in WireFields::new(bytes) {
+        let (number, value) = field?;
+        on(number, value)?;
+    }
+    Ok(())
+}
+
+fn varint_of(v: WireValue<'_>) -> Result<u64, ProtoError> {
+    match v {
+        WireValue::Varint(n) => Ok(n),
+        _ => Err(err("wire type does not match the field type")),
+    }
+}
+
+fn bytes_of(v: WireValue<'_>) -> Result<&[u8], ProtoError> {
+    match v {
+        WireValue::Bytes(b) => Ok(b),
+        _ => Err(err("wire type does not match the field type")),
+    }
 }
 
 fn is_zero(v: &Value) -> bool {
@@ -401,34 +459,44 @@ fn is_zero(v: &Value) -> bool {
 }
 
 fn utf8(bytes: &[u8]) -> Result<String, ProtoError> {
-    String::from_utf8(bytes.to_vec()).map_err(|_| err("invalid UTF-8 in string"))
+    std::str::from_utf8(bytes)
+        .map(str::to_owned)
+        .map_err(|_| err("invalid UTF-8 in string"))
 }
 
-fn decode_value(kind: &Kind, v: &WireValue) -> Result<Value, ProtoError> {
+fn decode_value(kind: &Kind, v: &WireValue<'_>) -> Result<Value, ProtoError> {
     use WireValue as W;
-    Ok(match (kind, v) {
+    Ok(match (kind, *v) {
         (Kind::String, W::Bytes(b)) => Value::String(utf8(b)?),
         (Kind::Bytes, W::Bytes(b)) => {
             use base64::Engine;
             Value::String(base64::engine::general_purpose::STANDARD.encode(b))
         }
-        (Kind::Bool, W::Varint(n)) => Value::Bool(*n != 0),
-        (Kind::Int32, W::Varint(n)) => Value::Number(Number::from(*n as i64 as i32)),
-        (Kind::Int64, W::Varint(n)) => Value::Number(Number::from(*n as i64)),
-        (Kind::Double, W::Fixed64(n)) => Number::from_f64(f64::from_bits(*n))
+        (Kind::Bool, W::Varint(n)) => Value::Bool(n != 0),
+        (Kind::Int32, W::Varint(n)) => Value::Number(Number::from(n as i64 as i32)),
+        (Kind::Int64, W::Varint(n)) => Value::Number(Number::from(n as i64)),
+        (Kind::Double, W::Fixed64(n)) => Number::from_f64(f64::from_bits(n))
             .map(Value::Number)
             .unwrap_or(Value::Null),
         (Kind::Message(m), W::Bytes(b)) => decode(b, m())?,
         // An empty message is the zero time: unset.
-        (Kind::Time | Kind::MicroTime, W::Bytes(b)) if b.is_empty() => Value::Null,
+        (Kind::Time | Kind::MicroTime, W::Bytes([])) => Value::Null,
         (Kind::Time | Kind::MicroTime, W::Bytes(b)) => {
-            let t = decode(b, &TIMESTAMP)?;
-            let seconds = t.get("seconds").and_then(Value::as_i64).unwrap_or(0);
-            let nanos = t.get("nanos").and_then(Value::as_i64).unwrap_or(0);
+            // google.protobuf.Timestamp: seconds = 1, nanos = 2.
+            let (mut seconds, mut nanos) = (0i64, 0i64);
+            read_fields(b, |number, v| {
+                match number {
+                    1 => seconds = varint_of(v)? as i64,
+                    2 => nanos = varint_of(v)? as i64 as i32 as i64,
+                    _ => {}
+                }
+                Ok(())
+            })?;
             if seconds == ZERO_TIME_SECONDS && nanos == 0 {
                 return Ok(Value::Null);
             }
-            let time = chrono::DateTime::from_timestamp(seconds, nanos as u32)
+            let nanos = u32::try_from(nanos).map_err(|_| err("time out of range"))?;
+            let time = chrono::DateTime::from_timestamp(seconds, nanos)
                 .ok_or_else(|| err("time out of range"))?;
             let format = if matches!(kind, Kind::Time) {
                 chrono::SecondsFormat::Secs
@@ -437,33 +505,48 @@ fn decode_value(kind: &Kind, v: &WireValue) -> Result<Value, ProtoError> {
             };
             Value::String(time.to_rfc3339_opts(format, true))
         }
-        (Kind::Quantity, W::Bytes(b)) => decode(b, &QUANTITY)?
-            .get("string")
-            .cloned()
-            .unwrap_or_else(|| Value::String(String::new())),
+        (Kind::Quantity, W::Bytes(b)) => {
+            // resource.Quantity: string = 1.
+            let mut text: &[u8] = &[];
+            read_fields(b, |number, v| {
+                if number == 1 {
+                    text = bytes_of(v)?;
+                }
+                Ok(())
+            })?;
+            Value::String(utf8(text)?)
+        }
         (Kind::IntOrString, W::Bytes(b)) => {
-            let v = decode(b, &INT_OR_STRING)?;
-            if v.get("type").and_then(Value::as_i64) == Some(1) {
-                v.get("strVal")
-                    .cloned()
-                    .unwrap_or_else(|| Value::String(String::new()))
+            // intstr.IntOrString: type = 1, intVal = 2, strVal = 3.
+            let (mut is_string, mut int_val, mut str_val) = (false, 0i32, &[][..]);
+            read_fields(b, |number, v| {
+                match number {
+                    1 => is_string = varint_of(v)? as i64 == 1,
+                    2 => int_val = varint_of(v)? as i64 as i32,
+                    3 => str_val = bytes_of(v)?,
+                    _ => {}
+                }
+                Ok(())
+            })?;
+            if is_string {
+                Value::String(utf8(str_val)?)
             } else {
-                v.get("intVal")
-                    .cloned()
-                    .unwrap_or_else(|| Value::Number(0.into()))
+                Value::Number(int_val.into())
             }
         }
         (Kind::RawJson, W::Bytes(b)) => {
-            let raw = decode(b, &RAW)?;
-            let bytes = raw.get("raw").and_then(Value::as_str).unwrap_or("");
-            use base64::Engine;
-            let json = base64::engine::general_purpose::STANDARD
-                .decode(bytes)
-                .map_err(|_| err("bad raw bytes"))?;
+            // runtime.RawExtension / FieldsV1: raw = 1, JSON bytes.
+            let mut json: &[u8] = &[];
+            read_fields(b, |number, v| {
+                if number == 1 {
+                    json = bytes_of(v)?;
+                }
+                Ok(())
+            })?;
             if json.is_empty() {
                 Value::Null
             } else {
-                serde_json::from_slice(&json).map_err(|e| err(format!("raw JSON: {e}")))?
+                serde_json::from_slice(json).map_err(|e| err(format!("raw JSON: {e}")))?
             }
         }
         (_, W::Fixed32) => return Err(err("unexpected fixed32")),
@@ -475,179 +558,49 @@ fn decode_map_entry(
     bytes: &[u8],
     value_kind: &'static Kind,
 ) -> Result<(String, Value), ProtoError> {
-    let mut buf = bytes;
-    let mut key = String::new();
+    let mut key: &[u8] = &[];
     let mut value = None;
-    while buf.has_remaining() {
-        let (number, wire) = decode_key(&mut buf).map_err(|e| err(e.to_string()))?;
-        let v = match wire {
-            WireType::Varint => {
-                WireValue::Varint(decode_varint(&mut buf).map_err(|e| err(e.to_string()))?)
-            }
-            WireType::LengthDelimited => {
-                let len = decode_varint(&mut buf).map_err(|e| err(e.to_string()))? as usize;
-                if buf.remaining() < len {
-                    return Err(err("truncated map entry"));
-                }
-                let (head, tail) = buf.split_at(len);
-                buf = tail;
-                WireValue::Bytes(head.to_vec())
-            }
-            _ => return Err(err("unsupported wire type in map entry")),
-        };
+    read_fields(bytes, |number, v| {
         match number {
-            1 => {
-                key = match v {
-                    WireValue::Bytes(b) => utf8(&b)?,
-                    _ => return Err(err("map key is not a string")),
-                }
-            }
+            1 => key = bytes_of(v).map_err(|_| err("map key is not a string"))?,
             2 => value = Some(decode_value(value_kind, &v)?),
             _ => {}
         }
-    }
+        Ok(())
+    })?;
     let value = match (value, value_kind) {
         (Some(v), _) => v,
         (None, Kind::Bytes | Kind::String) => Value::String(String::new()),
         (None, Kind::Message(m)) => decode(&[], m())?,
         (None, _) => Value::Null,
     };
-    Ok((key, value))
+    Ok((utf8(key)?, value))
 }
 
 /// `time.Time{}.Unix()` in Go: the seconds of the zero time (year 1).
 const ZERO_TIME_SECONDS: i64 = -62135596800;
 
-static TIMESTAMP: Message = Message {
-    name: "Timestamp",
-    fields: &[
-        Field {
-            number: 1,
-            json: "seconds",
-            kind: Kind::Int64,
-            presence: Presence::Required,
-        },
-        Field {
-            number: 2,
-            json: "nanos",
-            kind: Kind::Int32,
-            presence: Presence::Required,
-        },
-    ],
-};
-
-static QUANTITY: Message = Message {
-    name: "Quantity",
-    fields: &[Field {
-        number: 1,
-        json: "string",
-        kind: Kind::String,
-        presence: Presence::Required,
-    }],
-};
-
-static INT_OR_STRING: Message = Message {
-    name: "IntOrString",
-    fields: &[
-        Field {
-            number: 1,
-            json: "type",
-            kind: Kind::Int64,
-            presence: Presence::Required,
-        },
-        Field {
-            number: 2,
-            json: "intVal",
-            kind: Kind::Int32,
-            presence: Presence::Required,
-        },
-        Field {
-            number: 3,
-            json: "strVal",
-            kind: Kind::String,
-            presence: Presence::Required,
-        },
-    ],
-};
-
-static RAW: Message = Message {
-    name: "RawExtension",
-    fields: &[Field {
-        number: 1,
-        json: "raw",
-        kind: Kind::Bytes,
-        presence: Presence::Required,
-    }],
-};
-
-// ---------------------------------------------------------------- envelope
-
-static TYPE_META: Message = Message {
-    name: "TypeMeta",
-    fields: &[
-        Field {
-            number: 1,
-            json: "apiVersion",
-            kind: Kind::String,
-            presence: Presence::Value,
-        },
-        Field {
-            number: 2,
-            json: "kind",
-            kind: Kind::String,
-            presence: Presence::Value,
-        },
-    ],
-};
-
-fn type_meta() -> &'static Message {
-    &TYPE_META
-}
-
-static UNKNOWN: Message = Message {
-    name: "Unknown",
-    fields: &[
-        Field {
-            number: 1,
-            json: "typeMeta",
-            kind: Kind::Message(type_meta),
-            presence: Presence::Value,
-        },
-        Field {
-            number: 2,
-            json: "raw",
-            kind: Kind::Bytes,
-            presence: Presence::Value,
-        },
-        Field {
-            number: 3,
-            json: "contentEncoding",
-            kind: Kind::String,
-            presence: Presence::Value,
-        },
-        Field {
-            number: 4,
-            json: "contentType",
-            kind: Kind::String,
-            presence: Presence::Value,
-        },
-    ],
-};
-
 /// Wraps an object (a JSON value with `apiVersion` and `kind`) in the
 /// Kubernetes envelope: `k8s\0` + `runtime.Unknown`.
 pub fn wrap(value: &Value, msg: &Message) -> Vec<u8> {
-    use base64::Engine;
-    let raw = encode(value, msg);
-    let unknown = serde_json::json!({
-        "typeMeta": {
-            "apiVersion": value.get("apiVersion").cloned().unwrap_or(Value::Null),
-            "kind": value.get("kind").cloned().unwrap_or(Value::Null),
-        },
-        "raw": base64::engine::general_purpose::STANDARD.encode(raw),
-    });
-    let mut out = MAGIC.to_vec();
-    out.extend(encode(&unknown, &UNKNOWN));
+    envelope(value, &encode(value, msg))
+}
+
+/// `k8s\0` + `runtime.Unknown{typeMeta = 1 {apiVersion = 1, kind = 2},
+/// raw = 2, contentEncoding = 3, contentType = 4}` around `raw`, every
+/// field written as gogo writes value fields (the empty ones included).
+/// `apiVersion` and `kind` come from `object`.
+fn envelope(object: &Value, raw: &[u8]) -> Vec<u8> {
+    let text = |key: &str| object.get(key).and_then(Value::as_str).unwrap_or("");
+    let mut type_meta = Vec::new();
+    length_delimited(1, text("apiVersion").as_bytes(), &mut type_meta);
+    length_delimited(2, text("kind").as_bytes(), &mut type_meta);
+    let mut out = Vec::with_capacity(MAGIC.len() + type_meta.len() + raw.len() + 16);
+    out.extend_from_slice(MAGIC);
+    length_delimited(1, &type_meta, &mut out);
+    length_delimited(2, raw, &mut out);
+    length_delimited(3, b"", &mut out);
+    length_delimited(4, b"", &mut out);
     out
 }
 
@@ -685,7 +638,6 @@ static LIST_META: Message = Message {
 /// in the envelope; its message is `{ListMeta metadata = 1; repeated <Kind> items = 2}`
 /// as every upstream `<Kind>List` is.
 pub fn wrap_list(list: &Value, item: &Message) -> Vec<u8> {
-    use base64::Engine;
     let mut raw = Vec::new();
     let empty = Value::Object(Map::new());
     length_delimited(
@@ -701,48 +653,41 @@ pub fn wrap_list(list: &Value, item: &Message) -> Vec<u8> {
     {
         length_delimited(2, &encode(obj, item), &mut raw);
     }
-    let unknown = serde_json::json!({
-        "typeMeta": {
-            "apiVersion": list.get("apiVersion").cloned().unwrap_or(Value::Null),
-            "kind": list.get("kind").cloned().unwrap_or(Value::Null),
-        },
-        "raw": base64::engine::general_purpose::STANDARD.encode(raw),
-    });
-    let mut out = MAGIC.to_vec();
-    out.extend(encode(&unknown, &UNKNOWN));
-    out
+    envelope(list, &raw)
 }
 
-/// Unwraps the envelope: the object's `apiVersion`, `kind` and message bytes.
+/// Unwraps the envelope: the object's `apiVersion`, `kind` and message bytes
+/// (borrowed from `bytes`).
 ///
 /// Errors: a missing magic prefix, a malformed `runtime.Unknown`, or a
 /// content encoding other than none.
-pub fn unwrap(bytes: &[u8]) -> Result<(String, String, Vec<u8>), ProtoError> {
-    use base64::Engine;
+pub fn unwrap(bytes: &[u8]) -> Result<(String, String, &[u8]), ProtoError> {
     let body = bytes.strip_prefix(MAGIC.as_slice()).ok_or_else(|| err("provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]"))?;
-    let unknown = decode(body, &UNKNOWN)?;
-    if unknown
-        .get("contentEncoding")
-        .and_then(Value::as_str)
-        .is_some_and(|e| !e.is_empty())
-    {
+    let (mut type_meta, mut raw, mut content_encoding): (&[u8], &[u8], &[u8]) = (&[], &[], &[]);
+    read_fields(body, |number, v| {
+        match number {
+            1 => type_meta = bytes_of(v)?,
+            2 => raw = bytes_of(v)?,
+            3 => content_encoding = bytes_of(v)?,
+            _ => {}
+        }
+        Ok(())
+    })
+    .map_err(|e| err(format!("Unknown: {}", e.0)))?;
+    if !content_encoding.is_empty() {
         return Err(err("content encodings are not supported"));
     }
-    let api_version = unknown
-        .pointer("/typeMeta/apiVersion")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
-    let kind = unknown
-        .pointer("/typeMeta/kind")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
-    let raw = unknown.get("raw").and_then(Value::as_str).unwrap_or("");
-    let raw = base64::engine::general_purpose::STANDARD
-        .decode(raw)
-        .map_err(|_| err("bad raw bytes"))?;
-    Ok((api_version, kind, raw))
+    let (mut api_version, mut kind): (&[u8], &[u8]) = (&[], &[]);
+    read_fields(type_meta, |number, v| {
+        match number {
+            1 => api_version = bytes_of(v)?,
+            2 => kind = bytes_of(v)?,
+            _ => {}
+        }
+        Ok(())
+    })
+    .map_err(|e| err(format!("TypeMeta: {}", e.0)))?;
+    Ok((utf8(api_version)?, utf8(kind)?, raw))
 }
 
 /// Decodes an enveloped object into JSON with `kind` and `apiVersion` first.
@@ -750,7 +695,7 @@ pub fn unwrap(bytes: &[u8]) -> Result<(String, String, Vec<u8>), ProtoError> {
 /// Errors: as [`unwrap`] and [`decode`].
 pub fn decode_object(bytes: &[u8], msg: &'static Message) -> Result<Value, ProtoError> {
     let (api_version, kind, raw) = unwrap(bytes)?;
-    let body = decode(&raw, msg)?;
+    let body = decode(raw, msg)?;
     let mut obj = Map::new();
     obj.insert("kind".into(), Value::String(kind));
     obj.insert("apiVersion".into(), Value::String(api_version));
