@@ -68,6 +68,9 @@ pub struct ResourceMeta {
     pub selectable_fields: Vec<String>,
     /// Whether `metadata.generation` is kept (`+resource:generation`, default true).
     pub generation: bool,
+    /// Whether an annotation change bumps `metadata.generation`
+    /// (`+resource:annotationsBumpGeneration`).
+    pub annotations_bump_generation: bool,
     /// The name rule (`+resource:nameFormat`): `dns1123-subdomain` (the
     /// default), `dns1123-label`, `dns1035-label` or `path-segment`.
     pub name_format: String,
@@ -125,6 +128,7 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
             .last()
             .and_then(|m| m.payload_string())
             .is_none_or(|v| v != "false"),
+        annotations_bump_generation: def.has_marker("resource:annotationsBumpGeneration"),
         name_format: def
             .markers_named("resource:nameFormat")
             .last()
@@ -245,6 +249,21 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
         }
         meta.printer_columns.push(col);
     }
+    if !meta.generation
+        && let Some(m) = def
+            .markers_named("resource:annotationsBumpGeneration")
+            .last()
+    {
+        errors.push(
+            Diagnostic::new(
+                "annotations cannot bump a generation the kind does not keep",
+                &m.location,
+                m.text.chars().count(),
+            )
+            .label("this kind says `+resource:generation=false`")
+            .help("remove one of the two markers"),
+        );
+    }
     if errors.is_empty() {
         Ok(meta)
     } else {
@@ -264,5 +283,48 @@ mod tests {
         assert_eq!(plural_of("Gateway"), "gateways");
         assert_eq!(plural_of("Endpoints"), "endpoints");
         assert_eq!(plural_of("Status"), "statuses");
+    }
+
+    fn meta_of(item: &str) -> ResourceMeta {
+        let input: syn::DeriveInput = syn::parse_str(item).expect("item");
+        let def = crate::parse::parse_derive_input(&input, std::path::Path::new("types.rs"))
+            .expect("markers");
+        resource_meta(&def).expect("meta")
+    }
+
+    #[test]
+    fn write_behaviour_markers_read_into_the_model() {
+        let plain = meta_of("struct Widget {}");
+        assert!(plain.generation);
+        assert!(!plain.annotations_bump_generation);
+        assert!(!plain.allow_create_on_update);
+        assert!(!plain.return_deleted_object);
+
+        let marked = meta_of(
+            "/// +resource:annotationsBumpGeneration
+             /// +resource:allowCreateOnUpdate
+             /// +resource:returnDeletedObject
+             struct Deployment {}",
+        );
+        assert!(marked.generation);
+        assert!(marked.annotations_bump_generation);
+        assert!(marked.allow_create_on_update);
+        assert!(marked.return_deleted_object);
+
+        let without = meta_of("/// +resource:generation=false\nstruct ConfigMap {}");
+        assert!(!without.generation);
+
+        let input: syn::DeriveInput = syn::parse_str(
+            "/// +resource:generation=false\n/// +resource:annotationsBumpGeneration\nstruct Lease {}",
+        )
+        .expect("item");
+        let def = crate::parse::parse_derive_input(&input, std::path::Path::new("types.rs"))
+            .expect("markers");
+        let errors = resource_meta(&def).expect_err("contradictory markers");
+        assert_eq!(
+            errors[0].message,
+            "annotations cannot bump a generation the kind does not keep"
+        );
+        assert_eq!(errors[0].location.line, 2, "points at the marker");
     }
 }

@@ -73,6 +73,7 @@ fn resource(
     let status = meta.status;
     let selectable_fields = &meta.selectable_fields;
     let generation = meta.generation;
+    let annotations_bump_generation = meta.annotations_bump_generation;
     let allow_create_on_update = meta.allow_create_on_update;
     let return_deleted_object = meta.return_deleted_object;
     let name_format = quote::format_ident!(
@@ -135,6 +136,7 @@ fn resource(
                 printer_columns: &[#(#columns),*],
                 selectable_fields: &[#(#selectable_fields),*],
                 generation: #generation,
+                annotations_bump_generation: #annotations_bump_generation,
                 allow_create_on_update: #allow_create_on_update,
                 return_deleted_object: #return_deleted_object,
                 name_format: ::runtime::resource::NameFormat::#name_format,

@@ -84,6 +84,9 @@ pub struct ResourceInfo {
     /// Whether `metadata.generation` is kept: 1 on create, bumped by changes
     /// outside metadata and status.
     pub generation: bool,
+    /// Whether a change of `metadata.annotations` also bumps
+    /// `metadata.generation` (upstream's Deployment strategy).
+    pub annotations_bump_generation: bool,
     /// Whether an update of a missing object creates it (201), as
     /// upstream strategies returning true from `AllowCreateOnUpdate()` do
     /// (Lease, Event); otherwise such an update is 404.
@@ -172,6 +175,7 @@ impl ResourceInfo {
             printer_columns: &[],
             selectable_fields: &[],
             generation: true,
+            annotations_bump_generation: false,
             allow_create_on_update: false,
             return_deleted_object: false,
             name_format: NameFormat::Dns1123Subdomain,

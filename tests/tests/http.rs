@@ -744,6 +744,27 @@ async fn list_pages_share_one_snapshot() {
         last.text
     );
     assert!(last.body["metadata"].get("remainingItemCount").is_none());
+
+    // With a selector the count of what remains is unknown: upstream
+    // leaves remainingItemCount out, and the continue token still works.
+    let selected = api
+        .get(&format!(
+            "{WIDGETS}?limit=2&fieldSelector=metadata.name!%3Dw3"
+        ))
+        .await;
+    assert_eq!(selected.status, StatusCode::OK, "{}", selected.text);
+    assert!(
+        selected.body["metadata"]["continue"].is_string(),
+        "{}",
+        selected.text
+    );
+    assert!(
+        selected.body["metadata"]
+            .get("remainingItemCount")
+            .is_none(),
+        "{}",
+        selected.text
+    );
 }
 
 #[tokio::test]
@@ -1990,6 +2011,51 @@ async fn watch_with_a_name_field_selector() {
     assert_eq!(events.next_event().await, ("MODIFIED".into(), "w2".into()));
 }
 
+/// Upstream's ListResource: a watch on an object's own path is the
+/// collection's watch narrowed to that name; a field selector naming
+/// another object is a 400.
+#[tokio::test]
+async fn watch_on_an_object_path_sees_only_that_object() {
+    let api = Api::start();
+    api.create_widget("w1").await;
+    api.create_widget("w2").await;
+    let (status, _, mut events) = api.watch(&format!("{}?watch=true", widget_uri("w2"))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(events.next_event().await, ("ADDED".into(), "w2".into()));
+    api.patch(
+        &widget_uri("w1"),
+        MERGE_PATCH,
+        &json!({"spec": {"replicas": 3}}),
+    )
+    .await;
+    api.patch(
+        &widget_uri("w2"),
+        MERGE_PATCH,
+        &json!({"spec": {"replicas": 4}}),
+    )
+    .await;
+    assert_eq!(events.next_event().await, ("MODIFIED".into(), "w2".into()));
+
+    let same = api
+        .get(&format!(
+            "{}?watch=true&timeoutSeconds=1&fieldSelector=metadata.name%3Dw2",
+            widget_uri("w2")
+        ))
+        .await;
+    assert_eq!(same.status, StatusCode::OK, "{}", same.text);
+    let other = api
+        .get(&format!(
+            "{}?watch=true&fieldSelector=metadata.name%3Dw1",
+            widget_uri("w2")
+        ))
+        .await;
+    assert_eq!(other.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        other.body["message"],
+        "fieldSelector metadata.name doesn't match requested name"
+    );
+}
+
 #[tokio::test]
 async fn watch_ends_after_timeout_seconds() {
     let api = Api::start();
@@ -2343,6 +2409,40 @@ async fn deployment_scale_reports_its_selector() {
         scale.body["status"]["selector"],
         "app=web,tier in (edge,front)"
     );
+}
+
+/// Upstream's Deployment strategy bumps `generation` for annotation
+/// changes too (they are copied to the ReplicaSets); labels do not.
+#[tokio::test]
+async fn deployment_generation_follows_annotations_not_labels() {
+    let api = Api::start();
+    const DEPLOYMENTS: &str = "/apis/apps/v1/namespaces/default/deployments";
+    let created = api
+        .post(
+            DEPLOYMENTS,
+            &json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"},
+                "spec": {"selector": {"matchLabels": {"app": "web"}},
+                    "template": {"metadata": {"labels": {"app": "web"}},
+                        "spec": {"containers": [{"name": "c", "image": "nginx"}]}}}}),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    assert_eq!(created.body["metadata"]["generation"], 1);
+    let web = format!("{DEPLOYMENTS}/web");
+    for (patch, generation) in [
+        (json!({"metadata": {"labels": {"team": "a"}}}), 1),
+        (json!({"metadata": {"annotations": {"note": "x"}}}), 2),
+        (json!({"metadata": {"annotations": {"note": "x"}}}), 2),
+        (json!({"metadata": {"annotations": {"note": null}}}), 3),
+        (json!({"spec": {"replicas": 3}}), 4),
+    ] {
+        let r = api.patch(&web, MERGE_PATCH, &patch).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        assert_eq!(
+            r.body["metadata"]["generation"], generation,
+            "after {patch}"
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -173,9 +173,50 @@ fn exact_list_reads_old_state_and_compaction_makes_it_gone() {
         );
         let (code, gone) = c.get(&format!("{CMS}?limit=1&continue={token}")).await;
         assert_eq!(code, 410, "{gone}");
-        assert!(gone["message"].as_str().unwrap().starts_with(
-            "The provided continue parameter is too old to display a consistent list result."
-        ));
+        assert_eq!(
+            gone["message"],
+            "The provided continue parameter is too old to display a consistent list result. \
+             You can start a new list without the continue parameter, or use the continue token \
+             in this response to retrieve the remainder of the results. Continuing with the \
+             provided token results in an inconsistent list - objects that were created, \
+             modified, or deleted between the time the first chunk was returned and now may \
+             show up in the list."
+        );
+        // The 410 carries a token for the rest of the list at the latest
+        // revision (upstream's rv -1), as its message says.
+        let rest = gone["metadata"]["continue"]
+            .as_str()
+            .expect("a continue token");
+        let (code, page) = c.get(&format!("{CMS}?limit=1&continue={rest}")).await;
+        assert_eq!(code, 200, "{page}");
+        let names: Vec<&str> = page["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["metadata"]["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["b"]);
+        assert_eq!(
+            page["items"][0]["data"]["v"], "2",
+            "read at the latest revision"
+        );
+        assert_eq!(
+            page["metadata"]["resourceVersion"],
+            store.current_revision().to_string()
+        );
+
+        // Tokens that are not ours, or whose revision is 0, are a 400.
+        use base64::Engine;
+        let zero = base64::engine::general_purpose::URL_SAFE
+            .encode(r#"{"v":"meta.k8s.io/v1","rv":0,"start":"/x"}"#);
+        for bad in ["not-a-token", zero.as_str()] {
+            let (code, status) = c.get(&format!("{CMS}?limit=1&continue={bad}")).await;
+            assert_eq!(
+                (code, status["reason"].as_str()),
+                (400, Some("BadRequest")),
+                "{status}"
+            );
+        }
 
         // A watch from before compaction gets an ERROR event with a 410 Status.
         let mut w = c
@@ -311,12 +352,36 @@ fn selector_changes_arrive_as_added_and_deleted() {
 /// Every change a watcher sees: revision, event type, name and object.
 type Seen = Vec<(i64, String, String, Value)>;
 
-async fn follow(c: &Client, from: i64, restart_every: usize, until: i64, bookmarks: bool) -> Seen {
+/// What a watcher in the consistency test does with bookmarks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bookmarks {
+    /// Not asked for.
+    Off,
+    /// Asked for; each moves the resume revision forward.
+    On,
+    /// Asked for, and the watcher re-watches from each.
+    Restart,
+}
+
+/// Follows the ConfigMaps from `from` until revision `until`, restarting
+/// the watch from the last revision seen after every `restart_every`
+/// events (0: never) and, with `Bookmarks::Restart`, after every bookmark
+/// (so the next watch starts at the bookmark's revision). Returns the
+/// changes seen and the number of bookmarks.
+async fn follow(
+    c: &Client,
+    from: i64,
+    restart_every: usize,
+    until: i64,
+    bookmarks: Bookmarks,
+) -> (Seen, usize) {
     let mut seen = Seen::new();
+    let mut bookmarks_seen = 0;
     let mut last = from;
     'outer: while last < until {
         let path = format!(
-            "{CMS}?watch=true&resourceVersion={last}&allowWatchBookmarks={bookmarks}&timeoutSeconds=30"
+            "{CMS}?watch=true&resourceVersion={last}&allowWatchBookmarks={}&timeoutSeconds=30",
+            bookmarks != Bookmarks::Off
         );
         let mut w = c.watch(&path).await;
         let mut n = 0;
@@ -326,6 +391,10 @@ async fn follow(c: &Client, from: i64, restart_every: usize, until: i64, bookmar
                 "BOOKMARK" => {
                     assert!(rev >= last, "bookmarks never go back");
                     last = rev;
+                    bookmarks_seen += 1;
+                    if bookmarks == Bookmarks::Restart && last < until {
+                        continue 'outer;
+                    }
                 }
                 "ERROR" => panic!("watch error: {e}"),
                 kind => {
@@ -354,7 +423,7 @@ async fn follow(c: &Client, from: i64, restart_every: usize, until: i64, bookmar
             }
         }
     }
-    seen
+    (seen, bookmarks_seen)
 }
 
 #[test]
@@ -380,13 +449,22 @@ fn concurrent_writers_and_restarting_watchers_see_every_change_once_in_order() {
                     if i % 3 == 0 {
                         assert_eq!(c.delete(&format!("{CMS}/{name}")).await, 200);
                     }
+                    // Spread the writes over several bookmark intervals.
+                    tokio::time::sleep(Duration::from_millis(20)).await;
                 }
             }));
         }
         // Total writes: 4 writers x (15 creates + 15 updates + 5 deletes).
         let until = start + 4 * 35;
         let mut watchers = Vec::new();
-        for (restart, bookmarks) in [(0, false), (7, false), (3, true), (0, true)] {
+        let kinds = [
+            (0, Bookmarks::Off),
+            (7, Bookmarks::Off),
+            (3, Bookmarks::On),
+            (0, Bookmarks::On),
+            (0, Bookmarks::Restart),
+        ];
+        for (restart, bookmarks) in kinds {
             let c = c.clone();
             watchers.push(tokio::spawn(async move {
                 follow(&c, start, restart, until, bookmarks).await
@@ -395,14 +473,16 @@ fn concurrent_writers_and_restarting_watchers_see_every_change_once_in_order() {
         for w in writers {
             w.await.unwrap();
         }
-        let reference = watchers.remove(0).await.unwrap();
+        let (reference, _) = watchers.remove(0).await.unwrap();
         assert_eq!(reference.len(), 140, "every change seen once");
-        for w in watchers {
-            assert_eq!(
-                w.await.unwrap(),
-                reference,
-                "restarting watchers see the same changes"
-            );
+        for (w, (restart, kind)) in watchers.into_iter().zip(&kinds[1..]) {
+            let (seen, bookmarks) = w.await.unwrap();
+            assert_eq!(seen, reference, "restarting watchers see the same changes");
+            // Watchers that keep their watch open and ask for bookmarks
+            // got some during the writes; the last one re-watched from each.
+            if *restart == 0 && *kind != Bookmarks::Off {
+                assert!(bookmarks > 0, "a {kind:?} watcher saw no bookmark");
+            }
         }
         // Replaying the events gives exactly the objects (content and
         // resourceVersion) a fresh list shows.

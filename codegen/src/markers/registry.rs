@@ -763,6 +763,21 @@ pub static TAGS: &[TagDef] = &[
         example: "+resource:generation=false",
     },
     TagDef {
+        name: "resource:annotationsBumpGeneration",
+        scopes: &[Scope::Type],
+        args: ArgsKind::None,
+        payload: PayloadKind::None,
+        applies_to: AppliesTo::Any,
+        repeatable: false,
+        stability: Stability::Stable,
+        doc: "A change of `metadata.annotations` bumps `metadata.generation` \
+              as a spec change does, as upstream's Deployment strategy does \
+              (its annotations are copied to its ReplicaSets). Needs \
+              generation kept (`+resource:generation`, the default). This \
+              project's tag; Kubernetes has no marker for it.",
+        example: "+resource:annotationsBumpGeneration",
+    },
+    TagDef {
         name: "resource:allowCreateOnUpdate",
         scopes: &[Scope::Type],
         args: ArgsKind::None,

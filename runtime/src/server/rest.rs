@@ -131,6 +131,7 @@ pub(crate) async fn handle(
             server.clone(),
             *entry,
             info.namespace.clone(),
+            info.name.clone(),
             query,
             representation,
         )
@@ -529,7 +530,8 @@ impl Ctx<'_> {
             match super::versions::list(self.query, self.store().current_revision())? {
                 super::versions::ListPlan::Continue(token) => {
                     let token = ContinueToken::decode(&token)?;
-                    (Some(token.revision), Some(token.last_key), true)
+                    let revision = (token.revision != LATEST).then_some(token.revision);
+                    (revision, Some(token.last_key), true)
                 }
                 super::versions::ListPlan::Fresh(super::versions::ReadAt::Exact(rev)) => {
                     (Some(rev), None, false)
@@ -945,14 +947,7 @@ impl Ctx<'_> {
             }
             m.insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
         }
-        if ri.generation && spec_changed(&old, &new) {
-            let generation = meta(&old)
-                .and_then(|m| m.get("generation"))
-                .and_then(Value::as_i64)
-                .unwrap_or(0)
-                + 1;
-            meta_mut(&mut new).insert("generation".into(), json!(generation));
-        }
+        bump_generation(ri, &old, &mut new);
         let mut causes = super::validation::object_meta(ri, &new, false);
         causes.extend(self.type_validation(&new, Some(&old))?);
         if !causes.is_empty() {
@@ -1287,14 +1282,7 @@ impl Ctx<'_> {
         let mut obj = read_stored(&kv, (self.entry.schema)())?;
         let old = obj.clone();
         set_path(&mut obj, paths.spec_replicas_path, json!(replicas));
-        if ri.generation && spec_changed(&old, &obj) {
-            let generation = meta(&old)
-                .and_then(|m| m.get("generation"))
-                .and_then(Value::as_i64)
-                .unwrap_or(0)
-                + 1;
-            meta_mut(&mut obj).insert("generation".into(), json!(generation));
-        }
+        bump_generation(ri, &old, &mut obj);
         // As upstream's scale handler: the writer takes `spec.replicas` of
         // the parent in an Update entry with subresource `scale`.
         let live = managed_fields_of(&old).unwrap_or_default();
@@ -1663,6 +1651,28 @@ fn set_at_field_path(root: &mut Value, path: &str, value: Value) -> bool {
     true
 }
 
+/// Sets `new`'s `metadata.generation` to `old`'s plus one when the kind
+/// keeps generation and the update changed what bumps it: anything outside
+/// `metadata` and `status` (the CRD rule, and upstream's strategies for
+/// spec changes), or the annotations where the kind says so (upstream's
+/// Deployment strategy).
+fn bump_generation(ri: &ResourceInfo, old: &Value, new: &mut Value) {
+    if !ri.generation {
+        return;
+    }
+    let annotations = |v: &Value| meta(v).and_then(|m| m.get("annotations")).cloned();
+    let bump = spec_changed(old, new)
+        || (ri.annotations_bump_generation && annotations(old) != annotations(new));
+    if bump {
+        let generation = meta(old)
+            .and_then(|m| m.get("generation"))
+            .and_then(Value::as_i64)
+            .unwrap_or(0)
+            + 1;
+        meta_mut(new).insert("generation".into(), json!(generation));
+    }
+}
+
 /// Whether anything outside `metadata` and `status` differs (the CRD rule
 /// for bumping `metadata.generation`).
 fn spec_changed(old: &Value, new: &Value) -> bool {
@@ -1775,6 +1785,7 @@ fn scale_info() -> ResourceInfo {
         printer_columns: &[],
         selectable_fields: &[],
         generation: false,
+        annotations_bump_generation: false,
         allow_create_on_update: false,
         return_deleted_object: false,
         name_format: crate::resource::NameFormat::Dns1123Subdomain,
@@ -1885,7 +1896,18 @@ impl ListCursor {
             })
             .map_err(|e| match e {
                 StorageError::Compacted { .. } if self.continued => {
-                    ApiError::gone(CONTINUE_EXPIRED)
+                    // Upstream's handleCompactedErrorForPaging: the 410
+                    // carries a token for the rest of the list at the
+                    // latest revision.
+                    let mut gone = ApiError::gone(CONTINUE_EXPIRED);
+                    gone.continue_token = self.start_after.as_ref().map(|key| {
+                        ContinueToken {
+                            revision: LATEST,
+                            last_key: key.clone(),
+                        }
+                        .encode()
+                    });
+                    gone
                 }
                 StorageError::Compacted { .. } => {
                     ApiError::gone("The resourceVersion for the provided list is too old.")
@@ -1940,6 +1962,10 @@ impl ListCursor {
     }
 }
 
+/// A continue token's revision meaning "the latest" (upstream's `rv: -1`,
+/// handed out with a 410 for an expired token; 0 stays invalid).
+const LATEST: i64 = -1;
+
 /// The opaque `continue` token: the snapshot revision and the last key
 /// returned, base64 of a small JSON document as kube-apiserver's is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1967,7 +1993,11 @@ impl ContinueToken {
             .map_err(|_| bad())?;
         let doc: Value = serde_json::from_slice(&bytes).map_err(|_| bad())?;
         Ok(ContinueToken {
-            revision: doc.get("rv").and_then(Value::as_i64).ok_or_else(bad)?,
+            revision: doc
+                .get("rv")
+                .and_then(Value::as_i64)
+                .filter(|rv| *rv > 0 || *rv == LATEST)
+                .ok_or_else(bad)?,
             last_key: doc
                 .get("start")
                 .and_then(Value::as_str)

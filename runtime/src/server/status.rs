@@ -60,6 +60,9 @@ pub struct Failure {
     pub causes: Vec<Cause>,
     /// `Retry-After` seconds (and `details.retryAfterSeconds`).
     pub retry_after: Option<u64>,
+    /// `metadata.continue`: where a list whose continue token expired can
+    /// go on (upstream's token for "the rest, at the latest revision").
+    pub continue_token: Option<String>,
 }
 
 impl ApiError {
@@ -74,6 +77,7 @@ impl ApiError {
             kind: None,
             causes: Vec::new(),
             retry_after: None,
+            continue_token: None,
         }))
     }
 
@@ -348,7 +352,11 @@ impl ApiError {
         let mut status = Map::new();
         status.insert("kind".into(), json!("Status"));
         status.insert("apiVersion".into(), json!("v1"));
-        status.insert("metadata".into(), json!({}));
+        let metadata = match &self.continue_token {
+            Some(token) => json!({"continue": token}),
+            None => json!({}),
+        };
+        status.insert("metadata".into(), metadata);
         status.insert("status".into(), json!("Failure"));
         status.insert("message".into(), json!(self.message));
         if !self.reason.is_empty() {

@@ -294,6 +294,28 @@ mod tests {
     use super::*;
     use chrono::TimeDelta;
 
+    /// A kind that declares no columns prints Name and Age, as a CRD
+    /// without `additionalPrinterColumns` does.
+    #[test]
+    fn a_kind_without_columns_prints_name_and_age() {
+        let info = ResourceInfo::core_for_tests("Thing", "things");
+        let now = chrono::DateTime::parse_from_rfc3339("2024-01-01T01:00:00Z")
+            .unwrap()
+            .to_utc();
+        let obj = json!({"kind": "Thing", "apiVersion": "v1",
+            "metadata": {"name": "a", "creationTimestamp": "2024-01-01T00:00:00Z"}});
+        let t = table(&info, &[obj], "v1", IncludeObject::None, Map::new(), now);
+        let names: Vec<&str> = t["columnDefinitions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["Name", "Age"]);
+        assert_eq!(t["columnDefinitions"][0]["format"], "name");
+        assert_eq!(t["rows"][0]["cells"], json!(["a", "60m"]));
+    }
+
     #[test]
     fn ages_print_as_kubectl_prints_them() {
         let cases = [

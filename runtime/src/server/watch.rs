@@ -149,16 +149,31 @@ impl Watcher {
     }
 }
 
-/// Starts a watch on `entry` (optionally in one namespace).
+/// Starts a watch on `entry` (optionally in one namespace, optionally of
+/// one named object: a watch request on the object's path).
 pub(crate) async fn watch(
     server: Arc<ApiServer>,
     entry: Entry,
     namespace: Option<String>,
+    name: Option<String>,
     query: &Query,
     representation: Representation,
 ) -> Result<Response, ApiError> {
     let ri = entry.info;
     let plan = versions::watch(query)?;
+    let mut fields = field_selector(&ri, query)?;
+    // A watch on an object's path (`.../configmaps/x?watch=true`) is a
+    // watch of the collection narrowed to that name, as upstream's
+    // ListResource handler makes it.
+    if let Some(name) = name {
+        if fields.is_empty() {
+            fields.0.push(("metadata.name".into(), name, true));
+        } else if fields.required("metadata.name") != Some(name.as_str()) {
+            return Err(ApiError::bad_request(
+                "fieldSelector metadata.name doesn't match requested name",
+            ));
+        }
+    }
     let watcher = Watcher {
         info: ri,
         namespace_prefix: namespace
@@ -166,7 +181,7 @@ pub(crate) async fn watch(
             .map(|ns| format!("{}{ns}/", resource_prefix(&ri))),
         labels: LabelSelector::parse(query.get("labelSelector").unwrap_or(""))
             .map_err(ApiError::bad_request)?,
-        fields: field_selector(&ri, query)?,
+        fields,
         representation,
         include: IncludeObject::parse(query.get("includeObject")),
     };

@@ -17,6 +17,7 @@ use crate::core::v1::PodTemplateSpec;
 /// +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.spec.selector
 /// +printer:hook
 /// +defaulting:hook
+/// +resource:annotationsBumpGeneration
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct Deployment {
