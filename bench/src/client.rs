@@ -62,11 +62,25 @@ impl Conn {
         path: &str,
         body: Option<Bytes>,
     ) -> Result<hyper::Response<Incoming>> {
+        self.start_as(method, path, body, "application/json").await
+    }
+
+    /// As [`start`](Self::start), asking for the representation `accept`
+    /// (an `Accept` header value).
+    ///
+    /// Errors: the connection fails.
+    pub async fn start_as(
+        &mut self,
+        method: Method,
+        path: &str,
+        body: Option<Bytes>,
+        accept: &str,
+    ) -> Result<hyper::Response<Incoming>> {
         let mut request = Request::builder()
             .method(method)
             .uri(path)
             .header(HOST, "127.0.0.1")
-            .header(ACCEPT, "application/json");
+            .header(ACCEPT, accept);
         if body.is_some() {
             request = request.header(CONTENT_TYPE, "application/json");
         }
@@ -84,7 +98,20 @@ impl Conn {
     ///
     /// Errors: the connection fails.
     pub async fn send(&mut self, method: Method, path: &str, body: Option<Bytes>) -> Result<Reply> {
-        let response = self.start(method, path, body).await?;
+        self.send_as(method, path, body, "application/json").await
+    }
+
+    /// As [`send`](Self::send), asking for the representation `accept`.
+    ///
+    /// Errors: the connection fails.
+    pub async fn send_as(
+        &mut self,
+        method: Method,
+        path: &str,
+        body: Option<Bytes>,
+        accept: &str,
+    ) -> Result<Reply> {
+        let response = self.start_as(method, path, body, accept).await?;
         let status = response.status();
         let content_type = response
             .headers()

@@ -16,6 +16,9 @@ use crate::client::{Conn, excerpt};
 use crate::objects;
 use crate::stats::Latency;
 
+/// The `Accept` header of `kubectl get` (1.32).
+pub const KUBECTL_GET_ACCEPT: &str = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json";
+
 /// What each request does.
 #[derive(Debug, Clone)]
 pub enum Op {
@@ -26,6 +29,12 @@ pub enum Op {
     },
     /// `GET` of the ConfigMaps of a namespace.
     List {
+        /// The namespace listed.
+        namespace: String,
+    },
+    /// `GET` of the ConfigMaps of a namespace as `kubectl get` asks for
+    /// them: a Table, in pages of 500.
+    ListTable {
         /// The namespace listed.
         namespace: String,
     },
@@ -57,9 +66,22 @@ pub enum Op {
 }
 
 impl Op {
+    /// The representation asked for (the `Accept` header).
+    fn accept(&self) -> &'static str {
+        match self {
+            Op::ListTable { .. } => KUBECTL_GET_ACCEPT,
+            _ => "application/json",
+        }
+    }
+
     /// The method, path and body of request number `n`, sent by `client`.
     fn request(&self, client: usize, n: u64) -> (Method, String, Option<Bytes>) {
         match self {
+            Op::ListTable { namespace } => (
+                Method::GET,
+                format!("/api/v1/namespaces/{namespace}/configmaps?limit=500"),
+                None,
+            ),
             Op::Get { path } => (Method::GET, path.clone(), None),
             Op::List { namespace } => (
                 Method::GET,
@@ -209,7 +231,7 @@ async fn client_loop(
         }
         let (method, path, body) = op.request(client, n);
         let sent = Instant::now();
-        match conn.send(method, &path, body).await {
+        match conn.send_as(method, &path, body, op.accept()).await {
             Ok(reply) if reply.status.is_success() => {
                 out.samples.push(sent.elapsed());
                 if out.response_bytes == 0 {

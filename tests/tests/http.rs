@@ -55,6 +55,8 @@ struct Reply {
     body: Value,
     /// The body as text.
     text: String,
+    /// The body as sent.
+    bytes: Vec<u8>,
 }
 
 impl Reply {
@@ -124,6 +126,7 @@ impl Api {
             headers: parts.headers,
             body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
             text,
+            bytes: bytes.to_vec(),
         }
     }
 
@@ -1053,6 +1056,93 @@ async fn list_as_partial_object_metadata_list() {
         assert_eq!(item["kind"], "PartialObjectMetadata");
         assert!(item.get("spec").is_none());
     }
+}
+
+/// Table, PartialObjectMetadataList and protobuf lists are built as the
+/// objects are read (one row, one metadata or one encoding per object);
+/// pages of each carry the same items, snapshot and continue token as the
+/// JSON list.
+#[tokio::test]
+async fn every_list_representation_pages_like_json() {
+    let api = Api::start();
+    for name in ["c1", "c2", "c3"] {
+        api.create(CONFIGMAPS, &configmap(name)).await;
+    }
+    let message = apis::registry()
+        .find("", "v1", "configmaps")
+        .and_then(|e| e.protobuf)
+        .expect("ConfigMap has protobuf")();
+    let json_page = api.get(&format!("{CONFIGMAPS}?limit=2")).await;
+    assert_eq!(names(&json_page.body), ["c1", "c2"]);
+    let meta = &json_page.body["metadata"];
+    assert_eq!(meta["remainingItemCount"], 1);
+
+    let table = api.get_as(&format!("{CONFIGMAPS}?limit=2"), TABLE).await;
+    assert_eq!(table.status, StatusCode::OK, "{}", table.text);
+    let rows: Vec<&str> = table.body["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["cells"][0].as_str().unwrap())
+        .collect();
+    assert_eq!(rows, ["c1", "c2"]);
+    assert_eq!(
+        table.body["rows"][0]["object"]["kind"],
+        "PartialObjectMetadata"
+    );
+    assert_eq!(&table.body["metadata"], meta);
+
+    let partial = api
+        .get_as(
+            &format!("{CONFIGMAPS}?limit=2"),
+            "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1",
+        )
+        .await;
+    assert_eq!(partial.status, StatusCode::OK, "{}", partial.text);
+    assert_eq!(names(&partial.body), ["c1", "c2"]);
+    assert_eq!(&partial.body["metadata"], meta);
+
+    let pb = api
+        .get_as(
+            &format!("{CONFIGMAPS}?limit=2"),
+            runtime::codec::protobuf::MEDIA_TYPE,
+        )
+        .await;
+    assert_eq!(pb.status, StatusCode::OK);
+    assert_eq!(
+        pb.header("content-type"),
+        Some(runtime::codec::protobuf::MEDIA_TYPE)
+    );
+    let decoded = runtime::codec::protobuf::decode_list(&pb.bytes, message).expect("a list");
+    assert_eq!(decoded["kind"], "ConfigMapList");
+    assert_eq!(decoded["apiVersion"], "v1");
+    assert_eq!(&decoded["metadata"], meta);
+    // Items of a protobuf list carry no TypeMeta, as in Go's typed lists.
+    let without_type_meta = |items: &Value| -> Vec<Value> {
+        let mut items = items.as_array().unwrap().clone();
+        for item in &mut items {
+            let item = item.as_object_mut().unwrap();
+            item.remove("kind");
+            item.remove("apiVersion");
+        }
+        items
+    };
+    assert_eq!(
+        without_type_meta(&decoded["items"]),
+        without_type_meta(&json_page.body["items"])
+    );
+
+    // The whole list in protobuf equals the whole JSON list.
+    let all = api.get(CONFIGMAPS).await.body;
+    let pb = api
+        .get_as(CONFIGMAPS, runtime::codec::protobuf::MEDIA_TYPE)
+        .await;
+    let decoded = runtime::codec::protobuf::decode_list(&pb.bytes, message).expect("a list");
+    assert_eq!(
+        without_type_meta(&decoded["items"]),
+        without_type_meta(&all["items"])
+    );
+    assert_eq!(decoded["metadata"], all["metadata"]);
 }
 
 /// Upstream: `asPartialObjectMetadata` / `asPartialObjectMetadataList`

@@ -38,6 +38,8 @@ struct Cli {
 enum OpName {
     Get,
     List,
+    /// `list` as `kubectl get` asks: a Table, in pages of 500.
+    ListTable,
     Create,
     /// `create` of Deployments.
     CreateDeployment,
@@ -123,6 +125,7 @@ async fn main() -> Result<()> {
             let op = match op {
                 OpName::Get => load::Op::Get { path },
                 OpName::List => load::Op::List { namespace },
+                OpName::ListTable => load::Op::ListTable { namespace },
                 OpName::Create => load::Op::Create {
                     namespace,
                     prefix,

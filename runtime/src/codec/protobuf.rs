@@ -638,22 +638,55 @@ static LIST_META: Message = Message {
 /// in the envelope; its message is `{ListMeta metadata = 1; repeated <Kind> items = 2}`
 /// as every upstream `<Kind>List` is.
 pub fn wrap_list(list: &Value, item: &Message) -> Vec<u8> {
-    let mut raw = Vec::new();
-    let empty = Value::Object(Map::new());
-    length_delimited(
-        1,
-        &encode(list.get("metadata").unwrap_or(&empty), &LIST_META),
-        &mut raw,
-    );
-    for obj in list
+    let items: Vec<Vec<u8>> = list
         .get("items")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
-    {
-        length_delimited(2, &encode(obj, item), &mut raw);
+        .map(|obj| encode(obj, item))
+        .collect();
+    wrap_encoded_list(list, &items)
+}
+
+/// As [`wrap_list`], for items already encoded one by one ([`encode`] of
+/// each, in list order), so that a list can encode its items as it reads
+/// them; `list` gives `kind`, `apiVersion` and `metadata` (its `items`, if
+/// any, are ignored).
+pub fn wrap_encoded_list(list: &Value, items: &[Vec<u8>]) -> Vec<u8> {
+    let empty = Value::Object(Map::new());
+    let metadata = encode(list.get("metadata").unwrap_or(&empty), &LIST_META);
+    let size = metadata.len() + items.iter().map(|i| i.len() + 11).sum::<usize>() + 11;
+    let mut raw = Vec::with_capacity(size);
+    length_delimited(1, &metadata, &mut raw);
+    for item in items {
+        length_delimited(2, item, &mut raw);
     }
     envelope(list, &raw)
+}
+
+/// Decodes an enveloped list (as [`wrap_list`] writes it) into JSON:
+/// `kind`, `apiVersion`, `metadata` (ListMeta) and `items`, each item
+/// decoded as `item`.
+///
+/// Errors: as [`unwrap`] and [`decode`].
+pub fn decode_list(bytes: &[u8], item: &'static Message) -> Result<Value, ProtoError> {
+    let (api_version, kind, raw) = unwrap(bytes)?;
+    let mut metadata = Value::Object(Map::new());
+    let mut items = Vec::new();
+    read_fields(raw, |number, v| {
+        match number {
+            1 => metadata = decode(bytes_of(v)?, &LIST_META)?,
+            2 => items.push(decode(bytes_of(v)?, item)?),
+            _ => {}
+        }
+        Ok(())
+    })?;
+    let mut obj = Map::new();
+    obj.insert("kind".into(), Value::String(kind));
+    obj.insert("apiVersion".into(), Value::String(api_version));
+    obj.insert("metadata".into(), metadata);
+    obj.insert("items".into(), Value::Array(items));
+    Ok(Value::Object(obj))
 }
 
 /// Unwraps the envelope: the object's `apiVersion`, `kind` and message bytes
@@ -834,6 +867,22 @@ mod tests {
             json!({"kind": "Item", "apiVersion": "v1", "name": "x"})
         );
         assert!(unwrap(b"{}").is_err());
+    }
+
+    #[test]
+    fn list_envelope_round_trip() {
+        let list = json!({"kind": "ItemList", "apiVersion": "v1",
+            "metadata": {"resourceVersion": "7", "continue": "abc", "remainingItemCount": 2},
+            "items": [{"name": "a", "count": 1}, {"name": "b"}]});
+        let bytes = wrap_list(&list, item());
+        let items: Vec<Vec<u8>> = list["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| encode(i, item()))
+            .collect();
+        assert_eq!(wrap_encoded_list(&list, &items), bytes);
+        assert_eq!(decode_list(&bytes, item()).unwrap(), list);
     }
 
     #[test]

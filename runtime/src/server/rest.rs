@@ -155,12 +155,41 @@ pub(crate) async fn handle(
         manager: field_manager(query, headers),
         unsupported: Default::default(),
     };
-    if verb == Verb::List
-        && representation == Representation::Json
-        && query.int("limit")?.unwrap_or(0) <= 0
-        && !query.flag("pretty")
-    {
-        return ctx.stream_list();
+    if verb == Verb::List {
+        // Lists are encoded as they are read; only plain JSON and YAML
+        // lists with a limit or `pretty` are built whole first.
+        match representation {
+            Representation::Json
+                if query.int("limit")?.unwrap_or(0) <= 0 && !query.flag("pretty") =>
+            {
+                return ctx.stream_list();
+            }
+            Representation::Table(version) => {
+                let answer = ctx.list_table(version)?;
+                return Ok(json_response(
+                    answer.status,
+                    &answer.body,
+                    answer.warnings,
+                    query,
+                ));
+            }
+            Representation::PartialObjectMetadata(version, _) => {
+                let answer = ctx.list_partial_object_metadata(version)?;
+                return Ok(json_response(
+                    answer.status,
+                    &answer.body,
+                    answer.warnings,
+                    query,
+                ));
+            }
+            Representation::Protobuf => {
+                if let Some(message) = entry.protobuf {
+                    let bytes = ctx.list_protobuf(message())?;
+                    return Ok(protobuf_response(StatusCode::OK, bytes, Vec::new()));
+                }
+            }
+            Representation::Json | Representation::Yaml => {}
+        }
     }
     if verb == Verb::Get
         && info.subresource.is_none()
@@ -213,47 +242,25 @@ fn render(
     verb: Verb,
 ) -> Response {
     let body = match representation {
-        Representation::Table(version) if matches!(verb, Verb::Get | Verb::List) => {
-            let (objects, list_meta) = match answer.body.get("items").and_then(Value::as_array) {
-                Some(items) if verb == Verb::List => (
-                    items.clone(),
-                    answer
-                        .body
-                        .get("metadata")
-                        .and_then(Value::as_object)
-                        .cloned()
-                        .unwrap_or_default(),
-                ),
-                _ => {
-                    let mut m = Map::new();
-                    if let Some(rv) = meta_str(&answer.body, "resourceVersion") {
-                        m.insert("resourceVersion".into(), json!(rv));
-                    }
-                    (vec![answer.body.clone()], m)
-                }
-            };
+        // Lists took their own path (`list_table`,
+        // `list_partial_object_metadata`): here is one object.
+        Representation::Table(version) if verb == Verb::Get => {
+            let mut list_meta = Map::new();
+            if let Some(rv) = meta_str(&answer.body, "resourceVersion") {
+                list_meta.insert("resourceVersion".into(), json!(rv));
+            }
             let include = IncludeObject::parse(query.get("includeObject"));
             table::table(
                 &entry.info,
-                &objects,
+                std::slice::from_ref(&answer.body),
                 version,
                 include,
                 list_meta,
                 chrono::Utc::now(),
             )
         }
-        Representation::PartialObjectMetadata(version, _)
-            if matches!(verb, Verb::Get | Verb::List) =>
-        {
-            match answer.body.get("items").and_then(Value::as_array) {
-                Some(items) if verb == Verb::List => json!({
-                    "kind": "PartialObjectMetadataList",
-                    "apiVersion": format!("meta.k8s.io/{version}"),
-                    "metadata": answer.body.get("metadata").cloned().unwrap_or_else(|| json!({})),
-                    "items": items.iter().map(|o| table::partial_object_metadata(o, version)).collect::<Vec<_>>(),
-                }),
-                _ => table::partial_object_metadata(&answer.body, version),
-            }
+        Representation::PartialObjectMetadata(version, _) if verb == Verb::Get => {
+            table::partial_object_metadata(&answer.body, version)
         }
         _ => answer.body,
     };
@@ -269,13 +276,7 @@ fn render(
             // Not an object of this kind (a Status): JSON.
             return json_response(answer.status, &body, answer.warnings, query);
         };
-        let mut response = (answer.status, bytes).into_response();
-        response.headers_mut().insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static(crate::codec::protobuf::MEDIA_TYPE),
-        );
-        add_warnings(response.headers_mut(), answer.warnings);
-        return response;
+        return protobuf_response(answer.status, bytes, answer.warnings);
     }
     if yaml {
         let mut response = (answer.status, crate::codec::yaml::to_yaml(&body)).into_response();
@@ -287,6 +288,16 @@ fn render(
         return response;
     }
     json_response(answer.status, &body, answer.warnings, query)
+}
+
+fn protobuf_response(status: StatusCode, bytes: Vec<u8>, warnings: Vec<String>) -> Response {
+    let mut response = (status, bytes).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(crate::codec::protobuf::MEDIA_TYPE),
+    );
+    add_warnings(response.headers_mut(), warnings);
+    response
 }
 
 fn json_response(
@@ -628,14 +639,45 @@ impl Ctx<'_> {
 
     fn list(&self) -> Result<Answer, ApiError> {
         let ri = self.ri();
+        let (items, list_meta) = self.list_mapped(Ok)?;
+        Ok(Answer::ok(json!({
+            "kind": format!("{}List", ri.kind),
+            "apiVersion": ri.api_version,
+            "metadata": list_meta,
+            "items": items,
+        })))
+    }
+
+    /// A list (`limit` and `continue` honoured) whose items are turned into
+    /// `T` by `map` as they are read, a few stored objects at a time at one
+    /// snapshot, so that only one page of decoded objects is alive at once
+    /// besides what `map` keeps (a Table row, an object's metadata, its
+    /// protobuf encoding). Returns the items and the `ListMeta`
+    /// (`resourceVersion`, `continue`, `remainingItemCount`).
+    ///
+    /// Errors: bad selectors or tokens (400), compacted snapshots (410),
+    /// storage failures, and `map`'s.
+    fn list_mapped<T>(
+        &self,
+        mut map: impl FnMut(Value) -> Result<T, ApiError>,
+    ) -> Result<(Vec<T>, Map<String, Value>), ApiError> {
         let limit = self.query.int("limit")?.unwrap_or(0).max(0) as usize;
         let mut cursor = self.list_cursor()?;
+        // remainingItemCount is counted apart, once, below.
+        cursor.skip_count = true;
         let mut items = Vec::new();
         // Filter page by page until the page is full or the range ends, as
-        // the cacher does for selector-filtered chunked lists.
+        // the cacher does for selector-filtered chunked lists. No read asks
+        // for more than the page still needs, so the continue token sits
+        // right after the last item returned.
         while cursor.more && (limit == 0 || items.len() < limit) {
-            let want = if limit == 0 { 0 } else { limit - items.len() };
-            items.extend(cursor.next_page(want)?);
+            let want = match limit {
+                0 => LIST_PAGE,
+                _ => (limit - items.len()).min(LIST_PAGE),
+            };
+            for obj in cursor.next_page(want)? {
+                items.push(map(obj)?);
+            }
         }
         let snapshot = cursor
             .revision
@@ -666,12 +708,48 @@ impl Ctx<'_> {
                 list_meta.insert("remainingItemCount".into(), json!(remaining));
             }
         }
+        Ok((items, list_meta))
+    }
+
+    /// A list as a Table, each object turned into its row as it is read.
+    fn list_table(&self, version: &'static str) -> Result<Answer, ApiError> {
+        let ri = self.ri();
+        let include = IncludeObject::parse(self.query.get("includeObject"));
+        let now = chrono::Utc::now();
+        let (rows, list_meta) =
+            self.list_mapped(|obj| Ok(table::row(ri, &obj, version, include, now)))?;
+        Ok(Answer::ok(table::assemble(ri, rows, version, list_meta)))
+    }
+
+    /// A `PartialObjectMetadataList`, each object cut to its metadata as it
+    /// is read (what metadata informers, such as the garbage collector's,
+    /// list).
+    fn list_partial_object_metadata(&self, version: &'static str) -> Result<Answer, ApiError> {
+        let (items, list_meta) =
+            self.list_mapped(|obj| Ok(table::partial_object_metadata(&obj, version)))?;
         Ok(Answer::ok(json!({
-            "kind": format!("{}List", ri.kind),
-            "apiVersion": ri.api_version,
+            "kind": "PartialObjectMetadataList",
+            "apiVersion": format!("meta.k8s.io/{version}"),
             "metadata": list_meta,
             "items": items,
         })))
+    }
+
+    /// A list in protobuf, each object encoded as it is read: the response
+    /// is built from the encoded items, never from the decoded list.
+    fn list_protobuf(
+        &self,
+        message: &'static crate::codec::protobuf::Message,
+    ) -> Result<Vec<u8>, ApiError> {
+        let ri = self.ri();
+        let (items, list_meta) =
+            self.list_mapped(|obj| Ok(crate::codec::protobuf::encode(&obj, message)))?;
+        let head = json!({
+            "kind": format!("{}List", ri.kind),
+            "apiVersion": ri.api_version,
+            "metadata": list_meta,
+        });
+        Ok(crate::codec::protobuf::wrap_encoded_list(&head, &items))
     }
 
     fn field_selector(&self) -> Result<FieldSelector, ApiError> {

@@ -60,57 +60,33 @@ pub fn table(
     list_meta: Map<String, Value>,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Value {
+    let rows = objects
+        .iter()
+        .map(|obj| row(info, obj, version, include, now))
+        .collect();
+    assemble(info, rows, version, list_meta)
+}
+
+/// A Table around `rows` made by [`row`]: the kind's column definitions
+/// and the list's metadata.
+pub fn assemble(
+    info: &ResourceInfo,
+    rows: Vec<Value>,
+    version: &str,
+    list_meta: Map<String, Value>,
+) -> Value {
     let mut columns = vec![json!({
         "name": "Name", "type": "string", "format": "name", "description": NAME_DESCRIPTION, "priority": 0
     })];
-    let declared = info.printer.map_or(info.printer_columns, |p| p.columns);
+    let declared = declared_columns(info);
     for c in declared {
         columns.push(json!({
             "name": c.name, "type": c.type_, "format": c.format, "description": c.description, "priority": c.priority
         }));
     }
-    // As for a CRD: Age is the default column only when none are declared.
-    let default_age = declared.is_empty();
-    if default_age {
+    if declared.is_empty() {
         columns.push(json!({"name": "Age", "type": "string", "format": "", "description": AGE_DESCRIPTION, "priority": 0}));
     }
-    let rows: Vec<Value> = objects
-        .iter()
-        .map(|obj| {
-            let mut cells = vec![json!(
-                meta(obj)
-                    .and_then(|m| m.get("name"))
-                    .and_then(Value::as_str)
-                    .unwrap_or("")
-            )];
-            match info.printer {
-                Some(printer) => cells.extend((printer.cells)(obj, now)),
-                None => {
-                    for c in info.printer_columns {
-                        cells.push(cell(obj, c.json_path, c.type_, now));
-                    }
-                }
-            }
-            if default_age {
-                cells.push(json!(age(obj, now)));
-            }
-            let mut row = Map::new();
-            row.insert("cells".into(), Value::Array(cells));
-            match include {
-                // An empty `runtime.RawExtension`, which Go writes as null.
-                IncludeObject::None => {
-                    row.insert("object".into(), Value::Null);
-                }
-                IncludeObject::Metadata => {
-                    row.insert("object".into(), partial_object_metadata(obj, version));
-                }
-                IncludeObject::Object => {
-                    row.insert("object".into(), obj.clone());
-                }
-            }
-            Value::Object(row)
-        })
-        .collect();
     json!({
         "kind": "Table",
         "apiVersion": format!("meta.k8s.io/{version}"),
@@ -118,6 +94,50 @@ pub fn table(
         "columnDefinitions": columns,
         "rows": rows,
     })
+}
+
+/// The columns after Name: the printer hook's, else the printer-column
+/// markers'. As for a CRD, Age is added only when there are none.
+fn declared_columns(info: &ResourceInfo) -> &'static [crate::resource::PrinterColumn] {
+    info.printer.map_or(info.printer_columns, |p| p.columns)
+}
+
+/// One Table row of `obj`: its cells and, per `include`, its object.
+/// Lists build rows as they read, so only the rows stay in memory.
+pub fn row(
+    info: &ResourceInfo,
+    obj: &Value,
+    version: &str,
+    include: IncludeObject,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Value {
+    let mut cells = vec![json!(
+        meta(obj)
+            .and_then(|m| m.get("name"))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    )];
+    match info.printer {
+        Some(printer) => cells.extend((printer.cells)(obj, now)),
+        None => {
+            for c in info.printer_columns {
+                cells.push(cell(obj, c.json_path, c.type_, now));
+            }
+        }
+    }
+    if declared_columns(info).is_empty() {
+        cells.push(json!(age(obj, now)));
+    }
+    let mut row = Map::new();
+    row.insert("cells".into(), Value::Array(cells));
+    let object = match include {
+        // An empty `runtime.RawExtension`, which Go writes as null.
+        IncludeObject::None => Value::Null,
+        IncludeObject::Metadata => partial_object_metadata(obj, version),
+        IncludeObject::Object => obj.clone(),
+    };
+    row.insert("object".into(), object);
+    Value::Object(row)
 }
 
 fn cell(obj: &Value, path: &str, type_: &str, now: chrono::DateTime<chrono::Utc>) -> Value {
