@@ -196,7 +196,14 @@ impl Api {
 
     /// Starts a watch and returns its response headers and the event stream.
     async fn watch(&self, uri: &str) -> (StatusCode, HeaderMap, Events) {
-        let response = self.call(Method::GET, uri, &[], Body::empty()).await;
+        self.watch_as(uri, "application/json").await
+    }
+
+    /// Starts a watch asking for the representation `accept`.
+    async fn watch_as(&self, uri: &str, accept: &str) -> (StatusCode, HeaderMap, Events) {
+        let response = self
+            .call(Method::GET, uri, &[("accept", accept)], Body::empty())
+            .await;
         let (parts, body) = response.into_parts();
         (
             parts.status,
@@ -2144,6 +2151,38 @@ async fn watch_on_an_object_path_sees_only_that_object() {
         other.body["message"],
         "fieldSelector metadata.name doesn't match requested name"
     );
+}
+
+/// `kubectl get -w`: each event's object is a one-row Table; the column
+/// definitions come with the first only (upstream sets
+/// `TableOptions.NoHeaders` after it), later ones carry null.
+#[tokio::test]
+async fn a_table_watch_sends_column_definitions_once() {
+    let api = Api::start();
+    api.create_widget("w1").await;
+    let (status, _, mut events) = api.watch_as(&format!("{WIDGETS}?watch=true"), TABLE).await;
+    assert_eq!(status, StatusCode::OK);
+    let first = events.next().await.expect("ADDED");
+    assert_eq!(first["type"], "ADDED");
+    assert_eq!(first["object"]["kind"], "Table");
+    assert_eq!(first["object"]["apiVersion"], "meta.k8s.io/v1");
+    assert_eq!(first["object"]["columnDefinitions"][0]["name"], "Name");
+    assert_eq!(first["object"]["rows"][0]["cells"][0], "w1");
+    assert_eq!(
+        first["object"]["rows"][0]["object"]["kind"],
+        "PartialObjectMetadata"
+    );
+    api.patch(
+        &widget_uri("w1"),
+        MERGE_PATCH,
+        &json!({"spec": {"replicas": 7}}),
+    )
+    .await;
+    let second = events.next().await.expect("MODIFIED");
+    assert_eq!(second["type"], "MODIFIED");
+    assert_eq!(second["object"]["kind"], "Table");
+    assert!(second["object"]["columnDefinitions"].is_null(), "{second}");
+    assert_eq!(second["object"]["rows"][0]["cells"][1], 7, "{second}");
 }
 
 #[tokio::test]

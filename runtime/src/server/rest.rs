@@ -257,6 +257,7 @@ fn render(
                 include,
                 list_meta,
                 chrono::Utc::now(),
+                true,
             )
         }
         Representation::PartialObjectMetadata(version, _) if verb == Verb::Get => {

@@ -51,7 +51,9 @@ pub fn partial_object_metadata(obj: &Value, version: &str) -> Value {
 
 /// Builds a Table of `objects` (`version` is `v1` or `v1beta1`), with the
 /// list's `resourceVersion` and `continue` in its metadata. Ages are taken
-/// relative to `now`.
+/// relative to `now`. Without `headers` (every watch event after the
+/// first, as upstream's `TableOptions.NoHeaders`) `columnDefinitions` is
+/// null.
 pub fn table(
     info: &ResourceInfo,
     objects: &[Value],
@@ -59,12 +61,20 @@ pub fn table(
     include: IncludeObject,
     list_meta: Map<String, Value>,
     now: chrono::DateTime<chrono::Utc>,
+    headers: bool,
 ) -> Value {
     let rows = objects
         .iter()
         .map(|obj| row(info, obj, version, include, now))
         .collect();
-    assemble(info, rows, version, list_meta)
+    let table = assemble(info, rows, version, list_meta);
+    if headers {
+        table
+    } else {
+        let mut table = table;
+        table["columnDefinitions"] = Value::Null;
+        table
+    }
 }
 
 /// A Table around `rows` made by [`row`]: the kind's column definitions
@@ -324,7 +334,15 @@ mod tests {
             .to_utc();
         let obj = json!({"kind": "Thing", "apiVersion": "v1",
             "metadata": {"name": "a", "creationTimestamp": "2024-01-01T00:00:00Z"}});
-        let t = table(&info, &[obj], "v1", IncludeObject::None, Map::new(), now);
+        let t = table(
+            &info,
+            &[obj],
+            "v1",
+            IncludeObject::None,
+            Map::new(),
+            now,
+            true,
+        );
         let names: Vec<&str> = t["columnDefinitions"]
             .as_array()
             .unwrap()

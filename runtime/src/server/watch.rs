@@ -83,12 +83,15 @@ struct Watcher {
     fields: FieldSelector,
     representation: Representation,
     include: IncludeObject,
+    /// Whether a Table with column definitions was sent: upstream sends
+    /// them with the first object only (`TableOptions.NoHeaders` after it).
+    headers_sent: bool,
 }
 
 impl Watcher {
     /// The watch line for `event` after selectors, or `None` when this
     /// watcher does not see it.
-    fn line(&self, event: &CachedEvent) -> Option<Bytes> {
+    fn line(&mut self, event: &CachedEvent) -> Option<Bytes> {
         if let Some(prefix) = &self.namespace_prefix
             && !event.key.starts_with(prefix.as_str())
         {
@@ -110,9 +113,13 @@ impl Watcher {
         if kind == event.kind {
             match self.representation {
                 Representation::Json => return Some(event.json_line()),
-                Representation::Table(version) => {
+                // Headerless Tables are shared; the first one is this
+                // watcher's own.
+                Representation::Table(version) if self.headers_sent => {
                     let format = format!("table/{version}/{:?}", self.include);
-                    return Some(event.encoded(&format, || self.encode(kind, &event.object)));
+                    return Some(event.encoded(&format, || {
+                        self.encode_table(kind, &event.object, version, false)
+                    }));
                 }
                 _ => {}
             }
@@ -120,24 +127,29 @@ impl Watcher {
         Some(self.encode(kind, &event.object))
     }
 
-    fn encode(&self, kind: &str, object: &Value) -> Bytes {
-        let object = match self.representation {
+    fn encode(&mut self, kind: &str, object: &Value) -> Bytes {
+        match self.representation {
             Representation::Table(version) if kind != "BOOKMARK" && kind != "ERROR" => {
-                table::table(
-                    &self.info,
-                    std::slice::from_ref(object),
-                    version,
-                    self.include,
-                    Map::new(),
-                    chrono::Utc::now(),
-                )
+                let headers = !self.headers_sent;
+                self.headers_sent = true;
+                self.encode_table(kind, object, version, headers)
             }
-            _ => object.clone(),
-        };
-        let mut line =
-            serde_json::to_vec(&json!({"type": kind, "object": object})).unwrap_or_default();
-        line.push(b'\n');
-        Bytes::from(line)
+            _ => event_line(kind, object),
+        }
+    }
+
+    /// A watch line whose object is a one-row Table of `object`.
+    fn encode_table(&self, kind: &str, object: &Value, version: &str, headers: bool) -> Bytes {
+        let table = table::table(
+            &self.info,
+            std::slice::from_ref(object),
+            version,
+            self.include,
+            Map::new(),
+            chrono::Utc::now(),
+            headers,
+        );
+        event_line(kind, &table)
     }
 
     fn bookmark(&self, revision: i64, initial_events_end: bool) -> Bytes {
@@ -145,8 +157,19 @@ impl Watcher {
         if initial_events_end {
             metadata["annotations"] = json!({INITIAL_EVENTS_END: "true"});
         }
-        self.encode("BOOKMARK", &json!({"kind": self.info.kind, "apiVersion": self.info.api_version, "metadata": metadata}))
+        event_line(
+            "BOOKMARK",
+            &json!({"kind": self.info.kind, "apiVersion": self.info.api_version, "metadata": metadata}),
+        )
     }
+}
+
+/// One line of a watch stream: `{"type": kind, "object": object}` and a
+/// newline.
+fn event_line(kind: &str, object: &Value) -> Bytes {
+    let mut line = serde_json::to_vec(&json!({"type": kind, "object": object})).unwrap_or_default();
+    line.push(b'\n');
+    Bytes::from(line)
 }
 
 /// Starts a watch on `entry` (optionally in one namespace, optionally of
@@ -184,6 +207,7 @@ pub(crate) async fn watch(
         fields,
         representation,
         include: IncludeObject::parse(query.get("includeObject")),
+        headers_sent: false,
     };
     let timeout = Duration::from_secs(
         query
@@ -223,7 +247,7 @@ pub(crate) async fn watch(
         let current = server.store.current_revision();
         if current < wanted {
             let status = ApiError::too_large_resource_version(wanted, current).to_status();
-            let _ = tx.try_send(Ok(watcher.encode("ERROR", &status)));
+            let _ = tx.try_send(Ok(event_line("ERROR", &status)));
             return Ok(respond(rx));
         }
     }
@@ -269,7 +293,7 @@ pub(crate) async fn watch(
                     "too old resource version: {requested} ({compacted})"
                 ))
                 .to_status();
-                let _ = tx.try_send(Ok(watcher.encode("ERROR", &status)));
+                let _ = tx.try_send(Ok(event_line("ERROR", &status)));
                 None
             }
             Err(e) => return Err(ApiError::internal(e)),
@@ -299,7 +323,7 @@ pub(crate) async fn watch(
 /// the server shuts down, or the source ends (or lags).
 #[allow(clippy::too_many_arguments)]
 async fn stream(
-    watcher: Watcher,
+    mut watcher: Watcher,
     initial: Vec<Value>,
     initial_events_end: bool,
     after: i64,
