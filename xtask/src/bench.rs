@@ -1396,7 +1396,7 @@ fn list_memory(ctx: &Ctx) -> Result<Section> {
         title: "Peak memory of concurrent large lists".into(),
         note: format!(
             "{count} ConfigMaps of about 1 MB each (under the 1 MiB ConfigMap limit), listed by 16 clients at once (one request each): \
-             whole JSON lists, then Tables in pages of 500 as `kubectl get` asks for them; growth of the server's peak RSS \
+             Tables in pages of 500 as `kubectl get` asks for them, then whole JSON lists; growth of the server's peak RSS \
              (`VmHWM`, reset before each run) over its RSS before it. Paged JSON and YAML lists are built in memory and are \
              not measured here."
         ),

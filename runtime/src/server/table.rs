@@ -67,14 +67,11 @@ pub fn table(
         .iter()
         .map(|obj| row(info, obj, version, include, now))
         .collect();
-    let table = assemble(info, rows, version, list_meta);
-    if headers {
-        table
-    } else {
-        let mut table = table;
+    let mut table = assemble(info, rows, version, list_meta);
+    if !headers {
         table["columnDefinitions"] = Value::Null;
-        table
     }
+    table
 }
 
 /// A Table around `rows` made by [`row`]: the kind's column definitions
