@@ -105,8 +105,12 @@ pub struct ResourceInfo {
 /// derive stores it in [`ResourceInfo::printer`].
 #[derive(Debug, Clone, Copy)]
 pub struct TablePrinter {
-    /// The columns after Name, each with its `priority` (1 is `-o wide`).
+    /// The columns after Name (or all of them, without
+    /// [`name_column`](Self::name_column)), each with its `priority` (1 is
+    /// `-o wide`).
     pub columns: &'static [PrinterColumn],
+    /// Whether the Table leads with the Name column, as most kinds' do.
+    pub name_column: bool,
     /// One cell per column for an object (its JSON), with ages taken
     /// relative to the given time.
     pub cells: fn(&serde_json::Value, chrono::DateTime<chrono::Utc>) -> Vec<serde_json::Value>,
@@ -114,7 +118,9 @@ pub struct TablePrinter {
 
 impl PartialEq for TablePrinter {
     fn eq(&self, other: &Self) -> bool {
-        self.columns == other.columns && std::ptr::fn_addr_eq(self.cells, other.cells)
+        self.columns == other.columns
+            && self.name_column == other.name_column
+            && std::ptr::fn_addr_eq(self.cells, other.cells)
     }
 }
 
@@ -125,8 +131,13 @@ impl Eq for TablePrinter {}
 /// printer gives the built-in kind (kube-apiserver prints every column,
 /// the `-o wide` ones included, and kubectl hides priority 1 unless asked).
 pub trait Printer {
-    /// The columns after Name, in order.
+    /// The columns after Name, in order (all of them when
+    /// [`NAME_COLUMN`](Self::NAME_COLUMN) is false).
     const COLUMNS: &'static [PrinterColumn];
+    /// Whether the Table leads with the Name column. Upstream's printers
+    /// declare Name themselves; all but Event's put it first, and Event's
+    /// puts it last, among its `-o wide` columns.
+    const NAME_COLUMN: bool = true;
     /// One cell per [`COLUMNS`](Self::COLUMNS) entry for `object`, whose
     /// ages are relative to `now`. Cells are JSON strings or integers, as
     /// upstream's row cells are Go strings and int64s.

@@ -216,6 +216,59 @@ fn describe_lists_the_events_of_the_object() {
         "{out}"
     );
     assert!(!out.contains("not this one"), "{out}");
+
+    // `kubectl get events`: upstream's event printer, no leading NAME; an
+    // event without timestamps is `<unknown>`, a singleton counts 1.
+    assert_eq!(
+        s.kubectl_ok(&[
+            "get",
+            "events",
+            "--field-selector",
+            "involvedObject.kind=Pod"
+        ]),
+        "LAST SEEN   TYPE      REASON   OBJECT         MESSAGE\n\
+         <unknown>   Warning   Other    pod/settings   not this one\n"
+    );
+    let wide = rows(&s.kubectl_ok(&[
+        "get",
+        "events",
+        "-o",
+        "wide",
+        "--field-selector",
+        "involvedObject.kind=ConfigMap",
+    ]));
+    assert_eq!(
+        wide[0],
+        [
+            "LAST",
+            "SEEN",
+            "TYPE",
+            "REASON",
+            "OBJECT",
+            "SUBOBJECT",
+            "SOURCE",
+            "MESSAGE",
+            "FIRST",
+            "SEEN",
+            "COUNT",
+            "NAME"
+        ]
+    );
+    // Subobject is empty; LAST SEEN and FIRST SEEN are ages of `now`.
+    assert_eq!(
+        wide[1][1..9],
+        [
+            "Normal",
+            "Synced",
+            "configmap/settings",
+            "syncer",
+            "settings",
+            "synced",
+            "to",
+            "3"
+        ]
+    );
+    assert_eq!(wide[1][wide[1].len() - 2..], ["1", "settings.1"]);
 }
 
 #[test]

@@ -82,9 +82,12 @@ pub fn assemble(
     version: &str,
     list_meta: Map<String, Value>,
 ) -> Value {
-    let mut columns = vec![json!({
-        "name": "Name", "type": "string", "format": "name", "description": NAME_DESCRIPTION, "priority": 0
-    })];
+    let mut columns = Vec::new();
+    if name_column(info) {
+        columns.push(json!({
+            "name": "Name", "type": "string", "format": "name", "description": NAME_DESCRIPTION, "priority": 0
+        }));
+    }
     let declared = declared_columns(info);
     for c in declared {
         columns.push(json!({
@@ -103,6 +106,12 @@ pub fn assemble(
     })
 }
 
+/// Whether the Table leads with Name: always, unless a printer hook
+/// declares its own Name column (Event's).
+fn name_column(info: &ResourceInfo) -> bool {
+    info.printer.is_none_or(|p| p.name_column)
+}
+
 /// The columns after Name: the printer hook's, else the printer-column
 /// markers'. As for a CRD, Age is added only when there are none.
 fn declared_columns(info: &ResourceInfo) -> &'static [crate::resource::PrinterColumn] {
@@ -118,12 +127,15 @@ pub fn row(
     include: IncludeObject,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Value {
-    let mut cells = vec![json!(
-        meta(obj)
-            .and_then(|m| m.get("name"))
-            .and_then(Value::as_str)
-            .unwrap_or("")
-    )];
+    let mut cells = Vec::new();
+    if name_column(info) {
+        cells.push(json!(
+            meta(obj)
+                .and_then(|m| m.get("name"))
+                .and_then(Value::as_str)
+                .unwrap_or("")
+        ));
+    }
     match info.printer {
         Some(printer) => cells.extend((printer.cells)(obj, now)),
         None => {

@@ -3,12 +3,12 @@
 
 use runtime::resource::{Printer, PrinterColumn};
 use runtime::server::table::{
-    AGE_DESCRIPTION, age, condition, condition_is_true, format_labels, human_duration, list_at,
-    str_at, time_at,
+    AGE_DESCRIPTION, NAME_DESCRIPTION, age, condition, condition_is_true, format_labels,
+    human_duration, int_at, list_at, str_at, time_at, timestamp_since,
 };
 use serde_json::{Value, json};
 
-use super::{ConfigMap, Pod, Secret, Service};
+use super::{ConfigMap, Event, Pod, Secret, Service};
 
 fn len_at(object: &Value, pointer: &str) -> i64 {
     object
@@ -351,6 +351,116 @@ impl Printer for Pod {
     }
 }
 
+impl Printer for Event {
+    // Descriptions: the core/v1 Event and ObjectReference field docs.
+    const COLUMNS: &'static [PrinterColumn] = &[
+        PrinterColumn::string(
+            "Last Seen",
+            0,
+            "The time at which the most recent occurrence of this event was recorded.",
+        ),
+        PrinterColumn::string(
+            "Type",
+            0,
+            "Type of this event (Normal, Warning), new types could be added in the future",
+        ),
+        PrinterColumn::string(
+            "Reason",
+            0,
+            "This should be a short, machine understandable string that gives the reason for the transition into the object's current status.",
+        ),
+        PrinterColumn::string("Object", 0, "The object that this event is about."),
+        PrinterColumn::string(
+            "Subobject",
+            1,
+            "If referring to a piece of an object instead of an entire object, this string should contain a valid JSON/Go field access statement, such as desiredState.manifest.containers[2]. For example, if the object reference is to a container within a pod, this would take on a value like: \"spec.containers{name}\" (where \"name\" refers to the name of the container that triggered the event) or if no container name is specified \"spec.containers[2]\" (container with index 2 in this pod). This syntax is chosen only to have some well-defined way of referencing a part of an object.",
+        ),
+        PrinterColumn::string(
+            "Source",
+            1,
+            "The component reporting this event. Should be a short machine understandable string.",
+        ),
+        PrinterColumn::string(
+            "Message",
+            0,
+            "A human-readable description of the status of this operation.",
+        ),
+        PrinterColumn::string(
+            "First Seen",
+            1,
+            "The time at which the event was first recorded. (Time of server receipt is in TypeMeta.)",
+        ),
+        PrinterColumn::string("Count", 1, "The number of times this event has occurred."),
+        PrinterColumn {
+            name: "Name",
+            type_: "string",
+            format: "name",
+            description: NAME_DESCRIPTION,
+            json_path: "",
+            priority: 1,
+        },
+    ];
+    const NAME_COLUMN: bool = false;
+
+    /// `printEvent`: LAST SEEN falls back to FIRST SEEN, which falls back to
+    /// `eventTime`; a series gives its last observation and count; a
+    /// singleton without a count counts 1; OBJECT is `kind/name` in lower
+    /// case; SOURCE is `component, host`, falling back to the reporting
+    /// controller and instance.
+    fn cells(object: &Value, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
+        let since = |pointer: &str| timestamp_since(object.pointer(pointer), now);
+        let set = |pointer: &str| time_at(object, pointer).is_some();
+        let first_seen = if set("/firstTimestamp") {
+            since("/firstTimestamp")
+        } else {
+            since("/eventTime")
+        };
+        let mut last_seen = if set("/lastTimestamp") {
+            since("/lastTimestamp")
+        } else {
+            first_seen.clone()
+        };
+        let mut count = int_at(object, "/count");
+        if object.get("series").is_some_and(|s| !s.is_null()) {
+            last_seen = since("/series/lastObservedTime");
+            count = int_at(object, "/series/count");
+        } else if count == 0 {
+            count = 1;
+        }
+        let kind = str_at(object, "/involvedObject/kind").to_lowercase();
+        let target = match str_at(object, "/involvedObject/name") {
+            "" => kind,
+            name => format!("{kind}/{name}"),
+        };
+        let first_non_empty = |a: &str, b: &str| if a.is_empty() { b } else { a }.to_string();
+        let component = first_non_empty(
+            str_at(object, "/source/component"),
+            str_at(object, "/reportingComponent"),
+        );
+        let instance = first_non_empty(
+            str_at(object, "/source/host"),
+            str_at(object, "/reportingInstance"),
+        );
+        let source = if instance.is_empty() {
+            component
+        } else {
+            format!("{component}, {instance}")
+        };
+        vec![
+            json!(last_seen),
+            json!(str_at(object, "/type")),
+            json!(str_at(object, "/reason")),
+            json!(target),
+            json!(str_at(object, "/involvedObject/fieldPath")),
+            json!(source),
+            json!(str_at(object, "/message").trim()),
+            json!(first_seen),
+            json!(count),
+            json!(str_at(object, "/metadata/name")),
+        ]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -518,5 +628,50 @@ mod tests {
         );
         assert_eq!(lb[2], "1.2.3.4,lb.example.com");
         assert_eq!(lb[3], "<none>");
+    }
+
+    #[test]
+    fn events_print_as_upstreams_print_event() {
+        let event = |extra: Value| {
+            let mut e = json!({"metadata": {"name": "web.1"},
+                "involvedObject": {"kind": "Pod", "name": "web", "fieldPath": "spec.containers{app}"},
+                "reason": "Started", "message": " Started container app \n", "type": "Normal",
+                "source": {"component": "kubelet", "host": "node-1"}});
+            for (k, v) in extra.as_object().unwrap() {
+                e[k] = v.clone();
+            }
+            <Event as Printer>::cells(&e, now())
+        };
+        let cells = event(json!({"firstTimestamp": "2026-01-01T00:00:00Z",
+            "lastTimestamp": "2026-01-01T00:05:00Z", "count": 3}));
+        assert_eq!(
+            cells,
+            [
+                json!("5m"),
+                json!("Normal"),
+                json!("Started"),
+                json!("pod/web"),
+                json!("spec.containers{app}"),
+                json!("kubelet, node-1"),
+                json!("Started container app"),
+                json!("10m"),
+                json!(3),
+                json!("web.1"),
+            ]
+        );
+        // No timestamps: eventTime gives FIRST SEEN, and LAST SEEN follows
+        // it; a singleton without a count counts 1.
+        let cells = event(json!({"eventTime": "2026-01-01T00:08:00.000000Z",
+            "source": {}, "reportingComponent": "ctrl", "reportingInstance": "ctrl-0"}));
+        assert_eq!(
+            (&cells[0], &cells[7], &cells[8]),
+            (&json!("2m"), &json!("2m"), &json!(1))
+        );
+        assert_eq!(cells[5], "ctrl, ctrl-0");
+        // A series gives its last observation and count.
+        let cells = event(json!({"eventTime": "2026-01-01T00:00:00.000000Z",
+            "series": {"count": 7, "lastObservedTime": "2026-01-01T00:09:00.000000Z"}}));
+        assert_eq!((&cells[0], &cells[8]), (&json!("60s"), &json!(7)));
+        assert_eq!(<Event as Printer>::COLUMNS.len(), cells.len());
     }
 }

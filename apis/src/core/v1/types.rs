@@ -140,10 +140,7 @@ pub struct NamespaceCondition {
 ///
 /// +genclient
 /// +kubebuilder:resource:shortName=ev
-/// +kubebuilder:printcolumn:name="Last Seen",type=date,JSONPath=".lastTimestamp"
-/// +kubebuilder:printcolumn:name="Type",type=string,JSONPath=".type"
-/// +kubebuilder:printcolumn:name="Reason",type=string,JSONPath=".reason"
-/// +kubebuilder:printcolumn:name="Message",type=string,JSONPath=".message"
+/// +printer:hook
 /// +kubebuilder:selectablefield:JSONPath=.involvedObject.kind
 /// +kubebuilder:selectablefield:JSONPath=.involvedObject.namespace
 /// +kubebuilder:selectablefield:JSONPath=.involvedObject.name
