@@ -271,6 +271,23 @@ fn describe_lists_the_events_of_the_object() {
     assert_eq!(wide[1][wide[1].len() - 2..], ["1", "settings.1"]);
 }
 
+/// `kubectl get podtemplates`: upstream's printPodTemplate columns, with
+/// no AGE.
+#[test]
+fn get_pod_templates_prints_upstreams_columns() {
+    let s = TestServer::start();
+    let template = s.manifest(
+        "pt.yaml",
+        "apiVersion: v1\nkind: PodTemplate\nmetadata:\n  name: web\ntemplate:\n  metadata:\n    labels:\n      app: web\n  spec:\n    containers:\n    - name: app\n      image: nginx:1.27\n    - name: log\n      image: busybox\n",
+    );
+    s.kubectl_ok(&["create", "-f", template.to_str().unwrap()]);
+    assert_eq!(
+        s.kubectl_ok(&["get", "podtemplates"]),
+        "NAME   CONTAINERS   IMAGES               POD LABELS\n\
+         web    app,log      nginx:1.27,busybox   app=web\n"
+    );
+}
+
 #[test]
 fn delete_waits_until_gone_and_namespaces_cascade() {
     let s = TestServer::start();

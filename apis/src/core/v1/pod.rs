@@ -55,6 +55,7 @@ pub struct Pod {
 ///
 /// +genclient
 /// +resource:generation=false
+/// +printer:hook
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct PodTemplate {

@@ -3,12 +3,12 @@
 
 use runtime::resource::{Printer, PrinterColumn};
 use runtime::server::table::{
-    AGE_DESCRIPTION, NAME_DESCRIPTION, age, condition, condition_is_true, format_labels,
-    human_duration, int_at, list_at, str_at, time_at, timestamp_since,
+    AGE_DESCRIPTION, NAME_DESCRIPTION, age, condition, condition_is_true, container_cells,
+    format_labels, human_duration, int_at, list_at, str_at, time_at, timestamp_since,
 };
 use serde_json::{Value, json};
 
-use super::{ConfigMap, Event, Pod, Secret, Service};
+use super::{ConfigMap, Event, Pod, PodTemplate, Secret, Service};
 
 fn len_at(object: &Value, pointer: &str) -> i64 {
     object
@@ -351,6 +351,29 @@ impl Printer for Pod {
     }
 }
 
+impl Printer for PodTemplate {
+    const COLUMNS: &'static [PrinterColumn] = &[
+        PrinterColumn::string("Containers", 0, "Names of each container in the template."),
+        PrinterColumn::string(
+            "Images",
+            0,
+            "Images referenced by each container in the template.",
+        ),
+        PrinterColumn::string("Pod Labels", 0, "The labels for the pod template."),
+    ];
+
+    /// `printPodTemplate`: the template's containers, images and labels
+    /// (no AGE column, as upstream's).
+    fn cells(object: &Value, _now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
+        let (names, images) = container_cells(object.pointer("/template/spec/containers"));
+        vec![
+            json!(names),
+            json!(images),
+            json!(format_labels(object.pointer("/template/metadata/labels"))),
+        ]
+    }
+}
+
 impl Printer for Event {
     // Descriptions: the core/v1 Event and ObjectReference field docs.
     const COLUMNS: &'static [PrinterColumn] = &[
@@ -673,5 +696,25 @@ mod tests {
             "series": {"count": 7, "lastObservedTime": "2026-01-01T00:09:00.000000Z"}}));
         assert_eq!((&cells[0], &cells[8]), (&json!("60s"), &json!(7)));
         assert_eq!(<Event as Printer>::COLUMNS.len(), cells.len());
+    }
+
+    #[test]
+    fn pod_templates_print_containers_images_and_labels() {
+        let template = json!({"metadata": {"name": "t"}, "template": {
+            "metadata": {"labels": {"tier": "web", "app": "a"}},
+            "spec": {"containers": [{"name": "app", "image": "nginx"}, {"name": "log", "image": "busybox"}]}}});
+        assert_eq!(
+            <PodTemplate as Printer>::cells(&template, now()),
+            [
+                json!("app,log"),
+                json!("nginx,busybox"),
+                json!("app=a,tier=web")
+            ]
+        );
+        let empty = json!({"metadata": {"name": "t"}});
+        assert_eq!(
+            <PodTemplate as Printer>::cells(&empty, now()),
+            [json!(""), json!(""), json!("<none>")]
+        );
     }
 }
