@@ -1083,6 +1083,15 @@ async fn every_list_representation_pages_like_json() {
     assert_eq!(names(&json_page.body), ["c1", "c2"]);
     let meta = &json_page.body["metadata"];
     assert_eq!(meta["remainingItemCount"], 1);
+    // The JSON page, encoded item by item, has the bytes of the whole
+    // page encoded at once, and the content of the `pretty` page (built
+    // whole).
+    assert_eq!(
+        json_page.bytes,
+        serde_json::to_vec(&json_page.body).unwrap()
+    );
+    let pretty = api.get(&format!("{CONFIGMAPS}?limit=2&pretty=true")).await;
+    assert_eq!(pretty.body, json_page.body);
 
     let table = api.get_as(&format!("{CONFIGMAPS}?limit=2"), TABLE).await;
     assert_eq!(table.status, StatusCode::OK, "{}", table.text);

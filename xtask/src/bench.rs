@@ -1397,8 +1397,8 @@ fn list_memory(ctx: &Ctx) -> Result<Section> {
         note: format!(
             "{count} ConfigMaps of about 1 MB each (under the 1 MiB ConfigMap limit), listed by 16 clients at once (one request each): \
              Tables in pages of 500 as `kubectl get` asks for them, then whole JSON lists; growth of the server's peak RSS \
-             (`VmHWM`, reset before each run) over its RSS before it. Paged JSON and YAML lists are built in memory and are \
-             not measured here."
+             (`VmHWM`, reset before each run) over its RSS before it. Pages of JSON lists (which hold their encoded items) \
+             and YAML lists are not measured here."
         ),
         figures,
     })

@@ -156,13 +156,14 @@ pub(crate) async fn handle(
         unsupported: Default::default(),
     };
     if verb == Verb::List {
-        // Lists are encoded as they are read; only plain JSON and YAML
-        // lists with a limit or `pretty` are built whole first.
+        // Lists are encoded as they are read; only YAML and `pretty` JSON
+        // lists are built whole first.
         match representation {
-            Representation::Json
-                if query.int("limit")?.unwrap_or(0) <= 0 && !query.flag("pretty") =>
-            {
-                return ctx.stream_list();
+            Representation::Json if !query.flag("pretty") => {
+                if query.int("limit")?.unwrap_or(0) <= 0 {
+                    return ctx.stream_list();
+                }
+                return ctx.list_json_page();
             }
             Representation::Table(version) => {
                 let answer = ctx.list_table(version)?;
@@ -710,6 +711,39 @@ impl Ctx<'_> {
             }
         }
         Ok((items, list_meta))
+    }
+
+    /// A page of a list (`limit`) in JSON, each object encoded as it is
+    /// read: the page holds encoded items, never the decoded list. The
+    /// bytes are those `serde_json` writes for the whole list.
+    fn list_json_page(&self) -> Result<Response, ApiError> {
+        let ri = self.ri();
+        let (items, list_meta) =
+            self.list_mapped(|obj| serde_json::to_vec(&obj).map_err(ApiError::internal))?;
+        let head = json!({
+            "kind": format!("{}List", ri.kind),
+            "apiVersion": ri.api_version,
+            "metadata": list_meta,
+        });
+        let mut body = serde_json::to_vec(&head).map_err(ApiError::internal)?;
+        // `{"kind":..,"metadata":{..}}` becomes `{..,"items":[...]}`.
+        body.pop();
+        let size = items.iter().map(|i| i.len() + 1).sum::<usize>();
+        body.reserve(size + 12);
+        body.extend_from_slice(b",\"items\":[");
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                body.push(b',');
+            }
+            body.extend_from_slice(item);
+        }
+        body.extend_from_slice(b"]}");
+        let mut response = (StatusCode::OK, body).into_response();
+        response.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        );
+        Ok(response)
     }
 
     /// A list as a Table, each object turned into its row as it is read.
