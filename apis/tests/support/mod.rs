@@ -32,9 +32,15 @@ impl Drop for Server {
 /// Starts `apiserver --port 0 --data-dir <data_dir>` and reads the address
 /// from its first line.
 pub fn start(data_dir: &std::path::Path) -> Server {
+    start_with(data_dir, &[])
+}
+
+/// As [`start`], with more flags.
+pub fn start_with(data_dir: &std::path::Path, flags: &[&str]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_apiserver"))
         .args(["--port", "0", "--data-dir"])
         .arg(data_dir)
+        .args(flags)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
