@@ -433,6 +433,19 @@ fn read_fields<'a>(
     Ok(())
 }
 
+/// Field 1 of a message whose only field is bytes (Quantity's `string`,
+/// RawExtension's `raw`); empty when absent.
+fn first_bytes_field(message: &[u8]) -> Result<&[u8], ProtoError> {
+    let mut bytes: &[u8] = &[];
+    read_fields(message, |number, v| {
+        if number == 1 {
+            bytes = bytes_of(v)?;
+        }
+        Ok(())
+    })?;
+    Ok(bytes)
+}
+
 fn varint_of(v: WireValue<'_>) -> Result<u64, ProtoError> {
     match v {
         WireValue::Varint(n) => Ok(n),
@@ -483,11 +496,11 @@ fn decode_value(kind: &Kind, v: &WireValue<'_>) -> Result<Value, ProtoError> {
         (Kind::Time | Kind::MicroTime, W::Bytes([])) => Value::Null,
         (Kind::Time | Kind::MicroTime, W::Bytes(b)) => {
             // google.protobuf.Timestamp: seconds = 1, nanos = 2.
-            let (mut seconds, mut nanos) = (0i64, 0i64);
+            let (mut seconds, mut nanos) = (0i64, 0i32);
             read_fields(b, |number, v| {
                 match number {
                     1 => seconds = varint_of(v)? as i64,
-                    2 => nanos = varint_of(v)? as i64 as i32 as i64,
+                    2 => nanos = varint_of(v)? as i32,
                     _ => {}
                 }
                 Ok(())
@@ -505,17 +518,8 @@ fn decode_value(kind: &Kind, v: &WireValue<'_>) -> Result<Value, ProtoError> {
             };
             Value::String(time.to_rfc3339_opts(format, true))
         }
-        (Kind::Quantity, W::Bytes(b)) => {
-            // resource.Quantity: string = 1.
-            let mut text: &[u8] = &[];
-            read_fields(b, |number, v| {
-                if number == 1 {
-                    text = bytes_of(v)?;
-                }
-                Ok(())
-            })?;
-            Value::String(utf8(text)?)
-        }
+        // resource.Quantity: string = 1.
+        (Kind::Quantity, W::Bytes(b)) => Value::String(utf8(first_bytes_field(b)?)?),
         (Kind::IntOrString, W::Bytes(b)) => {
             // intstr.IntOrString: type = 1, intVal = 2, strVal = 3.
             let (mut is_string, mut int_val, mut str_val) = (false, 0i32, &[][..]);
@@ -536,13 +540,7 @@ fn decode_value(kind: &Kind, v: &WireValue<'_>) -> Result<Value, ProtoError> {
         }
         (Kind::RawJson, W::Bytes(b)) => {
             // runtime.RawExtension / FieldsV1: raw = 1, JSON bytes.
-            let mut json: &[u8] = &[];
-            read_fields(b, |number, v| {
-                if number == 1 {
-                    json = bytes_of(v)?;
-                }
-                Ok(())
-            })?;
+            let json = first_bytes_field(b)?;
             if json.is_empty() {
                 Value::Null
             } else {
@@ -634,25 +632,13 @@ static LIST_META: Message = Message {
     ],
 };
 
-/// Wraps a list (`{"kind": "<Kind>List", "metadata": ListMeta, "items": [...]}`)
-/// in the envelope; its message is `{ListMeta metadata = 1; repeated <Kind> items = 2}`
-/// as every upstream `<Kind>List` is.
-pub fn wrap_list(list: &Value, item: &Message) -> Vec<u8> {
-    let items: Vec<Vec<u8>> = list
-        .get("items")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .map(|obj| encode(obj, item))
-        .collect();
-    wrap_encoded_list(list, &items)
-}
-
-/// As [`wrap_list`], for items already encoded one by one ([`encode`] of
-/// each, in list order), so that a list can encode its items as it reads
-/// them; `list` gives `kind`, `apiVersion` and `metadata` (its `items`, if
-/// any, are ignored).
-pub fn wrap_encoded_list(list: &Value, items: &[Vec<u8>]) -> Vec<u8> {
+/// Wraps a list in the envelope; its message is `{ListMeta metadata = 1;
+/// repeated <Kind> items = 2}` as every upstream `<Kind>List` is. `list`
+/// gives `kind`, `apiVersion` and `metadata` (`{"kind": "<Kind>List", ...}`;
+/// its `items`, if any, are ignored); `items` are the items already encoded
+/// one by one ([`encode`] of each, in list order), so that a list can
+/// encode its items as it reads them.
+pub fn wrap_list(list: &Value, items: &[Vec<u8>]) -> Vec<u8> {
     let empty = Value::Object(Map::new());
     let metadata = encode(list.get("metadata").unwrap_or(&empty), &LIST_META);
     let size = metadata.len() + items.iter().map(|i| i.len() + 11).sum::<usize>() + 11;
@@ -874,14 +860,14 @@ mod tests {
         let list = json!({"kind": "ItemList", "apiVersion": "v1",
             "metadata": {"resourceVersion": "7", "continue": "abc", "remainingItemCount": 2},
             "items": [{"name": "a", "count": 1}, {"name": "b"}]});
-        let bytes = wrap_list(&list, item());
         let items: Vec<Vec<u8>> = list["items"]
             .as_array()
             .unwrap()
             .iter()
             .map(|i| encode(i, item()))
             .collect();
-        assert_eq!(wrap_encoded_list(&list, &items), bytes);
+        let bytes = wrap_list(&list, &items);
+        assert!(bytes.starts_with(b"k8s\0"));
         assert_eq!(decode_list(&bytes, item()).unwrap(), list);
     }
 

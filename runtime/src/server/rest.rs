@@ -270,9 +270,8 @@ fn render(
     if representation == Representation::Protobuf
         && let Some(message) = entry.protobuf
     {
-        let bytes = if body.get("items").is_some() && verb == Verb::List {
-            crate::codec::protobuf::wrap_list(&body, message())
-        } else if body.get("kind").and_then(Value::as_str) == Some(entry.info.kind) {
+        // Lists took their own path (`list_protobuf`).
+        let bytes = if body.get("kind").and_then(Value::as_str) == Some(entry.info.kind) {
             crate::codec::protobuf::wrap(&body, message())
         } else {
             // Not an object of this kind (a Status): JSON.
@@ -640,14 +639,21 @@ impl Ctx<'_> {
     }
 
     fn list(&self) -> Result<Answer, ApiError> {
-        let ri = self.ri();
         let (items, list_meta) = self.list_mapped(Ok)?;
-        Ok(Answer::ok(json!({
+        let mut list = self.list_head(list_meta);
+        list["items"] = Value::Array(items);
+        Ok(Answer::ok(list))
+    }
+
+    /// `{"kind": "<Kind>List", "apiVersion": ..., "metadata": list_meta}`:
+    /// a list of this kind before its items.
+    fn list_head(&self, list_meta: Map<String, Value>) -> Value {
+        let ri = self.ri();
+        json!({
             "kind": format!("{}List", ri.kind),
             "apiVersion": ri.api_version,
             "metadata": list_meta,
-            "items": items,
-        })))
+        })
     }
 
     /// A list (`limit` and `continue` honoured) whose items are turned into
@@ -717,15 +723,10 @@ impl Ctx<'_> {
     /// read: the page holds encoded items, never the decoded list. The
     /// bytes are those `serde_json` writes for the whole list.
     fn list_json_page(&self) -> Result<Response, ApiError> {
-        let ri = self.ri();
         let (items, list_meta) =
             self.list_mapped(|obj| serde_json::to_vec(&obj).map_err(ApiError::internal))?;
-        let head = json!({
-            "kind": format!("{}List", ri.kind),
-            "apiVersion": ri.api_version,
-            "metadata": list_meta,
-        });
-        let mut body = serde_json::to_vec(&head).map_err(ApiError::internal)?;
+        let mut body =
+            serde_json::to_vec(&self.list_head(list_meta)).map_err(ApiError::internal)?;
         // `{"kind":..,"metadata":{..}}` becomes `{..,"items":[...]}`.
         body.pop();
         let size = items.iter().map(|i| i.len() + 1).sum::<usize>();
@@ -776,15 +777,12 @@ impl Ctx<'_> {
         &self,
         message: &'static crate::codec::protobuf::Message,
     ) -> Result<Vec<u8>, ApiError> {
-        let ri = self.ri();
         let (items, list_meta) =
             self.list_mapped(|obj| Ok(crate::codec::protobuf::encode(&obj, message)))?;
-        let head = json!({
-            "kind": format!("{}List", ri.kind),
-            "apiVersion": ri.api_version,
-            "metadata": list_meta,
-        });
-        Ok(crate::codec::protobuf::wrap_encoded_list(&head, &items))
+        Ok(crate::codec::protobuf::wrap_list(
+            &self.list_head(list_meta),
+            &items,
+        ))
     }
 
     fn field_selector(&self) -> Result<FieldSelector, ApiError> {
