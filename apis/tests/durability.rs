@@ -116,3 +116,73 @@ fn bind_address_picks_the_listening_address() {
         "nothing listens on 127.0.0.1:{port}"
     );
 }
+
+/// History is compacted every `--etcd-compaction-interval` after a
+/// restart too: a list or watch at a revision from before the restart,
+/// once compacted, is 410 Expired with upstream's messages.
+#[test]
+fn compaction_after_a_restart_expires_old_resource_versions() {
+    let dir = tempfile::tempdir().unwrap();
+    let flags = ["--etcd-compaction-interval", "1s"];
+    let mut server = start_with(dir.path(), &flags);
+    server.wait_ready();
+    let path = "/api/v1/namespaces/default/configmaps";
+    let (code, created) = request(
+        &server.addr,
+        "POST",
+        path,
+        r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cm"},"data":{"v":"0"}}"#,
+    );
+    assert_eq!(code, 201, "{created}");
+    let old: serde_json::Value = serde_json::from_str(&created).unwrap();
+    let old_rv = old["metadata"]["resourceVersion"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for i in 1..4 {
+        let (code, body) = request(
+            &server.addr,
+            "PUT",
+            &format!("{path}/cm"),
+            &format!(
+                r#"{{"apiVersion":"v1","kind":"ConfigMap","metadata":{{"name":"cm"}},"data":{{"v":"{i}"}}}}"#
+            ),
+        );
+        assert_eq!(code, 200, "{body}");
+    }
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
+
+    let server = start_with(dir.path(), &flags);
+    server.wait_ready();
+    let list = format!("{path}?resourceVersion={old_rv}&resourceVersionMatch=Exact");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let (code, body) = loop {
+        let (code, body) = request(&server.addr, "GET", &list, "");
+        if code != 200 || std::time::Instant::now() > deadline {
+            break (code, body);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    };
+    assert_eq!(code, 410, "{body}");
+    let status: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(status["reason"], "Expired");
+    assert!(
+        status["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("The resourceVersion for the provided list is too old."),
+        "{status}"
+    );
+    let (code, body) = request(
+        &server.addr,
+        "GET",
+        &format!("{path}?watch=true&resourceVersion={old_rv}&timeoutSeconds=1"),
+        "",
+    );
+    assert_eq!(code, 200);
+    assert!(
+        body.contains(r#""type":"ERROR""#) && body.contains(r#""code":410"#),
+        "{body}"
+    );
+}

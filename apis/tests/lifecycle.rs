@@ -88,3 +88,59 @@ fn sigterm_ends_open_watches_and_exits_cleanly() {
         String::from_utf8_lossy(&rest)
     );
 }
+
+/// SIGTERM ends the server within its shutdown grace even with requests
+/// that never finish (a client trickling a body), and a 2 MB deeply nested
+/// YAML body neither stalls a GET nor delays the shutdown.
+#[test]
+fn sigterm_ends_the_server_within_its_grace_with_requests_in_flight() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = support::start_with(dir.path(), &["--shutdown-grace-period", "2s"]);
+    server.wait_ready();
+    let path = "/api/v1/namespaces/default/configmaps";
+    let mut slow = TcpStream::connect(&server.addr).expect("connect");
+    write!(
+        slow,
+        "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{{",
+        server.addr
+    )
+    .unwrap();
+    let body = format!(
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\ndata: {}",
+        "[".repeat(2_000_000)
+    );
+    let mut nested = TcpStream::connect(&server.addr).expect("connect");
+    write!(
+        nested,
+        "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/yaml\r\nContent-Length: {}\r\n\r\n{body}",
+        server.addr,
+        body.len()
+    )
+    .unwrap();
+    let started = Instant::now();
+    let (code, _) = support::request(&server.addr, "GET", path, "");
+    assert_eq!(code, 200);
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
+
+    let started = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-TERM", &server.child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(killed.success());
+    loop {
+        if server.child.try_wait().unwrap().is_some() {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(6),
+            "the server did not stop within its 2 s grace (plus 4 s) of SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop((slow, nested));
+}

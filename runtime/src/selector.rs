@@ -430,18 +430,24 @@ impl FieldSelector {
     /// Errors: malformed terms, and unknown fields with upstream's wording.
     pub fn parse(text: &str, allowed: &[&str]) -> Result<FieldSelector, String> {
         let mut terms = Vec::new();
-        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (field, value, equal) = if let Some((f, v)) = part.split_once("!=") {
-                (f, v, false)
-            } else if let Some((f, v)) = part.split_once("==") {
-                (f, v, true)
-            } else if let Some((f, v)) = part.split_once('=') {
-                (f, v, true)
-            } else {
+        for part in split_field_terms(text) {
+            let part = part.trim();
+            if part.is_empty() {
+                continue;
+            }
+            // fields.splitTerm: the first operator from the left.
+            let split = (0..part.len()).find_map(|i| {
+                [("!=", false), ("==", true), ("=", true)]
+                    .into_iter()
+                    .find(|(op, _)| part.is_char_boundary(i) && part[i..].starts_with(op))
+                    .map(|(op, equal)| (&part[..i], &part[i + op.len()..], equal))
+            });
+            let Some((field, value, equal)) = split else {
                 return Err(format!(
                     "invalid selector: '{text}'; can't understand '{part}'"
                 ));
             };
+            let value = unescape_field_value(value.trim())?;
             let field = field.trim();
             if !allowed.contains(&field) {
                 let list: Vec<String> = allowed.iter().map(|a| format!("\"{a}\"")).collect();
@@ -450,7 +456,7 @@ impl FieldSelector {
                     list.join(", ")
                 ));
             }
-            terms.push((field.to_string(), value.trim().to_string(), equal));
+            terms.push((field.to_string(), value, equal));
         }
         Ok(FieldSelector(terms))
     }
@@ -474,6 +480,60 @@ impl FieldSelector {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+}
+
+/// A field selector's terms: split at commas not escaped by `\\`
+/// (upstream's `splitTerms`).
+fn split_field_terms(text: &str) -> Vec<&str> {
+    let mut terms = Vec::new();
+    let (mut start, mut escaped) = (0, false);
+    for (i, c) in text.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            ',' => {
+                terms.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    terms.push(&text[start..]);
+    terms
+}
+
+/// `fields.UnescapeValue`: `\\`, `\,` and `\=` stand for the character;
+/// any other escape, a trailing `\`, or a bare `,` or `=` is an error with
+/// upstream's message (the rune printed as its number, as Go's `%v` does).
+fn unescape_field_value(value: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(value.len());
+    let mut escaped = false;
+    for c in value.chars() {
+        if escaped {
+            if !matches!(c, '\\' | ',' | '=') {
+                return Err(format!(
+                    "invalid field selector: invalid escape sequence: \\{c}"
+                ));
+            }
+            out.push(c);
+            escaped = false;
+            continue;
+        }
+        match c {
+            '\\' => escaped = true,
+            ',' | '=' => {
+                return Err(format!(
+                    "invalid field selector: unescaped character in value: {}",
+                    u32::from(c)
+                ));
+            }
+            _ => out.push(c),
+        }
+    }
+    if escaped {
+        return Err("invalid field selector: invalid escape sequence: \\".into());
+    }
+    Ok(out)
 }
 
 /// `metav1.FormatLabelSelector`: a `metav1.LabelSelector` (as JSON) in
@@ -589,6 +649,39 @@ mod tests {
         ] {
             assert_eq!(LabelSelector::parse(selector).unwrap_err(), message, "{selector}");
         }
+    }
+
+    /// `fields.ParseSelector`: values unescaped, the first operator splits.
+    #[test]
+    fn field_selector_values_are_unescaped_as_upstream() {
+        let allowed = ["metadata.name"];
+        let parsed = FieldSelector::parse(r"metadata.name=a\=b\,c\\d", &allowed).unwrap();
+        assert_eq!(parsed.required("metadata.name"), Some(r"a=b,c\d"));
+        for (selector, message) in [
+            (
+                "metadata.name==b==c",
+                "invalid field selector: unescaped character in value: 61",
+            ),
+            (
+                "metadata.name=a\\x",
+                "invalid field selector: invalid escape sequence: \\x",
+            ),
+            (
+                "metadata.name=a\\",
+                "invalid field selector: invalid escape sequence: \\",
+            ),
+        ] {
+            assert_eq!(
+                FieldSelector::parse(selector, &allowed).unwrap_err(),
+                message,
+                "{selector}"
+            );
+        }
+        let parsed = FieldSelector::parse("metadata.name!=x", &allowed).unwrap();
+        assert_eq!(
+            parsed.0,
+            vec![("metadata.name".to_string(), "x".to_string(), false)]
+        );
     }
 
     #[test]

@@ -3,6 +3,8 @@
 //! and discovery cache.
 #![deny(missing_docs)]
 
+pub mod http;
+
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -58,7 +60,7 @@ impl TestServer {
         let server = ApiServer::new(apis::registry(), store, &config).expect("server");
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (shutdown_tx, shutdown_rx) = tokio::sync::oneshot::channel::<()>();
-        let router = server.router();
+        let serving = server.clone();
         let thread = std::thread::spawn(move || {
             let rt = tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(2)
@@ -72,7 +74,11 @@ impl TestServer {
                 addr_tx
                     .send(listener.local_addr().expect("addr"))
                     .expect("send addr");
-                let _ = axum_serve(listener, router, shutdown_rx).await;
+                let _ = serving
+                    .serve_on(listener, async {
+                        let _ = shutdown_rx.await;
+                    })
+                    .await;
             });
         });
         let addr = addr_rx.recv().expect("server address");
@@ -175,17 +181,6 @@ impl TestServer {
         );
         out.stderr
     }
-}
-
-async fn axum_serve(
-    listener: tokio::net::TcpListener,
-    router: runtime::server::Router,
-    shutdown: tokio::sync::oneshot::Receiver<()>,
-) -> std::io::Result<()> {
-    runtime::server::serve_router(listener, router, async {
-        let _ = shutdown.await;
-    })
-    .await
 }
 
 impl Drop for TestServer {

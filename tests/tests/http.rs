@@ -6,14 +6,12 @@
 //! where the server currently differs; each names the upstream source of the
 //! expected string.
 
-use std::pin::Pin;
 use std::time::{Duration, Instant};
 
-use axum::body::{Body, HttpBody};
-use axum::http::{HeaderMap, Method, Request, StatusCode, header};
+use axum::body::Body;
+use axum::http::{Method, StatusCode, header};
 use serde_json::{Value, json};
-use tests::TestServer;
-use tower::ServiceExt;
+use tests::http::{Api, PATIENCE, Reply};
 
 const WIDGETS: &str = "/apis/example.dev/v1/namespaces/default/widgets";
 const GADGETS: &str = "/apis/example.dev/v1/gadgets";
@@ -34,232 +32,12 @@ const STRATEGIC_MERGE_PATCH: &str = "application/strategic-merge-patch+json";
 /// (k8s.io/apimachinery/pkg/util/validation/validation.go).
 const DNS1123_SUBDOMAIN_ERROR: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 
-/// How long to wait for something asynchronous (a watch event, namespace cleanup).
-const PATIENCE: Duration = Duration::from_secs(10);
-
 // ---------------------------------------------------------------------------
 // Harness
 // ---------------------------------------------------------------------------
 
-/// A server and its router; requests go through `tower::ServiceExt::oneshot`.
-struct Api {
-    router: axum::Router,
-    _server: TestServer,
-}
-
-/// A buffered answer.
-struct Reply {
-    status: StatusCode,
-    headers: HeaderMap,
-    /// The body as JSON (`Null` when empty or not JSON).
-    body: Value,
-    /// The body as text.
-    text: String,
-    /// The body as sent.
-    bytes: Vec<u8>,
-}
-
-impl Reply {
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers.get(name).and_then(|v| v.to_str().ok())
-    }
-
-    /// Asserts the code and that the body is a failure `Status` with `reason`.
-    fn assert_failure(&self, code: u16, reason: &str) {
-        assert_eq!(self.status.as_u16(), code, "body: {}", self.text);
-        assert_eq!(self.body["kind"], "Status", "{}", self.text);
-        assert_eq!(self.body["apiVersion"], "v1", "{}", self.text);
-        assert_eq!(self.body["status"], "Failure", "{}", self.text);
-        assert_eq!(self.body["code"], code, "{}", self.text);
-        assert_eq!(self.body["reason"], reason, "{}", self.text);
-    }
-}
-
-impl Api {
-    fn start() -> Api {
-        Api::start_with(std::sync::Arc::new(runtime::storage::MemoryStore::new()))
-    }
-
-    fn start_with(store: std::sync::Arc<dyn runtime::storage::Store>) -> Api {
-        let server = TestServer::start_with(store);
-        Api {
-            router: server.server.router(),
-            _server: server,
-        }
-    }
-
-    async fn call(
-        &self,
-        method: Method,
-        uri: &str,
-        headers: &[(&str, &str)],
-        body: Body,
-    ) -> axum::response::Response {
-        let mut request = Request::builder().method(method).uri(uri);
-        for (k, v) in headers {
-            request = request.header(*k, *v);
-        }
-        let request = request.body(body).expect("request");
-        self.router
-            .clone()
-            .oneshot(request)
-            .await
-            .expect("infallible")
-    }
-
-    /// Sends a request and reads the whole answer.
-    async fn send(
-        &self,
-        method: Method,
-        uri: &str,
-        headers: &[(&str, &str)],
-        body: impl Into<Body>,
-    ) -> Reply {
-        let response = self.call(method, uri, headers, body.into()).await;
-        let (parts, body) = response.into_parts();
-        let bytes = axum::body::to_bytes(body, usize::MAX)
-            .await
-            .expect("read body");
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        Reply {
-            status: parts.status,
-            headers: parts.headers,
-            body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-            text,
-            bytes: bytes.to_vec(),
-        }
-    }
-
-    async fn get(&self, uri: &str) -> Reply {
-        self.send(Method::GET, uri, &[], Body::empty()).await
-    }
-
-    async fn get_as(&self, uri: &str, accept: &str) -> Reply {
-        self.send(Method::GET, uri, &[("accept", accept)], Body::empty())
-            .await
-    }
-
-    async fn post(&self, uri: &str, body: &Value) -> Reply {
-        self.send(
-            Method::POST,
-            uri,
-            &[("content-type", "application/json")],
-            body.to_string(),
-        )
-        .await
-    }
-
-    async fn put(&self, uri: &str, body: &Value) -> Reply {
-        self.send(
-            Method::PUT,
-            uri,
-            &[("content-type", "application/json")],
-            body.to_string(),
-        )
-        .await
-    }
-
-    async fn patch(&self, uri: &str, content_type: &str, body: &Value) -> Reply {
-        self.send(
-            Method::PATCH,
-            uri,
-            &[("content-type", content_type)],
-            body.to_string(),
-        )
-        .await
-    }
-
-    async fn delete(&self, uri: &str) -> Reply {
-        self.send(Method::DELETE, uri, &[], Body::empty()).await
-    }
-
-    async fn delete_with(&self, uri: &str, options: &Value) -> Reply {
-        self.send(
-            Method::DELETE,
-            uri,
-            &[("content-type", "application/json")],
-            options.to_string(),
-        )
-        .await
-    }
-
-    /// Creates `obj` in the collection at `uri`, asserting 201.
-    async fn create(&self, uri: &str, obj: &Value) -> Value {
-        let r = self.post(uri, obj).await;
-        assert_eq!(r.status, StatusCode::CREATED, "create {uri}: {}", r.text);
-        r.body
-    }
-
-    async fn create_widget(&self, name: &str) -> Value {
-        self.create(WIDGETS, &widget(name)).await
-    }
-
-    /// Starts a watch and returns its response headers and the event stream.
-    async fn watch(&self, uri: &str) -> (StatusCode, HeaderMap, Events) {
-        self.watch_as(uri, "application/json").await
-    }
-
-    /// Starts a watch asking for the representation `accept`.
-    async fn watch_as(&self, uri: &str, accept: &str) -> (StatusCode, HeaderMap, Events) {
-        let response = self
-            .call(Method::GET, uri, &[("accept", accept)], Body::empty())
-            .await;
-        let (parts, body) = response.into_parts();
-        (
-            parts.status,
-            parts.headers,
-            Events {
-                body,
-                buf: Vec::new(),
-            },
-        )
-    }
-}
-
-/// A watch stream read incrementally, one newline-delimited event at a time.
-struct Events {
-    body: Body,
-    buf: Vec<u8>,
-}
-
-impl Events {
-    /// The next event, or `None` when the stream has ended. Panics when
-    /// nothing arrives in time.
-    async fn next(&mut self) -> Option<Value> {
-        loop {
-            if let Some(end) = self.buf.iter().position(|b| *b == b'\n') {
-                let line: Vec<u8> = self.buf.drain(..=end).collect();
-                return Some(serde_json::from_slice(&line).expect("event is JSON"));
-            }
-            let frame = tokio::time::timeout(
-                PATIENCE,
-                std::future::poll_fn(|cx| Pin::new(&mut self.body).poll_frame(cx)),
-            )
-            .await
-            .expect("timed out waiting for a watch event");
-            match frame {
-                None => {
-                    assert!(self.buf.is_empty(), "partial event at end of stream");
-                    return None;
-                }
-                Some(Ok(frame)) => {
-                    if let Ok(data) = frame.into_data() {
-                        self.buf.extend_from_slice(&data);
-                    }
-                }
-                Some(Err(e)) => panic!("watch stream failed: {e}"),
-            }
-        }
-    }
-
-    /// The next event's type and object name.
-    async fn next_event(&mut self) -> (String, String) {
-        let event = self.next().await.expect("stream ended early");
-        (
-            event["type"].as_str().unwrap_or_default().to_string(),
-            name(&event["object"]).to_string(),
-        )
-    }
+async fn create_widget(api: &Api, name: &str) -> Value {
+    api.create(WIDGETS, &widget(name)).await
 }
 
 fn widget(name: &str) -> Value {
@@ -642,7 +420,7 @@ async fn create_in_a_missing_namespace_is_404() {
 #[tokio::test]
 async fn create_twice_is_409_already_exists() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let r = api.post(WIDGETS, &widget("w1")).await;
     assert_eq!(r.status, StatusCode::CONFLICT);
     assert_eq!(r.header("content-type"), Some("application/json"));
@@ -716,7 +494,7 @@ async fn empty_list_has_kind_resource_version_and_items() {
 async fn list_pages_share_one_snapshot() {
     let api = Api::start();
     for i in 1..=5 {
-        api.create_widget(&format!("w{i}")).await;
+        create_widget(&api, &format!("w{i}")).await;
     }
     let first = api.get(&format!("{WIDGETS}?limit=2")).await;
     assert_eq!(first.status, StatusCode::OK);
@@ -729,8 +507,8 @@ async fn list_pages_share_one_snapshot() {
         .to_string();
 
     // Written after the first page: not part of the snapshot.
-    api.create_widget("w0").await;
-    api.create_widget("w9").await;
+    create_widget(&api, "w0").await;
+    create_widget(&api, "w9").await;
 
     let second = api
         .get(&format!("{WIDGETS}?limit=2&continue={token}"))
@@ -782,7 +560,7 @@ async fn list_filters_by_label_selector() {
     let api = Api::start();
     api.create(WIDGETS, &labeled_widget("a", "web")).await;
     api.create(WIDGETS, &labeled_widget("b", "db")).await;
-    api.create_widget("c").await;
+    create_widget(&api, "c").await;
     for (selector, want) in [
         ("app%3Dweb", vec!["a"]),
         ("app%3D%3Dweb", vec!["a"]),
@@ -804,7 +582,7 @@ async fn list_filters_by_label_selector() {
 async fn list_filters_by_field_selector() {
     let api = Api::start();
     for n in ["a", "b", "c"] {
-        api.create_widget(n).await;
+        create_widget(&api, n).await;
     }
     let r = api
         .get(&format!("{WIDGETS}?fieldSelector=metadata.name%3Db"))
@@ -994,7 +772,7 @@ async fn list_as_table() {
 #[tokio::test]
 async fn get_as_table_has_one_row() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let r = api.get_as(&widget_uri("w1"), TABLE).await;
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(r.body["kind"], "Table");
@@ -1006,7 +784,7 @@ async fn get_as_table_has_one_row() {
 #[tokio::test]
 async fn table_include_object_none_and_object() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let none = api
         .get_as(&format!("{WIDGETS}?includeObject=None"), TABLE)
         .await;
@@ -1046,8 +824,8 @@ async fn get_as_partial_object_metadata() {
 #[tokio::test]
 async fn list_as_partial_object_metadata_list() {
     let api = Api::start();
-    api.create_widget("w1").await;
-    api.create_widget("w2").await;
+    create_widget(&api, "w1").await;
+    create_widget(&api, "w2").await;
     let r = api
         .get_as(
             WIDGETS,
@@ -1168,7 +946,7 @@ async fn every_list_representation_pages_like_json() {
 #[tokio::test]
 async fn partial_object_metadata_of_the_wrong_shape_is_406() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let r = api
         .get_as(
             WIDGETS,
@@ -1204,7 +982,7 @@ async fn partial_object_metadata_of_the_wrong_shape_is_406() {
 #[tokio::test]
 async fn unacceptable_media_type_is_406_status() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let r = api.get_as(&widget_uri("w1"), "text/html").await;
     r.assert_failure(406, "NotAcceptable");
     let message = r.body["message"].as_str().unwrap();
@@ -1218,7 +996,7 @@ async fn unacceptable_media_type_is_406_status() {
 #[tokio::test]
 async fn yaml_output() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let r = api.get_as(&widget_uri("w1"), "application/yaml").await;
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(r.header("content-type"), Some("application/yaml"));
@@ -1241,7 +1019,7 @@ async fn yaml_output() {
 #[tokio::test]
 async fn update_with_a_stale_resource_version_is_409_conflict() {
     let api = Api::start();
-    let created = api.create_widget("w1").await;
+    let created = create_widget(&api, "w1").await;
     let mut changed = created.clone();
     changed["spec"]["replicas"] = json!(3);
     assert_eq!(
@@ -1264,7 +1042,7 @@ async fn update_with_a_stale_resource_version_is_409_conflict() {
 #[tokio::test]
 async fn update_with_another_name_is_400() {
     let api = Api::start();
-    let mut w = api.create_widget("w1").await;
+    let mut w = create_widget(&api, "w1").await;
     w["metadata"]["name"] = json!("other");
     let r = api.put(&widget_uri("w1"), &w).await;
     r.assert_failure(400, "BadRequest");
@@ -1283,7 +1061,7 @@ async fn update_with_another_name_is_400() {
 #[tokio::test]
 async fn update_of_a_custom_resource_without_resource_version_is_422() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let r = api.put(&widget_uri("w1"), &widget("w1")).await;
     let cause = "Invalid value: 0x0: must be specified for an update";
     assert_eq!(
@@ -1311,7 +1089,7 @@ async fn update_of_a_configmap_without_resource_version_is_unconditional() {
 #[tokio::test]
 async fn status_changes_only_through_the_status_subresource() {
     let api = Api::start();
-    let w = api.create_widget("w1").await;
+    let w = create_widget(&api, "w1").await;
 
     // The main resource ignores status.
     let mut main = w.clone();
@@ -1346,7 +1124,7 @@ async fn status_changes_only_through_the_status_subresource() {
 #[tokio::test]
 async fn generation_bumps_only_on_spec_changes() {
     let api = Api::start();
-    let w = api.create_widget("w1").await;
+    let w = create_widget(&api, "w1").await;
     assert_eq!(w["metadata"]["generation"], 1);
 
     let mut labeled = w.clone();
@@ -1375,7 +1153,7 @@ async fn generation_bumps_only_on_spec_changes() {
 #[tokio::test]
 async fn merge_patch() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let r = api
         .patch(
             &widget_uri("w1"),
@@ -1394,7 +1172,7 @@ async fn merge_patch() {
 #[tokio::test]
 async fn json_patch() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let r = api
         .patch(
             &widget_uri("w1"),
@@ -1417,7 +1195,7 @@ async fn json_patch() {
 #[tokio::test]
 async fn an_unsupported_patch_type_is_415() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     // Our kinds are compiled in, like built-in kinds, so they take strategic
     // merge patch too (the patch issue); an unknown patch type is 415.
     let r = api
@@ -1448,7 +1226,7 @@ async fn an_unsupported_patch_type_is_415() {
 #[tokio::test]
 async fn the_415_status_is_upstreams() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let r = api
         .patch(&widget_uri("w1"), "application/xml", &json!({}))
         .await;
@@ -1482,7 +1260,7 @@ async fn strategic_merge_patch_of_a_configmap() {
 #[tokio::test]
 async fn scale_subresource_get() {
     let api = Api::start();
-    let w = api.create_widget("w1").await;
+    let w = create_widget(&api, "w1").await;
     let mut status = w.clone();
     status["status"] = json!({"replicas": 1, "selector": "app=w1"});
     let r = api
@@ -1508,7 +1286,7 @@ async fn scale_subresource_get() {
 #[tokio::test]
 async fn scale_subresource_patch() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let r = api
         .patch(
             &format!("{}/scale", widget_uri("w1")),
@@ -1668,7 +1446,7 @@ async fn dry_run_create_stores_nothing() {
 #[tokio::test]
 async fn dry_run_update_stores_nothing() {
     let api = Api::start();
-    let w = api.create_widget("w1").await;
+    let w = create_widget(&api, "w1").await;
     let mut changed = w.clone();
     changed["spec"]["replicas"] = json!(8);
     let r = api
@@ -1683,7 +1461,7 @@ async fn dry_run_update_stores_nothing() {
 #[tokio::test]
 async fn dry_run_delete_stores_nothing() {
     let api = Api::start();
-    let w = api.create_widget("w1").await;
+    let w = create_widget(&api, "w1").await;
     let r = api
         .delete(&format!("{}?dryRun=All", widget_uri("w1")))
         .await;
@@ -1735,7 +1513,7 @@ async fn an_unknown_dry_run_value_is_422_create_options_invalid() {
 #[tokio::test]
 async fn delete_is_200_and_removes_the_object() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let r = api
         .delete_with(
             &widget_uri("w1"),
@@ -1760,7 +1538,7 @@ async fn delete_is_200_and_removes_the_object() {
 #[tokio::test]
 async fn delete_answers_a_success_status() {
     let api = Api::start();
-    let w = api.create_widget("w1").await;
+    let w = create_widget(&api, "w1").await;
     let r = api.delete(&widget_uri("w1")).await;
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(
@@ -1773,7 +1551,7 @@ async fn delete_answers_a_success_status() {
 #[tokio::test]
 async fn delete_with_a_wrong_uid_precondition_is_409() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let r = api
         .delete_with(
             &widget_uri("w1"),
@@ -1790,7 +1568,7 @@ async fn delete_with_a_wrong_uid_precondition_is_409() {
 #[tokio::test]
 async fn the_uid_precondition_conflict_is_upstreams() {
     let api = Api::start();
-    let w = api.create_widget("w1").await;
+    let w = create_widget(&api, "w1").await;
     let uid = w["metadata"]["uid"].as_str().unwrap();
     let r = api
         .delete_with(
@@ -2039,7 +1817,7 @@ async fn an_unknown_resource_path_is_404_status() {
 #[tokio::test]
 async fn watch_streams_existing_objects_then_changes() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let (status, headers, mut events) = api.watch(&format!("{WIDGETS}?watch=true")).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
@@ -2061,7 +1839,7 @@ async fn watch_streams_existing_objects_then_changes() {
     assert_eq!(modified["type"], "MODIFIED");
     assert_eq!(modified["object"]["spec"]["replicas"], 5);
 
-    api.create_widget("w2").await;
+    create_widget(&api, "w2").await;
     assert_eq!(events.next_event().await, ("ADDED".into(), "w2".into()));
 
     api.delete(&widget_uri("w1")).await;
@@ -2073,14 +1851,14 @@ async fn watch_streams_existing_objects_then_changes() {
 #[tokio::test]
 async fn watch_from_a_resource_version_replays_later_events() {
     let api = Api::start();
-    let w1 = api.create_widget("w1").await;
+    let w1 = create_widget(&api, "w1").await;
     api.patch(
         &widget_uri("w1"),
         MERGE_PATCH,
         &json!({"spec": {"replicas": 3}}),
     )
     .await;
-    api.create_widget("w2").await;
+    create_widget(&api, "w2").await;
     let (_, _, mut events) = api
         .watch(&format!("{WIDGETS}?watch=true&resourceVersion={}", rv(&w1)))
         .await;
@@ -2095,8 +1873,8 @@ async fn watch_from_a_resource_version_replays_later_events() {
 #[tokio::test]
 async fn watch_with_a_name_field_selector() {
     let api = Api::start();
-    api.create_widget("w1").await;
-    api.create_widget("w2").await;
+    create_widget(&api, "w1").await;
+    create_widget(&api, "w2").await;
     for (replicas, uri) in [
         (
             3,
@@ -2150,7 +1928,7 @@ async fn watch_with_a_name_field_selector() {
 #[tokio::test]
 async fn a_table_watch_sends_column_definitions_once() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let (status, _, mut events) = api.watch_as(&format!("{WIDGETS}?watch=true"), TABLE).await;
     assert_eq!(status, StatusCode::OK);
     let first = events.next().await.expect("ADDED");
@@ -2179,7 +1957,7 @@ async fn a_table_watch_sends_column_definitions_once() {
 #[tokio::test]
 async fn watch_ends_after_timeout_seconds() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let started = Instant::now();
     let (_, _, mut events) = api
         .watch(&format!("{WIDGETS}?watch=true&timeoutSeconds=1"))
@@ -2885,7 +2663,7 @@ async fn a_held_delete_with_orphan_dependents_false_is_202() {
 #[tokio::test]
 async fn a_stale_resource_version_precondition_is_409() {
     let api = Api::start();
-    let w = api.create_widget("w1").await;
+    let w = create_widget(&api, "w1").await;
     let stale = rv(&w);
     api.patch(
         &widget_uri("w1"),
@@ -2927,7 +2705,7 @@ async fn a_stale_resource_version_precondition_is_409() {
 #[tokio::test]
 async fn pretty_indents_the_json() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let plain = api.get(&widget_uri("w1")).await;
     assert!(!plain.text.contains('\n'), "{}", plain.text);
     let pretty = api.get(&format!("{}?pretty=true", widget_uri("w1"))).await;
@@ -2945,7 +2723,7 @@ async fn pretty_indents_the_json() {
 #[tokio::test]
 async fn a_v1beta1_table_is_served_when_only_it_is_accepted() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let r = api
         .get_as(WIDGETS, "application/json;as=Table;v=v1beta1;g=meta.k8s.io")
         .await;
@@ -3016,7 +2794,7 @@ async fn duplicate_fields_warn_by_default_and_fail_strict_validation() {
 #[tokio::test]
 async fn dry_run_writes_store_nothing_and_send_no_event() {
     let api = Api::start();
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     let before = api.get(&widget_uri("w1")).await.body;
     let (_, _, mut events) = api
         .watch(&format!(
@@ -3073,7 +2851,7 @@ async fn dry_run_writes_store_nothing_and_send_no_event() {
     assert_eq!(names(&r.body), ["w1"], "the would-be deleted items");
 
     assert_eq!(api.get(&widget_uri("w1")).await.body, before);
-    api.create_widget("w2").await;
+    create_widget(&api, "w2").await;
     assert_eq!(events.next_event().await, ("ADDED".into(), "w2".into()));
 }
 
@@ -3102,7 +2880,7 @@ async fn metrics_have_request_durations_and_stored_object_counts() {
     let api = Api::start();
     api.create(CONFIGMAPS, &configmap("a")).await;
     api.create(CONFIGMAPS, &configmap("b")).await;
-    api.create_widget("w1").await;
+    create_widget(&api, "w1").await;
     api.get(CONFIGMAPS).await;
     let text = api.get("/metrics").await.text;
     assert!(

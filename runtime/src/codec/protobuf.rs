@@ -682,6 +682,10 @@ pub fn decode_list(bytes: &[u8], item: &'static Message) -> Result<Value, ProtoE
 /// content encoding other than none.
 pub fn unwrap(bytes: &[u8]) -> Result<(String, String, &[u8]), ProtoError> {
     let body = bytes.strip_prefix(MAGIC.as_slice()).ok_or_else(|| err("provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]"))?;
+    // The serializer's `case len(originalData) == prefixLen`.
+    if body.is_empty() {
+        return Err(err("empty body"));
+    }
     let (mut type_meta, mut raw, mut content_encoding): (&[u8], &[u8], &[u8]) = (&[], &[], &[]);
     read_fields(body, |number, v| {
         match number {

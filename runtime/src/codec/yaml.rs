@@ -3,10 +3,163 @@
 
 use serde_json::Value;
 
-/// Converts a YAML document to JSON bytes. Errors: the YAML parser's message.
+/// Converts a YAML document to JSON bytes.
+///
+/// Errors: the YAML parser's message; a document nested deeper than
+/// [`super::MAX_NESTING_DEPTH`] is refused with
+/// `exceeded max depth of 128` (go-yaml's words, our limit) before it is
+/// parsed.
 pub fn yaml_to_json(bytes: &[u8]) -> Result<Vec<u8>, String> {
-    let value: Value = serde_yaml_ng::from_slice(bytes).map_err(|e| e.to_string())?;
+    check_flow_depth(bytes, super::MAX_NESTING_DEPTH)?;
+    let value: Value = serde_yaml_ng::from_slice(bytes).map_err(|e| {
+        let message = e.to_string();
+        if message.starts_with("recursion limit exceeded") {
+            depth_error(super::MAX_NESTING_DEPTH)
+        } else {
+            message
+        }
+    })?;
     serde_json::to_vec(&value).map_err(|e| e.to_string())
+}
+
+fn depth_error(limit: usize) -> String {
+    format!("exceeded max depth of {limit}")
+}
+
+/// Refuses a document whose flow collections (`[`, `{`) nest deeper than
+/// `limit`, in one linear pass, before the YAML parser sees it: libyaml
+/// rechecks every open flow level for each token, so its time grows with
+/// the square of the depth (20,000 levels take 0.6 s, a million minutes),
+/// while block nesting (indentation, `- - -`) parses in linear time and
+/// the parser's own recursion limit bounds it.
+///
+/// The pass knows enough YAML to count flow levels where the parser
+/// would: outside quoted scalars, comments and block scalars (`|`, `>`),
+/// and in block context only where a node starts (a `[` inside the plain
+/// scalar `a[b` opens nothing).
+///
+/// Errors: `exceeded max depth of <limit>`.
+fn check_flow_depth(bytes: &[u8], limit: usize) -> Result<(), String> {
+    #[derive(PartialEq)]
+    enum Quote {
+        None,
+        Single,
+        Double,
+    }
+    let blank_after = |i: usize| matches!(bytes.get(i), None | Some(b' ' | b'\t' | b'\r' | b'\n'));
+    let mut quote = Quote::None;
+    let mut depth = 0usize;
+    let mut node_start = true;
+    let mut line_start = true;
+    let mut line_indent = 0usize;
+    // Lines indented deeper than this belong to a block scalar.
+    let mut block_scalar: Option<usize> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        if line_start && quote == Quote::None {
+            line_start = false;
+            let indent = bytes[i..].iter().take_while(|b| **b == b' ').count();
+            let rest = &bytes[i + indent..];
+            let blank = matches!(rest.first(), None | Some(b'\n' | b'\r'));
+            if let Some(parent) = block_scalar {
+                if blank || indent > parent {
+                    i = skip_line(bytes, i);
+                    line_start = true;
+                    continue;
+                }
+                block_scalar = None;
+            }
+            i += indent;
+            if depth == 0 {
+                line_indent = indent;
+                node_start = true;
+            }
+            continue;
+        }
+        let c = bytes[i];
+        match quote {
+            Quote::Single => {
+                if c == b'\'' {
+                    if bytes.get(i + 1) == Some(&b'\'') {
+                        i += 2;
+                        continue;
+                    }
+                    quote = Quote::None;
+                }
+                i += 1;
+                continue;
+            }
+            Quote::Double => {
+                match c {
+                    b'\\' => i += 1,
+                    b'"' => quote = Quote::None,
+                    _ => {}
+                }
+                i += 1;
+                continue;
+            }
+            Quote::None => {}
+        }
+        match c {
+            b'\n' => line_start = true,
+            b' ' | b'\t' | b'\r' => {}
+            b'#' if i == 0 || matches!(bytes[i - 1], b' ' | b'\t' | b'\n' | b'\r') => {
+                i = skip_line(bytes, i);
+                line_start = true;
+                continue;
+            }
+            b'[' | b'{' if node_start || depth > 0 => {
+                depth += 1;
+                if depth > limit {
+                    return Err(depth_error(limit));
+                }
+                node_start = true;
+            }
+            b']' | b'}' if depth > 0 => {
+                depth -= 1;
+                node_start = false;
+            }
+            b',' if depth > 0 => node_start = true,
+            b'"' if node_start => {
+                quote = Quote::Double;
+                node_start = false;
+            }
+            b'\'' if node_start => {
+                quote = Quote::Single;
+                node_start = false;
+            }
+            b'-' | b'?' if node_start && depth == 0 && blank_after(i + 1) => {}
+            b':' if blank_after(i + 1)
+                || (depth > 0 && matches!(bytes.get(i + 1), Some(b',' | b']' | b'}'))) =>
+            {
+                node_start = true;
+            }
+            b'|' | b'>' if node_start && depth == 0 => {
+                block_scalar = Some(line_indent);
+                i = skip_line(bytes, i);
+                line_start = true;
+                continue;
+            }
+            // Node properties (`&anchor`, `!tag`) come before the node.
+            b'&' | b'!' if node_start => {
+                while i < bytes.len() && !matches!(bytes[i], b' ' | b'\t' | b'\r' | b'\n') {
+                    i += 1;
+                }
+                continue;
+            }
+            _ => node_start = false,
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+/// The index of the `\n` ending the line at `i` (or the end).
+fn skip_line(bytes: &[u8], i: usize) -> usize {
+    bytes[i..]
+        .iter()
+        .position(|b| *b == b'\n')
+        .map_or(bytes.len(), |p| i + p + 1)
 }
 
 /// Writes a JSON value as YAML the way `sigs.k8s.io/yaml` does (JSON to
@@ -229,6 +382,39 @@ mod tests {
             to_yaml(&json!({"a": "line1\nline2"})),
             "a: |-\n  line1\n  line2\n"
         );
+    }
+
+    /// A million flow levels (2 MB) are refused before parsing; block
+    /// nesting past the limit is refused by the parser; brackets inside
+    /// quoted, plain and block scalars and comments open nothing.
+    #[test]
+    fn nesting_deeper_than_the_limit_is_refused_before_parsing() {
+        let limit = crate::codec::MAX_NESTING_DEPTH;
+        let deep = format!("x: {}", "[".repeat(1_000_000));
+        let started = std::time::Instant::now();
+        assert_eq!(
+            yaml_to_json(deep.as_bytes()),
+            Err(format!("exceeded max depth of {limit}"))
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+        let block = format!("x:\n{}a", "- ".repeat(10_000));
+        assert_eq!(
+            yaml_to_json(block.as_bytes()),
+            Err(format!("exceeded max depth of {limit}"))
+        );
+        let at_limit = format!("x: {}{}", "[".repeat(limit - 1), "]".repeat(limit - 1));
+        assert!(yaml_to_json(at_limit.as_bytes()).is_ok());
+        let brackets = "[".repeat(limit + 1);
+        for doc in [
+            format!("a: \"{brackets}\"\n"),
+            format!("a: '{brackets}'\n"),
+            format!("a: x{brackets}\n"),
+            format!("a: |\n  {brackets}\n  more\nb: 1\n"),
+            format!("# {brackets}\na: 1\n"),
+            format!("a: [\"{brackets}\", '{brackets}', x]\n"),
+        ] {
+            assert!(yaml_to_json(doc.as_bytes()).is_ok(), "{doc}");
+        }
     }
 
     #[test]

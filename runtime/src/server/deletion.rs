@@ -74,6 +74,22 @@ fn parse_time(s: &str) -> Option<DateTime<Utc>> {
         .map(|t| t.with_timezone(&Utc))
 }
 
+/// `t` moved by `seconds`, held within the years 0001 to 9999 that an
+/// RFC 3339 timestamp can write: a grace period of `i64::MAX` seconds
+/// (upstream accepts any) gives the last second of 9999, never a panic.
+fn shift(t: DateTime<Utc>, seconds: i64) -> DateTime<Utc> {
+    let at = |y, m, d, h, min, s| {
+        chrono::NaiveDate::from_ymd_opt(y, m, d)
+            .and_then(|date| date.and_hms_opt(h, min, s))
+            .map_or(t, |moment| moment.and_utc())
+    };
+    let (first, last) = (at(1, 1, 1, 0, 0, 0), at(9999, 12, 31, 23, 59, 59));
+    Duration::try_seconds(seconds)
+        .and_then(|d| t.checked_add_signed(d))
+        .unwrap_or(if seconds < 0 { first } else { last })
+        .clamp(first, last)
+}
+
 fn rfc3339(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
@@ -102,7 +118,7 @@ pub(crate) fn before_delete(
         if period >= current {
             return Grace::Pending;
         }
-        let shortened = timestamp - Duration::seconds(current) + Duration::seconds(period);
+        let shortened = shift(shift(timestamp, -current), period);
         let m = meta_mut(obj);
         m.insert("deletionTimestamp".into(), json!(rfc3339(shortened)));
         m.insert("deletionGracePeriodSeconds".into(), json!(period));
@@ -112,7 +128,7 @@ pub(crate) fn before_delete(
     let m = meta_mut(obj);
     m.insert(
         "deletionTimestamp".into(),
-        json!(rfc3339(now + Duration::seconds(period))),
+        json!(rfc3339(shift(now, period))),
     );
     m.insert("deletionGracePeriodSeconds".into(), json!(period));
     if let Some(g) = m

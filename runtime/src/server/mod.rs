@@ -17,6 +17,7 @@ mod openapi;
 mod read_cache;
 pub mod request;
 mod rest;
+mod serve;
 pub mod status;
 pub mod table;
 pub mod validation;
@@ -32,7 +33,7 @@ use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{any, get};
 use serde_json::Value;
 
 pub use self::status::ApiError;
@@ -46,8 +47,29 @@ pub struct Config {
     pub bind_address: std::net::IpAddr,
     /// `--port` (plain HTTP); 0 picks a free port.
     pub port: u16,
-    /// `--max-requests-inflight`: concurrent non-watch requests before 429.
+    /// `--max-requests-inflight`: concurrent read-only requests (get, list;
+    /// watches are long-running and not counted) before 429 (upstream: 400).
     pub max_requests_inflight: usize,
+    /// `--max-mutating-requests-inflight`: concurrent writes (create,
+    /// update, patch, delete, deletecollection) before 429 (upstream: 200).
+    /// Writes have their own seats, so clients that send bodies slowly hold
+    /// write seats only, never the reads'.
+    pub max_mutating_requests_inflight: usize,
+    /// `--request-timeout`: how long a request may take to send its body
+    /// before it is answered 504 `Timeout` (upstream: 60 s for the whole
+    /// request).
+    pub request_timeout: std::time::Duration,
+    /// How long shutdown waits for requests in flight (watches end at once).
+    pub shutdown_grace: std::time::Duration,
+    /// How long a client may take to send a request's headers before its
+    /// connection is closed (kube-apiserver's `ReadHeaderTimeout`, 32 s).
+    pub header_read_timeout: std::time::Duration,
+    /// Host names (without port) accepted in the `Host` header besides the
+    /// loopback names and addresses, when the server listens on a loopback
+    /// address (`--allowed-hosts`). Bound to any other address, every host
+    /// is accepted. Guards a server on a developer's machine against DNS
+    /// rebinding: a web page cannot reach it through a name of its own.
+    pub allowed_hosts: Vec<String>,
     /// Where to write a kubeconfig pointing at this server, if anywhere.
     pub kubeconfig: Option<PathBuf>,
     /// How often watches with `allowWatchBookmarks=true` get a BOOKMARK.
@@ -66,6 +88,11 @@ impl Default for Config {
             bind_address: std::net::IpAddr::from([127, 0, 0, 1]),
             port: 6443,
             max_requests_inflight: 400,
+            max_mutating_requests_inflight: 200,
+            request_timeout: std::time::Duration::from_secs(60),
+            shutdown_grace: serve::DEFAULT_SHUTDOWN_GRACE,
+            header_read_timeout: serve::HEADER_READ_TIMEOUT,
+            allowed_hosts: Vec::new(),
             kubeconfig: None,
             bookmark_interval: std::time::Duration::from_secs(60),
             compaction_interval: std::time::Duration::from_secs(300),
@@ -79,6 +106,12 @@ pub struct ApiServer {
     registry: Registry,
     store: Arc<dyn Store>,
     inflight: Arc<tokio::sync::Semaphore>,
+    mutating_inflight: Arc<tokio::sync::Semaphore>,
+    request_timeout: std::time::Duration,
+    header_read_timeout: std::time::Duration,
+    shutdown_grace: std::time::Duration,
+    /// The `Host` names accepted; `None` accepts every host.
+    allowed_hosts: Option<Vec<String>>,
     metrics: metrics::Metrics,
     address: std::sync::OnceLock<SocketAddr>,
     caches: std::sync::Mutex<std::collections::HashMap<String, Arc<cache::WatchCache>>>,
@@ -108,6 +141,16 @@ impl ApiServer {
             registry,
             store,
             inflight: Arc::new(tokio::sync::Semaphore::new(config.max_requests_inflight)),
+            mutating_inflight: Arc::new(tokio::sync::Semaphore::new(
+                config.max_mutating_requests_inflight,
+            )),
+            request_timeout: config.request_timeout,
+            header_read_timeout: config.header_read_timeout,
+            shutdown_grace: config.shutdown_grace,
+            allowed_hosts: config
+                .bind_address
+                .is_loopback()
+                .then(|| config.allowed_hosts.clone()),
             metrics: metrics::Metrics::default(),
             address: std::sync::OnceLock::new(),
             caches: std::sync::Mutex::new(std::collections::HashMap::new()),
@@ -128,14 +171,20 @@ impl ApiServer {
                 "/version",
                 get(|| async { json(StatusCode::OK, &discovery::version()) }),
             )
-            .route("/healthz", get(|| async { "ok" }))
-            .route("/livez", get(|| async { "ok" }))
-            .route("/readyz", get(|| async { "ok" }))
+            // Upstream's health handlers answer any method.
+            .route("/healthz", any(|| async { "ok" }))
+            .route("/livez", any(|| async { "ok" }))
+            .route("/readyz", any(|| async { "ok" }))
             .route("/metrics", get(metrics_handler))
             .route("/openapi/v2", get(openapi::v2))
             .route("/openapi/v3", get(openapi::index))
             .route("/openapi/v3/{*path}", get(openapi::document))
             .fallback(dispatch)
+            .method_not_allowed_fallback(method_not_allowed)
+            .layer(axum::middleware::from_fn_with_state(
+                self.clone(),
+                check_host,
+            ))
             .with_state(self.clone())
             .layer(
                 tower_http::compression::CompressionLayer::new()
@@ -174,15 +223,39 @@ impl ApiServer {
             let _ = stdout.flush();
         }
         tracing::info!(%addr, "serving");
-        self.start_compactor(config.compaction_interval);
-        let router = self.router();
+        if !config.compaction_interval.is_zero() {
+            self.start_compactor(config.compaction_interval);
+        }
         let server = self.clone();
-        axum::serve(no_delay(listener), router)
-            .with_graceful_shutdown(async move {
-                shutdown_signal().await;
-                server.begin_shutdown();
-            })
-            .await
+        self.serve_on(listener, async move {
+            shutdown_signal().await;
+            server.begin_shutdown();
+        })
+        .await
+    }
+
+    /// Serves the API on `listener` until `shutdown` completes, with the
+    /// configured header read timeout and shutdown grace (for embedding the
+    /// server in tests and other programs; [`ApiServer::serve`] adds the
+    /// banner, the kubeconfig, signals and compaction).
+    ///
+    /// Errors: none today (accept errors are retried).
+    pub async fn serve_on(
+        self: &Arc<Self>,
+        listener: tokio::net::TcpListener,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        let _ = self.address.set(listener.local_addr()?);
+        serve::serve_connections(
+            listener,
+            self.router(),
+            shutdown,
+            serve::Timeouts {
+                header_read: self.header_read_timeout,
+                shutdown_grace: self.shutdown_grace,
+            },
+        )
+        .await
     }
 
     /// Starts a graceful shutdown: every open watch ends (clients see the
@@ -277,31 +350,78 @@ const READ_CACHE_BYTES: usize = 32 * 1024 * 1024;
 pub type Router = axum::Router;
 
 /// Serves `router` on `listener` until `shutdown` completes (for embedding
-/// the server in tests and other programs).
+/// the server in tests and other programs), with the header read timeout
+/// and shutdown grace of [`ApiServer::serve`].
 ///
-/// Errors: accepting connections fails.
+/// Errors: none today (accept errors are retried).
 pub async fn serve_router(
     listener: tokio::net::TcpListener,
     router: Router,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(no_delay(listener), router)
-        .with_graceful_shutdown(shutdown)
-        .await
+    serve::serve_connections(listener, router, shutdown, serve::Timeouts::default()).await
 }
 
-/// Accepted connections send each write at once (`TCP_NODELAY`), as Go's
-/// net package, and so kube-apiserver, does by default: a streamed list
-/// or watch is not held back by Nagle's algorithm waiting for a delayed ACK.
-fn no_delay(
-    listener: tokio::net::TcpListener,
-) -> impl axum::serve::Listener<Io = tokio::net::TcpStream, Addr = SocketAddr> {
-    use axum::serve::ListenerExt as _;
-    listener.tap_io(|tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::debug!(error = %e, "TCP_NODELAY not set");
+pub use serve::{HEADER_READ_TIMEOUT, MAX_HEADER_BYTES};
+
+/// A path served, asked with a method it does not answer (`POST
+/// /version`): 405 with a `MethodNotAllowed` Status.
+async fn method_not_allowed() -> Response {
+    ApiError::method_not_allowed().into_response()
+}
+
+/// Refuses requests whose `Host` is not accepted (see
+/// [`Config::allowed_hosts`]) with a 403 `Forbidden` Status, before any
+/// other work. Requests without a `Host` header (HTTP/1.0) pass: browsers
+/// always send one.
+async fn check_host(
+    State(server): State<Arc<ApiServer>>,
+    request: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    if let Some(allowed) = &server.allowed_hosts
+        && let Some(host) = request.headers().get(header::HOST)
+    {
+        let text = host.to_str().unwrap_or("");
+        if !host_allowed(text, allowed) {
+            return ApiError::new(
+                403,
+                "Forbidden",
+                format!(
+                    "host {} is not allowed: this server listens on a loopback address and answers loopback names only; start it with --allowed-hosts={} to accept this host",
+                    crate::field::quote(text),
+                    host_name(text)
+                ),
+            )
+            .into_response();
         }
-    })
+    }
+    next.run(request).await
+}
+
+/// The host of a `Host` header value, without port or IPv6 brackets.
+fn host_name(host: &str) -> &str {
+    if let Some(rest) = host.strip_prefix('[') {
+        return rest.split(']').next().unwrap_or("");
+    }
+    match host.rsplit_once(':') {
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    }
+}
+
+/// Whether a `Host` header value names a loopback address, `localhost`
+/// (or a name under `.localhost`), or one of `allowed` (case-insensitive).
+fn host_allowed(host: &str, allowed: &[String]) -> bool {
+    let name = host_name(host).trim_end_matches('.').to_ascii_lowercase();
+    name == "localhost"
+        || name.ends_with(".localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+        || allowed
+            .iter()
+            .any(|a| a.trim_end_matches('.').eq_ignore_ascii_case(&name))
 }
 
 /// Writes a kubeconfig with one cluster, user and context named `rust-apiserver`.
@@ -435,16 +555,22 @@ impl ApiServer {
             .ok_or_else(ApiError::path_not_found)?;
         let verb = info.verb(method, query)?;
         let started = Instant::now();
-        // Long-running requests (watches) do not count against the in-flight limit.
-        let _permit = if verb == request::Verb::Watch {
-            None
-        } else {
-            Some(
-                self.inflight
+        // Long-running requests (watches) do not count against the in-flight
+        // limits; writes and reads have separate seats, as upstream's
+        // `WithMaxInFlightLimit` keeps them.
+        let seats = match verb {
+            request::Verb::Watch => None,
+            request::Verb::Get | request::Verb::List => Some(&self.inflight),
+            _ => Some(&self.mutating_inflight),
+        };
+        let _permit = match seats {
+            None => None,
+            Some(seats) => Some(
+                seats
                     .clone()
                     .try_acquire_owned()
                     .map_err(|_| ApiError::too_many_requests(1))?,
-            )
+            ),
         };
         let result = rest::handle(self, &entry, &info, verb, query, headers, body).await;
         let code = match &result {

@@ -60,6 +60,10 @@ pub struct RequestInfo {
     pub name: Option<String>,
     /// Subresource (`status`, `scale`), if any.
     pub subresource: Option<String>,
+    /// The path is a legacy watch path (`/api/v1/watch/namespaces/ns/pods`,
+    /// deprecated since 1.11 and still served): the verb is watch,
+    /// whatever the query says.
+    pub watch_path: bool,
 }
 
 /// Namespace subresources that are not namespaced resources
@@ -80,6 +84,14 @@ pub fn parse_resource_path(core: bool, segments: &[&str]) -> Option<RequestInfo>
     };
     if parts.is_empty() {
         return None;
+    }
+    // RequestInfoFactory's special verb `watch` as a path prefix.
+    let watch_path = parts[0] == "watch";
+    if watch_path {
+        parts = &parts[1..];
+        if parts.is_empty() {
+            return None;
+        }
     }
     let mut namespace = None;
     if parts[0] == "namespaces" && parts.len() > 1 {
@@ -106,6 +118,7 @@ pub fn parse_resource_path(core: bool, segments: &[&str]) -> Option<RequestInfo>
         resource: parts[0].to_string(),
         name: parts.get(1).map(|s| s.to_string()),
         subresource: parts.get(2).map(|s| s.to_string()),
+        watch_path,
     })
 }
 
@@ -114,7 +127,8 @@ impl RequestInfo {
     pub fn verb(&self, method: &Method, query: &Query) -> Result<Verb, ApiError> {
         let named = self.name.is_some();
         Ok(match (method.as_str(), named) {
-            ("GET", _) if query.flag("watch") => Verb::Watch,
+            ("GET", _) if self.watch_path || query.flag("watch") => Verb::Watch,
+            _ if self.watch_path => return Err(ApiError::method_not_allowed()),
             ("GET", true) => Verb::Get,
             ("GET", false) => Verb::List,
             ("POST", false) => Verb::Create,
@@ -318,6 +332,20 @@ mod tests {
         let i = info(false, "example.dev/v1/gadgets").unwrap();
         assert_eq!((i.namespace, i.resource.as_str()), (None, "gadgets"));
         assert!(info(false, "example.dev/v1").is_none());
+        // Legacy watch paths (installer.go: WATCHLIST and WATCH routes).
+        let i = info(true, "v1/watch/namespaces/ns/configmaps/x").unwrap();
+        assert_eq!(
+            (
+                i.watch_path,
+                i.namespace.as_deref(),
+                i.resource.as_str(),
+                i.name.as_deref()
+            ),
+            (true, Some("ns"), "configmaps", Some("x"))
+        );
+        let i = info(true, "v1/watch/configmaps").unwrap();
+        assert_eq!((i.watch_path, i.namespace, i.name), (true, None, None));
+        assert!(!info(true, "v1/configmaps").unwrap().watch_path);
         assert!(info(true, "v1/a/b/c/d").is_none());
     }
 

@@ -139,13 +139,16 @@ pub(crate) async fn handle(
     }
     let bytes = match verb {
         Verb::Create | Verb::Update | Verb::Patch | Verb::Delete | Verb::DeleteCollection => {
-            read_body(body).await?
+            read_body(body, server.request_timeout).await?
         }
         _ => Default::default(),
     };
     let content_type = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok());
+    if matches!(verb, Verb::Create | Verb::Update | Verb::Patch) {
+        validate_field_manager(verb, query)?;
+    }
     let ctx = Ctx {
         server,
         verb,
@@ -214,10 +217,80 @@ pub(crate) async fn handle(
     Ok(render(answer, entry, representation, query, verb))
 }
 
-async fn read_body(body: Body) -> Result<axum::body::Bytes, ApiError> {
-    axum::body::to_bytes(body, MAX_BODY_BYTES)
-        .await
-        .map_err(|_| ApiError::too_large(MAX_BODY_BYTES))
+/// Reads a request body of at most [`MAX_BODY_BYTES`] within `timeout`.
+///
+/// Errors: a larger body is 413 `RequestEntityTooLarge`; a body not read
+/// in time is 504 `Timeout`, as upstream's request timeout filter answers;
+/// a body that cannot be read (a bad chunk size, a connection closed
+/// before Content-Length bytes came) is 400 `BadRequest`. Upstream passes
+/// that read error through as a reasonless 500; the fault is the client's,
+/// so it is answered as one.
+async fn read_body(
+    body: Body,
+    timeout: std::time::Duration,
+) -> Result<axum::body::Bytes, ApiError> {
+    let read = axum::body::to_bytes(body, MAX_BODY_BYTES);
+    match tokio::time::timeout(timeout, read).await {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Err(_) => Err(ApiError::timeout(
+            "request did not complete within requested timeout - context deadline exceeded",
+            0,
+        )),
+        Ok(Err(e)) => {
+            let mut source: Option<&(dyn std::error::Error + 'static)> = Some(&e);
+            while let Some(s) = source {
+                if s.is::<http_body_util::LengthLimitError>() {
+                    return Err(ApiError::too_large(MAX_BODY_BYTES));
+                }
+                source = s.source();
+            }
+            Err(ApiError::bad_request(format!(
+                "error reading the request body: {e}"
+            )))
+        }
+    }
+}
+
+/// Longest `fieldManager` accepted (upstream's `FieldManagerMaxLength`).
+const FIELD_MANAGER_MAX_LENGTH: usize = 128;
+
+/// Upstream's `ValidateFieldManager` on the verb's options: at most 128
+/// bytes, printable characters only; a 422 against `CreateOptions`,
+/// `UpdateOptions` or `PatchOptions`.
+fn validate_field_manager(verb: Verb, query: &Query) -> Result<(), ApiError> {
+    let Some(manager) = query.get("fieldManager") else {
+        return Ok(());
+    };
+    let mut causes = Vec::new();
+    if manager.len() > FIELD_MANAGER_MAX_LENGTH {
+        causes.push(Cause {
+            reason: "FieldValueTooLong".into(),
+            message: format!("Too long: may not be more than {FIELD_MANAGER_MAX_LENGTH} bytes"),
+            field: "fieldManager".into(),
+        });
+    }
+    for (i, c) in manager.char_indices() {
+        if c.is_control() {
+            causes.push(Cause {
+                reason: "FieldValueInvalid".into(),
+                message: format!(
+                    "Invalid value: {}: invalid character U+{:04X} (at position {i})",
+                    crate::field::quote(manager),
+                    u32::from(c)
+                ),
+                field: "fieldManager".into(),
+            });
+        }
+    }
+    if causes.is_empty() {
+        return Ok(());
+    }
+    Err(ApiError::invalid_kind(
+        "meta.k8s.io",
+        super::request::options_kind(verb),
+        "",
+        causes,
+    ))
 }
 
 fn field_manager(query: &Query, headers: &HeaderMap) -> String {
@@ -321,13 +394,53 @@ fn json_response(
     response
 }
 
-/// One `Warning: 299 - "<text>"` header per warning.
+/// Total characters of warning text a response carries in full
+/// (upstream's `truncateAtTotalRunes`).
+const WARNINGS_TOTAL_RUNES: usize = 4 * 1024;
+/// Characters each warning keeps once the total is passed
+/// (upstream's `truncateItemRunes`).
+const WARNING_ITEM_RUNES: usize = 256;
+
+/// One `Warning: 299 - "<text>"` header per distinct warning, capped as
+/// upstream's warning recorder (`endpoints/filters/warning.go`) caps them:
+/// warnings are kept whole while their text totals at most 4,096
+/// characters; the first warning past that cuts every warning to 256
+/// characters, and once the cut warnings reach 4,096 characters the rest
+/// are dropped. 200,000 unknown fields give a few dozen headers, not
+/// 200,000.
 fn add_warnings(headers: &mut HeaderMap, warnings: Vec<String>) {
-    for w in warnings {
+    for w in cap_warnings(warnings) {
         if let Ok(v) = HeaderValue::from_str(&format!("299 - {}", crate::field::quote(&w))) {
             headers.append("Warning", v);
         }
     }
+}
+
+/// The warnings a response sends, per [`add_warnings`].
+fn cap_warnings(warnings: Vec<String>) -> Vec<String> {
+    let cut = |w: &str| w.chars().take(WARNING_ITEM_RUNES).collect::<String>();
+    let mut seen = std::collections::HashSet::new();
+    let mut kept: Vec<String> = Vec::new();
+    let mut written = 0usize;
+    let mut truncating = false;
+    for w in warnings {
+        if w.is_empty() || !seen.insert(w.clone()) {
+            continue;
+        }
+        if truncating && written >= WARNINGS_TOTAL_RUNES {
+            break;
+        }
+        let runes = w.chars().count();
+        if !truncating && written + runes > WARNINGS_TOTAL_RUNES {
+            truncating = true;
+            kept = kept.iter().map(|k| cut(k)).collect();
+            written = kept.iter().map(|k| k.chars().count()).sum();
+        }
+        let w = if truncating { cut(&w) } else { w };
+        written += w.chars().count();
+        kept.push(w);
+    }
+    kept
 }
 
 /// The storage key prefix of a resource: `/registry/configmaps/` for
@@ -542,6 +655,14 @@ impl Ctx<'_> {
             match super::versions::list(self.query, self.store().current_revision())? {
                 super::versions::ListPlan::Continue(token) => {
                     let token = ContinueToken::decode(&token)?;
+                    // A token of another resource, or of another namespace
+                    // for a namespaced list, reads nothing of this list.
+                    if !token.last_key.starts_with(&prefix) {
+                        return Err(ApiError::bad_request(format!(
+                            "continue key is not valid: {}",
+                            token.last_key
+                        )));
+                    }
                     let revision = (token.revision != LATEST).then_some(token.revision);
                     (revision, Some(token.last_key), true)
                 }
@@ -802,20 +923,12 @@ impl Ctx<'_> {
                 let message = self.entry.protobuf.ok_or_else(|| {
                     ApiError::unsupported_media_type(&["application/json", "application/yaml"])
                 })?;
-                let obj = crate::codec::protobuf::decode_object(bytes, message()).map_err(|e| {
-                    ApiError::bad_request(format!(
-                        "the body of the request could not be decoded as protobuf: {e}"
-                    ))
-                })?;
+                let obj = crate::codec::protobuf::decode_object(bytes, message())
+                    .map_err(|e| unrecognized_body(self.ri(), &e.to_string(), bytes))?;
                 serde_json::to_vec(&obj).map_err(ApiError::internal)?
             }
-            negotiate::BodyFormat::Yaml => {
-                crate::codec::yaml::yaml_to_json(bytes).map_err(|e| {
-                    ApiError::bad_request(format!(
-                        "the body of the request could not be read as YAML: {e}"
-                    ))
-                })?
-            }
+            negotiate::BodyFormat::Yaml => crate::codec::yaml::yaml_to_json(bytes)
+                .map_err(|e| unrecognized_body(self.ri(), &format!("yaml: {e}"), bytes))?,
         };
         self.decode_json(&json_bytes, self.query.field_validation(self.verb)?)
     }
@@ -836,13 +949,7 @@ impl Ctx<'_> {
     ) -> Result<Answer, ApiError> {
         let ri = self.ri();
         let path_ns = self.info.namespace.clone();
-        if let (Some(ns), Some(body_ns)) = (&path_ns, meta_str(&obj, "namespace"))
-            && ns != body_ns
-        {
-            return Err(ApiError::bad_request(
-                "the namespace of the provided object does not match the namespace sent on the request",
-            ));
-        }
+        check_namespace(ri, path_ns.as_deref(), &obj)?;
         {
             let m = meta_mut(&mut obj);
             if let Some(ns) = &path_ns {
@@ -989,13 +1096,8 @@ impl Ctx<'_> {
     ) -> Result<Answer, ApiError> {
         let ri = self.ri();
         let name = self.name().to_string();
-        if let Some(body_name) = meta_str(&new, "name")
-            && body_name != name
-        {
-            return Err(ApiError::bad_request(format!(
-                "the name of the object ({body_name}) does not match the name on the URL ({name})"
-            )));
-        }
+        check_namespace(ri, self.info.namespace.as_deref(), &new)?;
+        check_name(&name, &new)?;
         match meta_str(&new, "resourceVersion") {
             Some(rv) if rv != kv.mod_revision.to_string() => {
                 return Err(ApiError::conflict(ri, &name));
@@ -1129,8 +1231,55 @@ impl Ctx<'_> {
         if media == "application/apply-patch+yaml" {
             return self.server_side_apply(bytes);
         }
-        let patch: Value = serde_json::from_slice(bytes)
-            .map_err(|e| ApiError::bad_request(format!("error decoding patch: {e}")))?;
+        // ValidatePatchOptions: `force` is for apply only (any value).
+        if self.query.0.contains_key("force") {
+            return Err(ApiError::invalid_kind(
+                "meta.k8s.io",
+                "PatchOptions",
+                "",
+                vec![Cause {
+                    reason: "FieldValueForbidden".into(),
+                    message: "Forbidden: may not be specified for non-apply patch".into(),
+                    field: "force".into(),
+                }],
+            ));
+        }
+        let patch: Value = serde_json::from_slice(bytes).map_err(|e| {
+            ApiError::bad_request(format!(
+                "error decoding patch: {}",
+                without_position(&e.to_string())
+            ))
+        })?;
+        let validation = self.query.field_validation(self.verb)?;
+        match (&patch, media.as_str()) {
+            // The patch handler decodes a merge patch into a map first
+            // (unless fieldValidation=Ignore): `[]` is refused there.
+            (Value::Object(_), _) | (_, "application/json-patch+json") => {}
+            (other, "application/merge-patch+json") if validation == FieldValidation::Ignore => {
+                // json-patch's MergePatch turns the document into the patch.
+                if !other.is_object() {
+                    return Err(not_an_object(other));
+                }
+            }
+            (other, _) => {
+                return Err(ApiError::bad_request(format!(
+                    "error decoding patch: json: cannot unmarshal {} into Go value of type map[string]interface {{}}",
+                    go_json_type(other)
+                )));
+            }
+        }
+        if let Value::Array(ops) = &patch
+            && ops.len() > MAX_JSON_PATCH_OPERATIONS
+        {
+            return Err(ApiError::new(
+                413,
+                "RequestEntityTooLarge",
+                format!(
+                    "Request entity too large: The allowed maximum operations in a JSON patch is {MAX_JSON_PATCH_OPERATIONS}, got {}",
+                    ops.len()
+                ),
+            ));
+        }
         // Retry on conflict, as the patch handler does for unconditional patches.
         for _ in 0..5 {
             let (kv, old) = if self.info.subresource.as_deref() == Some("scale") {
@@ -1166,12 +1315,26 @@ impl Ctx<'_> {
                     )
                 })?;
             }
+            if !patched.is_object() {
+                return Err(not_an_object(&patched));
+            }
             if self.info.subresource.as_deref() == Some("scale") {
                 return self.write_scale(kv, patched);
             }
+            // Upstream's decoder fills an absent kind and apiVersion from
+            // the object patched (`gvkWithDefaults`): nulling them is a no-op.
+            if let Some(o) = patched.as_object_mut() {
+                for (key, value) in [
+                    ("kind", self.ri().kind),
+                    ("apiVersion", self.ri().api_version),
+                ] {
+                    if o.get(key).is_none_or(Value::is_null) {
+                        o.insert(key.into(), json!(value));
+                    }
+                }
+            }
             let bytes = serde_json::to_vec(&patched).map_err(ApiError::internal)?;
-            let (decoded, warnings) =
-                self.decode_json(&bytes, self.query.field_validation(self.verb)?)?;
+            let (decoded, warnings) = self.decode_json(&bytes, validation)?;
             let precondition_from_patch = get_path(&patch, ".metadata.resourceVersion").is_some();
             let mut decoded = decoded;
             if !precondition_from_patch {
@@ -1221,8 +1384,11 @@ impl Ctx<'_> {
         let (json, applied) = match json_body {
             Some(applied) => (std::borrow::Cow::Borrowed(bytes), applied),
             None => {
-                let json = crate::codec::yaml::yaml_to_json(bytes)
-                    .map_err(|e| ApiError::bad_request(format!("error decoding YAML: {e}")))?;
+                let json = crate::codec::yaml::yaml_to_json(bytes).map_err(|e| {
+                    ApiError::bad_request(format!(
+                        "error decoding YAML: error converting YAML to JSON: yaml: {e}"
+                    ))
+                })?;
                 let applied: Value = serde_json::from_slice(&json)
                     .map_err(|e| ApiError::bad_request(format!("error decoding YAML: {e}")))?;
                 (std::borrow::Cow::Owned(json), applied)
@@ -1428,7 +1594,7 @@ impl Ctx<'_> {
         use super::deletion::{self, Grace};
         let ri = self.ri();
         let name = self.name().to_string();
-        let body = delete_options(bytes)?;
+        let body = delete_options(bytes, self.query)?;
         let options = deletion::DeleteOptions::from_json(&body);
         let (kv, obj) = self.current()?;
         check_preconditions(ri, &name, &body, &obj)?;
@@ -1509,6 +1675,8 @@ impl Ctx<'_> {
     }
 
     fn delete_collection(&self, bytes: &[u8]) -> Result<Answer, ApiError> {
+        // Options are checked once, before anything is listed or deleted.
+        delete_options(bytes, self.query)?;
         let listed = self.list()?;
         let items = listed
             .body
@@ -1564,6 +1732,15 @@ pub(crate) fn decode_object(
             without_position(&why)
         ))
     };
+    // Before anything parses it; upstream's decoder cannot read a kind
+    // from a body nested past its limit either.
+    crate::codec::check_json_depth(bytes).map_err(|e| {
+        unrecognized_body(
+            ri,
+            &format!("couldn't get version/kind; json parse error: {e}"),
+            bytes,
+        )
+    })?;
     let type_meta: crate::meta::TypeMeta =
         serde_json::from_slice(bytes).map_err(|e| cannot(e.to_string()))?;
     if let Some(kind) = type_meta.kind.as_deref().filter(|k| !k.is_empty())
@@ -1647,6 +1824,102 @@ pub(crate) fn decode_object(
         ))),
         FieldValidation::Warn => Ok((decoded.object, problems, unsupported)),
         _ => Ok((decoded.object, Vec::new(), unsupported)),
+    }
+}
+
+/// Most operations a JSON patch may hold (upstream's
+/// `maxJSONPatchOperations`); more is 413.
+const MAX_JSON_PATCH_OPERATIONS: usize = 10_000;
+
+/// Go's name for the JSON type of a value, as `encoding/json` prints it in
+/// `cannot unmarshal <type> into Go value of type ...`.
+fn go_json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Array(_) => "array",
+        Value::String(_) => "string",
+        Value::Number(_) => "number",
+        Value::Bool(_) => "bool",
+        Value::Object(_) => "object",
+        Value::Null => "null",
+    }
+}
+
+/// A patch whose result is not an object (`replace` of the whole document
+/// with `[]`): upstream's decoder cannot read a kind from it, and the patch
+/// handler answers `errors.NewInvalid(schema.GroupKind{}, "", ...)` on
+/// the field `patch`.
+fn not_an_object(patched: &Value) -> ApiError {
+    ApiError::invalid_kind(
+        "",
+        "",
+        "",
+        vec![Cause {
+            reason: "FieldValueInvalid".into(),
+            message: format!(
+                "Invalid value: {}: couldn't get version/kind; json parse error: json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
+                crate::field::quote(&patched.to_string()),
+                go_json_type(patched)
+            ),
+            field: "patch".into(),
+        }],
+    )
+}
+
+/// A body the protobuf decoder cannot read: upstream's
+/// `transformDecodeError` for a body with no readable kind, `the object
+/// provided is unrecognized (must be of type ConfigMap): <error> (<data>)`,
+/// the data summarized as `summarizeData` does (hex, or the text of a body
+/// that starts with `{`; at most 30 bytes).
+pub(crate) fn unrecognized_body(ri: &ResourceInfo, error: &str, bytes: &[u8]) -> ApiError {
+    const MAX: usize = 30;
+    let summary = match bytes {
+        [] => "<empty>".to_string(),
+        [b'{', ..] if bytes.len() > MAX => {
+            format!("{} ...", String::from_utf8_lossy(&bytes[..MAX]))
+        }
+        [b'{', ..] => String::from_utf8_lossy(bytes).into_owned(),
+        _ if bytes.len() > MAX => format!("{} ...", hex(&bytes[..MAX])),
+        _ => hex(bytes),
+    };
+    ApiError::bad_request(format!(
+        "the object provided is unrecognized (must be of type {}): {error} ({summary})",
+        ri.kind
+    ))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// `rest.EnsureObjectNamespaceMatchesRequestNamespace`: a namespaced
+/// object's `metadata.namespace`, when set, must be the URL's.
+///
+/// Errors: 400 `the namespace of the provided object does not match the
+/// namespace sent on the request`.
+fn check_namespace(ri: &ResourceInfo, url: Option<&str>, obj: &Value) -> Result<(), ApiError> {
+    match (url, meta_str(obj, "namespace")) {
+        (Some(url), Some(body)) if ri.namespaced && !body.is_empty() && body != url => {
+            Err(ApiError::bad_request(
+                "the namespace of the provided object does not match the namespace sent on the request",
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The update handler's `checkName`: the object written must carry a name
+/// (a patch that removed `metadata` leaves none), and it must be the URL's.
+///
+/// Errors: 400, with upstream's messages.
+fn check_name(url: &str, obj: &Value) -> Result<(), ApiError> {
+    match meta_str(obj, "name").filter(|n| !n.is_empty()) {
+        None => Err(ApiError::bad_request(format!(
+            "the name of the object ({url} based on URL) was undeterminable: name must be provided"
+        ))),
+        Some(body) if body != url => Err(ApiError::bad_request(format!(
+            "the name of the object ({body}) does not match the name on the URL ({url})"
+        ))),
+        Some(_) => Ok(()),
     }
 }
 
@@ -1798,28 +2071,149 @@ fn spec_changed(old: &Value, new: &Value) -> bool {
     strip(old) != strip(new)
 }
 
-fn delete_options(bytes: &[u8]) -> Result<Value, ApiError> {
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Ok(json!({}));
+/// A `DeleteOptions` body as the delete handler decodes it: typed, so a
+/// `gracePeriodSeconds` of `"abc"` is refused rather than ignored.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DeleteOptionsBody {
+    kind: Option<String>,
+    api_version: Option<String>,
+    grace_period_seconds: Option<i64>,
+    preconditions: Option<Preconditions>,
+    orphan_dependents: Option<bool>,
+    propagation_policy: Option<String>,
+    dry_run: Option<Vec<String>>,
+}
+
+#[derive(Debug, Default, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Preconditions {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uid: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resource_version: Option<String>,
+}
+
+/// The options of a delete, as upstream's `DeleteResource` handler reads
+/// them: the body when there is one (it must be a `DeleteOptions`), else
+/// the query parameters (`gracePeriodSeconds`, `orphanDependents`,
+/// `propagationPolicy`, `dryRun`); then `ValidateDeleteOptions`. Returned
+/// as JSON with only the fields set.
+///
+/// Errors: 400 for a body of another kind, a value of the wrong type, or a
+/// `gracePeriodSeconds` query parameter that is not an int64 (Go's
+/// `strconv.ParseInt` message); 422 against `DeleteOptions.meta.k8s.io`
+/// for an unsupported `propagationPolicy` or `dryRun`, or for both
+/// `orphanDependents` and `propagationPolicy`.
+fn delete_options(bytes: &[u8], query: &Query) -> Result<Value, ApiError> {
+    let options = if bytes.iter().all(u8::is_ascii_whitespace) {
+        delete_options_from_query(query)?
+    } else {
+        let options: DeleteOptionsBody = serde_json::from_slice(bytes).map_err(|e| {
+            ApiError::bad_request(format!(
+                "error decoding DeleteOptions: {}",
+                without_position(&e.to_string())
+            ))
+        })?;
+        if let Some(kind) = options.kind.as_deref().filter(|k| !k.is_empty())
+            && kind != "DeleteOptions"
+        {
+            // The handler decodes with the meta internal scheme, where only
+            // the option kinds are registered.
+            return Err(ApiError::bad_request(format!(
+                "no kind {} is registered for version {} in scheme \"k8s.io/apimachinery/pkg/apis/meta/internalversion/scheme/register.go\"",
+                crate::field::quote(kind),
+                crate::field::quote(options.api_version.as_deref().unwrap_or(""))
+            )));
+        }
+        options
+    };
+    let mut causes = Vec::new();
+    if let (Some(_), Some(policy)) = (options.orphan_dependents, &options.propagation_policy) {
+        causes.push(Cause {
+            reason: "FieldValueInvalid".into(),
+            message: format!(
+                "Invalid value: {}: orphanDependents and deletionPropagation cannot be both set",
+                crate::field::quote(policy)
+            ),
+            field: "propagationPolicy".into(),
+        });
     }
-    let v: Value = serde_json::from_slice(bytes)
-        .map_err(|e| ApiError::bad_request(format!("error decoding DeleteOptions: {e}")))?;
-    if let Some(p) = v.get("propagationPolicy").and_then(Value::as_str)
-        && !matches!(p, "Orphan" | "Background" | "Foreground")
+    if let Some(policy) = &options.propagation_policy
+        && !matches!(policy.as_str(), "Orphan" | "Background" | "Foreground")
     {
-        return Err(ApiError::invalid(
-            &delete_options_info(),
-            "",
-            vec![Cause {
-                reason: "FieldValueNotSupported".into(),
-                message: format!(
-                    "Unsupported value: \"{p}\": supported values: \"Foreground\", \"Background\", \"Orphan\""
-                ),
-                field: "propagationPolicy".into(),
-            }],
-        ));
+        causes.push(Cause {
+            reason: "FieldValueNotSupported".into(),
+            message: format!(
+                "Unsupported value: {}: supported values: \"Foreground\", \"Background\", \"Orphan\", \"nil\"",
+                crate::field::quote(policy)
+            ),
+            field: "propagationPolicy".into(),
+        });
     }
-    Ok(v)
+    if let Some(dry_run) = &options.dry_run
+        && dry_run.iter().any(|d| d != "All")
+    {
+        let list: Vec<String> = dry_run.iter().map(|d| crate::field::quote(d)).collect();
+        causes.push(Cause {
+            reason: "FieldValueNotSupported".into(),
+            message: format!(
+                "Unsupported value: [{}]: supported values: \"All\"",
+                list.join(",")
+            ),
+            field: "dryRun".into(),
+        });
+    }
+    if !causes.is_empty() {
+        return Err(ApiError::invalid(&delete_options_info(), "", causes));
+    }
+    let mut out = Map::new();
+    if let Some(g) = options.grace_period_seconds {
+        out.insert("gracePeriodSeconds".into(), json!(g));
+    }
+    if let Some(p) = &options.preconditions {
+        out.insert("preconditions".into(), json!(p));
+    }
+    if let Some(o) = options.orphan_dependents {
+        out.insert("orphanDependents".into(), json!(o));
+    }
+    if let Some(p) = options.propagation_policy {
+        out.insert("propagationPolicy".into(), json!(p));
+    }
+    if let Some(d) = options.dry_run {
+        out.insert("dryRun".into(), json!(d));
+    }
+    Ok(Value::Object(out))
+}
+
+/// The DeleteOptions of a bodiless delete, from its query parameters as
+/// upstream's parameter codec converts them: `orphanDependents` is false
+/// only for `false` (any case) or `0`, true for anything else.
+fn delete_options_from_query(query: &Query) -> Result<DeleteOptionsBody, ApiError> {
+    let grace_period_seconds = match query.get("gracePeriodSeconds") {
+        None => None,
+        Some(text) => Some(text.parse::<i64>().map_err(|e| {
+            let why = match e.kind() {
+                std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
+                    "value out of range"
+                }
+                _ => "invalid syntax",
+            };
+            ApiError::bad_request(format!(
+                "strconv.ParseInt: parsing {}: {why}",
+                crate::field::quote(text)
+            ))
+        })?),
+    };
+    Ok(DeleteOptionsBody {
+        grace_period_seconds,
+        orphan_dependents: query
+            .get("orphanDependents")
+            .map(|v| !(v == "0" || v.eq_ignore_ascii_case("false"))),
+        propagation_policy: query.get("propagationPolicy").map(str::to_string),
+        dry_run: query.get("dryRun").map(|d| vec![d.to_string()]),
+        ..DeleteOptionsBody::default()
+    })
 }
 
 fn check_preconditions(
@@ -2086,34 +2480,71 @@ struct ContinueToken {
 }
 
 impl ContinueToken {
+    /// The version tokens are written with and read at.
+    const VERSION: &'static str = "meta.k8s.io/v1";
+
+    /// URL-safe base64 without padding, as upstream's `EncodeContinue`.
     fn encode(&self) -> String {
         use base64::Engine;
-        let doc = json!({"v": "meta.k8s.io/v1", "rv": self.revision, "start": self.last_key});
-        base64::engine::general_purpose::URL_SAFE.encode(doc.to_string())
+        let doc = json!({"v": Self::VERSION, "rv": self.revision, "start": self.last_key});
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(doc.to_string())
     }
 
+    /// Reads a token as upstream's `DecodeContinue` does: base64 (padded
+    /// or not), the version `meta.k8s.io/v1`, a non-zero revision, and a
+    /// clean start key (no `..`, `.` or empty segments).
+    ///
+    /// Errors: 400 with upstream's `continue key is not valid: ...`.
     fn decode(token: &str) -> Result<ContinueToken, ApiError> {
         use base64::Engine;
-        let bad = || {
-            ApiError::bad_request(
-                "continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)",
-            )
-        };
-        let bytes = base64::engine::general_purpose::URL_SAFE
-            .decode(token)
-            .map_err(|_| bad())?;
-        let doc: Value = serde_json::from_slice(&bytes).map_err(|_| bad())?;
+        let invalid =
+            |why: String| ApiError::bad_request(format!("continue key is not valid: {why}"));
+        let engine = base64::engine::GeneralPurpose::new(
+            &base64::alphabet::URL_SAFE,
+            base64::engine::GeneralPurposeConfig::new()
+                .with_decode_padding_mode(base64::engine::DecodePaddingMode::Indifferent),
+        );
+        let bytes = engine.decode(token).map_err(|e| match e {
+            base64::DecodeError::InvalidByte(at, _) => {
+                invalid(format!("illegal base64 data at input byte {at}"))
+            }
+            other => invalid(format!("illegal base64 data: {other}")),
+        })?;
+        let doc: Value = serde_json::from_slice(&bytes)
+            .map_err(|e| invalid(without_position(&e.to_string()).to_string()))?;
+        let version = doc.get("v").and_then(Value::as_str).unwrap_or("");
+        if version != Self::VERSION {
+            return Err(invalid(format!(
+                "server does not recognize this encoded version {version}"
+            )));
+        }
+        let revision = doc
+            .get("rv")
+            .and_then(Value::as_i64)
+            .filter(|rv| *rv > 0 || *rv == LATEST)
+            .ok_or_else(|| {
+                invalid(format!(
+                    "incorrect encoded start resourceVersion (version {})",
+                    Self::VERSION
+                ))
+            })?;
+        let start = doc.get("start").and_then(Value::as_str).unwrap_or("");
+        if start.is_empty() {
+            return Err(invalid(format!(
+                "encoded start key empty (version {})",
+                Self::VERSION
+            )));
+        }
+        let clean = start.starts_with('/')
+            && !start[1..]
+                .split('/')
+                .any(|segment| matches!(segment, "" | "." | ".."));
+        if !clean {
+            return Err(invalid(start.to_string()));
+        }
         Ok(ContinueToken {
-            revision: doc
-                .get("rv")
-                .and_then(Value::as_i64)
-                .filter(|rv| *rv > 0 || *rv == LATEST)
-                .ok_or_else(bad)?,
-            last_key: doc
-                .get("start")
-                .and_then(Value::as_str)
-                .ok_or_else(bad)?
-                .to_string(),
+            revision,
+            last_key: start.to_string(),
         })
     }
 }
@@ -2150,6 +2581,30 @@ pub(crate) fn event_object(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// upstream's `TestTruncation` shape: whole while under 4,096
+    /// characters, then every warning cut to 256, then none.
+    #[test]
+    fn warnings_are_capped_as_upstream_caps_them() {
+        let few: Vec<String> = (0..3).map(|i| format!("unknown field \"f{i}\"")).collect();
+        assert_eq!(cap_warnings(few.clone()), few);
+        let duplicated = vec!["a".to_string(), "a".to_string(), String::new()];
+        assert_eq!(cap_warnings(duplicated), vec!["a".to_string()]);
+        let long: Vec<String> = (0..20)
+            .map(|i| format!("{i:03}{}", "x".repeat(997)))
+            .collect();
+        let kept = cap_warnings(long);
+        // 4 whole warnings fit (4,000); the 5th cuts all to 256; 16 cut
+        // warnings reach 4,096.
+        assert_eq!(kept.len(), 16);
+        assert!(kept.iter().all(|w| w.chars().count() == 256));
+        assert!(kept[0].starts_with("000") && kept[15].starts_with("015"));
+        let many: Vec<String> = (0..200_000)
+            .map(|i| format!("unknown field \"f{i}\""))
+            .collect();
+        let kept = cap_warnings(many);
+        assert!(kept.len() < 300, "{}", kept.len());
+    }
 
     /// An unreachable backend is upstream's `NewServerTimeout(gr, op, 2)`
     /// (storeerr.Interpret*Error), with the operation as `details.name`.

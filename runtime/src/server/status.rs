@@ -251,6 +251,16 @@ impl ApiError {
         )
     }
 
+    /// 504 `Timeout`: `Timeout: <message>`, as `errors.NewTimeoutError`
+    /// builds it (`retry_after` seconds in the details when non-zero).
+    pub fn timeout(message: &str, retry_after: u64) -> Self {
+        let mut e = ApiError::new(504, "Timeout", format!("Timeout: {message}"));
+        if retry_after > 0 {
+            e.retry_after = Some(retry_after);
+        }
+        e
+    }
+
     /// 429 with `Retry-After`.
     pub fn too_many_requests(retry_after: u64) -> Self {
         let mut e = ApiError::new(

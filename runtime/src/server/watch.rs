@@ -209,12 +209,16 @@ pub(crate) async fn watch(
         include: IncludeObject::parse(query.get("includeObject")),
         headers_sent: false,
     };
-    let timeout = Duration::from_secs(
-        query
-            .int("timeoutSeconds")?
-            .unwrap_or(1800)
-            .clamp(0, 24 * 3600) as u64,
-    );
+    // `request.GetTimeoutForWatch`: `timeoutSeconds`, or (absent or 0) a
+    // random time between one and two `--min-request-timeout`s (1800 s),
+    // so that watches do not all end together.
+    let timeout = match query.int("timeoutSeconds")?.filter(|t| *t > 0) {
+        Some(seconds) => Duration::from_secs(seconds.clamp(1, 24 * 3600) as u64),
+        None => {
+            use rand::Rng;
+            Duration::from_secs_f64(1800.0 * (1.0 + rand::rng().random::<f64>()))
+        }
+    };
     let bookmarks = query.flag("allowWatchBookmarks");
     let cache = server.watch_cache(&entry)?;
 
@@ -319,6 +323,9 @@ pub(crate) async fn watch(
     Ok(respond(rx))
 }
 
+/// How long before a watch's timeout its last bookmark is sent.
+const PRE_TIMEOUT_BOOKMARK: Duration = Duration::from_secs(2);
+
 /// Writes a watcher's events until the client goes, the timeout passes,
 /// the server shuts down, or the source ends (or lags).
 #[allow(clippy::too_many_arguments)]
@@ -357,7 +364,13 @@ async fn stream(
         }
     }
     let deadline = tokio::time::sleep(timeout);
+    // The cacher's `nextBookmarkTime`: a bookmark 2 s before the watch
+    // times out, so the client re-watches from as recent a revision as it
+    // can (none when the watch is shorter than that).
+    let pre_deadline = tokio::time::sleep(timeout.saturating_sub(PRE_TIMEOUT_BOOKMARK));
+    let mut pre_deadline_pending = bookmarks && timeout > PRE_TIMEOUT_BOOKMARK;
     tokio::pin!(deadline);
+    tokio::pin!(pre_deadline);
     tokio::pin!(stopped);
     let mut ticker = tokio::time::interval(bookmark_interval);
     ticker.tick().await;
@@ -366,6 +379,13 @@ async fn stream(
             _ = &mut deadline => return,
             _ = &mut stopped => return,
             _ = tx.closed() => return,
+            _ = &mut pre_deadline, if pre_deadline_pending => {
+                pre_deadline_pending = false;
+                last_sent = source.progress(last_sent);
+                if !send(watcher.bookmark(last_sent, false)).await {
+                    return;
+                }
+            }
             _ = ticker.tick(), if bookmarks => {
                 last_sent = source.progress(last_sent);
                 if !send(watcher.bookmark(last_sent, false)).await {

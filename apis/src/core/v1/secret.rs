@@ -58,12 +58,44 @@ pub struct Secret {
 /// As upstream's `SetDefaults_Secret`, which also defaults an empty `type`:
 /// an empty string is dropped so that the field's `+default` (run after
 /// this hook) fills it.
+///
+/// And `stringData`, the write-only field, is merged into `data` and
+/// dropped, as upstream's `Convert_v1_Secret_To_core_Secret` does on every
+/// decode: each value becomes the UTF-8 bytes of the string (base64 in
+/// `data` on the wire), a key in both takes the `stringData` value, and
+/// validation (the 1 MiB total) sees the merged `data`.
 impl runtime::schema::DefaultHook for Secret {
     fn default_hook(value: &mut serde_json::Value) {
-        if let Some(obj) = value.as_object_mut()
-            && obj.get("type").and_then(serde_json::Value::as_str) == Some("")
-        {
+        let Some(obj) = value.as_object_mut() else {
+            return;
+        };
+        if obj.get("type").and_then(serde_json::Value::as_str) == Some("") {
             obj.remove("type");
+        }
+        if let Some(serde_json::Value::Object(string_data)) = obj.remove("stringData")
+            && !string_data.is_empty()
+        {
+            use base64::Engine as _;
+            let data = obj
+                .entry("data")
+                .or_insert_with(|| serde_json::Value::Object(Default::default()));
+            if !data.is_object() {
+                *data = serde_json::Value::Object(Default::default());
+            }
+            if let Some(data) = data.as_object_mut() {
+                for (key, text) in string_data {
+                    let bytes = match &text {
+                        serde_json::Value::String(s) => s.as_bytes().to_vec(),
+                        other => other.to_string().into_bytes(),
+                    };
+                    data.insert(
+                        key,
+                        serde_json::Value::String(
+                            base64::engine::general_purpose::STANDARD.encode(bytes),
+                        ),
+                    );
+                }
+            }
         }
     }
 }
@@ -83,5 +115,21 @@ mod tests {
         let mut v = json!({"type": "kubernetes.io/tls"});
         apply_defaults(&mut v, Secret::schema());
         assert_eq!(v["type"], "kubernetes.io/tls");
+    }
+
+    /// `Convert_v1_Secret_To_core_Secret`: stringData overwrites data.
+    #[test]
+    fn string_data_is_merged_into_data_and_dropped() {
+        let mut v =
+            json!({"data": {"a": "YQ==", "b": "Yg=="}, "stringData": {"b": "two", "c": "three"}});
+        apply_defaults(&mut v, Secret::schema());
+        assert_eq!(
+            v["data"],
+            json!({"a": "YQ==", "b": "dHdv", "c": "dGhyZWU="})
+        );
+        assert!(v.get("stringData").is_none());
+        let mut v = json!({"stringData": {"k": "v"}});
+        apply_defaults(&mut v, Secret::schema());
+        assert_eq!(v["data"], json!({"k": "dg=="}));
     }
 }

@@ -153,6 +153,7 @@ pub struct NamespaceCondition {
 /// +kubebuilder:selectablefield:JSONPath=.type
 /// +resource:generation=false
 /// +resource:allowCreateOnUpdate
+/// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]

@@ -10,7 +10,7 @@ use runtime::meta::IntOrString;
 use runtime::validate::{Context, ValidateExtra, names};
 
 use super::{
-    ConfigMap, Container, PodSpec, Probe, ResourceRequirements, Secret, ServiceSpec, Volume,
+    ConfigMap, Container, Event, PodSpec, Probe, ResourceRequirements, Secret, ServiceSpec, Volume,
     VolumeSource,
 };
 
@@ -62,6 +62,34 @@ impl ValidateExtra for ConfigMap {
             ));
         }
         errs
+    }
+}
+
+impl ValidateExtra for Event {
+    /// `legacyValidateEvent` for a core/v1 Event without `eventTime`: the
+    /// involved object's namespace must be the event's, and an empty one is
+    /// accepted only for events in `default` (or cluster-scoped), "for
+    /// compatibility with old clients". Upstream checks nothing more for
+    /// v1 events (`ValidateEventCreate`).
+    fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        if self.event_time.is_some() {
+            return Vec::new();
+        }
+        let namespace = self.metadata.namespace.as_deref().unwrap_or("");
+        let involved = self.involved_object.namespace.as_str();
+        let matches = if involved.is_empty() {
+            namespace.is_empty() || namespace == "default"
+        } else {
+            namespace == involved
+        };
+        if matches {
+            return Vec::new();
+        }
+        vec![Error::invalid(
+            &path.child("involvedObject").child("namespace"),
+            BadValue::Str(involved.to_string()),
+            "does not match event.namespace",
+        )]
     }
 }
 
@@ -462,11 +490,62 @@ fn validate_resources(resources: &ResourceRequirements, path: &Path) -> ErrorLis
     errs
 }
 
+/// `ValidateServiceClusterIPsRelatedFields`' address check, which the
+/// service registry runs while allocating, before `ValidateService`:
+/// `clusterIP` is copied into an empty `clusterIPs` (`normalizeClusterIPs`),
+/// and each entry other than `None` must parse as Go's `ParseIPSloppy`
+/// parses (IPv4 octets may have leading zeros). Errors name
+/// `spec.clusterIPs[i]`.
+fn cluster_ip_errors(spec: &ServiceSpec, path: &Path) -> ErrorList {
+    let ips: Vec<&str> = if spec.cluster_ips.is_empty() && !spec.cluster_ip.is_empty() {
+        vec![spec.cluster_ip.as_str()]
+    } else {
+        spec.cluster_ips.iter().map(String::as_str).collect()
+    };
+    let at = path.child("clusterIPs");
+    ips.iter()
+        .enumerate()
+        .filter(|(i, ip)| {
+            let headless = *i == 0 && **ip == "None";
+            !headless && !is_ip_sloppy(ip)
+        })
+        .map(|(i, ip)| {
+            Error::invalid(
+                &at.index(i),
+                BadValue::Str((*ip).to_string()),
+                "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)",
+            )
+        })
+        .collect()
+}
+
+/// Go's `netutils.ParseIPSloppy`: an IPv4 or IPv6 address, IPv4 octets
+/// allowed leading zeros (`010.1.1.1`).
+fn is_ip_sloppy(text: &str) -> bool {
+    if text.parse::<std::net::IpAddr>().is_ok() {
+        return true;
+    }
+    let octets: Vec<&str> = text.split('.').collect();
+    octets.len() == 4
+        && octets.iter().all(|o| {
+            !o.is_empty()
+                && o.len() <= 3
+                && o.bytes().all(|b| b.is_ascii_digit())
+                && o.parse::<u16>().is_ok_and(|n| n <= 255)
+        })
+}
+
 impl ValidateExtra for ServiceSpec {
     /// `ValidateService`'s port rules: a service other than a headless or
     /// `ExternalName` one has ports; with several ports each has a name,
-    /// a unique DNS-1123 label; port numbers are in range.
+    /// a unique DNS-1123 label; port numbers are in range. An invalid
+    /// cluster IP is reported alone, as the allocator reports it before
+    /// `ValidateService` runs.
     fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        let ip_errors = cluster_ip_errors(self, path);
+        if !ip_errors.is_empty() {
+            return ip_errors;
+        }
         let mut errs = Vec::new();
         let ports = path.child("ports");
         let headless = self.cluster_ip == "None";

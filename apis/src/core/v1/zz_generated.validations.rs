@@ -2418,12 +2418,15 @@ const _: () = {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
             &self,
-            _old: Option<&Self>,
-            _path: &Path,
-            _ctx: &Context,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.extend(
+                ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx),
+            );
             errs
         }
     }
