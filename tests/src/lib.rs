@@ -4,6 +4,7 @@
 #![deny(missing_docs)]
 
 pub mod http;
+pub mod store;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};

@@ -79,3 +79,42 @@ fn past_the_in_flight_limit_requests_get_429() {
         assert_eq!(body["details"]["retryAfterSeconds"], 1);
     });
 }
+
+/// A write to a store whose writes block (a durable commit) runs on the
+/// blocking pool: while a create is held inside the store, a GET is
+/// answered on the same single-threaded runtime. Were the write run on the
+/// async worker, the GET could not run until the create was let go.
+#[tokio::test(flavor = "current_thread")]
+async fn a_blocked_durable_write_does_not_hold_the_async_workers() {
+    let store = Arc::new(tests::store::InstrumentedStore::new(true));
+    let api = tests::http::Api::start_with(store.clone());
+    let release = store.hold_next_create();
+    let create = {
+        let router = api.router.clone();
+        tokio::spawn(async move {
+            use tower::ServiceExt as _;
+            let request = axum::http::Request::post("/api/v1/namespaces/default/configmaps")
+                .header("content-type", "application/json")
+                .body(axum::body::Body::from(
+                    r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"held"}}"#,
+                ))
+                .unwrap();
+            router.oneshot(request).await.unwrap().status()
+        })
+    };
+    tokio::task::yield_now().await;
+    let list = tokio::time::timeout(
+        std::time::Duration::from_secs(30),
+        api.get("/api/v1/namespaces/default/configmaps"),
+    )
+    .await
+    .expect("the GET was answered while the write was held");
+    assert_eq!(list.status.as_u16(), 200);
+    assert_eq!(
+        list.body["items"],
+        serde_json::json!([]),
+        "the create is still held"
+    );
+    release.send(()).unwrap();
+    assert_eq!(create.await.unwrap().as_u16(), 201);
+}

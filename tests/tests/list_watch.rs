@@ -9,9 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use runtime::server::Config;
-use runtime::storage::{
-    Event, KeyValue, MemoryStore, RangeRequest, RangeResult, StorageError, Store,
-};
+use runtime::storage::{MemoryStore, Store};
 use serde_json::{Value, json};
 use tests::TestServer;
 
@@ -667,56 +665,11 @@ fn a_cluster_wide_watch_sees_every_namespace() {
     });
 }
 
-/// A store that counts the watches opened on it.
-struct CountingStore {
-    inner: MemoryStore,
-    watches: std::sync::atomic::AtomicUsize,
-}
-
-impl Store for CountingStore {
-    fn current_revision(&self) -> i64 {
-        self.inner.current_revision()
-    }
-    fn compacted_revision(&self) -> i64 {
-        self.inner.compacted_revision()
-    }
-    fn get(&self, key: &str) -> Result<Option<KeyValue>, StorageError> {
-        self.inner.get(key)
-    }
-    fn range(&self, req: RangeRequest<'_>) -> Result<RangeResult, StorageError> {
-        self.inner.range(req)
-    }
-    fn create(&self, key: &str, value: Vec<u8>) -> Result<KeyValue, StorageError> {
-        self.inner.create(key, value)
-    }
-    fn update(&self, key: &str, value: Vec<u8>, expected: i64) -> Result<KeyValue, StorageError> {
-        self.inner.update(key, value, expected)
-    }
-    fn delete(&self, key: &str, expected: Option<i64>) -> Result<KeyValue, StorageError> {
-        self.inner.delete(key, expected)
-    }
-    fn watch(
-        &self,
-        prefix: &str,
-        after: i64,
-    ) -> Result<tokio::sync::mpsc::UnboundedReceiver<Event>, StorageError> {
-        self.watches
-            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        self.inner.watch(prefix, after)
-    }
-    fn compact(&self, revision: i64) -> Result<(), StorageError> {
-        self.inner.compact(revision)
-    }
-}
-
 /// Many watchers of one resource cost one storage watch: the watch cache
 /// fans its events out.
 #[test]
 fn many_watchers_share_one_storage_watch() {
-    let store = Arc::new(CountingStore {
-        inner: MemoryStore::new(),
-        watches: Default::default(),
-    });
+    let store = Arc::new(tests::store::InstrumentedStore::default());
     let s = TestServer::start_with(store.clone());
     let c = Client::new(&s);
     rt().block_on(async {
@@ -731,11 +684,7 @@ fn many_watchers_share_one_storage_watch() {
             assert_eq!(e["object"]["metadata"]["name"], "shared");
         }
     });
-    assert_eq!(
-        store.watches.load(std::sync::atomic::Ordering::SeqCst),
-        1,
-        "one storage watch for 20 watchers"
-    );
+    assert_eq!(store.watches(), 1, "one storage watch for 20 watchers");
 }
 
 #[test]

@@ -1054,9 +1054,27 @@ fn requests(ctx: &Ctx) -> Result<(Section, Option<f64>)> {
         });
     }
     let get_ceilings = rows[0].ceiling.1.clone();
-    for (label, namespace) in [
-        ("CREATE a ConfigMap", "bench-create"),
-        ("UPDATE a ConfigMap", "bench-update"),
+    // The same writes on the embedded store too, whose commits wait on
+    // the disk (and run on the blocking pool).
+    let embedded = ctx.apiserver("macro-embedded", &["--storage-backend", "embedded"])?;
+    embedded.wait_ready("/readyz")?;
+    for ns in ["bench-create", "bench-update"] {
+        ctx.loadgen(&embedded.addr, &["namespace", "--name", ns])?;
+    }
+    populate(ctx, &embedded.addr, "bench-update", "update-", 64)?;
+    for (label, namespace, target) in [
+        ("CREATE a ConfigMap", "bench-create", &addr),
+        ("UPDATE a ConfigMap", "bench-update", &addr),
+        (
+            "CREATE a ConfigMap (embedded store)",
+            "bench-create",
+            &embedded.addr,
+        ),
+        (
+            "UPDATE a ConfigMap (embedded store)",
+            "bench-update",
+            &embedded.addr,
+        ),
     ] {
         let mut cells = Vec::new();
         for &c in &ctx.plan.concurrency {
@@ -1067,7 +1085,7 @@ fn requests(ctx: &Ctx) -> Result<(Section, Option<f64>)> {
                 ("create", format!("c{c}-"))
             };
             let args = ["--op", op, "--namespace", namespace, "--prefix", &prefix];
-            cells.push(run(&addr, &args, c)?);
+            cells.push(run(target, &args, c)?);
         }
         rows.push(Row {
             label,
@@ -1075,7 +1093,7 @@ fn requests(ctx: &Ctx) -> Result<(Section, Option<f64>)> {
             ceiling: (format!("the GET's {get_bytes} bytes"), get_ceilings.clone()),
         });
     }
-    drop((get_ceiling, list_ceiling, server));
+    drop((get_ceiling, list_ceiling, server, embedded));
 
     let pct = |r: f64| {
         if r < 0.01 {
@@ -1131,7 +1149,7 @@ fn requests(ctx: &Ctx) -> Result<(Section, Option<f64>)> {
     Ok((
         Section {
             title: format!(
-                "Macro: requests against the release server (memory backend), {} s per cell",
+                "Macro: requests against the release server (memory backend; writes also on the embedded store), {} s per cell",
                 ctx.plan.cell.as_secs()
             ),
             note: "Closed loop: each client has one keep-alive HTTP/1.1 connection and sends its \

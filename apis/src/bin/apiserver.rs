@@ -91,7 +91,10 @@ fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
             "h" => value * 3600.0,
             _ => return Err(format!("unknown unit {unit:?} in duration {text:?}")),
         };
-        total += std::time::Duration::from_secs_f64(seconds);
+        total = std::time::Duration::try_from_secs_f64(seconds)
+            .ok()
+            .and_then(|d| total.checked_add(d))
+            .ok_or_else(|| format!("duration {text:?} is out of range"))?;
         rest = tail;
     }
     Ok(total)

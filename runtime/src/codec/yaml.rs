@@ -5,12 +5,14 @@ use serde_json::Value;
 
 /// Converts a YAML document to JSON bytes.
 ///
-/// Errors: the YAML parser's message; a document nested deeper than
-/// [`super::MAX_NESTING_DEPTH`] is refused with
-/// `exceeded max depth of 128` (go-yaml's words, our limit) before it is
-/// parsed.
+/// Errors: the YAML parser's message; before parsing, a document whose
+/// flow collections nest deeper than [`super::MAX_NESTING_DEPTH`]
+/// (`exceeded max depth of 100`, go-yaml's words and our limit), or whose
+/// flow collections would cost the parser more than [`FLOW_WORK_BUDGET`]
+/// (see [`check_flow_work`]).
 pub fn yaml_to_json(bytes: &[u8]) -> Result<Vec<u8>, String> {
     check_flow_depth(bytes, super::MAX_NESTING_DEPTH)?;
+    check_flow_work(bytes)?;
     let value: Value = serde_yaml_ng::from_slice(bytes).map_err(|e| {
         let message = e.to_string();
         if message.starts_with("recursion limit exceeded") {
@@ -24,6 +26,146 @@ pub fn yaml_to_json(bytes: &[u8]) -> Result<Vec<u8>, String> {
 
 fn depth_error(limit: usize) -> String {
     format!("exceeded max depth of {limit}")
+}
+
+/// The most flow-collection work a YAML body may ask of the parser, in
+/// the units of [`check_flow_work`]; libyaml spends about 2 to 3.5 ns per
+/// unit, so an accepted body costs it at most about 0.7 s.
+pub const FLOW_WORK_BUDGET: u64 = 200_000_000;
+
+/// A bound on libyaml's extra work for flow collections that no quoting
+/// can hide, checked in one pass.
+///
+/// For every token libyaml rechecks each open flow level (its stale simple
+/// keys), and each open level was opened by a `[` or `{` byte before the
+/// token. So the sum, over the bytes that may start a token, of the `[` and
+/// `{` bytes before them bounds that work, however the document is quoted
+/// or commented ([`check_flow_depth`] reads YAML's structure and can be
+/// misled; this cannot). The only bytes left out are the content of a
+/// block scalar (`|`, `>`) whose extent is certain: the indicator stands
+/// alone (chomping and blanks after it) and the first content line is
+/// indented deeper than the indicator's column, hence deeper than any
+/// enclosing block, so libyaml reads every line indented at least as
+/// deeply as text, one token. A large JSON file in a `|` block thus costs
+/// nothing here, while a body of thousands of `[` followed by a megabyte of
+/// tokens is refused.
+///
+/// Errors: `too many flow collections ([, {) for the document's size: the
+/// YAML parser's work would pass <budget>; send the object as JSON`.
+fn check_flow_work(bytes: &[u8]) -> Result<(), String> {
+    let (mut openers, mut work) = (0u64, 0u64);
+    let mut i = 0;
+    let mut column = 0usize;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if matches!(b, b'|' | b'>')
+            && let Some(end) = certain_block_scalar(bytes, i, column)
+        {
+            // One token for the whole scalar.
+            work += openers;
+            i = end;
+            column = 0;
+            continue;
+        }
+        if matches!(b, b'[' | b'{') {
+            openers += 1;
+        }
+        work += openers;
+        if work > FLOW_WORK_BUDGET {
+            return Err(format!(
+                "too many flow collections ([, {{) for the document's size: the YAML parser's work would pass {FLOW_WORK_BUDGET}; send the object as JSON"
+            ));
+        }
+        column = if b == b'\n' { 0 } else { column + 1 };
+        i += 1;
+    }
+    Ok(())
+}
+
+/// The block indentation libyaml is at for a block scalar indicator at
+/// `at` (column `column`), read from its line: the column of the key of
+/// `key: |` (past any `- `, `? ` and node properties), or of the last `-`
+/// or `?` of `- |`. `None` for any other line (then the content is not
+/// skipped).
+fn block_indent_of_indicator(bytes: &[u8], at: usize, column: usize) -> Option<usize> {
+    let line = &bytes[at - column..at];
+    let mut col = line.iter().take_while(|b| **b == b' ').count();
+    let mut last_entry = None;
+    loop {
+        match line.get(col..) {
+            Some([b'-' | b'?', b' ', ..]) => {
+                last_entry = Some(col);
+                col += 2;
+            }
+            Some([b'&' | b'!', ..]) => {
+                while col < line.len() && line[col] != b' ' {
+                    col += 1;
+                }
+            }
+            _ => break,
+        }
+        while line.get(col) == Some(&b' ') {
+            col += 1;
+        }
+    }
+    if col == line.len() {
+        // `- |` (or `|` alone on its line: at most its own indentation).
+        return Some(last_entry.unwrap_or(col));
+    }
+    // `key: |`, with only node properties between `: ` and the indicator.
+    let rest = &line[col..];
+    let value = rest.windows(2).rposition(|w| w == b": ")?;
+    rest[value + 2..]
+        .split(|b| *b == b' ')
+        .all(|word| word.is_empty() || matches!(word[0], b'&' | b'!'))
+        .then_some(col)
+}
+
+/// Where the content of a block scalar whose indicator is at `at` (column
+/// `column`) certainly ends, per [`check_flow_work`]; `None` when that is
+/// not certain (an explicit indentation indicator, text after the
+/// indicator, a line shape that does not give the block indentation, a
+/// first content line not indented past it).
+fn certain_block_scalar(bytes: &[u8], at: usize, column: usize) -> Option<usize> {
+    let block_indent = block_indent_of_indicator(bytes, at, column)?;
+    let mut i = at + 1;
+    while matches!(bytes.get(i), Some(b'+' | b'-')) {
+        i += 1;
+    }
+    while matches!(bytes.get(i), Some(b' ' | b'\r')) {
+        i += 1;
+    }
+    if bytes.get(i) != Some(&b'\n') {
+        return None;
+    }
+    i += 1;
+    // Blank lines before the first content line.
+    let mut indent = None;
+    let mut j = i;
+    while j < bytes.len() {
+        let spaces = bytes[j..].iter().take_while(|b| **b == b' ').count();
+        match bytes.get(j + spaces) {
+            Some(b'\n') => j += spaces + 1,
+            Some(b'\r') if bytes.get(j + spaces + 1) == Some(&b'\n') => j += spaces + 2,
+            None => return None,
+            Some(_) => {
+                indent = Some(spaces);
+                break;
+            }
+        }
+    }
+    let indent = indent.filter(|n| *n > block_indent)?;
+    // Every following line indented at least as deeply (or blank) is text.
+    let mut end = j;
+    while end < bytes.len() {
+        let spaces = bytes[end..].iter().take_while(|b| **b == b' ').count();
+        let blank = matches!(bytes.get(end + spaces), None | Some(b'\n' | b'\r'));
+        if !blank && spaces < indent {
+            break;
+        }
+        end = skip_line(bytes, end);
+    }
+    Some(end)
 }
 
 /// Refuses a document whose flow collections (`[`, `{`) nest deeper than
@@ -155,7 +297,7 @@ fn check_flow_depth(bytes: &[u8], limit: usize) -> Result<(), String> {
 }
 
 /// The index of the `\n` ending the line at `i` (or the end).
-fn skip_line(bytes: &[u8], i: usize) -> usize {
+pub(super) fn skip_line(bytes: &[u8], i: usize) -> usize {
     bytes[i..]
         .iter()
         .position(|b| *b == b'\n')
@@ -391,12 +533,10 @@ mod tests {
     fn nesting_deeper_than_the_limit_is_refused_before_parsing() {
         let limit = crate::codec::MAX_NESTING_DEPTH;
         let deep = format!("x: {}", "[".repeat(1_000_000));
-        let started = std::time::Instant::now();
         assert_eq!(
             yaml_to_json(deep.as_bytes()),
             Err(format!("exceeded max depth of {limit}"))
         );
-        assert!(started.elapsed() < std::time::Duration::from_secs(1));
         let block = format!("x:\n{}a", "- ".repeat(10_000));
         assert_eq!(
             yaml_to_json(block.as_bytes()),
@@ -415,6 +555,51 @@ mod tests {
         ] {
             assert!(yaml_to_json(doc.as_bytes()).is_ok(), "{doc}");
         }
+    }
+
+    /// Shapes that mislead the structural scan (a quote opening a plain
+    /// scalar's continuation line, a document marker, an anchor touching
+    /// the bracket) still meet the work bound; a large JSON file in a
+    /// literal block does not.
+    #[test]
+    fn flow_work_is_bounded_whatever_the_quoting() {
+        let deep = "[".repeat(20_000);
+        for doc in [
+            format!("a: b\n  'x\nc: {deep}"),
+            format!("a: b\n  \"x\nc: {deep}"),
+            format!("--- {deep}"),
+            format!("x: &a{deep}"),
+            // Within the depth limit, but a megabyte of tokens inside it.
+            format!("x: {}{}", "[".repeat(99), "a, ".repeat(1_000_000)),
+        ] {
+            let error = yaml_to_json(doc.as_bytes()).unwrap_err();
+            assert!(
+                error.starts_with("exceeded max depth of 100")
+                    || error.starts_with("too many flow collections"),
+                "{error}"
+            );
+        }
+        let json: Vec<String> = (0..20_000)
+            .map(|i| format!("{{\"k{i}\": [1, 2]}}"))
+            .collect();
+        let doc = format!(
+            "data:\n  d.json: |\n    {{\"a\": [{}]}}\n  other: x\n",
+            json.join(",")
+        );
+        let value: Value = serde_json::from_slice(&yaml_to_json(doc.as_bytes()).unwrap()).unwrap();
+        assert_eq!(value["data"]["other"], "x");
+        // A first content line not indented past the block (the key `a`
+        // at column 2) is not skipped: its brackets count; nor is a block
+        // scalar after text on its line.
+        for doc in [
+            format!("- a: |\n  {}\n", "[".repeat(20_000)),
+            format!("a: b |\n    {}\n", "[".repeat(20_000)),
+        ] {
+            assert!(check_flow_work(doc.as_bytes()).is_err(), "{doc:.20}");
+        }
+        assert_eq!(block_indent_of_indicator(b"- a: |", 5, 5), Some(2));
+        assert_eq!(block_indent_of_indicator(b"  - - |", 6, 6), Some(4));
+        assert_eq!(block_indent_of_indicator(b"x: &a !t |", 9, 9), Some(0));
     }
 
     #[test]

@@ -226,18 +226,14 @@ impl ApiServer {
         if !config.compaction_interval.is_zero() {
             self.start_compactor(config.compaction_interval);
         }
-        let server = self.clone();
-        self.serve_on(listener, async move {
-            shutdown_signal().await;
-            server.begin_shutdown();
-        })
-        .await
+        self.serve_on(listener, shutdown_signal()).await
     }
 
-    /// Serves the API on `listener` until `shutdown` completes, with the
-    /// configured header read timeout and shutdown grace (for embedding the
-    /// server in tests and other programs; [`ApiServer::serve`] adds the
-    /// banner, the kubeconfig, signals and compaction).
+    /// Serves the API on `listener` until `shutdown` completes, then ends
+    /// open watches ([`ApiServer::begin_shutdown`]) and drains the other
+    /// requests for at most the configured shutdown grace (for embedding
+    /// the server in tests and other programs; [`ApiServer::serve`] adds
+    /// the banner, the kubeconfig, signals and compaction).
     ///
     /// Errors: none today (accept errors are retried).
     pub async fn serve_on(
@@ -246,10 +242,14 @@ impl ApiServer {
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let _ = self.address.set(listener.local_addr()?);
+        let server = self.clone();
         serve::serve_connections(
             listener,
             self.router(),
-            shutdown,
+            async move {
+                shutdown.await;
+                server.begin_shutdown();
+            },
             serve::Timeouts {
                 header_read: self.header_read_timeout,
                 shutdown_grace: self.shutdown_grace,
@@ -619,18 +619,23 @@ impl tower_http::compression::Predicate for LargeResponses {
 fn catch_panics()
 -> tower_http::catch_panic::CatchPanicLayer<fn(Box<dyn std::any::Any + Send>) -> Response> {
     fn respond(panic: Box<dyn std::any::Any + Send>) -> Response {
-        let what = panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown panic".into());
-        tracing::error!(panic = %what, "request handler panicked");
-        ApiError::internal(format!(
-            "the server panicked while handling the request: {what}"
-        ))
-        .into_response()
+        panicked(panic).into_response()
     }
     tower_http::catch_panic::CatchPanicLayer::custom(respond as fn(_) -> _)
+}
+
+/// The 500 `InternalError` for a panic while handling a request (in the
+/// handler, or in a write on the blocking pool), logged.
+fn panicked(panic: Box<dyn std::any::Any + Send>) -> ApiError {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into());
+    tracing::error!(panic = %what, "request handler panicked");
+    ApiError::internal(format!(
+        "the server panicked while handling the request: {what}"
+    ))
 }
 
 /// FNV-1a, for discovery ETags (stable across runs for the same document).

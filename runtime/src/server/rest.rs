@@ -202,19 +202,39 @@ pub(crate) async fn handle(
     {
         return ctx.get_json();
     }
-    let answer = match (verb, info.subresource.as_deref()) {
-        (Verb::Get, Some("scale")) => ctx.get_scale()?,
-        (Verb::Get, _) => ctx.get()?,
-        (Verb::List, _) => ctx.list()?,
-        (Verb::Create, _) => ctx.create(&bytes, content_type)?,
-        (Verb::Update, Some("scale")) => ctx.update_scale(&bytes)?,
-        (Verb::Update, _) => ctx.update(&bytes, content_type)?,
-        (Verb::Patch, _) => ctx.patch(&bytes, content_type)?,
-        (Verb::Delete, _) => ctx.delete(&bytes)?,
-        (Verb::DeleteCollection, _) => ctx.delete_collection(&bytes)?,
-        (Verb::Watch, _) => return Err(ApiError::method_not_allowed()),
-    };
-    Ok(render(answer, entry, representation, query, verb))
+    let writes = matches!(
+        verb,
+        Verb::Create | Verb::Update | Verb::Patch | Verb::Delete | Verb::DeleteCollection
+    );
+    if !(writes && server.store.writes_block()) {
+        let answer = ctx.answer(&bytes, content_type)?;
+        return Ok(render(answer, entry, representation, query, verb));
+    }
+    // A write that commits to disk waits on the blocking pool, so the
+    // async workers go on serving reads and watches meanwhile.
+    let manager = ctx.manager;
+    let (server, entry, info, query) = (server.clone(), *entry, info.clone(), query.clone());
+    let content_type = content_type.map(str::to_string);
+    tokio::task::spawn_blocking(move || {
+        let ctx = Ctx {
+            server: &server,
+            verb,
+            entry: &entry,
+            info: &info,
+            query: &query,
+            manager,
+            unsupported: Default::default(),
+        };
+        let answer = ctx.answer(&bytes, content_type.as_deref())?;
+        Ok(render(answer, &entry, representation, &query, verb))
+    })
+    .await
+    .unwrap_or_else(|e| match e.try_into_panic() {
+        Ok(panic) => Err(super::panicked(panic)),
+        Err(_) => Err(ApiError::internal(
+            "the write was cancelled: the server is stopping",
+        )),
+    })
 }
 
 /// Reads a request body of at most [`MAX_BODY_BYTES`] within `timeout`.
@@ -270,7 +290,7 @@ fn validate_field_manager(verb: Verb, query: &Query) -> Result<(), ApiError> {
         });
     }
     for (i, c) in manager.char_indices() {
-        if c.is_control() {
+        if !is_print(c) {
             causes.push(Cause {
                 reason: "FieldValueInvalid".into(),
                 message: format!(
@@ -291,6 +311,22 @@ fn validate_field_manager(verb: Verb, query: &Query) -> Result<(), ApiError> {
         "",
         causes,
     ))
+}
+
+/// Go's `unicode.IsPrint`: letters, marks, numbers, punctuation, symbols
+/// and the ASCII space; not control, format (zero-width, bidi marks, BOM),
+/// private-use characters or other spaces.
+fn is_print(c: char) -> bool {
+    if c == ' ' {
+        return true;
+    }
+    let format = matches!(
+        u32::from(c),
+        0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x180E | 0x200B..=0x200F
+            | 0x202A..=0x202E | 0x2060..=0x2064 | 0x2066..=0x206F | 0xFEFF
+            | 0xFFF9..=0xFFFB | 0xE000..=0xF8FF
+    );
+    !(c.is_control() || c.is_whitespace() || format)
 }
 
 fn field_manager(query: &Query, headers: &HeaderMap) -> String {
@@ -554,6 +590,23 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// Runs the verb (not a watch, nor the streamed lists and plain GETs
+    /// [`handle`] answers itself) on a request body.
+    fn answer(&self, bytes: &[u8], content_type: Option<&str>) -> Result<Answer, ApiError> {
+        Ok(match (self.verb, self.info.subresource.as_deref()) {
+            (Verb::Get, Some("scale")) => self.get_scale()?,
+            (Verb::Get, _) => self.get()?,
+            (Verb::List, _) => self.list()?,
+            (Verb::Create, _) => self.create(bytes, content_type)?,
+            (Verb::Update, Some("scale")) => self.update_scale(bytes)?,
+            (Verb::Update, _) => self.update(bytes, content_type)?,
+            (Verb::Patch, _) => self.patch(bytes, content_type)?,
+            (Verb::Delete, _) => self.delete(bytes)?,
+            (Verb::DeleteCollection, _) => self.delete_collection(bytes)?,
+            (Verb::Watch, _) => return Err(ApiError::method_not_allowed()),
+        })
+    }
+
     /// Decodes through [`decode_object`], keeping its `Unsupported value`
     /// causes for [`Ctx::type_validation`].
     fn decode_json(
@@ -1262,8 +1315,14 @@ impl Ctx<'_> {
                 }
             }
             (other, _) => {
+                // strategicpatch's own json.Unmarshal error carries no prefix.
+                let prefix = if media == "application/merge-patch+json" {
+                    "error decoding patch: "
+                } else {
+                    ""
+                };
                 return Err(ApiError::bad_request(format!(
-                    "error decoding patch: json: cannot unmarshal {} into Go value of type map[string]interface {{}}",
+                    "{prefix}json: cannot unmarshal {} into Go value of type map[string]interface {{}}",
                     go_json_type(other)
                 )));
             }

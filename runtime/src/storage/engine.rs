@@ -218,6 +218,9 @@ pub(crate) trait TablesMut: Tables {
 
 /// Storage of the tables with transactions.
 pub(crate) trait Backend: Send + Sync + 'static {
+    /// Whether a committed write waits on the disk (a durable commit).
+    const DURABLE: bool;
+
     /// Runs `f` against a consistent snapshot of the latest committed state.
     fn read<T>(
         &self,
@@ -515,6 +518,11 @@ impl<B: Backend> Engine<B> {
             current: AtomicI64::new(meta.current),
             compacted: AtomicI64::new(meta.compacted),
         }
+    }
+
+    /// See [`crate::storage::Store::writes_block`].
+    pub(crate) fn writes_block(&self) -> bool {
+        B::DURABLE
     }
 
     pub(crate) fn current_revision(&self) -> Revision {

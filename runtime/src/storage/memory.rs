@@ -41,6 +41,8 @@ struct MemoryBackend {
 }
 
 impl Backend for MemoryBackend {
+    const DURABLE: bool = false;
+
     fn read<T>(
         &self,
         f: impl FnOnce(&dyn Tables) -> Result<T, StorageError>,

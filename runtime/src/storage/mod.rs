@@ -275,6 +275,14 @@ pub trait Store: Send + Sync + 'static {
     /// [`StorageError::FutureRevision`] if it is greater than the current
     /// revision.
     fn compact(&self, revision: Revision) -> Result<(), StorageError>;
+
+    /// Whether a write blocks its thread on I/O (a durable commit to disk,
+    /// a network round trip): the server then runs writes on tokio's
+    /// blocking pool, so the async workers keep serving reads and watches
+    /// while commits wait. False by default (an in-memory store).
+    fn writes_block(&self) -> bool {
+        false
+    }
 }
 
 /// Implements [`Store`] for a type with an `engine: engine::Engine<_>` field
@@ -349,6 +357,9 @@ macro_rules! delegate_store_to_engine {
                 revision: $crate::storage::Revision,
             ) -> Result<(), $crate::storage::StorageError> {
                 self.engine.compact(revision)
+            }
+            fn writes_block(&self) -> bool {
+                self.engine.writes_block()
             }
         }
     };

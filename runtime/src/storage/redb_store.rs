@@ -71,6 +71,8 @@ struct RedbBackend {
 }
 
 impl Backend for RedbBackend {
+    const DURABLE: bool = true;
+
     fn read<T>(
         &self,
         f: impl FnOnce(&dyn Tables) -> Result<T, StorageError>,

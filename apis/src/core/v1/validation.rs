@@ -528,10 +528,11 @@ fn is_ip_sloppy(text: &str) -> bool {
     let octets: Vec<&str> = text.split('.').collect();
     octets.len() == 4
         && octets.iter().all(|o| {
+            let digits = o.trim_start_matches('0');
             !o.is_empty()
-                && o.len() <= 3
                 && o.bytes().all(|b| b.is_ascii_digit())
-                && o.parse::<u16>().is_ok_and(|n| n <= 255)
+                && digits.len() <= 3
+                && (digits.is_empty() || digits.parse::<u16>().is_ok_and(|n| n <= 255))
         })
 }
 
