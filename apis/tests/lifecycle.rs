@@ -59,22 +59,7 @@ fn sigterm_ends_open_watches_and_exits_cleanly() {
     watch.read_exact(&mut head).expect("watch response");
     assert_eq!(&head, b"HTTP/1.1 200");
 
-    let started = Instant::now();
-    let killed = Command::new("kill")
-        .args(["-TERM", &server.child.id().to_string()])
-        .status()
-        .expect("run kill");
-    assert!(killed.success());
-    let status = loop {
-        if let Some(status) = server.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(15),
-            "the server did not stop within 15 s of SIGTERM with a watch open"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let status = terminate(&mut server, Duration::from_secs(15), "with a watch open");
     assert!(status.success(), "exit status {status}");
     // The watch stream was ended by the server, not cut mid-chunk: the
     // chunked body closes with its terminating zero-length chunk.
@@ -128,6 +113,22 @@ fn sigterm_ends_the_server_within_its_grace_with_requests_in_flight() {
         started.elapsed()
     );
 
+    // A 2 s grace, plus 4 s of slack for a loaded machine.
+    terminate(
+        &mut server,
+        Duration::from_secs(6),
+        "with requests in flight",
+    );
+    drop((slow, nested));
+}
+
+/// Sends SIGTERM and waits up to `within` for the process to exit;
+/// returns its exit status. Panics, naming `what`, past `within`.
+fn terminate(
+    server: &mut support::Server,
+    within: Duration,
+    what: &str,
+) -> std::process::ExitStatus {
     let started = Instant::now();
     let killed = Command::new("kill")
         .args(["-TERM", &server.child.id().to_string()])
@@ -135,14 +136,13 @@ fn sigterm_ends_the_server_within_its_grace_with_requests_in_flight() {
         .expect("run kill");
     assert!(killed.success());
     loop {
-        if server.child.try_wait().unwrap().is_some() {
-            break;
+        if let Some(status) = server.child.try_wait().unwrap() {
+            return status;
         }
         assert!(
-            started.elapsed() < Duration::from_secs(6),
-            "the server did not stop within its 2 s grace (plus 4 s) of SIGTERM"
+            started.elapsed() < within,
+            "the server did not stop within {within:?} of SIGTERM {what}"
         );
         std::thread::sleep(Duration::from_millis(50));
     }
-    drop((slow, nested));
 }
