@@ -42,13 +42,13 @@ pub const FLOW_WORK_BUDGET: u64 = 200_000_000;
 /// `{` bytes before them bounds that work, however the document is quoted
 /// or commented ([`check_flow_depth`] reads YAML's structure and can be
 /// misled; this cannot). The only bytes left out are the content of a
-/// block scalar (`|`, `>`) whose extent is certain: the indicator stands
-/// alone (chomping and blanks after it) and the first content line is
-/// indented deeper than the indicator's column, hence deeper than any
-/// enclosing block, so libyaml reads every line indented at least as
-/// deeply as text, one token. A large JSON file in a `|` block thus costs
-/// nothing here, while a body of thousands of `[` followed by a megabyte of
-/// tokens is refused.
+/// block scalar (`|`, `>`) whose extent is certain: the indicator ends a
+/// `key: |` or `- |` line without quotes (chomping and blanks after it),
+/// and the first content line is indented deeper than that line's block
+/// (the key's or the dash's column, see [`block_indent_of_indicator`]),
+/// so libyaml reads every line indented at least as deeply as text, one
+/// token. A large JSON file in a `|` block thus costs nothing here, while
+/// a body of thousands of `[` followed by a megabyte of tokens is refused.
 ///
 /// Errors: `too many flow collections ([, {) for the document's size: the
 /// YAML parser's work would pass <budget>; send the object as JSON`.
@@ -85,10 +85,14 @@ fn check_flow_work(bytes: &[u8]) -> Result<(), String> {
 /// The block indentation libyaml is at for a block scalar indicator at
 /// `at` (column `column`), read from its line: the column of the key of
 /// `key: |` (past any `- `, `? ` and node properties), or of the last `-`
-/// or `?` of `- |`. `None` for any other line (then the content is not
-/// skipped).
+/// or `?` of `- |`. `None` for any other line, and for a line holding a
+/// quote (the indicator could be inside a quoted scalar): then the content
+/// is not skipped.
 fn block_indent_of_indicator(bytes: &[u8], at: usize, column: usize) -> Option<usize> {
     let line = &bytes[at - column..at];
+    if line.iter().any(|b| matches!(b, b'"' | b'\'')) {
+        return None;
+    }
     let mut col = line.iter().take_while(|b| **b == b' ').count();
     let mut last_entry = None;
     loop {
@@ -600,6 +604,7 @@ mod tests {
         assert_eq!(block_indent_of_indicator(b"- a: |", 5, 5), Some(2));
         assert_eq!(block_indent_of_indicator(b"  - - |", 6, 6), Some(4));
         assert_eq!(block_indent_of_indicator(b"x: &a !t |", 9, 9), Some(0));
+        assert_eq!(block_indent_of_indicator(b"a: \"x: |", 8, 8), None);
     }
 
     #[test]

@@ -18,31 +18,44 @@ pub(crate) const FINALIZER_ORPHAN: &str = "orphan";
 /// `metav1.FinalizerDeleteDependents`.
 pub(crate) const FINALIZER_FOREGROUND: &str = "foregroundDeletion";
 
-/// The parts of a `DeleteOptions` body a delete acts on.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// A delete's `DeleteOptions`, decoded typed (from the body, or from the
+/// query parameters of a bodiless delete), so that a `gracePeriodSeconds`
+/// of `"abc"` is refused rather than ignored.
+#[derive(Debug, Clone, Default, PartialEq, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub(crate) struct DeleteOptions {
+    /// `kind`: `DeleteOptions` when set.
+    pub kind: Option<String>,
+    /// `apiVersion`, named in the error for a body of another kind.
+    pub api_version: Option<String>,
     /// `gracePeriodSeconds`; negative values count as 1, as upstream.
     pub grace_period_seconds: Option<i64>,
-    /// `propagationPolicy`: `Orphan`, `Background` or `Foreground`.
-    pub propagation_policy: Option<String>,
+    /// `preconditions` on the object's current state.
+    pub preconditions: Option<Preconditions>,
     /// The deprecated `orphanDependents`.
     pub orphan_dependents: Option<bool>,
+    /// `propagationPolicy`: `Orphan`, `Background` or `Foreground`.
+    pub propagation_policy: Option<String>,
+    /// `dryRun`: `["All"]` for a dry run.
+    pub dry_run: Option<Vec<String>>,
+}
+
+/// `metav1.Preconditions`.
+#[derive(Debug, Clone, Default, PartialEq, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Preconditions {
+    /// The object's `metadata.uid` must be this.
+    pub uid: Option<String>,
+    /// The object's `metadata.resourceVersion` must be this.
+    pub resource_version: Option<String>,
 }
 
 impl DeleteOptions {
-    /// Reads the options out of a decoded `DeleteOptions` body.
-    pub fn from_json(options: &Value) -> DeleteOptions {
-        DeleteOptions {
-            grace_period_seconds: options
-                .get("gracePeriodSeconds")
-                .and_then(Value::as_i64)
-                .map(|g| if g < 0 { 1 } else { g }),
-            propagation_policy: options
-                .get("propagationPolicy")
-                .and_then(Value::as_str)
-                .map(str::to_string),
-            orphan_dependents: options.get("orphanDependents").and_then(Value::as_bool),
-        }
+    /// Whether `dryRun` asks for a dry run.
+    pub fn dry_run(&self) -> bool {
+        self.dry_run
+            .as_ref()
+            .is_some_and(|d| d.iter().any(|v| v == "All"))
     }
 }
 

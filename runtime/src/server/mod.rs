@@ -108,8 +108,7 @@ pub struct ApiServer {
     inflight: Arc<tokio::sync::Semaphore>,
     mutating_inflight: Arc<tokio::sync::Semaphore>,
     request_timeout: std::time::Duration,
-    header_read_timeout: std::time::Duration,
-    shutdown_grace: std::time::Duration,
+    timeouts: serve::Timeouts,
     /// The `Host` names accepted; `None` accepts every host.
     allowed_hosts: Option<Vec<String>>,
     metrics: metrics::Metrics,
@@ -145,8 +144,10 @@ impl ApiServer {
                 config.max_mutating_requests_inflight,
             )),
             request_timeout: config.request_timeout,
-            header_read_timeout: config.header_read_timeout,
-            shutdown_grace: config.shutdown_grace,
+            timeouts: serve::Timeouts {
+                header_read: config.header_read_timeout,
+                shutdown_grace: config.shutdown_grace,
+            },
             allowed_hosts: config
                 .bind_address
                 .is_loopback()
@@ -250,10 +251,7 @@ impl ApiServer {
                 shutdown.await;
                 server.begin_shutdown();
             },
-            serve::Timeouts {
-                header_read: self.header_read_timeout,
-                shutdown_grace: self.shutdown_grace,
-            },
+            self.timeouts,
         )
         .await
     }
@@ -348,21 +346,6 @@ const READ_CACHE_BYTES: usize = 32 * 1024 * 1024;
 
 /// The router type [`ApiServer::router`] returns.
 pub type Router = axum::Router;
-
-/// Serves `router` on `listener` until `shutdown` completes (for embedding
-/// the server in tests and other programs), with the header read timeout
-/// and shutdown grace of [`ApiServer::serve`].
-///
-/// Errors: none today (accept errors are retried).
-pub async fn serve_router(
-    listener: tokio::net::TcpListener,
-    router: Router,
-    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    serve::serve_connections(listener, router, shutdown, serve::Timeouts::default()).await
-}
-
-pub use serve::{HEADER_READ_TIMEOUT, MAX_HEADER_BYTES};
 
 /// A path served, asked with a method it does not answer (`POST
 /// /version`): 405 with a `MethodNotAllowed` Status.

@@ -17,6 +17,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
 
 use super::ApiServer;
+use super::deletion::DeleteOptions;
 use super::negotiate::{self, Representation};
 use super::object::{get_path, meta, meta_mut, meta_str, set_path, string_map};
 use super::request::{FieldValidation, Query, RequestInfo, Verb};
@@ -1310,9 +1311,7 @@ impl Ctx<'_> {
             (Value::Object(_), _) | (_, "application/json-patch+json") => {}
             (other, "application/merge-patch+json") if validation == FieldValidation::Ignore => {
                 // json-patch's MergePatch turns the document into the patch.
-                if !other.is_object() {
-                    return Err(not_an_object(other));
-                }
+                return Err(not_an_object(other));
             }
             (other, _) => {
                 // strategicpatch's own json.Unmarshal error carries no prefix.
@@ -1653,16 +1652,11 @@ impl Ctx<'_> {
         use super::deletion::{self, Grace};
         let ri = self.ri();
         let name = self.name().to_string();
-        let body = delete_options(bytes, self.query)?;
-        let options = deletion::DeleteOptions::from_json(&body);
+        let options = delete_options(bytes, self.query)?;
         let (kv, obj) = self.current()?;
-        check_preconditions(ri, &name, &body, &obj)?;
+        check_preconditions(ri, &name, options.preconditions.as_ref(), &obj)?;
         self.server.check_deletable(ri, &name)?;
-        let dry_run = self.query.dry_run(self.verb)?
-            || body
-                .get("dryRun")
-                .and_then(Value::as_array)
-                .is_some_and(|a| a.iter().any(|v| v == "All"));
+        let dry_run = self.query.dry_run(self.verb)? || options.dry_run();
         let deleted_answer = |obj: &Value| {
             Answer::ok(if ri.return_deleted_object {
                 obj.clone()
@@ -1924,7 +1918,8 @@ fn not_an_object(patched: &Value) -> ApiError {
     )
 }
 
-/// A body the protobuf decoder cannot read: upstream's
+/// A body no kind can be read from (protobuf that does not decode, YAML
+/// the parser refuses, JSON nested too deeply): upstream's
 /// `transformDecodeError` for a body with no readable kind, `the object
 /// provided is unrecognized (must be of type ConfigMap): <error> (<data>)`,
 /// the data summarized as `summarizeData` does (hex, or the text of a body
@@ -2130,45 +2125,22 @@ fn spec_changed(old: &Value, new: &Value) -> bool {
     strip(old) != strip(new)
 }
 
-/// A `DeleteOptions` body as the delete handler decodes it: typed, so a
-/// `gracePeriodSeconds` of `"abc"` is refused rather than ignored.
-#[derive(Debug, Default, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct DeleteOptionsBody {
-    kind: Option<String>,
-    api_version: Option<String>,
-    grace_period_seconds: Option<i64>,
-    preconditions: Option<Preconditions>,
-    orphan_dependents: Option<bool>,
-    propagation_policy: Option<String>,
-    dry_run: Option<Vec<String>>,
-}
-
-#[derive(Debug, Default, serde::Deserialize, serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Preconditions {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    uid: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    resource_version: Option<String>,
-}
-
 /// The options of a delete, as upstream's `DeleteResource` handler reads
 /// them: the body when there is one (it must be a `DeleteOptions`), else
 /// the query parameters (`gracePeriodSeconds`, `orphanDependents`,
-/// `propagationPolicy`, `dryRun`); then `ValidateDeleteOptions`. Returned
-/// as JSON with only the fields set.
+/// `propagationPolicy`, `dryRun`); then `ValidateDeleteOptions`. A negative
+/// grace period becomes 1, as `BeforeDelete` makes it.
 ///
 /// Errors: 400 for a body of another kind, a value of the wrong type, or a
 /// `gracePeriodSeconds` query parameter that is not an int64 (Go's
 /// `strconv.ParseInt` message); 422 against `DeleteOptions.meta.k8s.io`
 /// for an unsupported `propagationPolicy` or `dryRun`, or for both
 /// `orphanDependents` and `propagationPolicy`.
-fn delete_options(bytes: &[u8], query: &Query) -> Result<Value, ApiError> {
+fn delete_options(bytes: &[u8], query: &Query) -> Result<DeleteOptions, ApiError> {
     let options = if bytes.iter().all(u8::is_ascii_whitespace) {
         delete_options_from_query(query)?
     } else {
-        let options: DeleteOptionsBody = serde_json::from_slice(bytes).map_err(|e| {
+        let options: DeleteOptions = serde_json::from_slice(bytes).map_err(|e| {
             ApiError::bad_request(format!(
                 "error decoding DeleteOptions: {}",
                 without_position(&e.to_string())
@@ -2226,29 +2198,18 @@ fn delete_options(bytes: &[u8], query: &Query) -> Result<Value, ApiError> {
     if !causes.is_empty() {
         return Err(ApiError::invalid(&delete_options_info(), "", causes));
     }
-    let mut out = Map::new();
-    if let Some(g) = options.grace_period_seconds {
-        out.insert("gracePeriodSeconds".into(), json!(g));
-    }
-    if let Some(p) = &options.preconditions {
-        out.insert("preconditions".into(), json!(p));
-    }
-    if let Some(o) = options.orphan_dependents {
-        out.insert("orphanDependents".into(), json!(o));
-    }
-    if let Some(p) = options.propagation_policy {
-        out.insert("propagationPolicy".into(), json!(p));
-    }
-    if let Some(d) = options.dry_run {
-        out.insert("dryRun".into(), json!(d));
-    }
-    Ok(Value::Object(out))
+    Ok(DeleteOptions {
+        grace_period_seconds: options
+            .grace_period_seconds
+            .map(|g| if g < 0 { 1 } else { g }),
+        ..options
+    })
 }
 
 /// The DeleteOptions of a bodiless delete, from its query parameters as
 /// upstream's parameter codec converts them: `orphanDependents` is false
 /// only for `false` (any case) or `0`, true for anything else.
-fn delete_options_from_query(query: &Query) -> Result<DeleteOptionsBody, ApiError> {
+fn delete_options_from_query(query: &Query) -> Result<DeleteOptions, ApiError> {
     let grace_period_seconds = match query.get("gracePeriodSeconds") {
         None => None,
         Some(text) => Some(text.parse::<i64>().map_err(|e| {
@@ -2264,23 +2225,26 @@ fn delete_options_from_query(query: &Query) -> Result<DeleteOptionsBody, ApiErro
             ))
         })?),
     };
-    Ok(DeleteOptionsBody {
+    Ok(DeleteOptions {
         grace_period_seconds,
         orphan_dependents: query
             .get("orphanDependents")
             .map(|v| !(v == "0" || v.eq_ignore_ascii_case("false"))),
         propagation_policy: query.get("propagationPolicy").map(str::to_string),
         dry_run: query.get("dryRun").map(|d| vec![d.to_string()]),
-        ..DeleteOptionsBody::default()
+        ..DeleteOptions::default()
     })
 }
 
 fn check_preconditions(
     ri: &ResourceInfo,
     name: &str,
-    options: &Value,
+    preconditions: Option<&super::deletion::Preconditions>,
     obj: &Value,
 ) -> Result<(), ApiError> {
+    let Some(preconditions) = preconditions else {
+        return Ok(());
+    };
     // rest.BeforeDelete names the kind, not the resource, in these conflicts.
     let conflict = |why: String| {
         let group_kind = if ri.group.is_empty() {
@@ -2298,7 +2262,7 @@ fn check_preconditions(
         e.kind = Some(ri.kind.into());
         e
     };
-    if let Some(uid) = get_path(options, ".preconditions.uid").and_then(Value::as_str) {
+    if let Some(uid) = &preconditions.uid {
         let actual = meta_str(obj, "uid").unwrap_or("");
         if uid != actual {
             return Err(conflict(format!(
@@ -2306,7 +2270,7 @@ fn check_preconditions(
             )));
         }
     }
-    if let Some(rv) = get_path(options, ".preconditions.resourceVersion").and_then(Value::as_str) {
+    if let Some(rv) = &preconditions.resource_version {
         let actual = meta_str(obj, "resourceVersion").unwrap_or("");
         if rv != actual {
             return Err(conflict(format!(

@@ -22,15 +22,15 @@ use super::Router;
 
 /// How long a client may take to send a request's headers before its
 /// connection is closed: kube-apiserver's `ReadHeaderTimeout` (32 s).
-pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(32);
+pub(crate) const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(32);
 
 /// The largest request head accepted (request line and headers), as Go's
 /// `http.DefaultMaxHeaderBytes` (1 MiB); larger heads are answered 431.
-pub const MAX_HEADER_BYTES: usize = 1024 * 1024;
+pub(crate) const MAX_HEADER_BYTES: usize = 1024 * 1024;
 
 /// How long shutdown waits for requests in flight by default (the request
 /// timeout: no request that reads its body in time runs longer).
-pub const DEFAULT_SHUTDOWN_GRACE: Duration = Duration::from_secs(60);
+pub(crate) const DEFAULT_SHUTDOWN_GRACE: Duration = Duration::from_secs(60);
 
 /// The connection timeouts.
 #[derive(Debug, Clone, Copy)]
@@ -39,15 +39,6 @@ pub(crate) struct Timeouts {
     pub header_read: Duration,
     /// See [`DEFAULT_SHUTDOWN_GRACE`].
     pub shutdown_grace: Duration,
-}
-
-impl Default for Timeouts {
-    fn default() -> Self {
-        Timeouts {
-            header_read: HEADER_READ_TIMEOUT,
-            shutdown_grace: DEFAULT_SHUTDOWN_GRACE,
-        }
-    }
 }
 
 /// Serves `router` on `listener` until `shutdown` completes, then stops

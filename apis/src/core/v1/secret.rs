@@ -83,17 +83,13 @@ impl runtime::schema::DefaultHook for Secret {
                 *data = serde_json::Value::Object(Default::default());
             }
             if let Some(data) = data.as_object_mut() {
+                // The typed decode has already refused values that are
+                // not strings.
                 for (key, text) in string_data {
-                    let bytes = match &text {
-                        serde_json::Value::String(s) => s.as_bytes().to_vec(),
-                        other => other.to_string().into_bytes(),
-                    };
-                    data.insert(
-                        key,
-                        serde_json::Value::String(
-                            base64::engine::general_purpose::STANDARD.encode(bytes),
-                        ),
-                    );
+                    if let serde_json::Value::String(text) = text {
+                        let encoded = base64::engine::general_purpose::STANDARD.encode(text);
+                        data.insert(key, serde_json::Value::String(encoded));
+                    }
                 }
             }
         }
