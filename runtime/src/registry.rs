@@ -154,9 +154,10 @@ fn validate<T: Resource + crate::validate::Validate>(
     if !unsupported.is_empty() {
         return Ok(unsupported);
     }
-    let new: T = serde_json::from_value(new.clone()).map_err(|e| e.to_string())?;
-    let old: Option<T> = old
-        .map(|o| serde_json::from_value(o.clone()))
+    // Read straight from the trees, without copying them first.
+    let new = T::deserialize(new).map_err(|e| e.to_string())?;
+    let old = old
+        .map(T::deserialize)
         .transpose()
         .map_err(|e| e.to_string())?;
     Ok(new.validate_update(old.as_ref(), &crate::field::Path::root(), ctx))

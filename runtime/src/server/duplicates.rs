@@ -2,6 +2,7 @@
 //! (`metadata.name`, `spec.ports[0].name`), for field validation: upstream
 //! reports each as `duplicate field "<path>"`.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -9,30 +10,82 @@ use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 /// Paths of every repeated key, in document order. Malformed JSON yields
 /// what was found before the error (the typed decode reports the error).
+///
+/// One pass that allocates only for keys with escapes, one set per object,
+/// and the paths it reports.
 pub fn find(bytes: &[u8]) -> Vec<String> {
     let mut out = Vec::new();
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let _ = Walk {
-        path: String::new(),
+        path: &mut Vec::new(),
         out: &mut out,
     }
     .deserialize(&mut de);
     out
 }
 
-struct Walk<'a> {
-    path: String,
+/// One step of the path to the value being read.
+enum Segment<'de> {
+    Key(Cow<'de, str>),
+    Index(usize),
+}
+
+/// The path as field validation prints it: `spec.ports[0].name`.
+fn render(path: &[Segment<'_>]) -> String {
+    let mut out = String::new();
+    for segment in path {
+        match segment {
+            Segment::Key(key) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(key);
+            }
+            Segment::Index(i) => out.push_str(&format!("[{i}]")),
+        }
+    }
+    out
+}
+
+struct Walk<'a, 'de> {
+    path: &'a mut Vec<Segment<'de>>,
     out: &'a mut Vec<String>,
 }
 
-impl<'de> DeserializeSeed<'de> for Walk<'_> {
+impl<'de> DeserializeSeed<'de> for Walk<'_, 'de> {
     type Value = ();
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         d.deserialize_any(self)
     }
 }
 
-impl<'de> Visitor<'de> for Walk<'_> {
+/// A key, borrowed from the document unless it has escapes.
+struct Key;
+
+impl<'de> DeserializeSeed<'de> for Key {
+    type Value = Cow<'de, str>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Key {
+    type Value = Cow<'de, str>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a key")
+    }
+
+    fn visit_borrowed_str<E>(self, key: &'de str) -> Result<Self::Value, E> {
+        Ok(Cow::Borrowed(key))
+    }
+
+    fn visit_str<E>(self, key: &str) -> Result<Self::Value, E> {
+        Ok(Cow::Owned(key.to_string()))
+    }
+}
+
+impl<'de> Visitor<'de> for Walk<'_, 'de> {
     type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -41,35 +94,36 @@ impl<'de> Visitor<'de> for Walk<'_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let mut seen = HashSet::new();
-        while let Some(key) = map.next_key::<String>()? {
-            let path = if self.path.is_empty() {
-                key.clone()
-            } else {
-                format!("{}.{key}", self.path)
-            };
-            if !seen.insert(key) {
-                self.out.push(path.clone());
+        while let Some(key) = map.next_key_seed(Key)? {
+            let repeated = !seen.insert(key.clone());
+            self.path.push(Segment::Key(key));
+            if repeated {
+                self.out.push(render(self.path));
             }
-            map.next_value_seed(Walk {
-                path,
+            let read = map.next_value_seed(Walk {
+                path: &mut *self.path,
                 out: &mut *self.out,
-            })?;
+            });
+            self.path.pop();
+            read?;
         }
         Ok(())
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         let mut i = 0;
-        while seq
-            .next_element_seed(Walk {
-                path: format!("{}[{i}]", self.path),
+        loop {
+            self.path.push(Segment::Index(i));
+            let read = seq.next_element_seed(Walk {
+                path: &mut *self.path,
                 out: &mut *self.out,
-            })?
-            .is_some()
-        {
+            });
+            self.path.pop();
+            if read?.is_none() {
+                return Ok(());
+            }
             i += 1;
         }
-        Ok(())
     }
 
     fn visit_bool<E>(self, _: bool) -> Result<(), E> {
@@ -102,5 +156,10 @@ mod tests {
             ["metadata.name", "spec.ports[0].port", "kind"]
         );
         assert!(super::find(br#"{"a":1,"b":{"a":2}}"#).is_empty());
+        // Keys with escapes are compared by their text, and paths print it.
+        assert_eq!(
+            super::find(br#"{"items":[{},{"a\u0062":1,"ab":2}]}"#),
+            ["items[1].ab"]
+        );
     }
 }

@@ -14,6 +14,7 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use super::ApiServer;
@@ -550,10 +551,46 @@ fn stored_json(
     Ok(json)
 }
 
-fn to_storage(obj: &Value) -> Vec<u8> {
-    let mut obj = obj.clone();
-    meta_mut(&mut obj).remove("resourceVersion");
-    serde_json::to_vec(&obj).unwrap_or_default()
+/// The bytes stored for `obj`: its JSON without `metadata.resourceVersion`
+/// (the store's revision is the object's resourceVersion), written straight
+/// from `obj` without a copy.
+///
+/// Errors: 500 if the object cannot be encoded (not reachable for a JSON
+/// value, whose keys are strings).
+fn to_storage(obj: &Value) -> Result<Vec<u8>, ApiError> {
+    serde_json::to_vec(&WithoutResourceVersion(obj)).map_err(ApiError::internal)
+}
+
+/// Serializes an object as it is, except `metadata.resourceVersion`.
+struct WithoutResourceVersion<'a>(&'a Value);
+
+impl serde::Serialize for WithoutResourceVersion<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Value::Object(root) = self.0 else {
+            return self.0.serialize(serializer);
+        };
+        serializer.collect_map(root.iter().map(|(key, value)| match value {
+            Value::Object(meta) if key == "metadata" => (key, Field::Metadata(meta)),
+            _ => (key, Field::Other(value)),
+        }))
+    }
+}
+
+/// A top-level field of [`WithoutResourceVersion`].
+enum Field<'a> {
+    Metadata(&'a Map<String, Value>),
+    Other(&'a Value),
+}
+
+impl serde::Serialize for Field<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Field::Metadata(meta) => {
+                serializer.collect_map(meta.iter().filter(|(k, _)| *k != "resourceVersion"))
+            }
+            Field::Other(value) => value.serialize(serializer),
+        }
+    }
 }
 
 pub(crate) fn storage_error(e: StorageError, info: &ResourceInfo, name: &str) -> ApiError {
@@ -1062,13 +1099,13 @@ impl Ctx<'_> {
                     &self.manager,
                     ri.api_version,
                     None,
-                    &start,
+                    start,
                     Time::now(),
                     (self.entry.schema)(),
                 )
             }
         };
-        set_managed_fields(&mut obj, &managed);
+        set_managed_fields(&mut obj, &managed)?;
         if meta_str(&obj, "resourceVersion").is_some() {
             // storage.ErrResourceVersionSetOnCreate, a plain error upstream: 500, no reason.
             return Err(ApiError::new(
@@ -1094,7 +1131,7 @@ impl Ctx<'_> {
         }
         let kv = self
             .store()
-            .create(&self.key(&name), to_storage(&obj))
+            .create(&self.key(&name), to_storage(&obj)?)
             .map_err(|e| storage_error(e, ri, &name))?;
         meta_mut(&mut obj).insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
         Ok(Answer {
@@ -1233,13 +1270,13 @@ impl Ctx<'_> {
                     &self.manager,
                     ri.api_version,
                     sub,
-                    &start,
+                    start,
                     Time::now(),
                     (self.entry.schema)(),
                 )
             }
         };
-        set_managed_fields(&mut new, &managed);
+        set_managed_fields(&mut new, &managed)?;
         if self.query.dry_run(self.verb)? || new == old {
             return Ok(Answer::ok(new));
         }
@@ -1256,7 +1293,7 @@ impl Ctx<'_> {
         }
         let written = self
             .store()
-            .update(&kv.key, to_storage(&new), kv.mod_revision)
+            .update(&kv.key, to_storage(&new)?, kv.mod_revision)
             .map_err(|e| storage_error(e, ri, &name))?;
         meta_mut(&mut new).insert(
             "resourceVersion".into(),
@@ -1627,16 +1664,16 @@ impl Ctx<'_> {
             &self.manager,
             ri.api_version,
             Some("scale"),
-            &apply::managed_for_update(&live, None, Some("scale")),
+            apply::managed_for_update(&live, None, Some("scale")),
             Time::now(),
             (self.entry.schema)(),
         );
-        set_managed_fields(&mut obj, &managed);
+        set_managed_fields(&mut obj, &managed)?;
         let written = if self.query.dry_run(self.verb)? || obj == old {
             kv
         } else {
             self.store()
-                .update(&kv.key, to_storage(&obj), kv.mod_revision)
+                .update(&kv.key, to_storage(&obj)?, kv.mod_revision)
                 .map_err(|e| storage_error(e, ri, &name))?
         };
         Ok(Answer::ok(self.scale_of(&obj, &written)?))
@@ -1697,7 +1734,7 @@ impl Ctx<'_> {
             }
             let written = self
                 .store()
-                .update(&kv.key, to_storage(&updated), kv.mod_revision)
+                .update(&kv.key, to_storage(&updated)?, kv.mod_revision)
                 .map_err(|e| storage_error(e, ri, &name))?;
             meta_mut(&mut answer.body).insert(
                 "resourceVersion".into(),
@@ -1716,7 +1753,7 @@ impl Ctx<'_> {
         if matches!(grace, Grace::Period(_)) && updated != obj {
             revision = self
                 .store()
-                .update(&kv.key, to_storage(&updated), kv.mod_revision)
+                .update(&kv.key, to_storage(&updated)?, kv.mod_revision)
                 .map_err(|e| storage_error(e, ri, &name))?
                 .mod_revision;
             meta_mut(&mut updated).insert("resourceVersion".into(), json!(revision.to_string()));
@@ -1999,20 +2036,22 @@ fn is_digits(s: &str) -> bool {
 /// The `metadata.managedFields` of an object, when present and well-formed.
 fn managed_fields_of(obj: &Value) -> Option<Vec<ManagedFieldsEntry>> {
     let value = meta(obj)?.get("managedFields")?;
-    serde_json::from_value(value.clone()).ok()
+    Vec::<ManagedFieldsEntry>::deserialize(value).ok()
 }
 
-/// Sets `metadata.managedFields` (removed when empty).
-fn set_managed_fields(obj: &mut Value, managed: &[ManagedFieldsEntry]) {
+/// Sets `metadata.managedFields` (removes it when there are no entries).
+///
+/// Errors: 500 if the entries cannot be encoded (not reachable: their
+/// types serialize infallibly to JSON).
+fn set_managed_fields(obj: &mut Value, managed: &[ManagedFieldsEntry]) -> Result<(), ApiError> {
     let m = meta_mut(obj);
     if managed.is_empty() {
         m.remove("managedFields");
     } else {
-        m.insert(
-            "managedFields".into(),
-            serde_json::to_value(managed).unwrap_or_default(),
-        );
+        let entries = serde_json::to_value(managed).map_err(ApiError::internal)?;
+        m.insert("managedFields".into(), entries);
     }
+    Ok(())
 }
 
 /// A body the Rust type cannot hold because of a string enum value outside
@@ -2098,7 +2137,9 @@ fn bump_generation(ri: &ResourceInfo, old: &Value, new: &mut Value) {
     if !ri.generation {
         return;
     }
-    let annotations = |v: &Value| meta(v).and_then(|m| m.get("annotations")).cloned();
+    fn annotations(v: &Value) -> Option<&Value> {
+        meta(v).and_then(|m| m.get("annotations"))
+    }
     let bump = spec_changed(old, new)
         || (ri.annotations_bump_generation && annotations(old) != annotations(new));
     if bump {
@@ -2114,15 +2155,20 @@ fn bump_generation(ri: &ResourceInfo, old: &Value, new: &mut Value) {
 /// Whether anything outside `metadata` and `status` differs (the CRD rule
 /// for bumping `metadata.generation`).
 fn spec_changed(old: &Value, new: &Value) -> bool {
-    let strip = |v: &Value| {
-        let mut v = v.clone();
-        if let Some(o) = v.as_object_mut() {
-            o.remove("metadata");
-            o.remove("status");
-        }
-        v
+    let (Some(old), Some(new)) = (old.as_object(), new.as_object()) else {
+        return old != new;
     };
-    strip(old) != strip(new)
+    let outside = |m: &'_ Map<String, Value>| {
+        m.iter()
+            .filter(|(k, _)| *k != "metadata" && *k != "status")
+            .count()
+    };
+    // As map equality: the same keys with equal values, in any order.
+    outside(old) != outside(new)
+        || old
+            .iter()
+            .filter(|(k, _)| *k != "metadata" && *k != "status")
+            .any(|(k, v)| new.get(k) != Some(v))
 }
 
 /// The options of a delete, as upstream's `DeleteResource` handler reads

@@ -182,13 +182,25 @@ impl FieldSet {
     }
 
     /// Adds `path`; the empty path (the whole object) is never tracked.
+    ///
+    /// Elements already in the trie are not copied again, so recording
+    /// every path of an object copies each element once.
     pub fn insert(&mut self, path: &[PathElement]) {
         match path {
             [] => {}
             [last] => {
-                self.members.insert(last.clone());
+                if !self.members.contains(last) {
+                    self.members.insert(last.clone());
+                }
             }
-            [first, rest @ ..] => self.children.entry(first.clone()).or_default().insert(rest),
+            [first, rest @ ..] => match self.children.get_mut(first) {
+                Some(child) => child.insert(rest),
+                None => {
+                    let mut child = FieldSet::new();
+                    child.insert(rest);
+                    self.children.insert(first.clone(), child);
+                }
+            },
         }
     }
 
@@ -209,31 +221,63 @@ impl FieldSet {
     /// Paths in either set.
     pub fn union(&self, other: &FieldSet) -> FieldSet {
         let mut out = self.clone();
-        out.members.extend(other.members.iter().cloned());
-        for (element, child) in &other.children {
-            let merged = match out.children.get(element) {
-                Some(mine) => mine.union(child),
-                None => child.clone(),
-            };
-            out.children.insert(element.clone(), merged);
-        }
+        out.extend(other.clone());
         out
+    }
+
+    /// Adds the paths of `other`, moving its elements rather than copying
+    /// them (the in-place [`union`](Self::union)).
+    pub fn extend(&mut self, other: FieldSet) {
+        if self.members.is_empty() && self.children.is_empty() {
+            *self = other;
+            return;
+        }
+        self.members.extend(other.members);
+        for (element, child) in other.children {
+            match self.children.get_mut(&element) {
+                Some(mine) => mine.extend(child),
+                None => {
+                    self.children.insert(element, child);
+                }
+            }
+        }
     }
 
     /// Paths of `self` that are not in `other`.
     pub fn difference(&self, other: &FieldSet) -> FieldSet {
-        let members = self.members.difference(&other.members).cloned().collect();
-        let mut children = BTreeMap::new();
-        for (element, child) in &self.children {
-            let rest = match other.children.get(element) {
-                Some(theirs) => child.difference(theirs),
-                None => child.clone(),
-            };
-            if !rest.is_empty() {
-                children.insert(element.clone(), rest);
-            }
+        let mut out = self.clone();
+        out.remove_all(other);
+        out
+    }
+
+    /// Removes the paths of `other` (the in-place
+    /// [`difference`](Self::difference)); children left empty go.
+    pub fn remove_all(&mut self, other: &FieldSet) {
+        if !other.members.is_empty() {
+            self.members.retain(|m| !other.members.contains(m));
         }
-        FieldSet { members, children }
+        if other.children.is_empty() {
+            self.children.retain(|_, child| !child.is_empty());
+            return;
+        }
+        self.children.retain(|element, child| {
+            if let Some(theirs) = other.children.get(element) {
+                child.remove_all(theirs);
+            }
+            !child.is_empty()
+        });
+    }
+
+    /// Whether every path of `self` is in `other`.
+    pub fn is_subset(&self, other: &FieldSet) -> bool {
+        self.members.is_subset(&other.members)
+            && self
+                .children
+                .iter()
+                .all(|(element, child)| match other.children.get(element) {
+                    Some(theirs) => child.is_subset(theirs),
+                    None => child.is_empty(),
+                })
     }
 
     /// Paths in both sets.

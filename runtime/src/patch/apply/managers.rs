@@ -201,8 +201,16 @@ fn encode_entry(managed: &Managed) -> ManagedFieldsEntry {
 }
 
 /// The paths never tracked (`stripMetaManager`): type meta, `metadata`
-/// itself and the server-owned metadata fields.
-pub(crate) fn strip_set() -> FieldSet {
+/// itself and the server-owned metadata fields (`metadata.managedFields`
+/// among them, so a walk over an object that still holds its managed
+/// fields records the same sets as over one without them: the list is
+/// atomic, one path, and this set removes it).
+pub(crate) fn strip_set() -> &'static FieldSet {
+    static STRIP: std::sync::LazyLock<FieldSet> = std::sync::LazyLock::new(build_strip_set);
+    &STRIP
+}
+
+fn build_strip_set() -> FieldSet {
     let mut set = FieldSet::new();
     let field = |name: &str| PathElement::Field(name.to_string());
     for top in ["apiVersion", "kind", "metadata"] {
@@ -228,7 +236,7 @@ pub(crate) fn strip_set() -> FieldSet {
 /// is left (`stripMetaManager.stripFields`).
 pub(crate) fn strip(managers: &mut Managers, id: &str) {
     if let Some(managed) = managers.get_mut(id) {
-        managed.set = managed.set.difference(&strip_set());
+        managed.set.remove_all(strip_set());
         if managed.set.is_empty() {
             managers.remove(id);
         }
@@ -281,7 +289,7 @@ pub(crate) fn cap_update_managers(managers: &mut Managers) {
             managers.insert(bucket.clone(), moved);
         }
         if let Some(entry) = managers.get_mut(&bucket) {
-            entry.set = managed.set.union(&entry.set);
+            entry.set.extend(managed.set);
             entry.time = managed.time;
         }
         managers.remove(&id);

@@ -144,7 +144,9 @@ impl std::error::Error for ApplyError {}
 /// `k:{"name":"http"}`), set items as `v:<json>`, atomic values as one
 /// path. Items of associative lists that lack a key field are skipped.
 pub fn field_set(obj: &Value, schema: &'static TypeSchema) -> FieldSet {
-    to_field_set(obj, Shape::root(schema)).difference(&managers::strip_set())
+    let mut set = to_field_set(obj, Shape::root(schema));
+    set.remove_all(managers::strip_set());
+    set
 }
 
 /// Server-side applies `applied` (a partial object of the kind `schema`
@@ -188,9 +190,11 @@ pub fn apply(
     let managers = managers::decode(managed)
         .map_err(|e| ApplyError::Invalid(format!("failed to decode managed fields: {e}")))?;
     let writer = Writer::new(manager, api_version, None);
-    let live = live.map(without_managed_fields);
+    // The live object keeps its managed fields through the merge: they are
+    // one atomic path that every recorded set strips, and the result's are
+    // replaced below.
     let request = ApplyRequest {
-        live: live.as_ref(),
+        live,
         applied,
         writer: &writer,
         now,
@@ -230,26 +234,37 @@ pub fn update(
     manager: &str,
     api_version: &str,
     subresource: Option<&str>,
-    managed: &[ManagedFieldsEntry],
+    managed: DecodedManagedFields,
     now: Time,
     schema: &'static TypeSchema,
 ) -> Vec<ManagedFieldsEntry> {
-    let mut managers = managers::decode(managed).unwrap_or_default();
+    let mut managers = managed.0;
     if managers.is_empty() && old.is_some() {
         return Vec::new();
     }
-    let old = old.map(without_managed_fields);
-    let new = without_managed_fields(new);
+    // Both objects keep their managed fields: they are one atomic path,
+    // which the recorded sets strip (`strip_set`), so no copy without them
+    // is needed.
     let writer = Writer::new(manager, api_version, subresource);
-    record_update(
-        &mut managers,
-        old.as_ref(),
-        &new,
-        &writer,
-        now,
-        Shape::root(schema),
-    );
+    record_update(&mut managers, old, new, &writer, now, Shape::root(schema));
     managers::encode(&managers)
+}
+
+/// Managed fields entries decoded into field sets, as a write starts from
+/// them (see [`managed_for_update`] and [`update`]).
+#[derive(Debug, Clone, Default)]
+pub struct DecodedManagedFields(Managers);
+
+impl DecodedManagedFields {
+    /// Decodes `entries`; entries that do not decode count as none.
+    pub fn decode(entries: &[ManagedFieldsEntry]) -> Self {
+        DecodedManagedFields(managers::decode(entries).unwrap_or_default())
+    }
+
+    /// The entries, encoded back in upstream's order.
+    pub fn encode(&self) -> Vec<ManagedFieldsEntry> {
+        managers::encode(&self.0)
+    }
 }
 
 /// The managed fields a non-apply write starts from (`decodeLiveOrNew`):
@@ -257,27 +272,23 @@ pub fn update(
 /// them (`managedFields: []` or `[{}]`); the request's when it sends valid
 /// ones; else the live object's. Entries that do not decode count as none.
 /// `request` is `None` when the request object has no `managedFields`.
+/// Each list is decoded at most once.
 pub fn managed_for_update(
     live: &[ManagedFieldsEntry],
     request: Option<&[ManagedFieldsEntry]>,
     subresource: Option<&str>,
-) -> Vec<ManagedFieldsEntry> {
-    let usable = |entries: &[ManagedFieldsEntry]| managers::decode(entries).is_ok();
-    let from_live = || {
-        if usable(live) {
-            live.to_vec()
-        } else {
-            Vec::new()
-        }
-    };
+) -> DecodedManagedFields {
+    let from_live = || DecodedManagedFields::decode(live);
     if subresource.is_some_and(|s| !s.is_empty()) {
         return from_live();
     }
     match request {
-        Some([]) => Vec::new(),
-        Some([only]) if *only == ManagedFieldsEntry::default() => Vec::new(),
-        Some(entries) if usable(entries) => entries.to_vec(),
-        _ => from_live(),
+        Some([]) => DecodedManagedFields::default(),
+        Some([only]) if *only == ManagedFieldsEntry::default() => DecodedManagedFields::default(),
+        Some(entries) => managers::decode(entries)
+            .map(DecodedManagedFields)
+            .unwrap_or_else(|_| from_live()),
+        None => from_live(),
     }
 }
 
@@ -436,8 +447,11 @@ impl ApplyRequest<'_> {
         managers: Managers,
         force: bool,
     ) -> Result<(Value, Managers), Vec<OwnedConflict>> {
+        if self.writer.manager != lastapplied::KUBECTL {
+            return self.run(managers, force);
+        }
         let conflicts = match self.run(managers.clone(), force) {
-            Err(conflicts) if self.writer.manager == lastapplied::KUBECTL => conflicts,
+            Err(conflicts) => conflicts,
             other => return other,
         };
         let allowed = self.live.and_then(|live| {
@@ -512,7 +526,9 @@ impl ApplyRequest<'_> {
             },
         );
         let merged = match previous {
-            Some(last) if !last.set.is_empty() => prune(&merged, managers, &last.set, self.shape),
+            Some(last) if !last.set.is_empty() => {
+                prune(&merged, managers, id, &last.set, self.shape)
+            }
             _ => merged,
         };
         take_changed(Some(live), &merged, managers, id, force, self.shape)?;
@@ -520,11 +536,29 @@ impl ApplyRequest<'_> {
     }
 }
 
-/// Removes from `merged` what the applier owned last time (`last`) and no
-/// longer does, unless some manager (the applier's new set included) owns
-/// it (`Updater.prune` with `addBackOwnedItems` and
+/// Removes from `merged` what the applier `id` owned last time (`last`) and
+/// no longer does, unless some manager (the applier's new set included)
+/// owns it (`Updater.prune` with `addBackOwnedItems` and
 /// `addBackDanglingItems`).
-fn prune(merged: &Value, managers: &Managers, last: &FieldSet, shape: Shape) -> Value {
+///
+/// When the applier still applies every path of `last` (a re-apply of the
+/// same or a grown configuration), upstream's passes remove nothing: every
+/// path of `last` is then owned, and so is every list item and map entry
+/// above it (an applied set holds those whenever it holds a path below
+/// them), so no removal reaches it. Only the last pass's normalisation
+/// (emptied maps and lists become null) is left to do.
+fn prune(merged: &Value, managers: &Managers, id: &str, last: &FieldSet, shape: Shape) -> Value {
+    if managers
+        .get(id)
+        .is_some_and(|applier| last.is_subset(&applier.set))
+    {
+        return removing(merged, &FieldSet::new(), shape);
+    }
+    prune_all_passes(merged, managers, last, shape)
+}
+
+/// [`prune`] without its shortcut: upstream's three passes.
+fn prune_all_passes(merged: &Value, managers: &Managers, last: &FieldSet, shape: Shape) -> Value {
     let ensure = |set: &FieldSet| ensure_named_fields(set, shape);
     let last = ensure(last);
     let owned = managers
@@ -537,7 +571,12 @@ fn prune(merged: &Value, managers: &Managers, last: &FieldSet, shape: Shape) -> 
     let pruned = remove(merged, &unowned, shape);
     let pruned_set = ensure(&to_field_set(&pruned, shape));
     let dropped = merged_set.difference(&pruned_set).intersection(&last);
-    match remove(merged, &dropped, shape) {
+    removing(merged, &dropped, shape)
+}
+
+/// `merged` without the paths of `dropped`; an object left empty stays `{}`.
+fn removing(merged: &Value, dropped: &FieldSet, shape: Shape) -> Value {
+    match remove(merged, dropped, shape) {
         Value::Null => Value::Object(Map::new()),
         pruned => pruned,
     }
@@ -556,26 +595,31 @@ fn take_changed(
     shape: Shape,
 ) -> Result<Comparison, Vec<OwnedConflict>> {
     let comparison = walk::compare(old, new, shape);
-    let changed = comparison.modified.union(&comparison.added);
-    let mut conflicts = Vec::new();
-    for (id, managed) in managers.iter() {
-        if id != workflow {
-            let owned = managed.set.intersection(&changed);
-            conflicts.extend(owned.paths().into_iter().map(|path| OwnedConflict {
-                manager: id.clone(),
-                path,
-            }));
-        }
+    if managers.keys().all(|id| id == workflow) {
+        // Nobody else owns anything: no conflicts, nothing to take.
+        managers::drop_empty(managers);
+        return Ok(comparison);
     }
-    if !force && !conflicts.is_empty() {
-        return Err(conflicts);
+    let changed = comparison.modified.union(&comparison.added);
+    if !force {
+        let mut conflicts = Vec::new();
+        for (id, managed) in managers.iter() {
+            if id != workflow {
+                let owned = managed.set.intersection(&changed);
+                conflicts.extend(owned.paths().into_iter().map(|path| OwnedConflict {
+                    manager: id.clone(),
+                    path,
+                }));
+            }
+        }
+        if !conflicts.is_empty() {
+            return Err(conflicts);
+        }
     }
     for (id, managed) in managers.iter_mut() {
         if id != workflow {
-            managed.set = managed
-                .set
-                .difference(&changed)
-                .difference(&comparison.removed);
+            managed.set.remove_all(&changed);
+            managed.set.remove_all(&comparison.removed);
         }
     }
     managers::drop_empty(managers);
@@ -595,19 +639,21 @@ fn record_update(
     shape: Shape,
 ) {
     let taken = match take_changed(old, new, managers, CURRENT_OPERATION, true, shape) {
-        Ok(comparison) => comparison
-            .modified
-            .union(&comparison.added)
-            .difference(&comparison.removed)
-            .difference(&managers::strip_set()),
+        Ok(comparison) => {
+            let mut taken = comparison.modified;
+            taken.extend(comparison.added);
+            taken.remove_all(&comparison.removed);
+            taken.remove_all(managers::strip_set());
+            taken
+        }
         Err(_) => FieldSet::new(),
     };
     if !taken.is_empty() {
         let id = writer.identifier(UPDATE);
-        let set = match managers.remove(&id) {
-            Some(previous) => taken.union(&previous.set),
-            None => taken,
-        };
+        let mut set = taken;
+        if let Some(previous) = managers.remove(&id) {
+            set.extend(previous.set);
+        }
         managers.insert(
             id,
             Managed {
@@ -621,16 +667,6 @@ fn record_update(
         );
     }
     managers::cap_update_managers(managers);
-}
-
-/// A copy of `obj` without `metadata.managedFields`
-/// (`RemoveObjectManagedFields`).
-fn without_managed_fields(obj: &Value) -> Value {
-    let mut obj = obj.clone();
-    if let Some(meta) = obj.get_mut("metadata").and_then(Value::as_object_mut) {
-        meta.shift_remove("managedFields");
-    }
-    obj
 }
 
 /// Sets `metadata.managedFields` (removes it when there are no entries).

@@ -155,7 +155,7 @@ fn created_by_update(data: Value) -> ApplyOutcome {
         "alice",
         "v1",
         None,
-        &[],
+        DecodedManagedFields::default(),
         at(100),
         &CONFIG_MAP,
     );
@@ -403,7 +403,7 @@ fn update_tracks_what_each_write_changed() {
         "bob",
         "v1",
         None,
-        &created.managed_fields,
+        DecodedManagedFields::decode(&created.managed_fields),
         at(200),
         &CONFIG_MAP,
     );
@@ -433,7 +433,7 @@ fn update_tracks_what_each_write_changed() {
         "carol",
         "v1",
         None,
-        &entries,
+        DecodedManagedFields::decode(&entries),
         at(300),
         &CONFIG_MAP,
     );
@@ -459,7 +459,7 @@ fn update_tracks_what_each_write_changed() {
             "carol",
             "v1",
             None,
-            &[],
+            DecodedManagedFields::default(),
             at(300),
             &CONFIG_MAP
         )
@@ -477,7 +477,7 @@ fn subresource_writes_get_their_own_entry() {
         "alice",
         "v1",
         Some("scale"),
-        &created.managed_fields,
+        DecodedManagedFields::decode(&created.managed_fields),
         at(200),
         &CONFIG_MAP,
     );
@@ -678,7 +678,7 @@ fn kubectl_conflicts_on_its_last_applied_fields_are_forgiven() {
         "kubectl-client-side-apply",
         "v1",
         None,
-        &[],
+        DecodedManagedFields::default(),
         at(1),
         &CONFIG_MAP,
     );
@@ -719,21 +719,41 @@ fn kubectl_conflicts_on_its_last_applied_fields_are_forgiven() {
 #[test]
 fn managed_fields_for_update_follow_the_request() {
     let live = created_by_update(json!({"a": "1"})).managed_fields;
-    assert_eq!(managed_for_update(&live, None, None), live);
-    assert!(managed_for_update(&live, Some(&[]), None).is_empty());
-    assert!(managed_for_update(&live, Some(&[ManagedFieldsEntry::default()]), None).is_empty());
+    assert_eq!(managed_for_update(&live, None, None).encode(), live);
+    assert!(
+        managed_for_update(&live, Some(&[]), None)
+            .encode()
+            .is_empty()
+    );
+    assert!(
+        managed_for_update(&live, Some(&[ManagedFieldsEntry::default()]), None)
+            .encode()
+            .is_empty()
+    );
     let bogus = [ManagedFieldsEntry {
         operation: Some("Bogus".into()),
         ..Default::default()
     }];
-    assert_eq!(managed_for_update(&live, Some(&bogus), None), live);
-    assert_eq!(managed_for_update(&live, Some(&[]), Some("status")), live);
+    assert_eq!(managed_for_update(&live, Some(&bogus), None).encode(), live);
+    assert_eq!(
+        managed_for_update(&live, Some(&[]), Some("status")).encode(),
+        live
+    );
 }
 
 #[test]
 fn update_entries_beyond_ten_merge_into_ancient_changes() {
     let mut object = config_map(json!({"k0": "v"}));
-    let mut managed = update(None, &object, "m0", "v1", None, &[], at(0), &CONFIG_MAP);
+    let mut managed = update(
+        None,
+        &object,
+        "m0",
+        "v1",
+        None,
+        DecodedManagedFields::default(),
+        at(0),
+        &CONFIG_MAP,
+    );
     for i in 1..=10 {
         let mut next = object.clone();
         next["data"][format!("k{i}")] = json!("v");
@@ -743,7 +763,7 @@ fn update_entries_beyond_ten_merge_into_ancient_changes() {
             &format!("m{i}"),
             "v1",
             None,
-            &managed,
+            DecodedManagedFields::decode(&managed),
             at(i),
             &CONFIG_MAP,
         );
@@ -795,4 +815,139 @@ fn missing_list_map_keys_take_their_defaults() {
         serde_json::to_string(&field_set(&obj, &ENDPOINT).to_fields_v1()).unwrap(),
         r#"{"f:ports":{"k:{\"port\":80,\"protocol\":\"TCP\"}":{".":{},"f:port":{}}}}"#
     );
+}
+
+mod prune_shortcut {
+    //! `prune`'s shortcut (nothing of the applier's last set can be
+    //! dropped when it still applies all of it) against upstream's three
+    //! passes, on random Widgets.
+
+    use proptest::prelude::*;
+    use serde_json::{Map, Value, json};
+
+    use super::super::managers::{Managed, Managers};
+    use super::super::walk::{merge, to_field_set};
+    use super::super::{FieldSet, Shape, prune_all_passes, removing};
+    use super::WIDGET;
+
+    fn port() -> impl Strategy<Value = Value> {
+        (
+            prop::sample::select(vec!["a", "b", "c"]),
+            prop::option::of(0..3i64),
+            prop::option::of(prop::sample::select(vec!["TCP", "UDP"])),
+        )
+            .prop_map(|(name, port, protocol)| {
+                let mut item = Map::new();
+                item.insert("name".into(), json!(name));
+                if let Some(port) = port {
+                    item.insert("port".into(), json!(port));
+                }
+                if let Some(protocol) = protocol {
+                    item.insert("protocol".into(), json!(protocol));
+                }
+                Value::Object(item)
+            })
+    }
+
+    fn small_map() -> impl Strategy<Value = Option<Value>> {
+        prop::option::of(
+            prop::collection::btree_map(
+                prop::sample::select(vec!["k1", "k2", "k3"]),
+                prop::sample::select(vec!["v", "w"]),
+                0..3,
+            )
+            .prop_map(|m| json!(m)),
+        )
+    }
+
+    /// A Widget as an applier or a writer might send it: any of its fields
+    /// present or not, maps and lists empty or not, an undeclared field.
+    fn widget() -> impl Strategy<Value = Value> {
+        (
+            prop::option::of(0..3i64),
+            prop::option::of(prop::collection::vec(port(), 0..3)),
+            prop::option::of(prop::collection::vec(
+                prop::sample::select(vec!["x", "y", "z"]),
+                0..3,
+            )),
+            prop::option::of(prop::collection::vec(0..2i64, 0..2)),
+            small_map(),
+            small_map(),
+            small_map(),
+        )
+            .prop_map(
+                |(replicas, ports, tags, args, labels, annotations, extra)| {
+                    let mut spec = Map::new();
+                    let mut set = |key: &str, value: Option<Value>| {
+                        if let Some(value) = value {
+                            spec.insert(key.to_string(), value);
+                        }
+                    };
+                    set("replicas", replicas.map(|r| json!(r)));
+                    set("ports", ports.map(Value::Array));
+                    set("tags", tags.map(|t| json!(t)));
+                    set("args", args.map(|a| json!(a)));
+                    let mut meta = Map::new();
+                    meta.insert("name".into(), json!("w"));
+                    if let Some(labels) = labels {
+                        meta.insert("labels".into(), labels);
+                    }
+                    if let Some(annotations) = annotations {
+                        meta.insert("annotations".into(), annotations);
+                    }
+                    let mut obj = json!({"apiVersion": "v1", "kind": "Widget", "metadata": meta});
+                    obj["spec"] = Value::Object(spec);
+                    if let Some(extra) = extra {
+                        obj["extra"] = extra;
+                    }
+                    obj
+                },
+            )
+    }
+
+    fn entry(manager: &str, operation: &str, set: FieldSet) -> Managed {
+        Managed {
+            manager: manager.into(),
+            operation: operation.into(),
+            api_version: "v1".into(),
+            subresource: String::new(),
+            time: None,
+            set,
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 2000,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        #[test]
+        fn the_shortcut_agrees_with_upstreams_passes(
+            live in widget(),
+            first in widget(),
+            extra in widget(),
+            writer in widget(),
+        ) {
+            let shape = Shape::root(&WIDGET);
+            // The configuration applied now holds everything applied last
+            // time (merged with more), as a re-apply of a grown file does.
+            let applied = merge(&first, &extra, shape);
+            let last = to_field_set(&first, shape);
+            let applied_set = to_field_set(&applied, shape);
+            prop_assume!(last.is_subset(&applied_set));
+            let merged = merge(&live, &applied, shape);
+            let mut managers = Managers::new();
+            managers.insert("applier".into(), entry("applier", "Apply", applied_set));
+            managers.insert(
+                "writer".into(),
+                entry("writer", "Update", to_field_set(&writer, shape)),
+            );
+            prop_assert_eq!(
+                prune_all_passes(&merged, &managers, &last, shape),
+                removing(&merged, &FieldSet::new(), shape)
+            );
+        }
+    }
 }
