@@ -18,8 +18,8 @@ use axum::body::Bytes;
 use serde_json::{Value, json};
 use tokio::sync::broadcast;
 
-use super::rest::event_object;
 use super::status::ApiError;
+use super::store::event_object;
 use crate::schema::TypeSchema;
 use crate::storage::{Event, StorageError, Store};
 
@@ -53,7 +53,7 @@ pub struct CachedEvent {
 
 impl CachedEvent {
     /// Decodes a storage event, defaulting its objects by `schema` (see
-    /// `rest::read_stored`).
+    /// `store::read_stored`).
     ///
     /// Errors: a stored value that is not valid JSON.
     pub fn from_storage(

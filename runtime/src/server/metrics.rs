@@ -132,7 +132,7 @@ impl Metrics {
         out.push_str("# HELP apiserver_storage_objects Number of stored objects at the time of last check split by kind.\n");
         out.push_str("# TYPE apiserver_storage_objects gauge\n");
         for e in registry.entries() {
-            let prefix = super::rest::resource_prefix(&e.info);
+            let prefix = super::store::resource_prefix(&e.info);
             let count = store
                 .range(RangeRequest {
                     prefix: &prefix,

@@ -9,6 +9,7 @@ mod cache;
 mod deletion;
 pub mod discovery;
 mod duplicates;
+mod filter;
 mod metrics;
 mod namespaces;
 pub mod negotiate;
@@ -19,6 +20,7 @@ pub mod request;
 mod rest;
 mod serve;
 pub mod status;
+mod store;
 pub mod table;
 pub mod validation;
 mod versions;
@@ -297,7 +299,7 @@ impl ApiServer {
         &self,
         entry: &crate::registry::Entry,
     ) -> Result<Arc<cache::WatchCache>, ApiError> {
-        let prefix = rest::resource_prefix(&entry.info);
+        let prefix = store::resource_prefix(&entry.info);
         let mut caches = self
             .caches
             .lock()

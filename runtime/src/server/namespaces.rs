@@ -12,8 +12,8 @@ use serde_json::{Value, json};
 
 use super::ApiServer;
 use super::object::{meta_mut, meta_str, set_path};
-use super::rest::{from_storage, object_key, resource_prefix};
 use super::status::ApiError;
+use super::store::{from_storage, object_key, resource_prefix};
 use crate::meta::Time;
 use crate::resource::ResourceInfo;
 use crate::storage::{RangeRequest, StorageError};

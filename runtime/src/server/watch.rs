@@ -23,10 +23,11 @@ use tokio::sync::{broadcast, mpsc};
 
 use super::ApiServer;
 use super::cache::{CachedEvent, WatchCache};
+use super::filter::{field_selector, selected};
 use super::negotiate::Representation;
 use super::request::Query;
-use super::rest::{field_selector, read_stored, resource_prefix, selected};
 use super::status::ApiError;
+use super::store::{read_stored, resource_prefix};
 use super::table::{self, IncludeObject};
 use super::versions::{self, WatchPlan};
 use crate::registry::Entry;
