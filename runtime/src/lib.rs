@@ -11,6 +11,7 @@ extern crate self as runtime;
 
 pub mod codec;
 pub mod field;
+pub mod go;
 #[cfg(feature = "kube")]
 pub mod kube;
 pub mod meta;

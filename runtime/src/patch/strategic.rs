@@ -416,8 +416,8 @@ fn check_order(changes: &[Value], order: &[Value], key: Option<&str>) -> Result<
     if next < pending.len() {
         return Err(error(format!(
             "the order in patch list:\n{}\n doesn't match {SET_ELEMENT_ORDER} list:\n{}",
-            go_list(changes),
-            go_list(order)
+            crate::go::list_v(changes),
+            crate::go::list_v(order)
         )));
     }
     Ok(())
@@ -520,8 +520,8 @@ fn element_kind(original: &[Value], patch: &[Value]) -> Result<Kind> {
     if kinds.any(|other| other != first) {
         return Err(error(format!(
             "list element types are not identical: [{} {}]",
-            go_list(original),
-            go_list(patch)
+            crate::go::list_v(original),
+            crate::go::list_v(patch)
         )));
     }
     Ok(first)
@@ -787,7 +787,7 @@ fn error(message: impl Into<String>) -> StrategicPatchError {
 fn no_merge_key(object: &Object, key: &str) -> StrategicPatchError {
     error(format!(
         "map: {} does not contain declared merge key: {key}",
-        go_object(object)
+        crate::go::map_v(object)
     ))
 }
 
@@ -795,11 +795,11 @@ fn no_merge_key(object: &Object, key: &str) -> StrategicPatchError {
 fn bad_patch_type(directive: &Value, object: &Object) -> StrategicPatchError {
     let directive = match directive {
         Value::String(name) => name.clone(),
-        other => format!("%!s({}={})", go_type(other), go_value(other)),
+        other => format!("%!s({}={})", go_type(other), crate::go::value_v(other)),
     };
     error(format!(
         "unknown patch type: {directive} in map: {}",
-        go_object(object)
+        crate::go::map_v(object)
     ))
 }
 
@@ -822,35 +822,6 @@ fn go_type(value: &Value) -> &'static str {
         Value::Array(_) => GO_LIST,
         Value::Object(_) => GO_MAP,
     }
-}
-
-/// Go's `%v` of a decoded JSON value.
-fn go_value(value: &Value) -> String {
-    match value {
-        Value::Null => "<nil>".to_owned(),
-        Value::Bool(b) => b.to_string(),
-        Value::Number(n) => n.to_string(),
-        Value::String(s) => s.clone(),
-        Value::Array(items) => go_list(items),
-        Value::Object(object) => go_object(object),
-    }
-}
-
-/// Go's `%v` of a list: `[a b]`.
-fn go_list(items: &[Value]) -> String {
-    let items: Vec<String> = items.iter().map(go_value).collect();
-    format!("[{}]", items.join(" "))
-}
-
-/// Go's `%v` of a map: `map[a:1 b:2]`, keys sorted.
-fn go_object(object: &Object) -> String {
-    let mut entries: Vec<(&String, &Value)> = object.iter().collect();
-    entries.sort_by(|a, b| a.0.cmp(b.0));
-    let entries: Vec<String> = entries
-        .into_iter()
-        .map(|(key, value)| format!("{key}:{}", go_value(value)))
-        .collect();
-    format!("map[{}]", entries.join(" "))
 }
 
 #[cfg(test)]

@@ -8,7 +8,8 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use super::value::{compare, go_json, go_json_string, to_human};
+use super::value::{compare, go_json, to_human};
+use crate::go::json_string as go_json_string;
 
 /// One step of a field path (`fieldpath.PathElement`).
 ///

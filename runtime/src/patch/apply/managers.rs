@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::fieldset::{FieldSet, PathElement};
-use super::value::go_json_string;
+use crate::go::json_string as go_json_string;
 use crate::meta::{ManagedFieldsEntry, Time};
 
 /// `metav1.ManagedFieldsOperationApply`.

@@ -110,7 +110,7 @@ pub(crate) fn to_human(v: &Value) -> String {
         Value::Bool(b) => b.to_string(),
         Value::Number(n) => match num(n) {
             Num::Int(i) => i.to_string(),
-            Num::Float(f) => go_float_v(f),
+            Num::Float(f) => crate::go::float(f),
         },
         Value::String(s) => crate::field::quote(s),
         Value::Array(items) => {
@@ -125,121 +125,10 @@ pub(crate) fn to_human(v: &Value) -> String {
     }
 }
 
-/// Go's `%v` of a float64 (`strconv.FormatFloat(f, 'g', -1, 64)`):
-/// shortest digits, exponent form when the decimal exponent is below -4 or
-/// at least 6 (`1e+06`).
-fn go_float_v(f: f64) -> String {
-    let exp = decimal_exponent(f);
-    if f != 0.0 && !(-4..6).contains(&exp) {
-        go_exponent_form(f, 2)
-    } else {
-        format!("{f}")
-    }
-}
-
-/// The decimal exponent of `f`'s shortest representation.
-fn decimal_exponent(f: f64) -> i32 {
-    let text = format!("{f:e}");
-    text.rsplit('e')
-        .next()
-        .and_then(|e| e.parse().ok())
-        .unwrap_or(0)
-}
-
-/// `1.5e-07`/`1e+21` style: mantissa, `e`, sign and at least `digits`
-/// exponent digits.
-fn go_exponent_form(f: f64, digits: usize) -> String {
-    let text = format!("{f:e}");
-    let (mantissa, exp) = text.split_once('e').unwrap_or((&text, "0"));
-    let (sign, magnitude) = match exp.strip_prefix('-') {
-        Some(m) => ('-', m),
-        None => ('+', exp),
-    };
-    format!("{mantissa}e{sign}{magnitude:0>digits$}")
-}
-
-/// Go's `encoding/json` text of a float64: `'f'` format with the shortest
-/// digits, exponent form below 1e-6 or from 1e21 up, with `e-07` trimmed
-/// to `e-7`.
-fn go_json_float(f: f64) -> String {
-    let abs = f.abs();
-    if abs != 0.0 && !(1e-6..1e21).contains(&abs) {
-        let text = go_exponent_form(f, 2);
-        match text.split_once("e-0") {
-            Some((mantissa, digit)) if digit.len() == 1 => format!("{mantissa}e-{digit}"),
-            _ => text,
-        }
-    } else {
-        format!("{f}")
-    }
-}
-
-/// Go's `encoding/json` string literal: HTML-safe (`<`, `>`, `&` and the
-/// line separators escaped as `\u00XX`), short escapes for `\n`, `\r`,
-/// `\t`, `\u00XX` for other control characters.
-pub(crate) fn go_json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
-            }
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// Go's `encoding/json` text of an unstructured value: compact, object keys
 /// sorted.
 pub(crate) fn go_json(v: &Value) -> String {
-    let mut out = String::new();
-    write_go_json(v, &mut out);
-    out
-}
-
-fn write_go_json(v: &Value, out: &mut String) {
-    match v {
-        Value::Null => out.push_str("null"),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Number(n) => match num(n) {
-            Num::Int(i) => out.push_str(&i.to_string()),
-            Num::Float(f) => out.push_str(&go_json_float(f)),
-        },
-        Value::String(s) => out.push_str(&go_json_string(s)),
-        Value::Array(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_go_json(item, out);
-            }
-            out.push(']');
-        }
-        Value::Object(map) => {
-            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
-            entries.sort_by(|a, b| a.0.cmp(b.0));
-            out.push('{');
-            for (i, (key, value)) in entries.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                out.push_str(&go_json_string(key));
-                out.push(':');
-                write_go_json(value, out);
-            }
-            out.push('}');
-        }
-    }
+    crate::go::json(v, crate::go::MemberOrder::Sorted)
 }
 
 #[cfg(test)]

@@ -176,11 +176,7 @@ fn is_digits(s: &str) -> bool {
 /// "a", "b"` at the value's path, and a supported variant to put in its
 /// place. `None` for any other decode error (serde's "unknown variant"
 /// message is the only signal the type gives).
-fn unsupported_enum(
-    entry: &Entry,
-    bytes: &[u8],
-    error: &str,
-) -> Option<(Cause, String)> {
+fn unsupported_enum(entry: &Entry, bytes: &[u8], error: &str) -> Option<(Cause, String)> {
     let rest = error.strip_prefix("unknown variant `")?;
     let (value, rest) = rest.split_once("`, expected one of ")?;
     let declared: Vec<String> = rest

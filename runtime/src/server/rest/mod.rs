@@ -301,7 +301,7 @@ fn validate_field_manager(verb: Verb, query: &Query) -> Result<(), ApiError> {
         });
     }
     for (i, c) in manager.char_indices() {
-        if !is_print(c) {
+        if !crate::go::is_print(c) {
             causes.push(Cause {
                 reason: "FieldValueInvalid".into(),
                 message: format!(
@@ -322,22 +322,6 @@ fn validate_field_manager(verb: Verb, query: &Query) -> Result<(), ApiError> {
         "",
         causes,
     ))
-}
-
-/// Go's `unicode.IsPrint`: letters, marks, numbers, punctuation, symbols
-/// and the ASCII space; not control, format (zero-width, bidi marks, BOM),
-/// private-use characters or other spaces.
-fn is_print(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    let format = matches!(
-        u32::from(c),
-        0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x180E | 0x200B..=0x200F
-            | 0x202A..=0x202E | 0x2060..=0x2064 | 0x2066..=0x206F | 0xFEFF
-            | 0xFFF9..=0xFFFB | 0xE000..=0xF8FF
-    );
-    !(c.is_control() || c.is_whitespace() || format)
 }
 
 fn field_manager(query: &Query, headers: &HeaderMap) -> String {

@@ -331,11 +331,7 @@ impl Ctx<'_> {
 
     /// The kind's generated validation of `new` (against `old` on update),
     /// for the subresource addressed, as causes of a 422.
-    fn type_validation(
-        &self,
-        new: &Value,
-        old: Option<&Value>,
-    ) -> Result<Vec<Cause>, ApiError> {
+    fn type_validation(&self, new: &Value, old: Option<&Value>) -> Result<Vec<Cause>, ApiError> {
         let mut ctx = if old.is_some() {
             Context::update()
         } else {
@@ -359,11 +355,7 @@ impl Ctx<'_> {
 ///
 /// Errors: 400 `the namespace of the provided object does not match the
 /// namespace sent on the request`.
-fn check_namespace(
-    ri: &ResourceInfo,
-    url: Option<&str>,
-    obj: &Value,
-) -> Result<(), ApiError> {
+fn check_namespace(ri: &ResourceInfo, url: Option<&str>, obj: &Value) -> Result<(), ApiError> {
     match (url, meta_str(obj, "namespace")) {
         (Some(url), Some(body)) if ri.namespaced && !body.is_empty() && body != url => {
             Err(ApiError::bad_request(
