@@ -22,8 +22,6 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::server::status::Cause;
-
 /// One step of a [`Path`]: a field name, or a subscript (list index or map
 /// key) of the step before it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -535,6 +533,17 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// One cause of an error (`StatusCause`): for `Invalid`, one field error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cause {
+    /// `FieldValueInvalid`, `FieldValueRequired`, `FieldManagerConflict`...
+    pub reason: String,
+    /// Human-readable message.
+    pub message: String,
+    /// The field path: `spec.ports[0].name`.
+    pub field: String,
+}
 
 /// A list of field errors; empty when valid.
 pub type ErrorList = Vec<Error>;

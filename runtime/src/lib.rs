@@ -1,9 +1,12 @@
-//! The generic Kubernetes API server library.
+//! The Kubernetes API machinery (the part of `k8s.io/apimachinery` this
+//! project needs): meta types, codecs (JSON, YAML, protobuf), schemas,
+//! field errors and validation helpers, selectors, printers' helpers and
+//! the registry traits generated code implements.
 //!
-//! `runtime` knows no concrete API type: generated code hands it a
-//! [`registry::Registry`] of resources (each a Rust type implementing
-//! [`resource::Resource`]), and the [`server`] serves them with Kubernetes
-//! API semantics over a revisioned [`storage::Store`].
+//! `runtime` knows no concrete API type and does no I/O (no axum, tokio or
+//! storage engine): generated code hands a [`registry::Registry`] of
+//! resources (each a Rust type implementing [`resource::Resource`]) to the
+//! `server` crate, which serves them with Kubernetes API semantics.
 #![deny(missing_docs)]
 
 // Generated code names this crate `::runtime`, inside it too.
@@ -15,11 +18,9 @@ pub mod go;
 #[cfg(feature = "kube")]
 pub mod kube;
 pub mod meta;
-pub mod patch;
+pub mod printers;
 pub mod registry;
 pub mod resource;
 pub mod schema;
 pub mod selector;
-pub mod server;
-pub mod storage;
 pub mod validate;

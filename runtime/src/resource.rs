@@ -167,33 +167,6 @@ pub enum NameFormat {
 }
 
 impl ResourceInfo {
-    /// A core-group (`v1`) kind with every option off but `generation`,
-    /// for unit tests of code that reads a few fields.
-    #[cfg(test)]
-    pub(crate) const fn core_for_tests(kind: &'static str, plural: &'static str) -> ResourceInfo {
-        ResourceInfo {
-            group: "",
-            version: "v1",
-            api_version: "v1",
-            kind,
-            plural,
-            singular: "x",
-            namespaced: true,
-            short_names: &[],
-            categories: &[],
-            status_subresource: false,
-            scale_subresource: None,
-            printer_columns: &[],
-            selectable_fields: &[],
-            generation: true,
-            annotations_bump_generation: false,
-            allow_create_on_update: false,
-            return_deleted_object: false,
-            name_format: NameFormat::Dns1123Subdomain,
-            printer: None,
-        }
-    }
-
     /// `widgets.example.dev`, or `configmaps` for the core group: the form
     /// Kubernetes puts in error messages.
     pub fn group_resource(&self) -> String {

@@ -57,11 +57,11 @@ impl Reply {
 impl Api {
     /// A server over an in-memory store.
     pub fn start() -> Api {
-        Api::start_with(std::sync::Arc::new(runtime::storage::MemoryStore::new()))
+        Api::start_with(std::sync::Arc::new(server::storage::MemoryStore::new()))
     }
 
     /// A server over `store`.
-    pub fn start_with(store: std::sync::Arc<dyn runtime::storage::Store>) -> Api {
+    pub fn start_with(store: std::sync::Arc<dyn server::storage::Store>) -> Api {
         let server = TestServer::start_with(store);
         Api {
             router: server.server.router(),

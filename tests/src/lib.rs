@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 
-use runtime::server::{ApiServer, Config};
-use runtime::storage::{MemoryStore, Store};
+use server::storage::{MemoryStore, Store};
+use server::{ApiServer, Config};
 
 /// A server running on a loopback port in a background thread, with its
 /// own kubeconfig and kubectl cache directory. Stops when dropped.
@@ -83,11 +83,8 @@ impl TestServer {
             });
         });
         let addr = addr_rx.recv().expect("server address");
-        runtime::server::write_kubeconfig(
-            &dir.path().join("kubeconfig"),
-            &format!("http://{addr}"),
-        )
-        .expect("kubeconfig");
+        server::write_kubeconfig(&dir.path().join("kubeconfig"), &format!("http://{addr}"))
+            .expect("kubeconfig");
         TestServer {
             addr,
             server,

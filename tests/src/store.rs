@@ -6,7 +6,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use runtime::storage::{
+use server::storage::{
     Event, KeyValue, MemoryStore, RangeRequest, RangeResult, StorageError, Store,
 };
 

@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::http::{Method, StatusCode};
-use runtime::server::Config;
-use runtime::storage::MemoryStore;
 use serde_json::{Value, json};
+use server::Config;
+use server::storage::MemoryStore;
 use tests::TestServer;
 use tests::http::{Api, Reply};
 

@@ -2065,8 +2065,8 @@ async fn health_endpoints_are_ok() {
 /// WATCH, as the etcd codec defaults what it decodes.
 #[tokio::test]
 async fn defaults_apply_to_objects_read_from_storage() {
-    use runtime::storage::{RangeRequest, Store};
-    let store = std::sync::Arc::new(runtime::storage::MemoryStore::new());
+    use server::storage::{RangeRequest, Store};
+    let store = std::sync::Arc::new(server::storage::MemoryStore::new());
     let api = Api::start_with(store.clone());
     const DEPLOYMENTS: &str = "/apis/apps/v1/namespaces/default/deployments";
     let created = api

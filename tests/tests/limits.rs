@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use runtime::server::Config;
-use runtime::storage::MemoryStore;
+use server::Config;
+use server::storage::MemoryStore;
 use tests::TestServer;
 
 fn rt() -> tokio::runtime::Runtime {

@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use runtime::server::Config;
-use runtime::storage::{MemoryStore, Store};
 use serde_json::{Value, json};
+use server::Config;
+use server::storage::{MemoryStore, Store};
 use tests::TestServer;
 
 const CMS: &str = "/api/v1/namespaces/default/configmaps";

@@ -10,10 +10,10 @@ use apis::example::v1::{
     WifiConnection,
 };
 use runtime::field::Path;
-use runtime::server::Config;
-use runtime::storage::MemoryStore;
 use runtime::validate::{Context, Validate};
 use serde_json::{Value, json};
+use server::Config;
+use server::storage::MemoryStore;
 use tests::TestServer;
 
 fn errors<T: Validate>(new: &T, old: Option<&T>, ctx: &Context) -> Vec<String> {

@@ -5,8 +5,8 @@
 //!
 //! The parts, in order:
 //! 1. build: the release `apiserver`, the `bench` crate's `loadgen` and
-//!    `ceiling`, and the criterion benches of `runtime` (not timed);
-//! 2. micro: the criterion bench `runtime/benches/codec.rs`, the binary
+//!    `ceiling`, and the criterion benches of `server` (not timed);
+//! 2. micro: the criterion bench `runtime/server/benches/codec.rs`, the binary
 //!    `cargo bench --no-run` built in step 1; the figures are read from
 //!    criterion's `target/criterion/<Kind>/<bench>/new/estimates.json`
 //!    (mean point estimate), not from its output;
@@ -243,7 +243,7 @@ struct Ctx {
     apiserver: PathBuf,
     loadgen: PathBuf,
     ceiling: PathBuf,
-    /// The criterion bench binary of `runtime/benches/codec.rs`.
+    /// The criterion bench binary of `runtime/server/benches/codec.rs`.
     codec_bench: PathBuf,
     /// Cores for the server and the load generator, when pinned.
     cpus: Option<(usize, usize)>,
@@ -443,14 +443,14 @@ fn median(values: &mut [f64]) -> f64 {
 
 // ------------------------------------------------------------------- entry
 
-/// Builds the criterion benches of `runtime` and returns the path of the
+/// Builds the criterion benches of `server` and returns the path of the
 /// `codec` bench binary, so that the micro part runs exactly what was built
 /// here (a plain `cargo bench` would rebuild whatever changed meanwhile).
 fn bench_executable(root: &Path) -> Result<PathBuf> {
     let args = [
         "bench",
         "-p",
-        "runtime",
+        "server",
         "--bench",
         "codec",
         "--no-run",
@@ -496,7 +496,7 @@ pub fn bench(root: &Path, quick: bool) -> Result<()> {
             "build",
             "--release",
             "-p",
-            "apis",
+            "apiserver",
             "-p",
             "bench",
             "--bin",
@@ -628,7 +628,7 @@ fn micro(ctx: &Ctx) -> Result<Section> {
         .arg("--bench")
         .args(ctx.plan.criterion_args)
         .env("CRITERION_HOME", ctx.target.join("criterion"))
-        .current_dir(ctx.root.join("runtime"))
+        .current_dir(ctx.root.join("runtime/server"))
         .stdin(Stdio::null())
         .stdout(std::fs::File::create(ctx.out.join("logs/criterion.log"))?)
         .status()
@@ -672,7 +672,7 @@ fn micro(ctx: &Ctx) -> Result<Section> {
         let pb_encode = estimate(kind, "protobuf_encode");
         // A kind the registry serves has every figure, or the run failed;
         // the exception is the typed encode, which each kind wires in by
-        // hand (its Rust type) in runtime/benches/codec.rs.
+        // hand (its Rust type) in runtime/server/benches/codec.rs.
         let served = decode.is_some();
         if !served {
             not_served.push(kind);
@@ -694,9 +694,9 @@ fn micro(ctx: &Ctx) -> Result<Section> {
                         .detail(format!("{kind} is not served yet"))
                 }
                 None if name.starts_with("JSON encode") => {
-                    f = f
-                        .status(Status::NotYetMeasurable)
-                        .detail("its Rust type is not wired into runtime/benches/codec.rs yet")
+                    f = f.status(Status::NotYetMeasurable).detail(
+                        "its Rust type is not wired into runtime/server/benches/codec.rs yet",
+                    )
                 }
                 None => f = f.status(Status::Failed),
             }

@@ -318,7 +318,7 @@ fn serve(root: &Path, args: &[String]) -> Result<()> {
             "run",
             "--release",
             "--package",
-            "apis",
+            "apiserver",
             "--bin",
             "apiserver",
             "--",

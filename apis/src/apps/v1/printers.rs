@@ -1,8 +1,8 @@
 // Hand-written Table columns of apps/v1 (`+printer:hook`), as upstream's
 // `pkg/printers/internalversion/printers.go` prints them.
 
+use runtime::printers::{AGE_DESCRIPTION, age, container_cells, int_at};
 use runtime::resource::{Printer, PrinterColumn};
-use runtime::server::table::{AGE_DESCRIPTION, age, container_cells, int_at};
 use serde_json::{Value, json};
 
 use super::Deployment;

@@ -1,10 +1,10 @@
 // Hand-written Table columns of batch/v1 (`+printer:hook`), as upstream's
 // `pkg/printers/internalversion/printers.go` prints them.
 
-use runtime::resource::{Printer, PrinterColumn};
-use runtime::server::table::{
+use runtime::printers::{
     AGE_DESCRIPTION, age, condition_is_true, container_cells, human_duration, int_at, time_at,
 };
+use runtime::resource::{Printer, PrinterColumn};
 use serde_json::{Value, json};
 
 use super::Job;

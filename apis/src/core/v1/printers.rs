@@ -1,11 +1,11 @@
 // Hand-written Table columns of core/v1 (`+printer:hook`), as upstream's
 // `pkg/printers/internalversion/printers.go` prints them.
 
-use runtime::resource::{Printer, PrinterColumn};
-use runtime::server::table::{
+use runtime::printers::{
     AGE_DESCRIPTION, NAME_DESCRIPTION, age, condition, condition_is_true, container_cells,
     format_labels, human_duration, int_at, list_at, str_at, time_at, timestamp_since,
 };
+use runtime::resource::{Printer, PrinterColumn};
 use serde_json::{Value, json};
 
 use super::{ConfigMap, Event, Pod, PodTemplate, Secret, Service};

@@ -1,0 +1,158 @@
+//! `apiserver`: serves every resource of the `apis` crate with Kubernetes
+//! API semantics. Flags follow kube-apiserver's names where one exists.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::Context;
+use clap::{Parser, ValueEnum};
+use server::storage::{MemoryStore, RedbStore, Store};
+use server::{ApiServer, Config};
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum StorageBackend {
+    /// The embedded on-disk store (redb) under --data-dir.
+    Embedded,
+    /// In memory; everything is lost on exit.
+    Memory,
+}
+
+#[derive(Parser)]
+#[command(
+    name = "apiserver",
+    about = "A Kubernetes API server for the types of this project"
+)]
+struct Args {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind_address: std::net::IpAddr,
+    /// Plain-HTTP port (0 picks a free one).
+    #[arg(long, default_value_t = 6443)]
+    port: u16,
+    /// Directory of the embedded store and the written kubeconfig.
+    #[arg(long, default_value = "target/apiserver")]
+    data_dir: PathBuf,
+    /// Where objects are stored.
+    #[arg(long, value_enum, default_value_t = StorageBackend::Embedded)]
+    storage_backend: StorageBackend,
+    /// Concurrent read-only requests (get, list) before answering 429.
+    #[arg(long, default_value_t = 400)]
+    max_requests_inflight: usize,
+    /// Concurrent writes (create, update, patch, delete) before answering 429.
+    #[arg(long, default_value_t = 200)]
+    max_mutating_requests_inflight: usize,
+    /// How long a request may take to send its body before a 504 (e.g. `60s`, `1m`).
+    #[arg(long, default_value = "60s", value_parser = parse_duration)]
+    request_timeout: std::time::Duration,
+    /// How long shutdown waits for requests in flight (e.g. `60s`).
+    #[arg(long, default_value = "60s", value_parser = parse_duration)]
+    shutdown_grace_period: std::time::Duration,
+    /// How often storage history is compacted (kube-apiserver's flag;
+    /// each compaction keeps one interval of history). `0s` never compacts.
+    #[arg(long, default_value = "5m", value_parser = parse_duration)]
+    etcd_compaction_interval: std::time::Duration,
+    /// Host names accepted in the Host header besides loopback names, when
+    /// bound to a loopback address (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    allowed_hosts: Vec<String>,
+    /// Where to write the kubeconfig (default: <data-dir>/kubeconfig).
+    #[arg(long)]
+    kubeconfig: Option<PathBuf>,
+    /// Validation options (feature gates) as `Name=true|false,...`, for
+    /// `+k8s:ifEnabled`/`+k8s:ifDisabled` rules.
+    #[arg(long, default_value = "")]
+    feature_gates: String,
+}
+
+/// A Go-style duration: a number and a unit (`ms`, `s`, `m`, `h`), e.g.
+/// `60s`, `1m`, `1m30s`.
+fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    let mut total = std::time::Duration::ZERO;
+    let mut rest = text.trim();
+    if rest.is_empty() {
+        return Err("empty duration".into());
+    }
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit() && c != '.')
+            .ok_or_else(|| format!("missing unit in duration {text:?}"))?;
+        let (number, tail) = rest.split_at(digits);
+        let value: f64 = number
+            .parse()
+            .map_err(|_| format!("invalid duration {text:?}"))?;
+        let unit_len = tail
+            .find(|c: char| c.is_ascii_digit() || c == '.')
+            .unwrap_or(tail.len());
+        let (unit, tail) = tail.split_at(unit_len);
+        let seconds = match unit {
+            "ms" => value / 1000.0,
+            "s" => value,
+            "m" => value * 60.0,
+            "h" => value * 3600.0,
+            _ => return Err(format!("unknown unit {unit:?} in duration {text:?}")),
+        };
+        total = std::time::Duration::try_from_secs_f64(seconds)
+            .ok()
+            .and_then(|d| total.checked_add(d))
+            .ok_or_else(|| format!("duration {text:?} is out of range"))?;
+        rest = tail;
+    }
+    Ok(total)
+}
+
+fn main() -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the tokio runtime")?;
+    let result = runtime.block_on(run());
+    // A request still running after the shutdown grace period must not
+    // keep the process alive.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    result
+}
+
+async fn run() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let args = Args::parse();
+    std::fs::create_dir_all(&args.data_dir)
+        .with_context(|| format!("creating {}", args.data_dir.display()))?;
+    let store: Arc<dyn Store> = match args.storage_backend {
+        StorageBackend::Embedded => {
+            let path = args.data_dir.join("store.redb");
+            Arc::new(RedbStore::open(&path).with_context(|| format!("opening {}", path.display()))?)
+        }
+        StorageBackend::Memory => Arc::new(MemoryStore::new()),
+    };
+    let config = Config {
+        bind_address: args.bind_address,
+        port: args.port,
+        max_requests_inflight: args.max_requests_inflight,
+        max_mutating_requests_inflight: args.max_mutating_requests_inflight,
+        request_timeout: args.request_timeout,
+        shutdown_grace: args.shutdown_grace_period,
+        allowed_hosts: args.allowed_hosts,
+        compaction_interval: args.etcd_compaction_interval,
+        kubeconfig: Some(
+            args.kubeconfig
+                .unwrap_or_else(|| args.data_dir.join("kubeconfig")),
+        ),
+        validation_options: args
+            .feature_gates
+            .split(',')
+            .filter_map(|g| g.split_once('='))
+            .filter(|(_, v)| v.trim() == "true")
+            .map(|(k, _)| k.trim().to_string())
+            .collect(),
+        ..Config::default()
+    };
+    let server =
+        ApiServer::new(apis::registry(), store, &config).map_err(|e| anyhow::anyhow!("{e}"))?;
+    server.serve(&config).await.context("serving")?;
+    Ok(())
+}

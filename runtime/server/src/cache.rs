@@ -1,0 +1,280 @@
+//! The watch cache: one storage watch per resource, fanned out to every
+//! watcher of that resource, with a bounded ring of recent events so that
+//! watches can start from a recent resourceVersion without touching storage
+//! (kube-apiserver's cacher, reduced to what watches need).
+//!
+//! - Each event is decoded once and its JSON watch line
+//!   (`{"type":...,"object":...}`) encoded once, shared by all watchers.
+//! - The ring holds the last [`RING_CAPACITY`] events; a watch from an older
+//!   revision falls back to its own storage watch (or 410 when compacted).
+//! - Watchers receive events through a bounded broadcast channel: one that
+//!   cannot keep up is closed (it lags) and re-watches from its last
+//!   resourceVersion, instead of growing memory without bound.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use axum::body::Bytes;
+use serde_json::{Value, json};
+use tokio::sync::broadcast;
+
+use super::status::ApiError;
+use super::store::event_object;
+use crate::storage::{Event, StorageError, Store};
+use runtime::schema::TypeSchema;
+
+/// Events kept for watches that start from a recent revision.
+pub const RING_CAPACITY: usize = 512;
+
+/// Events a watcher may fall behind before it is closed.
+pub const WATCHER_BUFFER: usize = 1024;
+
+/// A watcher's feed of live events from the cache.
+pub type Subscription = broadcast::Receiver<Arc<CachedEvent>>;
+
+/// One change, decoded once.
+#[derive(Debug)]
+pub struct CachedEvent {
+    /// The storage revision of the change.
+    pub revision: i64,
+    /// The storage key (for namespace filtering).
+    pub key: String,
+    /// `ADDED`, `MODIFIED` or `DELETED`, before selectors adjust it.
+    pub kind: &'static str,
+    /// The object after the change (the last state for DELETED).
+    pub object: Value,
+    /// The object before the change, for MODIFIED.
+    pub prev: Option<Value>,
+    json_line: OnceLock<Bytes>,
+    /// Other encodings of this event's line (Table, per version and
+    /// includeObject), made once and shared by the watchers that ask.
+    encodings: Mutex<Vec<(String, Bytes)>>,
+}
+
+impl CachedEvent {
+    /// Decodes a storage event, defaulting its objects by `schema` (see
+    /// `store::read_stored`).
+    ///
+    /// Errors: a stored value that is not valid JSON.
+    pub fn from_storage(
+        event: &Event,
+        schema: &'static TypeSchema,
+    ) -> Result<CachedEvent, ApiError> {
+        let (kind, object, prev) = event_object(event, schema)?;
+        Ok(CachedEvent {
+            revision: event.revision(),
+            key: event.key().to_string(),
+            kind,
+            object,
+            prev,
+            json_line: OnceLock::new(),
+            encodings: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// The line in another encoding named `format`, made by `encode` on
+    /// first use and shared afterwards.
+    pub fn encoded(&self, format: &str, encode: impl FnOnce() -> Bytes) -> Bytes {
+        let Ok(mut cache) = self.encodings.lock() else {
+            return encode();
+        };
+        if let Some((_, line)) = cache.iter().find(|(f, _)| f == format) {
+            return line.clone();
+        }
+        let line = encode();
+        cache.push((format.to_string(), line.clone()));
+        line
+    }
+
+    /// The JSON watch line of this event as it is (`{"type":..,"object":..}\n`),
+    /// encoded on first use and shared afterwards.
+    pub fn json_line(&self) -> Bytes {
+        self.json_line
+            .get_or_init(|| {
+                let mut line =
+                    serde_json::to_vec(&json!({"type": self.kind, "object": self.object}))
+                        .unwrap_or_default();
+                line.push(b'\n');
+                Bytes::from(line)
+            })
+            .clone()
+    }
+}
+
+struct State {
+    ring: VecDeque<Arc<CachedEvent>>,
+    /// Every event with a revision above this is in the ring (or still to come).
+    window_start: i64,
+    /// The revision of the last event processed.
+    last: i64,
+    tx: broadcast::Sender<Arc<CachedEvent>>,
+}
+
+/// The cache of one resource prefix.
+pub struct WatchCache {
+    state: Mutex<State>,
+}
+
+impl WatchCache {
+    /// Starts caching `prefix`: one storage watch from the current revision,
+    /// consumed by a background task for as long as the cache lives.
+    /// Objects are defaulted by `schema`, the resource's type.
+    ///
+    /// Errors: the storage watch cannot start.
+    pub fn start(
+        store: &Arc<dyn Store>,
+        prefix: &str,
+        schema: &'static TypeSchema,
+    ) -> Result<Arc<WatchCache>, StorageError> {
+        let start = store.current_revision();
+        let mut events = store.watch(prefix, start)?;
+        let (tx, _) = broadcast::channel(WATCHER_BUFFER);
+        let cache = Arc::new(WatchCache {
+            state: Mutex::new(State {
+                ring: VecDeque::with_capacity(RING_CAPACITY),
+                window_start: start,
+                last: start,
+                tx,
+            }),
+        });
+        let weak = Arc::downgrade(&cache);
+        tokio::spawn(async move {
+            while let Some(event) = events.recv().await {
+                let Some(cache) = weak.upgrade() else { return };
+                match CachedEvent::from_storage(&event, schema) {
+                    Ok(e) => cache.push(Arc::new(e)),
+                    Err(e) => {
+                        tracing::warn!(key = event.key(), error = %e, "undecodable stored object skipped")
+                    }
+                }
+            }
+        });
+        Ok(cache)
+    }
+
+    fn push(&self, event: Arc<CachedEvent>) {
+        let Ok(mut state) = self.state.lock() else {
+            return;
+        };
+        if state.ring.len() == RING_CAPACITY
+            && let Some(old) = state.ring.pop_front()
+        {
+            state.window_start = old.revision;
+        }
+        state.last = event.revision;
+        state.ring.push_back(event.clone());
+        // No receivers is fine: nobody is watching right now.
+        let _ = state.tx.send(event);
+    }
+
+    /// The events after `after` still in the ring, and a receiver for the
+    /// ones to come (subscribed atomically, so none is missed or doubled).
+    /// `None` when `after` is older than the ring's window.
+    pub fn subscribe(&self, after: i64) -> Option<(Vec<Arc<CachedEvent>>, Subscription)> {
+        let state = self.state.lock().ok()?;
+        if after < state.window_start {
+            return None;
+        }
+        let replay = state
+            .ring
+            .iter()
+            .filter(|e| e.revision > after)
+            .cloned()
+            .collect();
+        Some((replay, state.tx.subscribe()))
+    }
+
+    /// The revision up to which `rx` has received everything, if it has
+    /// drained its queue: safe to send as a bookmark.
+    pub fn progress(&self, rx: &Subscription) -> Option<i64> {
+        let state = self.state.lock().ok()?;
+        rx.is_empty().then_some(state.last)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::storage::MemoryStore;
+    use runtime::schema::{Type, field};
+
+    static SCHEMA: TypeSchema = TypeSchema {
+        name: "Thing",
+        atomic: false,
+        hook: None,
+        fields: &[field("metadata", Type::Untyped)],
+    };
+
+    fn write(store: &Arc<dyn Store>, name: &str) {
+        let key = format!("/things/{name}");
+        let value = serde_json::to_vec(&json!({"metadata": {"name": name}})).unwrap();
+        store.create(&key, value).unwrap();
+    }
+
+    async fn until_processed(cache: &WatchCache, revision: i64) {
+        for _ in 0..500 {
+            if cache.state.lock().unwrap().last >= revision {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        panic!("the cache did not reach revision {revision}");
+    }
+
+    /// Every watcher gets the same decoded event, and its JSON line is
+    /// encoded once: the bytes are shared, not copied per watcher.
+    #[tokio::test]
+    async fn watchers_share_each_event_and_its_encoding() {
+        let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
+        let cache = WatchCache::start(&store, "/things/", &SCHEMA).unwrap();
+        let start = store.current_revision();
+        let (_, mut a) = cache.subscribe(start).unwrap();
+        let (_, mut b) = cache.subscribe(start).unwrap();
+        write(&store, "one");
+        let (ea, eb) = (a.recv().await.unwrap(), b.recv().await.unwrap());
+        assert!(Arc::ptr_eq(&ea, &eb), "one decoded event for all watchers");
+        assert_eq!(ea.kind, "ADDED");
+        let (la, lb) = (ea.json_line(), eb.json_line());
+        assert_eq!(la.as_ptr(), lb.as_ptr(), "one encoding for all watchers");
+        let table = |n: u8| ea.encoded("table/v1", || Bytes::from(vec![n]));
+        assert_eq!(table(1), table(2), "other encodings are made once too");
+    }
+
+    /// A watch from a recent revision replays from the ring; one older
+    /// than the ring's window is refused (it falls back to storage).
+    #[tokio::test]
+    async fn the_ring_replays_recent_events_and_keeps_a_bounded_window() {
+        let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
+        let start = store.current_revision();
+        let cache = WatchCache::start(&store, "/things/", &SCHEMA).unwrap();
+        for i in 0..(RING_CAPACITY + 10) {
+            write(&store, &format!("t{i}"));
+        }
+        let last = store.current_revision();
+        until_processed(&cache, last).await;
+        assert_eq!(cache.state.lock().unwrap().ring.len(), RING_CAPACITY);
+        assert!(cache.subscribe(start).is_none(), "older than the window");
+        let (replay, _) = cache.subscribe(last - 3).unwrap();
+        let revisions: Vec<i64> = replay.iter().map(|e| e.revision).collect();
+        assert_eq!(revisions, [last - 2, last - 1, last]);
+    }
+
+    /// A watcher that does not read is not buffered without bound: past
+    /// [`WATCHER_BUFFER`] events it lags, and the server closes its watch.
+    #[tokio::test]
+    async fn a_watcher_that_cannot_keep_up_is_cut_off() {
+        let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
+        let cache = WatchCache::start(&store, "/things/", &SCHEMA).unwrap();
+        let (_, mut slow) = cache.subscribe(store.current_revision()).unwrap();
+        for i in 0..(WATCHER_BUFFER + 5) {
+            write(&store, &format!("t{i}"));
+        }
+        until_processed(&cache, store.current_revision()).await;
+        assert!(matches!(
+            slow.recv().await,
+            Err(broadcast::error::RecvError::Lagged(_))
+        ));
+    }
+}

@@ -1,0 +1,232 @@
+//! Discovery: `/api`, `/apis`, `/api/v1`, `/apis/<group>[/<version>]` in the
+//! legacy form (APIVersions, APIGroupList, APIGroup, APIResourceList) and
+//! the aggregated form (`apidiscovery.k8s.io/v2` APIGroupDiscoveryList),
+//! plus `/version`.
+//!
+//! Source: the discovery section of the API concepts page; the shapes of
+//! `metav1.APIResourceList` and `apidiscovery/v2`.
+
+use serde_json::{Value, json};
+
+use runtime::registry::{Entry, Registry};
+
+/// Verbs of a resource in discovery, sorted as upstream lists them.
+pub const RESOURCE_VERBS: [&str; 8] = [
+    "create",
+    "delete",
+    "deletecollection",
+    "get",
+    "list",
+    "patch",
+    "update",
+    "watch",
+];
+
+/// Verbs of the status and scale subresources.
+pub const SUBRESOURCE_VERBS: [&str; 3] = ["get", "patch", "update"];
+
+/// The aggregated discovery media type, v2.
+pub const AGGREGATED_V2: &str =
+    "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
+/// The aggregated discovery media type, v2beta1.
+pub const AGGREGATED_V2BETA1: &str =
+    "application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList";
+
+/// Which aggregated discovery version the client asked for, if any, in
+/// its order of preference.
+pub fn wants_aggregated(accept: Option<&str>) -> Option<&'static str> {
+    for range in accept.unwrap_or("").split(',') {
+        let params: Vec<&str> = range.split(';').map(str::trim).collect();
+        let has = |p: &str| params.contains(&p);
+        if has("as=APIGroupDiscoveryList") && has("g=apidiscovery.k8s.io") {
+            if has("v=v2") {
+                return Some("v2");
+            }
+            if has("v=v2beta1") {
+                return Some("v2beta1");
+            }
+        }
+        if params
+            .first()
+            .is_some_and(|m| *m == "application/json" || *m == "*/*")
+            && params.len() == 1
+        {
+            return None;
+        }
+    }
+    None
+}
+
+/// `/api`: the core group's versions.
+pub fn api_versions(registry: &Registry, server_address: &str) -> Value {
+    json!({
+        "kind": "APIVersions",
+        "versions": registry.versions(""),
+        "serverAddressByClientCIDRs": [{"clientCIDR": "0.0.0.0/0", "serverAddress": server_address}],
+    })
+}
+
+fn group_json(registry: &Registry, group: &str) -> Value {
+    let versions: Vec<Value> = registry
+        .versions(group)
+        .iter()
+        .map(|v| json!({"groupVersion": format!("{group}/{v}"), "version": v}))
+        .collect();
+    json!({
+        "name": group,
+        "versions": versions,
+        "preferredVersion": versions.first().cloned().unwrap_or(Value::Null),
+    })
+}
+
+/// `/apis`: every named group.
+pub fn api_group_list(registry: &Registry) -> Value {
+    let groups: Vec<Value> = registry
+        .groups()
+        .into_iter()
+        .filter(|g| !g.is_empty())
+        .map(|g| group_json(registry, g))
+        .collect();
+    json!({"kind": "APIGroupList", "apiVersion": "v1", "groups": groups})
+}
+
+/// `/apis/<group>`, or `None` when the group is not served.
+pub fn api_group(registry: &Registry, group: &str) -> Option<Value> {
+    if group.is_empty() || !registry.groups().contains(&group) {
+        return None;
+    }
+    let mut g = group_json(registry, group);
+    let obj = g.as_object_mut()?;
+    obj.insert("kind".into(), json!("APIGroup"));
+    obj.insert("apiVersion".into(), json!("v1"));
+    Some(g)
+}
+
+/// `/api/v1` or `/apis/<group>/<version>`, or `None` when not served.
+pub fn api_resource_list(registry: &Registry, group: &str, version: &str) -> Option<Value> {
+    let entries: Vec<&Entry> = registry
+        .entries()
+        .iter()
+        .filter(|e| e.info.group == group && e.info.version == version)
+        .collect();
+    if entries.is_empty() {
+        return None;
+    }
+    let mut resources = Vec::new();
+    for e in entries {
+        let i = &e.info;
+        let mut r = json!({
+            "name": i.plural, "singularName": i.singular, "namespaced": i.namespaced, "kind": i.kind, "verbs": RESOURCE_VERBS,
+        });
+        if !i.short_names.is_empty() {
+            r["shortNames"] = json!(i.short_names);
+        }
+        if !i.categories.is_empty() {
+            r["categories"] = json!(i.categories);
+        }
+        resources.push(r);
+        if i.status_subresource {
+            resources.push(json!({
+                "name": format!("{}/status", i.plural), "singularName": "", "namespaced": i.namespaced, "kind": i.kind, "verbs": SUBRESOURCE_VERBS,
+            }));
+        }
+        if i.scale_subresource.is_some() {
+            resources.push(json!({
+                "name": format!("{}/scale", i.plural), "singularName": "", "namespaced": i.namespaced,
+                "group": "autoscaling", "version": "v1", "kind": "Scale", "verbs": SUBRESOURCE_VERBS,
+            }));
+        }
+    }
+    let group_version = if group.is_empty() {
+        version.to_string()
+    } else {
+        format!("{group}/{version}")
+    };
+    Some(
+        json!({"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": group_version, "resources": resources}),
+    )
+}
+
+/// The aggregated discovery document of `/api` (core: true) or `/apis`.
+pub fn aggregated(registry: &Registry, core: bool, version: &str) -> Value {
+    let mut items = Vec::new();
+    for group in registry
+        .groups()
+        .into_iter()
+        .filter(|g| g.is_empty() == core)
+    {
+        let mut versions = Vec::new();
+        for v in registry.versions(group) {
+            let resources: Vec<Value> = registry
+                .entries()
+                .iter()
+                .filter(|e| e.info.group == group && e.info.version == v)
+                .map(|e| {
+                    let i = &e.info;
+                    let kind = json!({"group": group, "version": v, "kind": i.kind});
+                    let mut subresources = Vec::new();
+                    if i.status_subresource {
+                        subresources.push(json!({"subresource": "status", "responseKind": kind, "verbs": SUBRESOURCE_VERBS}));
+                    }
+                    if i.scale_subresource.is_some() {
+                        subresources.push(json!({
+                            "subresource": "scale",
+                            "responseKind": {"group": "autoscaling", "version": "v1", "kind": "Scale"},
+                            "verbs": SUBRESOURCE_VERBS,
+                        }));
+                    }
+                    let mut r = json!({
+                        "resource": i.plural,
+                        "responseKind": kind,
+                        "scope": if i.namespaced { "Namespaced" } else { "Cluster" },
+                        "singularResource": i.singular,
+                        "verbs": RESOURCE_VERBS,
+                    });
+                    if !i.short_names.is_empty() {
+                        r["shortNames"] = json!(i.short_names);
+                    }
+                    if !i.categories.is_empty() {
+                        r["categories"] = json!(i.categories);
+                    }
+                    if !subresources.is_empty() {
+                        r["subresources"] = Value::Array(subresources);
+                    }
+                    r
+                })
+                .collect();
+            versions.push(json!({"version": v, "resources": resources, "freshness": "Current"}));
+        }
+        items.push(
+            json!({"metadata": {"name": group, "creationTimestamp": null}, "versions": versions}),
+        );
+    }
+    json!({
+        "kind": "APIGroupDiscoveryList",
+        "apiVersion": format!("apidiscovery.k8s.io/{version}"),
+        "metadata": {},
+        "items": items,
+    })
+}
+
+/// `/version`: the Kubernetes version this server implements.
+pub fn version() -> Value {
+    json!({
+        "major": "1",
+        "minor": "36",
+        "gitVersion": "v1.36.0",
+        "gitCommit": "",
+        "gitTreeState": "clean",
+        "buildDate": "",
+        "goVersion": "",
+        "compiler": "rustc",
+        "platform": format!("{}/{}", std::env::consts::OS, go_arch()),
+    })
+}
+
+fn go_arch() -> &'static str {
+    match std::env::consts::ARCH {
+        "x86_64" => "amd64",
+        "aarch64" => "arm64",
+        other => other,
+    }
+}

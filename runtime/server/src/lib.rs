@@ -1,0 +1,709 @@
+//! The generic Kubernetes API server (the part of `k8s.io/apiserver` this
+//! project needs): axum routes over a [`Registry`] and a [`Store`], serving
+//! every registered resource with Kubernetes semantics.
+//!
+//! The machinery it builds on (meta types, codecs, schemas, field errors,
+//! validation, the registry traits) is the `runtime` crate, which has no
+//! I/O; this crate adds what a server needs: the HTTP handlers (`rest`
+//! verbs, discovery, watch), the revisioned [`storage`] backends and the
+//! [`patch`] engines (strategic merge, server-side apply).
+//!
+//! Handlers are small functions; cross-cutting concerns (the in-flight
+//! limit, metrics, compression, tracing) are tower layers or a thin
+//! middleware in front of the resource handler.
+#![deny(missing_docs)]
+
+pub mod patch;
+pub mod storage;
+
+mod cache;
+mod deletion;
+pub mod discovery;
+mod duplicates;
+mod filter;
+mod metrics;
+mod namespaces;
+pub mod negotiate;
+pub mod object;
+mod openapi;
+mod read_cache;
+pub mod request;
+mod rest;
+mod serve;
+pub mod status;
+mod store;
+pub mod table;
+pub mod validation;
+mod versions;
+mod watch;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get};
+use serde_json::Value;
+
+pub use self::status::ApiError;
+use crate::storage::Store;
+use runtime::registry::Registry;
+
+/// Server settings, named after kube-apiserver's flags where one exists.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `--bind-address`.
+    pub bind_address: std::net::IpAddr,
+    /// `--port` (plain HTTP); 0 picks a free port.
+    pub port: u16,
+    /// `--max-requests-inflight`: concurrent read-only requests (get, list;
+    /// watches are long-running and not counted) before 429 (upstream: 400).
+    pub max_requests_inflight: usize,
+    /// `--max-mutating-requests-inflight`: concurrent writes (create,
+    /// update, patch, delete, deletecollection) before 429 (upstream: 200).
+    /// Writes have their own seats, so clients that send bodies slowly hold
+    /// write seats only, never the reads'.
+    pub max_mutating_requests_inflight: usize,
+    /// `--request-timeout`: how long a request may take to send its body
+    /// before it is answered 504 `Timeout` (upstream: 60 s for the whole
+    /// request).
+    pub request_timeout: std::time::Duration,
+    /// How long shutdown waits for requests in flight (watches end at once).
+    pub shutdown_grace: std::time::Duration,
+    /// How long a client may take to send a request's headers before its
+    /// connection is closed (kube-apiserver's `ReadHeaderTimeout`, 32 s).
+    pub header_read_timeout: std::time::Duration,
+    /// Host names (without port) accepted in the `Host` header besides the
+    /// loopback names and addresses, when the server listens on a loopback
+    /// address (`--allowed-hosts`). Bound to any other address, every host
+    /// is accepted. Guards a server on a developer's machine against DNS
+    /// rebinding: a web page cannot reach it through a name of its own.
+    pub allowed_hosts: Vec<String>,
+    /// Where to write a kubeconfig pointing at this server, if anywhere.
+    pub kubeconfig: Option<PathBuf>,
+    /// How often watches with `allowWatchBookmarks=true` get a BOOKMARK.
+    pub bookmark_interval: std::time::Duration,
+    /// Validation options switched on (`+k8s:ifEnabled`/`ifDisabled`), as
+    /// kube-apiserver's feature gates: `--feature-gates=WidgetGracePeriod=true`.
+    pub validation_options: std::collections::BTreeSet<String>,
+    /// How often storage history is compacted; each compaction keeps one
+    /// interval of history (kube-apiserver's `--etcd-compaction-interval`, 5m).
+    pub compaction_interval: std::time::Duration,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            bind_address: std::net::IpAddr::from([127, 0, 0, 1]),
+            port: 6443,
+            max_requests_inflight: 400,
+            max_mutating_requests_inflight: 200,
+            request_timeout: std::time::Duration::from_secs(60),
+            shutdown_grace: serve::DEFAULT_SHUTDOWN_GRACE,
+            header_read_timeout: serve::HEADER_READ_TIMEOUT,
+            allowed_hosts: Vec::new(),
+            kubeconfig: None,
+            bookmark_interval: std::time::Duration::from_secs(60),
+            compaction_interval: std::time::Duration::from_secs(300),
+            validation_options: std::collections::BTreeSet::new(),
+        }
+    }
+}
+
+/// The shared state of a running server.
+pub struct ApiServer {
+    registry: Registry,
+    store: Arc<dyn Store>,
+    inflight: Arc<tokio::sync::Semaphore>,
+    mutating_inflight: Arc<tokio::sync::Semaphore>,
+    request_timeout: std::time::Duration,
+    timeouts: serve::Timeouts,
+    /// The `Host` names accepted; `None` accepts every host.
+    allowed_hosts: Option<Vec<String>>,
+    metrics: metrics::Metrics,
+    address: std::sync::OnceLock<SocketAddr>,
+    caches: std::sync::Mutex<std::collections::HashMap<String, Arc<cache::WatchCache>>>,
+    bookmark_interval: std::time::Duration,
+    validation_options: std::collections::BTreeSet<String>,
+    /// The protobuf form of the OpenAPI v2 document, made on first request.
+    openapi_v2_proto: std::sync::OnceLock<Result<axum::body::Bytes, String>>,
+    /// Set once shutdown begins: open watches end so that in-flight
+    /// requests can drain.
+    stopping: tokio::sync::watch::Sender<bool>,
+    /// The JSON GET answered for recently read objects.
+    read_cache: read_cache::ReadCache,
+}
+
+impl ApiServer {
+    /// A server over `registry` and `store`. Creates the initial namespaces
+    /// (`default`, `kube-system`, `kube-public`, `kube-node-lease`) when the
+    /// registry serves namespaces and they are missing.
+    ///
+    /// Errors: the store fails while creating them.
+    pub fn new(
+        registry: Registry,
+        store: Arc<dyn Store>,
+        config: &Config,
+    ) -> Result<Arc<ApiServer>, ApiError> {
+        let server = Arc::new(ApiServer {
+            registry,
+            store,
+            inflight: Arc::new(tokio::sync::Semaphore::new(config.max_requests_inflight)),
+            mutating_inflight: Arc::new(tokio::sync::Semaphore::new(
+                config.max_mutating_requests_inflight,
+            )),
+            request_timeout: config.request_timeout,
+            timeouts: serve::Timeouts {
+                header_read: config.header_read_timeout,
+                shutdown_grace: config.shutdown_grace,
+            },
+            allowed_hosts: config
+                .bind_address
+                .is_loopback()
+                .then(|| config.allowed_hosts.clone()),
+            metrics: metrics::Metrics::default(),
+            address: std::sync::OnceLock::new(),
+            caches: std::sync::Mutex::new(std::collections::HashMap::new()),
+            bookmark_interval: config.bookmark_interval,
+            validation_options: config.validation_options.clone(),
+            openapi_v2_proto: std::sync::OnceLock::new(),
+            stopping: tokio::sync::watch::Sender::new(false),
+            read_cache: read_cache::ReadCache::new(READ_CACHE_BYTES),
+        });
+        server.ensure_system_namespaces()?;
+        Ok(server)
+    }
+
+    /// The router serving the whole API.
+    pub fn router(self: &Arc<Self>) -> Router {
+        axum::Router::new()
+            .route(
+                "/version",
+                get(|| async { json(StatusCode::OK, &discovery::version()) }),
+            )
+            // Upstream's health handlers answer any method.
+            .route("/healthz", any(|| async { "ok" }))
+            .route("/livez", any(|| async { "ok" }))
+            .route("/readyz", any(|| async { "ok" }))
+            .route("/metrics", get(metrics_handler))
+            .route("/openapi/v2", get(openapi::v2))
+            .route("/openapi/v3", get(openapi::index))
+            .route("/openapi/v3/{*path}", get(openapi::document))
+            .fallback(dispatch)
+            .method_not_allowed_fallback(method_not_allowed)
+            .layer(axum::middleware::from_fn_with_state(
+                self.clone(),
+                check_host,
+            ))
+            .with_state(self.clone())
+            .layer(
+                tower_http::compression::CompressionLayer::new()
+                    .gzip(true)
+                    .compress_when(LargeResponses),
+            )
+            .layer(catch_panics())
+            .layer(tower_http::trace::TraceLayer::new_for_http())
+    }
+
+    /// Binds, writes the kubeconfig, and serves until SIGTERM or Ctrl-C.
+    /// Prints where it listens on stdout.
+    ///
+    /// Errors: the address cannot be bound, or the kubeconfig cannot be written.
+    pub async fn serve(self: Arc<Self>, config: &Config) -> std::io::Result<()> {
+        let listener = tokio::net::TcpListener::bind((config.bind_address, config.port)).await?;
+        let addr = listener.local_addr()?;
+        let _ = self.address.set(addr);
+        if let Some(path) = &config.kubeconfig {
+            write_kubeconfig(path, &format!("http://{addr}"))?;
+        }
+        // A closed stdout (the parent stopped reading) must not stop the
+        // server: write errors are ignored rather than panicking as
+        // `println!` would.
+        let mut banner = format!("apiserver listening on http://{addr}\n");
+        if let Some(path) = &config.kubeconfig {
+            banner.push_str(&format!(
+                "kubeconfig written to {0}; try: KUBECONFIG={0} kubectl get namespaces\n",
+                path.display()
+            ));
+        }
+        {
+            use std::io::Write as _;
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout.write_all(banner.as_bytes());
+            let _ = stdout.flush();
+        }
+        tracing::info!(%addr, "serving");
+        if !config.compaction_interval.is_zero() {
+            self.start_compactor(config.compaction_interval);
+        }
+        self.serve_on(listener, shutdown_signal()).await
+    }
+
+    /// Serves the API on `listener` until `shutdown` completes, then ends
+    /// open watches ([`ApiServer::begin_shutdown`]) and drains the other
+    /// requests for at most the configured shutdown grace (for embedding
+    /// the server in tests and other programs; [`ApiServer::serve`] adds
+    /// the banner, the kubeconfig, signals and compaction).
+    ///
+    /// Errors: none today (accept errors are retried).
+    pub async fn serve_on(
+        self: &Arc<Self>,
+        listener: tokio::net::TcpListener,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        let _ = self.address.set(listener.local_addr()?);
+        let server = self.clone();
+        serve::serve_connections(
+            listener,
+            self.router(),
+            async move {
+                shutdown.await;
+                server.begin_shutdown();
+            },
+            self.timeouts,
+        )
+        .await
+    }
+
+    /// Starts a graceful shutdown: every open watch ends (clients see the
+    /// stream close and re-watch elsewhere, as when kube-apiserver stops),
+    /// so the server can stop once the other requests in flight finish.
+    pub fn begin_shutdown(&self) {
+        self.stopping.send_replace(true);
+    }
+
+    /// Resolves once [`ApiServer::begin_shutdown`] has been called.
+    pub(crate) fn stopped(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let mut stopping = self.stopping.subscribe();
+        async move {
+            let _ = stopping.wait_for(|stop| *stop).await;
+        }
+    }
+
+    /// Compacts storage every `interval`, to the revision seen one interval
+    /// earlier, so reads and watches have at least one interval of history.
+    pub fn start_compactor(self: &Arc<Self>, interval: std::time::Duration) {
+        let store = self.store.clone();
+        tokio::spawn(async move {
+            let mut ticker = tokio::time::interval(interval);
+            ticker.tick().await;
+            let mut previous = store.current_revision();
+            loop {
+                ticker.tick().await;
+                let target = previous;
+                previous = store.current_revision();
+                if target > store.compacted_revision()
+                    && let Err(e) = store.compact(target)
+                {
+                    tracing::warn!(error = %e, "compaction failed");
+                }
+            }
+        });
+    }
+
+    /// The watch cache of a resource, started on first use.
+    fn watch_cache(
+        &self,
+        entry: &runtime::registry::Entry,
+    ) -> Result<Arc<cache::WatchCache>, ApiError> {
+        let prefix = store::resource_prefix(&entry.info);
+        let mut caches = self
+            .caches
+            .lock()
+            .map_err(|_| ApiError::internal("watch cache lock poisoned"))?;
+        if let Some(c) = caches.get(&prefix) {
+            return Ok(c.clone());
+        }
+        let c = cache::WatchCache::start(&self.store, &prefix, (entry.schema)())
+            .map_err(ApiError::internal)?;
+        caches.insert(prefix, c.clone());
+        Ok(c)
+    }
+
+    fn server_address(&self) -> String {
+        self.address
+            .get()
+            .map(|a| a.to_string())
+            .unwrap_or_else(|| "127.0.0.1:6443".into())
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(s) => s,
+                Err(_) => {
+                    let _ = ctrl_c.await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = ctrl_c => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = ctrl_c.await;
+    tracing::info!("shutting down");
+}
+
+/// The byte budget of the cache of JSON GET answers.
+const READ_CACHE_BYTES: usize = 32 * 1024 * 1024;
+
+/// The router type [`ApiServer::router`] returns.
+pub type Router = axum::Router;
+
+/// A path served, asked with a method it does not answer (`POST
+/// /version`): 405 with a `MethodNotAllowed` Status.
+async fn method_not_allowed() -> Response {
+    ApiError::method_not_allowed().into_response()
+}
+
+/// Refuses requests whose `Host` is not accepted (see
+/// [`Config::allowed_hosts`]) with a 403 `Forbidden` Status, before any
+/// other work. Requests without a `Host` header (HTTP/1.0) pass: browsers
+/// always send one.
+async fn check_host(
+    State(server): State<Arc<ApiServer>>,
+    request: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    if let Some(allowed) = &server.allowed_hosts
+        && let Some(host) = request.headers().get(header::HOST)
+    {
+        let text = host.to_str().unwrap_or("");
+        if !host_allowed(text, allowed) {
+            return ApiError::new(
+                403,
+                "Forbidden",
+                format!(
+                    "host {} is not allowed: this server listens on a loopback address and answers loopback names only; start it with --allowed-hosts={} to accept this host",
+                    runtime::field::quote(text),
+                    host_name(text)
+                ),
+            )
+            .into_response();
+        }
+    }
+    next.run(request).await
+}
+
+/// The host of a `Host` header value, without port or IPv6 brackets.
+fn host_name(host: &str) -> &str {
+    if let Some(rest) = host.strip_prefix('[') {
+        return rest.split(']').next().unwrap_or("");
+    }
+    match host.rsplit_once(':') {
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    }
+}
+
+/// Whether a `Host` header value names a loopback address, `localhost`
+/// (or a name under `.localhost`), or one of `allowed` (case-insensitive).
+fn host_allowed(host: &str, allowed: &[String]) -> bool {
+    let name = host_name(host).trim_end_matches('.').to_ascii_lowercase();
+    name == "localhost"
+        || name.ends_with(".localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+        || allowed
+            .iter()
+            .any(|a| a.trim_end_matches('.').eq_ignore_ascii_case(&name))
+}
+
+/// Writes a kubeconfig with one cluster, user and context named `rust-apiserver`.
+///
+/// Errors: the file cannot be written.
+pub fn write_kubeconfig(path: &Path, server: &str) -> std::io::Result<()> {
+    let text = format!(
+        "apiVersion: v1\nkind: Config\nclusters:\n- name: rust-apiserver\n  cluster:\n    server: {server}\nusers:\n- name: rust-apiserver\n  user: {{}}\ncontexts:\n- name: rust-apiserver\n  context:\n    cluster: rust-apiserver\n    user: rust-apiserver\n    namespace: default\ncurrent-context: rust-apiserver\n"
+    );
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    std::fs::write(path, text)
+}
+
+fn json(status: StatusCode, value: &Value) -> Response {
+    let mut response = (status, serde_json::to_vec(value).unwrap_or_default()).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
+async fn metrics_handler(State(server): State<Arc<ApiServer>>) -> Response {
+    let text = server
+        .metrics
+        .render(&server.registry, server.store.as_ref());
+    let mut response = text.into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
+    );
+    response
+}
+
+/// Every `/api...` and `/apis...` request: discovery or a resource.
+async fn dispatch(State(server): State<Arc<ApiServer>>, request: Request) -> Response {
+    let (parts, body) = request.into_parts();
+    let path = parts.uri.path().trim_end_matches('/').to_string();
+    let query = request::Query::parse(parts.uri.query());
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let result = match segments.as_slice() {
+        ["api"] | ["apis"] if parts.method == Method::GET => {
+            Ok(server.discovery_root(segments[0] == "api", &parts.headers))
+        }
+        ["apis", group] if parts.method == Method::GET => {
+            discovery::api_group(&server.registry, group)
+                .map(|v| json(StatusCode::OK, &v))
+                .ok_or_else(ApiError::path_not_found)
+        }
+        ["api", version] if parts.method == Method::GET => {
+            discovery::api_resource_list(&server.registry, "", version)
+                .map(|v| json(StatusCode::OK, &v))
+                .ok_or_else(ApiError::path_not_found)
+        }
+        ["apis", group, version] if parts.method == Method::GET => {
+            discovery::api_resource_list(&server.registry, group, version)
+                .map(|v| json(StatusCode::OK, &v))
+                .ok_or_else(ApiError::path_not_found)
+        }
+        ["api", rest @ ..] | ["apis", rest @ ..] => {
+            let core = segments[0] == "api";
+            server
+                .resource(core, rest, &parts.method, &query, &parts.headers, body)
+                .await
+        }
+        _ => Err(ApiError::path_not_found()),
+    };
+    let mut response = result.unwrap_or_else(IntoResponse::into_response);
+    if response.status() == StatusCode::NOT_FOUND
+        && response.headers().get(header::CONTENT_TYPE).is_none()
+    {
+        response = ApiError::path_not_found().into_response();
+    }
+    response
+}
+
+impl ApiServer {
+    fn discovery_root(&self, core: bool, headers: &HeaderMap) -> Response {
+        let accept = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok());
+        match discovery::wants_aggregated(accept) {
+            Some(version) => {
+                let doc = discovery::aggregated(&self.registry, core, version);
+                let body = serde_json::to_vec(&doc).unwrap_or_default();
+                let etag = format!("\"{:016X}\"", fnv1a(&body));
+                let content_type = if version == "v2" {
+                    discovery::AGGREGATED_V2
+                } else {
+                    discovery::AGGREGATED_V2BETA1
+                };
+                let not_modified = headers
+                    .get(header::IF_NONE_MATCH)
+                    .and_then(|v| v.to_str().ok())
+                    == Some(etag.as_str());
+                let mut response = if not_modified {
+                    StatusCode::NOT_MODIFIED.into_response()
+                } else {
+                    (StatusCode::OK, body).into_response()
+                };
+                let h = response.headers_mut();
+                h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+                if let Ok(v) = HeaderValue::from_str(&etag) {
+                    h.insert(header::ETAG, v);
+                }
+                h.insert(header::VARY, HeaderValue::from_static("Accept"));
+                response
+            }
+            None if core => json(
+                StatusCode::OK,
+                &discovery::api_versions(&self.registry, &self.server_address()),
+            ),
+            None => json(StatusCode::OK, &discovery::api_group_list(&self.registry)),
+        }
+    }
+
+    async fn resource(
+        self: &Arc<Self>,
+        core: bool,
+        segments: &[&str],
+        method: &Method,
+        query: &request::Query,
+        headers: &HeaderMap,
+        body: Body,
+    ) -> Result<Response, ApiError> {
+        let info =
+            request::parse_resource_path(core, segments).ok_or_else(ApiError::path_not_found)?;
+        let entry = *self
+            .registry
+            .find(&info.group, &info.version, &info.resource)
+            .ok_or_else(ApiError::path_not_found)?;
+        let verb = info.verb(method, query)?;
+        let started = Instant::now();
+        // Long-running requests (watches) do not count against the in-flight
+        // limits; writes and reads have separate seats, as upstream's
+        // `WithMaxInFlightLimit` keeps them.
+        let seats = match verb {
+            request::Verb::Watch => None,
+            request::Verb::Get | request::Verb::List => Some(&self.inflight),
+            _ => Some(&self.mutating_inflight),
+        };
+        let _permit = match seats {
+            None => None,
+            Some(seats) => Some(
+                seats
+                    .clone()
+                    .try_acquire_owned()
+                    .map_err(|_| ApiError::too_many_requests(1))?,
+            ),
+        };
+        let result = rest::handle(self, &entry, &info, verb, query, headers, body).await;
+        let code = match &result {
+            Ok(r) => r.status().as_u16(),
+            Err(e) => e.code,
+        };
+        let scope = match (&info.name, &info.namespace) {
+            (Some(_), _) => "resource",
+            (None, Some(_)) => "namespace",
+            (None, None) => "cluster",
+        };
+        let observed = metrics::Observed {
+            verb,
+            info: &entry.info,
+            subresource: info.subresource.as_deref(),
+            scope,
+            dry_run: query.get("dryRun").is_some(),
+        };
+        self.metrics.observe(observed, code, started.elapsed());
+        if let Err(e) = &result {
+            tracing::debug!(verb = verb.name(), resource = entry.info.plural, code, message = %e.message, "request failed");
+        }
+        result
+    }
+}
+
+/// Compresses responses of at least 128 KiB whose size is known (as
+/// kube-apiserver gzips large responses); never a watch stream.
+#[derive(Debug, Clone, Copy)]
+struct LargeResponses;
+
+impl tower_http::compression::Predicate for LargeResponses {
+    fn should_compress<B: axum::body::HttpBody>(&self, response: &axum::http::Response<B>) -> bool {
+        response.extensions().get::<watch::WatchStream>().is_none()
+            && response
+                .body()
+                .size_hint()
+                .exact()
+                .is_some_and(|n| n >= 128 * 1024)
+    }
+}
+
+/// Turns a panic while handling a request into a 500 `InternalError`
+/// Status (kube-apiserver's `WithPanicRecovery` answers 500 too), so one
+/// bad request never takes the connection, or the server, down with it.
+fn catch_panics()
+-> tower_http::catch_panic::CatchPanicLayer<fn(Box<dyn std::any::Any + Send>) -> Response> {
+    fn respond(panic: Box<dyn std::any::Any + Send>) -> Response {
+        panicked(panic).into_response()
+    }
+    tower_http::catch_panic::CatchPanicLayer::custom(respond as fn(_) -> _)
+}
+
+/// The 500 `InternalError` for a panic while handling a request (in the
+/// handler, or in a write on the blocking pool), logged.
+fn panicked(panic: Box<dyn std::any::Any + Send>) -> ApiError {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into());
+    tracing::error!(panic = %what, "request handler panicked");
+    ApiError::internal(format!(
+        "the server panicked while handling the request: {what}"
+    ))
+}
+
+/// FNV-1a, for discovery ETags (stable across runs for the same document).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf29ce484222325;
+    for b in bytes {
+        hash ^= u64::from(*b);
+        hash = hash.wrapping_mul(0x100000001b3);
+    }
+    hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tower::ServiceExt;
+
+    #[tokio::test]
+    async fn a_panicking_handler_answers_a_500_status() {
+        async fn boom() -> &'static str {
+            panic!("index out of bounds")
+        }
+        let router: Router = Router::new()
+            .route("/boom", get(boom))
+            .layer(catch_panics());
+        let request = axum::http::Request::get("/boom")
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let response = router.oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(response.headers()[header::CONTENT_TYPE], "application/json");
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        let status: Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(status["kind"], "Status");
+        assert_eq!(status["reason"], "InternalError");
+        assert_eq!(
+            status["message"],
+            "Internal error occurred: the server panicked while handling the request: index out of bounds"
+        );
+    }
+}
+
+/// Helpers for the unit tests of this crate.
+#[cfg(test)]
+mod test_support {
+    use runtime::resource::{NameFormat, ResourceInfo};
+
+    /// A core-group (`v1`) kind with every option off but `generation`,
+    /// for unit tests of code that reads a few fields.
+    pub(crate) const fn core_info(kind: &'static str, plural: &'static str) -> ResourceInfo {
+        ResourceInfo {
+            group: "",
+            version: "v1",
+            api_version: "v1",
+            kind,
+            plural,
+            singular: "x",
+            namespaced: true,
+            short_names: &[],
+            categories: &[],
+            status_subresource: false,
+            scale_subresource: None,
+            printer_columns: &[],
+            selectable_fields: &[],
+            generation: true,
+            annotations_bump_generation: false,
+            allow_create_on_update: false,
+            return_deleted_object: false,
+            name_format: NameFormat::Dns1123Subdomain,
+            printer: None,
+        }
+    }
+}

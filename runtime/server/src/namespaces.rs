@@ -1,0 +1,241 @@
+//! Namespace lifecycle, as kube-apiserver's NamespaceLifecycle admission
+//! and the namespace controller give it: the system namespaces exist from
+//! the start; new namespaces are `Active` with the `kubernetes` finalizer;
+//! objects cannot be created in a missing namespace (404) or a terminating
+//! one (403); deleting a namespace marks it `Terminating`, deletes
+//! everything in it, then removes it.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use super::ApiServer;
+use super::object::{meta_mut, meta_str, set_path};
+use super::status::ApiError;
+use super::store::{from_storage, object_key, resource_prefix};
+use crate::storage::{RangeRequest, StorageError};
+use runtime::meta::Time;
+use runtime::resource::ResourceInfo;
+
+/// Namespaces that exist from the start.
+pub const SYSTEM_NAMESPACES: [&str; 4] =
+    ["default", "kube-system", "kube-public", "kube-node-lease"];
+
+/// Namespaces the lifecycle admission refuses to delete.
+const IMMORTAL_NAMESPACES: [&str; 3] = ["default", "kube-system", "kube-public"];
+
+fn is_namespace(ri: &ResourceInfo) -> bool {
+    ri.group.is_empty() && ri.plural == "namespaces"
+}
+
+impl ApiServer {
+    fn namespace_info(&self) -> Option<ResourceInfo> {
+        self.registry
+            .entries()
+            .iter()
+            .map(|e| e.info)
+            .find(is_namespace)
+    }
+
+    pub(super) fn ensure_system_namespaces(&self) -> Result<(), ApiError> {
+        let Some(ri) = self.namespace_info() else {
+            return Ok(());
+        };
+        for name in SYSTEM_NAMESPACES {
+            let mut obj = json!({"kind": "Namespace", "apiVersion": "v1", "metadata": {
+                "name": name, "uid": uuid::Uuid::new_v4().to_string(),
+                "creationTimestamp": Time::now().to_rfc3339(),
+                "labels": {"kubernetes.io/metadata.name": name},
+            }});
+            self.prepare_for_create(&ri, &mut obj);
+            match self.store.create(
+                &object_key(&ri, None, name),
+                serde_json::to_vec(&obj).unwrap_or_default(),
+            ) {
+                Ok(_) | Err(StorageError::AlreadyExists(_)) => {}
+                Err(e) => return Err(ApiError::internal(e)),
+            }
+        }
+        Ok(())
+    }
+
+    /// Kind-specific defaults on create (namespaces: phase, finalizer, name label).
+    pub(super) fn prepare_for_create(&self, ri: &ResourceInfo, obj: &mut Value) {
+        if !is_namespace(ri) {
+            return;
+        }
+        if obj.pointer("/spec/finalizers").is_none() {
+            set_path(obj, ".spec.finalizers", json!(["kubernetes"]));
+        }
+        set_path(obj, ".status.phase", json!("Active"));
+        if let Some(name) = meta_str(obj, "name").map(str::to_string) {
+            let m = meta_mut(obj);
+            let labels = m.entry("labels").or_insert_with(|| json!({}));
+            if let Some(l) = labels.as_object_mut() {
+                l.insert("kubernetes.io/metadata.name".into(), json!(name));
+            }
+        }
+    }
+
+    /// 404 when `namespace` does not exist; 403 when it is terminating.
+    pub(super) fn check_namespace_accepts(
+        &self,
+        ri: &ResourceInfo,
+        name: &str,
+        namespace: &str,
+    ) -> Result<(), ApiError> {
+        let Some(ns_info) = self.namespace_info() else {
+            return Ok(());
+        };
+        let kv = self
+            .store
+            .get(&object_key(&ns_info, None, namespace))
+            .map_err(ApiError::internal)?
+            .ok_or_else(|| ApiError::namespace_not_found(namespace))?;
+        let ns = from_storage(&kv)?;
+        if meta_str(&ns, "deletionTimestamp").is_some()
+            || ns.pointer("/status/phase").and_then(Value::as_str) == Some("Terminating")
+        {
+            let mut e = ApiError::forbidden(
+                ri,
+                name,
+                &format!(
+                    "unable to create new content in namespace {namespace} because it is being terminated"
+                ),
+            );
+            e.causes.push(super::status::Cause {
+                reason: "NamespaceTerminating".into(),
+                message: format!("namespace {namespace} is being terminated"),
+                field: "metadata.namespace".into(),
+            });
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// 403 for the namespaces that may never be deleted.
+    pub(super) fn check_deletable(&self, ri: &ResourceInfo, name: &str) -> Result<(), ApiError> {
+        if is_namespace(ri) && IMMORTAL_NAMESPACES.contains(&name) {
+            return Err(ApiError::forbidden(
+                ri,
+                name,
+                "this namespace may not be deleted",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether deleting this object only marks it (namespaces always are).
+    pub(super) fn needs_graceful_deletion(&self, ri: &ResourceInfo, _obj: &Value) -> bool {
+        is_namespace(ri)
+    }
+
+    /// Kind-specific changes when deletion is requested.
+    pub(super) fn prepare_for_deletion(&self, ri: &ResourceInfo, obj: &mut Value) {
+        if is_namespace(ri) {
+            set_path(obj, ".status.phase", json!("Terminating"));
+        }
+    }
+
+    /// Starts the namespace controller's work for a terminating namespace.
+    pub(super) fn after_deletion_requested(self: &Arc<Self>, ri: &ResourceInfo, obj: &Value) {
+        if !is_namespace(ri) {
+            return;
+        }
+        let Some(name) = meta_str(obj, "name").map(str::to_string) else {
+            return;
+        };
+        let server = self.clone();
+        let ns_info = *ri;
+        tokio::spawn(async move {
+            // Delete namespaced objects until none is left, then finalize.
+            for _ in 0..600 {
+                match server.empty_namespace(&name) {
+                    Ok(true) => break,
+                    Ok(false) => tokio::time::sleep(Duration::from_millis(100)).await,
+                    Err(e) => {
+                        tracing::warn!(namespace = %name, error = %e, "namespace cleanup failed");
+                        tokio::time::sleep(Duration::from_millis(500)).await;
+                    }
+                }
+            }
+            if let Err(e) = server.finalize_namespace(&ns_info, &name) {
+                tracing::warn!(namespace = %name, error = %e, "namespace finalization failed");
+            }
+        });
+    }
+
+    /// Deletes what is left in `namespace`; true when nothing is.
+    fn empty_namespace(&self, namespace: &str) -> Result<bool, ApiError> {
+        let mut empty = true;
+        for entry in self.registry.entries().iter().filter(|e| e.info.namespaced) {
+            let prefix = format!("{}{namespace}/", resource_prefix(&entry.info));
+            let result = self
+                .store
+                .range(RangeRequest {
+                    prefix: &prefix,
+                    ..Default::default()
+                })
+                .map_err(ApiError::internal)?;
+            for kv in result.kvs {
+                empty = false;
+                let mut obj = from_storage(&kv)?;
+                let finalizers = obj
+                    .pointer("/metadata/finalizers")
+                    .and_then(Value::as_array)
+                    .is_some_and(|f| !f.is_empty());
+                if finalizers {
+                    if meta_str(&obj, "deletionTimestamp").is_none() {
+                        meta_mut(&mut obj)
+                            .insert("deletionTimestamp".into(), json!(Time::now().to_rfc3339()));
+                        meta_mut(&mut obj).remove("resourceVersion");
+                        let _ = self.store.update(
+                            &kv.key,
+                            serde_json::to_vec(&obj).unwrap_or_default(),
+                            kv.mod_revision,
+                        );
+                    }
+                } else {
+                    match self.store.delete(&kv.key, Some(kv.mod_revision)) {
+                        Ok(_)
+                        | Err(StorageError::NotFound(_))
+                        | Err(StorageError::Conflict { .. }) => {}
+                        Err(e) => return Err(ApiError::internal(e)),
+                    }
+                }
+            }
+        }
+        Ok(empty)
+    }
+
+    /// Drops the `kubernetes` finalizer and removes the namespace.
+    fn finalize_namespace(&self, ri: &ResourceInfo, name: &str) -> Result<(), ApiError> {
+        let key = object_key(ri, None, name);
+        let Some(kv) = self.store.get(&key).map_err(ApiError::internal)? else {
+            return Ok(());
+        };
+        let obj = from_storage(&kv)?;
+        let finalizers = obj
+            .pointer("/metadata/finalizers")
+            .and_then(Value::as_array)
+            .is_some_and(|f| !f.is_empty());
+        if finalizers {
+            let mut obj = obj;
+            set_path(&mut obj, ".spec.finalizers", json!([]));
+            meta_mut(&mut obj).remove("resourceVersion");
+            self.store
+                .update(
+                    &key,
+                    serde_json::to_vec(&obj).unwrap_or_default(),
+                    kv.mod_revision,
+                )
+                .map_err(ApiError::internal)?;
+            return Ok(());
+        }
+        match self.store.delete(&key, Some(kv.mod_revision)) {
+            Ok(_) | Err(StorageError::NotFound(_)) => Ok(()),
+            Err(e) => Err(ApiError::internal(e)),
+        }
+    }
+}

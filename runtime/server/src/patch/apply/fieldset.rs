@@ -1,0 +1,455 @@
+//! Field paths and sets of them, as structured-merge-diff's `fieldpath`
+//! package defines them (`element.go`, `set.go`, `serialize.go`,
+//! `serialize-pe.go`), with the FieldsV1 wire form of managed fields.
+
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use super::value::{compare, go_json, to_human};
+use runtime::go::json_string as go_json_string;
+
+/// One step of a field path (`fieldpath.PathElement`).
+///
+/// Elements order as upstream's `PathElement.Compare`: field names first,
+/// then list-map keys, then set values, then indices; within a kind by
+/// name, by key fields, by `value.Compare`, by number.
+#[derive(Debug, Clone)]
+pub enum PathElement {
+    /// `f:<name>`: a struct field or a map key.
+    Field(String),
+    /// `k:{...}`: an item of a `listType=map` list, by its key fields
+    /// (sorted by field name, as upstream sorts them).
+    Key(Vec<(String, Value)>),
+    /// `v:<json>`: an item of a `listType=set` list, by value.
+    Value(Value),
+    /// `i:<n>`: an item of an atomic list, by position.
+    Index(i64),
+}
+
+impl PathElement {
+    fn rank(&self) -> u8 {
+        match self {
+            PathElement::Field(_) => 0,
+            PathElement::Key(_) => 1,
+            PathElement::Value(_) => 2,
+            PathElement::Index(_) => 3,
+        }
+    }
+
+    /// The FieldsV1 key of this element: `f:name`, `k:{"name":"http"}`
+    /// (compact JSON, fields in key order), `v:"a"`, `i:0`.
+    pub fn serialize(&self) -> String {
+        match self {
+            PathElement::Field(name) => format!("f:{name}"),
+            PathElement::Key(fields) => {
+                let parts: Vec<String> = fields
+                    .iter()
+                    .map(|(name, value)| format!("{}:{}", go_json_string(name), go_json(value)))
+                    .collect();
+                format!("k:{{{}}}", parts.join(","))
+            }
+            PathElement::Value(value) => format!("v:{}", go_json(value)),
+            PathElement::Index(i) => format!("i:{i}"),
+        }
+    }
+
+    /// Parses a FieldsV1 key. `Ok(None)` for a key of an unknown kind, which
+    /// upstream skips (`ErrUnknownPathElementType`).
+    ///
+    /// # Errors
+    ///
+    /// A key shorter than two characters, without the colon, or whose JSON
+    /// does not parse.
+    pub fn parse(key: &str) -> Result<Option<PathElement>, String> {
+        if key.len() < 2 {
+            return Err("key must be 2 characters long:".to_string());
+        }
+        let (kind, rest) = key.split_at(1);
+        let Some(body) = rest.strip_prefix(':') else {
+            return Err(format!("missing colon: {key}"));
+        };
+        let element = match kind {
+            "f" => PathElement::Field(body.to_string()),
+            "v" => PathElement::Value(parse_json(body)?),
+            "k" => match parse_json(body)? {
+                Value::Object(map) => PathElement::Key(sorted_fields(map)),
+                other => return Err(format!("expected a key object, got {other}")),
+            },
+            "i" => PathElement::Index(body.parse().map_err(|e| format!("{e}"))?),
+            _ => return Ok(None),
+        };
+        Ok(Some(element))
+    }
+}
+
+fn parse_json(text: &str) -> Result<Value, String> {
+    serde_json::from_str(text).map_err(|e| e.to_string())
+}
+
+/// Key fields sorted by name (`value.FieldList.Sort`).
+pub(crate) fn sorted_fields(map: Map<String, Value>) -> Vec<(String, Value)> {
+    let mut fields: Vec<(String, Value)> = map.into_iter().collect();
+    fields.sort_by(|a, b| a.0.cmp(&b.0));
+    fields
+}
+
+/// `value.FieldList.Compare`: by name then value, field by field; a prefix
+/// sorts first.
+fn compare_keys(a: &[(String, Value)], b: &[(String, Value)]) -> Ordering {
+    for ((an, av), (bn, bv)) in a.iter().zip(b) {
+        let c = an.cmp(bn).then_with(|| compare(av, bv));
+        if c != Ordering::Equal {
+            return c;
+        }
+    }
+    a.len().cmp(&b.len())
+}
+
+impl Ord for PathElement {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self, other) {
+            (PathElement::Field(a), PathElement::Field(b)) => a.cmp(b),
+            (PathElement::Key(a), PathElement::Key(b)) => compare_keys(a, b),
+            (PathElement::Value(a), PathElement::Value(b)) => compare(a, b),
+            (PathElement::Index(a), PathElement::Index(b)) => a.cmp(b),
+            _ => self.rank().cmp(&other.rank()),
+        }
+    }
+}
+
+impl PartialOrd for PathElement {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for PathElement {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for PathElement {}
+
+/// The human form upstream prints in conflicts (`PathElement.String`):
+/// `.name`, `[name="http",port=80]`, `[="a"]`, `[0]`.
+impl fmt::Display for PathElement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PathElement::Field(name) => write!(f, ".{name}"),
+            PathElement::Key(fields) => {
+                let parts: Vec<String> = fields
+                    .iter()
+                    .map(|(name, value)| format!("{name}={}", to_human(value)))
+                    .collect();
+                write!(f, "[{}]", parts.join(","))
+            }
+            PathElement::Value(value) => write!(f, "[={}]", to_human(value)),
+            PathElement::Index(i) => write!(f, "[{i}]"),
+        }
+    }
+}
+
+/// A path's human form: its elements' forms concatenated
+/// (`.spec.ports[name="http"].port`).
+pub fn path_string(path: &[PathElement]) -> String {
+    path.iter().map(ToString::to_string).collect()
+}
+
+/// A set of field paths (`fieldpath.Set`), kept as upstream keeps it: a trie
+/// whose nodes hold the member elements at that level and the child sets
+/// under elements that have members below them.
+///
+/// Membership is per path: `spec.replicas` being a member says nothing
+/// about `spec`. Set operations are path-wise.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FieldSet {
+    members: BTreeSet<PathElement>,
+    children: BTreeMap<PathElement, FieldSet>,
+}
+
+impl FieldSet {
+    /// The empty set.
+    pub fn new() -> FieldSet {
+        FieldSet::default()
+    }
+
+    /// Whether no path is a member.
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty() && self.children.values().all(FieldSet::is_empty)
+    }
+
+    /// Adds `path`; the empty path (the whole object) is never tracked.
+    ///
+    /// Elements already in the trie are not copied again, so recording
+    /// every path of an object copies each element once.
+    pub fn insert(&mut self, path: &[PathElement]) {
+        match path {
+            [] => {}
+            [last] => {
+                if !self.members.contains(last) {
+                    self.members.insert(last.clone());
+                }
+            }
+            [first, rest @ ..] => match self.children.get_mut(first) {
+                Some(child) => child.insert(rest),
+                None => {
+                    let mut child = FieldSet::new();
+                    child.insert(rest);
+                    self.children.insert(first.clone(), child);
+                }
+            },
+        }
+    }
+
+    /// Whether `path` is a member.
+    pub fn has(&self, path: &[PathElement]) -> bool {
+        match path {
+            [] => false,
+            [last] => self.members.contains(last),
+            [first, rest @ ..] => self.children.get(first).is_some_and(|c| c.has(rest)),
+        }
+    }
+
+    /// The paths below `element`, without it (`Set.WithPrefix`).
+    pub(crate) fn child(&self, element: &PathElement) -> Option<&FieldSet> {
+        self.children.get(element).filter(|c| !c.is_empty())
+    }
+
+    /// Paths in either set.
+    pub fn union(&self, other: &FieldSet) -> FieldSet {
+        let mut out = self.clone();
+        out.extend(other.clone());
+        out
+    }
+
+    /// Adds the paths of `other`, moving its elements rather than copying
+    /// them (the in-place [`union`](Self::union)).
+    pub fn extend(&mut self, other: FieldSet) {
+        if self.members.is_empty() && self.children.is_empty() {
+            *self = other;
+            return;
+        }
+        self.members.extend(other.members);
+        for (element, child) in other.children {
+            match self.children.get_mut(&element) {
+                Some(mine) => mine.extend(child),
+                None => {
+                    self.children.insert(element, child);
+                }
+            }
+        }
+    }
+
+    /// Paths of `self` that are not in `other`.
+    pub fn difference(&self, other: &FieldSet) -> FieldSet {
+        let mut out = self.clone();
+        out.remove_all(other);
+        out
+    }
+
+    /// Removes the paths of `other` (the in-place
+    /// [`difference`](Self::difference)); children left empty go.
+    pub fn remove_all(&mut self, other: &FieldSet) {
+        if !other.members.is_empty() {
+            self.members.retain(|m| !other.members.contains(m));
+        }
+        if other.children.is_empty() {
+            self.children.retain(|_, child| !child.is_empty());
+            return;
+        }
+        self.children.retain(|element, child| {
+            if let Some(theirs) = other.children.get(element) {
+                child.remove_all(theirs);
+            }
+            !child.is_empty()
+        });
+    }
+
+    /// Whether every path of `self` is in `other`.
+    pub fn is_subset(&self, other: &FieldSet) -> bool {
+        self.members.is_subset(&other.members)
+            && self
+                .children
+                .iter()
+                .all(|(element, child)| match other.children.get(element) {
+                    Some(theirs) => child.is_subset(theirs),
+                    None => child.is_empty(),
+                })
+    }
+
+    /// Paths in both sets.
+    pub fn intersection(&self, other: &FieldSet) -> FieldSet {
+        let members = self.members.intersection(&other.members).cloned().collect();
+        let mut children = BTreeMap::new();
+        for (element, child) in &self.children {
+            if let Some(theirs) = other.children.get(element) {
+                let both = child.intersection(theirs);
+                if !both.is_empty() {
+                    children.insert(element.clone(), both);
+                }
+            }
+        }
+        FieldSet { members, children }
+    }
+
+    /// The member paths in upstream's iteration order (`Set.Iterate`): at
+    /// each level the members first, then each child's paths, all in
+    /// element order.
+    pub fn paths(&self) -> Vec<Vec<PathElement>> {
+        let mut out = Vec::new();
+        self.collect_paths(&mut Vec::new(), &mut out);
+        out
+    }
+
+    fn collect_paths(&self, prefix: &mut Vec<PathElement>, out: &mut Vec<Vec<PathElement>>) {
+        for member in &self.members {
+            prefix.push(member.clone());
+            out.push(prefix.clone());
+            prefix.pop();
+        }
+        for (element, child) in &self.children {
+            prefix.push(element.clone());
+            child.collect_paths(prefix, out);
+            prefix.pop();
+        }
+    }
+
+    /// The members at this level.
+    pub(crate) fn members(&self) -> &BTreeSet<PathElement> {
+        &self.members
+    }
+
+    /// The non-empty children, by element.
+    pub(crate) fn children(&self) -> impl Iterator<Item = (&PathElement, &FieldSet)> {
+        self.children.iter().filter(|(_, c)| !c.is_empty())
+    }
+
+    /// Builds a set from its members and children.
+    pub(crate) fn from_parts(
+        members: BTreeSet<PathElement>,
+        children: BTreeMap<PathElement, FieldSet>,
+    ) -> FieldSet {
+        let children = children
+            .into_iter()
+            .filter(|(_, c)| !c.is_empty())
+            .collect();
+        FieldSet { members, children }
+    }
+
+    /// The FieldsV1 form (`Set.ToJSON`): an object per level whose keys are
+    /// the serialized elements in element order, `{}` for a member without
+    /// children, and `".": {}` first in a child object when the child's
+    /// element is itself a member. Example:
+    /// `{"f:metadata":{"f:labels":{"f:app":{}}},"f:spec":{"f:ports":{"k:{\"name\":\"http\"}":{".":{},"f:name":{},"f:port":{}}}}}`.
+    pub fn to_fields_v1(&self) -> Value {
+        Value::Object(self.emit(false))
+    }
+
+    fn emit(&self, include_self: bool) -> Map<String, Value> {
+        let mut out = Map::new();
+        if include_self {
+            out.insert(".".to_string(), Value::Object(Map::new()));
+        }
+        let mut elements: BTreeSet<&PathElement> = self.members.iter().collect();
+        elements.extend(self.children().map(|(e, _)| e));
+        for element in elements {
+            let member = self.members.contains(element);
+            let body = match self.child(element) {
+                Some(child) => child.emit(member),
+                None => Map::new(),
+            };
+            out.insert(element.serialize(), Value::Object(body));
+        }
+        out
+    }
+
+    /// Parses the FieldsV1 form (`Set.FromJSON`). A key mapping to `{}` or to
+    /// an object with `"."` is a member; keys of unknown kinds are skipped.
+    ///
+    /// # Errors
+    ///
+    /// A non-object node or a key that does not parse as a path element.
+    pub fn from_fields_v1(fields: &Value) -> Result<FieldSet, String> {
+        let Value::Object(map) = fields else {
+            return Err(format!("expected an object, got {fields}"));
+        };
+        let mut set = FieldSet::new();
+        for (key, child) in map {
+            if key == "." {
+                continue;
+            }
+            let Some(element) = PathElement::parse(key)? else {
+                continue;
+            };
+            let Value::Object(grandchildren) = child else {
+                return Err(format!("expected an object under {key:?}, got {child}"));
+            };
+            if grandchildren.is_empty() || grandchildren.contains_key(".") {
+                set.members.insert(element.clone());
+            }
+            let below = FieldSet::from_fields_v1(child)?;
+            if !below.is_empty() {
+                set.children.insert(element, below);
+            }
+        }
+        Ok(set)
+    }
+}
+
+/// One path per line in iteration order, as `Set.String` prints.
+impl fmt::Display for FieldSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lines: Vec<String> = self.paths().iter().map(|p| path_string(p)).collect();
+        f.write_str(&lines.join("\n"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn field(name: &str) -> PathElement {
+        PathElement::Field(name.to_string())
+    }
+
+    #[test]
+    fn set_operations_are_path_wise() {
+        let mut a = FieldSet::new();
+        a.insert(&[field("spec"), field("replicas")]);
+        a.insert(&[field("spec"), field("paused")]);
+        let mut b = FieldSet::new();
+        b.insert(&[field("spec"), field("replicas")]);
+        b.insert(&[field("spec")]);
+        assert_eq!(a.difference(&b).to_string(), ".spec.paused");
+        assert_eq!(a.intersection(&b).to_string(), ".spec.replicas");
+        assert_eq!(
+            a.union(&b).to_string(),
+            ".spec\n.spec.paused\n.spec.replicas"
+        );
+        assert!(a.difference(&a).is_empty());
+    }
+
+    #[test]
+    fn element_order_and_forms() {
+        // fieldpath/element.go: fields < keys < values < indices.
+        let key = PathElement::Key(vec![("name".into(), json!("http"))]);
+        let value = PathElement::Value(json!("a"));
+        assert!(field("z") < key && key < value && value < PathElement::Index(0));
+        assert_eq!(key.to_string(), "[name=\"http\"]");
+        assert_eq!(key.serialize(), r#"k:{"name":"http"}"#);
+        assert_eq!(value.to_string(), "[=\"a\"]");
+        assert_eq!(
+            PathElement::parse(r#"k:{"port":80,"name":"http"}"#).unwrap(),
+            Some(PathElement::Key(vec![
+                ("name".into(), json!("http")),
+                ("port".into(), json!(80))
+            ]))
+        );
+        assert_eq!(PathElement::parse("x:y").unwrap(), None);
+    }
+}

@@ -1,0 +1,173 @@
+//! JSON values as structured-merge-diff sees them: the total order of
+//! `value.Compare` (`value/value.go`), the human form of `value.ToString`
+//! (used in conflict paths such as `[name="http"]`), and the text Go's
+//! `encoding/json` (and json-iterator's standard-library-compatible
+//! configuration) writes, which is what FieldsV1 keys and the
+//! last-applied annotation embed.
+
+use std::cmp::Ordering;
+
+use serde_json::{Map, Number, Value};
+
+/// A JSON number as Go's unstructured decoding holds it: an integer or a
+/// float.
+#[derive(Clone, Copy)]
+enum Num {
+    Int(i128),
+    Float(f64),
+}
+
+fn num(n: &Number) -> Num {
+    if let Some(i) = n.as_i64() {
+        Num::Int(i128::from(i))
+    } else if let Some(u) = n.as_u64() {
+        Num::Int(i128::from(u))
+    } else {
+        Num::Float(n.as_f64().unwrap_or(0.0))
+    }
+}
+
+fn compare_numbers(a: &Number, b: &Number) -> Ordering {
+    match (num(a), num(b)) {
+        (Num::Int(x), Num::Int(y)) => x.cmp(&y),
+        (Num::Int(x), Num::Float(y)) => (x as f64).total_cmp(&y),
+        (Num::Float(x), Num::Int(y)) => x.total_cmp(&(y as f64)),
+        (Num::Float(x), Num::Float(y)) => x.total_cmp(&y),
+    }
+}
+
+/// The rank of a value's kind in `value.Compare`: numbers, strings, bools,
+/// lists, maps, null.
+fn rank(v: &Value) -> u8 {
+    match v {
+        Value::Number(_) => 0,
+        Value::String(_) => 1,
+        Value::Bool(_) => 2,
+        Value::Array(_) => 3,
+        Value::Object(_) => 4,
+        Value::Null => 5,
+    }
+}
+
+/// `value.Compare`: a total order over values of any kind; integers and
+/// floats compare numerically.
+pub(crate) fn compare(a: &Value, b: &Value) -> Ordering {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => compare_numbers(x, y),
+        (Value::String(x), Value::String(y)) => x.cmp(y),
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        (Value::Array(x), Value::Array(y)) => compare_lists(x, y),
+        (Value::Object(x), Value::Object(y)) => compare_maps(x, y),
+        _ => rank(a).cmp(&rank(b)),
+    }
+}
+
+fn compare_lists(a: &[Value], b: &[Value]) -> Ordering {
+    for (x, y) in a.iter().zip(b) {
+        let c = compare(x, y);
+        if c != Ordering::Equal {
+            return c;
+        }
+    }
+    a.len().cmp(&b.len())
+}
+
+/// `value.MapCompare`: keys zipped in lexical order; a map missing a key
+/// the other has at that position sorts after it.
+fn compare_maps(a: &Map<String, Value>, b: &Map<String, Value>) -> Ordering {
+    let mut keys: Vec<&String> = a.keys().chain(b.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    for (i, key) in keys.into_iter().enumerate() {
+        let c = if i == a.len() {
+            Ordering::Less
+        } else if i == b.len() {
+            Ordering::Greater
+        } else {
+            match (a.get(key), b.get(key)) {
+                (None, _) => Ordering::Greater,
+                (_, None) => Ordering::Less,
+                (Some(x), Some(y)) => compare(x, y),
+            }
+        };
+        if c != Ordering::Equal {
+            return c;
+        }
+    }
+    Ordering::Equal
+}
+
+/// `value.Equals`: deep equality under [`compare`].
+pub(crate) fn equal(a: &Value, b: &Value) -> bool {
+    compare(a, b) == Ordering::Equal
+}
+
+/// `value.ToString`: strings quoted as Go's `%q`, numbers and bools as
+/// `%v`, lists as `[a,b]`, maps as `k=v` pairs.
+pub(crate) fn to_human(v: &Value) -> String {
+    match v {
+        Value::Null => "null".to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => match num(n) {
+            Num::Int(i) => i.to_string(),
+            Num::Float(f) => runtime::go::float(f),
+        },
+        Value::String(s) => runtime::field::quote(s),
+        Value::Array(items) => {
+            let parts: Vec<String> = items.iter().map(to_human).collect();
+            format!("[{}]", parts.join(","))
+        }
+        Value::Object(map) => map
+            .iter()
+            .map(|(k, v)| format!("{k}={}", to_human(v)))
+            .collect::<Vec<_>>()
+            .join(""),
+    }
+}
+
+/// Go's `encoding/json` text of an unstructured value: compact, object keys
+/// sorted.
+pub(crate) fn go_json(v: &Value) -> String {
+    runtime::go::json(v, runtime::go::MemberOrder::Sorted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn order_follows_value_compare() {
+        // value/less_test.go: numbers < strings < bools < lists < maps < null,
+        // ints and floats compared numerically.
+        let ordered = [
+            json!(1),
+            json!(1.5),
+            json!(2),
+            json!("a"),
+            json!(false),
+            json!(true),
+            json!([1]),
+            json!({"a": 1}),
+            Value::Null,
+        ];
+        for pair in ordered.windows(2) {
+            assert_eq!(compare(&pair[0], &pair[1]), Ordering::Less, "{pair:?}");
+        }
+        assert!(equal(&json!(1), &json!(1.0)));
+    }
+
+    #[test]
+    fn go_text_forms() {
+        assert_eq!(
+            go_json(&json!({"b": 1, "a": "<x>"})),
+            r#"{"a":"\u003cx\u003e","b":1}"#
+        );
+        assert_eq!(go_json(&json!(80.0)), "80");
+        assert_eq!(go_json(&json!(1.5e-7)), "1.5e-7");
+        assert_eq!(go_json(&json!(1e21)), "1e+21");
+        assert_eq!(to_human(&json!("http")), "\"http\"");
+        assert_eq!(to_human(&json!(8080)), "8080");
+        assert_eq!(runtime::field::quote("a\"b\n"), r#""a\"b\n""#);
+    }
+}

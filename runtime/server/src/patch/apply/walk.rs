@@ -1,0 +1,597 @@
+//! The schema-driven walks of structured-merge-diff's `typed` package over
+//! JSON values: the field set an object sets (`tofieldset.go`, with the
+//! list checks of `validate.go`), the merge of two objects and their
+//! comparison (`merge.go`, `TypedValue.Merge`/`Compare` in `typed.go`), the
+//! removal of a set of paths (`remove.go`), and
+//! `Set.EnsureNamedFieldsAreMembers` (`fieldpath/set.go`).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::{Map, Value};
+
+use super::fieldset::{FieldSet, PathElement, path_string, sorted_fields};
+use super::shape::{ListKind, Shape};
+use super::value::equal;
+use runtime::schema::TypeSchema;
+
+/// A problem found in an object, at a path (`typed.ValidationError`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ValidationError {
+    path: String,
+    message: String,
+}
+
+/// The text of a list of validation errors (`ValidationErrors.Error`): one
+/// error as `path: message`, several under `errors:`, indented.
+pub(crate) fn errors_text(errors: &[ValidationError]) -> String {
+    let one = |e: &ValidationError| {
+        if e.path.is_empty() {
+            e.message.clone()
+        } else {
+            format!("{}: {}", e.path, e.message)
+        }
+    };
+    match errors {
+        [single] => one(single),
+        _ => {
+            let mut lines = vec!["errors:".to_string()];
+            lines.extend(errors.iter().map(|e| format!("  {}", one(e))));
+            lines.join("\n")
+        }
+    }
+}
+
+/// The path element of a list item (`listItemToPathElement`).
+fn item_element(item: &Value, kind: ListKind) -> Result<PathElement, String> {
+    match kind {
+        ListKind::Keyed { keys, item: schema } => keyed_item_element(item, keys, schema),
+        ListKind::Set => match item {
+            Value::Object(_) => {
+                Err("associative list without keys has an element that's a map type".into())
+            }
+            Value::Array(_) => Err("not supported: associative list with lists as elements".into()),
+            Value::Null => {
+                Err("associative list without keys has an element that's an explicit null".into())
+            }
+            scalar => Ok(PathElement::Value(scalar.clone())),
+        },
+    }
+}
+
+/// The key of a list-map item: its key fields, a missing one taken from
+/// the item type's `+default` (`keyedAssociativeListItemToPathElement`).
+fn keyed_item_element(
+    item: &Value,
+    keys: &[&str],
+    schema: Option<&'static TypeSchema>,
+) -> Result<PathElement, String> {
+    let map = match item {
+        Value::Object(map) => map,
+        Value::Null => return Err("associative list with keys may not have a null element".into()),
+        _ => return Err("associative list with keys may not have non-map elements".into()),
+    };
+    let mut fields = Map::new();
+    for key in keys {
+        let default = || {
+            schema
+                .and_then(|s| s.field(key))
+                .and_then(|f| f.default)
+                .and_then(|d| serde_json::from_str::<Value>(d).ok())
+        };
+        let Some(value) = map.get(*key).cloned().or_else(default) else {
+            return Err(format!(
+                "associative list with keys has an element that omits key field {} (and doesn't have default value)",
+                runtime::field::quote(key)
+            ));
+        };
+        fields.insert((*key).to_string(), value);
+    }
+    Ok(PathElement::Key(sorted_fields(fields)))
+}
+
+/// A list's items with their path elements, in list order, skipping items
+/// whose element cannot be built. `duplicated` holds the elements that
+/// occur more than once.
+struct IndexedList<'v> {
+    items: Vec<(PathElement, &'v Value)>,
+    duplicated: BTreeSet<PathElement>,
+}
+
+fn index_list<'v>(list: &'v [Value], kind: ListKind) -> IndexedList<'v> {
+    let mut seen = BTreeSet::new();
+    let mut duplicated = BTreeSet::new();
+    let mut items = Vec::new();
+    for item in list {
+        let Ok(element) = item_element(item, kind) else {
+            continue;
+        };
+        if seen.insert(element.clone()) {
+            items.push((element, item));
+        } else {
+            duplicated.insert(element);
+        }
+    }
+    IndexedList { items, duplicated }
+}
+
+/// The problems upstream's validation finds in an applied object's
+/// associative lists: items without key fields, non-scalar set items, and
+/// (unless `allow_duplicates`) repeated keys (`validate.go`).
+pub(crate) fn check_lists(
+    value: &Value,
+    shape: Shape,
+    allow_duplicates: bool,
+) -> Vec<ValidationError> {
+    let mut errors = Vec::new();
+    check_value(value, shape, &mut Vec::new(), allow_duplicates, &mut errors);
+    errors
+}
+
+fn check_value(
+    value: &Value,
+    shape: Shape,
+    path: &mut Vec<PathElement>,
+    allow_duplicates: bool,
+    errors: &mut Vec<ValidationError>,
+) {
+    match (shape, value) {
+        (Shape::Struct { .. } | Shape::Map { .. } | Shape::Deduced, Value::Object(map)) => {
+            for (key, child) in map {
+                path.push(PathElement::Field(key.clone()));
+                check_value(child, shape.field(key).0, path, allow_duplicates, errors);
+                path.pop();
+            }
+        }
+        (Shape::List { kind, .. }, Value::Array(items)) => {
+            check_items(items, shape, kind, path, allow_duplicates, errors);
+        }
+        _ => {}
+    }
+}
+
+fn check_items(
+    items: &[Value],
+    shape: Shape,
+    kind: ListKind,
+    path: &mut Vec<PathElement>,
+    allow_duplicates: bool,
+    errors: &mut Vec<ValidationError>,
+) {
+    let mut seen = BTreeSet::new();
+    for (i, item) in items.iter().enumerate() {
+        let element = match item_element(item, kind) {
+            Ok(element) => element,
+            Err(message) => {
+                errors.push(ValidationError {
+                    path: path_string(path),
+                    message: format!("element {i}: {message}"),
+                });
+                return;
+            }
+        };
+        if !seen.insert(element.clone()) && !allow_duplicates {
+            errors.push(ValidationError {
+                path: path_string(path),
+                message: format!("duplicate entries for key {element}"),
+            });
+        }
+        path.push(element);
+        check_value(item, shape.item(), path, allow_duplicates, errors);
+        path.pop();
+    }
+}
+
+/// The paths `value` sets (`TypedValue.ToFieldSet`): scalars and leaves
+/// (atomic lists, maps, structs; untyped values) as themselves; map entries
+/// and undeclared fields as themselves and their contents; associative list
+/// items as themselves and their contents (an item whose key repeats only
+/// as itself); declared struct fields only through their contents.
+pub(crate) fn to_field_set(value: &Value, shape: Shape) -> FieldSet {
+    let mut set = FieldSet::new();
+    collect(value, shape, &mut Vec::new(), &mut set);
+    set
+}
+
+fn collect(value: &Value, shape: Shape, path: &mut Vec<PathElement>, set: &mut FieldSet) {
+    match (shape, value) {
+        (Shape::Leaf, _) => set.insert(path),
+        (Shape::Struct { .. } | Shape::Map { .. } | Shape::Deduced, Value::Object(map)) => {
+            for (key, child) in map {
+                let (child_shape, declared) = shape.field(key);
+                path.push(PathElement::Field(key.clone()));
+                collect(child, child_shape, path, set);
+                if !declared {
+                    set.insert(path);
+                }
+                path.pop();
+            }
+        }
+        (Shape::List { kind, .. }, Value::Array(items)) => {
+            collect_items(items, shape, kind, path, set);
+        }
+        // A null map or list sets nothing; a value of the wrong kind is a leaf.
+        (_, Value::Null) => {}
+        _ => set.insert(path),
+    }
+}
+
+fn collect_items(
+    items: &[Value],
+    shape: Shape,
+    kind: ListKind,
+    path: &mut Vec<PathElement>,
+    set: &mut FieldSet,
+) {
+    let indexed = index_list(items, kind);
+    for (element, item) in indexed.items {
+        let duplicated = indexed.duplicated.contains(&element);
+        path.push(element);
+        if !duplicated {
+            collect(item, shape.item(), path, set);
+        }
+        set.insert(path);
+        path.pop();
+    }
+}
+
+/// What a merge walk does at leaves and after non-leaf nodes (upstream's
+/// `mergeRule` and `postItemHook`).
+pub(crate) trait Rule {
+    /// At a leaf (scalar, atomic value, or a map or list empty on both
+    /// sides): the merged value, if any.
+    fn leaf(
+        &mut self,
+        path: &[PathElement],
+        lhs: Option<&Value>,
+        rhs: Option<&Value>,
+    ) -> Option<Value>;
+
+    /// After the contents of a granular map, struct or list were walked.
+    fn after(&mut self, path: &[PathElement], lhs: Option<&Value>, rhs: Option<&Value>);
+}
+
+/// How a node is walked, decided from its shape and both sides.
+enum Node<'v> {
+    Leaf,
+    Map(
+        Option<&'v Map<String, Value>>,
+        Option<&'v Map<String, Value>>,
+    ),
+    List(Option<&'v [Value]>, Option<&'v [Value]>, ListKind),
+}
+
+fn as_map(v: Option<&Value>) -> Result<Option<&Map<String, Value>>, ()> {
+    match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Object(map)) => Ok(Some(map)),
+        Some(_) => Err(()),
+    }
+}
+
+fn as_list(v: Option<&Value>) -> Result<Option<&[Value]>, ()> {
+    match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Array(items)) => Ok(Some(items)),
+        Some(_) => Err(()),
+    }
+}
+
+/// The node kind: leaves for leaf shapes, mismatched kinds, and maps or
+/// lists empty on both sides (upstream's `emptyPromoteToLeaf`, which keeps
+/// the empty/null distinction).
+fn node<'v>(shape: Shape, lhs: Option<&'v Value>, rhs: Option<&'v Value>) -> Node<'v> {
+    match shape {
+        Shape::Leaf => Node::Leaf,
+        Shape::Struct { .. } | Shape::Map { .. } | Shape::Deduced => {
+            match (as_map(lhs), as_map(rhs)) {
+                (Ok(l), Ok(r)) if !(l.is_none_or(Map::is_empty) && r.is_none_or(Map::is_empty)) => {
+                    Node::Map(l, r)
+                }
+                _ => Node::Leaf,
+            }
+        }
+        Shape::List { kind, .. } => match (as_list(lhs), as_list(rhs)) {
+            (Ok(l), Ok(r))
+                if !(l.is_none_or(<[Value]>::is_empty) && r.is_none_or(<[Value]>::is_empty)) =>
+            {
+                Node::List(l, r, kind)
+            }
+            _ => Node::Leaf,
+        },
+    }
+}
+
+/// A merge walk over two values (upstream's `mergingWalker`).
+pub(crate) struct Walker<'r, R: Rule> {
+    rule: &'r mut R,
+    path: Vec<PathElement>,
+}
+
+impl<'r, R: Rule> Walker<'r, R> {
+    /// A walker applying `rule`.
+    pub(crate) fn new(rule: &'r mut R) -> Self {
+        Walker {
+            rule,
+            path: Vec::new(),
+        }
+    }
+
+    /// Walks `lhs` and `rhs` (at least one present) of shape `shape`; the
+    /// merged value. With `zero`, struct fields absent on the left are read
+    /// as `{}`, as in a Go zero value where non-pointer structs are always
+    /// present.
+    pub(crate) fn walk(
+        &mut self,
+        lhs: Option<&Value>,
+        rhs: Option<&Value>,
+        shape: Shape,
+        zero: bool,
+    ) -> Option<Value> {
+        let out = match node(shape, lhs, rhs) {
+            Node::Leaf => return self.rule.leaf(&self.path, lhs, rhs),
+            Node::Map(l, r) => self.walk_map(l, r, shape, zero),
+            Node::List(l, r, kind) => self.walk_list(l, r, shape, kind),
+        };
+        self.rule.after(&self.path, lhs, rhs);
+        out
+    }
+
+    fn walk_map(
+        &mut self,
+        lhs: Option<&Map<String, Value>>,
+        rhs: Option<&Map<String, Value>>,
+        shape: Shape,
+        zero: bool,
+    ) -> Option<Value> {
+        let mut out = Map::new();
+        let lhs_keys = lhs.into_iter().flat_map(Map::keys);
+        let rhs_only = rhs
+            .into_iter()
+            .flat_map(Map::keys)
+            .filter(|k| !lhs.is_some_and(|l| l.contains_key(*k)));
+        let keys: Vec<&String> = lhs_keys.chain(rhs_only).collect();
+        for key in keys {
+            let (child_shape, declared) = shape.field(key);
+            let mut left = lhs.and_then(|l| l.get(key));
+            let right = rhs.and_then(|r| r.get(key));
+            let zero_child = zero && left.is_none() && declared && child_shape.is_struct();
+            let empty;
+            if zero_child {
+                empty = Value::Object(Map::new());
+                left = Some(&empty);
+            }
+            self.path.push(PathElement::Field(key.clone()));
+            let merged = self.walk(left, right, child_shape, zero_child);
+            self.path.pop();
+            if let Some(merged) = merged {
+                out.insert(key.clone(), merged);
+            }
+        }
+        (!out.is_empty()).then_some(Value::Object(out))
+    }
+
+    /// Items in upstream's merge order: shared items keep the right side's
+    /// relative order, items only on one side stay near their neighbours.
+    fn walk_list(
+        &mut self,
+        lhs: Option<&[Value]>,
+        rhs: Option<&[Value]>,
+        shape: Shape,
+        kind: ListKind,
+    ) -> Option<Value> {
+        let right = index_list(rhs.unwrap_or_default(), kind).items;
+        let left = index_list(lhs.unwrap_or_default(), kind).items;
+        let left_map: BTreeMap<&PathElement, &Value> = left.iter().map(|(e, v)| (e, *v)).collect();
+        let right_map: BTreeMap<&PathElement, &Value> =
+            right.iter().map(|(e, v)| (e, *v)).collect();
+        let mut shared = right
+            .iter()
+            .map(|(e, _)| e)
+            .filter(|e| left_map.contains_key(e));
+        let mut next_shared = shared.next();
+        let mut out = Vec::new();
+        let (mut li, mut ri) = (0, 0);
+        while li < left.len() || ri < right.len() {
+            if li < left.len() && ri < right.len() {
+                let element = &left[li].0;
+                if *element == right[ri].0 {
+                    out.extend(self.walk_item(element, Some(left[li].1), Some(right[ri].1), shape));
+                    li += 1;
+                    ri += 1;
+                    next_shared = shared.next();
+                    continue;
+                }
+                if right_map.contains_key(element) && next_shared.is_some_and(|s| s != element) {
+                    li += 1;
+                    continue;
+                }
+            }
+            if li < left.len() && !right_map.contains_key(&left[li].0) {
+                out.extend(self.walk_item(&left[li].0, Some(left[li].1), None, shape));
+                li += 1;
+                continue;
+            }
+            if ri < right.len() {
+                let element = &right[ri].0;
+                let l = left_map.get(element).copied();
+                out.extend(self.walk_item(element, l, Some(right[ri].1), shape));
+                ri += 1;
+                if next_shared.is_some_and(|s| s == element) {
+                    next_shared = shared.next();
+                }
+            } else {
+                // A shared item already merged from the right side.
+                li += 1;
+            }
+        }
+        (!out.is_empty()).then_some(Value::Array(out))
+    }
+
+    fn walk_item(
+        &mut self,
+        element: &PathElement,
+        lhs: Option<&Value>,
+        rhs: Option<&Value>,
+        shape: Shape,
+    ) -> Option<Value> {
+        self.path.push(element.clone());
+        let merged = self.walk(lhs, rhs, shape.item(), false);
+        self.path.pop();
+        merged
+    }
+}
+
+/// `TypedValue.Merge`'s rule: the right side wins at leaves.
+pub(crate) struct KeepRight;
+
+impl Rule for KeepRight {
+    fn leaf(
+        &mut self,
+        _: &[PathElement],
+        lhs: Option<&Value>,
+        rhs: Option<&Value>,
+    ) -> Option<Value> {
+        rhs.or(lhs).cloned()
+    }
+
+    fn after(&mut self, _: &[PathElement], _: Option<&Value>, _: Option<&Value>) {}
+}
+
+/// `TypedValue.Compare`'s result: the paths added, modified (leaves whose
+/// value changed) and removed going from the left object to the right.
+#[derive(Debug, Default)]
+pub(crate) struct Comparison {
+    pub(crate) added: FieldSet,
+    pub(crate) modified: FieldSet,
+    pub(crate) removed: FieldSet,
+}
+
+impl Rule for Comparison {
+    fn leaf(
+        &mut self,
+        path: &[PathElement],
+        lhs: Option<&Value>,
+        rhs: Option<&Value>,
+    ) -> Option<Value> {
+        match (lhs, rhs) {
+            (None, _) => self.added.insert(path),
+            (_, None) => self.removed.insert(path),
+            (Some(l), Some(r)) if !equal(l, r) => self.modified.insert(path),
+            _ => {}
+        }
+        None
+    }
+
+    fn after(&mut self, path: &[PathElement], lhs: Option<&Value>, rhs: Option<&Value>) {
+        match (lhs, rhs) {
+            (None, _) => self.added.insert(path),
+            (_, None) => self.removed.insert(path),
+            _ => {}
+        }
+    }
+}
+
+/// Merges `rhs` into `lhs` (`TypedValue.Merge`): granular maps, structs and
+/// associative lists merge, everything else takes the right side.
+pub(crate) fn merge(lhs: &Value, rhs: &Value, shape: Shape) -> Value {
+    let mut rule = KeepRight;
+    Walker::new(&mut rule)
+        .walk(Some(lhs), Some(rhs), shape, false)
+        .unwrap_or_else(|| rhs.clone())
+}
+
+/// Compares `old` (`None`: the empty object of a create, read as a Go zero
+/// value) with `new` (`TypedValue.Compare`).
+pub(crate) fn compare(old: Option<&Value>, new: &Value, shape: Shape) -> Comparison {
+    let mut comparison = Comparison::default();
+    let empty = Value::Object(Map::new());
+    let (lhs, zero) = match old {
+        Some(old) => (old, false),
+        None => (&empty, true),
+    };
+    Walker::new(&mut comparison).walk(Some(lhs), Some(new), shape, zero);
+    comparison
+}
+
+/// `value` without the paths in `remove` (`TypedValue.RemoveItems`): a
+/// member path drops its field or item whole; a map or list left empty
+/// becomes null, as upstream leaves it.
+pub(crate) fn remove(value: &Value, remove_set: &FieldSet, shape: Shape) -> Value {
+    match (shape, value) {
+        (Shape::Leaf, _) => value.clone(),
+        (Shape::Struct { .. } | Shape::Map { .. } | Shape::Deduced, Value::Object(map)) => {
+            remove_from_map(map, remove_set, shape)
+        }
+        (Shape::List { kind, .. }, Value::Array(items)) => {
+            remove_from_list(items, remove_set, shape, kind)
+        }
+        (Shape::Deduced, Value::Array(_)) => Value::Null,
+        (Shape::Deduced, _) => value.clone(),
+        _ => Value::Null,
+    }
+}
+
+fn remove_from_map(map: &Map<String, Value>, remove_set: &FieldSet, shape: Shape) -> Value {
+    let mut out = Map::new();
+    for (key, child) in map {
+        let element = PathElement::Field(key.clone());
+        if remove_set.members().contains(&element) {
+            continue;
+        }
+        let kept = match remove_set.child(&element) {
+            Some(below) => remove(child, below, shape.field(key).0),
+            None => child.clone(),
+        };
+        out.insert(key.clone(), kept);
+    }
+    if out.is_empty() {
+        Value::Null
+    } else {
+        Value::Object(out)
+    }
+}
+
+fn remove_from_list(items: &[Value], remove_set: &FieldSet, shape: Shape, kind: ListKind) -> Value {
+    let mut out = Vec::new();
+    for item in items {
+        let Ok(element) = item_element(item, kind) else {
+            out.push(item.clone());
+            continue;
+        };
+        if remove_set.members().contains(&element) {
+            continue;
+        }
+        out.push(match remove_set.child(&element) {
+            Some(below) => remove(item, below, shape.item()),
+            None => item.clone(),
+        });
+    }
+    if out.is_empty() {
+        Value::Null
+    } else {
+        Value::Array(out)
+    }
+}
+
+/// `set` plus, as members, the declared struct fields it has paths below
+/// (`Set.EnsureNamedFieldsAreMembers`): owning `.spec.replicas` then also
+/// counts as owning `.spec`, but not a map entry or list item above it.
+pub(crate) fn ensure_named_fields(set: &FieldSet, shape: Shape) -> FieldSet {
+    let mut members = set.members().clone();
+    let mut children = BTreeMap::new();
+    for (element, child) in set.children() {
+        let child_shape = match element {
+            PathElement::Field(name) => {
+                let (child_shape, declared) = shape.field(name);
+                if declared && matches!(shape, Shape::Struct { .. }) {
+                    members.insert(element.clone());
+                }
+                child_shape
+            }
+            PathElement::Key(_) => shape.item(),
+            _ => Shape::Leaf,
+        };
+        children.insert(element.clone(), ensure_named_fields(child, child_shape));
+    }
+    FieldSet::from_parts(members, children)
+}

@@ -1,0 +1,360 @@
+//! What a request is about: the [`RequestInfo`] of a resource path, parsed
+//! as kube-apiserver's `RequestInfoFactory` parses it, and the query
+//! parameters of the verbs.
+
+use std::collections::BTreeMap;
+
+use axum::http::Method;
+
+use super::status::ApiError;
+
+/// The Kubernetes verb of a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verb {
+    /// GET of one object.
+    Get,
+    /// GET of a collection.
+    List,
+    /// GET with `watch=true`.
+    Watch,
+    /// POST to a collection.
+    Create,
+    /// PUT of one object.
+    Update,
+    /// PATCH of one object.
+    Patch,
+    /// DELETE of one object.
+    Delete,
+    /// DELETE of a collection.
+    DeleteCollection,
+}
+
+impl Verb {
+    /// The lower-case verb name used in metrics and discovery.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verb::Get => "get",
+            Verb::List => "list",
+            Verb::Watch => "watch",
+            Verb::Create => "create",
+            Verb::Update => "update",
+            Verb::Patch => "patch",
+            Verb::Delete => "delete",
+            Verb::DeleteCollection => "deletecollection",
+        }
+    }
+}
+
+/// A parsed resource request path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestInfo {
+    /// API group; empty for `/api`.
+    pub group: String,
+    /// Version.
+    pub version: String,
+    /// Namespace from the path, if any.
+    pub namespace: Option<String>,
+    /// Resource (plural).
+    pub resource: String,
+    /// Object name, if any.
+    pub name: Option<String>,
+    /// Subresource (`status`, `scale`), if any.
+    pub subresource: Option<String>,
+    /// The path is a legacy watch path (`/api/v1/watch/namespaces/ns/pods`,
+    /// deprecated since 1.11 and still served): the verb is watch,
+    /// whatever the query says.
+    pub watch_path: bool,
+}
+
+/// Namespace subresources that are not namespaced resources
+/// (`/api/v1/namespaces/foo/status`).
+const NAMESPACE_SUBRESOURCES: [&str; 2] = ["status", "finalize"];
+
+/// Parses the segments after `/api/` (core: `v1/...`) or `/apis/`
+/// (`group/version/...`). `None` when the path names no resource (then it is
+/// a discovery path, or nothing).
+pub fn parse_resource_path(core: bool, segments: &[&str]) -> Option<RequestInfo> {
+    let (group, version, mut parts) = if core {
+        let (version, rest) = segments.split_first()?;
+        (String::new(), version.to_string(), rest)
+    } else {
+        let (group, rest) = segments.split_first()?;
+        let (version, rest) = rest.split_first()?;
+        (group.to_string(), version.to_string(), rest)
+    };
+    if parts.is_empty() {
+        return None;
+    }
+    // RequestInfoFactory's special verb `watch` as a path prefix.
+    let watch_path = parts[0] == "watch";
+    if watch_path {
+        parts = &parts[1..];
+        if parts.is_empty() {
+            return None;
+        }
+    }
+    let mut namespace = None;
+    if parts[0] == "namespaces" && parts.len() > 1 {
+        namespace = Some(parts[1].to_string());
+        if parts.len() > 2 && !NAMESPACE_SUBRESOURCES.contains(&parts[2]) {
+            parts = &parts[2..];
+        }
+    }
+    if parts.len() > 3 || parts.iter().any(|p| p.is_empty()) {
+        return None;
+    }
+    Some(RequestInfo {
+        group,
+        version,
+        namespace: if parts[0] == "namespaces"
+            && parts.len() <= 3
+            && namespace.as_deref() == parts.get(1).copied()
+        {
+            // `/api/v1/namespaces/foo[/status]` addresses the namespace object.
+            None
+        } else {
+            namespace
+        },
+        resource: parts[0].to_string(),
+        name: parts.get(1).map(|s| s.to_string()),
+        subresource: parts.get(2).map(|s| s.to_string()),
+        watch_path,
+    })
+}
+
+impl RequestInfo {
+    /// The verb, from the method and whether a name is present.
+    pub fn verb(&self, method: &Method, query: &Query) -> Result<Verb, ApiError> {
+        let named = self.name.is_some();
+        Ok(match (method.as_str(), named) {
+            ("GET", _) if self.watch_path || query.flag("watch") => Verb::Watch,
+            _ if self.watch_path => return Err(ApiError::method_not_allowed()),
+            ("GET", true) => Verb::Get,
+            ("GET", false) => Verb::List,
+            ("POST", false) => Verb::Create,
+            ("PUT", true) => Verb::Update,
+            ("PATCH", true) => Verb::Patch,
+            ("DELETE", true) => Verb::Delete,
+            ("DELETE", false) => Verb::DeleteCollection,
+            _ => return Err(ApiError::method_not_allowed()),
+        })
+    }
+}
+
+/// The decoded query string (last value wins, as Go's `url.Values.Get`
+/// returns the first; Kubernetes clients send each once).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Query(pub BTreeMap<String, String>);
+
+impl Query {
+    /// Parses a raw query string (`a=b&c=d`), percent-decoding keys and values.
+    pub fn parse(raw: Option<&str>) -> Query {
+        let mut map = BTreeMap::new();
+        for pair in raw.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            map.insert(percent_decode(k), percent_decode(v));
+        }
+        Query(map)
+    }
+
+    /// The value of `key`, if present and non-empty.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0
+            .get(key)
+            .map(String::as_str)
+            .filter(|v| !v.is_empty())
+    }
+
+    /// A boolean flag: `watch=true`, `watch=1`.
+    pub fn flag(&self, key: &str) -> bool {
+        matches!(self.get(key), Some("true" | "1"))
+    }
+
+    /// A non-negative integer parameter; a malformed value is a 400.
+    pub fn int(&self, key: &str) -> Result<Option<i64>, ApiError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(v) => v
+                .parse::<i64>()
+                .map(Some)
+                .map_err(|_| ApiError::bad_request(format!("invalid value for {key}: {v:?}"))),
+        }
+    }
+
+    /// `dryRun`: `Ok(true)` for `All`. Any other value is a 422 against the
+    /// verb's options kind (`CreateOptions`...), as upstream's `ValidateDryRun`.
+    pub fn dry_run(&self, verb: Verb) -> Result<bool, ApiError> {
+        match self.get("dryRun") {
+            None => Ok(false),
+            Some("All") => Ok(true),
+            Some(other) => Err(invalid_option(
+                verb,
+                "dryRun",
+                format!(
+                    "Unsupported value: []string{{{}}}: supported values: \"All\"",
+                    runtime::field::quote(other)
+                ),
+            )),
+        }
+    }
+
+    /// `fieldValidation`, defaulting to `Warn`. Any other value is a 422
+    /// against the verb's options kind, as upstream's `ValidateFieldValidation`.
+    pub fn field_validation(&self, verb: Verb) -> Result<FieldValidation, ApiError> {
+        match self.get("fieldValidation") {
+            None | Some("Warn") => Ok(FieldValidation::Warn),
+            Some("Ignore") => Ok(FieldValidation::Ignore),
+            Some("Strict") => Ok(FieldValidation::Strict),
+            Some(other) => Err(invalid_option(
+                verb,
+                "fieldValidation",
+                format!(
+                    "Unsupported value: {}: supported values: \"\", \"Ignore\", \"Strict\", \"Warn\"",
+                    runtime::field::quote(other)
+                ),
+            )),
+        }
+    }
+}
+
+/// The options kind a verb's query parameters decode into.
+pub fn options_kind(verb: Verb) -> &'static str {
+    match verb {
+        Verb::Create => "CreateOptions",
+        Verb::Update => "UpdateOptions",
+        Verb::Patch => "PatchOptions",
+        Verb::Delete | Verb::DeleteCollection => "DeleteOptions",
+        Verb::Get => "GetOptions",
+        Verb::List | Verb::Watch => "ListOptions",
+    }
+}
+
+/// `<Kind>Options.meta.k8s.io "" is invalid: <field>: <message>`.
+pub fn invalid_option(verb: Verb, field: &str, message: String) -> ApiError {
+    ApiError::invalid_kind(
+        "meta.k8s.io",
+        options_kind(verb),
+        "",
+        vec![super::status::Cause {
+            reason: "FieldValueNotSupported".into(),
+            message,
+            field: field.into(),
+        }],
+    )
+}
+
+/// How unknown and duplicate fields in a request body are treated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldValidation {
+    /// Drop them silently.
+    Ignore,
+    /// Drop them and answer with a `Warning` header per field.
+    Warn,
+    /// Fail with 400.
+    Strict,
+}
+
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            b'%' if i + 2 < bytes.len() => {
+                let hex = std::str::from_utf8(&bytes[i + 1..i + 3])
+                    .ok()
+                    .and_then(|h| u8::from_str_radix(h, 16).ok());
+                match hex {
+                    Some(b) => {
+                        out.push(b);
+                        i += 3;
+                    }
+                    None => {
+                        out.push(b'%');
+                        i += 1;
+                    }
+                }
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(core: bool, path: &str) -> Option<RequestInfo> {
+        let segments: Vec<&str> = path.split('/').collect();
+        parse_resource_path(core, &segments)
+    }
+
+    #[test]
+    fn paths_parse_as_kube_apiserver_parses_them() {
+        let i = info(true, "v1/namespaces/default/configmaps/foo").unwrap();
+        assert_eq!(
+            (
+                i.namespace.as_deref(),
+                i.resource.as_str(),
+                i.name.as_deref()
+            ),
+            (Some("default"), "configmaps", Some("foo"))
+        );
+        let i = info(true, "v1/namespaces/foo").unwrap();
+        assert_eq!(
+            (i.namespace, i.resource.as_str(), i.name.as_deref()),
+            (None, "namespaces", Some("foo"))
+        );
+        let i = info(true, "v1/namespaces/foo/status").unwrap();
+        assert_eq!(
+            (
+                i.resource.as_str(),
+                i.name.as_deref(),
+                i.subresource.as_deref()
+            ),
+            ("namespaces", Some("foo"), Some("status"))
+        );
+        let i = info(true, "v1/namespaces").unwrap();
+        assert_eq!((i.resource.as_str(), i.name), ("namespaces", None));
+        let i = info(false, "example.dev/v1/namespaces/ns/widgets/w/scale").unwrap();
+        assert_eq!(
+            (i.group.as_str(), i.subresource.as_deref()),
+            ("example.dev", Some("scale"))
+        );
+        let i = info(false, "example.dev/v1/gadgets").unwrap();
+        assert_eq!((i.namespace, i.resource.as_str()), (None, "gadgets"));
+        assert!(info(false, "example.dev/v1").is_none());
+        // Legacy watch paths (installer.go: WATCHLIST and WATCH routes).
+        let i = info(true, "v1/watch/namespaces/ns/configmaps/x").unwrap();
+        assert_eq!(
+            (
+                i.watch_path,
+                i.namespace.as_deref(),
+                i.resource.as_str(),
+                i.name.as_deref()
+            ),
+            (true, Some("ns"), "configmaps", Some("x"))
+        );
+        let i = info(true, "v1/watch/configmaps").unwrap();
+        assert_eq!((i.watch_path, i.namespace, i.name), (true, None, None));
+        assert!(!info(true, "v1/configmaps").unwrap().watch_path);
+        assert!(info(true, "v1/a/b/c/d").is_none());
+    }
+
+    #[test]
+    fn query_values_are_decoded() {
+        let q = Query::parse(Some("labelSelector=app%3Dweb%2Ctier+in+(a)&watch=1&limit="));
+        assert_eq!(q.get("labelSelector"), Some("app=web,tier in (a)"));
+        assert!(q.flag("watch"));
+        assert_eq!(q.get("limit"), None);
+        assert_eq!(Query::parse(Some("a=%zz%")).get("a"), Some("%zz%"));
+    }
+}

@@ -1,0 +1,245 @@
+//! Request bodies read through the kind's Rust type: `apiVersion` and
+//! `kind` checked, duplicate and unknown fields reported per field
+//! validation, enum values the type cannot hold turned into `Unsupported
+//! value` causes, and upstream's messages for bodies no kind can be read
+//! from.
+
+use serde_json::Value;
+
+use crate::object::meta_str;
+use crate::request::FieldValidation;
+use crate::status::{ApiError, Cause};
+use runtime::registry::Entry;
+use runtime::resource::ResourceInfo;
+
+/// Decodes a JSON body through the kind's type, checks `apiVersion`/`kind`,
+/// and applies field validation to unknown fields.
+pub(crate) fn decode_object(
+    entry: &Entry,
+    bytes: &[u8],
+    validation: FieldValidation,
+) -> Result<(Value, Vec<String>, Vec<Cause>), ApiError> {
+    let ri = &entry.info;
+    let cannot = |why: String| {
+        ApiError::bad_request(format!(
+            "{} in version \"{}\" cannot be handled as a {}: {}",
+            ri.kind,
+            ri.version,
+            ri.kind,
+            without_position(&why)
+        ))
+    };
+    // Before anything parses it; upstream's decoder cannot read a kind
+    // from a body nested past its limit either.
+    runtime::codec::check_json_depth(bytes).map_err(|e| {
+        unrecognized_body(
+            ri,
+            &format!("couldn't get version/kind; json parse error: {e}"),
+            bytes,
+        )
+    })?;
+    let type_meta: runtime::meta::TypeMeta =
+        serde_json::from_slice(bytes).map_err(|e| cannot(e.to_string()))?;
+    if let Some(kind) = type_meta.kind.as_deref().filter(|k| !k.is_empty())
+        && kind != ri.kind
+    {
+        return Err(ApiError::bad_request(format!(
+            "{kind} in version \"{}\" cannot be handled as a {}: no kind \"{kind}\" is registered for version \"{}\"",
+            ri.version, ri.kind, ri.api_version
+        )));
+    }
+    if let Some(v) = type_meta.api_version.as_deref().filter(|v| !v.is_empty())
+        && v != ri.api_version
+    {
+        return Err(ApiError::bad_request(format!(
+            "the API version in the data ({v}) does not match the expected API version ({})",
+            ri.api_version
+        )));
+    }
+    // Duplicate keys: reported per field validation, and dropped (the last
+    // value wins, as Go's encoding/json keeps it) before the typed decode.
+    let duplicates = crate::duplicates::find(bytes);
+    let deduplicated;
+    let bytes = if duplicates.is_empty() {
+        bytes
+    } else {
+        let value: Value = serde_json::from_slice(bytes).map_err(|e| cannot(e.to_string()))?;
+        deduplicated = serde_json::to_vec(&value).map_err(ApiError::internal)?;
+        &deduplicated[..]
+    };
+    // An enum value the Rust type cannot hold is an `Unsupported value`
+    // cause; it is replaced by a supported one so decoding can go on and
+    // validation can report the object's other errors with it.
+    let mut unsupported = Vec::new();
+    let mut current = std::borrow::Cow::Borrowed(bytes);
+    let mut decoded = loop {
+        let error = match (entry.decode)(&current) {
+            Ok(d) => break d,
+            Err(e) => e,
+        };
+        let repair = (unsupported.len() < 32)
+            .then(|| unsupported_enum(entry, &current, &error))
+            .flatten()
+            .and_then(|(cause, variant)| {
+                let mut value: Value = serde_json::from_slice(&current).ok()?;
+                set_at_field_path(&mut value, &cause.field, Value::String(variant)).then_some(())?;
+                Some((cause, serde_json::to_vec(&value).ok()?))
+            });
+        match repair {
+            Some((cause, repaired)) => {
+                unsupported.push(cause);
+                current = std::borrow::Cow::Owned(repaired);
+            }
+            None if unsupported.is_empty() => return Err(cannot(error)),
+            // Another problem after an unsupported value: report what was
+            // found, as the 422 of the values found so far.
+            None => {
+                let name = serde_json::from_slice::<Value>(bytes)
+                    .ok()
+                    .and_then(|v| meta_str(&v, "name").map(str::to_string))
+                    .unwrap_or_default();
+                return Err(ApiError::invalid(ri, &name, unsupported));
+            }
+        }
+    };
+    // Defaults apply on decode, as defaulter-gen's functions run upstream.
+    runtime::schema::apply_defaults(&mut decoded.object, (entry.schema)());
+    let mut problems: Vec<String> = duplicates
+        .iter()
+        .map(|f| format!("duplicate field {}", runtime::field::quote(f)))
+        .collect();
+    problems.extend(
+        decoded
+            .unknown_fields
+            .iter()
+            .map(|f| format!("unknown field {}", runtime::field::quote(f))),
+    );
+    match validation {
+        FieldValidation::Strict if !problems.is_empty() => Err(cannot(format!(
+            "strict decoding error: {}",
+            problems.join(", ")
+        ))),
+        FieldValidation::Warn => Ok((decoded.object, problems, unsupported)),
+        _ => Ok((decoded.object, Vec::new(), unsupported)),
+    }
+}
+
+/// A body no kind can be read from (protobuf that does not decode, YAML
+/// the parser refuses, JSON nested too deeply): upstream's
+/// `transformDecodeError` for a body with no readable kind, `the object
+/// provided is unrecognized (must be of type ConfigMap): <error> (<data>)`,
+/// the data summarized as `summarizeData` does (hex, or the text of a body
+/// that starts with `{`; at most 30 bytes).
+pub(crate) fn unrecognized_body(ri: &ResourceInfo, error: &str, bytes: &[u8]) -> ApiError {
+    const MAX: usize = 30;
+    let summary = match bytes {
+        [] => "<empty>".to_string(),
+        [b'{', ..] if bytes.len() > MAX => {
+            format!("{} ...", String::from_utf8_lossy(&bytes[..MAX]))
+        }
+        [b'{', ..] => String::from_utf8_lossy(bytes).into_owned(),
+        _ if bytes.len() > MAX => format!("{} ...", hex(&bytes[..MAX])),
+        _ => hex(bytes),
+    };
+    ApiError::bad_request(format!(
+        "the object provided is unrecognized (must be of type {}): {error} ({summary})",
+        ri.kind
+    ))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// serde_json's message without its ` at line L column C` tail: Go's
+/// decoders name no position (`unable to parse quantity's suffix`).
+pub(super) fn without_position(message: &str) -> &str {
+    match message.rsplit_once(" at line ") {
+        Some((head, tail))
+            if tail
+                .split_once(" column ")
+                .is_some_and(|(l, c)| is_digits(l) && is_digits(c)) =>
+        {
+            head
+        }
+        _ => message,
+    }
+}
+
+fn is_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A body the Rust type cannot hold because of a string enum value outside
+/// the enum (which Go would decode and then reject in validation): the
+/// 422 cause upstream gives, `Unsupported value: "x": supported values:
+/// "a", "b"` at the value's path, and a supported variant to put in its
+/// place. `None` for any other decode error (serde's "unknown variant"
+/// message is the only signal the type gives).
+fn unsupported_enum(entry: &Entry, bytes: &[u8], error: &str) -> Option<(Cause, String)> {
+    let rest = error.strip_prefix("unknown variant `")?;
+    let (value, rest) = rest.split_once("`, expected one of ")?;
+    let declared: Vec<String> = rest
+        .split(" at line")
+        .next()
+        .unwrap_or("")
+        .split(", ")
+        .map(|v| v.trim_matches('`').to_string())
+        .collect();
+    let first = declared.first()?.clone();
+    let mut supported = declared;
+    supported.sort();
+    let field = (entry.decode_error_path)(bytes)?;
+    let list: Vec<String> = supported.iter().map(|s| runtime::field::quote(s)).collect();
+    Some((
+        Cause {
+            reason: "FieldValueNotSupported".into(),
+            message: format!(
+                "Unsupported value: {}: supported values: {}",
+                runtime::field::quote(value),
+                list.join(", ")
+            ),
+            field,
+        },
+        first,
+    ))
+}
+
+/// Sets the value at a field path as [`runtime::field::Path`] prints it
+/// (`spec.ports[0].protocol`, `metadata.labels[app]`). Returns whether the
+/// path led to a value.
+fn set_at_field_path(root: &mut Value, path: &str, value: Value) -> bool {
+    let mut steps: Vec<String> = Vec::new();
+    for part in path.split('.') {
+        let (name, mut subscripts) = match part.find('[') {
+            Some(i) => (&part[..i], &part[i..]),
+            None => (part, ""),
+        };
+        if !name.is_empty() {
+            steps.push(name.to_string());
+        }
+        while let Some(rest) = subscripts.strip_prefix('[') {
+            let Some(end) = rest.find(']') else {
+                return false;
+            };
+            steps.push(rest[..end].to_string());
+            subscripts = &rest[end + 1..];
+        }
+    }
+    let mut at = root;
+    for step in &steps {
+        at = match at {
+            Value::Object(m) => match m.get_mut(step) {
+                Some(v) => v,
+                None => return false,
+            },
+            Value::Array(a) => match step.parse::<usize>().ok().and_then(|i| a.get_mut(i)) {
+                Some(v) => v,
+                None => return false,
+            },
+            _ => return false,
+        };
+    }
+    *at = value;
+    true
+}

@@ -1,0 +1,309 @@
+//! Delete and deletecollection: options from the body or the query,
+//! preconditions, graceful deletion and finalizers.
+
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+
+use super::decode::without_position;
+use super::scale::scale_info;
+use super::{Answer, Ctx};
+use crate::deletion::DeleteOptions;
+use crate::object::{meta_mut, meta_str};
+use crate::request::{Query, RequestInfo, Verb};
+use crate::status::{ApiError, Cause};
+use crate::store::{storage_error, to_storage};
+use runtime::meta::Time;
+use runtime::resource::ResourceInfo;
+
+impl Ctx<'_> {
+    /// The generic store's Delete: preconditions, then graceful deletion
+    /// (pods), the garbage collector's finalizers per `propagationPolicy`,
+    /// and finalizers holding the object with its `deletionTimestamp` set;
+    /// otherwise the object goes now. The answer is the object while it
+    /// stays; once removed, the object for kinds that return it, else a
+    /// Success Status carrying `details.uid`.
+    pub(super) fn delete(&self, bytes: &[u8]) -> Result<Answer, ApiError> {
+        use crate::deletion::{self, Grace};
+        let ri = self.ri();
+        let name = self.name().to_string();
+        let options = delete_options(bytes, self.query)?;
+        let (kv, obj) = self.current()?;
+        check_preconditions(ri, &name, options.preconditions.as_ref(), &obj)?;
+        self.server.check_deletable(ri, &name)?;
+        let dry_run = self.query.dry_run(self.verb)? || options.dry_run();
+        let deleted_answer = |obj: &Value| {
+            Answer::ok(if ri.return_deleted_object {
+                obj.clone()
+            } else {
+                crate::status::success_status(ri, &name, meta_str(obj, "uid"))
+            })
+        };
+        let now = Time::now().0;
+        let mut updated = obj.clone();
+        let grace = deletion::before_delete(ri, &mut updated, &options, now);
+        if grace == Grace::Pending {
+            return Ok(deleted_answer(&obj));
+        }
+        let gc_finalizers = deletion::gc_finalizers(ri, &obj, &options);
+        let graceful_kind = self.server.needs_graceful_deletion(ri, &obj);
+        let mut stays = graceful_kind;
+        if grace != Grace::None || deletion::has_finalizers(&obj) || gc_finalizers.is_some() {
+            if let Some(finalizers) = gc_finalizers {
+                deletion::set_finalizers(&mut updated, finalizers);
+            }
+            let pending_finalizers = deletion::has_finalizers(&updated);
+            if grace == Grace::None && pending_finalizers {
+                deletion::mark_as_deleting(&mut updated, now);
+            }
+            stays = stays || pending_finalizers || matches!(grace, Grace::Period(p) if p > 0);
+        }
+        if graceful_kind {
+            deletion::mark_as_deleting(&mut updated, now);
+            self.server.prepare_for_deletion(ri, &mut updated);
+        }
+        if stays {
+            let mut answer = Answer::ok(updated.clone());
+            if options.orphan_dependents == Some(false) {
+                answer.status = StatusCode::ACCEPTED;
+            }
+            if dry_run || updated == obj {
+                return Ok(answer);
+            }
+            let written = self
+                .store()
+                .update(&kv.key, to_storage(&updated)?, kv.mod_revision)
+                .map_err(|e| storage_error(e, ri, &name))?;
+            meta_mut(&mut answer.body).insert(
+                "resourceVersion".into(),
+                json!(written.mod_revision.to_string()),
+            );
+            self.server.after_deletion_requested(ri, &answer.body);
+            return Ok(answer);
+        }
+        if dry_run {
+            return Ok(deleted_answer(&updated));
+        }
+        // A graceful kind deleted with no grace period is first marked (a
+        // MODIFIED event with its deletionTimestamp), then removed, as the
+        // generic store's updateForGracefulDeletionAndFinalizers does.
+        let mut revision = kv.mod_revision;
+        if matches!(grace, Grace::Period(_)) && updated != obj {
+            revision = self
+                .store()
+                .update(&kv.key, to_storage(&updated)?, kv.mod_revision)
+                .map_err(|e| storage_error(e, ri, &name))?
+                .mod_revision;
+            meta_mut(&mut updated).insert("resourceVersion".into(), json!(revision.to_string()));
+        }
+        self.store()
+            .delete(&kv.key, Some(revision))
+            .map_err(|e| storage_error(e, ri, &name))?;
+        Ok(deleted_answer(&updated))
+    }
+
+    pub(super) fn delete_collection(&self, bytes: &[u8]) -> Result<Answer, ApiError> {
+        // Options are checked once, before anything is listed or deleted.
+        delete_options(bytes, self.query)?;
+        let listed = self.list()?;
+        let items = listed
+            .body
+            .get("items")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let mut deleted = Vec::new();
+        for item in items {
+            let Some(name) = meta_str(&item, "name").map(str::to_string) else {
+                continue;
+            };
+            let info = RequestInfo {
+                namespace: meta_str(&item, "namespace").map(str::to_string),
+                name: Some(name),
+                ..self.info.clone()
+            };
+            let ctx = Ctx {
+                server: self.server,
+                verb: Verb::Delete,
+                entry: self.entry,
+                info: &info,
+                query: self.query,
+                manager: self.manager.clone(),
+                unsupported: Default::default(),
+            };
+            match ctx.delete(bytes) {
+                Ok(_) => deleted.push(item),
+                Err(e) if e.code == 404 => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let mut body = listed.body;
+        body["items"] = Value::Array(deleted);
+        Ok(Answer::ok(body))
+    }
+}
+
+/// The options of a delete, as upstream's `DeleteResource` handler reads
+/// them: the body when there is one (it must be a `DeleteOptions`), else
+/// the query parameters (`gracePeriodSeconds`, `orphanDependents`,
+/// `propagationPolicy`, `dryRun`); then `ValidateDeleteOptions`. A negative
+/// grace period becomes 1, as `BeforeDelete` makes it.
+///
+/// Errors: 400 for a body of another kind, a value of the wrong type, or a
+/// `gracePeriodSeconds` query parameter that is not an int64 (Go's
+/// `strconv.ParseInt` message); 422 against `DeleteOptions.meta.k8s.io`
+/// for an unsupported `propagationPolicy` or `dryRun`, or for both
+/// `orphanDependents` and `propagationPolicy`.
+fn delete_options(bytes: &[u8], query: &Query) -> Result<DeleteOptions, ApiError> {
+    let options = if bytes.iter().all(u8::is_ascii_whitespace) {
+        delete_options_from_query(query)?
+    } else {
+        let options: DeleteOptions = serde_json::from_slice(bytes).map_err(|e| {
+            ApiError::bad_request(format!(
+                "error decoding DeleteOptions: {}",
+                without_position(&e.to_string())
+            ))
+        })?;
+        if let Some(kind) = options.kind.as_deref().filter(|k| !k.is_empty())
+            && kind != "DeleteOptions"
+        {
+            // The handler decodes with the meta internal scheme, where only
+            // the option kinds are registered.
+            return Err(ApiError::bad_request(format!(
+                "no kind {} is registered for version {} in scheme \"k8s.io/apimachinery/pkg/apis/meta/internalversion/scheme/register.go\"",
+                runtime::field::quote(kind),
+                runtime::field::quote(options.api_version.as_deref().unwrap_or(""))
+            )));
+        }
+        options
+    };
+    let mut causes = Vec::new();
+    if let (Some(_), Some(policy)) = (options.orphan_dependents, &options.propagation_policy) {
+        causes.push(Cause {
+            reason: "FieldValueInvalid".into(),
+            message: format!(
+                "Invalid value: {}: orphanDependents and deletionPropagation cannot be both set",
+                runtime::field::quote(policy)
+            ),
+            field: "propagationPolicy".into(),
+        });
+    }
+    if let Some(policy) = &options.propagation_policy
+        && !matches!(policy.as_str(), "Orphan" | "Background" | "Foreground")
+    {
+        causes.push(Cause {
+            reason: "FieldValueNotSupported".into(),
+            message: format!(
+                "Unsupported value: {}: supported values: \"Foreground\", \"Background\", \"Orphan\", \"nil\"",
+                runtime::field::quote(policy)
+            ),
+            field: "propagationPolicy".into(),
+        });
+    }
+    if let Some(dry_run) = &options.dry_run
+        && dry_run.iter().any(|d| d != "All")
+    {
+        let list: Vec<String> = dry_run.iter().map(|d| runtime::field::quote(d)).collect();
+        causes.push(Cause {
+            reason: "FieldValueNotSupported".into(),
+            message: format!(
+                "Unsupported value: [{}]: supported values: \"All\"",
+                list.join(",")
+            ),
+            field: "dryRun".into(),
+        });
+    }
+    if !causes.is_empty() {
+        return Err(ApiError::invalid(&delete_options_info(), "", causes));
+    }
+    Ok(DeleteOptions {
+        grace_period_seconds: options
+            .grace_period_seconds
+            .map(|g| if g < 0 { 1 } else { g }),
+        ..options
+    })
+}
+
+/// The DeleteOptions of a bodiless delete, from its query parameters as
+/// upstream's parameter codec converts them: `orphanDependents` is false
+/// only for `false` (any case) or `0`, true for anything else.
+fn delete_options_from_query(query: &Query) -> Result<DeleteOptions, ApiError> {
+    let grace_period_seconds = match query.get("gracePeriodSeconds") {
+        None => None,
+        Some(text) => Some(text.parse::<i64>().map_err(|e| {
+            let why = match e.kind() {
+                std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
+                    "value out of range"
+                }
+                _ => "invalid syntax",
+            };
+            ApiError::bad_request(format!(
+                "strconv.ParseInt: parsing {}: {why}",
+                runtime::field::quote(text)
+            ))
+        })?),
+    };
+    Ok(DeleteOptions {
+        grace_period_seconds,
+        orphan_dependents: query
+            .get("orphanDependents")
+            .map(|v| !(v == "0" || v.eq_ignore_ascii_case("false"))),
+        propagation_policy: query.get("propagationPolicy").map(str::to_string),
+        dry_run: query.get("dryRun").map(|d| vec![d.to_string()]),
+        ..DeleteOptions::default()
+    })
+}
+
+fn check_preconditions(
+    ri: &ResourceInfo,
+    name: &str,
+    preconditions: Option<&crate::deletion::Preconditions>,
+    obj: &Value,
+) -> Result<(), ApiError> {
+    let Some(preconditions) = preconditions else {
+        return Ok(());
+    };
+    // rest.BeforeDelete names the kind, not the resource, in these conflicts.
+    let conflict = |why: String| {
+        let group_kind = if ri.group.is_empty() {
+            ri.kind.to_string()
+        } else {
+            format!("{}.{}", ri.kind, ri.group)
+        };
+        let mut e = ApiError::new(
+            409,
+            "Conflict",
+            format!("Operation cannot be fulfilled on {group_kind} \"{name}\": {why}"),
+        );
+        e.name = Some(name.into());
+        e.group = Some(ri.group.into());
+        e.kind = Some(ri.kind.into());
+        e
+    };
+    if let Some(uid) = &preconditions.uid {
+        let actual = meta_str(obj, "uid").unwrap_or("");
+        if uid != actual {
+            return Err(conflict(format!(
+                "the UID in the precondition ({uid}) does not match the UID in record ({actual}). The object might have been deleted and then recreated"
+            )));
+        }
+    }
+    if let Some(rv) = &preconditions.resource_version {
+        let actual = meta_str(obj, "resourceVersion").unwrap_or("");
+        if rv != actual {
+            return Err(conflict(format!(
+                "the ResourceVersion in the precondition ({rv}) does not match the ResourceVersion in record ({actual}). The object might have been modified"
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn delete_options_info() -> ResourceInfo {
+    ResourceInfo {
+        kind: "DeleteOptions",
+        plural: "deleteoptions",
+        singular: "deleteoptions",
+        group: "meta.k8s.io",
+        ..scale_info()
+    }
+}

@@ -1,0 +1,438 @@
+//! The verbs on resources: get, list, watch, create, update, patch, delete,
+//! deletecollection, and the `status` and `scale` subresources, with
+//! kube-apiserver's semantics (the generic registry store,
+//! `k8s.io/apiserver/pkg/registry/generic/registry/store.go`, and the
+//! endpoint handlers, `k8s.io/apiserver/pkg/endpoints/handlers`).
+//!
+//! Objects are held as JSON values. Request bodies are decoded through the
+//! kind's Rust type (the registry's `decode`), which catches type errors and
+//! unknown fields; the stored bytes are the JSON the type serializes to,
+//! without `metadata.resourceVersion`, which is the storage revision.
+//!
+//! This module reads the request and dispatches it; one module per verb
+//! family does the rest: [`list`], [`write`] (create and update), [`patch`]
+//! (with server-side apply), [`delete`], [`scale`]; [`decode`] reads bodies
+//! and [`render`] encodes answers. Keys, stored bytes and storage errors are
+//! `server::store`'s, selectors `server::filter`'s.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::Value;
+
+use super::ApiServer;
+use super::negotiate::{self, Representation};
+use super::request::{FieldValidation, Query, RequestInfo, Verb};
+use super::status::{ApiError, Cause};
+use super::store::{is_builtin_group, object_key, read_stored, storage_error, stored_json};
+use crate::storage::{KeyValue, Store};
+use runtime::registry::Entry;
+use runtime::resource::ResourceInfo;
+
+mod decode;
+mod delete;
+mod list;
+mod patch;
+mod render;
+mod scale;
+mod write;
+
+use decode::decode_object;
+use render::{json_response, protobuf_response, render};
+
+/// Largest request body accepted (kube-apiserver's 3 MiB limit).
+pub const MAX_BODY_BYTES: usize = 3 * 1024 * 1024;
+
+/// A response body plus the warnings to send as `Warning` headers.
+pub(crate) struct Answer {
+    status: StatusCode,
+    body: Value,
+    warnings: Vec<String>,
+}
+
+impl Answer {
+    fn ok(body: Value) -> Self {
+        Answer {
+            status: StatusCode::OK,
+            body,
+            warnings: Vec::new(),
+        }
+    }
+}
+
+/// Handles one resource request. `entry` is the served resource the path
+/// names.
+pub(crate) async fn handle(
+    server: &Arc<ApiServer>,
+    entry: &Entry,
+    info: &RequestInfo,
+    verb: Verb,
+    query: &Query,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let ri = &entry.info;
+    if ri.namespaced
+        && info.namespace.is_none()
+        && !matches!(verb, Verb::List | Verb::Watch | Verb::DeleteCollection)
+    {
+        return Err(ApiError::path_not_found());
+    }
+    if !ri.namespaced && info.namespace.is_some() {
+        return Err(ApiError::path_not_found());
+    }
+    match info.subresource.as_deref() {
+        None => {}
+        Some("status")
+            if ri.status_subresource && matches!(verb, Verb::Get | Verb::Update | Verb::Patch) => {}
+        Some("scale")
+            if ri.scale_subresource.is_some()
+                && matches!(verb, Verb::Get | Verb::Update | Verb::Patch) => {}
+        Some(_) => return Err(ApiError::path_not_found()),
+    }
+    let accept = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok());
+    let representation = negotiate::representation_for(
+        accept,
+        entry.protobuf.is_some() && info.subresource.as_deref() != Some("scale"),
+    )?;
+    if let Representation::PartialObjectMetadata(_, list) = representation {
+        // Upstream names the Go type it holds: unstructured for custom
+        // resources, the internal type for built-in kinds.
+        let go_type = |list: bool| match (is_builtin_group(ri.group), list) {
+            (false, false) => "*unstructured.Unstructured".to_string(),
+            (false, true) => "*unstructured.UnstructuredList".to_string(),
+            (true, l) => {
+                let package = ri
+                    .group
+                    .split('.')
+                    .next()
+                    .filter(|g| !g.is_empty())
+                    .unwrap_or("core");
+                format!("*{package}.{}{}", ri.kind, if l { "List" } else { "" })
+            }
+        };
+        match (verb, list) {
+            (Verb::List, false) => {
+                return Err(ApiError::new(
+                    406,
+                    "NotAcceptable",
+                    format!(
+                        "you requested PartialObjectMetadata, but the requested object is a list ({})",
+                        go_type(true)
+                    ),
+                ));
+            }
+            (Verb::Get, true) => {
+                return Err(ApiError::new(
+                    406,
+                    "NotAcceptable",
+                    format!(
+                        "you requested PartialObjectMetadataList, but the requested object is not a list ({})",
+                        go_type(false)
+                    ),
+                ));
+            }
+            _ => {}
+        }
+    }
+    if verb == Verb::Watch {
+        return super::watch::watch(
+            server.clone(),
+            *entry,
+            info.namespace.clone(),
+            info.name.clone(),
+            query,
+            representation,
+        )
+        .await;
+    }
+    let bytes = match verb {
+        Verb::Create | Verb::Update | Verb::Patch | Verb::Delete | Verb::DeleteCollection => {
+            read_body(body, server.request_timeout).await?
+        }
+        _ => Default::default(),
+    };
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok());
+    if matches!(verb, Verb::Create | Verb::Update | Verb::Patch) {
+        validate_field_manager(verb, query)?;
+    }
+    let ctx = Ctx {
+        server,
+        verb,
+        entry,
+        info,
+        query,
+        manager: field_manager(query, headers),
+        unsupported: Default::default(),
+    };
+    if verb == Verb::List {
+        // Lists are encoded as they are read; only YAML and `pretty` JSON
+        // lists are built whole first.
+        match representation {
+            Representation::Json if !query.flag("pretty") => {
+                if query.int("limit")?.unwrap_or(0) <= 0 {
+                    return ctx.stream_list();
+                }
+                return ctx.list_json_page();
+            }
+            Representation::Table(version) => {
+                let answer = ctx.list_table(version)?;
+                return Ok(json_response(
+                    answer.status,
+                    &answer.body,
+                    answer.warnings,
+                    query,
+                ));
+            }
+            Representation::PartialObjectMetadata(version, _) => {
+                let answer = ctx.list_partial_object_metadata(version)?;
+                return Ok(json_response(
+                    answer.status,
+                    &answer.body,
+                    answer.warnings,
+                    query,
+                ));
+            }
+            Representation::Protobuf => {
+                if let Some(message) = entry.protobuf {
+                    let bytes = ctx.list_protobuf(message())?;
+                    return Ok(protobuf_response(StatusCode::OK, bytes, Vec::new()));
+                }
+            }
+            Representation::Json | Representation::Yaml => {}
+        }
+    }
+    if verb == Verb::Get
+        && info.subresource.is_none()
+        && representation == Representation::Json
+        && !query.flag("pretty")
+    {
+        return ctx.get_json();
+    }
+    let writes = matches!(
+        verb,
+        Verb::Create | Verb::Update | Verb::Patch | Verb::Delete | Verb::DeleteCollection
+    );
+    if !(writes && server.store.writes_block()) {
+        let answer = ctx.answer(&bytes, content_type)?;
+        return Ok(render(answer, entry, representation, query, verb));
+    }
+    // A write that commits to disk waits on the blocking pool, so the
+    // async workers go on serving reads and watches meanwhile.
+    let manager = ctx.manager;
+    let (server, entry, info, query) = (server.clone(), *entry, info.clone(), query.clone());
+    let content_type = content_type.map(str::to_string);
+    tokio::task::spawn_blocking(move || {
+        let ctx = Ctx {
+            server: &server,
+            verb,
+            entry: &entry,
+            info: &info,
+            query: &query,
+            manager,
+            unsupported: Default::default(),
+        };
+        let answer = ctx.answer(&bytes, content_type.as_deref())?;
+        Ok(render(answer, &entry, representation, &query, verb))
+    })
+    .await
+    .unwrap_or_else(|e| match e.try_into_panic() {
+        Ok(panic) => Err(super::panicked(panic)),
+        Err(_) => Err(ApiError::internal(
+            "the write was cancelled: the server is stopping",
+        )),
+    })
+}
+
+/// Reads a request body of at most [`MAX_BODY_BYTES`] within `timeout`.
+///
+/// Errors: a larger body is 413 `RequestEntityTooLarge`; a body not read
+/// in time is 504 `Timeout`, as upstream's request timeout filter answers;
+/// a body that cannot be read (a bad chunk size, a connection closed
+/// before Content-Length bytes came) is 400 `BadRequest`. Upstream passes
+/// that read error through as a reasonless 500; the fault is the client's,
+/// so it is answered as one.
+async fn read_body(
+    body: Body,
+    timeout: std::time::Duration,
+) -> Result<axum::body::Bytes, ApiError> {
+    let read = axum::body::to_bytes(body, MAX_BODY_BYTES);
+    match tokio::time::timeout(timeout, read).await {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Err(_) => Err(ApiError::timeout(
+            "request did not complete within requested timeout - context deadline exceeded",
+            0,
+        )),
+        Ok(Err(e)) => {
+            let mut source: Option<&(dyn std::error::Error + 'static)> = Some(&e);
+            while let Some(s) = source {
+                if s.is::<http_body_util::LengthLimitError>() {
+                    return Err(ApiError::too_large(MAX_BODY_BYTES));
+                }
+                source = s.source();
+            }
+            Err(ApiError::bad_request(format!(
+                "error reading the request body: {e}"
+            )))
+        }
+    }
+}
+
+/// Longest `fieldManager` accepted (upstream's `FieldManagerMaxLength`).
+const FIELD_MANAGER_MAX_LENGTH: usize = 128;
+
+/// Upstream's `ValidateFieldManager` on the verb's options: at most 128
+/// bytes, printable characters only; a 422 against `CreateOptions`,
+/// `UpdateOptions` or `PatchOptions`.
+fn validate_field_manager(verb: Verb, query: &Query) -> Result<(), ApiError> {
+    let Some(manager) = query.get("fieldManager") else {
+        return Ok(());
+    };
+    let mut causes = Vec::new();
+    if manager.len() > FIELD_MANAGER_MAX_LENGTH {
+        causes.push(Cause {
+            reason: "FieldValueTooLong".into(),
+            message: format!("Too long: may not be more than {FIELD_MANAGER_MAX_LENGTH} bytes"),
+            field: "fieldManager".into(),
+        });
+    }
+    for (i, c) in manager.char_indices() {
+        if !runtime::go::is_print(c) {
+            causes.push(Cause {
+                reason: "FieldValueInvalid".into(),
+                message: format!(
+                    "Invalid value: {}: invalid character U+{:04X} (at position {i})",
+                    runtime::field::quote(manager),
+                    u32::from(c)
+                ),
+                field: "fieldManager".into(),
+            });
+        }
+    }
+    if causes.is_empty() {
+        return Ok(());
+    }
+    Err(ApiError::invalid_kind(
+        "meta.k8s.io",
+        super::request::options_kind(verb),
+        "",
+        causes,
+    ))
+}
+
+fn field_manager(query: &Query, headers: &HeaderMap) -> String {
+    if let Some(m) = query.get("fieldManager") {
+        return m.to_string();
+    }
+    // Upstream defaults the manager to the user agent's program name.
+    headers
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|ua| ua.split('/').next())
+        .filter(|s| !s.is_empty())
+        .unwrap_or("unknown")
+        .to_string()
+}
+
+/// Request-scoped context of a verb.
+struct Ctx<'a> {
+    server: &'a Arc<ApiServer>,
+    verb: Verb,
+    entry: &'a Entry,
+    info: &'a RequestInfo,
+    query: &'a Query,
+    manager: String,
+    /// `Unsupported value` causes found while decoding (an enum value the
+    /// Rust type cannot hold, replaced so decoding could go on); they lead
+    /// the causes of validation, so the write is refused with every error.
+    unsupported: std::cell::RefCell<Vec<Cause>>,
+}
+
+impl Ctx<'_> {
+    /// Runs the verb (not a watch, nor the streamed lists and plain GETs
+    /// [`handle`] answers itself) on a request body.
+    fn answer(&self, bytes: &[u8], content_type: Option<&str>) -> Result<Answer, ApiError> {
+        Ok(match (self.verb, self.info.subresource.as_deref()) {
+            (Verb::Get, Some("scale")) => self.get_scale()?,
+            (Verb::Get, _) => self.get()?,
+            (Verb::List, _) => self.list()?,
+            (Verb::Create, _) => self.create(bytes, content_type)?,
+            (Verb::Update, Some("scale")) => self.update_scale(bytes)?,
+            (Verb::Update, _) => self.update(bytes, content_type)?,
+            (Verb::Patch, _) => self.patch(bytes, content_type)?,
+            (Verb::Delete, _) => self.delete(bytes)?,
+            (Verb::DeleteCollection, _) => self.delete_collection(bytes)?,
+            (Verb::Watch, _) => return Err(ApiError::method_not_allowed()),
+        })
+    }
+
+    /// Decodes through [`decode_object`], keeping its `Unsupported value`
+    /// causes for [`Ctx::type_validation`].
+    fn decode_json(
+        &self,
+        bytes: &[u8],
+        validation: FieldValidation,
+    ) -> Result<(Value, Vec<String>), ApiError> {
+        let (obj, warnings, unsupported) = decode_object(self.entry, bytes, validation)?;
+        let mut pending = self.unsupported.borrow_mut();
+        for cause in unsupported {
+            if !pending.contains(&cause) {
+                pending.push(cause);
+            }
+        }
+        Ok((obj, warnings))
+    }
+
+    fn ri(&self) -> &ResourceInfo {
+        &self.entry.info
+    }
+
+    fn store(&self) -> &dyn Store {
+        self.server.store.as_ref()
+    }
+
+    fn name(&self) -> &str {
+        self.info.name.as_deref().unwrap_or("")
+    }
+
+    fn key(&self, name: &str) -> String {
+        object_key(self.ri(), self.info.namespace.as_deref(), name)
+    }
+
+    fn current(&self) -> Result<(KeyValue, Value), ApiError> {
+        let kv = self
+            .store()
+            .get(&self.key(self.name()))
+            .map_err(|e| storage_error(e, self.ri(), self.name()))?
+            .ok_or_else(|| ApiError::not_found(self.ri(), self.name()))?;
+        let obj = read_stored(&kv, (self.entry.schema)())?;
+        Ok((kv, obj))
+    }
+
+    fn get(&self) -> Result<Answer, ApiError> {
+        super::versions::get(self.query, self.store().current_revision())?;
+        Ok(Answer::ok(self.current()?.1))
+    }
+
+    /// A plain JSON GET: the object's bytes from the read cache when it was
+    /// read before at its current revision, else read, encoded and cached.
+    fn get_json(&self) -> Result<Response, ApiError> {
+        super::versions::get(self.query, self.store().current_revision())?;
+        let kv = self
+            .store()
+            .get(&self.key(self.name()))
+            .map_err(|e| storage_error(e, self.ri(), self.name()))?
+            .ok_or_else(|| ApiError::not_found(self.ri(), self.name()))?;
+        let json = stored_json(&kv, (self.entry.schema)(), &self.server.read_cache, None)?;
+        let mut response = (StatusCode::OK, json).into_response();
+        response.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        );
+        Ok(response)
+    }
+}

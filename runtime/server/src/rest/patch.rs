@@ -1,0 +1,332 @@
+//! Patch: JSON patch, merge patch, strategic merge patch and server-side
+//! apply (`k8s.io/apiserver/pkg/endpoints/handlers/patch.go`).
+
+use serde_json::{Value, json};
+
+use super::decode::without_position;
+use super::scale::scale_schema;
+use super::write::managed_fields_of;
+use super::{Answer, Ctx};
+use crate::object::{get_path, meta_mut, meta_str};
+use crate::patch::apply;
+use crate::request::FieldValidation;
+use crate::status::{ApiError, Cause};
+use crate::store::{read_stored, storage_error};
+use runtime::meta::Time;
+
+impl Ctx<'_> {
+    pub(super) fn patch(
+        &self,
+        bytes: &[u8],
+        content_type: Option<&str>,
+    ) -> Result<Answer, ApiError> {
+        let media = content_type
+            .unwrap_or("")
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        let accepted = [
+            "application/json-patch+json",
+            "application/merge-patch+json",
+            "application/strategic-merge-patch+json",
+            "application/apply-patch+yaml",
+        ];
+        if !accepted.contains(&media.as_str()) {
+            return Err(ApiError::unsupported_media_type(&accepted));
+        }
+        if media == "application/apply-patch+yaml" {
+            return self.server_side_apply(bytes);
+        }
+        // ValidatePatchOptions: `force` is for apply only (any value).
+        if self.query.0.contains_key("force") {
+            return Err(ApiError::invalid_kind(
+                "meta.k8s.io",
+                "PatchOptions",
+                "",
+                vec![Cause {
+                    reason: "FieldValueForbidden".into(),
+                    message: "Forbidden: may not be specified for non-apply patch".into(),
+                    field: "force".into(),
+                }],
+            ));
+        }
+        let patch: Value = serde_json::from_slice(bytes).map_err(|e| {
+            ApiError::bad_request(format!(
+                "error decoding patch: {}",
+                without_position(&e.to_string())
+            ))
+        })?;
+        let validation = self.query.field_validation(self.verb)?;
+        match (&patch, media.as_str()) {
+            // The patch handler decodes a merge patch into a map first
+            // (unless fieldValidation=Ignore): `[]` is refused there.
+            (Value::Object(_), _) | (_, "application/json-patch+json") => {}
+            (other, "application/merge-patch+json") if validation == FieldValidation::Ignore => {
+                // json-patch's MergePatch turns the document into the patch.
+                return Err(not_an_object(other));
+            }
+            (other, _) => {
+                // strategicpatch's own json.Unmarshal error carries no prefix.
+                let prefix = if media == "application/merge-patch+json" {
+                    "error decoding patch: "
+                } else {
+                    ""
+                };
+                return Err(ApiError::bad_request(format!(
+                    "{prefix}json: cannot unmarshal {} into Go value of type map[string]interface {{}}",
+                    go_json_type(other)
+                )));
+            }
+        }
+        if let Value::Array(ops) = &patch
+            && ops.len() > MAX_JSON_PATCH_OPERATIONS
+        {
+            return Err(ApiError::new(
+                413,
+                "RequestEntityTooLarge",
+                format!(
+                    "Request entity too large: The allowed maximum operations in a JSON patch is {MAX_JSON_PATCH_OPERATIONS}, got {}",
+                    ops.len()
+                ),
+            ));
+        }
+        // Retry on conflict, as the patch handler does for unconditional patches.
+        for _ in 0..5 {
+            let (kv, old) = if self.info.subresource.as_deref() == Some("scale") {
+                let (kv, obj) = self.current()?;
+                let scale = self.scale_of(&obj, &kv)?;
+                (kv, scale)
+            } else {
+                self.current()?
+            };
+            let mut patched = old.clone();
+            if media == "application/merge-patch+json" {
+                json_patch::merge(&mut patched, &patch);
+            } else if media == "application/strategic-merge-patch+json" {
+                let schema = if self.info.subresource.as_deref() == Some("scale") {
+                    scale_schema()
+                } else {
+                    (self.entry.schema)()
+                };
+                patched = crate::patch::strategic::apply(&old, &patch, schema)
+                    .map_err(|e| ApiError::bad_request(e.to_string()))?;
+            } else {
+                let ops: json_patch::Patch =
+                    serde_json::from_value(patch.clone()).map_err(|e| {
+                        ApiError::bad_request(format!("error decoding json patch: {e}"))
+                    })?;
+                json_patch::patch(&mut patched, &ops).map_err(|e| {
+                    ApiError::new(
+                        422,
+                        "Invalid",
+                        format!(
+                            "the server rejected our request due to an error in our request: {e}"
+                        ),
+                    )
+                })?;
+            }
+            if !patched.is_object() {
+                return Err(not_an_object(&patched));
+            }
+            if self.info.subresource.as_deref() == Some("scale") {
+                return self.write_scale(kv, patched);
+            }
+            // Upstream's decoder fills an absent kind and apiVersion from
+            // the object patched (`gvkWithDefaults`): nulling them is a no-op.
+            if let Some(o) = patched.as_object_mut() {
+                for (key, value) in [
+                    ("kind", self.ri().kind),
+                    ("apiVersion", self.ri().api_version),
+                ] {
+                    if o.get(key).is_none_or(Value::is_null) {
+                        o.insert(key.into(), json!(value));
+                    }
+                }
+            }
+            let bytes = serde_json::to_vec(&patched).map_err(ApiError::internal)?;
+            let (decoded, warnings) = self.decode_json(&bytes, validation)?;
+            let precondition_from_patch = get_path(&patch, ".metadata.resourceVersion").is_some();
+            let mut decoded = decoded;
+            if !precondition_from_patch {
+                meta_mut(&mut decoded)
+                    .insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
+            }
+            match self.write_update(kv, old, decoded, None) {
+                Err(e) if e.reason == "Conflict" && !precondition_from_patch => continue,
+                Err(e) => return Err(e),
+                Ok(mut answer) => {
+                    answer.warnings = warnings;
+                    return Ok(answer);
+                }
+            }
+        }
+        Err(ApiError::conflict(self.ri(), self.name()))
+    }
+
+    /// Server-side apply (`application/apply-patch+yaml`, YAML or JSON):
+    /// merges the applied configuration into the live object (or creates
+    /// it) by the kind's schema, tracking field ownership per manager in
+    /// `metadata.managedFields`; conflicts are 409 with one
+    /// `FieldManagerConflict` cause per field unless `force=true`.
+    fn server_side_apply(&self, bytes: &[u8]) -> Result<Answer, ApiError> {
+        let ri = self.ri();
+        let name = self.name().to_string();
+        let Some(manager) = self.query.get("fieldManager") else {
+            return Err(ApiError::invalid_kind(
+                "meta.k8s.io",
+                "PatchOptions",
+                "",
+                vec![Cause {
+                    reason: "FieldValueRequired".into(),
+                    message: "Required value: is required for apply patch".into(),
+                    field: "fieldManager".into(),
+                }],
+            ));
+        };
+        // kubectl sends JSON (a subset of YAML): read it as JSON directly,
+        // and only fall back to the YAML reader when that fails.
+        let json_body = bytes
+            .iter()
+            .find(|b| !b.is_ascii_whitespace())
+            .is_some_and(|b| *b == b'{')
+            .then(|| serde_json::from_slice::<Value>(bytes).ok())
+            .flatten();
+        let (json, applied) = match json_body {
+            Some(applied) => (std::borrow::Cow::Borrowed(bytes), applied),
+            None => {
+                let json = runtime::codec::yaml::yaml_to_json(bytes).map_err(|e| {
+                    ApiError::bad_request(format!(
+                        "error decoding YAML: error converting YAML to JSON: yaml: {e}"
+                    ))
+                })?;
+                let applied: Value = serde_json::from_slice(&json)
+                    .map_err(|e| ApiError::bad_request(format!("error decoding YAML: {e}")))?;
+                (std::borrow::Cow::Owned(json), applied)
+            }
+        };
+        // Unknown and duplicate fields are reported per fieldValidation; the
+        // merge itself uses the configuration as applied (no defaults).
+        let (_, warnings) = self.decode_json(&json, self.query.field_validation(self.verb)?)?;
+        if let Some(applied_name) = meta_str(&applied, "name")
+            && applied_name != name
+        {
+            return Err(ApiError::bad_request(format!(
+                "the name of the object ({applied_name}) does not match the name on the URL ({name})"
+            )));
+        }
+        let force = self.query.flag("force");
+        let schema = (self.entry.schema)();
+        for _ in 0..5 {
+            let live = self
+                .store()
+                .get(&self.key(&name))
+                .map_err(|e| storage_error(e, ri, &name))?;
+            let live_obj = live
+                .as_ref()
+                .map(|kv| read_stored(kv, schema))
+                .transpose()?;
+            let managed = live_obj
+                .as_ref()
+                .and_then(managed_fields_of)
+                .unwrap_or_default();
+            let outcome = apply::apply(
+                live_obj.as_ref(),
+                &applied,
+                manager,
+                ri.api_version,
+                &managed,
+                force,
+                Time::now(),
+                schema,
+            )
+            .map_err(|e| self.apply_error(&name, e))?;
+            let merged = serde_json::to_vec(&outcome.object).map_err(ApiError::internal)?;
+            let (mut obj, _) = self.decode_json(&merged, FieldValidation::Ignore)?;
+            let result = match (live, live_obj) {
+                (Some(kv), Some(old)) => {
+                    meta_mut(&mut obj)
+                        .insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
+                    self.write_update(kv, old, obj, Some(outcome.managed_fields))
+                }
+                _ => {
+                    let m = meta_mut(&mut obj);
+                    m.insert("name".into(), json!(name));
+                    m.remove("resourceVersion");
+                    self.create_object(obj, Vec::new(), Some(outcome.managed_fields))
+                }
+            };
+            match result {
+                // A write raced this apply: merge again from the new live state.
+                Err(e) if e.reason == "Conflict" || e.reason == "AlreadyExists" => continue,
+                Err(e) => return Err(e),
+                Ok(mut answer) => {
+                    answer.warnings = warnings;
+                    return Ok(answer);
+                }
+            }
+        }
+        Err(ApiError::conflict(ri, &name))
+    }
+
+    fn apply_error(&self, name: &str, error: apply::ApplyError) -> ApiError {
+        match error {
+            apply::ApplyError::Conflicts(conflicts) => {
+                let ri = self.ri();
+                let mut e = ApiError::new(409, "Conflict", apply::conflict_message(&conflicts));
+                e.name = Some(name.to_string());
+                e.group = Some(ri.group.to_string());
+                e.kind = Some(ri.plural.to_string());
+                e.causes = conflicts
+                    .iter()
+                    .map(|c| Cause {
+                        reason: "FieldManagerConflict".into(),
+                        message: c.cause_message(),
+                        field: c.path.clone(),
+                    })
+                    .collect();
+                e
+            }
+            apply::ApplyError::Invalid(message) => ApiError::bad_request(message),
+        }
+    }
+}
+
+/// Most operations a JSON patch may hold (upstream's
+/// `maxJSONPatchOperations`); more is 413.
+const MAX_JSON_PATCH_OPERATIONS: usize = 10_000;
+
+/// Go's name for the JSON type of a value, as `encoding/json` prints it in
+/// `cannot unmarshal <type> into Go value of type ...`.
+fn go_json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Array(_) => "array",
+        Value::String(_) => "string",
+        Value::Number(_) => "number",
+        Value::Bool(_) => "bool",
+        Value::Object(_) => "object",
+        Value::Null => "null",
+    }
+}
+
+/// A patch whose result is not an object (`replace` of the whole document
+/// with `[]`): upstream's decoder cannot read a kind from it, and the patch
+/// handler answers `errors.NewInvalid(schema.GroupKind{}, "", ...)` on
+/// the field `patch`.
+fn not_an_object(patched: &Value) -> ApiError {
+    ApiError::invalid_kind(
+        "",
+        "",
+        "",
+        vec![Cause {
+            reason: "FieldValueInvalid".into(),
+            message: format!(
+                "Invalid value: {}: couldn't get version/kind; json parse error: json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
+                runtime::field::quote(&patched.to_string()),
+                go_json_type(patched)
+            ),
+            field: "patch".into(),
+        }],
+    )
+}

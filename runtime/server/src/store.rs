@@ -1,0 +1,199 @@
+//! Where and how objects are stored: the key layout (kube-apiserver's
+//! `/registry/...` keys), the stored bytes, reads as clients see them
+//! (decoded, with their resourceVersion, defaulted), storage errors as
+//! API errors, and storage events as watch events.
+
+use serde_json::{Map, Value, json};
+
+use super::object::meta_mut;
+use super::status::ApiError;
+use crate::storage::{Event, KeyValue, StorageError};
+use runtime::resource::ResourceInfo;
+use runtime::schema::TypeSchema;
+
+/// Whether a group is one of Kubernetes' own (the core group, `apps`,
+/// `*.k8s.io`), served by built-in strategies; other groups follow the
+/// custom-resource rules of apiextensions-apiserver.
+pub(crate) fn is_builtin_group(group: &str) -> bool {
+    group.is_empty() || !group.contains('.') || group.ends_with(".k8s.io")
+}
+
+/// The storage key prefix of a resource: `/registry/configmaps/` for
+/// built-in groups, `/registry/example.dev/widgets/` for others (as
+/// kube-apiserver stores custom resources).
+pub(crate) fn resource_prefix(info: &ResourceInfo) -> String {
+    if is_builtin_group(info.group) {
+        format!("/registry/{}/", info.plural)
+    } else {
+        format!("/registry/{}/{}/", info.group, info.plural)
+    }
+}
+
+/// The storage key of one object.
+pub(crate) fn object_key(info: &ResourceInfo, namespace: Option<&str>, name: &str) -> String {
+    match namespace {
+        Some(ns) if info.namespaced => format!("{}{ns}/{name}", resource_prefix(info)),
+        _ => format!("{}{name}", resource_prefix(info)),
+    }
+}
+
+/// Decodes a stored value and sets its resourceVersion.
+pub(crate) fn from_storage(kv: &KeyValue) -> Result<Value, ApiError> {
+    let mut obj: Value = serde_json::from_slice(&kv.value)
+        .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
+    meta_mut(&mut obj).insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
+    Ok(obj)
+}
+
+/// A stored object as clients read it: decoded, with its resourceVersion,
+/// and defaulted by `schema`, as kube-apiserver's storage codec defaults
+/// what it decodes, so an object stored before a default existed reads
+/// back with it.
+///
+/// Errors: the stored value is not JSON (500).
+pub(crate) fn read_stored(kv: &KeyValue, schema: &'static TypeSchema) -> Result<Value, ApiError> {
+    let mut obj = from_storage(kv)?;
+    runtime::schema::apply_defaults(&mut obj, schema);
+    Ok(obj)
+}
+
+/// The JSON of a stored object as GET and lists answer it: from the read
+/// cache when it holds `kv` at its revision, else encoded from `decoded`
+/// (or from `kv`, read as [`read_stored`] does) and cached.
+///
+/// Errors: the stored value is not JSON (500).
+pub(crate) fn stored_json(
+    kv: &KeyValue,
+    schema: &'static TypeSchema,
+    cache: &super::read_cache::ReadCache,
+    decoded: Option<&Value>,
+) -> Result<axum::body::Bytes, ApiError> {
+    if let Some(json) = cache.get(&kv.key, kv.mod_revision) {
+        return Ok(json);
+    }
+    let json = match decoded {
+        Some(obj) => serde_json::to_vec(obj),
+        None => serde_json::to_vec(&read_stored(kv, schema)?),
+    }
+    .map_err(ApiError::internal)?;
+    let json = axum::body::Bytes::from(json);
+    cache.insert(&kv.key, kv.mod_revision, json.clone());
+    Ok(json)
+}
+
+/// The bytes stored for `obj`: its JSON without `metadata.resourceVersion`
+/// (the store's revision is the object's resourceVersion), written straight
+/// from `obj` without a copy.
+///
+/// Errors: 500 if the object cannot be encoded (not reachable for a JSON
+/// value, whose keys are strings).
+pub(crate) fn to_storage(obj: &Value) -> Result<Vec<u8>, ApiError> {
+    serde_json::to_vec(&WithoutResourceVersion(obj)).map_err(ApiError::internal)
+}
+
+/// Serializes an object as it is, except `metadata.resourceVersion`.
+struct WithoutResourceVersion<'a>(&'a Value);
+
+impl serde::Serialize for WithoutResourceVersion<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Value::Object(root) = self.0 else {
+            return self.0.serialize(serializer);
+        };
+        serializer.collect_map(root.iter().map(|(key, value)| match value {
+            Value::Object(meta) if key == "metadata" => (key, Field::Metadata(meta)),
+            _ => (key, Field::Other(value)),
+        }))
+    }
+}
+
+/// A top-level field of [`WithoutResourceVersion`].
+enum Field<'a> {
+    Metadata(&'a Map<String, Value>),
+    Other(&'a Value),
+}
+
+impl serde::Serialize for Field<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Field::Metadata(meta) => {
+                serializer.collect_map(meta.iter().filter(|(k, _)| *k != "resourceVersion"))
+            }
+            Field::Other(value) => value.serialize(serializer),
+        }
+    }
+}
+
+pub(crate) fn storage_error(e: StorageError, info: &ResourceInfo, name: &str) -> ApiError {
+    match e {
+        StorageError::AlreadyExists(_) => ApiError::already_exists(info, name),
+        StorageError::NotFound(_) => ApiError::not_found(info, name),
+        StorageError::Conflict { .. } => ApiError::conflict(info, name),
+        StorageError::Compacted {
+            requested,
+            compacted,
+        } => ApiError::gone(format!(
+            "The resourceVersion for the provided list is too old. requested {requested}, compacted {compacted}"
+        )),
+        StorageError::FutureRevision { requested, current } => {
+            ApiError::too_large_resource_version(requested, current)
+        }
+        StorageError::Backend(e) => ApiError::internal(e),
+        // storeerr.Interpret*Error: an unreachable or timed-out backend.
+        StorageError::Unavailable { operation, .. } => ApiError::server_timeout(info, operation, 2),
+    }
+}
+
+/// Converts a storage event into a watch event type and object.
+pub(crate) fn event_object(
+    event: &Event,
+    schema: &'static TypeSchema,
+) -> Result<(&'static str, Value, Option<Value>), ApiError> {
+    Ok(match event {
+        Event::Put { kv, prev } => {
+            let obj = read_stored(kv, schema)?;
+            let prev = prev.as_ref().map(|p| read_stored(p, schema)).transpose()?;
+            (if prev.is_some() { "MODIFIED" } else { "ADDED" }, obj, prev)
+        }
+        Event::Delete { prev, revision } => {
+            let mut obj = read_stored(prev, schema)?;
+            meta_mut(&mut obj).insert("resourceVersion".into(), json!(revision.to_string()));
+            ("DELETED", obj, None)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::{StatusCode, header};
+    use axum::response::IntoResponse;
+
+    /// An unreachable backend is upstream's `NewServerTimeout(gr, op, 2)`
+    /// (storeerr.Interpret*Error), with the operation as `details.name`.
+    #[test]
+    fn an_unavailable_backend_is_a_server_timeout() {
+        let ri = crate::test_support::core_info("ConfigMap", "configmaps");
+        let e = storage_error(
+            StorageError::Unavailable {
+                operation: "list",
+                reason: "connection refused".into(),
+            },
+            &ri,
+            "settings",
+        );
+        let status = e.to_status();
+        assert_eq!(status["code"], 500);
+        assert_eq!(status["reason"], "ServerTimeout");
+        assert_eq!(
+            status["message"],
+            "The list operation against configmaps could not be completed at this time, please try again."
+        );
+        assert_eq!(
+            status["details"],
+            json!({"name": "list", "kind": "configmaps", "retryAfterSeconds": 2})
+        );
+        let response = e.into_response();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "2");
+    }
+}

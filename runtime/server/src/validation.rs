@@ -1,0 +1,305 @@
+//! ObjectMeta validation with Kubernetes' exact messages
+//! (`k8s.io/apimachinery/pkg/api/validation/objectmeta.go` and
+//! `pkg/util/validation`): the name (per the kind's [`NameFormat`]: a
+//! DNS-1123 subdomain by default), `generateName`, and label keys and
+//! values, with the legacy `util/validation` messages of
+//! [`runtime::validate::names`].
+
+use serde_json::Value;
+
+use super::object::{meta, meta_str, string_map};
+use super::status::Cause;
+use runtime::resource::{NameFormat, ResourceInfo};
+use runtime::validate::names;
+
+const QUALIFIED_NAME_ERROR: &str = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+const LABEL_VALUE_ERROR: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+
+fn invalid(field: &str, value: &str, detail: &str) -> Cause {
+    Cause {
+        reason: "FieldValueInvalid".into(),
+        message: format!("Invalid value: {}: {detail}", runtime::field::quote(value)),
+        field: field.into(),
+    }
+}
+
+/// Errors for a name (or a generateName prefix, whose trailing `-` is
+/// masked first, as upstream's `maskTrailingDash` does), reported against
+/// the value as written.
+fn name_errors(field: &str, name: &str, format: NameFormat, prefix: bool) -> Vec<Cause> {
+    let checked = match name.strip_suffix('-') {
+        Some(stem) if prefix && name.len() > 1 => format!("{stem}a"),
+        _ => name.to_string(),
+    };
+    let messages = match format {
+        NameFormat::Dns1123Label => names::dns1123_label(&checked),
+        NameFormat::Dns1035Label => names::dns1035_label(&checked),
+        NameFormat::Dns1123Subdomain => names::dns1123_subdomain(&checked),
+        NameFormat::PathSegment => names::path_segment_name(name, prefix),
+    };
+    messages.iter().map(|m| invalid(field, name, m)).collect()
+}
+
+/// Validates an object's metadata: name or generateName, namespace name
+/// rules for Namespaces, label keys and values. `create` selects create-time
+/// rules (generateName may stand in for the name).
+pub fn object_meta(ri: &ResourceInfo, obj: &Value, create: bool) -> Vec<Cause> {
+    let mut causes = Vec::new();
+    match meta_str(obj, "name") {
+        Some(name) => causes.extend(name_errors("metadata.name", name, ri.name_format, false)),
+        None => {
+            if !create || meta_str(obj, "generateName").is_none() {
+                causes.push(Cause {
+                    reason: "FieldValueRequired".into(),
+                    message: "Required value: name or generateName is required".into(),
+                    field: "metadata.name".into(),
+                });
+            }
+        }
+    }
+    if create && let Some(prefix) = meta_str(obj, "generateName") {
+        causes.extend(name_errors(
+            "metadata.generateName",
+            prefix,
+            ri.name_format,
+            true,
+        ));
+    }
+    for (key, value) in string_map(obj, "labels") {
+        if runtime::selector::check_key(&key).is_err() {
+            causes.push(invalid("metadata.labels", &key, QUALIFIED_NAME_ERROR));
+        }
+        let valid_value = value.is_empty()
+            || (value.len() <= 63
+                && value.starts_with(|c: char| c.is_ascii_alphanumeric())
+                && value.ends_with(|c: char| c.is_ascii_alphanumeric())
+                && value
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')));
+        if !valid_value {
+            causes.push(invalid("metadata.labels", &value, LABEL_VALUE_ERROR));
+        }
+    }
+    for (i, f) in meta(obj)
+        .and_then(|m| m.get("finalizers"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let f = f.as_str().unwrap_or("");
+        if runtime::selector::check_key(f).is_err() {
+            causes.push(invalid(
+                &format!("metadata.finalizers[{i}]"),
+                f,
+                QUALIFIED_NAME_ERROR,
+            ));
+        }
+    }
+    for r in meta(obj)
+        .and_then(|m| m.get("ownerReferences"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        // validateOwnerReference: the path is the list's, not the item's.
+        for (field, what) in [
+            ("apiVersion", "version"),
+            ("kind", "kind"),
+            ("name", "name"),
+            ("uid", "uid"),
+        ] {
+            if r.get(field)
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .is_empty()
+            {
+                causes.push(invalid(
+                    &format!("metadata.ownerReferences.{field}"),
+                    "",
+                    &format!("{what} must not be empty"),
+                ));
+            }
+        }
+    }
+    let controllers = meta(obj)
+        .and_then(|m| m.get("ownerReferences"))
+        .and_then(Value::as_array)
+        .map(|refs| {
+            refs.iter()
+                .filter(|r| r.get("controller") == Some(&Value::Bool(true)))
+                .count()
+        })
+        .unwrap_or(0);
+    if controllers > 1 {
+        causes.push(Cause {
+            reason: "FieldValueInvalid".into(),
+            message: "Invalid value: \"\": Only one reference can have Controller set to true"
+                .into(),
+            field: "metadata.ownerReferences".into(),
+        });
+    }
+    if let Some(annotations) = meta(obj)
+        .and_then(|m| m.get("annotations"))
+        .and_then(Value::as_object)
+    {
+        let total: usize = annotations
+            .iter()
+            .map(|(k, v)| k.len() + v.as_str().map_or(0, str::len))
+            .sum();
+        if total > 256 * 1024 {
+            causes.push(Cause {
+                reason: "FieldValueTooLong".into(),
+                message: "Too long: may not be more than 262144 bytes".into(),
+                field: "metadata.annotations".into(),
+            });
+        }
+    }
+    causes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn info(plural: &'static str) -> ResourceInfo {
+        crate::test_support::core_info("ConfigMap", plural)
+    }
+
+    #[test]
+    fn names_follow_dns_rules() {
+        let causes = object_meta(
+            &info("configmaps"),
+            &json!({"metadata": {"name": "Bad_Name"}}),
+            true,
+        );
+        assert_eq!(causes.len(), 1);
+        assert_eq!(causes[0].field, "metadata.name");
+        assert_eq!(
+            causes[0].message,
+            format!(
+                "Invalid value: \"Bad_Name\": {}",
+                names::dns1123_subdomain("Bad_Name")[0]
+            )
+        );
+        assert!(
+            object_meta(
+                &info("configmaps"),
+                &json!({"metadata": {"name": "a.b-c"}}),
+                true
+            )
+            .is_empty()
+        );
+    }
+
+    /// The messages for `metadata.name` (or `generateName`) under `format`.
+    fn name_messages(format: NameFormat, metadata: Value) -> Vec<String> {
+        let ri = ResourceInfo {
+            name_format: format,
+            printer: None,
+            ..info("things")
+        };
+        object_meta(&ri, &json!({ "metadata": metadata }), true)
+            .into_iter()
+            .map(|c| format!("{}: {}", c.field, c.message))
+            .collect()
+    }
+
+    #[test]
+    fn each_kind_names_by_its_own_rule() {
+        // Namespace: one DNS-1123 label.
+        assert_eq!(
+            name_messages(NameFormat::Dns1123Label, json!({"name": "a.b"})),
+            [format!(
+                "metadata.name: Invalid value: \"a.b\": {}",
+                names::dns1123_label("a.b")[0]
+            )]
+        );
+        // Service: a DNS-1035 label starts with a letter; a generateName
+        // prefix may end with `-`.
+        assert_eq!(
+            name_messages(NameFormat::Dns1035Label, json!({"name": "1web"})),
+            [format!(
+                "metadata.name: Invalid value: \"1web\": {}",
+                names::dns1035_label("1web")[0]
+            )]
+        );
+        assert!(name_messages(NameFormat::Dns1035Label, json!({"name": "web-1"})).is_empty());
+        assert!(
+            name_messages(NameFormat::Dns1035Label, json!({"generateName": "web-"})).is_empty()
+        );
+        assert_eq!(
+            name_messages(NameFormat::Dns1035Label, json!({"name": "a".repeat(64)})),
+            [format!(
+                "metadata.name: Invalid value: \"{}\": must be no more than 63 characters",
+                "a".repeat(64)
+            ),]
+        );
+        // Path segments: anything but `.`/`..`, without `/` or `%`.
+        assert!(name_messages(NameFormat::PathSegment, json!({"name": "Any_Name:1"})).is_empty());
+        assert_eq!(
+            name_messages(NameFormat::PathSegment, json!({"name": ".."})),
+            ["metadata.name: Invalid value: \"..\": may not be '..'"]
+        );
+        assert_eq!(
+            name_messages(NameFormat::PathSegment, json!({"name": "a/b%c"})),
+            [
+                "metadata.name: Invalid value: \"a/b%c\": may not contain '/'",
+                "metadata.name: Invalid value: \"a/b%c\": may not contain '%'",
+            ]
+        );
+    }
+
+    #[test]
+    fn name_or_generate_name_is_required() {
+        let causes = object_meta(&info("configmaps"), &json!({"metadata": {}}), true);
+        assert_eq!(
+            causes[0].message,
+            "Required value: name or generateName is required"
+        );
+        assert!(
+            object_meta(
+                &info("configmaps"),
+                &json!({"metadata": {"generateName": "web-"}}),
+                true
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn finalizers_and_owner_references() {
+        let obj = json!({"metadata": {"name": "a", "finalizers": ["example.com/ok", "bad name"],
+            "ownerReferences": [{"apiVersion": "v1", "kind": "", "name": "o", "uid": "u"}]}});
+        let causes = object_meta(&info("configmaps"), &obj, true);
+        let rendered: Vec<String> = causes
+            .iter()
+            .map(|c| format!("{}: {}", c.field, c.message))
+            .collect();
+        assert_eq!(
+            rendered,
+            [
+                format!(
+                    "metadata.finalizers[1]: Invalid value: \"bad name\": {QUALIFIED_NAME_ERROR}"
+                ),
+                "metadata.ownerReferences.kind: Invalid value: \"\": kind must not be empty"
+                    .to_string(),
+            ]
+        );
+    }
+
+    #[test]
+    fn labels_are_checked() {
+        let causes = object_meta(
+            &info("configmaps"),
+            &json!({"metadata": {"name": "a", "labels": {"a b": "x!"}}}),
+            true,
+        );
+        assert_eq!(causes.len(), 2);
+        assert_eq!(
+            causes[1].message,
+            format!("Invalid value: \"x!\": {LABEL_VALUE_ERROR}")
+        );
+    }
+}

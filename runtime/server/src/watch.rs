@@ -1,0 +1,410 @@
+//! Watch: a chunked stream of `{"type": ..., "object": ...}` lines, one per
+//! change, flushed per event.
+//!
+//! Start semantics follow the API concepts page ([`super::versions::watch`]):
+//! without a resourceVersion (or with `"0"`) the stream starts with
+//! synthetic ADDED events for the current state, then follows changes; with
+//! a resourceVersion it replays every change after it; a compacted one gets
+//! an ERROR event carrying a 410 Status. `sendInitialEvents=true` ends the
+//! initial state with a BOOKMARK annotated `k8s.io/initial-events-end`.
+//! Selectors apply to both the old and new object, so an object that starts
+//! matching arrives as ADDED and one that stops as DELETED. Events come from
+//! the resource's [`super::cache::WatchCache`]; a start older than its
+//! window uses a storage watch of its own.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::Response;
+use serde_json::{Map, Value, json};
+use tokio::sync::{broadcast, mpsc};
+
+use super::ApiServer;
+use super::cache::{CachedEvent, WatchCache};
+use super::filter::{field_selector, selected};
+use super::negotiate::Representation;
+use super::request::Query;
+use super::status::ApiError;
+use super::store::{read_stored, resource_prefix};
+use super::table::{self, IncludeObject};
+use super::versions::{self, WatchPlan};
+use crate::storage::{Event, RangeRequest, StorageError};
+use runtime::registry::Entry;
+use runtime::resource::ResourceInfo;
+use runtime::schema::TypeSchema;
+use runtime::selector::{FieldSelector, LabelSelector};
+
+/// Marks a streaming response, so that compression leaves it alone.
+#[derive(Debug, Clone, Copy)]
+pub struct WatchStream;
+
+/// The annotation on the bookmark that ends a streaming list's initial events.
+pub const INITIAL_EVENTS_END: &str = "k8s.io/initial-events-end";
+
+/// Where a watcher's events come from.
+enum Source {
+    /// The shared cache.
+    Cache(Arc<WatchCache>, broadcast::Receiver<Arc<CachedEvent>>),
+    /// A storage watch of its own (a start older than the cache's window),
+    /// with the schema that defaults its objects.
+    Store(mpsc::UnboundedReceiver<Event>, &'static TypeSchema),
+}
+
+impl Source {
+    /// The next event; `None` when the source ended or the watcher lagged
+    /// behind (it is then closed and re-watches).
+    async fn next(&mut self) -> Option<Arc<CachedEvent>> {
+        match self {
+            Source::Cache(_, rx) => rx.recv().await.ok(),
+            Source::Store(rx, schema) => loop {
+                let event = rx.recv().await?;
+                if let Ok(e) = CachedEvent::from_storage(&event, schema) {
+                    return Some(Arc::new(e));
+                }
+            },
+        }
+    }
+
+    /// A revision safe to bookmark, if every event up to it was delivered.
+    fn progress(&self, last_sent: i64) -> i64 {
+        match self {
+            Source::Cache(cache, rx) => cache.progress(rx).map_or(last_sent, |p| p.max(last_sent)),
+            Source::Store(..) => last_sent,
+        }
+    }
+}
+
+/// What one watcher wants.
+struct Watcher {
+    info: ResourceInfo,
+    namespace_prefix: Option<String>,
+    labels: LabelSelector,
+    fields: FieldSelector,
+    representation: Representation,
+    include: IncludeObject,
+    /// Whether a Table with column definitions was sent: upstream sends
+    /// them with the first object only (`TableOptions.NoHeaders` after it).
+    headers_sent: bool,
+}
+
+impl Watcher {
+    /// The watch line for `event` after selectors, or `None` when this
+    /// watcher does not see it.
+    fn line(&mut self, event: &CachedEvent) -> Option<Bytes> {
+        if let Some(prefix) = &self.namespace_prefix
+            && !event.key.starts_with(prefix.as_str())
+        {
+            return None;
+        }
+        let now = selected(&event.object, &self.labels, &self.fields);
+        let before = event
+            .prev
+            .as_ref()
+            .is_some_and(|p| selected(p, &self.labels, &self.fields));
+        let kind = match (event.kind, before, now) {
+            ("MODIFIED", true, true) => "MODIFIED",
+            ("MODIFIED", false, true) => "ADDED",
+            ("MODIFIED", true, false) => "DELETED",
+            ("ADDED", _, true) => "ADDED",
+            ("DELETED", _, true) => "DELETED",
+            _ => return None,
+        };
+        if kind == event.kind {
+            match self.representation {
+                Representation::Json => return Some(event.json_line()),
+                // Headerless Tables are shared; the first one is this
+                // watcher's own.
+                Representation::Table(version) if self.headers_sent => {
+                    let format = format!("table/{version}/{:?}", self.include);
+                    return Some(event.encoded(&format, || {
+                        self.encode_table(kind, &event.object, version, false)
+                    }));
+                }
+                _ => {}
+            }
+        }
+        Some(self.encode(kind, &event.object))
+    }
+
+    fn encode(&mut self, kind: &str, object: &Value) -> Bytes {
+        match self.representation {
+            Representation::Table(version) if kind != "BOOKMARK" && kind != "ERROR" => {
+                let headers = !self.headers_sent;
+                self.headers_sent = true;
+                self.encode_table(kind, object, version, headers)
+            }
+            _ => event_line(kind, object),
+        }
+    }
+
+    /// A watch line whose object is a one-row Table of `object`.
+    fn encode_table(&self, kind: &str, object: &Value, version: &str, headers: bool) -> Bytes {
+        let table = table::table(
+            &self.info,
+            std::slice::from_ref(object),
+            version,
+            self.include,
+            Map::new(),
+            chrono::Utc::now(),
+            headers,
+        );
+        event_line(kind, &table)
+    }
+
+    fn bookmark(&self, revision: i64, initial_events_end: bool) -> Bytes {
+        let mut metadata = json!({"resourceVersion": revision.to_string()});
+        if initial_events_end {
+            metadata["annotations"] = json!({INITIAL_EVENTS_END: "true"});
+        }
+        event_line(
+            "BOOKMARK",
+            &json!({"kind": self.info.kind, "apiVersion": self.info.api_version, "metadata": metadata}),
+        )
+    }
+}
+
+/// One line of a watch stream: `{"type": kind, "object": object}` and a
+/// newline.
+fn event_line(kind: &str, object: &Value) -> Bytes {
+    let mut line = serde_json::to_vec(&json!({"type": kind, "object": object})).unwrap_or_default();
+    line.push(b'\n');
+    Bytes::from(line)
+}
+
+/// Starts a watch on `entry` (optionally in one namespace, optionally of
+/// one named object: a watch request on the object's path).
+pub(crate) async fn watch(
+    server: Arc<ApiServer>,
+    entry: Entry,
+    namespace: Option<String>,
+    name: Option<String>,
+    query: &Query,
+    representation: Representation,
+) -> Result<Response, ApiError> {
+    let ri = entry.info;
+    let plan = versions::watch(query)?;
+    let mut fields = field_selector(&ri, query)?;
+    // A watch on an object's path (`.../configmaps/x?watch=true`) is a
+    // watch of the collection narrowed to that name, as upstream's
+    // ListResource handler makes it.
+    if let Some(name) = name {
+        if fields.is_empty() {
+            fields.0.push(("metadata.name".into(), name, true));
+        } else if fields.required("metadata.name") != Some(name.as_str()) {
+            return Err(ApiError::bad_request(
+                "fieldSelector metadata.name doesn't match requested name",
+            ));
+        }
+    }
+    let watcher = Watcher {
+        info: ri,
+        namespace_prefix: namespace
+            .filter(|_| ri.namespaced)
+            .map(|ns| format!("{}{ns}/", resource_prefix(&ri))),
+        labels: LabelSelector::parse(query.get("labelSelector").unwrap_or(""))
+            .map_err(ApiError::bad_request)?,
+        fields,
+        representation,
+        include: IncludeObject::parse(query.get("includeObject")),
+        headers_sent: false,
+    };
+    // `request.GetTimeoutForWatch`: `timeoutSeconds`, or (absent or 0) a
+    // random time between one and two `--min-request-timeout`s (1800 s),
+    // so that watches do not all end together.
+    let timeout = match query.int("timeoutSeconds")?.filter(|t| *t > 0) {
+        Some(seconds) => Duration::from_secs(seconds.clamp(1, 24 * 3600) as u64),
+        None => {
+            use rand::Rng;
+            Duration::from_secs_f64(1800.0 * (1.0 + rand::rng().random::<f64>()))
+        }
+    };
+    let bookmarks = query.flag("allowWatchBookmarks");
+    let cache = server.watch_cache(&entry)?;
+
+    let (tx, rx) = mpsc::channel::<Result<Bytes, std::io::Error>>(64);
+    let respond = |rx| {
+        let mut response = Response::new(Body::from_stream(
+            tokio_stream::wrappers::ReceiverStream::new(rx),
+        ));
+        *response.status_mut() = StatusCode::OK;
+        response.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        );
+        response.extensions_mut().insert(WatchStream);
+        response
+    };
+
+    // "Not older than": wait briefly for the store to reach the revision,
+    // as the watch cache's waitUntilFreshAndBlock does (3 s), then fail
+    // the watch with an ERROR event, as upstream's errWatcher does.
+    if let WatchPlan::GetStateAndStart {
+        not_older_than: Some(wanted),
+        ..
+    } = plan
+    {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(3);
+        while server.store.current_revision() < wanted && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let current = server.store.current_revision();
+        if current < wanted {
+            let status = ApiError::too_large_resource_version(wanted, current).to_status();
+            let _ = tx.try_send(Ok(event_line("ERROR", &status)));
+            return Ok(respond(rx));
+        }
+    }
+
+    // The initial state, for "Get State and Start".
+    let mut initial = Vec::new();
+    let (after, initial_events_end) = match plan {
+        WatchPlan::GetStateAndStart {
+            initial_events_end, ..
+        } => {
+            let prefix = watcher
+                .namespace_prefix
+                .clone()
+                .unwrap_or_else(|| resource_prefix(&ri));
+            let result = server
+                .store
+                .range(RangeRequest {
+                    prefix: &prefix,
+                    ..Default::default()
+                })
+                .map_err(ApiError::internal)?;
+            for kv in &result.kvs {
+                let obj = read_stored(kv, (entry.schema)())?;
+                if selected(&obj, &watcher.labels, &watcher.fields) {
+                    initial.push(obj);
+                }
+            }
+            (result.revision, initial_events_end && bookmarks)
+        }
+        WatchPlan::StartAfter(-1) => (server.store.current_revision(), false),
+        WatchPlan::StartAfter(rev) => (rev, false),
+    };
+
+    let source = match cache.subscribe(after) {
+        Some((replay, rx)) => Some((replay, Source::Cache(cache.clone(), rx))),
+        None => match server.store.watch(&resource_prefix(&ri), after) {
+            Ok(events) => Some((Vec::new(), Source::Store(events, (entry.schema)()))),
+            Err(StorageError::Compacted {
+                requested,
+                compacted,
+            }) => {
+                let status = ApiError::gone(format!(
+                    "too old resource version: {requested} ({compacted})"
+                ))
+                .to_status();
+                let _ = tx.try_send(Ok(event_line("ERROR", &status)));
+                None
+            }
+            Err(e) => return Err(ApiError::internal(e)),
+        },
+    };
+    if let Some((replay, source)) = source {
+        let interval = server.bookmark_interval;
+        let stopped = server.stopped();
+        tokio::spawn(stream(
+            watcher,
+            initial,
+            initial_events_end,
+            after,
+            replay,
+            source,
+            tx,
+            timeout,
+            bookmarks,
+            interval,
+            stopped,
+        ));
+    }
+    Ok(respond(rx))
+}
+
+/// How long before a watch's timeout its last bookmark is sent.
+const PRE_TIMEOUT_BOOKMARK: Duration = Duration::from_secs(2);
+
+/// Writes a watcher's events until the client goes, the timeout passes,
+/// the server shuts down, or the source ends (or lags).
+#[allow(clippy::too_many_arguments)]
+async fn stream(
+    mut watcher: Watcher,
+    initial: Vec<Value>,
+    initial_events_end: bool,
+    after: i64,
+    replay: Vec<Arc<CachedEvent>>,
+    mut source: Source,
+    tx: mpsc::Sender<Result<Bytes, std::io::Error>>,
+    timeout: Duration,
+    bookmarks: bool,
+    bookmark_interval: Duration,
+    stopped: impl std::future::Future<Output = ()>,
+) {
+    let send = |line: Bytes| {
+        let tx = tx.clone();
+        async move { tx.send(Ok(line)).await.is_ok() }
+    };
+    for obj in &initial {
+        if !send(watcher.encode("ADDED", obj)).await {
+            return;
+        }
+    }
+    if initial_events_end && !send(watcher.bookmark(after, true)).await {
+        return;
+    }
+    let mut last_sent = after;
+    for event in replay {
+        last_sent = event.revision;
+        if let Some(line) = watcher.line(&event)
+            && !send(line).await
+        {
+            return;
+        }
+    }
+    let deadline = tokio::time::sleep(timeout);
+    // The cacher's `nextBookmarkTime`: a bookmark 2 s before the watch
+    // times out, so the client re-watches from as recent a revision as it
+    // can (none when the watch is shorter than that).
+    let pre_deadline = tokio::time::sleep(timeout.saturating_sub(PRE_TIMEOUT_BOOKMARK));
+    let mut pre_deadline_pending = bookmarks && timeout > PRE_TIMEOUT_BOOKMARK;
+    tokio::pin!(deadline);
+    tokio::pin!(pre_deadline);
+    tokio::pin!(stopped);
+    let mut ticker = tokio::time::interval(bookmark_interval);
+    ticker.tick().await;
+    loop {
+        tokio::select! {
+            _ = &mut deadline => return,
+            _ = &mut stopped => return,
+            _ = tx.closed() => return,
+            _ = &mut pre_deadline, if pre_deadline_pending => {
+                pre_deadline_pending = false;
+                last_sent = source.progress(last_sent);
+                if !send(watcher.bookmark(last_sent, false)).await {
+                    return;
+                }
+            }
+            _ = ticker.tick(), if bookmarks => {
+                last_sent = source.progress(last_sent);
+                if !send(watcher.bookmark(last_sent, false)).await {
+                    return;
+                }
+            }
+            event = source.next() => {
+                let Some(event) = event else { return };
+                if event.revision <= last_sent {
+                    continue;
+                }
+                last_sent = event.revision;
+                if let Some(line) = watcher.line(&event)
+                    && !send(line).await
+                {
+                    return;
+                }
+            }
+        }
+    }
+}
