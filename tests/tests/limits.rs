@@ -77,6 +77,16 @@ fn past_the_in_flight_limit_requests_get_429() {
             "Too many requests, please try again later."
         );
         assert_eq!(body["details"]["retryAfterSeconds"], 1);
+        // The metrics layer sits outside the in-flight limit, so the
+        // refused request is counted with its code, as upstream counts it.
+        let metrics = reqwest::get(format!("{}/metrics", s.url()))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let refused = r#"apiserver_request_total{code="429",component="apiserver",dry_run="",group="",resource="configmaps",scope="namespace",subresource="",verb="LIST",version="v1"} 1"#;
+        assert!(metrics.lines().any(|l| l == refused), "{metrics}");
     });
 }
 

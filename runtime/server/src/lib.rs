@@ -21,6 +21,7 @@ mod deletion;
 pub mod discovery;
 mod duplicates;
 mod filter;
+mod layers;
 mod metrics;
 mod namespaces;
 pub mod negotiate;
@@ -40,11 +41,10 @@ mod watch;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
 
-use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::middleware::from_fn_with_state;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use serde_json::Value;
@@ -195,17 +195,18 @@ impl ApiServer {
             .route("/openapi/v3/{*path}", get(openapi::document))
             .fallback(dispatch)
             .method_not_allowed_fallback(method_not_allowed)
-            .layer(axum::middleware::from_fn_with_state(
-                self.clone(),
-                check_host,
-            ))
+            // The last layer added runs first; see `layers` for the order.
+            .layer(from_fn_with_state(self.clone(), layers::limit_in_flight))
+            .layer(from_fn_with_state(self.clone(), layers::record_metrics))
+            .layer(from_fn_with_state(self.clone(), layers::resolve))
+            .layer(from_fn_with_state(self.clone(), layers::check_host))
             .with_state(self.clone())
             .layer(
                 tower_http::compression::CompressionLayer::new()
                     .gzip(true)
-                    .compress_when(LargeResponses),
+                    .compress_when(layers::LargeResponses),
             )
-            .layer(catch_panics())
+            .layer(layers::catch_panics())
             .layer(tower_http::trace::TraceLayer::new_for_http())
     }
 
@@ -366,60 +367,6 @@ async fn method_not_allowed() -> Response {
     ApiError::method_not_allowed().into_response()
 }
 
-/// Refuses requests whose `Host` is not accepted (see
-/// [`Config::allowed_hosts`]) with a 403 `Forbidden` Status, before any
-/// other work. Requests without a `Host` header (HTTP/1.0) pass: browsers
-/// always send one.
-async fn check_host(
-    State(server): State<Arc<ApiServer>>,
-    request: Request,
-    next: axum::middleware::Next,
-) -> Response {
-    if let Some(allowed) = &server.allowed_hosts
-        && let Some(host) = request.headers().get(header::HOST)
-    {
-        let text = host.to_str().unwrap_or("");
-        if !host_allowed(text, allowed) {
-            return ApiError::new(
-                403,
-                "Forbidden",
-                format!(
-                    "host {} is not allowed: this server listens on a loopback address and answers loopback names only; start it with --allowed-hosts={} to accept this host",
-                    runtime::field::quote(text),
-                    host_name(text)
-                ),
-            )
-            .into_response();
-        }
-    }
-    next.run(request).await
-}
-
-/// The host of a `Host` header value, without port or IPv6 brackets.
-fn host_name(host: &str) -> &str {
-    if let Some(rest) = host.strip_prefix('[') {
-        return rest.split(']').next().unwrap_or("");
-    }
-    match host.rsplit_once(':') {
-        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
-        _ => host,
-    }
-}
-
-/// Whether a `Host` header value names a loopback address, `localhost`
-/// (or a name under `.localhost`), or one of `allowed` (case-insensitive).
-fn host_allowed(host: &str, allowed: &[String]) -> bool {
-    let name = host_name(host).trim_end_matches('.').to_ascii_lowercase();
-    name == "localhost"
-        || name.ends_with(".localhost")
-        || name
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback())
-        || allowed
-            .iter()
-            .any(|a| a.trim_end_matches('.').eq_ignore_ascii_case(&name))
-}
-
 /// Writes a kubeconfig with one cluster, user and context named `rust-apiserver`.
 ///
 /// Errors: the file cannot be written.
@@ -454,38 +401,23 @@ async fn metrics_handler(State(server): State<Arc<ApiServer>>) -> Response {
     response
 }
 
-/// Every `/api...` and `/apis...` request: discovery or a resource.
-async fn dispatch(State(server): State<Arc<ApiServer>>, request: Request) -> Response {
+/// Every `/api...` and `/apis...` request: a resource request the
+/// [`layers::resolve`] layer resolved, or discovery.
+async fn dispatch(
+    State(server): State<Arc<ApiServer>>,
+    resource: Option<request::ResourceRequest>,
+    request: Request,
+) -> Response {
     let (parts, body) = request.into_parts();
-    let path = parts.uri.path().trim_end_matches('/').to_string();
-    let query = request::Query::parse(parts.uri.query());
-    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
-    let result = match segments.as_slice() {
-        ["api"] | ["apis"] if parts.method == Method::GET => {
-            Ok(server.discovery_root(segments[0] == "api", &parts.headers))
+    let result = match resource {
+        Some(resource) => {
+            let result = rest::handle(&server, &resource, &parts.headers, body).await;
+            if let Err(e) = &result {
+                tracing::debug!(verb = resource.verb.name(), resource = resource.entry.info.plural, code = e.code, message = %e.message, "request failed");
+            }
+            result
         }
-        ["apis", group] if parts.method == Method::GET => {
-            discovery::api_group(&server.registry, group)
-                .map(|v| json(StatusCode::OK, &v))
-                .ok_or_else(ApiError::path_not_found)
-        }
-        ["api", version] if parts.method == Method::GET => {
-            discovery::api_resource_list(&server.registry, "", version)
-                .map(|v| json(StatusCode::OK, &v))
-                .ok_or_else(ApiError::path_not_found)
-        }
-        ["apis", group, version] if parts.method == Method::GET => {
-            discovery::api_resource_list(&server.registry, group, version)
-                .map(|v| json(StatusCode::OK, &v))
-                .ok_or_else(ApiError::path_not_found)
-        }
-        ["api", rest @ ..] | ["apis", rest @ ..] => {
-            let core = segments[0] == "api";
-            server
-                .resource(core, rest, &parts.method, &query, &parts.headers, body)
-                .await
-        }
-        _ => Err(ApiError::path_not_found()),
+        None => server.discovery(&parts.method, parts.uri.path(), &parts.headers),
     };
     let mut response = result.unwrap_or_else(IntoResponse::into_response);
     if response.status() == StatusCode::NOT_FOUND
@@ -494,6 +426,37 @@ async fn dispatch(State(server): State<Arc<ApiServer>>, request: Request) -> Res
         response = ApiError::path_not_found().into_response();
     }
     response
+}
+
+impl ApiServer {
+    /// The discovery documents: `/api`, `/apis`, `/apis/<group>`,
+    /// `/api/<version>` and `/apis/<group>/<version>`; 404 for any other path.
+    fn discovery(
+        &self,
+        method: &Method,
+        path: &str,
+        headers: &HeaderMap,
+    ) -> Result<Response, ApiError> {
+        if method != Method::GET {
+            return Err(ApiError::path_not_found());
+        }
+        let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
+        match segments.as_slice() {
+            ["api"] | ["apis"] => Ok(self.discovery_root(segments[0] == "api", headers)),
+            ["apis", group] => discovery::api_group(&self.registry, group)
+                .map(|v| json(StatusCode::OK, &v))
+                .ok_or_else(ApiError::path_not_found),
+            ["api", version] => discovery::api_resource_list(&self.registry, "", version)
+                .map(|v| json(StatusCode::OK, &v))
+                .ok_or_else(ApiError::path_not_found),
+            ["apis", group, version] => {
+                discovery::api_resource_list(&self.registry, group, version)
+                    .map(|v| json(StatusCode::OK, &v))
+                    .ok_or_else(ApiError::path_not_found)
+            }
+            _ => Err(ApiError::path_not_found()),
+        }
+    }
 }
 
 impl ApiServer {
@@ -533,105 +496,6 @@ impl ApiServer {
             None => json(StatusCode::OK, &discovery::api_group_list(&self.registry)),
         }
     }
-
-    async fn resource(
-        self: &Arc<Self>,
-        core: bool,
-        segments: &[&str],
-        method: &Method,
-        query: &request::Query,
-        headers: &HeaderMap,
-        body: Body,
-    ) -> Result<Response, ApiError> {
-        let info =
-            request::parse_resource_path(core, segments).ok_or_else(ApiError::path_not_found)?;
-        let entry = *self
-            .registry
-            .find(&info.group, &info.version, &info.resource)
-            .ok_or_else(ApiError::path_not_found)?;
-        let verb = info.verb(method, query)?;
-        let started = Instant::now();
-        // Long-running requests (watches) do not count against the in-flight
-        // limits; writes and reads have separate seats, as upstream's
-        // `WithMaxInFlightLimit` keeps them.
-        let seats = match verb {
-            request::Verb::Watch => None,
-            request::Verb::Get | request::Verb::List => Some(&self.inflight),
-            _ => Some(&self.mutating_inflight),
-        };
-        let _permit = match seats {
-            None => None,
-            Some(seats) => Some(
-                seats
-                    .clone()
-                    .try_acquire_owned()
-                    .map_err(|_| ApiError::too_many_requests(1))?,
-            ),
-        };
-        let result = rest::handle(self, &entry, &info, verb, query, headers, body).await;
-        let code = match &result {
-            Ok(r) => r.status().as_u16(),
-            Err(e) => e.code,
-        };
-        let scope = match (&info.name, &info.namespace) {
-            (Some(_), _) => "resource",
-            (None, Some(_)) => "namespace",
-            (None, None) => "cluster",
-        };
-        let observed = metrics::Observed {
-            verb,
-            info: &entry.info,
-            subresource: info.subresource.as_deref(),
-            scope,
-            dry_run: query.get("dryRun").is_some(),
-        };
-        self.metrics.observe(observed, code, started.elapsed());
-        if let Err(e) = &result {
-            tracing::debug!(verb = verb.name(), resource = entry.info.plural, code, message = %e.message, "request failed");
-        }
-        result
-    }
-}
-
-/// Compresses responses of at least 128 KiB whose size is known (as
-/// kube-apiserver gzips large responses); never a watch stream.
-#[derive(Debug, Clone, Copy)]
-struct LargeResponses;
-
-impl tower_http::compression::Predicate for LargeResponses {
-    fn should_compress<B: axum::body::HttpBody>(&self, response: &axum::http::Response<B>) -> bool {
-        response.extensions().get::<watch::WatchStream>().is_none()
-            && response
-                .body()
-                .size_hint()
-                .exact()
-                .is_some_and(|n| n >= 128 * 1024)
-    }
-}
-
-/// Turns a panic while handling a request into a 500 `InternalError`
-/// Status (kube-apiserver's `WithPanicRecovery` answers 500 too), so one
-/// bad request never takes the connection, or the server, down with it.
-fn catch_panics()
--> tower_http::catch_panic::CatchPanicLayer<fn(Box<dyn std::any::Any + Send>) -> Response> {
-    fn respond(panic: Box<dyn std::any::Any + Send>) -> Response {
-        panicked(panic).into_response()
-    }
-    tower_http::catch_panic::CatchPanicLayer::custom(respond as fn(_) -> _)
-}
-
-/// The 500 `InternalError` for a panic while handling a request (in the
-/// handler, or in a write on the blocking pool), logged.
-fn panicked(panic: Box<dyn std::any::Any + Send>) -> ApiError {
-    let what = panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown panic".into());
-    tracing::error!(panic = %what, "request handler panicked");
-    ApiError::internal(format!(
-        "the server panicked while handling the request: {what}"
-    ))
 }
 
 /// FNV-1a, for discovery ETags (stable across runs for the same document).
@@ -642,38 +506,6 @@ fn fnv1a(bytes: &[u8]) -> u64 {
         hash = hash.wrapping_mul(0x100000001b3);
     }
     hash
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use tower::ServiceExt;
-
-    #[tokio::test]
-    async fn a_panicking_handler_answers_a_500_status() {
-        async fn boom() -> &'static str {
-            panic!("index out of bounds")
-        }
-        let router: Router = Router::new()
-            .route("/boom", get(boom))
-            .layer(catch_panics());
-        let request = axum::http::Request::get("/boom")
-            .body(axum::body::Body::empty())
-            .unwrap();
-        let response = router.oneshot(request).await.unwrap();
-        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
-        assert_eq!(response.headers()[header::CONTENT_TYPE], "application/json");
-        let body = axum::body::to_bytes(response.into_body(), usize::MAX)
-            .await
-            .unwrap();
-        let status: Value = serde_json::from_slice(&body).unwrap();
-        assert_eq!(status["kind"], "Status");
-        assert_eq!(status["reason"], "InternalError");
-        assert_eq!(
-            status["message"],
-            "Internal error occurred: the server panicked while handling the request: index out of bounds"
-        );
-    }
 }
 
 /// Helpers for the unit tests of this crate.

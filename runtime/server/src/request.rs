@@ -4,7 +4,10 @@
 
 use std::collections::BTreeMap;
 
+use axum::extract::OptionalFromRequestParts;
 use axum::http::Method;
+use axum::http::request::Parts;
+use runtime::registry::Entry;
 
 use super::status::ApiError;
 
@@ -138,6 +141,48 @@ impl RequestInfo {
             ("DELETE", false) => Verb::DeleteCollection,
             _ => return Err(ApiError::method_not_allowed()),
         })
+    }
+}
+
+/// A resource request, resolved once by the `resolve` layer (upstream's
+/// `WithRequestInfo` filter and the registry lookup): the kind's registry
+/// entry, the parsed path, the verb and the query. The layers after it
+/// read it from the request's extensions; the handler takes it as an
+/// extractor (`Option<ResourceRequest>`: `None` for discovery and other
+/// non-resource paths).
+#[derive(Debug, Clone)]
+pub(crate) struct ResourceRequest {
+    /// The served kind the path names.
+    pub(crate) entry: Entry,
+    /// The parsed path.
+    pub(crate) info: RequestInfo,
+    /// The verb, from the method, the path and `watch`.
+    pub(crate) verb: Verb,
+    /// The query parameters.
+    pub(crate) query: Query,
+}
+
+impl ResourceRequest {
+    /// `resource` (one named object), `namespace` or `cluster`, as
+    /// upstream's metrics `CleanScope` labels requests.
+    pub(crate) fn scope(&self) -> &'static str {
+        match (&self.info.name, &self.info.namespace) {
+            (Some(_), _) => "resource",
+            (None, Some(_)) => "namespace",
+            (None, None) => "cluster",
+        }
+    }
+}
+
+impl<S: Send + Sync> OptionalFromRequestParts<S> for ResourceRequest {
+    type Rejection = std::convert::Infallible;
+
+    /// Takes the request the `resolve` layer put in the extensions.
+    async fn from_request_parts(
+        parts: &mut Parts,
+        _state: &S,
+    ) -> Result<Option<Self>, Self::Rejection> {
+        Ok(parts.extensions.remove::<ResourceRequest>())
     }
 }
 

@@ -24,7 +24,7 @@ use serde_json::Value;
 
 use super::ApiServer;
 use super::negotiate::{self, Representation};
-use super::request::{FieldValidation, Query, RequestInfo, Verb};
+use super::request::{FieldValidation, Query, RequestInfo, ResourceRequest, Verb};
 use super::status::{ApiError, Cause};
 use super::store::{is_builtin_group, object_key, read_stored, storage_error, stored_json};
 use crate::storage::{KeyValue, Store};
@@ -62,17 +62,20 @@ impl Answer {
     }
 }
 
-/// Handles one resource request. `entry` is the served resource the path
-/// names.
+/// Handles one resource request, resolved by the `resolve` layer.
 pub(crate) async fn handle(
     server: &Arc<ApiServer>,
-    entry: &Entry,
-    info: &RequestInfo,
-    verb: Verb,
-    query: &Query,
+    resource: &ResourceRequest,
     headers: &HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
+    let ResourceRequest {
+        entry,
+        info,
+        verb,
+        query,
+    } = resource;
+    let verb = *verb;
     let ri = &entry.info;
     if ri.namespaced
         && info.namespace.is_none()
@@ -241,7 +244,7 @@ pub(crate) async fn handle(
     })
     .await
     .unwrap_or_else(|e| match e.try_into_panic() {
-        Ok(panic) => Err(super::panicked(panic)),
+        Ok(panic) => Err(super::layers::panicked(panic)),
         Err(_) => Err(ApiError::internal(
             "the write was cancelled: the server is stopping",
         )),

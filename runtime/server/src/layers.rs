@@ -1,0 +1,276 @@
+//! The cross-cutting concerns of the request path, as tower layers in the
+//! order kube-apiserver's handler chain applies its filters
+//! (`k8s.io/apiserver/pkg/server/config.go` `DefaultBuildHandlerChain`):
+//!
+//! 1. [`catch_panics`]: a panic becomes a 500 Status (`WithPanicRecovery`);
+//! 2. compression of large responses ([`LargeResponses`]);
+//! 3. [`check_host`]: the `Host` guard of a loopback server;
+//! 4. [`resolve`]: the path becomes a [`ResourceRequest`] (`WithRequestInfo`
+//!    and the registry lookup), or the request is answered 404/405;
+//! 5. [`record_metrics`]: `apiserver_request_total` and the latency
+//!    histogram, 429s included (upstream's `InstrumentHandlerFunc`);
+//! 6. [`limit_in_flight`]: read and write seats (`WithMaxInFlightLimit`).
+//!
+//! Layers 4 to 6 act on resource requests only; discovery, `/version`,
+//! health and OpenAPI pass through.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::{Request, State};
+use axum::http::{Method, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use super::ApiServer;
+use super::metrics::Observed;
+use super::request::{self, Query, ResourceRequest, Verb};
+use super::status::ApiError;
+
+/// Resolves a resource request once, before any other work: the path
+/// parsed into a [`request::RequestInfo`], the kind's registry entry, the
+/// verb and the query, put in the request's extensions for the layers
+/// below and the handler. A path under `/api` or `/apis` that is not a
+/// discovery document and names no served resource is answered 404 here;
+/// a method the path does not take, 405.
+pub(crate) async fn resolve(
+    State(server): State<Arc<ApiServer>>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    match server.resolve(request.method(), request.uri()) {
+        Ok(Some(resource)) => {
+            request.extensions_mut().insert(resource);
+            next.run(request).await
+        }
+        Ok(None) => next.run(request).await,
+        Err(e) => e.into_response(),
+    }
+}
+
+impl ApiServer {
+    /// The resource request `method` and `uri` make, `None` for a path
+    /// that is not a resource (discovery, `/version`, health, OpenAPI).
+    ///
+    /// Errors: 404 `NotFound` for a path under `/api` or `/apis` naming no
+    /// served resource, 405 `MethodNotAllowed` for a method it does not take.
+    fn resolve(
+        &self,
+        method: &Method,
+        uri: &axum::http::Uri,
+    ) -> Result<Option<ResourceRequest>, ApiError> {
+        let path = uri.path().trim_matches('/');
+        let segments: Vec<&str> = path.split('/').collect();
+        let (core, rest) = match segments.as_slice() {
+            ["api" | "apis"] | ["apis", _] | ["api", _] | ["apis", _, _]
+                if method == Method::GET =>
+            {
+                return Ok(None);
+            }
+            ["api", rest @ ..] => (true, rest),
+            ["apis", rest @ ..] => (false, rest),
+            _ => return Ok(None),
+        };
+        let info = request::parse_resource_path(core, rest).ok_or_else(ApiError::path_not_found)?;
+        let entry = *self
+            .registry
+            .find(&info.group, &info.version, &info.resource)
+            .ok_or_else(ApiError::path_not_found)?;
+        let query = Query::parse(uri.query());
+        let verb = info.verb(method, &query)?;
+        Ok(Some(ResourceRequest {
+            entry,
+            info,
+            verb,
+            query,
+        }))
+    }
+}
+
+/// Counts every resource request and times it (watches are counted, not
+/// timed), with kube-apiserver's labels and the answered code.
+pub(crate) async fn record_metrics(
+    State(server): State<Arc<ApiServer>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let Some(resource) = request.extensions().get::<ResourceRequest>() else {
+        return next.run(request).await;
+    };
+    let verb = resource.verb;
+    let info = resource.entry.info;
+    let subresource = resource.info.subresource.clone();
+    let scope = resource.scope();
+    let dry_run = resource.query.get("dryRun").is_some();
+    let started = Instant::now();
+    let response = next.run(request).await;
+    let observed = Observed {
+        verb,
+        info: &info,
+        subresource: subresource.as_deref(),
+        scope,
+        dry_run,
+    };
+    server
+        .metrics
+        .observe(observed, response.status().as_u16(), started.elapsed());
+    response
+}
+
+/// Takes a seat for each resource request, or answers 429 `TooManyRequests`
+/// with `Retry-After: 1` when none is free. Reads (get, list) and writes
+/// have separate seats, as upstream's `WithMaxInFlightLimit` keeps them, so
+/// clients that send bodies slowly hold write seats only; watches are
+/// long-running and take none.
+pub(crate) async fn limit_in_flight(
+    State(server): State<Arc<ApiServer>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let seats = match request
+        .extensions()
+        .get::<ResourceRequest>()
+        .map(|r| r.verb)
+    {
+        None | Some(Verb::Watch) => return next.run(request).await,
+        Some(Verb::Get | Verb::List) => &server.inflight,
+        Some(_) => &server.mutating_inflight,
+    };
+    let Ok(_seat) = seats.clone().try_acquire_owned() else {
+        return ApiError::too_many_requests(1).into_response();
+    };
+    next.run(request).await
+}
+
+/// Refuses requests whose `Host` is not accepted (see
+/// [`Config::allowed_hosts`]) with a 403 `Forbidden` Status, before any
+/// other work. Requests without a `Host` header (HTTP/1.0) pass: browsers
+/// always send one.
+pub(crate) async fn check_host(
+    State(server): State<Arc<ApiServer>>,
+    request: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    if let Some(allowed) = &server.allowed_hosts
+        && let Some(host) = request.headers().get(header::HOST)
+    {
+        let text = host.to_str().unwrap_or("");
+        if !host_allowed(text, allowed) {
+            return ApiError::new(
+                403,
+                "Forbidden",
+                format!(
+                    "host {} is not allowed: this server listens on a loopback address and answers loopback names only; start it with --allowed-hosts={} to accept this host",
+                    runtime::field::quote(text),
+                    host_name(text)
+                ),
+            )
+            .into_response();
+        }
+    }
+    next.run(request).await
+}
+
+/// The host of a `Host` header value, without port or IPv6 brackets.
+fn host_name(host: &str) -> &str {
+    if let Some(rest) = host.strip_prefix('[') {
+        return rest.split(']').next().unwrap_or("");
+    }
+    match host.rsplit_once(':') {
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    }
+}
+
+/// Whether a `Host` header value names a loopback address, `localhost`
+/// (or a name under `.localhost`), or one of `allowed` (case-insensitive).
+fn host_allowed(host: &str, allowed: &[String]) -> bool {
+    let name = host_name(host).trim_end_matches('.').to_ascii_lowercase();
+    name == "localhost"
+        || name.ends_with(".localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+        || allowed
+            .iter()
+            .any(|a| a.trim_end_matches('.').eq_ignore_ascii_case(&name))
+}
+
+/// Compresses responses of at least 128 KiB whose size is known (as
+/// kube-apiserver gzips large responses); never a watch stream.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LargeResponses;
+
+impl tower_http::compression::Predicate for LargeResponses {
+    fn should_compress<B: axum::body::HttpBody>(&self, response: &axum::http::Response<B>) -> bool {
+        response
+            .extensions()
+            .get::<super::watch::WatchStream>()
+            .is_none()
+            && response
+                .body()
+                .size_hint()
+                .exact()
+                .is_some_and(|n| n >= 128 * 1024)
+    }
+}
+
+/// Turns a panic while handling a request into a 500 `InternalError`
+/// Status (kube-apiserver's `WithPanicRecovery` answers 500 too), so one
+/// bad request never takes the connection, or the server, down with it.
+pub(crate) fn catch_panics()
+-> tower_http::catch_panic::CatchPanicLayer<fn(Box<dyn std::any::Any + Send>) -> Response> {
+    fn respond(panic: Box<dyn std::any::Any + Send>) -> Response {
+        panicked(panic).into_response()
+    }
+    tower_http::catch_panic::CatchPanicLayer::custom(respond as fn(_) -> _)
+}
+
+/// The 500 `InternalError` for a panic while handling a request (in the
+/// handler, or in a write on the blocking pool), logged.
+pub(crate) fn panicked(panic: Box<dyn std::any::Any + Send>) -> ApiError {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into());
+    tracing::error!(panic = %what, "request handler panicked");
+    ApiError::internal(format!(
+        "the server panicked while handling the request: {what}"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::StatusCode;
+    use axum::routing::get;
+    use serde_json::Value;
+    use tower::ServiceExt;
+
+    #[tokio::test]
+    async fn a_panicking_handler_answers_a_500_status() {
+        async fn boom() -> &'static str {
+            panic!("index out of bounds")
+        }
+        let router: axum::Router = axum::Router::new()
+            .route("/boom", get(boom))
+            .layer(catch_panics());
+        let request = axum::http::Request::get("/boom")
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let response = router.oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(response.headers()[header::CONTENT_TYPE], "application/json");
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        let status: Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(status["kind"], "Status");
+        assert_eq!(status["reason"], "InternalError");
+        assert_eq!(
+            status["message"],
+            "Internal error occurred: the server panicked while handling the request: index out of bounds"
+        );
+    }
+}
