@@ -3,11 +3,11 @@
 //! read whole (or, for watches, event by event).
 
 use std::pin::Pin;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::body::{Body, HttpBody};
 use axum::http::{HeaderMap, Method, Request, StatusCode};
-use serde_json::Value;
+use serde_json::{Value, json};
 use tower::ServiceExt;
 
 use crate::TestServer;
@@ -247,5 +247,114 @@ impl Events {
                 .unwrap_or_default()
                 .to_string(),
         )
+    }
+}
+
+// Paths, media types, objects and readers the HTTP tests share.
+
+/// The Widgets of namespace `default` (our own group, `example.dev/v1`).
+pub const WIDGETS: &str = "/apis/example.dev/v1/namespaces/default/widgets";
+/// The Gadgets (cluster-scoped, `example.dev/v1`).
+pub const GADGETS: &str = "/apis/example.dev/v1/gadgets";
+/// The ConfigMaps of namespace `default`.
+pub const CONFIGMAPS: &str = "/api/v1/namespaces/default/configmaps";
+/// The Namespaces.
+pub const NAMESPACES: &str = "/api/v1/namespaces";
+
+/// What `kubectl get` sends (KUBECTL.md section C).
+pub const TABLE: &str = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json";
+/// What kubectl sends for discovery (KUBECTL.md section B).
+pub const DISCOVERY_ACCEPT: &str = "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json";
+/// The aggregated discovery media type, v2.
+pub const AGGREGATED_V2: &str =
+    "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
+
+/// JSON merge patch (RFC 7386).
+pub const MERGE_PATCH: &str = "application/merge-patch+json";
+/// JSON patch (RFC 6902).
+pub const JSON_PATCH: &str = "application/json-patch+json";
+/// Strategic merge patch.
+pub const STRATEGIC_MERGE_PATCH: &str = "application/strategic-merge-patch+json";
+
+/// `validation.IsDNS1123Subdomain`'s message
+/// (k8s.io/apimachinery/pkg/util/validation/validation.go).
+pub const DNS1123_SUBDOMAIN_ERROR: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+
+/// Creates the Widget [`widget`]`(name)` and returns what the server answered.
+pub async fn create_widget(api: &Api, name: &str) -> Value {
+    api.create(WIDGETS, &widget(name)).await
+}
+
+/// A Widget named `name`: two replicas, color Red.
+pub fn widget(name: &str) -> Value {
+    json!({
+        "apiVersion": "example.dev/v1",
+        "kind": "Widget",
+        "metadata": {"name": name},
+        "spec": {"replicas": 2, "color": "Red"},
+    })
+}
+
+/// [`widget`] with the label `app: <app>`.
+pub fn labeled_widget(name: &str, app: &str) -> Value {
+    let mut w = widget(name);
+    w["metadata"]["labels"] = json!({"app": app});
+    w
+}
+
+/// A ConfigMap named `name` with one data key.
+pub fn configmap(name: &str) -> Value {
+    json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name}, "data": {"k": "v"}})
+}
+
+/// A Namespace named `name`.
+pub fn namespace(name: &str) -> Value {
+    json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name}})
+}
+
+/// `metadata.name`, or `""`.
+pub fn name(obj: &Value) -> &str {
+    obj["metadata"]["name"].as_str().unwrap_or_default()
+}
+
+/// `metadata.resourceVersion`; panics when absent.
+pub fn rv(obj: &Value) -> String {
+    obj["metadata"]["resourceVersion"]
+        .as_str()
+        .expect("resourceVersion")
+        .to_string()
+}
+
+/// The names of a list's items, in order.
+pub fn names(list: &Value) -> Vec<String> {
+    list["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|i| name(i).to_string())
+        .collect()
+}
+
+/// The path of the Widget `name` in namespace `default`.
+pub fn widget_uri(name: &str) -> String {
+    format!("{WIDGETS}/{name}")
+}
+
+/// The entry named `name` of an APIResourceList.
+pub fn api_resource<'a>(list: &'a Value, name: &str) -> &'a Value {
+    list["resources"]
+        .as_array()
+        .expect("resources")
+        .iter()
+        .find(|r| r["name"] == name)
+        .unwrap_or_else(|| panic!("no resource {name} in {list}"))
+}
+
+/// Polls `check` until it holds or [`PATIENCE`] runs out.
+pub async fn eventually(what: &str, mut check: impl AsyncFnMut() -> bool) {
+    let deadline = Instant::now() + PATIENCE;
+    while !check().await {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }

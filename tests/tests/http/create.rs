@@ -1,0 +1,140 @@
+//! Create: names, generateName, uid, generation, and what a POST refuses.
+
+use super::*;
+
+#[tokio::test]
+async fn create_sets_system_fields_and_ignores_client_uid() {
+    let api = Api::start();
+    let mut w = widget("w1");
+    w["metadata"]["uid"] = json!("client-chosen-uid");
+    w["metadata"]["generation"] = json!(7);
+    let r = api.post(WIDGETS, &w).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.header("content-type"), Some("application/json"));
+    let m = &r.body["metadata"];
+    let uid = m["uid"].as_str().expect("uid");
+    assert_ne!(uid, "client-chosen-uid");
+    assert_eq!(uid.len(), 36, "uid is a UUID: {uid}");
+    let created = m["creationTimestamp"].as_str().expect("creationTimestamp");
+    // RFC 3339 in UTC with second precision: 2006-01-02T15:04:05Z.
+    let shape: String = created
+        .chars()
+        .map(|c| if c.is_ascii_digit() { '0' } else { c })
+        .collect();
+    assert_eq!(shape, "0000-00-00T00:00:00Z", "{created}");
+    assert!(rv(&r.body).parse::<u64>().is_ok(), "{}", rv(&r.body));
+    assert_eq!(m["generation"], 1);
+    assert_eq!(m["namespace"], "default");
+    assert_eq!(r.body["kind"], "Widget");
+    assert_eq!(r.body["apiVersion"], "example.dev/v1");
+
+    let got = api.get(&widget_uri("w1")).await;
+    assert_eq!(got.status, StatusCode::OK);
+    assert_eq!(got.body, r.body);
+}
+
+/// Upstream: the storage layer refuses it
+/// (k8s.io/apiserver/pkg/storage/etcd3/store.go `storage.ErrResourceVersionSetOnCreate`,
+/// k8s.io/apiserver/pkg/storage/errors.go "resourceVersion should not be set on objects to be created"),
+/// which `ErrorToAPIStatus` (endpoints/handlers/responsewriters/status.go) turns into a 500
+/// with reason Unknown.
+#[tokio::test]
+async fn create_with_resource_version_is_refused() {
+    let api = Api::start();
+    let mut w = widget("w1");
+    w["metadata"]["resourceVersion"] = json!("12345");
+    let r = api.post(WIDGETS, &w).await;
+    assert_eq!(r.status, StatusCode::INTERNAL_SERVER_ERROR, "{}", r.text);
+    assert_eq!(
+        r.body,
+        json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
+               "message": "resourceVersion should not be set on objects to be created", "code": 500})
+    );
+    assert_eq!(
+        api.get(&widget_uri("w1")).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn create_with_generate_name() {
+    let api = Api::start();
+    let w = json!({"apiVersion": "example.dev/v1", "kind": "Widget", "metadata": {"generateName": "gen-"}});
+    let r = api.post(WIDGETS, &w).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let name = name(&r.body);
+    let suffix = name.strip_prefix("gen-").expect("prefix kept");
+    assert_eq!(suffix.len(), 5, "{name}");
+    // utilrand.String's alphabet (k8s.io/apimachinery/pkg/util/rand/rand.go).
+    assert!(
+        suffix
+            .chars()
+            .all(|c| "bcdfghjklmnpqrstvwxz2456789".contains(c)),
+        "{name}"
+    );
+    assert_eq!(r.body["metadata"]["generateName"], "gen-");
+    assert_eq!(api.get(&widget_uri(name)).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn create_with_another_namespace_in_the_body_is_400() {
+    let api = Api::start();
+    let mut w = widget("w1");
+    w["metadata"]["namespace"] = json!("kube-system");
+    let r = api.post(WIDGETS, &w).await;
+    r.assert_failure(400, "BadRequest");
+    assert_eq!(
+        r.body["message"],
+        "the namespace of the provided object does not match the namespace sent on the request"
+    );
+}
+
+#[tokio::test]
+async fn create_in_a_missing_namespace_is_404() {
+    let api = Api::start();
+    let r = api
+        .post(
+            "/apis/example.dev/v1/namespaces/nope/widgets",
+            &widget("w1"),
+        )
+        .await;
+    assert_eq!(
+        r.body,
+        json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
+               "message": "namespaces \"nope\" not found", "reason": "NotFound",
+               "details": {"name": "nope", "kind": "namespaces"}, "code": 404})
+    );
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn create_twice_is_409_already_exists() {
+    let api = Api::start();
+    create_widget(&api, "w1").await;
+    let r = api.post(WIDGETS, &widget("w1")).await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    assert_eq!(r.header("content-type"), Some("application/json"));
+    assert_eq!(
+        r.body,
+        json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
+               "message": "widgets.example.dev \"w1\" already exists", "reason": "AlreadyExists",
+               "details": {"name": "w1", "group": "example.dev", "kind": "widgets"}, "code": 409})
+    );
+}
+
+#[tokio::test]
+async fn create_with_an_invalid_name_is_422_with_causes() {
+    let api = Api::start();
+    let r = api.post(WIDGETS, &widget("Bad_Name")).await;
+    let cause = format!("Invalid value: \"Bad_Name\": {DNS1123_SUBDOMAIN_ERROR}");
+    assert_eq!(
+        r.body,
+        json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
+               "message": format!("Widget.example.dev \"Bad_Name\" is invalid: metadata.name: {cause}"),
+               "reason": "Invalid",
+               "details": {"name": "Bad_Name", "group": "example.dev", "kind": "Widget",
+                           "causes": [{"reason": "FieldValueInvalid", "message": cause, "field": "metadata.name"}]},
+               "code": 422})
+    );
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+}

@@ -1,0 +1,170 @@
+//! `fieldValidation`: Ignore, Warn and Strict for unknown and duplicate fields.
+
+use super::*;
+
+fn widget_with_unknown_field(name: &str) -> Value {
+    let mut w = widget(name);
+    w["spec"]["foo"] = json!("bar");
+    w
+}
+
+#[tokio::test]
+async fn strict_field_validation_rejects_unknown_fields() {
+    let api = Api::start();
+    let r = api
+        .post(
+            &format!("{WIDGETS}?fieldValidation=Strict"),
+            &widget_with_unknown_field("w1"),
+        )
+        .await;
+    assert_eq!(
+        r.body,
+        json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
+               "message": "Widget in version \"v1\" cannot be handled as a Widget: strict decoding error: unknown field \"spec.foo\"",
+               "reason": "BadRequest", "code": 400})
+    );
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        api.get(&widget_uri("w1")).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn warn_is_the_default_field_validation() {
+    let api = Api::start();
+    let r = api.post(WIDGETS, &widget_with_unknown_field("w1")).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let warnings: Vec<&str> = r
+        .headers
+        .get_all("warning")
+        .iter()
+        .map(|v| v.to_str().unwrap())
+        .collect();
+    assert_eq!(warnings, [r#"299 - "unknown field \"spec.foo\"""#]);
+    assert!(r.body["spec"].get("foo").is_none(), "{}", r.text);
+
+    let r = api
+        .post(
+            &format!("{WIDGETS}?fieldValidation=Warn"),
+            &widget_with_unknown_field("w2"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED);
+    assert_eq!(
+        r.header("warning"),
+        Some(r#"299 - "unknown field \"spec.foo\"""#)
+    );
+}
+
+#[tokio::test]
+async fn ignore_field_validation_sends_no_warning() {
+    let api = Api::start();
+    let r = api
+        .post(
+            &format!("{WIDGETS}?fieldValidation=Ignore"),
+            &widget_with_unknown_field("w1"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert!(r.headers.get("warning").is_none());
+    assert!(r.body["spec"].get("foo").is_none());
+}
+
+#[tokio::test]
+async fn an_unknown_field_validation_directive_is_rejected() {
+    let api = Api::start();
+    let r = api
+        .post(&format!("{WIDGETS}?fieldValidation=Foo"), &widget("w1"))
+        .await;
+    assert!(r.status.is_client_error(), "{}", r.text);
+    assert_eq!(r.body["status"], "Failure");
+    assert!(
+        r.body["message"]
+            .as_str()
+            .unwrap()
+            .contains("fieldValidation: Unsupported value: \"Foo\""),
+        "{}",
+        r.text
+    );
+    assert_eq!(
+        api.get(&widget_uri("w1")).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+/// Upstream: `ValidateCreateOptions` → `ValidateFieldValidation`
+/// (k8s.io/apimachinery/pkg/apis/meta/v1/validation/validation.go, supported values
+/// `sets.NewString("", Ignore, Warn, Strict).List()`), wrapped by
+/// `errors.NewInvalid(schema.GroupKind{Group: "meta.k8s.io", Kind: "CreateOptions"}, "", errs)`
+/// in createHandler (k8s.io/apiserver/pkg/endpoints/handlers/create.go).
+#[tokio::test]
+async fn an_unknown_field_validation_directive_is_422_create_options_invalid() {
+    let api = Api::start();
+    let r = api
+        .post(&format!("{WIDGETS}?fieldValidation=Foo"), &widget("w1"))
+        .await;
+    let cause = r#"Unsupported value: "Foo": supported values: "", "Ignore", "Strict", "Warn""#;
+    assert_eq!(
+        r.body,
+        json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
+               "message": format!("CreateOptions.meta.k8s.io \"\" is invalid: fieldValidation: {cause}"),
+               "reason": "Invalid",
+               "details": {"group": "meta.k8s.io", "kind": "CreateOptions",
+                           "causes": [{"reason": "FieldValueNotSupported", "message": cause, "field": "fieldValidation"}]},
+               "code": 422})
+    );
+}
+
+/// A body naming a field twice: Warn (the default) answers with one
+/// `Warning: 299` header per duplicate; Strict refuses it with the
+/// strict decoding message of KUBECTL.md section F.
+#[tokio::test]
+async fn duplicate_fields_warn_by_default_and_fail_strict_validation() {
+    let api = Api::start();
+    let body = r#"{"apiVersion":"example.dev/v1","kind":"Widget","metadata":{"name":"w1","name":"w1"},"spec":{"replicas":1,"replicas":2}}"#;
+    let r = api
+        .send(
+            Method::POST,
+            WIDGETS,
+            &[("content-type", "application/json")],
+            body,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let warnings: Vec<&str> = r
+        .headers
+        .get_all("warning")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            r#"299 - "duplicate field \"metadata.name\"""#,
+            r#"299 - "duplicate field \"spec.replicas\"""#
+        ]
+    );
+    assert_eq!(r.body["spec"]["replicas"], 2, "the last value wins");
+
+    let strict = body.replace("\"w1\",\"name\":\"w1\"", "\"w2\",\"name\":\"w2\"");
+    let r = api
+        .send(
+            Method::POST,
+            &format!("{WIDGETS}?fieldValidation=Strict"),
+            &[("content-type", "application/json")],
+            strict,
+        )
+        .await;
+    r.assert_failure(400, "BadRequest");
+    assert_eq!(
+        r.body["message"],
+        r#"Widget in version "v1" cannot be handled as a Widget: strict decoding error: duplicate field "metadata.name", duplicate field "spec.replicas""#
+    );
+    assert_eq!(
+        api.get(&widget_uri("w2")).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+// ---------------------------------------------------------------------------

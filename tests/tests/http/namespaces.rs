@@ -1,0 +1,126 @@
+//! Namespaces: the system namespaces and the namespace lifecycle.
+
+use super::*;
+
+/// Creates namespace `ns` holding a widget and a configmap, then deletes it.
+/// Returns the answer to the delete.
+async fn delete_populated_namespace(api: &Api, ns: &str) -> Reply {
+    api.create(NAMESPACES, &namespace(ns)).await;
+    api.create(
+        &format!("/apis/example.dev/v1/namespaces/{ns}/widgets"),
+        &widget("w1"),
+    )
+    .await;
+    api.create(
+        &format!("/api/v1/namespaces/{ns}/configmaps"),
+        &configmap("c1"),
+    )
+    .await;
+    api.delete(&format!("{NAMESPACES}/{ns}")).await
+}
+
+#[tokio::test]
+async fn deleting_a_namespace_terminates_it_and_its_contents() {
+    let api = Api::start();
+    let r = delete_populated_namespace(&api, "doomed").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["kind"], "Namespace");
+    assert_eq!(r.body["status"]["phase"], "Terminating");
+    assert!(r.body["metadata"]["deletionTimestamp"].is_string());
+
+    // Right after the delete, before the namespace controller has run.
+    let late = api
+        .post(
+            "/apis/example.dev/v1/namespaces/doomed/widgets",
+            &widget("late"),
+        )
+        .await;
+    late.assert_failure(403, "Forbidden");
+    assert_eq!(
+        late.body["message"],
+        "widgets.example.dev \"late\" is forbidden: unable to create new content in namespace doomed because it is being terminated"
+    );
+    assert_eq!(late.body["details"]["name"], "late");
+    assert_eq!(late.body["details"]["kind"], "widgets");
+
+    eventually("the namespace to be emptied and removed", async || {
+        api.get(&format!("{NAMESPACES}/doomed")).await.status == StatusCode::NOT_FOUND
+    })
+    .await;
+    assert_eq!(
+        api.get("/apis/example.dev/v1/namespaces/doomed/widgets/w1")
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        api.get("/api/v1/namespaces/doomed/configmaps/c1")
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        api.get("/apis/example.dev/v1/widgets").await.body["items"],
+        json!([])
+    );
+}
+
+/// Upstream: NamespaceLifecycle admission
+/// (k8s.io/apiserver/pkg/admission/plugin/namespace/lifecycle/admission.go) appends
+/// `StatusCause{Type: v1.NamespaceTerminatingCause, Message: "namespace %s is being terminated", Field: "metadata.namespace"}`.
+#[tokio::test]
+async fn creating_in_a_terminating_namespace_has_the_namespace_terminating_cause() {
+    let api = Api::start();
+    delete_populated_namespace(&api, "doomed").await;
+    let r = api
+        .post(
+            "/apis/example.dev/v1/namespaces/doomed/widgets",
+            &widget("late"),
+        )
+        .await;
+    assert_eq!(
+        r.body,
+        json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
+               "message": "widgets.example.dev \"late\" is forbidden: unable to create new content in namespace doomed because it is being terminated",
+               "reason": "Forbidden",
+               "details": {"name": "late", "group": "example.dev", "kind": "widgets",
+                           "causes": [{"reason": "NamespaceTerminating", "message": "namespace doomed is being terminated", "field": "metadata.namespace"}]},
+               "code": 403})
+    );
+}
+
+/// Upstream: NamespaceLifecycle admission refuses to delete its immortal namespaces:
+/// `errors.NewForbidden(a.GetResource().GroupResource(), a.GetName(), fmt.Errorf("this namespace may not be deleted"))`.
+#[tokio::test]
+async fn system_namespaces_cannot_be_deleted() {
+    let api = Api::start();
+    for ns in ["default", "kube-system"] {
+        let r = api.delete(&format!("{NAMESPACES}/{ns}")).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
+        assert_eq!(
+            r.body,
+            json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
+                   "message": format!("namespaces \"{ns}\" is forbidden: this namespace may not be deleted"),
+                   "reason": "Forbidden",
+                   "details": {"name": ns, "kind": "namespaces"}, "code": 403})
+        );
+        let still = api.get(&format!("{NAMESPACES}/{ns}")).await;
+        assert_eq!(still.body["status"]["phase"], "Active");
+    }
+}
+
+// Namespaces and operations
+// ---------------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_four_system_namespaces_exist_at_start() {
+    let api = Api::start();
+    let r = api.get(NAMESPACES).await;
+    assert_eq!(
+        names(&r.body),
+        ["default", "kube-node-lease", "kube-public", "kube-system"]
+    );
+    for item in r.body["items"].as_array().unwrap() {
+        assert_eq!(item["status"]["phase"], "Active", "{item}");
+    }
+}

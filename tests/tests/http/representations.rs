@@ -1,0 +1,328 @@
+//! Representations: Table, PartialObjectMetadata, YAML, `pretty`, and 406 for what cannot be served.
+
+use super::*;
+
+#[tokio::test]
+async fn list_as_table() {
+    let api = Api::start();
+    api.create(WIDGETS, &labeled_widget("w1", "web")).await;
+    let r = api.get_as(WIDGETS, TABLE).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert!(
+        r.header("content-type")
+            .unwrap()
+            .starts_with("application/json")
+    );
+    assert_eq!(r.body["kind"], "Table");
+    assert_eq!(r.body["apiVersion"], "meta.k8s.io/v1");
+    assert!(r.body["metadata"]["resourceVersion"].is_string());
+    let columns = r.body["columnDefinitions"].as_array().unwrap();
+    let column_names: Vec<&str> = columns
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(column_names, ["Name", "Replicas", "Phase", "Color", "Age"]);
+    assert_eq!(
+        (
+            &columns[0]["type"],
+            &columns[0]["format"],
+            &columns[0]["priority"]
+        ),
+        (&json!("string"), &json!("name"), &json!(0))
+    );
+    assert_eq!(columns[1]["type"], "integer");
+    assert_eq!(columns[3]["priority"], 1);
+    let rows = r.body["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 1);
+    let cells = rows[0]["cells"].as_array().unwrap();
+    assert_eq!(
+        &cells[..4],
+        &[json!("w1"), json!(2), Value::Null, json!("Red")]
+    );
+    let age = cells[4].as_str().expect("age");
+    assert!(
+        age.ends_with('s') && age[..age.len() - 1].parse::<u32>().is_ok(),
+        "{age}"
+    );
+    let object = &rows[0]["object"];
+    assert_eq!(object["kind"], "PartialObjectMetadata");
+    assert_eq!(object["apiVersion"], "meta.k8s.io/v1");
+    assert_eq!(object["metadata"]["name"], "w1");
+    assert_eq!(object["metadata"]["labels"], json!({"app": "web"}));
+    assert!(object.get("spec").is_none());
+}
+
+#[tokio::test]
+async fn get_as_table_has_one_row() {
+    let api = Api::start();
+    create_widget(&api, "w1").await;
+    let r = api.get_as(&widget_uri("w1"), TABLE).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.body["kind"], "Table");
+    let rows = r.body["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["cells"][0], "w1");
+}
+
+#[tokio::test]
+async fn table_include_object_none_and_object() {
+    let api = Api::start();
+    create_widget(&api, "w1").await;
+    let none = api
+        .get_as(&format!("{WIDGETS}?includeObject=None"), TABLE)
+        .await;
+    assert_eq!(none.status, StatusCode::OK);
+    let row = &none.body["rows"][0];
+    assert!(row["cells"].is_array());
+    // Upstream empties the row's RawExtension, which Go writes as null.
+    assert_eq!(row.get("object"), Some(&Value::Null), "{row}");
+
+    let full = api
+        .get_as(&format!("{WIDGETS}?includeObject=Object"), TABLE)
+        .await;
+    let object = &full.body["rows"][0]["object"];
+    assert_eq!(object["kind"], "Widget");
+    assert_eq!(object["apiVersion"], "example.dev/v1");
+    assert_eq!(object["spec"]["replicas"], 2);
+}
+
+#[tokio::test]
+async fn get_as_partial_object_metadata() {
+    let api = Api::start();
+    api.create(WIDGETS, &labeled_widget("w1", "web")).await;
+    let r = api
+        .get_as(
+            &widget_uri("w1"),
+            "application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1",
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["kind"], "PartialObjectMetadata");
+    assert_eq!(r.body["apiVersion"], "meta.k8s.io/v1");
+    assert_eq!(r.body["metadata"]["name"], "w1");
+    assert_eq!(r.body["metadata"]["labels"]["app"], "web");
+    assert!(r.body.get("spec").is_none());
+}
+
+#[tokio::test]
+async fn list_as_partial_object_metadata_list() {
+    let api = Api::start();
+    create_widget(&api, "w1").await;
+    create_widget(&api, "w2").await;
+    let r = api
+        .get_as(
+            WIDGETS,
+            "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1",
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["kind"], "PartialObjectMetadataList");
+    assert_eq!(r.body["apiVersion"], "meta.k8s.io/v1");
+    assert!(r.body["metadata"]["resourceVersion"].is_string());
+    assert_eq!(names(&r.body), ["w1", "w2"]);
+    for item in r.body["items"].as_array().unwrap() {
+        assert_eq!(item["kind"], "PartialObjectMetadata");
+        assert!(item.get("spec").is_none());
+    }
+}
+
+/// Table, PartialObjectMetadataList and protobuf lists are built as the
+/// objects are read (one row, one metadata or one encoding per object);
+/// pages of each carry the same items, snapshot and continue token as the
+/// JSON list.
+#[tokio::test]
+async fn every_list_representation_pages_like_json() {
+    let api = Api::start();
+    for name in ["c1", "c2", "c3"] {
+        api.create(CONFIGMAPS, &configmap(name)).await;
+    }
+    let message = apis::registry()
+        .find("", "v1", "configmaps")
+        .and_then(|e| e.protobuf)
+        .expect("ConfigMap has protobuf")();
+    let json_page = api.get(&format!("{CONFIGMAPS}?limit=2")).await;
+    assert_eq!(names(&json_page.body), ["c1", "c2"]);
+    let meta = &json_page.body["metadata"];
+    assert_eq!(meta["remainingItemCount"], 1);
+    // The JSON page, encoded item by item, has the bytes of the whole
+    // page encoded at once, and the content of the `pretty` page (built
+    // whole).
+    assert_eq!(
+        json_page.bytes,
+        serde_json::to_vec(&json_page.body).unwrap()
+    );
+    let pretty = api.get(&format!("{CONFIGMAPS}?limit=2&pretty=true")).await;
+    assert_eq!(pretty.body, json_page.body);
+
+    let table = api.get_as(&format!("{CONFIGMAPS}?limit=2"), TABLE).await;
+    assert_eq!(table.status, StatusCode::OK, "{}", table.text);
+    let rows: Vec<&str> = table.body["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["cells"][0].as_str().unwrap())
+        .collect();
+    assert_eq!(rows, ["c1", "c2"]);
+    assert_eq!(
+        table.body["rows"][0]["object"]["kind"],
+        "PartialObjectMetadata"
+    );
+    assert_eq!(&table.body["metadata"], meta);
+
+    let partial = api
+        .get_as(
+            &format!("{CONFIGMAPS}?limit=2"),
+            "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1",
+        )
+        .await;
+    assert_eq!(partial.status, StatusCode::OK, "{}", partial.text);
+    assert_eq!(names(&partial.body), ["c1", "c2"]);
+    assert_eq!(&partial.body["metadata"], meta);
+
+    let pb = api
+        .get_as(
+            &format!("{CONFIGMAPS}?limit=2"),
+            runtime::codec::protobuf::MEDIA_TYPE,
+        )
+        .await;
+    assert_eq!(pb.status, StatusCode::OK);
+    assert_eq!(
+        pb.header("content-type"),
+        Some(runtime::codec::protobuf::MEDIA_TYPE)
+    );
+    let decoded = runtime::codec::protobuf::decode_list(&pb.bytes, message).expect("a list");
+    assert_eq!(decoded["kind"], "ConfigMapList");
+    assert_eq!(decoded["apiVersion"], "v1");
+    assert_eq!(&decoded["metadata"], meta);
+    // Items of a protobuf list carry no TypeMeta, as in Go's typed lists.
+    let without_type_meta = |items: &Value| -> Vec<Value> {
+        let mut items = items.as_array().unwrap().clone();
+        for item in &mut items {
+            let item = item.as_object_mut().unwrap();
+            item.remove("kind");
+            item.remove("apiVersion");
+        }
+        items
+    };
+    assert_eq!(
+        without_type_meta(&decoded["items"]),
+        without_type_meta(&json_page.body["items"])
+    );
+
+    // The whole list in protobuf equals the whole JSON list.
+    let all = api.get(CONFIGMAPS).await.body;
+    let pb = api
+        .get_as(CONFIGMAPS, runtime::codec::protobuf::MEDIA_TYPE)
+        .await;
+    let decoded = runtime::codec::protobuf::decode_list(&pb.bytes, message).expect("a list");
+    assert_eq!(
+        without_type_meta(&decoded["items"]),
+        without_type_meta(&all["items"])
+    );
+    assert_eq!(decoded["metadata"], all["metadata"]);
+}
+
+/// Upstream: `asPartialObjectMetadata` / `asPartialObjectMetadataList`
+/// (k8s.io/apiserver/pkg/endpoints/handlers/response.go):
+/// "you requested PartialObjectMetadata, but the requested object is a list (%T)" and
+/// "you requested PartialObjectMetadataList, but the requested object is not a list (%T)", both 406.
+#[tokio::test]
+async fn partial_object_metadata_of_the_wrong_shape_is_406() {
+    let api = Api::start();
+    create_widget(&api, "w1").await;
+    let r = api
+        .get_as(
+            WIDGETS,
+            "application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1",
+        )
+        .await;
+    r.assert_failure(406, "NotAcceptable");
+    assert!(
+        r.body["message"].as_str().unwrap().starts_with(
+            "you requested PartialObjectMetadata, but the requested object is a list ("
+        ),
+        "{}",
+        r.text
+    );
+    let r = api
+        .get_as(
+            &widget_uri("w1"),
+            "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1",
+        )
+        .await;
+    r.assert_failure(406, "NotAcceptable");
+    assert!(
+        r.body["message"].as_str().unwrap().starts_with(
+            "you requested PartialObjectMetadataList, but the requested object is not a list ("
+        ),
+        "{}",
+        r.text
+    );
+}
+
+/// Upstream: `errNotAcceptable` (k8s.io/apiserver/pkg/endpoints/handlers/negotiation/errors.go):
+/// "only the following media types are accepted: %v".
+#[tokio::test]
+async fn unacceptable_media_type_is_406_status() {
+    let api = Api::start();
+    create_widget(&api, "w1").await;
+    let r = api.get_as(&widget_uri("w1"), "text/html").await;
+    r.assert_failure(406, "NotAcceptable");
+    let message = r.body["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("only the following media types are accepted: ")
+            && message.contains("application/json"),
+        "{message}"
+    );
+}
+
+#[tokio::test]
+async fn yaml_output() {
+    let api = Api::start();
+    create_widget(&api, "w1").await;
+    let r = api.get_as(&widget_uri("w1"), "application/yaml").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.header("content-type"), Some("application/yaml"));
+    assert!(
+        r.text.contains("apiVersion: example.dev/v1\n"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("kind: Widget\n"), "{}", r.text);
+    assert!(r.text.contains("  name: w1\n"), "{}", r.text);
+    assert!(r.text.contains("  replicas: 2\n"), "{}", r.text);
+}
+
+// Representations and field validation over HTTP
+// ---------------------------------------------------------------------------
+
+#[tokio::test]
+async fn pretty_indents_the_json() {
+    let api = Api::start();
+    create_widget(&api, "w1").await;
+    let plain = api.get(&widget_uri("w1")).await;
+    assert!(!plain.text.contains('\n'), "{}", plain.text);
+    let pretty = api.get(&format!("{}?pretty=true", widget_uri("w1"))).await;
+    assert!(
+        pretty
+            .text
+            .starts_with("{\n  \"kind\": \"Widget\",\n  \"apiVersion\""),
+        "{}",
+        pretty.text
+    );
+    assert_eq!(pretty.body, plain.body);
+}
+
+/// A client that asks only for `meta.k8s.io/v1beta1` Tables gets one.
+#[tokio::test]
+async fn a_v1beta1_table_is_served_when_only_it_is_accepted() {
+    let api = Api::start();
+    create_widget(&api, "w1").await;
+    let r = api
+        .get_as(WIDGETS, "application/json;as=Table;v=v1beta1;g=meta.k8s.io")
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["kind"], "Table");
+    assert_eq!(r.body["apiVersion"], "meta.k8s.io/v1beta1");
+    assert_eq!(r.body["rows"][0]["cells"][0], "w1");
+}

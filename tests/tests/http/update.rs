@@ -1,0 +1,172 @@
+//! Update: preconditions, generation, and create-on-update for the kinds that allow it.
+
+use super::*;
+
+/// Upstream: `OptimisticLockErrorMsg` (k8s.io/apiserver/pkg/registry/generic/registry/store.go)
+/// wrapped by `NewConflict` (k8s.io/apimachinery/pkg/api/errors/errors.go).
+#[tokio::test]
+async fn update_with_a_stale_resource_version_is_409_conflict() {
+    let api = Api::start();
+    let created = create_widget(&api, "w1").await;
+    let mut changed = created.clone();
+    changed["spec"]["replicas"] = json!(3);
+    assert_eq!(
+        api.put(&widget_uri("w1"), &changed).await.status,
+        StatusCode::OK
+    );
+    // `created` still carries the first resourceVersion.
+    let r = api.put(&widget_uri("w1"), &created).await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    assert_eq!(
+        r.body,
+        json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
+               "message": "Operation cannot be fulfilled on widgets.example.dev \"w1\": the object has been modified; please apply your changes to the latest version and try again",
+               "reason": "Conflict",
+               "details": {"name": "w1", "group": "example.dev", "kind": "widgets"}, "code": 409})
+    );
+}
+
+/// Upstream: `checkName` (k8s.io/apiserver/pkg/endpoints/handlers/rest.go).
+#[tokio::test]
+async fn update_with_another_name_is_400() {
+    let api = Api::start();
+    let mut w = create_widget(&api, "w1").await;
+    w["metadata"]["name"] = json!("other");
+    let r = api.put(&widget_uri("w1"), &w).await;
+    r.assert_failure(400, "BadRequest");
+    assert_eq!(
+        r.body["message"],
+        "the name of the object (other) does not match the name on the URL (w1)"
+    );
+}
+
+/// Upstream: custom resources do not allow unconditional updates
+/// (`customResourceStrategy.AllowUnconditionalUpdate` returns false,
+/// k8s.io/apiextensions-apiserver/pkg/registry/customresource/strategy.go), so the
+/// generic store answers `field.Invalid(metadata.resourceVersion, newResourceVersion,
+/// "must be specified for an update")` on the qualified resource
+/// (k8s.io/apiserver/pkg/registry/generic/registry/store.go); the uint64 zero prints as `0x0`.
+#[tokio::test]
+async fn update_of_a_custom_resource_without_resource_version_is_422() {
+    let api = Api::start();
+    create_widget(&api, "w1").await;
+    let r = api.put(&widget_uri("w1"), &widget("w1")).await;
+    let cause = "Invalid value: 0x0: must be specified for an update";
+    assert_eq!(
+        r.body,
+        json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
+               "message": format!("widgets.example.dev \"w1\" is invalid: metadata.resourceVersion: {cause}"),
+               "reason": "Invalid",
+               "details": {"name": "w1", "group": "example.dev", "kind": "widgets",
+                           "causes": [{"reason": "FieldValueInvalid", "message": cause, "field": "metadata.resourceVersion"}]},
+               "code": 422})
+    );
+}
+
+#[tokio::test]
+async fn update_of_a_configmap_without_resource_version_is_unconditional() {
+    let api = Api::start();
+    api.create(CONFIGMAPS, &configmap("c1")).await;
+    let mut cm = configmap("c1");
+    cm["data"] = json!({"k": "changed"});
+    let r = api.put(&format!("{CONFIGMAPS}/c1"), &cm).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["data"]["k"], "changed");
+}
+
+#[tokio::test]
+async fn status_changes_only_through_the_status_subresource() {
+    let api = Api::start();
+    let w = create_widget(&api, "w1").await;
+
+    // The main resource ignores status.
+    let mut main = w.clone();
+    main["status"] = json!({"phase": "Running"});
+    let r = api.put(&widget_uri("w1"), &main).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert!(r.body.get("status").is_none(), "{}", r.text);
+    let stored = api.get(&widget_uri("w1")).await.body;
+    assert!(stored.get("status").is_none(), "{stored}");
+
+    // /status ignores everything but status.
+    let mut status = stored.clone();
+    status["status"] = json!({"phase": "Running", "replicas": 1});
+    status["spec"]["replicas"] = json!(9);
+    let r = api
+        .put(&format!("{}/status", widget_uri("w1")), &status)
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["status"]["phase"], "Running");
+    assert_eq!(r.body["spec"]["replicas"], 2);
+    let stored = api.get(&widget_uri("w1")).await.body;
+    assert_eq!(stored["status"]["phase"], "Running");
+    assert_eq!(stored["spec"]["replicas"], 2);
+
+    // And the main resource keeps it afterwards.
+    let mut main = stored.clone();
+    main["status"] = json!({"phase": "Failed"});
+    let r = api.put(&widget_uri("w1"), &main).await;
+    assert_eq!(r.body["status"]["phase"], "Running", "{}", r.text);
+}
+
+#[tokio::test]
+async fn generation_bumps_only_on_spec_changes() {
+    let api = Api::start();
+    let w = create_widget(&api, "w1").await;
+    assert_eq!(w["metadata"]["generation"], 1);
+
+    let mut labeled = w.clone();
+    labeled["metadata"]["labels"] = json!({"a": "b"});
+    let w = api.put(&widget_uri("w1"), &labeled).await.body;
+    assert_eq!(w["metadata"]["generation"], 1, "metadata change: {w}");
+
+    let mut status = w.clone();
+    status["status"] = json!({"phase": "Running"});
+    let w = api
+        .put(&format!("{}/status", widget_uri("w1")), &status)
+        .await
+        .body;
+    assert_eq!(w["metadata"]["generation"], 1, "status change: {w}");
+
+    let mut spec = w.clone();
+    spec["spec"]["replicas"] = json!(4);
+    let w = api.put(&widget_uri("w1"), &spec).await.body;
+    assert_eq!(w["metadata"]["generation"], 2, "spec change: {w}");
+}
+
+const LEASES: &str = "/apis/coordination.k8s.io/v1/namespaces/default/leases";
+
+/// Upstream: the Lease strategy's `AllowCreateOnUpdate()` is true, so a PUT
+/// of a missing Lease creates it (201, what leader election relies on);
+/// ConfigMap's is false, so the same PUT is 404.
+#[tokio::test]
+async fn update_creates_a_missing_lease_but_not_a_configmap() {
+    let api = Api::start();
+    let lease = json!({"apiVersion": "coordination.k8s.io/v1", "kind": "Lease",
+                       "metadata": {"name": "leader", "resourceVersion": "12345"},
+                       "spec": {"holderIdentity": "a"}});
+    let r = api.put(&format!("{LEASES}/leader"), &lease).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.body["spec"]["holderIdentity"], "a");
+    assert!(r.body["metadata"]["uid"].is_string(), "{}", r.text);
+    assert_ne!(r.body["metadata"]["resourceVersion"], "12345");
+    let mut renewed = r.body.clone();
+    renewed["spec"]["holderIdentity"] = json!("b");
+    let r = api.put(&format!("{LEASES}/leader"), &renewed).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["spec"]["holderIdentity"], "b");
+
+    let r = api
+        .put(&format!("{CONFIGMAPS}/missing"), &configmap("missing"))
+        .await;
+    r.assert_failure(404, "NotFound");
+    assert_eq!(r.body["message"], "configmaps \"missing\" not found");
+    let r = api
+        .put(
+            "/apis/coordination.k8s.io/v1/namespaces/nowhere/leases/leader",
+            &json!({"metadata": {"name": "leader"}}),
+        )
+        .await;
+    r.assert_failure(404, "NotFound");
+    assert_eq!(r.body["message"], "namespaces \"nowhere\" not found");
+}

@@ -1,0 +1,156 @@
+//! Watch: events, bookmarks, resumption and its errors.
+
+use super::*;
+
+#[tokio::test]
+async fn watch_streams_existing_objects_then_changes() {
+    let api = Api::start();
+    create_widget(&api, "w1").await;
+    let (status, headers, mut events) = api.watch(&format!("{WIDGETS}?watch=true")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        headers.get(header::CONTENT_TYPE).unwrap(),
+        "application/json"
+    );
+    let first = events.next().await.expect("ADDED");
+    assert_eq!(first["type"], "ADDED");
+    assert_eq!(first["object"]["kind"], "Widget");
+    assert_eq!(name(&first["object"]), "w1");
+
+    api.patch(
+        &widget_uri("w1"),
+        MERGE_PATCH,
+        &json!({"spec": {"replicas": 5}}),
+    )
+    .await;
+    let modified = events.next().await.expect("MODIFIED");
+    assert_eq!(modified["type"], "MODIFIED");
+    assert_eq!(modified["object"]["spec"]["replicas"], 5);
+
+    create_widget(&api, "w2").await;
+    assert_eq!(events.next_event().await, ("ADDED".into(), "w2".into()));
+
+    api.delete(&widget_uri("w1")).await;
+    let deleted = events.next().await.expect("DELETED");
+    assert_eq!(deleted["type"], "DELETED");
+    assert_eq!(name(&deleted["object"]), "w1");
+}
+
+#[tokio::test]
+async fn watch_from_a_resource_version_replays_later_events() {
+    let api = Api::start();
+    let w1 = create_widget(&api, "w1").await;
+    api.patch(
+        &widget_uri("w1"),
+        MERGE_PATCH,
+        &json!({"spec": {"replicas": 3}}),
+    )
+    .await;
+    create_widget(&api, "w2").await;
+    let (_, _, mut events) = api
+        .watch(&format!("{WIDGETS}?watch=true&resourceVersion={}", rv(&w1)))
+        .await;
+    let modified = events.next().await.expect("MODIFIED");
+    assert_eq!(modified["type"], "MODIFIED");
+    assert_eq!(modified["object"]["spec"]["replicas"], 3);
+    assert_eq!(events.next_event().await, ("ADDED".into(), "w2".into()));
+}
+
+/// A watch narrowed to one name, by field selector or, as upstream's
+/// ListResource makes it, by a watch on the object's own path.
+#[tokio::test]
+async fn watch_with_a_name_field_selector() {
+    let api = Api::start();
+    create_widget(&api, "w1").await;
+    create_widget(&api, "w2").await;
+    for (replicas, uri) in [
+        (
+            3,
+            format!("{WIDGETS}?watch=true&fieldSelector=metadata.name%3Dw2"),
+        ),
+        (5, format!("{}?watch=true", widget_uri("w2"))),
+    ] {
+        let (status, _, mut events) = api.watch(&uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        assert_eq!(events.next_event().await, ("ADDED".into(), "w2".into()));
+        // w1 changes first; only w2's change may arrive.
+        for name in ["w1", "w2"] {
+            api.patch(
+                &widget_uri(name),
+                MERGE_PATCH,
+                &json!({"spec": {"replicas": replicas}}),
+            )
+            .await;
+        }
+        assert_eq!(
+            events.next_event().await,
+            ("MODIFIED".into(), "w2".into()),
+            "{uri}"
+        );
+    }
+
+    // On an object's path, a field selector may only name that object.
+    let same = api
+        .get(&format!(
+            "{}?watch=true&timeoutSeconds=1&fieldSelector=metadata.name%3Dw2",
+            widget_uri("w2")
+        ))
+        .await;
+    assert_eq!(same.status, StatusCode::OK, "{}", same.text);
+    let other = api
+        .get(&format!(
+            "{}?watch=true&fieldSelector=metadata.name%3Dw1",
+            widget_uri("w2")
+        ))
+        .await;
+    assert_eq!(other.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        other.body["message"],
+        "fieldSelector metadata.name doesn't match requested name"
+    );
+}
+
+/// `kubectl get -w`: each event's object is a one-row Table; the column
+/// definitions come with the first only (upstream sets
+/// `TableOptions.NoHeaders` after it), later ones carry null.
+#[tokio::test]
+async fn a_table_watch_sends_column_definitions_once() {
+    let api = Api::start();
+    create_widget(&api, "w1").await;
+    let (status, _, mut events) = api.watch_as(&format!("{WIDGETS}?watch=true"), TABLE).await;
+    assert_eq!(status, StatusCode::OK);
+    let first = events.next().await.expect("ADDED");
+    assert_eq!(first["type"], "ADDED");
+    assert_eq!(first["object"]["kind"], "Table");
+    assert_eq!(first["object"]["apiVersion"], "meta.k8s.io/v1");
+    assert_eq!(first["object"]["columnDefinitions"][0]["name"], "Name");
+    assert_eq!(first["object"]["rows"][0]["cells"][0], "w1");
+    assert_eq!(
+        first["object"]["rows"][0]["object"]["kind"],
+        "PartialObjectMetadata"
+    );
+    api.patch(
+        &widget_uri("w1"),
+        MERGE_PATCH,
+        &json!({"spec": {"replicas": 7}}),
+    )
+    .await;
+    let second = events.next().await.expect("MODIFIED");
+    assert_eq!(second["type"], "MODIFIED");
+    assert_eq!(second["object"]["kind"], "Table");
+    assert!(second["object"]["columnDefinitions"].is_null(), "{second}");
+    assert_eq!(second["object"]["rows"][0]["cells"][1], 7, "{second}");
+}
+
+#[tokio::test]
+async fn watch_ends_after_timeout_seconds() {
+    let api = Api::start();
+    create_widget(&api, "w1").await;
+    let started = Instant::now();
+    let (_, _, mut events) = api
+        .watch(&format!("{WIDGETS}?watch=true&timeoutSeconds=1"))
+        .await;
+    assert_eq!(events.next_event().await, ("ADDED".into(), "w1".into()));
+    assert!(events.next().await.is_none(), "stream must end");
+    assert!(started.elapsed() >= Duration::from_millis(900));
+}
