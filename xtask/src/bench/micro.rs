@@ -1,0 +1,273 @@
+//! Part 2, micro: the criterion codec benches, read back from criterion's
+//! estimates.
+
+use super::*;
+
+/// The kinds the codec benches cover, and whether they are ported yet is
+/// read from what criterion wrote in this run.
+pub(super) const MICRO_KINDS: [&str; 4] = ["ConfigMap", "Event", "Deployment", "Pod"];
+
+pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
+    let start = SystemTime::now();
+    println!(
+        "    {} --bench {}",
+        ctx.codec_bench.display(),
+        ctx.plan.criterion_args.join(" ")
+    );
+    let status = Command::new(&ctx.codec_bench)
+        .arg("--bench")
+        .args(ctx.plan.criterion_args)
+        .env("CRITERION_HOME", ctx.target.join("criterion"))
+        .current_dir(ctx.root.join("runtime/server"))
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(ctx.out.join("logs/criterion.log"))?)
+        .status()
+        .context("running the codec benches")?;
+    if !status.success() {
+        bail!("the codec benches failed with {status}");
+    }
+    // The mean of one benchmark, in ns, if criterion wrote it in this run.
+    let estimate = |kind: &str, bench: &str| -> Option<f64> {
+        let path = ctx
+            .target
+            .join("criterion")
+            .join(kind)
+            .join(bench)
+            .join("new/estimates.json");
+        let fresh = std::fs::metadata(&path)
+            .and_then(|m| m.modified())
+            .is_ok_and(|t| t >= start);
+        if !fresh {
+            return None;
+        }
+        let json: Value = serde_json::from_slice(&std::fs::read(&path).ok()?).ok()?;
+        json.pointer("/mean/point_estimate")?.as_f64()
+    };
+    let times = |ours: f64| format!("{ours:.2}x the baseline's time");
+    let faster = |s: f64| {
+        if s >= 1.0 {
+            format!("{s:.2}x faster")
+        } else {
+            format!("{:.2}x slower", 1.0 / s)
+        }
+    };
+    let mut figures = Vec::new();
+    let mut not_served = Vec::new();
+    for kind in MICRO_KINDS {
+        let decode = estimate(kind, "json_decode");
+        let decode_value = estimate(kind, "json_decode_value");
+        let encode = estimate(kind, "json_encode");
+        let encode_value = estimate(kind, "json_encode_value");
+        let pb_decode = estimate(kind, "protobuf_decode");
+        let pb_encode = estimate(kind, "protobuf_encode");
+        // A kind the registry serves has every figure, or the run failed;
+        // the exception is the typed encode, which each kind wires in by
+        // hand (its Rust type) in runtime/server/benches/codec.rs.
+        let served = decode.is_some();
+        if !served {
+            not_served.push(kind);
+        }
+        let row = |name: &str,
+                   value: Option<f64>,
+                   baseline: &str,
+                   base: Option<f64>,
+                   ratio: Option<f64>,
+                   text: &dyn Fn(f64) -> String| {
+            let mut f = Figure::new(format!("{kind}: {name}"), "ns")
+                .baseline(baseline, base)
+                .ratio(ratio, text);
+            match value {
+                Some(v) => f = f.value(v),
+                None if !served => {
+                    f = f
+                        .status(Status::NotYetMeasurable)
+                        .detail(format!("{kind} is not served yet"))
+                }
+                None if name.starts_with("JSON encode") => {
+                    f = f.status(Status::NotYetMeasurable).detail(
+                        "its Rust type is not wired into runtime/server/benches/codec.rs yet",
+                    )
+                }
+                None => f = f.status(Status::Failed),
+            }
+            f
+        };
+        figures.push(row(
+            "JSON decode (registry `decode`, through our type)",
+            decode,
+            "serde_json into serde_json::Value",
+            decode_value,
+            decode.zip(decode_value).map(|(a, b)| a / b),
+            &times,
+        ));
+        figures.push(row(
+            "JSON encode (serde_json from our type)",
+            encode,
+            "serde_json from serde_json::Value",
+            encode_value,
+            encode.zip(encode_value).map(|(a, b)| a / b),
+            &times,
+        ));
+        let speedup = decode.zip(pb_decode).map(|(j, p)| j / p);
+        let mut pb = row(
+            "protobuf decode (`decode_object`)",
+            pb_decode,
+            "JSON decode of the same object (registry `decode`)",
+            decode,
+            speedup,
+            &faster,
+        );
+        pb = match speedup {
+            Some(s) => pb.goal(">= 5x faster than JSON decode", Status::of(s >= 5.0)),
+            None => {
+                let status = pb.status;
+                pb.goal(
+                    ">= 5x faster than JSON decode",
+                    if status == Status::Info {
+                        Status::Failed
+                    } else {
+                        status
+                    },
+                )
+            }
+        };
+        figures.push(pb);
+        figures.push(row(
+            "protobuf encode (`wrap`)",
+            pb_encode,
+            "JSON encode of the same object (serde_json from Value)",
+            encode_value,
+            encode_value.zip(pb_encode).map(|(j, p)| j / p),
+            &faster,
+        ));
+        let prost_decode = estimate(kind, "protobuf_decode_prost");
+        let prost_encode = estimate(kind, "protobuf_encode_prost");
+        figures.push(row(
+            "protobuf decode (`decode_object`) against prost-direct",
+            pb_decode,
+            "prost-generated types (`k8s-pb`) decoding the same bytes",
+            prost_decode,
+            pb_decode.zip(prost_decode).map(|(a, b)| a / b),
+            &times,
+        ));
+        figures.push(row(
+            "protobuf encode (`wrap`) against prost-direct",
+            pb_encode,
+            "prost-generated types (`k8s-pb`) encoding the same object",
+            prost_encode,
+            pb_encode.zip(prost_encode).map(|(a, b)| a / b),
+            &times,
+        ));
+        let defaulting = estimate(kind, "defaulting");
+        figures.push(row(
+            "defaulting (`schema::apply_defaults`)",
+            defaulting,
+            "JSON decode of the same object (registry `decode`)",
+            decode,
+            defaulting.zip(decode).map(|(d, j)| d / j),
+            &|r| format!("{:.0}% of the JSON decode time", r * 100.0),
+        ));
+        let jsonschema = estimate(kind, "validation_jsonschema");
+        let validation = estimate(kind, "validation");
+        figures.push(row(
+            "validation through the registry (JSON into the Rust type, then the generated validation)",
+            validation,
+            "the `jsonschema` crate (draft 4) on the same JSON and the generated OpenAPI v3 schema",
+            jsonschema,
+            jsonschema.zip(validation).map(|(j, v)| j / v),
+            &faster,
+        ));
+        if matches!(kind, "Deployment" | "Pod") {
+            let typed = estimate(kind, "validation_typed");
+            let speedup = jsonschema.zip(typed).map(|(j, v)| j / v);
+            let mut f = row(
+                "validation (generated `Validate` on the decoded value)",
+                typed,
+                "the `jsonschema` crate (draft 4) on the same JSON and the generated OpenAPI v3 schema",
+                jsonschema,
+                speedup,
+                &faster,
+            );
+            f = f.goal(
+                ">= 20x faster than jsonschema",
+                speedup.map_or(Status::Failed, |s| Status::of(s >= 20.0)),
+            );
+            figures.push(f);
+        }
+        let strategic = estimate(kind, "strategic_merge");
+        let merge = estimate(kind, "json_merge");
+        figures.push(row(
+            "strategic merge patch of labels and annotations",
+            strategic,
+            "JSON merge patch (RFC 7386, `json-patch` crate) of the same patch",
+            merge,
+            strategic.zip(merge).map(|(a, b)| a / b),
+            &times,
+        ));
+    }
+    figures.push(
+        Figure::new("all kinds: conversion", "ns")
+            .baseline("-", None)
+            .detail("there is no conversion generator yet (one version per kind)")
+            .status(Status::NotYetMeasurable),
+    );
+    // The write path of one Deployment through the router, in process.
+    let create = estimate("Deployment", "write_create");
+    let write = |name: &str, id: &str, upstream: &str| {
+        let value = estimate("Deployment", id);
+        let mut f = Figure::new(format!("Deployment: {name}"), "ns")
+            .baseline("create (POST) of the same object", create)
+            .ratio(value.zip(create).map(|(v, c)| v / c), |r| {
+                format!("{r:.2}x the create's time")
+            })
+            .detail(format!("upstream structured-merge-diff: {upstream}"));
+        f = match value {
+            Some(v) => f.value(v),
+            None => f.status(Status::Failed),
+        };
+        f
+    };
+    let deployment_decode = estimate("Deployment", "json_decode");
+    let mut create_figure = Figure::new(
+        "Deployment: create (POST through the router, in process, memory store)",
+        "ns",
+    )
+    .detail("decode, defaulting, validation, managed fields, storage, encode")
+    .baseline(
+        "JSON decode of the same object (registry `decode`)",
+        deployment_decode,
+    )
+    .ratio(create.zip(deployment_decode).map(|(c, d)| c / d), |r| {
+        format!("{r:.1}x the decode's time")
+    });
+    create_figure = match create {
+        Some(v) => create_figure.value(v),
+        None => create_figure.status(Status::Failed),
+    };
+    figures.push(create_figure);
+    figures.push(write(
+        "update (PUT, one label changed)",
+        "write_update",
+        "about 1.8x a create for a Pod",
+    ));
+    figures.push(write(
+        "server-side apply (PATCH apply-patch+yaml, one label changed)",
+        "write_apply",
+        "about 2.7x a create for a Pod",
+    ));
+    Ok(Section {
+        title: "Micro: codecs, defaulting and patches (criterion, mean time per object)".into(),
+        note: format!(
+            "Upstream fixtures (`shared/fixtures/kubernetes-api`), JSON re-encoded compactly. \
+             Not served yet: {}. The prost-direct baseline decodes into (and encodes from) \
+             prost-generated structs, so it skips what the server must do besides: build the \
+             JSON value the rest of the server works on.",
+            if not_served.is_empty() {
+                "none".to_string()
+            } else {
+                not_served.join(", ")
+            }
+        ),
+        figures,
+    })
+}
