@@ -17,6 +17,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::attr::{FieldAttrs, ListType};
 use crate::diagnostics::Diagnostic;
 use crate::markers::registry::{self, TAGS};
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, TagDef};
@@ -265,9 +266,8 @@ impl<'m> Checker<'m> {
         );
         self.field_type(&field.ty, &field.location, &field.rust_name, resolve);
 
-        let optional = field.marker("optional").or(field.marker("k8s:optional"));
-        let required = field.marker("required").or(field.marker("k8s:required"));
-        if let (Some(_), Some(req)) = (optional, required) {
+        let attrs = FieldAttrs::of(field);
+        if let (Some(_), Some(req)) = (attrs.optional, attrs.required) {
             self.push(
                 Diagnostic::new(
                     format!(
@@ -281,22 +281,14 @@ impl<'m> Checker<'m> {
                 .help("keep one of `+optional` and `+required`"),
             );
         }
-        self.list_map_keys(field);
+        self.list_map_keys(field, &attrs);
     }
 
-    fn list_map_keys(&mut self, field: &Field) {
-        let list_type = field
-            .marker("listType")
-            .or(field.marker("k8s:listType"))
-            .and_then(Marker::payload_string);
-        let keys: Vec<&Marker> = field
-            .markers
-            .iter()
-            .filter(|m| m.name == "listMapKey" || m.name == "k8s:listMapKey")
-            .collect();
-        if list_type.as_deref() == Some("map")
+    fn list_map_keys(&mut self, field: &Field, attrs: &FieldAttrs<'_>) {
+        let keys = &attrs.list_map_key_markers;
+        if attrs.list_type == Some(ListType::Map)
             && keys.is_empty()
-            && let Some(m) = field.marker("listType").or(field.marker("k8s:listType"))
+            && let Some(m) = attrs.list_type_marker
         {
             self.push(
                 Diagnostic::new(
@@ -311,7 +303,7 @@ impl<'m> Checker<'m> {
         if keys.is_empty() {
             return;
         }
-        if list_type.as_deref() != Some("map") {
+        if attrs.list_type != Some(ListType::Map) {
             let m = keys[0];
             self.push(
                 Diagnostic::new(
@@ -574,13 +566,7 @@ impl<'m> Checker<'m> {
             ArgsKind::ListMapKeys => {
                 let keys: Vec<String> = site
                     .field
-                    .map(|f| {
-                        f.markers
-                            .iter()
-                            .filter(|k| k.name == "listMapKey" || k.name == "k8s:listMapKey")
-                            .filter_map(Marker::payload_string)
-                            .collect()
-                    })
+                    .map(|f| FieldAttrs::of(f).list_map_keys)
                     .unwrap_or_default();
                 let given: BTreeSet<&str> =
                     m.args.iter().filter_map(|a| a.name.as_deref()).collect();

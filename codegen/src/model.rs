@@ -243,8 +243,7 @@ impl Field {
     /// `+k8s:optional`.
     pub fn is_optional(&self) -> bool {
         matches!(self.ty, FieldType::Optional(_))
-            || self.marker("optional").is_some()
-            || self.marker("k8s:optional").is_some()
+            || crate::attr::FieldAttrs::of(self).optional.is_some()
     }
 }
 

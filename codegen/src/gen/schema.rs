@@ -11,8 +11,8 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::{GeneratedFile, rust_file};
-use crate::markers::Marker;
-use crate::model::{Field, FieldType, Model, Package, TypeDef, TypeRef, TypeShape, WellKnown};
+use crate::attr::{FieldAttrs, ListType, MapType, PatchStrategy};
+use crate::model::{FieldType, Model, Package, TypeDef, TypeRef, TypeShape, WellKnown};
 
 /// Generates the schema tables of every package of the crate at `crate_dir`.
 pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
@@ -42,13 +42,6 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
         .collect()
 }
 
-fn marker<'a>(field: &'a Field, names: &[&str]) -> Option<&'a Marker> {
-    field
-        .markers
-        .iter()
-        .find(|m| names.contains(&m.name.as_str()))
-}
-
 fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
     let ident = format_ident!("{}", def.name);
     let name = &def.name;
@@ -64,46 +57,32 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
     let fields = model.flat_fields(def).into_iter().map(|f| {
         let json = &f.json_name;
         let ty = value_type(model, pkg, &f.ty);
-        let list_type = marker(f, &["listType", "k8s:listType"]).and_then(Marker::payload_string);
-        let keys: Vec<String> = f
-            .markers
-            .iter()
-            .filter(|m| m.name == "listMapKey" || m.name == "k8s:listMapKey")
-            .filter_map(Marker::payload_string)
-            .collect();
-        let list = match list_type.as_deref() {
-            Some("atomic") => quote! { ListSemantics::Atomic },
-            Some("set") => quote! { ListSemantics::Set },
-            Some("map") => quote! { ListSemantics::Map(&[#(#keys),*]) },
-            _ => quote! { ListSemantics::Unspecified },
+        let attrs = FieldAttrs::of(f);
+        let keys = &attrs.list_map_keys;
+        let list = match attrs.list_type {
+            Some(ListType::Atomic) => quote! { ListSemantics::Atomic },
+            Some(ListType::Set) => quote! { ListSemantics::Set },
+            Some(ListType::Map) => quote! { ListSemantics::Map(&[#(#keys),*]) },
+            None => quote! { ListSemantics::Unspecified },
         };
-        let strategy = match marker(f, &["patchStrategy"])
-            .and_then(Marker::payload_string)
-            .as_deref()
-        {
-            Some("merge") => quote! { PatchStrategy::Merge },
-            Some("replace") => quote! { PatchStrategy::Replace },
-            Some("retainKeys") => quote! { PatchStrategy::RetainKeys },
-            Some("merge,retainKeys") => quote! { PatchStrategy::MergeRetainKeys },
-            _ => quote! { PatchStrategy::Default },
+        let strategy = match attrs.patch_strategy {
+            Some(PatchStrategy::Merge) => quote! { PatchStrategy::Merge },
+            Some(PatchStrategy::Replace) => quote! { PatchStrategy::Replace },
+            Some(PatchStrategy::RetainKeys) => quote! { PatchStrategy::RetainKeys },
+            Some(PatchStrategy::MergeRetainKeys) => quote! { PatchStrategy::MergeRetainKeys },
+            None => quote! { PatchStrategy::Default },
         };
-        let merge_key = match marker(f, &["patchMergeKey"]).and_then(Marker::payload_string) {
+        let merge_key = match &attrs.patch_merge_key {
             Some(k) => quote! { Some(#k) },
             None => quote! { None },
         };
-        let atomic_map = marker(f, &["mapType"])
-            .and_then(Marker::payload_string)
-            .as_deref()
-            == Some("atomic");
-        let default = match marker(f, &["default"]).and_then(Marker::payload_text) {
-            // Normalised JSON, so formatting in the marker does not matter.
-            Some(text) => match serde_json::from_str::<serde_json::Value>(text) {
-                Ok(v) => {
-                    let text = v.to_string();
-                    quote! { Some(#text) }
-                }
-                Err(_) => quote! { None },
-            },
+        let atomic_map = attrs.map_type == Some(MapType::Atomic);
+        // Normalised JSON, so formatting in the marker does not matter.
+        let default = match &attrs.default {
+            Some(v) => {
+                let text = v.to_string();
+                quote! { Some(#text) }
+            }
             None => quote! { None },
         };
         quote! {

@@ -16,6 +16,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::{GeneratedFile, rust_file};
+use crate::attr::FieldAttrs;
 use crate::markers::{Marker, Payload, Value as ArgValue};
 use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef, TypeShape, WellKnown};
 
@@ -82,9 +83,10 @@ fn structs_with_work(model: &Model) -> Work {
                 if work.contains(&(i, def.name.clone())) {
                     continue;
                 }
-                let recurses = def.fields().iter().any(|f| {
-                    !f.markers.iter().any(|m| m.name == "k8s:opaqueType") && reaches(&work, &f.ty)
-                });
+                let recurses = def
+                    .fields()
+                    .iter()
+                    .any(|f| !FieldAttrs::of(f).opaque_type && reaches(&work, &f.ty));
                 if recurses || own_work(model, pkg, def) {
                     work.insert((i, def.name.clone()));
                     changed = true;
@@ -286,15 +288,11 @@ fn raw(name: &str) -> String {
 
 /// Recursion into the field's own types' validation.
 fn recurse_code(model: &Model, work: &Work, field: &Field) -> TokenStream {
-    if field.markers.iter().any(|m| m.name == "k8s:opaqueType") || !reaches(work, &field.ty) {
+    let attrs = FieldAttrs::of(field);
+    if attrs.opaque_type || !reaches(work, &field.ty) {
         return quote! {};
     }
-    let list_keys: Vec<String> = field
-        .markers
-        .iter()
-        .filter(|m| m.name == "listMapKey" || m.name == "k8s:listMapKey")
-        .filter_map(Marker::payload_string)
-        .collect();
+    let list_keys = attrs.list_map_keys;
     match field.ty.unwrap_optional() {
         FieldType::List(_) if !list_keys.is_empty() => {
             let item_keys: Vec<TokenStream> = list_keys
@@ -459,12 +457,10 @@ fn tag_code(
                     }
                 }
                 "map" => {
-                    let keys: Vec<TokenStream> = field
-                        .markers
+                    let keys: Vec<TokenStream> = FieldAttrs::of(field)
+                        .list_map_keys
                         .iter()
-                        .filter(|k| k.name == "listMapKey" || k.name == "k8s:listMapKey")
-                        .filter_map(Marker::payload_string)
-                        .filter_map(|k| item_field(model, ty, &k))
+                        .filter_map(|k| item_field(model, ty, k))
                         .map(|path| {
                             let path: Vec<_> =
                                 path.iter().map(|f| format_ident!("{}", raw(f))).collect();
@@ -587,12 +583,10 @@ fn tag_code(
             let body = tag_code(model, field, inner, item_ty, quote! { x })?;
             // Ratcheting per item: the matching old item (by the list map
             // keys) unchanged means the item is not re-validated.
-            let same_keys: Vec<TokenStream> = field
-                .markers
+            let same_keys: Vec<TokenStream> = FieldAttrs::of(field)
+                .list_map_keys
                 .iter()
-                .filter(|k| k.name == "listMapKey" || k.name == "k8s:listMapKey")
-                .filter_map(Marker::payload_string)
-                .filter_map(|k| item_field(model, ty, &k))
+                .filter_map(|k| item_field(model, ty, k))
                 .map(|path| {
                     let path: Vec<_> = path.iter().map(|f| format_ident!("{}", raw(f))).collect();
                     quote! { y #(.#path)* == x #(.#path)* }

@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use serde_json::{Map, Value, json};
 
 use super::{Crate, GeneratedFile};
+use crate::attr::FieldAttrs;
 use crate::markers::Marker;
 use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef, TypeShape, WellKnown};
 use crate::resource::{ResourceMeta, resource_meta};
@@ -367,17 +368,15 @@ fn property(model: &Model, field: &Field) -> Value {
         obj.insert("description".into(), json!(field.description));
     }
     let payload = |names: &[&str]| marker(field, names).and_then(Marker::payload_string);
-    if let Some(t) = payload(&["listType", "k8s:listType"]) {
-        obj.insert("x-kubernetes-list-type".into(), json!(t));
+    let attrs = FieldAttrs::of(field);
+    if let Some(t) = attrs.list_type {
+        obj.insert("x-kubernetes-list-type".into(), json!(t.as_str()));
     }
-    let keys: Vec<String> = field
-        .markers
-        .iter()
-        .filter(|m| m.name == "listMapKey" || m.name == "k8s:listMapKey")
-        .filter_map(Marker::payload_string)
-        .collect();
-    if !keys.is_empty() {
-        obj.insert("x-kubernetes-list-map-keys".into(), json!(keys));
+    if !attrs.list_map_keys.is_empty() {
+        obj.insert(
+            "x-kubernetes-list-map-keys".into(),
+            json!(attrs.list_map_keys),
+        );
     }
     if let Some(re) = payload(&["kubebuilder:validation:Pattern"]) {
         obj.insert("pattern".into(), json!(re));
@@ -385,19 +384,16 @@ fn property(model: &Model, field: &Field) -> Value {
     if let Some(f) = payload(&["k8s:format"]) {
         obj.insert("format".into(), json!(f));
     }
-    if let Some(k) = payload(&["patchMergeKey"]) {
+    if let Some(k) = &attrs.patch_merge_key {
         obj.insert("x-kubernetes-patch-merge-key".into(), json!(k));
     }
-    if let Some(s) = payload(&["patchStrategy"]) {
-        obj.insert("x-kubernetes-patch-strategy".into(), json!(s));
+    if let Some(s) = attrs.patch_strategy {
+        obj.insert("x-kubernetes-patch-strategy".into(), json!(s.as_str()));
     }
-    if let Some(t) = payload(&["mapType"]) {
-        obj.insert("x-kubernetes-map-type".into(), json!(t));
+    if let Some(t) = attrs.map_type {
+        obj.insert("x-kubernetes-map-type".into(), json!(t.as_str()));
     }
-    if let Some(d) = marker(field, &["default"])
-        .and_then(Marker::payload_text)
-        .and_then(|t| serde_json::from_str::<Value>(t).ok())
-    {
+    if let Some(d) = attrs.default {
         obj.insert("default".into(), d);
     }
     let number = |names: &[&str]| payload(names).and_then(|t| crate::markers::parse_go_int(&t));

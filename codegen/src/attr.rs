@@ -1,0 +1,240 @@
+//! Typed field attributes: what a field's markers say about its presence,
+//! list and map semantics, patch strategy and default, read from the
+//! markers into typed values (as serde_derive's `internals/attr.rs` reads
+//! `#[serde(...)]`). Generators and checks read a [`FieldAttrs`], never
+//! these markers' names: each tag's spellings (`+listType` and
+//! `+k8s:listType`, `+optional` and `+k8s:optional`) are known here only.
+//!
+//! Reading does not judge: a payload outside a tag's values (which
+//! [`crate::check`] reports with its location) reads as absent.
+
+use serde_json::Value;
+
+use crate::markers::Marker;
+use crate::model::Field;
+
+/// `+listType` / `+k8s:listType`: how a list merges and what makes its
+/// items unique (`x-kubernetes-list-type`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListType {
+    /// `atomic`: replaced whole.
+    Atomic,
+    /// `set`: unique scalar items.
+    Set,
+    /// `map`: items keyed by [`FieldAttrs::list_map_keys`].
+    Map,
+}
+
+impl ListType {
+    /// The marker and OpenAPI spelling: `atomic`, `set`, `map`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ListType::Atomic => "atomic",
+            ListType::Set => "set",
+            ListType::Map => "map",
+        }
+    }
+}
+
+/// `+patchStrategy`: how a strategic merge patch treats the field
+/// (`x-kubernetes-patch-strategy`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PatchStrategy {
+    /// `merge`: lists merge by `+patchMergeKey`.
+    Merge,
+    /// `replace`: replaced whole.
+    Replace,
+    /// `retainKeys`: keys absent from the patch are cleared.
+    RetainKeys,
+    /// `merge,retainKeys`: both.
+    MergeRetainKeys,
+}
+
+impl PatchStrategy {
+    /// The marker and OpenAPI spelling: `merge`, `replace`, `retainKeys`,
+    /// `merge,retainKeys`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PatchStrategy::Merge => "merge",
+            PatchStrategy::Replace => "replace",
+            PatchStrategy::RetainKeys => "retainKeys",
+            PatchStrategy::MergeRetainKeys => "merge,retainKeys",
+        }
+    }
+}
+
+/// `+mapType`: how a map merges (`x-kubernetes-map-type`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MapType {
+    /// `atomic`: replaced whole.
+    Atomic,
+    /// `granular`: merged key by key (the default, written out).
+    Granular,
+}
+
+impl MapType {
+    /// The marker and OpenAPI spelling: `atomic`, `granular`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MapType::Atomic => "atomic",
+            MapType::Granular => "granular",
+        }
+    }
+}
+
+/// A field's typed attributes; see the module documentation.
+#[derive(Debug, Clone, Default)]
+pub struct FieldAttrs<'m> {
+    /// `+optional` / `+k8s:optional`, when present.
+    pub optional: Option<&'m Marker>,
+    /// `+required` / `+k8s:required`, when present.
+    pub required: Option<&'m Marker>,
+    /// `+listType` / `+k8s:listType`.
+    pub list_type: Option<ListType>,
+    /// The marker that set [`FieldAttrs::list_type`], for diagnostics.
+    pub list_type_marker: Option<&'m Marker>,
+    /// `+listMapKey` / `+k8s:listMapKey`, in source order (JSON names).
+    pub list_map_keys: Vec<String>,
+    /// The key markers themselves, for diagnostics.
+    pub list_map_key_markers: Vec<&'m Marker>,
+    /// `+patchStrategy`.
+    pub patch_strategy: Option<PatchStrategy>,
+    /// `+patchMergeKey` (a JSON name).
+    pub patch_merge_key: Option<String>,
+    /// `+mapType`.
+    pub map_type: Option<MapType>,
+    /// `+default=<JSON>`: the literal parsed, so its formatting does not
+    /// matter.
+    pub default: Option<Value>,
+    /// `+k8s:opaqueType`: validation does not descend into the type.
+    pub opaque_type: bool,
+}
+
+impl<'m> FieldAttrs<'m> {
+    /// Reads `field`'s markers.
+    pub fn of(field: &'m Field) -> FieldAttrs<'m> {
+        let mut attrs = FieldAttrs::default();
+        for m in &field.markers {
+            match m.name.as_str() {
+                "optional" | "k8s:optional" => {
+                    attrs.optional.get_or_insert(m);
+                }
+                "required" | "k8s:required" => {
+                    attrs.required.get_or_insert(m);
+                }
+                "listType" | "k8s:listType" if attrs.list_type.is_none() => {
+                    attrs.list_type = match m.payload_string().as_deref() {
+                        Some("atomic") => Some(ListType::Atomic),
+                        Some("set") => Some(ListType::Set),
+                        Some("map") => Some(ListType::Map),
+                        _ => None,
+                    };
+                    attrs.list_type_marker = Some(m);
+                }
+                "listMapKey" | "k8s:listMapKey" => {
+                    attrs.list_map_key_markers.push(m);
+                    attrs.list_map_keys.extend(m.payload_string());
+                }
+                "patchStrategy" if attrs.patch_strategy.is_none() => {
+                    attrs.patch_strategy = match m.payload_string().as_deref() {
+                        Some("merge") => Some(PatchStrategy::Merge),
+                        Some("replace") => Some(PatchStrategy::Replace),
+                        Some("retainKeys") => Some(PatchStrategy::RetainKeys),
+                        Some("merge,retainKeys") => Some(PatchStrategy::MergeRetainKeys),
+                        _ => None,
+                    };
+                }
+                "patchMergeKey" if attrs.patch_merge_key.is_none() => {
+                    attrs.patch_merge_key = m.payload_string();
+                }
+                "mapType" if attrs.map_type.is_none() => {
+                    attrs.map_type = match m.payload_string().as_deref() {
+                        Some("atomic") => Some(MapType::Atomic),
+                        Some("granular") => Some(MapType::Granular),
+                        _ => None,
+                    };
+                }
+                "default" if attrs.default.is_none() => {
+                    attrs.default = m
+                        .payload_text()
+                        .and_then(|text| serde_json::from_str(text).ok());
+                }
+                "k8s:opaqueType" => attrs.opaque_type = true,
+                _ => {}
+            }
+        }
+        attrs
+    }
+
+    /// Whether a marker names the list's keys: `+listMapKey` or
+    /// `+k8s:listMapKey`.
+    pub fn is_list_map_key(marker: &Marker) -> bool {
+        matches!(marker.name.as_str(), "listMapKey" | "k8s:listMapKey")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::markers::parse_marker;
+    use crate::model::{FieldType, Location};
+
+    fn field(markers: &[&str]) -> Field {
+        let location = Location::new("types.rs", 1, 1);
+        Field {
+            rust_name: "items".into(),
+            json_name: "items".into(),
+            renamed: false,
+            ty: FieldType::String,
+            description: String::new(),
+            markers: markers
+                .iter()
+                .map(|t| parse_marker(t, location.clone()).unwrap())
+                .collect(),
+            inline: false,
+            location,
+        }
+    }
+
+    #[test]
+    fn both_spellings_read_the_same() {
+        let upstream = field(&["+listType=map", "+listMapKey=name", "+listMapKey=port"]);
+        let declarative = field(&[
+            "+k8s:listType=map",
+            "+k8s:listMapKey=name",
+            "+k8s:listMapKey=port",
+        ]);
+        for f in [&upstream, &declarative] {
+            let attrs = FieldAttrs::of(f);
+            assert_eq!(attrs.list_type, Some(ListType::Map));
+            assert_eq!(attrs.list_map_keys, ["name", "port"]);
+        }
+    }
+
+    #[test]
+    fn patch_strategy_default_and_presence() {
+        let f = field(&[
+            "+optional",
+            "+patchStrategy=merge,retainKeys",
+            "+patchMergeKey=name",
+            "+default={\"a\": 1}",
+            "+mapType=atomic",
+        ]);
+        let attrs = FieldAttrs::of(&f);
+        assert!(attrs.optional.is_some() && attrs.required.is_none());
+        assert_eq!(attrs.patch_strategy, Some(PatchStrategy::MergeRetainKeys));
+        assert_eq!(attrs.patch_merge_key.as_deref(), Some("name"));
+        assert_eq!(attrs.default, Some(serde_json::json!({"a": 1})));
+        assert_eq!(attrs.map_type, Some(MapType::Atomic));
+    }
+
+    #[test]
+    fn a_value_outside_the_tag_reads_as_absent() {
+        let attrs_of = field(&["+listType=bag", "+patchStrategy=mix", "+default=not json"]);
+        let attrs = FieldAttrs::of(&attrs_of);
+        assert_eq!(attrs.list_type, None);
+        assert!(attrs.list_type_marker.is_some());
+        assert_eq!(attrs.patch_strategy, None);
+        assert_eq!(attrs.default, None);
+    }
+}
