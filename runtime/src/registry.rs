@@ -1,7 +1,9 @@
 //! The registry of served resources: one [`Entry`] per group/version/resource,
 //! each with its [`ResourceInfo`] and the handler functions the generic
 //! server calls. Generated code (`zz_generated.register.rs`) fills it with
-//! `registry.add::<Widget>()`.
+//! `registry.add::<Widget>()`, adding `.with_protobuf::<Widget>()` for kinds
+//! with protobuf numbers and `.with_validation::<Widget>()` for kinds whose
+//! validation does something.
 
 use serde_json::{Map, Value};
 
@@ -40,11 +42,29 @@ pub struct Entry {
     /// (`spec.ports[0].protocol`), for turning decode errors into field errors.
     pub decode_error_path: fn(&[u8]) -> Option<String>,
     /// Runs the kind's generated (and hand-written) validation on a decoded
-    /// object, against the old object on update. Errors: a value the type
-    /// cannot hold (already rejected by decoding in practice).
-    pub validate: ValidateFn,
+    /// object, against the old object on update; `None` for a kind with no
+    /// validation (no tag, hook or subresource rule reaches any of its
+    /// fields), whose objects are then not decoded for it. Errors: a value
+    /// the type cannot hold (already rejected by decoding in practice).
+    pub validate: Option<ValidateFn>,
     /// The structural schema (patch strategies, list types) of the kind.
     pub schema: fn() -> &'static crate::schema::TypeSchema,
+}
+
+impl Entry {
+    /// Serves the kind as Kubernetes protobuf too, with `T`'s message
+    /// table (`T` is the entry's kind).
+    pub fn with_protobuf<T: crate::codec::protobuf::ProtoSchema>(&mut self) -> &mut Entry {
+        self.protobuf = Some(T::message);
+        self
+    }
+
+    /// Validates the kind's objects with `T`'s [`crate::validate::Validate`]
+    /// (`T` is the entry's kind).
+    pub fn with_validation<T: Resource + crate::validate::Validate>(&mut self) -> &mut Entry {
+        self.validate = Some(validate::<T>);
+        self
+    }
 }
 
 /// Every served resource.
@@ -61,35 +81,20 @@ impl Registry {
         Registry::default()
     }
 
-    /// Adds the resource `T`.
-    pub fn add<T: Resource + crate::schema::Schema + crate::validate::Validate>(&mut self) {
+    /// Adds the resource `T`, served as JSON and YAML, without validation;
+    /// returns its entry for [`Entry::with_protobuf`] and
+    /// [`Entry::with_validation`].
+    pub fn add<T: Resource + crate::schema::Schema>(&mut self) -> &mut Entry {
         self.entries.push(Entry {
             info: T::INFO,
             decode: decode::<T>,
             decode_error_path: error_path::<T>,
-            validate: validate::<T>,
+            validate: None,
             protobuf: None,
             schema: T::schema,
         });
-    }
-
-    /// Adds the resource `T`, also served as Kubernetes protobuf.
-    pub fn add_protobuf<
-        T: Resource
-            + crate::schema::Schema
-            + crate::validate::Validate
-            + crate::codec::protobuf::ProtoSchema,
-    >(
-        &mut self,
-    ) {
-        self.entries.push(Entry {
-            info: T::INFO,
-            decode: decode::<T>,
-            decode_error_path: error_path::<T>,
-            validate: validate::<T>,
-            protobuf: Some(T::message),
-            schema: T::schema,
-        });
+        let last = self.entries.len() - 1;
+        &mut self.entries[last]
     }
 
     /// Sets the generated OpenAPI documents: the v2 document and the v3

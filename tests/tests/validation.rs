@@ -486,6 +486,27 @@ fn pattern_embedded_resource_and_int_or_string() {
     );
 }
 
+/// A kind is registered with validation exactly when its generated
+/// validation does something: Lease (no tag reaches any of its fields) is
+/// served without it, so its writes are not decoded a second time for
+/// nothing; Deployment (the pod template's rules) and Widget (its own tags
+/// and subresource list) are validated.
+#[test]
+fn only_kinds_whose_validation_does_something_are_validated() {
+    let registry = apis::registry();
+    let validated = |group: &str, plural: &str| {
+        registry
+            .find(group, "v1", plural)
+            .unwrap_or_else(|| panic!("{plural} are served"))
+            .validate
+            .is_some()
+    };
+    assert!(!validated("coordination.k8s.io", "leases"));
+    assert!(validated("apps", "deployments"));
+    assert!(validated("example.dev", "widgets"));
+    assert!(validated("", "configmaps"));
+}
+
 /// `+k8s:supportsSubresource` (the example package lists `/status` and
 /// `/scale`): validation runs for the object and those subresources, and a
 /// write through any other path fails with validation-gen's internal
@@ -498,9 +519,10 @@ fn validation_is_chosen_per_subresource() {
         .expect("widgets are served");
     let bad = json!({"apiVersion": "example.dev/v1", "kind": "Widget",
                      "metadata": {"name": "w"}, "spec": {"replicas": -1}});
+    let validate = entry.validate.expect("widgets have validation");
     let run = |subresource: &str| -> Vec<String> {
         let ctx = Context::create().with_subresource(subresource);
-        (entry.validate)(&bad, None, &ctx)
+        validate(&bad, None, &ctx)
             .unwrap()
             .iter()
             .map(|e| e.to_string())

@@ -385,7 +385,7 @@ mod tests {
             "{report}"
         );
         assert!(
-            report.contains("+    registry.add::<Sprocket>();"),
+            report.contains("+    registry.add::<Sprocket>().with_validation::<Sprocket>();"),
             "{report}"
         );
 

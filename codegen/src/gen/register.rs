@@ -17,7 +17,8 @@ use crate::model::Model;
 pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
     let mut files = Vec::new();
     let mut calls = Vec::new();
-    for pkg in &model.packages {
+    let validated = super::validation::validated(model);
+    for (index, pkg) in model.packages.iter().enumerate() {
         let group = pkg.group_name();
         let version = &pkg.version;
         let adds: Vec<_> = pkg
@@ -26,11 +27,12 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
             .filter(|t| t.is_resource())
             .map(|t| {
                 let ident = format_ident!("{}", t.name);
-                if super::protobuf::has_protobuf(t) {
-                    quote! { registry.add_protobuf::<#ident>(); }
-                } else {
-                    quote! { registry.add::<#ident>(); }
-                }
+                let protobuf =
+                    super::protobuf::has_protobuf(t).then(|| quote! { .with_protobuf::<#ident>() });
+                let validation = validated
+                    .contains(&(index, t.name.clone()))
+                    .then(|| quote! { .with_validation::<#ident>() });
+                quote! { registry.add::<#ident>() #protobuf #validation; }
             })
             .collect();
         let doc = format!(

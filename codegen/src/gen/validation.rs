@@ -21,16 +21,23 @@ use crate::markers::{Marker, Payload, Value as ArgValue};
 use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef, TypeShape, WellKnown};
 
 /// Generates the validation of every package of the crate at `crate_dir`.
+///
+/// Only the structs in [`validated`] get an implementation: the others'
+/// would be empty, and nothing calls them (recursion stops at them, and
+/// their kinds are registered without validation).
 pub fn generate(model: &Model, crate_dir: &FsPath) -> Vec<GeneratedFile> {
     let work = structs_with_work(model);
+    let validated = validated(model);
     model
         .packages
         .iter()
-        .map(|pkg| {
+        .enumerate()
+        .map(|(index, pkg)| {
             let impls: Vec<TokenStream> = pkg
                 .types
                 .iter()
                 .filter(|t| matches!(t.shape, TypeShape::Struct(_)))
+                .filter(|t| validated.contains(&(index, t.name.clone())))
                 .map(|t| validate_impl(model, pkg, &work, t))
                 .collect();
             let rel: PathBuf = pkg.module_path.iter().collect();
@@ -69,6 +76,30 @@ pub fn generate(model: &Model, crate_dir: &FsPath) -> Vec<GeneratedFile> {
 /// structs they hold, as `(package index, type name)`; the generated code
 /// does not recurse into any other (no path is built, no call is made).
 type Work = HashSet<(usize, String)>;
+
+/// The structs that implement `Validate`, as `(package index, type name)`:
+/// those with work, and the kinds of packages with subresource tags
+/// (`+k8s:supportsSubresource`, `+k8s:isSubresource`), whose validation
+/// refuses the paths they do not serve. The registry generator registers
+/// exactly these kinds with validation.
+pub fn validated(model: &Model) -> HashSet<(usize, String)> {
+    let mut validated = structs_with_work(model);
+    for (index, pkg) in model.packages.iter().enumerate() {
+        let subresource_tags = pkg
+            .markers
+            .iter()
+            .any(|m| m.name == "k8s:supportsSubresource" || m.name == "k8s:isSubresource");
+        if subresource_tags {
+            validated.extend(
+                pkg.types
+                    .iter()
+                    .filter(|t| t.is_resource())
+                    .map(|t| (index, t.name.clone())),
+            );
+        }
+    }
+    validated
+}
 
 fn structs_with_work(model: &Model) -> Work {
     let mut work = Work::new();

@@ -6,5 +6,8 @@ pub const GROUP_NAME: &str = "apps";
 pub const VERSION: &str = "v1";
 /// Adds every resource of `apps/v1` to `registry`.
 pub fn register(registry: &mut ::runtime::registry::Registry) {
-    registry.add_protobuf::<Deployment>();
+    registry
+        .add::<Deployment>()
+        .with_protobuf::<Deployment>()
+        .with_validation::<Deployment>();
 }

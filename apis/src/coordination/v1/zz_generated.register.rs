@@ -6,5 +6,5 @@ pub const GROUP_NAME: &str = "coordination.k8s.io";
 pub const VERSION: &str = "v1";
 /// Adds every resource of `coordination.k8s.io/v1` to `registry`.
 pub fn register(registry: &mut ::runtime::registry::Registry) {
-    registry.add_protobuf::<Lease>();
+    registry.add::<Lease>().with_protobuf::<Lease>();
 }

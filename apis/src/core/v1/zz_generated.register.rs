@@ -6,11 +6,20 @@ pub const GROUP_NAME: &str = "";
 pub const VERSION: &str = "v1";
 /// Adds every resource of `v1` to `registry`.
 pub fn register(registry: &mut ::runtime::registry::Registry) {
-    registry.add_protobuf::<Pod>();
-    registry.add_protobuf::<PodTemplate>();
-    registry.add_protobuf::<Secret>();
-    registry.add_protobuf::<Service>();
-    registry.add_protobuf::<ConfigMap>();
-    registry.add_protobuf::<Namespace>();
-    registry.add_protobuf::<Event>();
+    registry.add::<Pod>().with_protobuf::<Pod>().with_validation::<Pod>();
+    registry
+        .add::<PodTemplate>()
+        .with_protobuf::<PodTemplate>()
+        .with_validation::<PodTemplate>();
+    registry.add::<Secret>().with_protobuf::<Secret>().with_validation::<Secret>();
+    registry.add::<Service>().with_protobuf::<Service>().with_validation::<Service>();
+    registry
+        .add::<ConfigMap>()
+        .with_protobuf::<ConfigMap>()
+        .with_validation::<ConfigMap>();
+    registry
+        .add::<Namespace>()
+        .with_protobuf::<Namespace>()
+        .with_validation::<Namespace>();
+    registry.add::<Event>().with_protobuf::<Event>().with_validation::<Event>();
 }

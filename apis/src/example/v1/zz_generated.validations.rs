@@ -238,21 +238,6 @@ const _: () = {
             errs
         }
     }
-    impl Validate for WidgetStatus {
-        const SUBRESOURCES: Option<&'static [&'static str]> = Some(
-            &["/", "/status", "/scale"],
-        );
-        fn validate_update(
-            &self,
-            _old: Option<&Self>,
-            _path: &Path,
-            _ctx: &Context,
-        ) -> ErrorList {
-            #[allow(unused_mut)]
-            let mut errs = ErrorList::new();
-            errs
-        }
-    }
     impl Validate for Gadget {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(
             &["/", "/status", "/scale"],

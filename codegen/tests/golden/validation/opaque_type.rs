@@ -4,18 +4,6 @@
 const _: () = {
     use ::runtime::field::{ErrorList, Path};
     use ::runtime::validate::{self as v, Context, Validate};
-    impl Validate for Subject {
-        fn validate_update(
-            &self,
-            _old: Option<&Self>,
-            _path: &Path,
-            _ctx: &Context,
-        ) -> ErrorList {
-            #[allow(unused_mut)]
-            let mut errs = ErrorList::new();
-            errs
-        }
-    }
     impl Validate for Item {
         fn validate_update(
             &self,

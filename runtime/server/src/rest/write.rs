@@ -332,6 +332,9 @@ impl Ctx<'_> {
     /// The kind's generated validation of `new` (against `old` on update),
     /// for the subresource addressed, as causes of a 422.
     fn type_validation(&self, new: &Value, old: Option<&Value>) -> Result<Vec<Cause>, ApiError> {
+        let Some(validate) = self.entry.validate else {
+            return Ok(self.unsupported.borrow().clone());
+        };
         let mut ctx = if old.is_some() {
             Context::update()
         } else {
@@ -343,7 +346,7 @@ impl Ctx<'_> {
         for option in &self.server.validation_options {
             ctx = ctx.with_option(option);
         }
-        let errors = (self.entry.validate)(new, old, &ctx).map_err(ApiError::internal)?;
+        let errors = validate(new, old, &ctx).map_err(ApiError::internal)?;
         let mut causes = self.unsupported.borrow().clone();
         causes.extend(runtime::field::to_causes(&errors));
         Ok(causes)
