@@ -282,6 +282,14 @@ impl<'m> Checker<'m> {
             );
         }
         self.list_map_keys(field, &attrs);
+        for m in &field.markers {
+            for (_, check) in crate::tags::FIELD_CHECKS
+                .iter()
+                .filter(|(name, _)| m.name == *name)
+            {
+                self.errors.extend(check(field, m));
+            }
+        }
     }
 
     fn list_map_keys(&mut self, field: &Field, attrs: &FieldAttrs<'_>) {

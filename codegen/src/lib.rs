@@ -18,6 +18,7 @@ pub mod markers;
 pub mod model;
 pub mod parse;
 pub mod resource;
+pub mod tags;
 
 pub use diagnostics::Diagnostic;
 pub use model::Model;

@@ -203,6 +203,16 @@ fn list_map_key_without_list_type_map() {
 }
 
 #[test]
+fn custom_unique_without_a_unique_list_type() {
+    assert_diagnostic(
+        &format!(
+            "{HEAD}pub struct A {{\n    /// +k8s:listType=atomic\n    /// +k8s:customUnique\n    pub tags: Vec<String>,\n}}\n"
+        ),
+        "error: `+k8s:customUnique` without `+k8s:listType=set` or `+k8s:listType=map`\n  --> example/v1/mod.rs:4:9\n  |\n4 |     /// +k8s:customUnique\n  |         ^^^^^^^^^^^^^^^^^ only a set or map list has a uniqueness check to leave out\n  |\n  = help: add `+k8s:listType=set` or `+k8s:listType=map` to the field, or drop the tag\n\n",
+    );
+}
+
+#[test]
 fn list_type_map_without_a_key() {
     let got = diagnostics_for(&format!(
         "{HEAD}pub struct A {{\n    /// +listType=map\n    pub ports: Vec<Port>,\n}}\npub struct Port {{ pub name: String }}\n"

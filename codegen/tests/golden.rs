@@ -33,6 +33,10 @@ const CASES: &[(&str, &str)] = &[
     ("immutable", "/// +k8s:immutable\npub serial: String,"),
     ("list_type_set", "/// +listType=set\npub tags: Vec<String>,"),
     (
+        "custom_unique",
+        "/// +k8s:listType=set\n/// +k8s:customUnique\npub tags: Vec<String>,\n/// +k8s:listType=set\npub checked: Vec<String>,",
+    ),
+    (
         "list_type_map",
         "/// +listType=map\n/// +listMapKey=name\npub items: Vec<Item>,",
     ),

@@ -38,8 +38,36 @@ pub fn markdown() -> String {
         out.push_str(&format!("- Stability: {}\n", t.stability.name()));
         out.push_str(&format!("\n```text\n{}\n```\n", t.example));
     }
+    out.push_str(ADDING_A_TAG);
     out
 }
+
+/// How a validation tag is added, closing the reference.
+const ADDING_A_TAG: &str = "
+## Adding a validation tag
+
+Each validation tag lives in one module of `codegen/src/tags/`, as
+validation-gen keeps one validator per tag (`+k8s:customUnique` in
+`codegen/src/tags/custom_unique.rs` is a small example):
+
+1. `pub const DEF: TagDef`: the name, scopes, arguments, payload, the types it
+   applies to, stability, the documentation and an example. The generic
+   checks (scope, arguments, payload, types, repetition) follow from it.
+2. If the tag validates: an `emit` function writing the code for one value
+   (`Emit` gives the model, the field, the marker, the type and the value
+   expression; `Emit::nested` emits a chained tag), wrapped in
+   `pub const VALIDATOR: Validator`. The code calls a helper of
+   `runtime::validate`, written there if none fits.
+3. If the tag needs a check beyond its definition (another tag it requires,
+   say): `pub fn check`, returning located diagnostics.
+4. Registration: `pub mod <tag>;` in `codegen/src/tags/mod.rs`, `DEF` in
+   `markers::registry::TAGS` where this reference lists it, `VALIDATOR` in
+   `tags::VALIDATORS`, the check in `tags::FIELD_CHECKS`.
+5. Tests: a golden case in `codegen/tests/golden.rs` (`UPDATE_GOLDEN=1 cargo
+   test -p codegen --test golden` writes `tests/golden/validation/<tag>.rs`,
+   reviewed as a diff), and a case in `codegen/tests/check.rs` per diagnostic.
+6. `cargo xtask generate` rewrites this reference.
+";
 
 fn scopes(scopes: &[crate::markers::tags::Scope]) -> String {
     scopes

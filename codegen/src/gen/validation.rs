@@ -17,8 +17,9 @@ use quote::{format_ident, quote};
 
 use super::{GeneratedFile, rust_file};
 use crate::attr::FieldAttrs;
-use crate::markers::{Marker, Payload, Value as ArgValue};
-use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef, TypeShape, WellKnown};
+use crate::markers::{Marker, Value as ArgValue};
+use crate::model::{Field, FieldType, Model, Package, TypeDef, TypeShape};
+use crate::tags::{self, Emit, item_field, raw};
 
 /// Generates the validation of every package of the crate at `crate_dir`.
 ///
@@ -85,10 +86,10 @@ type Work = HashSet<(usize, String)>;
 pub fn validated(model: &Model) -> HashSet<(usize, String)> {
     let mut validated = structs_with_work(model);
     for (index, pkg) in model.packages.iter().enumerate() {
-        let subresource_tags = pkg
-            .markers
-            .iter()
-            .any(|m| m.name == "k8s:supportsSubresource" || m.name == "k8s:isSubresource");
+        let subresource_tags = pkg.markers.iter().any(|m| {
+            m.name == tags::supports_subresource::DEF.name
+                || m.name == tags::is_subresource::DEF.name
+        });
         if subresource_tags {
             validated.extend(
                 pkg.types
@@ -149,18 +150,8 @@ fn own_work(model: &Model, pkg: &Package, def: &TypeDef) -> bool {
         || def.fields().iter().any(|f| {
             f.markers
                 .iter()
-                .filter(|m| validates(pkg, m))
-                .any(|m| tag_code(model, f, m, &f.ty, quote! { new }).is_some())
+                .any(|m| tag_code(model, pkg, f, m, &f.ty, quote! { new }).is_some())
         })
-}
-
-/// Whether a field tag validates in `pkg`. A plain `+listType` (the merge
-/// strategy marker) checks uniqueness only in groups served as custom
-/// resources are, as kube-apiserver validates `x-kubernetes-list-type` of
-/// a custom resource; in Kubernetes' own groups only `+k8s:listType` does,
-/// as in validation-gen.
-fn validates(pkg: &Package, m: &Marker) -> bool {
-    !(m.name == "listType" && pkg.is_builtin_group())
 }
 
 fn validate_impl(model: &Model, pkg: &Package, work: &Work, def: &TypeDef) -> TokenStream {
@@ -210,7 +201,10 @@ fn validate_impl(model: &Model, pkg: &Package, work: &Work, def: &TypeDef) -> To
             .filter_map(Marker::payload_string)
             .collect()
     };
-    let (supports, is) = (paths("k8s:supportsSubresource"), paths("k8s:isSubresource"));
+    let (supports, is) = (
+        paths(tags::supports_subresource::DEF.name),
+        paths(tags::is_subresource::DEF.name),
+    );
     let subresources = if !is.is_empty() {
         quote! { const SUBRESOURCES: Option<&'static [&'static str]> = Some(&[#(#is),*]); }
     } else if !supports.is_empty() {
@@ -240,25 +234,18 @@ fn field_code(model: &Model, pkg: &Package, work: &Work, field: &Field) -> Token
     let json = &field.json_name;
     // Presence tags (required, forbidden) short-circuit: when one fails,
     // the field's other tags are not evaluated, as in validation-gen.
-    let is_presence = |m: &&Marker| {
-        matches!(
-            m.name.as_str(),
-            "k8s:required" | "required" | "k8s:forbidden"
-        )
-    };
+    let is_presence = |m: &&Marker| tags::validator(&m.name).is_some_and(|v| v.presence);
     let presence: Vec<TokenStream> = field
         .markers
         .iter()
-        .filter(|m| validates(pkg, m))
         .filter(is_presence)
-        .filter_map(|m| tag_code(model, field, m, &field.ty, quote! { new }))
+        .filter_map(|m| tag_code(model, pkg, field, m, &field.ty, quote! { new }))
         .collect();
     let others: Vec<TokenStream> = field
         .markers
         .iter()
-        .filter(|m| validates(pkg, m))
         .filter(|m| !is_presence(m))
-        .filter_map(|m| tag_code(model, field, m, &field.ty, quote! { new }))
+        .filter_map(|m| tag_code(model, pkg, field, m, &field.ty, quote! { new }))
         .collect();
     let tags: Vec<TokenStream> = match (presence.is_empty(), others.is_empty()) {
         (_, true) => presence,
@@ -273,7 +260,7 @@ fn field_code(model: &Model, pkg: &Package, work: &Work, field: &Field) -> Token
     let native = field
         .markers
         .iter()
-        .any(|m| m.name == "k8s:declarativeValidationNative");
+        .any(|m| m.name == tags::declarative_validation_native::DEF.name);
     let recurse = recurse_code(model, work, field);
     if tags.is_empty() && recurse.is_empty() {
         return quote! {};
@@ -305,15 +292,6 @@ fn field_code(model: &Model, pkg: &Package, work: &Work, field: &Field) -> Token
             #mark_native
             errs.extend(field_errs);
         }
-    }
-}
-
-fn raw(name: &str) -> String {
-    match name {
-        "type" | "continue" | "match" | "ref" | "loop" | "move" | "use" | "mod" | "impl" | "fn" => {
-            format!("r#{name}")
-        }
-        other => other.to_string(),
     }
 }
 
@@ -356,297 +334,34 @@ fn recurse_code(model: &Model, work: &Work, field: &Field) -> TokenStream {
     }
 }
 
-/// The Rust access path (field names) of the list item's field with JSON
-/// name `json`, looking through inline (flattened) fields.
-fn item_field(model: &Model, ty: &FieldType, json: &str) -> Option<Vec<String>> {
-    let FieldType::List(item) = ty.resolved(model) else {
-        return None;
-    };
-    let FieldType::Named(r) = item.unwrap_optional() else {
-        return None;
-    };
-    field_path(model, model.resolve(r)?, json)
-}
-
-fn field_path(model: &Model, def: &crate::model::TypeDef, json: &str) -> Option<Vec<String>> {
-    if let Some(f) = def
-        .fields()
-        .iter()
-        .find(|f| !f.inline && f.json_name == json)
-    {
-        return Some(vec![f.rust_name.clone()]);
-    }
-    def.fields().iter().filter(|f| f.inline).find_map(|f| {
-        let FieldType::Named(r) = f.ty.unwrap_optional() else {
-            return None;
-        };
-        let mut path = field_path(model, model.resolve(r)?, json)?;
-        path.insert(0, f.rust_name.clone());
-        Some(path)
-    })
-}
-
 /// Code applying one tag to the value `value` (an expression of type `&T`
 /// for `ty`), pushing into `field_errs`; `None` for tags that generate
-/// nothing at this site.
-fn tag_code(
+/// nothing at this site. The tag's own module (`crate::tags`) writes the
+/// code; a tag that does not see an `Option` is applied to the value
+/// inside it.
+pub(crate) fn tag_code(
     model: &Model,
+    pkg: &Package,
     field: &Field,
     m: &Marker,
     ty: &FieldType,
     value: TokenStream,
 ) -> Option<TokenStream> {
-    let name = m.name.as_str();
-    // Presence tags look at the Option/collection itself.
-    match name {
-        "k8s:required" | "required" => {
-            return Some(
-                quote! { field_errs.extend(v::required_value(&p, !::runtime::codec::is_default(#value))); },
-            );
-        }
-        "k8s:forbidden" => {
-            return Some(
-                quote! { field_errs.extend(v::forbidden_value(&p, !::runtime::codec::is_default(#value))); },
-            );
-        }
-        "k8s:immutable" => {
-            return Some(quote! {
-                if let Some(old) = old {
-                    field_errs.extend(v::immutable(&p, old != #value));
-                }
-            });
-        }
-        _ => {}
-    }
-    // Other tags look through an Option.
-    if let FieldType::Optional(inner) = ty {
-        let body = tag_code(model, field, m, inner, quote! { x })?;
+    let validator = tags::validator(&m.name)?;
+    if !validator.sees_option
+        && let FieldType::Optional(inner) = ty
+    {
+        let body = tag_code(model, pkg, field, m, inner, quote! { x })?;
         return Some(quote! { if let Some(x) = #value { #body } });
     }
-    let resolved = ty.resolved(model);
-    let number = || m.payload_text().and_then(crate::markers::parse_go_int);
-    let int = |n: i64| proc_macro2::Literal::i64_unsuffixed(n);
-    let count = |n: i64| proc_macro2::Literal::usize_unsuffixed(n.max(0) as usize);
-    Some(match (name, resolved) {
-        ("k8s:maxLength", _) => {
-            let n = count(number()?);
-            quote! { field_errs.extend(v::max_length(&p, #value, #n)); }
-        }
-        ("k8s:minLength", _) => {
-            let n = count(number()?);
-            quote! { field_errs.extend(v::min_length(&p, #value, #n)); }
-        }
-        ("k8s:maxItems", _) => {
-            let n = count(number()?);
-            quote! { field_errs.extend(v::max_items(&p, #value.len(), #n)); }
-        }
-        ("k8s:minimum", FieldType::Int(kind)) => {
-            let n = int(number()?);
-            let x = as_i64(*kind, value);
-            quote! { field_errs.extend(v::minimum(&p, #x, #n)); }
-        }
-        ("k8s:maximum", FieldType::Int(kind)) => {
-            let n = int(number()?);
-            let x = as_i64(*kind, value);
-            quote! { field_errs.extend(v::maximum(&p, #x, #n)); }
-        }
-        ("k8s:neq", FieldType::String) => {
-            let s = m.payload_string()?;
-            quote! { field_errs.extend(v::neq_str(&p, #value, #s)); }
-        }
-        ("k8s:neq", FieldType::Int(kind)) => {
-            let n = int(number()?);
-            let x = as_i64(*kind, value);
-            quote! { field_errs.extend(v::neq_int(&p, #x, #n)); }
-        }
-        ("k8s:neq", FieldType::Bool) => {
-            let b = m.payload_text()? == "true";
-            quote! { field_errs.extend(v::neq_bool(&p, *#value, #b)); }
-        }
-        ("kubebuilder:validation:Pattern", FieldType::String) => {
-            let re = m.payload_string()?;
-            quote! { field_errs.extend(v::pattern(&p, #value, #re)); }
-        }
-        (
-            "kubebuilder:validation:EmbeddedResource",
-            FieldType::WellKnown(WellKnown::RawExtension),
-        ) => {
-            quote! { field_errs.extend(v::embedded_resource(&p, &#value.0)); }
-        }
-        ("k8s:format", FieldType::String) => {
-            let f = m.payload_string()?;
-            quote! { field_errs.extend(v::format(&p, #value, #f)); }
-        }
-        ("listType" | "k8s:listType", FieldType::List(item)) => {
-            // Items are compared as Rust values (by their key fields for a
-            // map); only a duplicate is turned into JSON, for its message.
-            match m.payload_string()?.as_str() {
-                "set" => {
-                    let _ = item;
-                    quote! {
-                        field_errs.extend(v::unique(&p, #value, |a, b| a == b, ::runtime::field::BadValue::value_of));
-                    }
-                }
-                "map" => {
-                    let keys: Vec<TokenStream> = FieldAttrs::of(field)
-                        .list_map_keys
-                        .iter()
-                        .filter_map(|k| item_field(model, ty, k))
-                        .map(|path| {
-                            let path: Vec<_> =
-                                path.iter().map(|f| format_ident!("{}", raw(f))).collect();
-                            quote! { a #(.#path)* == b #(.#path)* }
-                        })
-                        .collect();
-                    if keys.is_empty() {
-                        return None;
-                    }
-                    quote! {
-                        field_errs.extend(v::unique(&p, #value, |a, b| #(#keys)&&*, ::runtime::field::BadValue::json_of));
-                    }
-                }
-                _ => return None,
-            }
-        }
-        ("k8s:eachVal", FieldType::List(item)) => {
-            let Payload::Tag(inner) = &m.payload else {
-                return None;
-            };
-            let body = tag_code(model, field, inner, item, quote! { x })?;
-            quote! {
-                for (i, x) in #value.iter().enumerate() {
-                    let p = p.index(i);
-                    #body
-                }
-            }
-        }
-        ("k8s:eachVal", FieldType::Map(item)) => {
-            let Payload::Tag(inner) = &m.payload else {
-                return None;
-            };
-            let body = tag_code(model, field, inner, item, quote! { x })?;
-            quote! {
-                for (k, x) in #value.iter() {
-                    let p = p.key(k);
-                    #body
-                }
-            }
-        }
-        ("k8s:eachKey", FieldType::Map(_)) => {
-            let Payload::Tag(inner) = &m.payload else {
-                return None;
-            };
-            let body = tag_code(model, field, inner, &FieldType::String, quote! { x })?;
-            quote! {
-                for x in #value.keys() {
-                    let p = p.key(x);
-                    #body
-                }
-            }
-        }
-        ("k8s:subfield", FieldType::Named(r)) => {
-            let Payload::Tag(inner) = &m.payload else {
-                return None;
-            };
-            let json = match m.positional_arg() {
-                Some(ArgValue::String(s)) => s.clone(),
-                _ => return None,
-            };
-            let sub = model
-                .resolve(r)?
-                .fields()
-                .iter()
-                .find(|f| f.json_name == json)?
-                .clone();
-            let rust = format_ident!("{}", raw(&sub.rust_name));
-            let body = tag_code(model, &sub, inner, &sub.ty, quote! { x })?;
-            quote! {
-                {
-                    let p = p.field(#json);
-                    let x = &#value.#rust;
-                    #body
-                }
-            }
-        }
-        ("k8s:ifEnabled" | "k8s:ifDisabled", _) => {
-            let Payload::Tag(inner) = &m.payload else {
-                return None;
-            };
-            let option = match m.positional_arg() {
-                Some(ArgValue::String(s)) => s.clone(),
-                _ => return None,
-            };
-            let body = tag_code(model, field, inner, ty, value)?;
-            if name == "k8s:ifEnabled" {
-                quote! { if ctx.option_enabled(#option) { #body } }
-            } else {
-                quote! { if !ctx.option_enabled(#option) { #body } }
-            }
-        }
-        ("k8s:item", FieldType::List(_)) => {
-            let Payload::Tag(inner) = &m.payload else {
-                return None;
-            };
-            let conditions: Vec<TokenStream> = m
-                .args
-                .iter()
-                .filter_map(|a| {
-                    let key = a.name.as_ref()?;
-                    let path: Vec<_> = item_field(model, ty, key)?
-                        .iter()
-                        .map(|f| format_ident!("{}", raw(f)))
-                        .collect();
-                    let literal = match &a.value {
-                        ArgValue::String(s) => quote! { #s },
-                        ArgValue::Int(i) => quote! { #i },
-                        ArgValue::Bool(b) => quote! { #b },
-                    };
-                    Some(quote! { x #(.#path)* == #literal })
-                })
-                .collect();
-            let FieldType::List(item_ty) = ty.resolved(model) else {
-                return None;
-            };
-            // Union membership on items is checked with the struct's unions.
-            if inner.name == "k8s:zeroOrOneOfMember" || inner.name == "k8s:unionMember" {
-                return None;
-            }
-            let body = tag_code(model, field, inner, item_ty, quote! { x })?;
-            // Ratcheting per item: the matching old item (by the list map
-            // keys) unchanged means the item is not re-validated.
-            let same_keys: Vec<TokenStream> = FieldAttrs::of(field)
-                .list_map_keys
-                .iter()
-                .filter_map(|k| item_field(model, ty, k))
-                .map(|path| {
-                    let path: Vec<_> = path.iter().map(|f| format_ident!("{}", raw(f))).collect();
-                    quote! { y #(.#path)* == x #(.#path)* }
-                })
-                .collect();
-            let unchanged = if matches!(field.ty, FieldType::List(_)) && !same_keys.is_empty() {
-                quote! { old.and_then(|o| o.iter().find(|y| #(#same_keys)&&*)) == Some(x) }
-            } else {
-                quote! { false }
-            };
-            quote! {
-                for (i, x) in #value.iter().enumerate() {
-                    if #(#conditions)&&* && !(#unchanged) {
-                        let p = p.index(i);
-                        #body
-                    }
-                }
-            }
-        }
-        _ => return None,
+    (validator.emit)(&Emit {
+        model,
+        pkg,
+        field,
+        marker: m,
+        ty,
+        value,
     })
-}
-
-fn as_i64(kind: IntKind, value: TokenStream) -> TokenStream {
-    match kind {
-        IntKind::U64 => quote! { (*#value).min(i64::MAX as u64) as i64 },
-        IntKind::I64 => quote! { *#value },
-        _ => quote! { i64::from(*#value) },
-    }
 }
 
 /// Union checks over the struct's members: `+k8s:zeroOrOneOfMember`,
@@ -660,11 +375,15 @@ fn union_code(def: &TypeDef) -> TokenStream {
     let mut groups: Vec<UnionGroup> = Vec::new();
     for f in def.fields() {
         for m in &f.markers {
-            let (zero_or_one, member) = match m.name.as_str() {
-                "k8s:zeroOrOneOfMember" => (true, true),
-                "k8s:unionMember" => (false, true),
-                "k8s:unionDiscriminator" => (false, false),
-                _ => continue,
+            let name = m.name.as_str();
+            let (zero_or_one, member) = if name == tags::zero_or_one_of_member::DEF.name {
+                (true, true)
+            } else if name == tags::union_member::DEF.name {
+                (false, true)
+            } else if name == tags::union_discriminator::DEF.name {
+                (false, false)
+            } else {
+                continue;
             };
             let union = match m.arg("union") {
                 Some(ArgValue::String(s)) => s.clone(),

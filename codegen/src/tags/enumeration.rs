@@ -1,0 +1,20 @@
+//! `+k8s:enum`: a string type whose values are its constants (a Rust enum's
+//! variants, which serde already holds to; validation-gen's
+//! `validators/enum.go`).
+
+use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
+
+/// The definition of `+k8s:enum`.
+pub const DEF: TagDef = TagDef {
+    name: "k8s:enum",
+    scopes: &[Scope::Type],
+    args: ArgsKind::None,
+    payload: PayloadKind::None,
+    applies_to: AppliesTo::String,
+    repeatable: false,
+    stability: Stability::Beta,
+    doc: "Marks a string type as an enumeration whose allowed values are \
+          its declared constants (the variants of a Rust enum). A value \
+          outside that set is rejected with \"Unsupported value\".",
+    example: "+k8s:enum",
+};

@@ -1,0 +1,36 @@
+//! `+k8s:maxLength=<n>`: a string of at most n characters (validation-gen's
+//! `validators/limits.go`).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::{Emit, Validator, count_literal};
+use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
+
+/// The definition of `+k8s:maxLength`.
+pub const DEF: TagDef = TagDef {
+    name: "k8s:maxLength",
+    scopes: &[Scope::Field, Scope::Type],
+    args: ArgsKind::None,
+    payload: PayloadKind::NonNegativeInt,
+    applies_to: AppliesTo::String,
+    repeatable: false,
+    stability: Stability::Stable,
+    doc: "Caps the length of a string at the non-negative integer given as \
+          payload. A longer string is reported as \"Too long\".",
+    example: "+k8s:maxLength=10",
+};
+
+/// Emits the length check.
+fn emit(e: &Emit<'_>) -> Option<TokenStream> {
+    let (value, n) = (&e.value, count_literal(e.number()?));
+    Some(quote! { field_errs.extend(v::max_length(&p, #value, #n)); })
+}
+
+/// The validator of `+k8s:maxLength`.
+pub const VALIDATOR: Validator = Validator {
+    def: &DEF,
+    presence: false,
+    sees_option: false,
+    emit,
+};

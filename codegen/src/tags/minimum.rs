@@ -1,0 +1,41 @@
+//! `+k8s:minimum=<n>`: an integer of at least n (validation-gen's
+//! `validators/limits.go`).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::{Emit, Validator, as_i64, int_literal};
+use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
+use crate::model::FieldType;
+
+/// The definition of `+k8s:minimum`.
+pub const DEF: TagDef = TagDef {
+    name: "k8s:minimum",
+    scopes: &[Scope::Field, Scope::Type],
+    args: ArgsKind::None,
+    payload: PayloadKind::Int,
+    applies_to: AppliesTo::Integer,
+    repeatable: false,
+    stability: Stability::Stable,
+    doc: "Sets the smallest value an integer may take (inclusive); the \
+          payload may be negative. A smaller value is reported as \
+          \"Invalid value\".",
+    example: "+k8s:minimum=0",
+};
+
+/// Emits the bound check, for integers.
+fn emit(e: &Emit<'_>) -> Option<TokenStream> {
+    let FieldType::Int(kind) = e.resolved() else {
+        return None;
+    };
+    let (x, n) = (as_i64(*kind, e.value.clone()), int_literal(e.number()?));
+    Some(quote! { field_errs.extend(v::minimum(&p, #x, #n)); })
+}
+
+/// The validator of `+k8s:minimum`.
+pub const VALIDATOR: Validator = Validator {
+    def: &DEF,
+    presence: false,
+    sees_option: false,
+    emit,
+};

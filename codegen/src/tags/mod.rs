@@ -1,0 +1,211 @@
+//! One module per validation tag: its definition (where it may be written,
+//! what it takes, its documentation and example, which `cargo xtask
+//! markers` and `docs/markers.md` print), the checks it adds to the
+//! generic ones of [`crate::check`], and the code it emits into
+//! `zz_generated.validations.rs`, as validation-gen keeps one validator
+//! per tag (`cmd/validation-gen/validators/`).
+//!
+//! Adding a validation tag takes one module here with its `DEF` (and
+//! `emit`, if it validates), its line in [`crate::markers::registry::TAGS`]
+//! and in [`VALIDATORS`], and a golden case in `codegen/tests/golden.rs`;
+//! `docs/markers.md` explains the steps.
+//!
+//! The tags of the other generators (gengo and openapi-gen's, client-gen's,
+//! kubebuilder's, this project's `resource:` tags) are still defined in
+//! [`crate::markers::registry`].
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::diagnostics::Diagnostic;
+use crate::markers::Marker;
+use crate::markers::tags::TagDef;
+use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef};
+
+pub mod custom_unique;
+pub mod declarative_validation_native;
+pub mod each_key;
+pub mod each_val;
+pub mod embedded_resource;
+pub mod enumeration;
+pub mod forbidden;
+pub mod format;
+pub mod if_disabled;
+pub mod if_enabled;
+pub mod immutable;
+pub mod is_subresource;
+pub mod item;
+pub mod list_map_key;
+pub mod list_type;
+pub mod max_items;
+pub mod max_length;
+pub mod maximum;
+pub mod min_length;
+pub mod minimum;
+pub mod neq;
+pub mod opaque_type;
+pub mod optional;
+pub mod pattern;
+pub mod required;
+pub mod subfield;
+pub mod supports_subresource;
+pub mod union_discriminator;
+pub mod union_member;
+pub mod zero_or_one_of_member;
+
+/// A tag that emits validation code at a field (or, through `eachVal`,
+/// `eachKey`, `item` and `subfield`, at a value inside it).
+#[derive(Debug, Clone, Copy)]
+pub struct Validator {
+    /// The tag it implements.
+    pub def: &'static TagDef,
+    /// A presence tag (`required`, `forbidden`): when its check fails, the
+    /// field's other tags are not evaluated, as in validation-gen.
+    pub presence: bool,
+    /// Whether it sees an optional field's `Option` itself (presence tags,
+    /// `immutable`) rather than the value inside it.
+    pub sees_option: bool,
+    /// The code checking [`Emit::value`], pushing into `field_errs`; `None`
+    /// when the tag generates nothing at this site.
+    pub emit: fn(&Emit<'_>) -> Option<TokenStream>,
+}
+
+/// Every validating tag; the generator finds a marker's emitter here.
+pub static VALIDATORS: &[Validator] = &[
+    required::VALIDATOR,
+    required::LEGACY_VALIDATOR,
+    forbidden::VALIDATOR,
+    immutable::VALIDATOR,
+    max_length::VALIDATOR,
+    min_length::VALIDATOR,
+    max_items::VALIDATOR,
+    minimum::VALIDATOR,
+    maximum::VALIDATOR,
+    neq::VALIDATOR,
+    pattern::VALIDATOR,
+    embedded_resource::VALIDATOR,
+    format::VALIDATOR,
+    list_type::VALIDATOR,
+    list_type::LEGACY_VALIDATOR,
+    each_val::VALIDATOR,
+    each_key::VALIDATOR,
+    subfield::VALIDATOR,
+    if_enabled::VALIDATOR,
+    if_disabled::VALIDATOR,
+    item::VALIDATOR,
+];
+
+/// The validator of the tag `name`, if it validates.
+pub fn validator(name: &str) -> Option<&'static Validator> {
+    VALIDATORS.iter().find(|v| v.def.name == name)
+}
+
+/// A tag's own check of one of its markers on a field: the problems of
+/// `marker` on `field`, beyond the generic checks of the tag's definition.
+pub type FieldCheck = fn(&Field, &Marker) -> Vec<Diagnostic>;
+
+/// The tags with a check of their own, `(tag name, check)`;
+/// [`crate::check`] runs them on every field marker of that name.
+pub static FIELD_CHECKS: &[(&str, FieldCheck)] = &[(custom_unique::DEF.name, custom_unique::check)];
+
+/// What a validator sees where it emits.
+pub struct Emit<'a> {
+    /// The whole model, to resolve named types.
+    pub model: &'a Model,
+    /// The package being generated.
+    pub pkg: &'a Package,
+    /// The field the tag is written on (or, under `subfield`, the subfield).
+    pub field: &'a Field,
+    /// The marker being emitted.
+    pub marker: &'a Marker,
+    /// The type of [`Emit::value`].
+    pub ty: &'a FieldType,
+    /// An expression of type `&T` for [`Emit::ty`]: the value checked.
+    pub value: TokenStream,
+}
+
+impl Emit<'_> {
+    /// [`Emit::ty`] with aliases resolved.
+    pub fn resolved(&self) -> &FieldType {
+        self.ty.resolved(self.model)
+    }
+
+    /// The payload read as a Go integer (`+k8s:maxLength=10`).
+    pub fn number(&self) -> Option<i64> {
+        self.marker
+            .payload_text()
+            .and_then(crate::markers::parse_go_int)
+    }
+
+    /// The code of `inner` (a chained tag's payload) applied to `value` of
+    /// type `ty`, on `field`.
+    pub fn nested(
+        &self,
+        field: &Field,
+        inner: &Marker,
+        ty: &FieldType,
+        value: TokenStream,
+    ) -> Option<TokenStream> {
+        crate::generators::validation::tag_code(self.model, self.pkg, field, inner, ty, value)
+    }
+}
+
+/// A count as an unsuffixed `usize` literal (negative counts read as 0).
+pub fn count_literal(n: i64) -> proc_macro2::Literal {
+    proc_macro2::Literal::usize_unsuffixed(n.max(0) as usize)
+}
+
+/// An unsuffixed integer literal.
+pub fn int_literal(n: i64) -> proc_macro2::Literal {
+    proc_macro2::Literal::i64_unsuffixed(n)
+}
+
+/// `value` (an expression of type `&int`) widened to `i64` (a `u64` above
+/// `i64::MAX` saturates).
+pub fn as_i64(kind: IntKind, value: TokenStream) -> TokenStream {
+    match kind {
+        IntKind::U64 => quote! { (*#value).min(i64::MAX as u64) as i64 },
+        IntKind::I64 => quote! { *#value },
+        _ => quote! { i64::from(*#value) },
+    }
+}
+
+/// A Rust field name as an identifier's text (`r#type` for keywords).
+pub fn raw(name: &str) -> String {
+    match name {
+        "type" | "continue" | "match" | "ref" | "loop" | "move" | "use" | "mod" | "impl" | "fn" => {
+            format!("r#{name}")
+        }
+        other => other.to_string(),
+    }
+}
+
+/// The Rust field path to the item field with JSON name `json`, for a list
+/// of structs `ty` (through inline fields).
+pub fn item_field(model: &Model, ty: &FieldType, json: &str) -> Option<Vec<String>> {
+    let FieldType::List(item) = ty.resolved(model) else {
+        return None;
+    };
+    let FieldType::Named(r) = item.unwrap_optional() else {
+        return None;
+    };
+    field_path(model, model.resolve(r)?, json)
+}
+
+fn field_path(model: &Model, def: &TypeDef, json: &str) -> Option<Vec<String>> {
+    if let Some(f) = def
+        .fields()
+        .iter()
+        .find(|f| !f.inline && f.json_name == json)
+    {
+        return Some(vec![f.rust_name.clone()]);
+    }
+    def.fields().iter().filter(|f| f.inline).find_map(|f| {
+        let FieldType::Named(r) = f.ty.unwrap_optional() else {
+            return None;
+        };
+        let mut path = field_path(model, model.resolve(r)?, json)?;
+        path.insert(0, f.rust_name.clone());
+        Some(path)
+    })
+}

@@ -1,0 +1,20 @@
+//! `+k8s:opaqueType`: validation does not descend into the field's type;
+//! read into [`crate::attr::FieldAttrs::opaque_type`].
+
+use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
+
+/// The definition of `+k8s:opaqueType`.
+pub const DEF: TagDef = TagDef {
+    name: "k8s:opaqueType",
+    scopes: &[Scope::Field],
+    args: ArgsKind::None,
+    payload: PayloadKind::None,
+    applies_to: AppliesTo::Struct,
+    repeatable: false,
+    stability: Stability::Alpha,
+    doc: "Tells the generator to skip any validations declared on the \
+          field's type. It is required when that type comes from a package \
+          the generator was not asked to process, so the omission is never \
+          silent.",
+    example: "+k8s:opaqueType",
+};

@@ -1,0 +1,22 @@
+//! `+k8s:unionDiscriminator`: the field naming which member of a union is
+//! set (validation-gen's `validators/union.go`); the generator checks unions
+//! per struct.
+
+use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
+
+/// The definition of `+k8s:unionDiscriminator`.
+pub const DEF: TagDef = TagDef {
+    name: "k8s:unionDiscriminator",
+    scopes: &[Scope::Field],
+    args: ArgsKind::Named(&["union"]),
+    payload: PayloadKind::None,
+    applies_to: AppliesTo::String,
+    repeatable: false,
+    stability: Stability::Stable,
+    doc: "Makes this string field the discriminator of a union: its value \
+          names the one member that must be set. The optional `union` \
+          argument picks the union when a struct has several; a mismatch \
+          between discriminator and members is reported as \
+          \"Invalid value\".",
+    example: "+k8s:unionDiscriminator",
+};
