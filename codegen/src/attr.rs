@@ -1,9 +1,11 @@
-//! Typed field attributes: what a field's markers say about its presence,
-//! list and map semantics, patch strategy and default, read from the
-//! markers into typed values (as serde_derive's `internals/attr.rs` reads
-//! `#[serde(...)]`). Generators and checks read a [`FieldAttrs`], never
-//! these markers' names: each tag's spellings (`+listType` and
-//! `+k8s:listType`, `+optional` and `+k8s:optional`) are known here only.
+//! Typed attributes: what a field's or a type's markers say (presence,
+//! list and map semantics, patch strategy, default, schema keywords, union
+//! and struct semantics, hooks), read from the markers into typed values
+//! as serde_derive's `internals/attr.rs` reads `#[serde(...)]`. The
+//! generators read a [`FieldAttrs`] or a [`TypeAttrs`] (and a resource's
+//! [`crate::resource::ResourceMeta`]), never the markers' names; the names
+//! are the tags' own (`crate::tags`) or, for the tags not yet in a module
+//! of their own, written here only.
 //!
 //! Reading does not judge: a payload outside a tag's values (which
 //! [`crate::check`] reports with its location) reads as absent.
@@ -11,7 +13,8 @@
 use serde_json::Value;
 
 use crate::markers::Marker;
-use crate::model::Field;
+use crate::model::{Field, TypeDef};
+use crate::tags;
 
 /// `+listType` / `+k8s:listType`: how a list merges and what makes its
 /// items unique (`x-kubernetes-list-type`).
@@ -108,21 +111,49 @@ pub struct FieldAttrs<'m> {
     pub default: Option<Value>,
     /// `+k8s:opaqueType`: validation does not descend into the type.
     pub opaque_type: bool,
+    /// `+kubebuilder:validation:Pattern` (the schema's `pattern`).
+    pub pattern: Option<String>,
+    /// `+k8s:format` (the schema's `format`).
+    pub format: Option<String>,
+    /// `+k8s:maxLength` (`maxLength`).
+    pub max_length: Option<i64>,
+    /// `+k8s:minLength` (`minLength`).
+    pub min_length: Option<i64>,
+    /// `+k8s:maxItems` (`maxItems`).
+    pub max_items: Option<i64>,
+    /// `+k8s:minimum` (`minimum`).
+    pub minimum: Option<i64>,
+    /// `+k8s:maximum` (`maximum`).
+    pub maximum: Option<i64>,
+    /// `+kubebuilder:pruning:PreserveUnknownFields`
+    /// (`x-kubernetes-preserve-unknown-fields`).
+    pub preserve_unknown_fields: bool,
+    /// `+kubebuilder:validation:EmbeddedResource`
+    /// (`x-kubernetes-embedded-resource`).
+    pub embedded_resource: bool,
+    /// `+kubebuilder:validation:XIntOrString` (`x-kubernetes-int-or-string`).
+    pub int_or_string: bool,
+    /// gengo's `+unionDiscriminator`: the field names the member of a
+    /// `+union` struct that is set (`x-kubernetes-unions`).
+    pub union_discriminator: bool,
 }
 
 impl<'m> FieldAttrs<'m> {
     /// Reads `field`'s markers.
     pub fn of(field: &'m Field) -> FieldAttrs<'m> {
         let mut attrs = FieldAttrs::default();
+        let number = |m: &Marker| m.payload_text().and_then(crate::markers::parse_go_int);
         for m in &field.markers {
             match m.name.as_str() {
-                "optional" | "k8s:optional" => {
+                tags::optional::NAME | tags::optional::LEGACY_NAME => {
                     attrs.optional.get_or_insert(m);
                 }
-                "required" | "k8s:required" => {
+                tags::required::NAME | tags::required::LEGACY_NAME => {
                     attrs.required.get_or_insert(m);
                 }
-                "listType" | "k8s:listType" if attrs.list_type.is_none() => {
+                tags::list_type::NAME | tags::list_type::LEGACY_NAME
+                    if attrs.list_type_marker.is_none() =>
+                {
                     attrs.list_type = match m.payload_string().as_deref() {
                         Some("atomic") => Some(ListType::Atomic),
                         Some("set") => Some(ListType::Set),
@@ -131,7 +162,7 @@ impl<'m> FieldAttrs<'m> {
                     };
                     attrs.list_type_marker = Some(m);
                 }
-                "listMapKey" | "k8s:listMapKey" => {
+                tags::list_map_key::NAME | tags::list_map_key::LEGACY_NAME => {
                     attrs.list_map_key_markers.push(m);
                     attrs.list_map_keys.extend(m.payload_string());
                 }
@@ -159,7 +190,22 @@ impl<'m> FieldAttrs<'m> {
                         .payload_text()
                         .and_then(|text| serde_json::from_str(text).ok());
                 }
-                "k8s:opaqueType" => attrs.opaque_type = true,
+                tags::opaque_type::NAME => attrs.opaque_type = true,
+                tags::pattern::NAME if attrs.pattern.is_none() => {
+                    attrs.pattern = m.payload_string();
+                }
+                tags::format::NAME if attrs.format.is_none() => attrs.format = m.payload_string(),
+                tags::max_length::NAME => attrs.max_length = attrs.max_length.or(number(m)),
+                tags::min_length::NAME => attrs.min_length = attrs.min_length.or(number(m)),
+                tags::max_items::NAME => attrs.max_items = attrs.max_items.or(number(m)),
+                tags::minimum::NAME => attrs.minimum = attrs.minimum.or(number(m)),
+                tags::maximum::NAME => attrs.maximum = attrs.maximum.or(number(m)),
+                "kubebuilder:pruning:PreserveUnknownFields" => {
+                    attrs.preserve_unknown_fields = true;
+                }
+                tags::embedded_resource::NAME => attrs.embedded_resource = true,
+                "kubebuilder:validation:XIntOrString" => attrs.int_or_string = true,
+                "unionDiscriminator" => attrs.union_discriminator = true,
                 _ => {}
             }
         }
@@ -169,7 +215,43 @@ impl<'m> FieldAttrs<'m> {
     /// Whether a marker names the list's keys: `+listMapKey` or
     /// `+k8s:listMapKey`.
     pub fn is_list_map_key(marker: &Marker) -> bool {
-        matches!(marker.name.as_str(), "listMapKey" | "k8s:listMapKey")
+        matches!(
+            marker.name.as_str(),
+            tags::list_map_key::NAME | tags::list_map_key::LEGACY_NAME
+        )
+    }
+}
+
+/// A type's typed attributes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TypeAttrs {
+    /// `+structType=atomic`: the struct is replaced whole
+    /// (`x-kubernetes-map-type: atomic`).
+    pub atomic: bool,
+    /// gengo's `+union`: the struct is a union (`x-kubernetes-unions`).
+    pub union: bool,
+    /// `+defaulting:hook`: the type's `DefaultHook` runs after its
+    /// declarative defaults.
+    pub defaulting_hook: bool,
+    /// `+validation:extra`: the type's `ValidateExtra` runs after its
+    /// generated validation.
+    pub validation_extra: bool,
+}
+
+impl TypeAttrs {
+    /// Reads `def`'s markers.
+    pub fn of(def: &TypeDef) -> TypeAttrs {
+        let mut attrs = TypeAttrs::default();
+        for m in &def.markers {
+            match m.name.as_str() {
+                "structType" => attrs.atomic = m.payload_string().as_deref() == Some("atomic"),
+                "union" => attrs.union = true,
+                "defaulting:hook" => attrs.defaulting_hook = true,
+                "validation:extra" => attrs.validation_extra = true,
+                _ => {}
+            }
+        }
+        attrs
     }
 }
 
@@ -226,6 +308,22 @@ mod tests {
         assert_eq!(attrs.patch_merge_key.as_deref(), Some("name"));
         assert_eq!(attrs.default, Some(serde_json::json!({"a": 1})));
         assert_eq!(attrs.map_type, Some(MapType::Atomic));
+    }
+
+    #[test]
+    fn schema_keywords() {
+        let f = field(&[
+            "+k8s:maxLength=63",
+            "+k8s:minimum=0x10",
+            "+k8s:format=k8s-short-name",
+            "+kubebuilder:validation:Pattern=`^v[0-9]+$`",
+            "+kubebuilder:validation:XIntOrString",
+        ]);
+        let attrs = FieldAttrs::of(&f);
+        assert_eq!((attrs.max_length, attrs.minimum), (Some(63), Some(16)));
+        assert_eq!(attrs.format.as_deref(), Some("k8s-short-name"));
+        assert_eq!(attrs.pattern.as_deref(), Some("^v[0-9]+$"));
+        assert!(attrs.int_or_string && !attrs.embedded_resource);
     }
 
     #[test]

@@ -23,6 +23,7 @@ use crate::markers::registry::{self, TAGS};
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, TagDef};
 use crate::markers::{Marker, Payload, Value};
 use crate::model::{Field, FieldType, Model, Package, TypeDef, TypeShape};
+use crate::tags;
 
 /// Checks the whole model; an empty result means it is sound.
 pub fn check(model: &Model) -> Vec<Diagnostic> {
@@ -283,7 +284,7 @@ impl<'m> Checker<'m> {
         }
         self.list_map_keys(field, &attrs);
         for m in &field.markers {
-            for (_, check) in crate::tags::FIELD_CHECKS
+            for (_, check) in tags::FIELD_CHECKS
                 .iter()
                 .filter(|(name, _)| m.name == *name)
             {
@@ -636,7 +637,7 @@ impl<'m> Checker<'m> {
                 .then(|| bad("expected an integer")),
             (PayloadKind::String, _) => match m.payload_string() {
                 None => Some(bad("expected a string")),
-                Some(re) if def.name == "kubebuilder:validation:Pattern" => {
+                Some(re) if def.name == tags::pattern::NAME => {
                     regex::Regex::new(&re).err().map(|e| {
                         // The last line of regex's report names the problem.
                         let e = e.to_string();
@@ -718,10 +719,12 @@ impl<'m> Checker<'m> {
     fn chained(&mut self, outer: &Marker, inner: &Marker, def: &TagDef, site: Site<'_>) {
         let resolved = site.ty.map(|t| t.resolved(self.model));
         let element: Option<FieldType> = match (def.name, resolved) {
-            ("k8s:eachVal", Some(FieldType::List(t) | FieldType::Map(t))) => Some((**t).clone()),
-            ("k8s:eachKey", Some(FieldType::Map(_))) => Some(FieldType::String),
-            ("k8s:item", Some(FieldType::List(t))) => Some((**t).clone()),
-            ("k8s:subfield", Some(FieldType::Named(r))) => {
+            (tags::each_val::NAME, Some(FieldType::List(t) | FieldType::Map(t))) => {
+                Some((**t).clone())
+            }
+            (tags::each_key::NAME, Some(FieldType::Map(_))) => Some(FieldType::String),
+            (tags::item::NAME, Some(FieldType::List(t))) => Some((**t).clone()),
+            (tags::subfield::NAME, Some(FieldType::Named(r))) => {
                 let name = match outer.positional_arg() {
                     Some(Value::String(s)) => s.clone(),
                     _ => String::new(),

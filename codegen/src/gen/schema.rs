@@ -11,7 +11,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::{GeneratedFile, rust_file};
-use crate::attr::{FieldAttrs, ListType, MapType, PatchStrategy};
+use crate::attr::{FieldAttrs, ListType, MapType, PatchStrategy, TypeAttrs};
 use crate::model::{FieldType, Model, Package, TypeDef, TypeRef, TypeShape, WellKnown};
 
 /// Generates the schema tables of every package of the crate at `crate_dir`.
@@ -45,11 +45,9 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
 fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
     let ident = format_ident!("{}", def.name);
     let name = &def.name;
-    let atomic = def
-        .markers
-        .iter()
-        .any(|m| m.name == "structType" && m.payload_string().as_deref() == Some("atomic"));
-    let hook = if def.has_marker("defaulting:hook") {
+    let type_attrs = TypeAttrs::of(def);
+    let atomic = type_attrs.atomic;
+    let hook = if type_attrs.defaulting_hook {
         quote! { Some(<#ident as ::runtime::schema::DefaultHook>::default_hook) }
     } else {
         quote! { None }

@@ -16,7 +16,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::{GeneratedFile, rust_file};
-use crate::attr::FieldAttrs;
+use crate::attr::{FieldAttrs, TypeAttrs};
 use crate::markers::{Marker, Value as ArgValue};
 use crate::model::{Field, FieldType, Model, Package, TypeDef, TypeShape};
 use crate::tags::{self, Emit, item_field, raw};
@@ -145,7 +145,7 @@ fn reaches(work: &Work, ty: &FieldType) -> bool {
 
 /// Whether the struct's own tags generate any code.
 fn own_work(model: &Model, pkg: &Package, def: &TypeDef) -> bool {
-    def.has_marker("validation:extra")
+    TypeAttrs::of(def).validation_extra
         || !union_code(def).is_empty()
         || def.fields().iter().any(|f| {
             f.markers
@@ -174,7 +174,7 @@ fn validate_impl(model: &Model, pkg: &Package, work: &Work, def: &TypeDef) -> To
         })
         .collect();
     let unions = union_code(def);
-    let extra = if def.has_marker("validation:extra") {
+    let extra = if TypeAttrs::of(def).validation_extra {
         quote! { errs.extend(::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx)); }
     } else {
         quote! {}

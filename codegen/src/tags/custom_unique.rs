@@ -11,9 +11,12 @@ use crate::markers::Marker;
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 use crate::model::Field;
 
+/// The name of `+k8s:customUnique`.
+pub const NAME: &str = "k8s:customUnique";
+
 /// The definition of `+k8s:customUnique`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:customUnique",
+    name: NAME,
     scopes: &[Scope::Field],
     args: ArgsKind::None,
     payload: PayloadKind::None,

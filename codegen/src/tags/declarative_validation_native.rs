@@ -4,9 +4,12 @@
 
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
+/// The name of `+k8s:declarativeValidationNative`.
+pub const NAME: &str = "k8s:declarativeValidationNative";
+
 /// The definition of `+k8s:declarativeValidationNative`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:declarativeValidationNative",
+    name: NAME,
     scopes: &[Scope::Field],
     args: ArgsKind::None,
     payload: PayloadKind::None,

@@ -9,9 +9,12 @@ use crate::markers::Payload;
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 use crate::model::FieldType;
 
+/// The name of `+k8s:eachKey`.
+pub const NAME: &str = "k8s:eachKey";
+
 /// The definition of `+k8s:eachKey`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:eachKey",
+    name: NAME,
     scopes: &[Scope::Field, Scope::ListType],
     args: ArgsKind::None,
     payload: PayloadKind::Tag,

@@ -8,9 +8,12 @@ use super::{Emit, Validator};
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 use crate::model::{FieldType, WellKnown};
 
+/// The name of `+kubebuilder:validation:EmbeddedResource`.
+pub const NAME: &str = "kubebuilder:validation:EmbeddedResource";
+
 /// The definition of `+kubebuilder:validation:EmbeddedResource`.
 pub const DEF: TagDef = TagDef {
-    name: "kubebuilder:validation:EmbeddedResource",
+    name: NAME,
     scopes: &[Scope::Field],
     args: ArgsKind::None,
     payload: PayloadKind::None,

@@ -4,9 +4,12 @@
 
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
+/// The name of `+k8s:enum`.
+pub const NAME: &str = "k8s:enum";
+
 /// The definition of `+k8s:enum`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:enum",
+    name: NAME,
     scopes: &[Scope::Type],
     args: ArgsKind::None,
     payload: PayloadKind::None,

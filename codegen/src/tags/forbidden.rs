@@ -7,9 +7,12 @@ use quote::quote;
 use super::{Emit, Validator};
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
+/// The name of `+k8s:forbidden`.
+pub const NAME: &str = "k8s:forbidden";
+
 /// The definition of `+k8s:forbidden`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:forbidden",
+    name: NAME,
     scopes: &[Scope::Field],
     args: ArgsKind::None,
     payload: PayloadKind::None,

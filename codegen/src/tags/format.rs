@@ -8,9 +8,12 @@ use super::{Emit, Validator};
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 use crate::model::FieldType;
 
+/// The name of `+k8s:format`.
+pub const NAME: &str = "k8s:format";
+
 /// The definition of `+k8s:format`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:format",
+    name: NAME,
     scopes: &[Scope::Field, Scope::Type],
     args: ArgsKind::None,
     payload: PayloadKind::OneOf(&[

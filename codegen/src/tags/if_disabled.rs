@@ -4,9 +4,12 @@
 use super::Validator;
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
+/// The name of `+k8s:ifDisabled`.
+pub const NAME: &str = "k8s:ifDisabled";
+
 /// The definition of `+k8s:ifDisabled`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:ifDisabled",
+    name: NAME,
     scopes: &[Scope::Field, Scope::Type],
     args: ArgsKind::OneString,
     payload: PayloadKind::Tag,

@@ -8,9 +8,12 @@ use super::{Emit, Validator};
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 use crate::markers::{Payload, Value};
 
+/// The name of `+k8s:ifEnabled`.
+pub const NAME: &str = "k8s:ifEnabled";
+
 /// The definition of `+k8s:ifEnabled`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:ifEnabled",
+    name: NAME,
     scopes: &[Scope::Field, Scope::Type],
     args: ArgsKind::OneString,
     payload: PayloadKind::Tag,

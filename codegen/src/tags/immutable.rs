@@ -7,9 +7,12 @@ use quote::quote;
 use super::{Emit, Validator};
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
+/// The name of `+k8s:immutable`.
+pub const NAME: &str = "k8s:immutable";
+
 /// The definition of `+k8s:immutable`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:immutable",
+    name: NAME,
     scopes: &[Scope::Field, Scope::Type],
     args: ArgsKind::None,
     payload: PayloadKind::None,

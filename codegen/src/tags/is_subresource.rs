@@ -4,9 +4,12 @@
 
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
+/// The name of `+k8s:isSubresource`.
+pub const NAME: &str = "k8s:isSubresource";
+
 /// The definition of `+k8s:isSubresource`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:isSubresource",
+    name: NAME,
     scopes: &[Scope::Package],
     args: ArgsKind::None,
     payload: PayloadKind::String,

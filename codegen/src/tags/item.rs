@@ -11,9 +11,12 @@ use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, T
 use crate::markers::{Payload, Value};
 use crate::model::FieldType;
 
+/// The name of `+k8s:item`.
+pub const NAME: &str = "k8s:item";
+
 /// The definition of `+k8s:item`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:item",
+    name: NAME,
     scopes: &[Scope::Field, Scope::ListType],
     args: ArgsKind::ListMapKeys,
     payload: PayloadKind::Tag,

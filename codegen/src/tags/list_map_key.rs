@@ -3,9 +3,12 @@
 
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
+/// The name of `+k8s:listMapKey`.
+pub const NAME: &str = "k8s:listMapKey";
+
 /// The definition of `+k8s:listMapKey`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:listMapKey",
+    name: NAME,
     scopes: &[Scope::Field, Scope::ListType],
     args: ArgsKind::None,
     payload: PayloadKind::String,
@@ -18,9 +21,12 @@ pub const DEF: TagDef = TagDef {
     example: "+k8s:listMapKey=type",
 };
 
+/// The name of gengo's `+listMapKey`.
+pub const LEGACY_NAME: &str = "listMapKey";
+
 /// The definition of gengo's `+listMapKey`.
 pub const LEGACY: TagDef = TagDef {
-    name: "listMapKey",
+    name: LEGACY_NAME,
     scopes: &[Scope::Field, Scope::ListType],
     args: ArgsKind::None,
     payload: PayloadKind::String,

@@ -11,9 +11,12 @@ use crate::attr::FieldAttrs;
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 use crate::model::FieldType;
 
+/// The name of `+k8s:listType`.
+pub const NAME: &str = "k8s:listType";
+
 /// The definition of `+k8s:listType`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:listType",
+    name: NAME,
     scopes: &[Scope::Field, Scope::ListType],
     args: ArgsKind::None,
     payload: PayloadKind::OneOf(&["atomic", "set", "map"]),
@@ -27,9 +30,12 @@ pub const DEF: TagDef = TagDef {
     example: "+k8s:listType=map",
 };
 
+/// The name of gengo's `+listType`.
+pub const LEGACY_NAME: &str = "listType";
+
 /// The definition of gengo's `+listType`.
 pub const LEGACY: TagDef = TagDef {
-    name: "listType",
+    name: LEGACY_NAME,
     scopes: &[Scope::Field, Scope::ListType],
     args: ArgsKind::None,
     payload: PayloadKind::OneOf(&["atomic", "set", "map"]),

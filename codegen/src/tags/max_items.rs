@@ -7,9 +7,12 @@ use quote::quote;
 use super::{Emit, Validator, count_literal};
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
+/// The name of `+k8s:maxItems`.
+pub const NAME: &str = "k8s:maxItems";
+
 /// The definition of `+k8s:maxItems`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:maxItems",
+    name: NAME,
     scopes: &[Scope::Field, Scope::ListType],
     args: ArgsKind::None,
     payload: PayloadKind::NonNegativeInt,

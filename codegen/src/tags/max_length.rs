@@ -7,9 +7,12 @@ use quote::quote;
 use super::{Emit, Validator, count_literal};
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
+/// The name of `+k8s:maxLength`.
+pub const NAME: &str = "k8s:maxLength";
+
 /// The definition of `+k8s:maxLength`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:maxLength",
+    name: NAME,
     scopes: &[Scope::Field, Scope::Type],
     args: ArgsKind::None,
     payload: PayloadKind::NonNegativeInt,

@@ -8,9 +8,12 @@ use super::{Emit, Validator, as_i64, int_literal};
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 use crate::model::FieldType;
 
+/// The name of `+k8s:neq`.
+pub const NAME: &str = "k8s:neq";
+
 /// The definition of `+k8s:neq`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:neq",
+    name: NAME,
     scopes: &[Scope::Field, Scope::Type],
     args: ArgsKind::None,
     payload: PayloadKind::Literal,

@@ -3,9 +3,12 @@
 
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
+/// The name of `+k8s:opaqueType`.
+pub const NAME: &str = "k8s:opaqueType";
+
 /// The definition of `+k8s:opaqueType`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:opaqueType",
+    name: NAME,
     scopes: &[Scope::Field],
     args: ArgsKind::None,
     payload: PayloadKind::None,

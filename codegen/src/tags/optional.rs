@@ -3,9 +3,12 @@
 
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
+/// The name of `+k8s:optional`.
+pub const NAME: &str = "k8s:optional";
+
 /// The definition of `+k8s:optional`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:optional",
+    name: NAME,
     scopes: &[Scope::Field],
     args: ArgsKind::None,
     payload: PayloadKind::None,
@@ -17,9 +20,12 @@ pub const DEF: TagDef = TagDef {
     example: "+k8s:optional",
 };
 
+/// The name of gengo's `+optional`.
+pub const LEGACY_NAME: &str = "optional";
+
 /// The definition of gengo's `+optional`.
 pub const LEGACY: TagDef = TagDef {
-    name: "optional",
+    name: LEGACY_NAME,
     scopes: &[Scope::Field],
     args: ArgsKind::None,
     payload: PayloadKind::None,

@@ -8,9 +8,12 @@ use super::{Emit, Validator};
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 use crate::model::FieldType;
 
+/// The name of `+kubebuilder:validation:Pattern`.
+pub const NAME: &str = "kubebuilder:validation:Pattern";
+
 /// The definition of `+kubebuilder:validation:Pattern`.
 pub const DEF: TagDef = TagDef {
-    name: "kubebuilder:validation:Pattern",
+    name: NAME,
     scopes: &[Scope::Field],
     args: ArgsKind::None,
     payload: PayloadKind::String,

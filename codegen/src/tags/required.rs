@@ -7,9 +7,12 @@ use quote::quote;
 use super::{Emit, Validator};
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
+/// The name of `+k8s:required`.
+pub const NAME: &str = "k8s:required";
+
 /// The definition of `+k8s:required`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:required",
+    name: NAME,
     scopes: &[Scope::Field],
     args: ArgsKind::None,
     payload: PayloadKind::None,
@@ -21,9 +24,12 @@ pub const DEF: TagDef = TagDef {
     example: "+k8s:required",
 };
 
+/// The name of gengo's `+required`.
+pub const LEGACY_NAME: &str = "required";
+
 /// The definition of gengo's `+required`.
 pub const LEGACY: TagDef = TagDef {
-    name: "required",
+    name: LEGACY_NAME,
     scopes: &[Scope::Field],
     args: ArgsKind::None,
     payload: PayloadKind::None,

@@ -9,9 +9,12 @@ use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, T
 use crate::markers::{Payload, Value};
 use crate::model::FieldType;
 
+/// The name of `+k8s:subfield`.
+pub const NAME: &str = "k8s:subfield";
+
 /// The definition of `+k8s:subfield`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:subfield",
+    name: NAME,
     scopes: &[Scope::Field, Scope::Type],
     args: ArgsKind::OneString,
     payload: PayloadKind::Tag,

@@ -5,9 +5,12 @@
 
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
+/// The name of `+k8s:supportsSubresource`.
+pub const NAME: &str = "k8s:supportsSubresource";
+
 /// The definition of `+k8s:supportsSubresource`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:supportsSubresource",
+    name: NAME,
     scopes: &[Scope::Package],
     args: ArgsKind::None,
     payload: PayloadKind::String,

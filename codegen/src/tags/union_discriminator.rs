@@ -4,9 +4,12 @@
 
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
+/// The name of `+k8s:unionDiscriminator`.
+pub const NAME: &str = "k8s:unionDiscriminator";
+
 /// The definition of `+k8s:unionDiscriminator`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:unionDiscriminator",
+    name: NAME,
     scopes: &[Scope::Field],
     args: ArgsKind::Named(&["union"]),
     payload: PayloadKind::None,

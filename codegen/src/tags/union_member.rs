@@ -4,9 +4,12 @@
 
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
+/// The name of `+k8s:unionMember`.
+pub const NAME: &str = "k8s:unionMember";
+
 /// The definition of `+k8s:unionMember`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:unionMember",
+    name: NAME,
     scopes: &[Scope::Field],
     args: ArgsKind::Named(&["union", "memberName"]),
     payload: PayloadKind::None,

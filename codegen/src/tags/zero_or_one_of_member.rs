@@ -4,9 +4,12 @@
 
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
+/// The name of `+k8s:zeroOrOneOfMember`.
+pub const NAME: &str = "k8s:zeroOrOneOfMember";
+
 /// The definition of `+k8s:zeroOrOneOfMember`.
 pub const DEF: TagDef = TagDef {
-    name: "k8s:zeroOrOneOfMember",
+    name: NAME,
     scopes: &[Scope::Field],
     args: ArgsKind::Named(&["union", "memberName"]),
     payload: PayloadKind::None,

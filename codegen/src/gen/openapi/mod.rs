@@ -18,8 +18,7 @@ use std::path::PathBuf;
 use serde_json::{Map, Value, json};
 
 use super::{Crate, GeneratedFile};
-use crate::attr::FieldAttrs;
-use crate::markers::Marker;
+use crate::attr::{FieldAttrs, TypeAttrs};
 use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef, TypeShape, WellKnown};
 use crate::resource::{ResourceMeta, resource_meta};
 
@@ -261,13 +260,6 @@ fn pretty(v: &Value) -> String {
     text
 }
 
-fn marker<'a>(field: &'a Field, names: &[&str]) -> Option<&'a Marker> {
-    field
-        .markers
-        .iter()
-        .find(|m| names.contains(&m.name.as_str()))
-}
-
 fn definition(model: &Model, def: &TypeDef, gvk: Option<Value>) -> Value {
     let mut properties = Map::new();
     let mut required = Vec::new();
@@ -293,14 +285,11 @@ fn definition(model: &Model, def: &TypeDef, gvk: Option<Value>) -> Value {
     if let Some(gvk) = gvk {
         schema.insert("x-kubernetes-group-version-kind".into(), json!([gvk]));
     }
-    if def
-        .markers
-        .iter()
-        .any(|m| m.name == "structType" && m.payload_string().as_deref() == Some("atomic"))
-    {
+    let attrs = TypeAttrs::of(def);
+    if attrs.atomic {
         schema.insert("x-kubernetes-map-type".into(), json!("atomic"));
     }
-    if def.has_marker("union") {
+    if attrs.union {
         schema.insert("x-kubernetes-unions".into(), json!([union(def)]));
     }
     Value::Object(schema)
@@ -313,7 +302,7 @@ fn union(def: &TypeDef) -> Value {
     let mut entry = Map::new();
     let mut members = Map::new();
     for f in def.fields().iter().filter(|f| !f.inline) {
-        if f.marker("unionDiscriminator").is_some() {
+        if FieldAttrs::of(f).union_discriminator {
             entry.insert("discriminator".into(), json!(f.json_name));
         } else {
             members.insert(f.json_name.clone(), json!(go_field_name(&f.rust_name)));
@@ -337,28 +326,20 @@ fn go_field_name(rust_name: &str) -> String {
 }
 
 fn property(model: &Model, field: &Field) -> Value {
+    let attrs = FieldAttrs::of(field);
     let mut schema = type_schema(model, &field.ty);
     // The kubebuilder markers publish a RawExtension or IntOrString field
     // as a custom resource's schema does, inline instead of by reference.
-    let preserve = field
-        .marker("kubebuilder:pruning:PreserveUnknownFields")
-        .is_some();
-    let embedded = field
-        .marker("kubebuilder:validation:EmbeddedResource")
-        .is_some();
-    if preserve || embedded {
+    if attrs.preserve_unknown_fields || attrs.embedded_resource {
         schema = json!({"type": "object"});
-        if embedded {
+        if attrs.embedded_resource {
             schema["x-kubernetes-embedded-resource"] = json!(true);
         }
-        if preserve {
+        if attrs.preserve_unknown_fields {
             schema["x-kubernetes-preserve-unknown-fields"] = json!(true);
         }
     }
-    if field
-        .marker("kubebuilder:validation:XIntOrString")
-        .is_some()
-    {
+    if attrs.int_or_string {
         schema = json!({"x-kubernetes-int-or-string": true});
     }
     let Some(obj) = schema.as_object_mut() else {
@@ -367,8 +348,6 @@ fn property(model: &Model, field: &Field) -> Value {
     if !field.description.is_empty() {
         obj.insert("description".into(), json!(field.description));
     }
-    let payload = |names: &[&str]| marker(field, names).and_then(Marker::payload_string);
-    let attrs = FieldAttrs::of(field);
     if let Some(t) = attrs.list_type {
         obj.insert("x-kubernetes-list-type".into(), json!(t.as_str()));
     }
@@ -378,10 +357,10 @@ fn property(model: &Model, field: &Field) -> Value {
             json!(attrs.list_map_keys),
         );
     }
-    if let Some(re) = payload(&["kubebuilder:validation:Pattern"]) {
+    if let Some(re) = &attrs.pattern {
         obj.insert("pattern".into(), json!(re));
     }
-    if let Some(f) = payload(&["k8s:format"]) {
+    if let Some(f) = &attrs.format {
         obj.insert("format".into(), json!(f));
     }
     if let Some(k) = &attrs.patch_merge_key {
@@ -396,15 +375,14 @@ fn property(model: &Model, field: &Field) -> Value {
     if let Some(d) = attrs.default {
         obj.insert("default".into(), d);
     }
-    let number = |names: &[&str]| payload(names).and_then(|t| crate::markers::parse_go_int(&t));
-    for (keyword, names) in [
-        ("maxLength", &["k8s:maxLength"][..]),
-        ("minLength", &["k8s:minLength"]),
-        ("maxItems", &["k8s:maxItems"]),
-        ("minimum", &["k8s:minimum"]),
-        ("maximum", &["k8s:maximum"]),
+    for (keyword, value) in [
+        ("maxLength", attrs.max_length),
+        ("minLength", attrs.min_length),
+        ("maxItems", attrs.max_items),
+        ("minimum", attrs.minimum),
+        ("maximum", attrs.maximum),
     ] {
-        if let Some(n) = number(names) {
+        if let Some(n) = value {
             obj.insert(keyword.into(), json!(n));
         }
     }
