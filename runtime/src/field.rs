@@ -22,6 +22,8 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use crate::meta::CauseType;
+
 /// One step of a [`Path`]: a field name, or a subscript (list index or map
 /// key) of the step before it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -175,20 +177,20 @@ pub enum ErrorType {
 impl ErrorType {
     /// The machine-readable reason, as `details.causes[].reason` carries it:
     /// `FieldValueInvalid`, `FieldValueRequired`, ..., `InternalError`.
-    pub fn reason(&self) -> &'static str {
+    pub fn reason(&self) -> CauseType {
         match self {
-            ErrorType::NotFound => "FieldValueNotFound",
-            ErrorType::Required => "FieldValueRequired",
-            ErrorType::Duplicate => "FieldValueDuplicate",
-            ErrorType::Invalid => "FieldValueInvalid",
-            ErrorType::NotSupported => "FieldValueNotSupported",
-            ErrorType::Forbidden => "FieldValueForbidden",
-            ErrorType::TooLong => "FieldValueTooLong",
-            ErrorType::TooMany => "FieldValueTooMany",
-            ErrorType::Internal => "InternalError",
-            ErrorType::TypeInvalid => "FieldValueTypeInvalid",
-            ErrorType::TooShort => "FieldValueTooShort",
-            ErrorType::TooFew => "FieldValueTooFew",
+            ErrorType::NotFound => CauseType::FieldValueNotFound,
+            ErrorType::Required => CauseType::FieldValueRequired,
+            ErrorType::Duplicate => CauseType::FieldValueDuplicate,
+            ErrorType::Invalid => CauseType::FieldValueInvalid,
+            ErrorType::NotSupported => CauseType::FieldValueNotSupported,
+            ErrorType::Forbidden => CauseType::FieldValueForbidden,
+            ErrorType::TooLong => CauseType::FieldValueTooLong,
+            ErrorType::TooMany => CauseType::FieldValueTooMany,
+            ErrorType::Internal => CauseType::InternalError,
+            ErrorType::TypeInvalid => CauseType::FieldValueTypeInvalid,
+            ErrorType::TooShort => CauseType::FieldValueTooShort,
+            ErrorType::TooFew => CauseType::FieldValueTooFew,
         }
     }
 
@@ -537,8 +539,9 @@ impl std::error::Error for Error {}
 /// One cause of an error (`StatusCause`): for `Invalid`, one field error.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cause {
-    /// `FieldValueInvalid`, `FieldValueRequired`, `FieldManagerConflict`...
-    pub reason: String,
+    /// `FieldValueInvalid`, `FieldValueRequired`, `FieldManagerConflict`...;
+    /// none for an internal error's cause, which has a message only.
+    pub reason: Option<CauseType>,
     /// Human-readable message.
     pub message: String,
     /// The field path: `spec.ports[0].name`.
@@ -555,7 +558,7 @@ pub fn to_causes(errors: &[Error]) -> Vec<Cause> {
     errors
         .iter()
         .map(|e| Cause {
-            reason: e.error_type.reason().to_string(),
+            reason: Some(e.error_type.reason()),
             message: e.message(),
             field: e.field.clone(),
         })
@@ -655,7 +658,7 @@ mod tests {
             (ErrorType::TooFew, "FieldValueTooFew", "Too few"),
         ];
         for (t, reason, text) in table {
-            assert_eq!(t.reason(), reason);
+            assert_eq!(t.reason().as_str(), reason);
             assert_eq!(t.text(), text);
             assert_eq!(t.to_string(), text);
         }
@@ -851,12 +854,12 @@ mod tests {
         assert_eq!(
             causes[0],
             Cause {
-                reason: "FieldValueInvalid".into(),
+                reason: Some(CauseType::FieldValueInvalid),
                 message: "Invalid value: -1: must be greater than or equal to 0".into(),
                 field: "spec.replicas".into(),
             }
         );
-        assert_eq!(causes[1].reason, "FieldValueRequired");
+        assert_eq!(causes[1].reason, Some(CauseType::FieldValueRequired));
         assert_eq!(causes[1].message, "Required value");
         assert_eq!(causes[1].field, "spec.name");
         assert_eq!(

@@ -26,6 +26,7 @@ use super::ApiServer;
 use super::metrics::Observed;
 use super::request::{self, Query, ResourceRequest, Verb};
 use super::status::ApiError;
+use runtime::meta::StatusReason;
 
 /// Resolves a resource request once, before any other work: the path
 /// parsed into a [`request::RequestInfo`], the kind's registry entry, the
@@ -158,7 +159,7 @@ pub(crate) async fn check_host(
         if !host_allowed(text, allowed) {
             return ApiError::new(
                 403,
-                "Forbidden",
+                StatusReason::Forbidden,
                 format!(
                     "host {} is not allowed: this server listens on a loopback address and answers loopback names only; start it with --allowed-hosts={} to accept this host",
                     runtime::field::quote(text),

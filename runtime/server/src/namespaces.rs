@@ -15,7 +15,7 @@ use super::object::{meta_mut, meta_str, set_path};
 use super::status::ApiError;
 use super::store::{from_storage, object_key, resource_prefix};
 use crate::storage::{RangeRequest, StorageError};
-use runtime::meta::Time;
+use runtime::meta::{CauseType, Time};
 use runtime::resource::ResourceInfo;
 
 /// Namespaces that exist from the start.
@@ -105,7 +105,7 @@ impl ApiServer {
                 ),
             );
             e.causes.push(super::status::Cause {
-                reason: "NamespaceTerminating".into(),
+                reason: Some(CauseType::NamespaceTerminating),
                 message: format!("namespace {namespace} is being terminated"),
                 field: "metadata.namespace".into(),
             });

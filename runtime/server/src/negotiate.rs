@@ -171,7 +171,10 @@ mod tests {
     #[test]
     fn unknown_media_types_are_406() {
         let err = representation(Some("text/html")).unwrap_err();
-        assert_eq!((err.code, err.reason), (406, "NotAcceptable"));
+        assert_eq!(
+            (err.code, err.reason),
+            (406, runtime::meta::StatusReason::NotAcceptable)
+        );
         assert_eq!(
             err.message,
             "only the following media types are accepted: application/json, application/yaml"

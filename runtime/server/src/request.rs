@@ -10,6 +10,7 @@ use axum::http::request::Parts;
 use runtime::registry::Entry;
 
 use super::status::ApiError;
+use runtime::meta::CauseType;
 
 /// The Kubernetes verb of a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -281,7 +282,7 @@ pub fn invalid_option(verb: Verb, field: &str, message: String) -> ApiError {
         options_kind(verb),
         "",
         vec![super::status::Cause {
-            reason: "FieldValueNotSupported".into(),
+            reason: Some(CauseType::FieldValueNotSupported),
             message,
             field: field.into(),
         }],

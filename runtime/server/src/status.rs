@@ -12,6 +12,7 @@ use serde_json::{Map, Value, json};
 use runtime::resource::ResourceInfo;
 
 pub use runtime::field::Cause;
+use runtime::meta::{CauseType, StatusReason};
 
 /// A failed request, answered with a `Status` body. Boxed, so that
 /// `Result<_, ApiError>` stays small on the happy path; the fields are
@@ -38,7 +39,7 @@ pub struct Failure {
     /// HTTP status code.
     pub code: u16,
     /// `metav1.StatusReason`: `NotFound`, `AlreadyExists`, `Conflict`...
-    pub reason: &'static str,
+    pub reason: StatusReason,
     /// The message kubectl prints.
     pub message: String,
     /// `details.name`.
@@ -58,7 +59,7 @@ pub struct Failure {
 
 impl ApiError {
     /// An error with no details.
-    pub fn new(code: u16, reason: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(code: u16, reason: StatusReason, message: impl Into<String>) -> Self {
         ApiError(Box::new(Failure {
             code,
             reason,
@@ -83,7 +84,7 @@ impl ApiError {
     pub fn not_found(info: &ResourceInfo, name: &str) -> Self {
         ApiError::new(
             404,
-            "NotFound",
+            StatusReason::NotFound,
             format!("{} \"{name}\" not found", info.group_resource()),
         )
         .for_resource(info, name)
@@ -93,7 +94,7 @@ impl ApiError {
     pub fn namespace_not_found(namespace: &str) -> Self {
         let mut e = ApiError::new(
             404,
-            "NotFound",
+            StatusReason::NotFound,
             format!("namespaces \"{namespace}\" not found"),
         );
         e.name = Some(namespace.into());
@@ -105,7 +106,7 @@ impl ApiError {
     pub fn path_not_found() -> Self {
         ApiError::new(
             404,
-            "NotFound",
+            StatusReason::NotFound,
             "the server could not find the requested resource",
         )
     }
@@ -114,7 +115,7 @@ impl ApiError {
     pub fn already_exists(info: &ResourceInfo, name: &str) -> Self {
         ApiError::new(
             409,
-            "AlreadyExists",
+            StatusReason::AlreadyExists,
             format!("{} \"{name}\" already exists", info.group_resource()),
         )
         .for_resource(info, name)
@@ -124,7 +125,7 @@ impl ApiError {
     pub fn conflict(info: &ResourceInfo, name: &str) -> Self {
         ApiError::new(
             409,
-            "Conflict",
+            StatusReason::Conflict,
             format!(
                 "Operation cannot be fulfilled on {} \"{name}\": the object has been modified; please apply your changes to the latest version and try again",
                 info.group_resource()
@@ -137,7 +138,7 @@ impl ApiError {
     pub fn conflict_because(info: &ResourceInfo, name: &str, why: &str) -> Self {
         ApiError::new(
             409,
-            "Conflict",
+            StatusReason::Conflict,
             format!(
                 "Operation cannot be fulfilled on {} \"{name}\": {why}",
                 info.group_resource()
@@ -148,7 +149,7 @@ impl ApiError {
 
     /// 400 with the given message.
     pub fn bad_request(message: impl Into<String>) -> Self {
-        ApiError::new(400, "BadRequest", message)
+        ApiError::new(400, StatusReason::BadRequest, message)
     }
 
     /// 422: `Widget.example.dev "foo" is invalid: <errors>`, one cause per
@@ -180,7 +181,7 @@ impl ApiError {
         };
         let mut e = ApiError::new(
             422,
-            "Invalid",
+            StatusReason::Invalid,
             format!("{group_kind} \"{name}\" is invalid: {joined}"),
         );
         e.name = Some(name.into());
@@ -194,7 +195,7 @@ impl ApiError {
     pub fn forbidden(info: &ResourceInfo, name: &str, why: &str) -> Self {
         ApiError::new(
             403,
-            "Forbidden",
+            StatusReason::Forbidden,
             format!("{} \"{name}\" is forbidden: {why}", info.group_resource()),
         )
         .for_resource(info, name)
@@ -204,7 +205,7 @@ impl ApiError {
     pub fn method_not_allowed() -> Self {
         ApiError::new(
             405,
-            "MethodNotAllowed",
+            StatusReason::MethodNotAllowed,
             "the server does not allow this method on the requested resource",
         )
     }
@@ -213,7 +214,7 @@ impl ApiError {
     pub fn not_acceptable(accepted: &[&str]) -> Self {
         ApiError::new(
             406,
-            "NotAcceptable",
+            StatusReason::NotAcceptable,
             format!(
                 "only the following media types are accepted: {}",
                 accepted.join(", ")
@@ -225,7 +226,7 @@ impl ApiError {
     pub fn unsupported_media_type(accepted: &[&str]) -> Self {
         ApiError::new(
             415,
-            "UnsupportedMediaType",
+            StatusReason::UnsupportedMediaType,
             format!(
                 "the body of the request was in an unknown format - accepted media types include: {}",
                 accepted.join(", ")
@@ -237,7 +238,7 @@ impl ApiError {
     pub fn too_large(limit: usize) -> Self {
         ApiError::new(
             413,
-            "RequestEntityTooLarge",
+            StatusReason::RequestEntityTooLarge,
             format!("Request entity too large: limit is {limit}"),
         )
     }
@@ -245,7 +246,7 @@ impl ApiError {
     /// 504 `Timeout`: `Timeout: <message>`, as `errors.NewTimeoutError`
     /// builds it (`retry_after` seconds in the details when non-zero).
     pub fn timeout(message: &str, retry_after: u64) -> Self {
-        let mut e = ApiError::new(504, "Timeout", format!("Timeout: {message}"));
+        let mut e = ApiError::new(504, StatusReason::Timeout, format!("Timeout: {message}"));
         if retry_after > 0 {
             e.retry_after = Some(retry_after);
         }
@@ -256,7 +257,7 @@ impl ApiError {
     pub fn too_many_requests(retry_after: u64) -> Self {
         let mut e = ApiError::new(
             429,
-            "TooManyRequests",
+            StatusReason::TooManyRequests,
             "Too many requests, please try again later.",
         );
         e.retry_after = Some(retry_after);
@@ -265,19 +266,19 @@ impl ApiError {
 
     /// 410 Gone: a resourceVersion older than the compacted revision.
     pub fn gone(message: impl Into<String>) -> Self {
-        ApiError::new(410, "Expired", message)
+        ApiError::new(410, StatusReason::Expired, message)
     }
 
     /// 504 with `Retry-After`: a resourceVersion the store has not reached.
     pub fn too_large_resource_version(requested: i64, current: i64) -> Self {
         let mut e = ApiError::new(
             504,
-            "Timeout",
+            StatusReason::Timeout,
             format!("Timeout: Too large resource version: {requested}, current: {current}"),
         );
         e.retry_after = Some(1);
         e.causes.push(Cause {
-            reason: "ResourceVersionTooLarge".into(),
+            reason: Some(CauseType::ResourceVersionTooLarge),
             message: "Too large resource version".into(),
             field: String::new(),
         });
@@ -291,7 +292,7 @@ impl ApiError {
     pub fn server_timeout(info: &ResourceInfo, operation: &str, retry_after: u64) -> Self {
         let mut e = ApiError::new(
             500,
-            "ServerTimeout",
+            StatusReason::ServerTimeout,
             format!(
                 "The {operation} operation against {} could not be completed at this time, please try again.",
                 info.group_resource()
@@ -306,11 +307,11 @@ impl ApiError {
     pub fn internal(message: impl std::fmt::Display) -> Self {
         let mut e = ApiError::new(
             500,
-            "InternalError",
+            StatusReason::InternalError,
             format!("Internal error occurred: {message}"),
         );
         e.causes.push(Cause {
-            reason: String::new(),
+            reason: None,
             message: message.to_string(),
             field: String::new(),
         });
@@ -335,8 +336,8 @@ impl ApiError {
                 .iter()
                 .map(|c| {
                     let mut m = Map::new();
-                    if !c.reason.is_empty() {
-                        m.insert("reason".into(), json!(c.reason));
+                    if let Some(reason) = c.reason {
+                        m.insert("reason".into(), json!(reason.as_str()));
                     }
                     m.insert("message".into(), json!(c.message));
                     if !c.field.is_empty() {
@@ -360,8 +361,8 @@ impl ApiError {
         status.insert("metadata".into(), metadata);
         status.insert("status".into(), json!("Failure"));
         status.insert("message".into(), json!(self.message));
-        if !self.reason.is_empty() {
-            status.insert("reason".into(), json!(self.reason));
+        if self.reason != StatusReason::Unknown {
+            status.insert("reason".into(), json!(self.reason.as_str()));
         }
         if !details.is_empty() {
             status.insert("details".into(), Value::Object(details));

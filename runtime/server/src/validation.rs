@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::object::{meta, meta_str, string_map};
 use super::status::Cause;
+use runtime::meta::CauseType;
 use runtime::resource::{NameFormat, ResourceInfo};
 use runtime::validate::names;
 
@@ -17,7 +18,7 @@ const LABEL_VALUE_ERROR: &str = "a valid label must be an empty string or consis
 
 fn invalid(field: &str, value: &str, detail: &str) -> Cause {
     Cause {
-        reason: "FieldValueInvalid".into(),
+        reason: Some(CauseType::FieldValueInvalid),
         message: format!("Invalid value: {}: {detail}", runtime::field::quote(value)),
         field: field.into(),
     }
@@ -50,7 +51,7 @@ pub fn object_meta(ri: &ResourceInfo, obj: &Value, create: bool) -> Vec<Cause> {
         None => {
             if !create || meta_str(obj, "generateName").is_none() {
                 causes.push(Cause {
-                    reason: "FieldValueRequired".into(),
+                    reason: Some(CauseType::FieldValueRequired),
                     message: "Required value: name or generateName is required".into(),
                     field: "metadata.name".into(),
                 });
@@ -133,7 +134,7 @@ pub fn object_meta(ri: &ResourceInfo, obj: &Value, create: bool) -> Vec<Cause> {
         .unwrap_or(0);
     if controllers > 1 {
         causes.push(Cause {
-            reason: "FieldValueInvalid".into(),
+            reason: Some(CauseType::FieldValueInvalid),
             message: "Invalid value: \"\": Only one reference can have Controller set to true"
                 .into(),
             field: "metadata.ownerReferences".into(),
@@ -149,7 +150,7 @@ pub fn object_meta(ri: &ResourceInfo, obj: &Value, create: bool) -> Vec<Cause> {
             .sum();
         if total > 256 * 1024 {
             causes.push(Cause {
-                reason: "FieldValueTooLong".into(),
+                reason: Some(CauseType::FieldValueTooLong),
                 message: "Too long: may not be more than 262144 bytes".into(),
                 field: "metadata.annotations".into(),
             });

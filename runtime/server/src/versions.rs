@@ -8,6 +8,7 @@
 
 use super::request::Query;
 use super::status::{ApiError, Cause};
+use runtime::meta::CauseType;
 
 /// Where a read is served from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,7 +51,7 @@ pub enum WatchPlan {
 
 fn forbidden(field: &str, message: &str) -> Cause {
     Cause {
-        reason: "FieldValueForbidden".into(),
+        reason: Some(CauseType::FieldValueForbidden),
         message: format!("Forbidden: {message}"),
         field: field.into(),
     }
@@ -59,7 +60,7 @@ fn forbidden(field: &str, message: &str) -> Cause {
 fn not_supported(field: &str, value: &str, supported: &[&str]) -> Cause {
     let list: Vec<String> = supported.iter().map(|s| format!("\"{s}\"")).collect();
     Cause {
-        reason: "FieldValueNotSupported".into(),
+        reason: Some(CauseType::FieldValueNotSupported),
         message: format!(
             "Unsupported value: \"{value}\": supported values: {}",
             list.join(", ")
@@ -247,7 +248,10 @@ mod tests {
             "value: Not older than"
         );
         let e = get(&q("resourceVersion=150"), CURRENT).unwrap_err();
-        assert_eq!((e.code, e.reason), (504, "Timeout"));
+        assert_eq!(
+            (e.code, e.reason),
+            (504, runtime::meta::StatusReason::Timeout)
+        );
         assert_eq!(
             e.message,
             "Timeout: Too large resource version: 150, current: 100"

@@ -8,9 +8,11 @@
 
 mod proto;
 mod quantity;
+mod reason;
 mod time;
 pub mod v1;
 
 pub use quantity::{Quantity, QuantityError};
+pub use reason::{CauseType, StatusReason};
 pub use time::{FieldsV1, IntOrString, MicroTime, RawExtension, Time};
 pub use v1::*;

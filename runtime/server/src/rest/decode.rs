@@ -9,6 +9,7 @@ use serde_json::Value;
 use crate::object::meta_str;
 use crate::request::FieldValidation;
 use crate::status::{ApiError, Cause};
+use runtime::meta::CauseType;
 use runtime::registry::Entry;
 use runtime::resource::ResourceInfo;
 
@@ -193,7 +194,7 @@ fn unsupported_enum(entry: &Entry, bytes: &[u8], error: &str) -> Option<(Cause, 
     let list: Vec<String> = supported.iter().map(|s| runtime::field::quote(s)).collect();
     Some((
         Cause {
-            reason: "FieldValueNotSupported".into(),
+            reason: Some(CauseType::FieldValueNotSupported),
             message: format!(
                 "Unsupported value: {}: supported values: {}",
                 runtime::field::quote(value),

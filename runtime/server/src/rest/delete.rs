@@ -12,7 +12,7 @@ use crate::object::{meta_mut, meta_str};
 use crate::request::{Query, RequestInfo, Verb};
 use crate::status::{ApiError, Cause};
 use crate::store::{storage_error, to_storage};
-use runtime::meta::Time;
+use runtime::meta::{CauseType, StatusReason, Time};
 use runtime::resource::ResourceInfo;
 
 impl Ctx<'_> {
@@ -179,7 +179,7 @@ fn delete_options(bytes: &[u8], query: &Query) -> Result<DeleteOptions, ApiError
     let mut causes = Vec::new();
     if let (Some(_), Some(policy)) = (options.orphan_dependents, &options.propagation_policy) {
         causes.push(Cause {
-            reason: "FieldValueInvalid".into(),
+            reason: Some(CauseType::FieldValueInvalid),
             message: format!(
                 "Invalid value: {}: orphanDependents and deletionPropagation cannot be both set",
                 runtime::field::quote(policy)
@@ -191,7 +191,7 @@ fn delete_options(bytes: &[u8], query: &Query) -> Result<DeleteOptions, ApiError
         && !matches!(policy.as_str(), "Orphan" | "Background" | "Foreground")
     {
         causes.push(Cause {
-            reason: "FieldValueNotSupported".into(),
+            reason: Some(CauseType::FieldValueNotSupported),
             message: format!(
                 "Unsupported value: {}: supported values: \"Foreground\", \"Background\", \"Orphan\", \"nil\"",
                 runtime::field::quote(policy)
@@ -204,7 +204,7 @@ fn delete_options(bytes: &[u8], query: &Query) -> Result<DeleteOptions, ApiError
     {
         let list: Vec<String> = dry_run.iter().map(|d| runtime::field::quote(d)).collect();
         causes.push(Cause {
-            reason: "FieldValueNotSupported".into(),
+            reason: Some(CauseType::FieldValueNotSupported),
             message: format!(
                 "Unsupported value: [{}]: supported values: \"All\"",
                 list.join(",")
@@ -271,7 +271,7 @@ fn check_preconditions(
         };
         let mut e = ApiError::new(
             409,
-            "Conflict",
+            StatusReason::Conflict,
             format!("Operation cannot be fulfilled on {group_kind} \"{name}\": {why}"),
         );
         e.name = Some(name.into());

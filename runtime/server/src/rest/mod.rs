@@ -41,6 +41,7 @@ mod write;
 
 use decode::decode_object;
 use render::{json_response, protobuf_response, render};
+use runtime::meta::{CauseType, StatusReason};
 
 /// Largest request body accepted (kube-apiserver's 3 MiB limit).
 pub const MAX_BODY_BYTES: usize = 3 * 1024 * 1024;
@@ -120,7 +121,7 @@ pub(crate) async fn handle(
             (Verb::List, false) => {
                 return Err(ApiError::new(
                     406,
-                    "NotAcceptable",
+                    StatusReason::NotAcceptable,
                     format!(
                         "you requested PartialObjectMetadata, but the requested object is a list ({})",
                         go_type(true)
@@ -130,7 +131,7 @@ pub(crate) async fn handle(
             (Verb::Get, true) => {
                 return Err(ApiError::new(
                     406,
-                    "NotAcceptable",
+                    StatusReason::NotAcceptable,
                     format!(
                         "you requested PartialObjectMetadataList, but the requested object is not a list ({})",
                         go_type(false)
@@ -298,7 +299,7 @@ fn validate_field_manager(verb: Verb, query: &Query) -> Result<(), ApiError> {
     let mut causes = Vec::new();
     if manager.len() > FIELD_MANAGER_MAX_LENGTH {
         causes.push(Cause {
-            reason: "FieldValueTooLong".into(),
+            reason: Some(CauseType::FieldValueTooLong),
             message: format!("Too long: may not be more than {FIELD_MANAGER_MAX_LENGTH} bytes"),
             field: "fieldManager".into(),
         });
@@ -306,7 +307,7 @@ fn validate_field_manager(verb: Verb, query: &Query) -> Result<(), ApiError> {
     for (i, c) in manager.char_indices() {
         if !runtime::go::is_print(c) {
             causes.push(Cause {
-                reason: "FieldValueInvalid".into(),
+                reason: Some(CauseType::FieldValueInvalid),
                 message: format!(
                     "Invalid value: {}: invalid character U+{:04X} (at position {i})",
                     runtime::field::quote(manager),

@@ -12,7 +12,7 @@ use crate::patch::apply;
 use crate::request::FieldValidation;
 use crate::status::{ApiError, Cause};
 use crate::store::{read_stored, storage_error};
-use runtime::meta::Time;
+use runtime::meta::{CauseType, StatusReason, Time};
 
 impl Ctx<'_> {
     pub(super) fn patch(
@@ -46,7 +46,7 @@ impl Ctx<'_> {
                 "PatchOptions",
                 "",
                 vec![Cause {
-                    reason: "FieldValueForbidden".into(),
+                    reason: Some(CauseType::FieldValueForbidden),
                     message: "Forbidden: may not be specified for non-apply patch".into(),
                     field: "force".into(),
                 }],
@@ -85,7 +85,7 @@ impl Ctx<'_> {
         {
             return Err(ApiError::new(
                 413,
-                "RequestEntityTooLarge",
+                StatusReason::RequestEntityTooLarge,
                 format!(
                     "Request entity too large: The allowed maximum operations in a JSON patch is {MAX_JSON_PATCH_OPERATIONS}, got {}",
                     ops.len()
@@ -120,7 +120,7 @@ impl Ctx<'_> {
                 json_patch::patch(&mut patched, &ops).map_err(|e| {
                     ApiError::new(
                         422,
-                        "Invalid",
+                        StatusReason::Invalid,
                         format!(
                             "the server rejected our request due to an error in our request: {e}"
                         ),
@@ -154,7 +154,9 @@ impl Ctx<'_> {
                     .insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
             }
             match self.write_update(kv, old, decoded, None) {
-                Err(e) if e.reason == "Conflict" && !precondition_from_patch => continue,
+                Err(e) if e.reason == StatusReason::Conflict && !precondition_from_patch => {
+                    continue;
+                }
                 Err(e) => return Err(e),
                 Ok(mut answer) => {
                     answer.warnings = warnings;
@@ -179,7 +181,7 @@ impl Ctx<'_> {
                 "PatchOptions",
                 "",
                 vec![Cause {
-                    reason: "FieldValueRequired".into(),
+                    reason: Some(CauseType::FieldValueRequired),
                     message: "Required value: is required for apply patch".into(),
                     field: "fieldManager".into(),
                 }],
@@ -259,7 +261,12 @@ impl Ctx<'_> {
             };
             match result {
                 // A write raced this apply: merge again from the new live state.
-                Err(e) if e.reason == "Conflict" || e.reason == "AlreadyExists" => continue,
+                Err(e)
+                    if e.reason == StatusReason::Conflict
+                        || e.reason == StatusReason::AlreadyExists =>
+                {
+                    continue;
+                }
                 Err(e) => return Err(e),
                 Ok(mut answer) => {
                     answer.warnings = warnings;
@@ -274,14 +281,18 @@ impl Ctx<'_> {
         match error {
             apply::ApplyError::Conflicts(conflicts) => {
                 let ri = self.ri();
-                let mut e = ApiError::new(409, "Conflict", apply::conflict_message(&conflicts));
+                let mut e = ApiError::new(
+                    409,
+                    StatusReason::Conflict,
+                    apply::conflict_message(&conflicts),
+                );
                 e.name = Some(name.to_string());
                 e.group = Some(ri.group.to_string());
                 e.kind = Some(ri.plural.to_string());
                 e.causes = conflicts
                     .iter()
                     .map(|c| Cause {
-                        reason: "FieldManagerConflict".into(),
+                        reason: Some(CauseType::FieldManagerConflict),
                         message: c.cause_message(),
                         field: c.path.clone(),
                     })
@@ -320,7 +331,7 @@ fn not_an_object(patched: &Value) -> ApiError {
         "",
         "",
         vec![Cause {
-            reason: "FieldValueInvalid".into(),
+            reason: Some(CauseType::FieldValueInvalid),
             message: format!(
                 "Invalid value: {}: couldn't get version/kind; json parse error: json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
                 runtime::field::quote(&patched.to_string()),

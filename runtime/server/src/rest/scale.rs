@@ -10,7 +10,7 @@ use crate::patch::apply;
 use crate::status::{ApiError, Cause};
 use crate::storage::KeyValue;
 use crate::store::{read_stored, storage_error, to_storage};
-use runtime::meta::Time;
+use runtime::meta::{CauseType, Time};
 use runtime::resource::ResourceInfo;
 
 impl Ctx<'_> {
@@ -76,7 +76,7 @@ impl Ctx<'_> {
                     &scale_info(),
                     &name,
                     vec![Cause {
-                        reason: "FieldValueInvalid".into(),
+                        reason: Some(CauseType::FieldValueInvalid),
                         message: format!("Invalid value: {v}: must be greater than or equal to 0"),
                         field: "spec.replicas".into(),
                     }],

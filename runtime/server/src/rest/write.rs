@@ -15,7 +15,7 @@ use crate::patch::apply;
 use crate::status::{ApiError, Cause};
 use crate::storage::KeyValue;
 use crate::store::{is_builtin_group, storage_error, to_storage};
-use runtime::meta::{ManagedFieldsEntry, Time};
+use runtime::meta::{CauseType, ManagedFieldsEntry, StatusReason, Time};
 use runtime::resource::ResourceInfo;
 use runtime::validate::Context;
 
@@ -133,7 +133,7 @@ impl Ctx<'_> {
             // storage.ErrResourceVersionSetOnCreate, a plain error upstream: 500, no reason.
             return Err(ApiError::new(
                 500,
-                "",
+                StatusReason::Unknown,
                 "resourceVersion should not be set on objects to be created",
             ));
         }
@@ -228,7 +228,7 @@ impl Ctx<'_> {
                     ri.plural,
                     &name,
                     vec![Cause {
-                        reason: "FieldValueInvalid".into(),
+                        reason: Some(CauseType::FieldValueInvalid),
                         message: "Invalid value: 0x0: must be specified for an update".into(),
                         field: "metadata.resourceVersion".into(),
                     }],
