@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use super::ApiServer;
 use super::object::{meta_mut, meta_str, set_path};
 use super::status::ApiError;
-use super::store::{from_storage, object_key, resource_prefix};
+use super::store::{from_storage, object_key, resource_prefix, to_storage};
 use crate::storage::{RangeRequest, StorageError};
 use runtime::meta::{CauseType, Time};
 use runtime::resource::ResourceInfo;
@@ -49,10 +49,10 @@ impl ApiServer {
                 "labels": {"kubernetes.io/metadata.name": name},
             }});
             self.prepare_for_create(&ri, &mut obj);
-            match self.store.create(
-                &object_key(&ri, None, name),
-                serde_json::to_vec(&obj).unwrap_or_default(),
-            ) {
+            match self
+                .store
+                .create(&object_key(&ri, None, name), to_storage(&obj)?)
+            {
                 Ok(_) | Err(StorageError::AlreadyExists(_)) => {}
                 Err(e) => return Err(ApiError::internal(e)),
             }
@@ -189,12 +189,11 @@ impl ApiServer {
                     if meta_str(&obj, "deletionTimestamp").is_none() {
                         meta_mut(&mut obj)
                             .insert("deletionTimestamp".into(), json!(Time::now().to_rfc3339()));
-                        meta_mut(&mut obj).remove("resourceVersion");
-                        let _ = self.store.update(
-                            &kv.key,
-                            serde_json::to_vec(&obj).unwrap_or_default(),
-                            kv.mod_revision,
-                        );
+                        // A conflict means another writer got there first;
+                        // the namespace controller's next pass sees it.
+                        let _ = self
+                            .store
+                            .update(&kv.key, to_storage(&obj)?, kv.mod_revision);
                     }
                 } else {
                     match self.store.delete(&kv.key, Some(kv.mod_revision)) {
@@ -223,13 +222,8 @@ impl ApiServer {
         if finalizers {
             let mut obj = obj;
             set_path(&mut obj, ".spec.finalizers", json!([]));
-            meta_mut(&mut obj).remove("resourceVersion");
             self.store
-                .update(
-                    &key,
-                    serde_json::to_vec(&obj).unwrap_or_default(),
-                    kv.mod_revision,
-                )
+                .update(&key, to_storage(&obj)?, kv.mod_revision)
                 .map_err(ApiError::internal)?;
             return Ok(());
         }
