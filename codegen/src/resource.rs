@@ -82,6 +82,9 @@ pub struct ResourceMeta {
     /// Whether a delete answers with the deleted object
     /// (`+resource:returnDeletedObject`).
     pub return_deleted_object: bool,
+    /// Whether the type implements `runtime::resource::Strategy`
+    /// (`+resource:strategy`).
+    pub strategy: bool,
 }
 
 /// gengo's lower-case plural of a kind: `Widget` -> `widgets`, `Policy` ->
@@ -137,6 +140,7 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
         printer_hook: def.has_marker("printer:hook"),
         allow_create_on_update: def.has_marker("resource:allowCreateOnUpdate"),
         return_deleted_object: def.has_marker("resource:returnDeletedObject"),
+        strategy: def.has_marker("resource:strategy"),
     };
     for m in def.markers_named("kubebuilder:selectablefield") {
         for (k, v) in m.key_values().unwrap_or_default() {

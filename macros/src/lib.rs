@@ -114,6 +114,11 @@ fn resource(
     } else {
         quote! { ::core::option::Option::None }
     };
+    let strategy = if meta.strategy {
+        quote! { ::runtime::resource::KindStrategy::of::<#ident>() }
+    } else {
+        quote! { ::runtime::resource::KindStrategy::DEFAULT }
+    };
     let scope = if namespaced {
         quote! { ::runtime::resource::NamespaceResourceScope }
     } else {
@@ -142,6 +147,7 @@ fn resource(
                 return_deleted_object: #return_deleted_object,
                 name_format: ::runtime::resource::NameFormat::#name_format,
                 printer: #printer,
+                strategy: #strategy,
             };
             type Scope = #scope;
         }

@@ -99,6 +99,93 @@ pub struct ResourceInfo {
     /// Hand-written Table columns (`+printer:hook`); when set they replace
     /// [`printer_columns`](Self::printer_columns).
     pub printer: Option<TablePrinter>,
+    /// The kind's registry strategy (`+resource:strategy`), or the generic
+    /// store's behaviour ([`KindStrategy::DEFAULT`]).
+    pub strategy: KindStrategy,
+}
+
+/// Per-kind behaviour of the generic store that upstream writes in a kind's
+/// registry strategy (`pkg/registry/<group>/<kind>/strategy.go`, through
+/// the interfaces of `k8s.io/apiserver/pkg/registry/rest`), implemented by
+/// hand on the kind's Rust type and named with `+resource:strategy`. Every
+/// item defaults to the generic store's behaviour.
+pub trait Strategy: DeserializeOwned {
+    /// Whether deletes are graceful (the strategy implements
+    /// `RESTGracefulDeleteStrategy`, as Pod's does): the object first gets
+    /// a `deletionTimestamp` and `deletionGracePeriodSeconds`.
+    const GRACEFUL_DELETE: bool = false;
+
+    /// Whether deletes set the garbage collector's finalizers (`orphan`,
+    /// `foregroundDeletion`) from `propagationPolicy` and
+    /// `orphanDependents` (`GarbageCollectionDeleteStrategy`; upstream's
+    /// namespaces answer `Unsupported`).
+    const GARBAGE_COLLECTED: bool = true;
+
+    /// `CheckGracefulDelete`: the grace period, in seconds, a delete of
+    /// `self` gives, `requested` being the client's
+    /// `DeleteOptions.gracePeriodSeconds`. Called only when
+    /// [`Strategy::GRACEFUL_DELETE`].
+    fn graceful_delete_period(&self, requested: Option<i64>) -> i64 {
+        requested.unwrap_or(0)
+    }
+}
+
+/// [`Strategy::graceful_delete_period`] on a stored object (its JSON) and
+/// the requested period; errors are serde's message for an object that
+/// does not decode into the kind's type.
+pub type GracefulDeletePeriod = fn(&serde_json::Value, Option<i64>) -> Result<i64, String>;
+
+/// A kind's [`Strategy`] as the generic server calls it, on stored objects
+/// (JSON values); the derive stores it in [`ResourceInfo::strategy`].
+#[derive(Debug, Clone, Copy)]
+pub struct KindStrategy {
+    /// For kinds with graceful deletion: the grace period (seconds) for an
+    /// object and the requested period. Errors: the object does not decode
+    /// into the kind's type (the message of serde).
+    pub graceful_delete_period: Option<GracefulDeletePeriod>,
+    /// [`Strategy::GARBAGE_COLLECTED`].
+    pub garbage_collected: bool,
+}
+
+impl KindStrategy {
+    /// The generic store's behaviour: deletes are immediate, and the garbage
+    /// collector's finalizers apply.
+    pub const DEFAULT: KindStrategy = KindStrategy {
+        graceful_delete_period: None,
+        garbage_collected: true,
+    };
+
+    /// `T`'s strategy.
+    pub const fn of<T: Strategy>() -> KindStrategy {
+        KindStrategy {
+            graceful_delete_period: if T::GRACEFUL_DELETE {
+                Some(graceful_delete_period::<T>)
+            } else {
+                None
+            },
+            garbage_collected: T::GARBAGE_COLLECTED,
+        }
+    }
+}
+
+impl PartialEq for KindStrategy {
+    fn eq(&self, other: &Self) -> bool {
+        self.garbage_collected == other.garbage_collected
+            && match (self.graceful_delete_period, other.graceful_delete_period) {
+                (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
+    }
+}
+
+impl Eq for KindStrategy {}
+
+fn graceful_delete_period<T: Strategy>(
+    object: &serde_json::Value,
+    requested: Option<i64>,
+) -> Result<i64, String> {
+    let typed = T::deserialize(object).map_err(|e| e.to_string())?;
+    Ok(typed.graceful_delete_period(requested))
 }
 
 /// A kind's hand-written Table columns: what [`Printer`] gives, as the

@@ -414,6 +414,22 @@ pub static TAGS: &[TagDef] = &[
               This project's tag; Kubernetes has no marker for it.",
         example: "+resource:returnDeletedObject",
     },
+    TagDef {
+        name: "resource:strategy",
+        scopes: &[Scope::Type],
+        args: ArgsKind::None,
+        payload: PayloadKind::None,
+        applies_to: AppliesTo::Any,
+        repeatable: false,
+        stability: Stability::Stable,
+        doc: "The kind has a registry strategy written by hand: implement \
+              `runtime::resource::Strategy` beside the type, as upstream \
+              writes `pkg/registry/<group>/<kind>/strategy.go`, for the \
+              behaviour no marker expresses (Pod's graceful deletion, \
+              Namespace's exemption from the garbage collector's \
+              finalizers). This project's tag.",
+        example: "+resource:strategy",
+    },
     crate::tags::pattern::DEF,
     crate::tags::embedded_resource::DEF,
     TagDef {

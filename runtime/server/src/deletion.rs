@@ -73,10 +73,6 @@ pub(crate) enum Grace {
     Pending,
 }
 
-fn is_pod(ri: &ResourceInfo) -> bool {
-    ri.group.is_empty() && ri.kind == "Pod"
-}
-
 fn int_meta(obj: &Value, key: &str) -> Option<i64> {
     meta(obj).and_then(|m| m.get(key)).and_then(Value::as_i64)
 }
@@ -107,37 +103,41 @@ fn rfc3339(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
-/// `rest.BeforeDelete` for the kinds with a graceful delete strategy (Pod):
-/// sets `deletionTimestamp` to now plus the grace period and
+/// `rest.BeforeDelete` for the kinds with a graceful delete strategy
+/// ([`runtime::resource::Strategy::GRACEFUL_DELETE`], as Pod's): sets
+/// `deletionTimestamp` to now plus the grace period the strategy gives and
 /// `deletionGracePeriodSeconds`, bumps a positive generation, or shortens
 /// a pending graceful deletion. Other kinds get [`Grace::None`].
+///
+/// Errors: the strategy cannot read the object (it does not decode into
+/// the kind's type).
 pub(crate) fn before_delete(
     ri: &ResourceInfo,
     obj: &mut Value,
     options: &DeleteOptions,
     now: DateTime<Utc>,
-) -> Grace {
-    if !is_pod(ri) {
-        return Grace::None;
-    }
+) -> Result<Grace, String> {
+    let Some(grace_period) = ri.strategy.graceful_delete_period else {
+        return Ok(Grace::None);
+    };
     if let Some(timestamp) = meta_str(obj, "deletionTimestamp").and_then(parse_time) {
         let current = match int_meta(obj, "deletionGracePeriodSeconds") {
-            None | Some(0) => return Grace::None,
+            None | Some(0) => return Ok(Grace::None),
             Some(g) => g.max(1),
         };
         let Some(period) = options.grace_period_seconds else {
-            return Grace::Pending;
+            return Ok(Grace::Pending);
         };
         if period >= current {
-            return Grace::Pending;
+            return Ok(Grace::Pending);
         }
         let shortened = shift(shift(timestamp, -current), period);
         let m = meta_mut(obj);
         m.insert("deletionTimestamp".into(), json!(rfc3339(shortened)));
         m.insert("deletionGracePeriodSeconds".into(), json!(period));
-        return Grace::Period(period);
+        return Ok(Grace::Period(period));
     }
-    let period = pod_grace_period(obj, options);
+    let period = grace_period(obj, options.grace_period_seconds)?;
     let m = meta_mut(obj);
     m.insert(
         "deletionTimestamp".into(),
@@ -151,31 +151,7 @@ pub(crate) fn before_delete(
     {
         m.insert("generation".into(), json!(g + 1));
     }
-    Grace::Period(period)
-}
-
-/// The pod strategy's `CheckGracefulDelete`: the requested period, else
-/// `spec.terminationGracePeriodSeconds`, else 0; and 0 for a pod that is
-/// not scheduled (no `spec.nodeName`) or has already terminated.
-fn pod_grace_period(pod: &Value, options: &DeleteOptions) -> i64 {
-    let scheduled = pod
-        .pointer("/spec/nodeName")
-        .and_then(Value::as_str)
-        .is_some_and(|n| !n.is_empty());
-    let terminated = matches!(
-        pod.pointer("/status/phase").and_then(Value::as_str),
-        Some("Failed" | "Succeeded")
-    );
-    if !scheduled || terminated {
-        return 0;
-    }
-    options
-        .grace_period_seconds
-        .or_else(|| {
-            pod.pointer("/spec/terminationGracePeriodSeconds")
-                .and_then(Value::as_i64)
-        })
-        .unwrap_or(0)
+    Ok(Grace::Period(period))
 }
 
 fn finalizers(obj: &Value) -> Vec<String> {
@@ -246,7 +222,7 @@ pub(crate) fn gc_finalizers(
     obj: &Value,
     options: &DeleteOptions,
 ) -> Option<Vec<String>> {
-    if ri.group.is_empty() && ri.kind == "Namespace" {
+    if !ri.strategy.garbage_collected {
         return None;
     }
     let existing = finalizers(obj);
@@ -299,8 +275,18 @@ pub(crate) fn mark_as_deleting(obj: &mut Value, now: DateTime<Utc>) {
 mod tests {
     use super::*;
 
+    /// Pod's registration, with its strategy (graceful deletion).
     fn pod_info() -> ResourceInfo {
-        crate::test_support::core_info("Pod", "pods")
+        <apis::core::v1::Pod as runtime::resource::Resource>::INFO
+    }
+
+    fn before(
+        ri: &ResourceInfo,
+        obj: &mut Value,
+        options: &DeleteOptions,
+        now: DateTime<Utc>,
+    ) -> Grace {
+        before_delete(ri, obj, options, now).expect("the strategy reads the object")
     }
 
     fn now() -> DateTime<Utc> {
@@ -316,7 +302,7 @@ mod tests {
     fn an_unscheduled_pod_has_no_grace_period() {
         let mut pod =
             json!({"metadata": {"name": "p"}, "spec": {"terminationGracePeriodSeconds": 30}});
-        let grace = before_delete(&pod_info(), &mut pod, &DeleteOptions::default(), now());
+        let grace = before(&pod_info(), &mut pod, &DeleteOptions::default(), now());
         assert_eq!(grace, Grace::Period(0));
         assert_eq!(pod["metadata"]["deletionTimestamp"], "2026-01-01T00:00:00Z");
     }
@@ -324,7 +310,7 @@ mod tests {
     #[test]
     fn a_scheduled_pod_gets_its_termination_grace_period() {
         let mut pod = scheduled_pod();
-        let grace = before_delete(&pod_info(), &mut pod, &DeleteOptions::default(), now());
+        let grace = before(&pod_info(), &mut pod, &DeleteOptions::default(), now());
         assert_eq!(grace, Grace::Period(30));
         assert_eq!(pod["metadata"]["deletionTimestamp"], "2026-01-01T00:00:30Z");
         assert_eq!(pod["metadata"]["deletionGracePeriodSeconds"], 30);
@@ -334,17 +320,17 @@ mod tests {
     #[test]
     fn a_pending_grace_period_may_only_shorten() {
         let mut pod = scheduled_pod();
-        before_delete(&pod_info(), &mut pod, &DeleteOptions::default(), now());
+        before(&pod_info(), &mut pod, &DeleteOptions::default(), now());
         let longer = DeleteOptions {
             grace_period_seconds: Some(60),
             ..Default::default()
         };
         assert_eq!(
-            before_delete(&pod_info(), &mut pod, &longer, now()),
+            before(&pod_info(), &mut pod, &longer, now()),
             Grace::Pending
         );
         assert_eq!(
-            before_delete(&pod_info(), &mut pod, &DeleteOptions::default(), now()),
+            before(&pod_info(), &mut pod, &DeleteOptions::default(), now()),
             Grace::Pending
         );
         let shorter = DeleteOptions {
@@ -352,7 +338,7 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(
-            before_delete(&pod_info(), &mut pod, &shorter, now()),
+            before(&pod_info(), &mut pod, &shorter, now()),
             Grace::Period(5)
         );
         assert_eq!(pod["metadata"]["deletionTimestamp"], "2026-01-01T00:00:05Z");
@@ -363,11 +349,35 @@ mod tests {
     }
 
     #[test]
+    fn a_pod_its_strategy_cannot_read_is_an_error_not_a_guess() {
+        let mut pod = json!({"metadata": {"name": "p"}, "spec": "not a spec"});
+        let err = before_delete(&pod_info(), &mut pod, &DeleteOptions::default(), now());
+        assert!(err.is_err(), "{err:?}");
+        assert!(meta_str(&pod, "deletionTimestamp").is_none());
+    }
+
+    #[test]
+    fn namespaces_never_get_the_garbage_collectors_finalizers() {
+        let foreground = DeleteOptions {
+            propagation_policy: Some("Foreground".into()),
+            ..Default::default()
+        };
+        let obj = json!({"metadata": {"name": "n"}});
+        let namespace = <apis::core::v1::Namespace as runtime::resource::Resource>::INFO;
+        assert_eq!(gc_finalizers(&namespace, &obj, &foreground), None);
+        let configmap = crate::test_support::core_info("ConfigMap", "configmaps");
+        assert_eq!(
+            gc_finalizers(&configmap, &obj, &foreground),
+            Some(vec![FINALIZER_FOREGROUND.to_string()])
+        );
+    }
+
+    #[test]
     fn other_kinds_have_no_graceful_deletion() {
         let mut cm = json!({"metadata": {"name": "c"}});
         let ri = crate::test_support::core_info("ConfigMap", "configmaps");
         assert_eq!(
-            before_delete(&ri, &mut cm, &DeleteOptions::default(), now()),
+            before(&ri, &mut cm, &DeleteOptions::default(), now()),
             Grace::None
         );
         assert!(meta_str(&cm, "deletionTimestamp").is_none());

@@ -536,6 +536,7 @@ mod test_support {
             return_deleted_object: false,
             name_format: NameFormat::Dns1123Subdomain,
             printer: None,
+            strategy: runtime::resource::KindStrategy::DEFAULT,
         }
     }
 }

@@ -7,6 +7,7 @@ mod pod;
 mod printers;
 mod secret;
 mod service;
+mod strategy;
 mod types;
 mod validation;
 

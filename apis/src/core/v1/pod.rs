@@ -31,6 +31,7 @@ use serde_json::{Map, Value};
 /// +kubebuilder:selectablefield:JSONPath=.status.nominatedNodeName
 /// +defaulting:hook
 /// +resource:returnDeletedObject
+/// +resource:strategy
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct Pod {

@@ -53,6 +53,7 @@ pub struct ConfigMap {
 /// +resource:generation=false
 /// +resource:nameFormat=dns1123-label
 /// +resource:returnDeletedObject
+/// +resource:strategy
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct Namespace {

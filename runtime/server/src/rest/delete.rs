@@ -40,7 +40,8 @@ impl Ctx<'_> {
         };
         let now = Time::now().0;
         let mut updated = obj.clone();
-        let grace = deletion::before_delete(ri, &mut updated, &options, now);
+        let grace =
+            deletion::before_delete(ri, &mut updated, &options, now).map_err(ApiError::internal)?;
         if grace == Grace::Pending {
             return Ok(deleted_answer(&obj));
         }

@@ -156,5 +156,6 @@ pub(super) fn scale_info() -> ResourceInfo {
         return_deleted_object: false,
         name_format: runtime::resource::NameFormat::Dns1123Subdomain,
         printer: None,
+        strategy: runtime::resource::KindStrategy::DEFAULT,
     }
 }
