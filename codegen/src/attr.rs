@@ -166,7 +166,7 @@ impl<'m> FieldAttrs<'m> {
                     attrs.list_map_key_markers.push(m);
                     attrs.list_map_keys.extend(m.payload_string());
                 }
-                "patchStrategy" if attrs.patch_strategy.is_none() => {
+                tags::patch_strategy::NAME if attrs.patch_strategy.is_none() => {
                     attrs.patch_strategy = match m.payload_string().as_deref() {
                         Some("merge") => Some(PatchStrategy::Merge),
                         Some("replace") => Some(PatchStrategy::Replace),
@@ -175,17 +175,17 @@ impl<'m> FieldAttrs<'m> {
                         _ => None,
                     };
                 }
-                "patchMergeKey" if attrs.patch_merge_key.is_none() => {
+                tags::patch_merge_key::NAME if attrs.patch_merge_key.is_none() => {
                     attrs.patch_merge_key = m.payload_string();
                 }
-                "mapType" if attrs.map_type.is_none() => {
+                tags::map_type::NAME if attrs.map_type.is_none() => {
                     attrs.map_type = match m.payload_string().as_deref() {
                         Some("atomic") => Some(MapType::Atomic),
                         Some("granular") => Some(MapType::Granular),
                         _ => None,
                     };
                 }
-                "default" if attrs.default.is_none() => {
+                tags::default::NAME if attrs.default.is_none() => {
                     attrs.default = m
                         .payload_text()
                         .and_then(|text| serde_json::from_str(text).ok());
@@ -200,12 +200,12 @@ impl<'m> FieldAttrs<'m> {
                 tags::max_items::NAME => attrs.max_items = attrs.max_items.or(number(m)),
                 tags::minimum::NAME => attrs.minimum = attrs.minimum.or(number(m)),
                 tags::maximum::NAME => attrs.maximum = attrs.maximum.or(number(m)),
-                "kubebuilder:pruning:PreserveUnknownFields" => {
+                tags::preserve_unknown_fields::NAME => {
                     attrs.preserve_unknown_fields = true;
                 }
                 tags::embedded_resource::NAME => attrs.embedded_resource = true,
-                "kubebuilder:validation:XIntOrString" => attrs.int_or_string = true,
-                "unionDiscriminator" => attrs.union_discriminator = true,
+                tags::int_or_string::NAME => attrs.int_or_string = true,
+                tags::union_discriminator::LEGACY_NAME => attrs.union_discriminator = true,
                 _ => {}
             }
         }
@@ -244,10 +244,12 @@ impl TypeAttrs {
         let mut attrs = TypeAttrs::default();
         for m in &def.markers {
             match m.name.as_str() {
-                "structType" => attrs.atomic = m.payload_string().as_deref() == Some("atomic"),
-                "union" => attrs.union = true,
-                "defaulting:hook" => attrs.defaulting_hook = true,
-                "validation:extra" => attrs.validation_extra = true,
+                tags::struct_type::NAME => {
+                    attrs.atomic = m.payload_string().as_deref() == Some("atomic")
+                }
+                tags::union::NAME => attrs.union = true,
+                tags::defaulting_hook::NAME => attrs.defaulting_hook = true,
+                tags::validation_extra::NAME => attrs.validation_extra = true,
                 _ => {}
             }
         }

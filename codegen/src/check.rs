@@ -214,7 +214,7 @@ impl<'m> Checker<'m> {
     fn protobuf_numbers(&mut self, def: &TypeDef, fields: &[Field]) {
         let numbered: Vec<&Field> = fields
             .iter()
-            .filter(|f| f.marker("protobuf").is_some())
+            .filter(|f| f.marker(tags::protobuf::NAME).is_some())
             .collect();
         if numbered.is_empty() {
             return;
@@ -224,7 +224,7 @@ impl<'m> Checker<'m> {
             .iter()
             .filter(|f| !f.inline && !crate::generators::protobuf::is_type_meta(f))
         {
-            match f.marker("protobuf") {
+            match f.marker(tags::protobuf::NAME) {
                 None => self.push(
                     Diagnostic::new(
                         format!(
@@ -352,7 +352,7 @@ impl<'m> Checker<'m> {
                             .join(", ")
                     )),
                 ),
-                Some(f) if f.is_optional() && f.marker("default").is_none() => self.push(
+                Some(f) if f.is_optional() && f.marker(tags::default::NAME).is_none() => self.push(
                     Diagnostic::new(
                         format!(
                             "list map key `{key}` is an optional field of `{}`",

@@ -189,7 +189,7 @@ fn parse_package(dir: &Path, module_path: Vec<String>) -> Result<Option<Package>
     pkg.group = pkg
         .markers
         .iter()
-        .find(|m| m.name == "groupName")
+        .find(|m| m.name == crate::tags::group_name::NAME)
         .map(|m| m.payload_string().unwrap_or_default());
     if errors.is_empty() {
         Ok(Some(pkg))
@@ -303,7 +303,10 @@ pub fn package_identity(file: &Path) -> Result<(String, String), String> {
                     .collect::<Vec<_>>()
                     .join("\n")
             })?;
-        if let Some(m) = markers.iter().find(|m| m.name == "groupName") {
+        if let Some(m) = markers
+            .iter()
+            .find(|m| m.name == crate::tags::group_name::NAME)
+        {
             return Ok((m.payload_string().unwrap_or_default(), version));
         }
     }

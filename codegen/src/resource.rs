@@ -10,6 +10,7 @@
 
 use crate::diagnostics::Diagnostic;
 use crate::model::TypeDef;
+use crate::tags;
 
 /// A printer column (`+kubebuilder:printcolumn`), as a CRD's
 /// `additionalPrinterColumns` entry.
@@ -118,31 +119,31 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
         kind: def.name.clone(),
         plural: plural_of(&def.name),
         singular: def.name.to_ascii_lowercase(),
-        namespaced: !def.has_marker("genclient:nonNamespaced"),
+        namespaced: !def.has_marker(tags::genclient_non_namespaced::NAME),
         short_names: Vec::new(),
         categories: Vec::new(),
-        status: def.has_marker("kubebuilder:subresource:status"),
+        status: def.has_marker(tags::subresource_status::NAME),
         scale: None,
         printer_columns: Vec::new(),
-        storage_version: def.has_marker("kubebuilder:storageversion"),
+        storage_version: def.has_marker(tags::storage_version::NAME),
         selectable_fields: Vec::new(),
         generation: def
-            .markers_named("resource:generation")
+            .markers_named(tags::generation::NAME)
             .last()
             .and_then(|m| m.payload_string())
             .is_none_or(|v| v != "false"),
-        annotations_bump_generation: def.has_marker("resource:annotationsBumpGeneration"),
+        annotations_bump_generation: def.has_marker(tags::annotations_bump_generation::NAME),
         name_format: def
-            .markers_named("resource:nameFormat")
+            .markers_named(tags::name_format::NAME)
             .last()
             .and_then(|m| m.payload_string())
             .unwrap_or_else(|| "dns1123-subdomain".into()),
-        printer_hook: def.has_marker("printer:hook"),
-        allow_create_on_update: def.has_marker("resource:allowCreateOnUpdate"),
-        return_deleted_object: def.has_marker("resource:returnDeletedObject"),
-        strategy: def.has_marker("resource:strategy"),
+        printer_hook: def.has_marker(tags::printer_hook::NAME),
+        allow_create_on_update: def.has_marker(tags::allow_create_on_update::NAME),
+        return_deleted_object: def.has_marker(tags::return_deleted_object::NAME),
+        strategy: def.has_marker(tags::strategy::NAME),
     };
-    for m in def.markers_named("kubebuilder:selectablefield") {
+    for m in def.markers_named(tags::selectable_field::NAME) {
         for (k, v) in m.key_values().unwrap_or_default() {
             if k == "JSONPath" {
                 meta.selectable_fields
@@ -156,7 +157,7 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
             .map(str::to_string)
             .collect()
     };
-    for m in def.markers_named("kubebuilder:resource") {
+    for m in def.markers_named(tags::kubebuilder_resource::NAME) {
         for (k, v) in m.key_values().unwrap_or_default() {
             match k.as_str() {
                 "path" => meta.plural = v,
@@ -180,7 +181,7 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
             }
         }
     }
-    for m in def.markers_named("kubebuilder:subresource:scale") {
+    for m in def.markers_named(tags::subresource_scale::NAME) {
         let mut scale = Scale {
             spec_replicas_path: String::new(),
             status_replicas_path: String::new(),
@@ -203,7 +204,7 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
         }
         meta.scale = Some(scale);
     }
-    for m in def.markers_named("kubebuilder:printcolumn") {
+    for m in def.markers_named(tags::printcolumn::NAME) {
         let mut col = PrinterColumn {
             name: String::new(),
             type_: "string".into(),
@@ -255,7 +256,7 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
     }
     if !meta.generation
         && let Some(m) = def
-            .markers_named("resource:annotationsBumpGeneration")
+            .markers_named(tags::annotations_bump_generation::NAME)
             .last()
     {
         errors.push(

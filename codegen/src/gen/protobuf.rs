@@ -16,11 +16,12 @@ use quote::{format_ident, quote};
 
 use super::{GeneratedFile, rust_file};
 use crate::model::{FieldType, IntKind, Model, Package, TypeDef, TypeShape, WellKnown};
+use crate::tags;
 
 /// The protobuf number of a field, from its `+protobuf=N` marker.
 pub fn field_number(field: &crate::model::Field) -> Option<u32> {
     field
-        .marker("protobuf")
+        .marker(tags::protobuf::NAME)
         .and_then(|m| m.payload_text())
         .and_then(|t| t.parse().ok())
 }

@@ -21,3 +21,22 @@ pub const DEF: TagDef = TagDef {
           outside that set is rejected with \"Unsupported value\".",
     example: "+k8s:enum",
 };
+
+/// The name of gengo's `+enum`.
+pub const LEGACY_NAME: &str = "enum";
+
+/// The definition of gengo's `+enum`.
+pub const LEGACY: TagDef = TagDef {
+    name: LEGACY_NAME,
+    scopes: &[Scope::Type],
+    args: ArgsKind::None,
+    payload: PayloadKind::None,
+    applies_to: AppliesTo::String,
+    repeatable: false,
+    stability: Stability::Stable,
+    doc: "Marks a string type as an enumeration so openapi-gen lists its \
+          constants (the variants of a Rust enum) in the schema's `enum`. \
+          Where enforced, other values are reported as \
+          \"Unsupported value\".",
+    example: "+enum",
+};

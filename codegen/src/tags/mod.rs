@@ -1,18 +1,17 @@
-//! One module per validation tag: its definition (where it may be written,
+//! One module per tag: its name and definition (where it may be written,
 //! what it takes, its documentation and example, which `cargo xtask
 //! markers` and `docs/markers.md` print), the checks it adds to the
-//! generic ones of [`crate::check`], and the code it emits into
-//! `zz_generated.validations.rs`, as validation-gen keeps one validator
-//! per tag (`cmd/validation-gen/validators/`).
+//! generic ones of [`crate::check`], and, for a validation tag, the code it
+//! emits into `zz_generated.validations.rs`, as validation-gen keeps one
+//! validator per tag (`cmd/validation-gen/validators/`). The other
+//! generators read the tags through typed attributes ([`crate::attr`],
+//! [`crate::resource::ResourceMeta`]), which match on each module's
+//! `NAME`.
 //!
 //! Adding a validation tag takes one module here with its `DEF` (and
 //! `emit`, if it validates), its line in [`crate::markers::registry::TAGS`]
 //! and in [`VALIDATORS`], and a golden case in `codegen/tests/golden.rs`;
 //! `docs/markers.md` explains the steps.
-//!
-//! The tags of the other generators (gengo and openapi-gen's, client-gen's,
-//! kubebuilder's, this project's `resource:` tags) are still defined in
-//! [`crate::markers::registry`].
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -22,35 +21,64 @@ use crate::markers::Marker;
 use crate::markers::tags::TagDef;
 use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef};
 
+pub mod allow_create_on_update;
+pub mod annotations_bump_generation;
+pub mod conversion_gen;
 pub mod custom_unique;
 pub mod declarative_validation_native;
+pub mod default;
+pub mod defaulting_hook;
 pub mod each_key;
 pub mod each_val;
 pub mod embedded_resource;
 pub mod enumeration;
 pub mod forbidden;
 pub mod format;
+pub mod genclient;
+pub mod genclient_non_namespaced;
+pub mod generation;
+pub mod group_name;
 pub mod if_disabled;
 pub mod if_enabled;
 pub mod immutable;
+pub mod int_or_string;
 pub mod is_subresource;
 pub mod item;
+pub mod kubebuilder_resource;
 pub mod list_map_key;
 pub mod list_type;
+pub mod map_type;
 pub mod max_items;
 pub mod max_length;
 pub mod maximum;
 pub mod min_length;
 pub mod minimum;
+pub mod name_format;
 pub mod neq;
 pub mod opaque_type;
 pub mod optional;
+pub mod patch_merge_key;
+pub mod patch_strategy;
 pub mod pattern;
+pub mod prerelease_lifecycle_introduced;
+pub mod preserve_unknown_fields;
+pub mod printcolumn;
+pub mod printer_hook;
+pub mod protobuf;
 pub mod required;
+pub mod return_deleted_object;
+pub mod selectable_field;
+pub mod storage_version;
+pub mod strategy;
+pub mod struct_type;
 pub mod subfield;
+pub mod subresource_scale;
+pub mod subresource_status;
 pub mod supports_subresource;
+pub mod union;
 pub mod union_discriminator;
 pub mod union_member;
+pub mod validation_extra;
 pub mod zero_or_one_of_member;
 
 /// A tag that emits validation code at a field (or, through `eachVal`,

@@ -23,3 +23,21 @@ pub const DEF: TagDef = TagDef {
           \"Invalid value\".",
     example: "+k8s:unionDiscriminator",
 };
+
+/// The name of gengo's `+unionDiscriminator`.
+pub const LEGACY_NAME: &str = "unionDiscriminator";
+
+/// The definition of gengo's `+unionDiscriminator`.
+pub const LEGACY: TagDef = TagDef {
+    name: LEGACY_NAME,
+    scopes: &[Scope::Field],
+    args: ArgsKind::None,
+    payload: PayloadKind::None,
+    applies_to: AppliesTo::String,
+    repeatable: false,
+    stability: Stability::Stable,
+    doc: "Names the string field of a `+union` struct whose value says \
+          which member is set; it is written as the union's \
+          `discriminator` in `x-kubernetes-unions`.",
+    example: "+unionDiscriminator",
+};
