@@ -7,6 +7,7 @@
 //! - `bench`: run the benchmarks and write `target/bench/report.{md,json}`.
 
 mod bench;
+mod layout;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
