@@ -8,9 +8,10 @@
 //! verbs, discovery, watch), the revisioned [`storage`] backends and the
 //! [`patch`] engines (strategic merge, server-side apply).
 //!
-//! Handlers are small functions; cross-cutting concerns (the in-flight
-//! limit, metrics, compression, tracing) are tower layers or a thin
-//! middleware in front of the resource handler.
+//! Handlers are small functions over a resolved request; cross-cutting
+//! concerns (panic recovery, compression, the `Host` guard, request
+//! resolution, metrics, the in-flight limit) are tower layers, in the
+//! order of kube-apiserver's handler chain (`layers`).
 #![deny(missing_docs)]
 
 pub mod patch;
