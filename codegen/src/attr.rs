@@ -1,11 +1,13 @@
 //! Typed attributes: what a field's or a type's markers say (presence,
 //! list and map semantics, patch strategy, default, schema keywords, union
 //! and struct semantics, hooks), read from the markers into typed values
-//! as serde_derive's `internals/attr.rs` reads `#[serde(...)]`. The
-//! generators read a [`FieldAttrs`] or a [`TypeAttrs`] (and a resource's
-//! [`crate::resource::ResourceMeta`]), never the markers' names; the names
-//! are the tags' own (`crate::tags`) or, for the tags not yet in a module
-//! of their own, written here only.
+//! as serde_derive's `internals/attr.rs` reads `#[serde(...)]`. The parser
+//! stores them in the model ([`crate::model::Field::attrs`],
+//! [`crate::model::TypeDef::attrs`]), as serde_derive's `ast::Field`
+//! holds its `attr::Field`; the checks hold them against the model, and
+//! the generators read them (and a resource's
+//! [`crate::resource::ResourceMeta`]), never the markers' names, which are
+//! the tags' own `NAME` constants ([`crate::tags`]).
 //!
 //! Reading does not judge: a payload outside a tag's values (which
 //! [`crate::check`] reports with its location) reads as absent.
@@ -13,7 +15,6 @@
 use serde_json::Value;
 
 use crate::markers::Marker;
-use crate::model::{Field, TypeDef};
 use crate::tags;
 
 /// `+listType` / `+k8s:listType`: how a list merges and what makes its
@@ -87,19 +88,19 @@ impl MapType {
 
 /// A field's typed attributes; see the module documentation.
 #[derive(Debug, Clone, Default)]
-pub struct FieldAttrs<'m> {
+pub struct FieldAttrs {
     /// `+optional` / `+k8s:optional`, when present.
-    pub optional: Option<&'m Marker>,
+    pub optional: Option<Marker>,
     /// `+required` / `+k8s:required`, when present.
-    pub required: Option<&'m Marker>,
+    pub required: Option<Marker>,
     /// `+listType` / `+k8s:listType`.
     pub list_type: Option<ListType>,
     /// The marker that set [`FieldAttrs::list_type`], for diagnostics.
-    pub list_type_marker: Option<&'m Marker>,
+    pub list_type_marker: Option<Marker>,
     /// `+listMapKey` / `+k8s:listMapKey`, in source order (JSON names).
     pub list_map_keys: Vec<String>,
     /// The key markers themselves, for diagnostics.
-    pub list_map_key_markers: Vec<&'m Marker>,
+    pub list_map_key_markers: Vec<Marker>,
     /// `+patchStrategy`.
     pub patch_strategy: Option<PatchStrategy>,
     /// `+patchMergeKey` (a JSON name).
@@ -138,18 +139,19 @@ pub struct FieldAttrs<'m> {
     pub union_discriminator: bool,
 }
 
-impl<'m> FieldAttrs<'m> {
-    /// Reads `field`'s markers.
-    pub fn of(field: &'m Field) -> FieldAttrs<'m> {
+impl FieldAttrs {
+    /// Reads a field's markers (the parser stores the result in
+    /// [`crate::model::Field::attrs`]).
+    pub fn read(markers: &[Marker]) -> FieldAttrs {
         let mut attrs = FieldAttrs::default();
         let number = |m: &Marker| m.payload_text().and_then(crate::markers::parse_go_int);
-        for m in &field.markers {
+        for m in markers {
             match m.name.as_str() {
                 tags::optional::NAME | tags::optional::LEGACY_NAME => {
-                    attrs.optional.get_or_insert(m);
+                    attrs.optional.get_or_insert_with(|| m.clone());
                 }
                 tags::required::NAME | tags::required::LEGACY_NAME => {
-                    attrs.required.get_or_insert(m);
+                    attrs.required.get_or_insert_with(|| m.clone());
                 }
                 tags::list_type::NAME | tags::list_type::LEGACY_NAME
                     if attrs.list_type_marker.is_none() =>
@@ -160,10 +162,10 @@ impl<'m> FieldAttrs<'m> {
                         Some("map") => Some(ListType::Map),
                         _ => None,
                     };
-                    attrs.list_type_marker = Some(m);
+                    attrs.list_type_marker = Some(m.clone());
                 }
                 tags::list_map_key::NAME | tags::list_map_key::LEGACY_NAME => {
-                    attrs.list_map_key_markers.push(m);
+                    attrs.list_map_key_markers.push(m.clone());
                     attrs.list_map_keys.extend(m.payload_string());
                 }
                 tags::patch_strategy::NAME if attrs.patch_strategy.is_none() => {
@@ -239,10 +241,11 @@ pub struct TypeAttrs {
 }
 
 impl TypeAttrs {
-    /// Reads `def`'s markers.
-    pub fn of(def: &TypeDef) -> TypeAttrs {
+    /// Reads a type's markers (the parser stores the result in
+    /// [`crate::model::TypeDef::attrs`]).
+    pub fn read(markers: &[Marker]) -> TypeAttrs {
         let mut attrs = TypeAttrs::default();
-        for m in &def.markers {
+        for m in markers {
             match m.name.as_str() {
                 tags::struct_type::NAME => {
                     attrs.atomic = m.payload_string().as_deref() == Some("atomic")
@@ -261,20 +264,22 @@ impl TypeAttrs {
 mod tests {
     use super::*;
     use crate::markers::parse_marker;
-    use crate::model::{FieldType, Location};
+    use crate::model::{Field, FieldType, Location};
 
     fn field(markers: &[&str]) -> Field {
         let location = Location::new("types.rs", 1, 1);
+        let markers: Vec<Marker> = markers
+            .iter()
+            .map(|t| parse_marker(t, location.clone()).unwrap())
+            .collect();
         Field {
             rust_name: "items".into(),
             json_name: "items".into(),
             renamed: false,
             ty: FieldType::String,
             description: String::new(),
-            markers: markers
-                .iter()
-                .map(|t| parse_marker(t, location.clone()).unwrap())
-                .collect(),
+            attrs: FieldAttrs::read(&markers),
+            markers,
             inline: false,
             location,
         }
@@ -289,7 +294,7 @@ mod tests {
             "+k8s:listMapKey=port",
         ]);
         for f in [&upstream, &declarative] {
-            let attrs = FieldAttrs::of(f);
+            let attrs = &f.attrs;
             assert_eq!(attrs.list_type, Some(ListType::Map));
             assert_eq!(attrs.list_map_keys, ["name", "port"]);
         }
@@ -304,7 +309,7 @@ mod tests {
             "+default={\"a\": 1}",
             "+mapType=atomic",
         ]);
-        let attrs = FieldAttrs::of(&f);
+        let attrs = &f.attrs;
         assert!(attrs.optional.is_some() && attrs.required.is_none());
         assert_eq!(attrs.patch_strategy, Some(PatchStrategy::MergeRetainKeys));
         assert_eq!(attrs.patch_merge_key.as_deref(), Some("name"));
@@ -321,7 +326,7 @@ mod tests {
             "+kubebuilder:validation:Pattern=`^v[0-9]+$`",
             "+kubebuilder:validation:XIntOrString",
         ]);
-        let attrs = FieldAttrs::of(&f);
+        let attrs = &f.attrs;
         assert_eq!((attrs.max_length, attrs.minimum), (Some(63), Some(16)));
         assert_eq!(attrs.format.as_deref(), Some("k8s-short-name"));
         assert_eq!(attrs.pattern.as_deref(), Some("^v[0-9]+$"));
@@ -331,7 +336,7 @@ mod tests {
     #[test]
     fn a_value_outside_the_tag_reads_as_absent() {
         let attrs_of = field(&["+listType=bag", "+patchStrategy=mix", "+default=not json"]);
-        let attrs = FieldAttrs::of(&attrs_of);
+        let attrs = &attrs_of.attrs;
         assert_eq!(attrs.list_type, None);
         assert!(attrs.list_type_marker.is_some());
         assert_eq!(attrs.patch_strategy, None);

@@ -267,8 +267,8 @@ impl<'m> Checker<'m> {
         );
         self.field_type(&field.ty, &field.location, &field.rust_name, resolve);
 
-        let attrs = FieldAttrs::of(field);
-        if let (Some(_), Some(req)) = (attrs.optional, attrs.required) {
+        let attrs = &field.attrs;
+        if let (Some(_), Some(req)) = (&attrs.optional, &attrs.required) {
             self.push(
                 Diagnostic::new(
                     format!(
@@ -282,7 +282,7 @@ impl<'m> Checker<'m> {
                 .help("keep one of `+optional` and `+required`"),
             );
         }
-        self.list_map_keys(field, &attrs);
+        self.list_map_keys(field, attrs);
         for m in &field.markers {
             for (_, check) in tags::FIELD_CHECKS
                 .iter()
@@ -293,11 +293,11 @@ impl<'m> Checker<'m> {
         }
     }
 
-    fn list_map_keys(&mut self, field: &Field, attrs: &FieldAttrs<'_>) {
+    fn list_map_keys(&mut self, field: &Field, attrs: &FieldAttrs) {
         let keys = &attrs.list_map_key_markers;
         if attrs.list_type == Some(ListType::Map)
             && keys.is_empty()
-            && let Some(m) = attrs.list_type_marker
+            && let Some(m) = &attrs.list_type_marker
         {
             self.push(
                 Diagnostic::new(
@@ -313,7 +313,7 @@ impl<'m> Checker<'m> {
             return;
         }
         if attrs.list_type != Some(ListType::Map) {
-            let m = keys[0];
+            let m = &keys[0];
             self.push(
                 Diagnostic::new(
                     format!("`{}` without `+listType=map`", m.text),
@@ -575,7 +575,7 @@ impl<'m> Checker<'m> {
             ArgsKind::ListMapKeys => {
                 let keys: Vec<String> = site
                     .field
-                    .map(|f| FieldAttrs::of(f).list_map_keys)
+                    .map(|f| f.attrs.list_map_keys.clone())
                     .unwrap_or_default();
                 let given: BTreeSet<&str> =
                     m.args.iter().filter_map(|a| a.name.as_deref()).collect();

@@ -1,8 +1,9 @@
 //! The type model: the one representation every generator reads.
 //!
-//! [`crate::parse`] builds it from annotated Rust sources; [`crate::check`]
-//! validates it; generators in [`crate::gen`] read it and never re-parse
-//! source. The shapes mirror what gengo gives Kubernetes' generators:
+//! [`crate::parse`] builds it from annotated Rust sources, with each
+//! type's and field's markers also read into typed attributes
+//! ([`crate::attr`]); [`crate::check`] validates it; the generators in
+//! [`crate::generators`] read it and never re-parse source. The shapes mirror what gengo gives Kubernetes' generators:
 //! packages (a group/version), named types, fields with JSON names and
 //! comment tags.
 
@@ -134,6 +135,8 @@ pub struct TypeDef {
     /// embedded object such as `PodTemplateSpec` that also carries
     /// `ObjectMeta`).
     pub derives_resource: bool,
+    /// What the type's markers say, typed ([`crate::attr`]).
+    pub attrs: crate::attr::TypeAttrs,
 }
 
 impl TypeDef {
@@ -226,6 +229,8 @@ pub struct Field {
     pub inline: bool,
     /// Where the field name is declared.
     pub location: Location,
+    /// What the field's markers say, typed ([`crate::attr`]).
+    pub attrs: crate::attr::FieldAttrs,
 }
 
 impl Field {
@@ -242,8 +247,7 @@ impl Field {
     /// Whether the field is optional: `Option<T>`, or marked `+optional` /
     /// `+k8s:optional`.
     pub fn is_optional(&self) -> bool {
-        matches!(self.ty, FieldType::Optional(_))
-            || crate::attr::FieldAttrs::of(self).optional.is_some()
+        matches!(self.ty, FieldType::Optional(_)) || self.attrs.optional.is_some()
     }
 }
 

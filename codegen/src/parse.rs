@@ -464,6 +464,7 @@ impl FileContext<'_> {
         TypeDef {
             name: ident.to_string(),
             description: docs.description,
+            attrs: crate::attr::TypeAttrs::read(&docs.markers),
             markers: docs.markers,
             shape,
             location,
@@ -491,6 +492,7 @@ impl FileContext<'_> {
             rust_name,
             ty: self.field_type(&f.ty),
             description: docs.description,
+            attrs: crate::attr::FieldAttrs::read(&docs.markers),
             markers: docs.markers,
             inline: serde.flatten,
             location,

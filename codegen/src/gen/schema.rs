@@ -11,7 +11,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::{GeneratedFile, rust_file};
-use crate::attr::{FieldAttrs, ListType, MapType, PatchStrategy, TypeAttrs};
+use crate::attr::{ListType, MapType, PatchStrategy};
 use crate::model::{FieldType, Model, Package, TypeDef, TypeRef, TypeShape, WellKnown};
 
 /// Generates the schema tables of every package of the crate at `crate_dir`.
@@ -45,7 +45,7 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
 fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
     let ident = format_ident!("{}", def.name);
     let name = &def.name;
-    let type_attrs = TypeAttrs::of(def);
+    let type_attrs = &def.attrs;
     let atomic = type_attrs.atomic;
     let hook = if type_attrs.defaulting_hook {
         quote! { Some(<#ident as ::runtime::schema::DefaultHook>::default_hook) }
@@ -55,7 +55,7 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
     let fields = model.flat_fields(def).into_iter().map(|f| {
         let json = &f.json_name;
         let ty = value_type(model, pkg, &f.ty);
-        let attrs = FieldAttrs::of(f);
+        let attrs = &f.attrs;
         let keys = &attrs.list_map_keys;
         let list = match attrs.list_type {
             Some(ListType::Atomic) => quote! { ListSemantics::Atomic },

@@ -16,7 +16,6 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::{GeneratedFile, rust_file};
-use crate::attr::{FieldAttrs, TypeAttrs};
 use crate::markers::{Marker, Value as ArgValue};
 use crate::model::{Field, FieldType, Model, Package, TypeDef, TypeShape};
 use crate::tags::{self, Emit, item_field, raw};
@@ -118,7 +117,7 @@ fn structs_with_work(model: &Model) -> Work {
                 let recurses = def
                     .fields()
                     .iter()
-                    .any(|f| !FieldAttrs::of(f).opaque_type && reaches(&work, &f.ty));
+                    .any(|f| !f.attrs.opaque_type && reaches(&work, &f.ty));
                 if recurses || own_work(model, pkg, def) {
                     work.insert((i, def.name.clone()));
                     changed = true;
@@ -145,7 +144,7 @@ fn reaches(work: &Work, ty: &FieldType) -> bool {
 
 /// Whether the struct's own tags generate any code.
 fn own_work(model: &Model, pkg: &Package, def: &TypeDef) -> bool {
-    TypeAttrs::of(def).validation_extra
+    def.attrs.validation_extra
         || !union_code(def).is_empty()
         || def.fields().iter().any(|f| {
             f.markers
@@ -174,7 +173,7 @@ fn validate_impl(model: &Model, pkg: &Package, work: &Work, def: &TypeDef) -> To
         })
         .collect();
     let unions = union_code(def);
-    let extra = if TypeAttrs::of(def).validation_extra {
+    let extra = if def.attrs.validation_extra {
         quote! { errs.extend(::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx)); }
     } else {
         quote! {}
@@ -297,11 +296,11 @@ fn field_code(model: &Model, pkg: &Package, work: &Work, field: &Field) -> Token
 
 /// Recursion into the field's own types' validation.
 fn recurse_code(model: &Model, work: &Work, field: &Field) -> TokenStream {
-    let attrs = FieldAttrs::of(field);
+    let attrs = &field.attrs;
     if attrs.opaque_type || !reaches(work, &field.ty) {
         return quote! {};
     }
-    let list_keys = attrs.list_map_keys;
+    let list_keys = &attrs.list_map_keys;
     match field.ty.unwrap_optional() {
         FieldType::List(_) if !list_keys.is_empty() => {
             let item_keys: Vec<TokenStream> = list_keys

@@ -5,7 +5,7 @@
 //! The tag emits nothing itself: `+k8s:listType`'s emission consults
 //! [`is_set`].
 
-use crate::attr::{FieldAttrs, ListType};
+use crate::attr::ListType;
 use crate::diagnostics::Diagnostic;
 use crate::markers::Marker;
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
@@ -37,7 +37,7 @@ pub fn is_set(field: &Field) -> bool {
 
 /// The tag needs a list type whose items are unique (`set` or `map`).
 pub fn check(field: &Field, marker: &Marker) -> Vec<Diagnostic> {
-    let attrs = FieldAttrs::of(field);
+    let attrs = &field.attrs;
     if matches!(attrs.list_type, Some(ListType::Set | ListType::Map)) {
         return Vec::new();
     }

@@ -6,7 +6,6 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::{Emit, Validator, item_field, raw};
-use crate::attr::FieldAttrs;
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 use crate::markers::{Payload, Value};
 use crate::model::FieldType;
@@ -65,7 +64,9 @@ fn emit(e: &Emit<'_>) -> Option<TokenStream> {
         return None;
     }
     let body = e.nested(e.field, inner, item_ty, quote! { x })?;
-    let same_keys: Vec<TokenStream> = FieldAttrs::of(e.field)
+    let same_keys: Vec<TokenStream> = e
+        .field
+        .attrs
         .list_map_keys
         .iter()
         .filter_map(|k| item_field(e.model, e.ty, k))

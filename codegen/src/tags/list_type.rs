@@ -7,7 +7,6 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::{Emit, Validator, custom_unique, item_field, raw};
-use crate::attr::FieldAttrs;
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 use crate::model::FieldType;
 
@@ -66,7 +65,9 @@ fn emit(e: &Emit<'_>) -> Option<TokenStream> {
             field_errs.extend(v::unique(&p, #value, |a, b| a == b, ::runtime::field::BadValue::value_of));
         }),
         "map" => {
-            let keys: Vec<TokenStream> = FieldAttrs::of(e.field)
+            let keys: Vec<TokenStream> = e
+                .field
+                .attrs
                 .list_map_keys
                 .iter()
                 .filter_map(|k| item_field(e.model, e.ty, k))

@@ -18,7 +18,6 @@ use std::path::PathBuf;
 use serde_json::{Map, Value, json};
 
 use super::{Crate, GeneratedFile};
-use crate::attr::{FieldAttrs, TypeAttrs};
 use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef, TypeShape, WellKnown};
 use crate::resource::{ResourceMeta, resource_meta};
 
@@ -285,7 +284,7 @@ fn definition(model: &Model, def: &TypeDef, gvk: Option<Value>) -> Value {
     if let Some(gvk) = gvk {
         schema.insert("x-kubernetes-group-version-kind".into(), json!([gvk]));
     }
-    let attrs = TypeAttrs::of(def);
+    let attrs = &def.attrs;
     if attrs.atomic {
         schema.insert("x-kubernetes-map-type".into(), json!("atomic"));
     }
@@ -302,7 +301,7 @@ fn union(def: &TypeDef) -> Value {
     let mut entry = Map::new();
     let mut members = Map::new();
     for f in def.fields().iter().filter(|f| !f.inline) {
-        if FieldAttrs::of(f).union_discriminator {
+        if f.attrs.union_discriminator {
             entry.insert("discriminator".into(), json!(f.json_name));
         } else {
             members.insert(f.json_name.clone(), json!(go_field_name(&f.rust_name)));
@@ -326,7 +325,7 @@ fn go_field_name(rust_name: &str) -> String {
 }
 
 fn property(model: &Model, field: &Field) -> Value {
-    let attrs = FieldAttrs::of(field);
+    let attrs = &field.attrs;
     let mut schema = type_schema(model, &field.ty);
     // The kubebuilder markers publish a RawExtension or IntOrString field
     // as a custom resource's schema does, inline instead of by reference.
@@ -372,8 +371,8 @@ fn property(model: &Model, field: &Field) -> Value {
     if let Some(t) = attrs.map_type {
         obj.insert("x-kubernetes-map-type".into(), json!(t.as_str()));
     }
-    if let Some(d) = attrs.default {
-        obj.insert("default".into(), d);
+    if let Some(d) = &attrs.default {
+        obj.insert("default".into(), d.clone());
     }
     for (keyword, value) in [
         ("maxLength", attrs.max_length),
