@@ -31,6 +31,22 @@ impl TypeSchema {
     }
 }
 
+/// The type of the value at a field path below `schema`, the path given as
+/// its steps (`["spec", "ports", "0", "protocol"]`: field names, list
+/// indexes, map keys); `None` when the schema has no such field.
+pub fn type_at<S: AsRef<str>>(schema: &'static TypeSchema, steps: &[S]) -> Option<&'static Type> {
+    let (first, rest) = steps.split_first()?;
+    let mut ty = &schema.field(first.as_ref())?.ty;
+    for step in rest {
+        ty = match ty {
+            Type::Struct(s) => &s().field(step.as_ref())?.ty,
+            Type::List(element) | Type::Map(element) => element,
+            Type::Scalar | Type::Enum(_) | Type::Untyped => return None,
+        };
+    }
+    Some(ty)
+}
+
 /// One field of a struct.
 #[derive(Debug)]
 pub struct FieldSchema {
@@ -55,6 +71,10 @@ pub struct FieldSchema {
 pub enum Type {
     /// A string, number or bool (also Time, Quantity, IntOrString...).
     Scalar,
+    /// A string enum (`+k8s:enum`, a Rust enum): its values, in declaration
+    /// order. Merges and defaults as a scalar; decoding names the values
+    /// when a body holds another.
+    Enum(&'static [&'static str]),
     /// A struct.
     Struct(fn() -> &'static TypeSchema),
     /// A list of elements.
@@ -183,7 +203,7 @@ fn default_value(value: &mut serde_json::Value, ty: &Type) {
                 default_value(v, item);
             }
         }
-        Type::Scalar | Type::Untyped => {}
+        Type::Scalar | Type::Enum(_) | Type::Untyped => {}
     }
 }
 
@@ -191,6 +211,30 @@ fn default_value(value: &mut serde_json::Value, ty: &Type) {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn the_type_at_a_field_path() {
+        static SPEC: TypeSchema = TypeSchema {
+            name: "Spec",
+            atomic: false,
+            hook: None,
+            fields: &[
+                field("ports", Type::List(&Type::Struct(port))),
+                field("labels", Type::Map(&Type::Scalar)),
+                field("color", Type::Enum(&["Red", "Blue"])),
+            ],
+        };
+        let at = |path: &[&str]| type_at(&SPEC, path);
+        assert!(matches!(
+            at(&["ports", "0", "protocol"]),
+            Some(Type::Scalar)
+        ));
+        assert!(matches!(at(&["labels", "app"]), Some(Type::Scalar)));
+        assert!(matches!(at(&["color"]), Some(Type::Enum(["Red", "Blue"]))));
+        assert!(at(&["ports", "0", "nope"]).is_none());
+        assert!(at(&["color", "x"]).is_none());
+        assert!(at(&[]).is_none());
+    }
 
     fn port() -> &'static TypeSchema {
         static PORT: TypeSchema = TypeSchema {

@@ -132,7 +132,10 @@ fn value_type(model: &Model, pkg: &Package, ty: &FieldType) -> TokenStream {
         FieldType::WellKnown(_) => quote! { Type::Untyped },
         FieldType::Named(r) => match model.resolve(r) {
             Some(def) => match &def.shape {
-                TypeShape::Enum(_) => quote! { Type::Scalar },
+                TypeShape::Enum(variants) => {
+                    let values = variants.iter().map(|v| &v.value);
+                    quote! { Type::Enum(&[#(#values),*]) }
+                }
                 TypeShape::Newtype(inner) => value_type(model, pkg, inner),
                 TypeShape::Struct(_) => {
                     let path = type_path(model, pkg, r);

@@ -72,7 +72,7 @@ const _: () = {
                     },
                     FieldSchema {
                         json: "color",
-                        ty: Type::Scalar,
+                        ty: Type::Enum(&["Red", "Green", "Blue"]),
                         list: ListSemantics::Unspecified,
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,

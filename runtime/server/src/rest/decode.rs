@@ -12,6 +12,7 @@ use crate::status::{ApiError, Cause};
 use runtime::meta::CauseType;
 use runtime::registry::Entry;
 use runtime::resource::ResourceInfo;
+use runtime::schema::Type;
 
 /// Decodes a JSON body through the kind's type, checks `apiVersion`/`kind`,
 /// and applies field validation to unknown fields.
@@ -79,7 +80,7 @@ pub(crate) fn decode_object(
             Err(e) => e,
         };
         let repair = (unsupported.len() < 32)
-            .then(|| unsupported_enum(entry, &current, &error))
+            .then(|| unsupported_enum(entry, &current))
             .flatten()
             .and_then(|(cause, variant)| {
                 let mut value: Value = serde_json::from_slice(&current).ok()?;
@@ -175,22 +176,29 @@ fn is_digits(s: &str) -> bool {
 /// the enum (which Go would decode and then reject in validation): the
 /// 422 cause upstream gives, `Unsupported value: "x": supported values:
 /// "a", "b"` at the value's path, and a supported variant to put in its
-/// place. `None` for any other decode error (serde's "unknown variant"
-/// message is the only signal the type gives).
-fn unsupported_enum(entry: &Entry, bytes: &[u8], error: &str) -> Option<(Cause, String)> {
-    let rest = error.strip_prefix("unknown variant `")?;
-    let (value, rest) = rest.split_once("`, expected one of ")?;
-    let declared: Vec<String> = rest
-        .split(" at line")
-        .next()
-        .unwrap_or("")
-        .split(", ")
-        .map(|v| v.trim_matches('`').to_string())
-        .collect();
-    let first = declared.first()?.clone();
-    let mut supported = declared;
-    supported.sort();
+/// place. Read from the kind's structural schema (the enum's values) at the
+/// path where decoding failed; `None` for any other decode error.
+fn unsupported_enum(entry: &Entry, bytes: &[u8]) -> Option<(Cause, String)> {
     let field = (entry.decode_error_path)(bytes)?;
+    let steps = field_path_steps(&field)?;
+    let Type::Enum(declared) = runtime::schema::type_at((entry.schema)(), &steps)? else {
+        return None;
+    };
+    let body: Value = serde_json::from_slice(bytes).ok()?;
+    let value = steps
+        .iter()
+        .try_fold(&body, |at, step| match at {
+            Value::Object(m) => m.get(step),
+            Value::Array(a) => a.get(step.parse::<usize>().ok()?),
+            _ => None,
+        })?
+        .as_str()?;
+    if declared.contains(&value) {
+        return None;
+    }
+    let first = declared.first()?.to_string();
+    let mut supported = declared.to_vec();
+    supported.sort_unstable();
     let list: Vec<String> = supported.iter().map(|s| runtime::field::quote(s)).collect();
     Some((
         Cause {
@@ -206,10 +214,11 @@ fn unsupported_enum(entry: &Entry, bytes: &[u8], error: &str) -> Option<(Cause, 
     ))
 }
 
-/// Sets the value at a field path as [`runtime::field::Path`] prints it
-/// (`spec.ports[0].protocol`, `metadata.labels[app]`). Returns whether the
-/// path led to a value.
-fn set_at_field_path(root: &mut Value, path: &str, value: Value) -> bool {
+/// The steps of a field path as [`runtime::field::Path`] prints it
+/// (`spec.ports[0].protocol` -> `spec`, `ports`, `0`, `protocol`;
+/// `metadata.labels[app]` -> `metadata`, `labels`, `app`); `None` for an
+/// unclosed `[`.
+fn field_path_steps(path: &str) -> Option<Vec<String>> {
     let mut steps: Vec<String> = Vec::new();
     for part in path.split('.') {
         let (name, mut subscripts) = match part.find('[') {
@@ -220,13 +229,21 @@ fn set_at_field_path(root: &mut Value, path: &str, value: Value) -> bool {
             steps.push(name.to_string());
         }
         while let Some(rest) = subscripts.strip_prefix('[') {
-            let Some(end) = rest.find(']') else {
-                return false;
-            };
+            let end = rest.find(']')?;
             steps.push(rest[..end].to_string());
             subscripts = &rest[end + 1..];
         }
     }
+    Some(steps)
+}
+
+/// Sets the value at a field path as [`runtime::field::Path`] prints it
+/// (`spec.ports[0].protocol`, `metadata.labels[app]`). Returns whether the
+/// path led to a value.
+fn set_at_field_path(root: &mut Value, path: &str, value: Value) -> bool {
+    let Some(steps) = field_path_steps(path) else {
+        return false;
+    };
     let mut at = root;
     for step in &steps {
         at = match at {

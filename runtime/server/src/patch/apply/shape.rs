@@ -122,7 +122,7 @@ fn of_list(field: &'static FieldSchema, elem: &'static Type) -> Shape {
 /// values): nested lists are atomic.
 fn of_type(ty: &'static Type) -> Shape {
     match ty {
-        Type::Scalar | Type::Untyped | Type::List(_) => Shape::Leaf,
+        Type::Scalar | Type::Enum(_) | Type::Untyped | Type::List(_) => Shape::Leaf,
         Type::Map(elem) => Shape::Map { elem },
         Type::Struct(schema) => {
             let schema = schema();
