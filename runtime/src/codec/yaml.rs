@@ -9,7 +9,7 @@ use serde_json::Value;
 /// flow collections nest deeper than [`super::MAX_NESTING_DEPTH`]
 /// (`exceeded max depth of 100`, go-yaml's words and our limit), or whose
 /// flow collections would cost the parser more than [`FLOW_WORK_BUDGET`]
-/// (see [`check_flow_work`]).
+/// (see `check_flow_work`).
 pub fn yaml_to_json(bytes: &[u8]) -> Result<Vec<u8>, String> {
     check_flow_depth(bytes, super::MAX_NESTING_DEPTH)?;
     check_flow_work(bytes)?;
@@ -29,7 +29,7 @@ fn depth_error(limit: usize) -> String {
 }
 
 /// The most flow-collection work a YAML body may ask of the parser, in
-/// the units of [`check_flow_work`]; libyaml spends about 2 to 3.5 ns per
+/// the units of `check_flow_work`; libyaml spends about 2 to 3.5 ns per
 /// unit, so an accepted body costs it at most about 0.7 s.
 pub const FLOW_WORK_BUDGET: u64 = 200_000_000;
 
