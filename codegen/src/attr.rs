@@ -213,15 +213,6 @@ impl FieldAttrs {
         }
         attrs
     }
-
-    /// Whether a marker names the list's keys: `+listMapKey` or
-    /// `+k8s:listMapKey`.
-    pub fn is_list_map_key(marker: &Marker) -> bool {
-        matches!(
-            marker.name.as_str(),
-            tags::list_map_key::NAME | tags::list_map_key::LEGACY_NAME
-        )
-    }
 }
 
 /// A type's typed attributes.

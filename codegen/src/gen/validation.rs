@@ -86,8 +86,7 @@ pub fn validated(model: &Model) -> HashSet<(usize, String)> {
     let mut validated = structs_with_work(model);
     for (index, pkg) in model.packages.iter().enumerate() {
         let subresource_tags = pkg.markers.iter().any(|m| {
-            m.name == tags::supports_subresource::DEF.name
-                || m.name == tags::is_subresource::DEF.name
+            m.name == tags::supports_subresource::NAME || m.name == tags::is_subresource::NAME
         });
         if subresource_tags {
             validated.extend(
@@ -201,8 +200,8 @@ fn validate_impl(model: &Model, pkg: &Package, work: &Work, def: &TypeDef) -> To
             .collect()
     };
     let (supports, is) = (
-        paths(tags::supports_subresource::DEF.name),
-        paths(tags::is_subresource::DEF.name),
+        paths(tags::supports_subresource::NAME),
+        paths(tags::is_subresource::NAME),
     );
     let subresources = if !is.is_empty() {
         quote! { const SUBRESOURCES: Option<&'static [&'static str]> = Some(&[#(#is),*]); }
@@ -259,7 +258,7 @@ fn field_code(model: &Model, pkg: &Package, work: &Work, field: &Field) -> Token
     let native = field
         .markers
         .iter()
-        .any(|m| m.name == tags::declarative_validation_native::DEF.name);
+        .any(|m| m.name == tags::declarative_validation_native::NAME);
     let recurse = recurse_code(model, work, field);
     if tags.is_empty() && recurse.is_empty() {
         return quote! {};
@@ -375,11 +374,11 @@ fn union_code(def: &TypeDef) -> TokenStream {
     for f in def.fields() {
         for m in &f.markers {
             let name = m.name.as_str();
-            let (zero_or_one, member) = if name == tags::zero_or_one_of_member::DEF.name {
+            let (zero_or_one, member) = if name == tags::zero_or_one_of_member::NAME {
                 (true, true)
-            } else if name == tags::union_member::DEF.name {
+            } else if name == tags::union_member::NAME {
                 (false, true)
-            } else if name == tags::union_discriminator::DEF.name {
+            } else if name == tags::union_discriminator::NAME {
                 (false, false)
             } else {
                 continue;

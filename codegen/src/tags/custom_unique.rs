@@ -32,7 +32,7 @@ pub const DEF: TagDef = TagDef {
 
 /// Whether `field` carries the tag.
 pub fn is_set(field: &Field) -> bool {
-    field.markers.iter().any(|m| m.name == DEF.name)
+    field.markers.iter().any(|m| m.name == NAME)
 }
 
 /// The tag needs a list type whose items are unique (`set` or `map`).

@@ -58,9 +58,7 @@ fn emit(e: &Emit<'_>) -> Option<TokenStream> {
         return None;
     };
     // Union membership on items is checked with the struct's unions.
-    if inner.name == super::zero_or_one_of_member::DEF.name
-        || inner.name == super::union_member::DEF.name
-    {
+    if inner.name == super::zero_or_one_of_member::NAME || inner.name == super::union_member::NAME {
         return None;
     }
     let body = e.nested(e.field, inner, item_ty, quote! { x })?;

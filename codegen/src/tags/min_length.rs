@@ -1,10 +1,7 @@
 //! `+k8s:minLength=<n>`: a string of at least n characters (validation-gen's
 //! `validators/limits.go`).
 
-use proc_macro2::TokenStream;
-use quote::quote;
-
-use super::{Emit, Validator, count_literal};
+use super::{Limit, Validator};
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
 /// The name of `+k8s:minLength`.
@@ -24,16 +21,10 @@ pub const DEF: TagDef = TagDef {
     example: "+k8s:minLength=1",
 };
 
-/// Emits the length check.
-fn emit(e: &Emit<'_>) -> Option<TokenStream> {
-    let (value, n) = (&e.value, count_literal(e.number()?));
-    Some(quote! { field_errs.extend(v::min_length(&p, #value, #n)); })
-}
-
 /// The validator of `+k8s:minLength`.
 pub const VALIDATOR: Validator = Validator {
     def: &DEF,
     presence: false,
     sees_option: false,
-    emit,
+    emit: |e| super::limit(e, "min_length", Limit::Length),
 };

@@ -1,12 +1,8 @@
 //! `+k8s:minimum=<n>`: an integer of at least n (validation-gen's
 //! `validators/limits.go`).
 
-use proc_macro2::TokenStream;
-use quote::quote;
-
-use super::{Emit, Validator, as_i64, int_literal};
+use super::{Limit, Validator};
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
-use crate::model::FieldType;
 
 /// The name of `+k8s:minimum`.
 pub const NAME: &str = "k8s:minimum";
@@ -26,19 +22,10 @@ pub const DEF: TagDef = TagDef {
     example: "+k8s:minimum=0",
 };
 
-/// Emits the bound check, for integers.
-fn emit(e: &Emit<'_>) -> Option<TokenStream> {
-    let FieldType::Int(kind) = e.resolved() else {
-        return None;
-    };
-    let (x, n) = (as_i64(*kind, e.value.clone()), int_literal(e.number()?));
-    Some(quote! { field_errs.extend(v::minimum(&p, #x, #n)); })
-}
-
 /// The validator of `+k8s:minimum`.
 pub const VALIDATOR: Validator = Validator {
     def: &DEF,
     presence: false,
     sees_option: false,
-    emit,
+    emit: |e| super::limit(e, "minimum", Limit::Int),
 };

@@ -134,7 +134,7 @@ pub type FieldCheck = fn(&Field, &Marker) -> Vec<Diagnostic>;
 
 /// The tags with a check of their own, `(tag name, check)`;
 /// [`crate::check`] runs them on every field marker of that name.
-pub static FIELD_CHECKS: &[(&str, FieldCheck)] = &[(custom_unique::DEF.name, custom_unique::check)];
+pub static FIELD_CHECKS: &[(&str, FieldCheck)] = &[(custom_unique::NAME, custom_unique::check)];
 
 /// What a validator sees where it emits.
 pub struct Emit<'a> {
@@ -178,8 +178,46 @@ impl Emit<'_> {
     }
 }
 
+/// What a limit tag compares with its payload.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// An integer, widened to `i64` (`minimum`, `maximum`).
+    Int,
+    /// The value as it is, a string (`maxLength`, `minLength`).
+    Length,
+    /// A list's number of items (`maxItems`).
+    Items,
+}
+
+/// The code of a limit tag, as validation-gen's `validators/limits.go`
+/// writes them all: `v::<helper>(&p, <value>, <payload>)`, with the value
+/// taken as `limit` says and the payload a Go integer; `None` for an
+/// integer limit on a value that is not an integer.
+pub fn limit(e: &Emit<'_>, helper: &str, limit: Limit) -> Option<TokenStream> {
+    let helper = quote::format_ident!("{}", helper);
+    let n = e.number()?;
+    let value = &e.value;
+    Some(match limit {
+        Limit::Int => {
+            let FieldType::Int(kind) = e.resolved() else {
+                return None;
+            };
+            let (x, n) = (as_i64(*kind, value.clone()), int_literal(n));
+            quote! { field_errs.extend(v::#helper(&p, #x, #n)); }
+        }
+        Limit::Length => {
+            let n = count_literal(n);
+            quote! { field_errs.extend(v::#helper(&p, #value, #n)); }
+        }
+        Limit::Items => {
+            let n = count_literal(n);
+            quote! { field_errs.extend(v::#helper(&p, #value.len(), #n)); }
+        }
+    })
+}
+
 /// A count as an unsuffixed `usize` literal (negative counts read as 0).
-pub fn count_literal(n: i64) -> proc_macro2::Literal {
+fn count_literal(n: i64) -> proc_macro2::Literal {
     proc_macro2::Literal::usize_unsuffixed(n.max(0) as usize)
 }
 

@@ -62,12 +62,10 @@ impl ApiServer {
     ) -> Result<Option<ResourceRequest>, ApiError> {
         let path = uri.path().trim_matches('/');
         let segments: Vec<&str> = path.split('/').collect();
+        if method == Method::GET && request::discovery_path(&segments).is_some() {
+            return Ok(None);
+        }
         let (core, rest) = match segments.as_slice() {
-            ["api" | "apis"] | ["apis", _] | ["api", _] | ["apis", _, _]
-                if method == Method::GET =>
-            {
-                return Ok(None);
-            }
             ["api", rest @ ..] => (true, rest),
             ["apis", rest @ ..] => (false, rest),
             _ => return Ok(None),

@@ -442,21 +442,20 @@ impl ApiServer {
             return Err(ApiError::path_not_found());
         }
         let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
-        match segments.as_slice() {
-            ["api"] | ["apis"] => Ok(self.discovery_root(segments[0] == "api", headers)),
-            ["apis", group] => discovery::api_group(&self.registry, group)
-                .map(|v| json(StatusCode::OK, &v))
-                .ok_or_else(ApiError::path_not_found),
-            ["api", version] => discovery::api_resource_list(&self.registry, "", version)
-                .map(|v| json(StatusCode::OK, &v))
-                .ok_or_else(ApiError::path_not_found),
-            ["apis", group, version] => {
-                discovery::api_resource_list(&self.registry, group, version)
-                    .map(|v| json(StatusCode::OK, &v))
-                    .ok_or_else(ApiError::path_not_found)
+        let list = match request::discovery_path(&segments) {
+            Some(request::DiscoveryPath::Root { core }) => {
+                return Ok(self.discovery_root(core, headers));
             }
-            _ => Err(ApiError::path_not_found()),
-        }
+            Some(request::DiscoveryPath::Group(group)) => {
+                discovery::api_group(&self.registry, group)
+            }
+            Some(request::DiscoveryPath::Resources { group, version }) => {
+                discovery::api_resource_list(&self.registry, group, version)
+            }
+            None => None,
+        };
+        list.map(|v| json(StatusCode::OK, &v))
+            .ok_or_else(ApiError::path_not_found)
     }
 }
 

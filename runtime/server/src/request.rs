@@ -145,6 +145,41 @@ impl RequestInfo {
     }
 }
 
+/// A discovery document a GET names (`/api`, `/apis`, `/apis/<group>`,
+/// `/api/<version>`, `/apis/<group>/<version>`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum DiscoveryPath<'a> {
+    /// `/api` (`core`) or `/apis`: the versions or the groups.
+    Root {
+        /// Whether it is `/api`.
+        core: bool,
+    },
+    /// `/apis/<group>`: one group's versions.
+    Group(&'a str),
+    /// `/api/<version>` (group `""`) or `/apis/<group>/<version>`: the
+    /// resources of one group/version.
+    Resources {
+        /// The group; empty for the core group.
+        group: &'a str,
+        /// The version.
+        version: &'a str,
+    },
+}
+
+/// The discovery document a path's segments name (the path without its
+/// leading and trailing `/`, split at `/`), if any. The `resolve` layer
+/// lets these through, and the handler answers them.
+pub(crate) fn discovery_path<'a>(segments: &[&'a str]) -> Option<DiscoveryPath<'a>> {
+    Some(match *segments {
+        ["api"] => DiscoveryPath::Root { core: true },
+        ["apis"] => DiscoveryPath::Root { core: false },
+        ["apis", group] => DiscoveryPath::Group(group),
+        ["api", version] => DiscoveryPath::Resources { group: "", version },
+        ["apis", group, version] => DiscoveryPath::Resources { group, version },
+        _ => return None,
+    })
+}
+
 /// A resource request, resolved once by the `resolve` layer (upstream's
 /// `WithRequestInfo` filter and the registry lookup): the kind's registry
 /// entry, the parsed path, the verb and the query. The layers after it
@@ -337,6 +372,35 @@ fn percent_decode(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn discovery_paths_and_resource_paths_are_told_apart() {
+        assert_eq!(
+            discovery_path(&["api"]),
+            Some(DiscoveryPath::Root { core: true })
+        );
+        assert_eq!(
+            discovery_path(&["apis", "apps"]),
+            Some(DiscoveryPath::Group("apps"))
+        );
+        assert_eq!(
+            discovery_path(&["api", "v1"]),
+            Some(DiscoveryPath::Resources {
+                group: "",
+                version: "v1"
+            })
+        );
+        assert_eq!(
+            discovery_path(&["apis", "apps", "v1"]),
+            Some(DiscoveryPath::Resources {
+                group: "apps",
+                version: "v1"
+            })
+        );
+        // Three segments under /api already name a resource.
+        assert_eq!(discovery_path(&["api", "v1", "namespaces"]), None);
+        assert_eq!(discovery_path(&["apis", "apps", "v1", "deployments"]), None);
+    }
 
     fn info(core: bool, path: &str) -> Option<RequestInfo> {
         let segments: Vec<&str> = path.split('/').collect();
