@@ -223,7 +223,7 @@ pub struct TypeAttrs {
     pub atomic: bool,
     /// gengo's `+union`: the struct is a union (`x-kubernetes-unions`).
     pub union: bool,
-    /// `+defaulting:hook`: the type's `DefaultHook` runs after its
+    /// `+defaulting:hook`: the type's `DefaultHook` runs before its
     /// declarative defaults.
     pub defaulting_hook: bool,
     /// `+validation:extra`: the type's `ValidateExtra` runs after its

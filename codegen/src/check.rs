@@ -697,6 +697,24 @@ impl<'m> Checker<'m> {
                 .label("wrong JSON type for this field")
                 .help("write the default as the JSON this field serializes to"),
             );
+        } else if def.name == crate::tags::default::NAME
+            && let (Some(ty), Some(t)) = (site.ty, text)
+            && let Ok(v) = serde_json::from_str::<serde_json::Value>(t)
+            && crate::generators::defaults::field_default(self.model, ty, &v, &|r| {
+                let name = quote::format_ident!("{}", r.name());
+                quote::quote! { #name }
+            })
+            .is_none()
+        {
+            self.push(
+                Diagnostic::new(
+                    format!("default `{t}` cannot be written as a Rust value of `{}`", ty.describe()),
+                    &m.location,
+                    m.text.chars().count(),
+                )
+                .label("the generated defaulting has no Rust value for this")
+                .help("a default is a boolean, a number, a string, one of the enum's values (on an `Option` of the enum, which has no unset value otherwise), or `{}`/`[]` for a struct, map or list; default anything else in a `+defaulting:hook`"),
+            );
         }
     }
 

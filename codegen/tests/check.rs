@@ -183,6 +183,34 @@ fn bad_json_default() {
 }
 
 #[test]
+fn default_on_an_enum_that_is_not_optional() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +default=\"Red\"\n    pub color: Color,\n}}\n\n/// A color.\npub enum Color {{\n    Red,\n    Blue,\n}}\n"
+    ));
+    assert!(
+        got.contains("error: default `\"Red\"` cannot be written as a Rust value of `Color`\n  --> example/v1/mod.rs:3:9"),
+        "{got}"
+    );
+    assert!(got.contains("on an `Option` of the enum"), "{got}");
+}
+
+#[test]
+fn default_the_generated_defaulting_cannot_write() {
+    assert_diagnostic(
+        &format!("{HEAD}pub struct A {{\n    /// +default=\"1Gi\"\n    pub size: Option<Quantity>,\n}}\n"),
+        "error: default `\"1Gi\"` cannot be written as a Rust value of `Option<Quantity>`
+  --> example/v1/mod.rs:3:9
+  |
+3 |     /// +default=\"1Gi\"
+  |         ^^^^^^^^^^^^^^ the generated defaulting has no Rust value for this
+  |
+  = help: a default is a boolean, a number, a string, one of the enum's values (on an `Option` of the enum, which has no unset value otherwise), or `{}`/`[]` for a struct, map or list; default anything else in a `+defaulting:hook`
+
+",
+    );
+}
+
+#[test]
 fn malformed_marker_points_at_the_column() {
     assert_diagnostic(
         &format!(

@@ -1,7 +1,9 @@
 //! Golden tests of the validation generator: one small package per tag, its
 //! generated `zz_generated.validations.rs` checked in under
 //! `tests/golden/validation/<tag>.rs` and reviewed as a diff, as
-//! validation-gen keeps `output_tests/tags/<tag>/`.
+//! validation-gen keeps `output_tests/tags/<tag>/`; and of the defaults
+//! generator, one package per case under `tests/golden/defaults/<case>.rs`
+//! (its `zz_generated.defaults.rs`).
 //!
 //! `UPDATE_GOLDEN=1 cargo test -p codegen --test golden` rewrites them.
 
@@ -106,6 +108,41 @@ const PACKAGE_CASES: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// (golden name, package source after the group marker): the defaults
+/// generator's cases.
+const DEFAULT_CASES: &[(&str, &str)] = &[
+    (
+        "default",
+        "#[serde(rename_all = \"camelCase\")]\npub struct Subject {\n\
+         /// +default=1\npub replicas: Option<i32>,\n\
+         /// +default=\"TCP\"\npub protocol: String,\n\
+         /// +default=true\npub enabled: Option<bool>,\n\
+         /// +default=0.5\npub ratio: Option<f64>,\n\
+         /// +default=\"Blue\"\npub color: Option<Color>,\n\
+         /// +default=\"25%\"\npub surge: Option<IntOrString>,\n\
+         /// +default={}\npub item: Option<Item>,\n\
+         /// +default=\"\"\npub unchanged: String,\n}\n\n\
+         /// An item.\npub struct Item {\n    pub name: String,\n}\n\n\
+         /// A color.\npub enum Color {\n    Red,\n    Blue,\n}\n",
+    ),
+    (
+        "defaulting_hook",
+        "/// +defaulting:hook\npub struct Subject {\n    pub name: String,\n}\n",
+    ),
+    (
+        "nested",
+        "#[serde(rename_all = \"camelCase\")]\npub struct Subject {\n\
+         pub item: Item,\n\
+         pub maybe: Option<Item>,\n\
+         pub items: Vec<Item>,\n\
+         pub by_name: std::collections::BTreeMap<String, Item>,\n\
+         pub nested: Option<Vec<Item>>,\n\
+         pub plain: Plain,\n}\n\n\
+         /// An item.\npub struct Item {\n    /// +default=3\n    pub size: Option<i32>,\n}\n\n\
+         /// Nothing to default.\npub struct Plain {\n    pub name: String,\n}\n",
+    ),
+];
+
 fn generated(fields: &str) -> String {
     generated_in("", fields)
 }
@@ -129,22 +166,34 @@ fn generated_in(package_markers: &str, fields: &str) -> String {
     files.into_iter().next().unwrap().contents
 }
 
-#[test]
-fn every_tag_matches_its_golden_file() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/validation");
+fn generated_defaults(source: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("example/v1/mod.rs");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, format!("{HEAD}{source}")).unwrap();
+    let model = codegen::parse::parse_tree(dir.path()).unwrap();
+    let problems = codegen::check::check(&model);
+    assert!(
+        problems.is_empty(),
+        "{}",
+        codegen::diagnostics::render(&problems)
+    );
+    let files = codegen::generators::defaults::generate(&model, Path::new("x"));
+    files.into_iter().next().unwrap().contents
+}
+
+/// Compares each generated file with `tests/golden/<dir>/<name>.rs`, or
+/// rewrites them under `UPDATE_GOLDEN`.
+fn check_golden(dir: &str, cases: impl Iterator<Item = (&'static str, String)>) {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(dir);
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     let mut stale = Vec::new();
-    let cases = CASES
-        .iter()
-        .map(|(name, fields)| (*name, generated(fields)))
-        .chain(
-            PACKAGE_CASES
-                .iter()
-                .map(|(name, package, fields)| (*name, generated_in(package, fields))),
-        );
     for (name, got) in cases {
         let path = dir.join(format!("{name}.rs"));
         if update {
+            std::fs::create_dir_all(&dir).unwrap();
             std::fs::write(&path, &got).unwrap();
             continue;
         }
@@ -161,4 +210,27 @@ fn every_tag_matches_its_golden_file() {
         "{}\nrun UPDATE_GOLDEN=1 cargo test -p codegen --test golden and review the diff",
         stale.join("\n")
     );
+}
+
+#[test]
+fn every_default_case_matches_its_golden_file() {
+    check_golden(
+        "defaults",
+        DEFAULT_CASES
+            .iter()
+            .map(|(name, source)| (*name, generated_defaults(source))),
+    );
+}
+
+#[test]
+fn every_tag_matches_its_golden_file() {
+    let cases = CASES
+        .iter()
+        .map(|(name, fields)| (*name, generated(fields)))
+        .chain(
+            PACKAGE_CASES
+                .iter()
+                .map(|(name, package, fields)| (*name, generated_in(package, fields))),
+        );
+    check_golden("validation", cases);
 }

@@ -13,6 +13,7 @@
 extern crate self as runtime;
 
 pub mod codec;
+pub mod defaulting;
 pub mod field;
 pub mod go;
 #[cfg(feature = "kube")]

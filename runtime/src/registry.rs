@@ -2,8 +2,9 @@
 //! each with its [`ResourceInfo`] and the handler functions the generic
 //! server calls. Generated code (`zz_generated.register.rs`) fills it with
 //! `registry.add::<Widget>()`, adding `.with_protobuf::<Widget>()` for kinds
-//! with protobuf numbers and `.with_validation::<Widget>()` for kinds whose
-//! validation does something.
+//! with protobuf numbers, `.with_defaults::<Widget>()` for kinds whose
+//! defaulting does something and `.with_validation::<Widget>()` for kinds
+//! whose validation does something.
 
 use serde_json::{Map, Value};
 
@@ -20,6 +21,10 @@ pub struct Decoded {
     pub unknown_fields: Vec<String>,
 }
 
+/// The signature of [`Entry::decode`] and [`Entry::decode_and_default`]: a
+/// JSON body in, the object as JSON out; errors are serde's message.
+pub type DecodeFn = fn(&[u8]) -> Result<Decoded, String>;
+
 /// The signature of [`Entry::validate`].
 pub type ValidateFn = fn(
     &Value,
@@ -34,7 +39,13 @@ pub struct Entry {
     pub info: ResourceInfo,
     /// Decodes a JSON body through the Rust type. Errors are serde's message
     /// (a type mismatch, a missing required field, a duplicate field).
-    pub decode: fn(&[u8]) -> Result<Decoded, String>,
+    pub decode: DecodeFn,
+    /// Decodes as [`Entry::decode`] does, and runs the kind's defaulting
+    /// ([`crate::defaulting::SetDefaults`]) on the typed value before it
+    /// becomes JSON, as upstream's decoding codec defaults what it decodes;
+    /// `None` for a kind without defaulting. [`Entry::decode_defaulted`]
+    /// picks the right one.
+    pub decode_and_default: Option<DecodeFn>,
     /// The protobuf message table, for kinds served as
     /// `application/vnd.kubernetes.protobuf`.
     pub protobuf: Option<fn() -> &'static crate::codec::protobuf::Message>,
@@ -52,6 +63,23 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// Decodes a JSON body through the Rust type with the kind's defaults
+    /// set, as the server reads request bodies and stored objects. Errors:
+    /// as [`Entry::decode`].
+    pub fn decode_defaulted(&self, body: &[u8]) -> Result<Decoded, String> {
+        match self.decode_and_default {
+            Some(decode) => decode(body),
+            None => (self.decode)(body),
+        }
+    }
+
+    /// Defaults the kind's objects with `T`'s generated
+    /// [`crate::defaulting::SetDefaults`] (`T` is the entry's kind).
+    pub fn with_defaults<T: Resource + crate::defaulting::SetDefaults>(&mut self) -> &mut Entry {
+        self.decode_and_default = Some(decode_and_default::<T>);
+        self
+    }
+
     /// Serves the kind as Kubernetes protobuf too, with `T`'s message
     /// table (`T` is the entry's kind).
     pub fn with_protobuf<T: crate::codec::protobuf::ProtoSchema>(&mut self) -> &mut Entry {
@@ -88,6 +116,7 @@ impl Registry {
         self.entries.push(Entry {
             info: T::INFO,
             decode: decode::<T>,
+            decode_and_default: None,
             decode_error_path: error_path::<T>,
             validate: None,
             protobuf: None,
@@ -176,6 +205,21 @@ fn error_path<T: Resource>(body: &[u8]) -> Option<String> {
 }
 
 fn decode<T: Resource>(body: &[u8]) -> Result<Decoded, String> {
+    let (typed, unknown_fields) = decode_typed::<T>(body)?;
+    decoded(&typed, unknown_fields)
+}
+
+fn decode_and_default<T: Resource + crate::defaulting::SetDefaults>(
+    body: &[u8],
+) -> Result<Decoded, String> {
+    let (mut typed, unknown_fields) = decode_typed::<T>(body)?;
+    typed.set_defaults();
+    decoded(&typed, unknown_fields)
+}
+
+/// The typed value of a JSON body, with the paths of the fields `T` does
+/// not know.
+fn decode_typed<T: Resource>(body: &[u8]) -> Result<(T, Vec<String>), String> {
     let mut unknown_fields = Vec::new();
     let mut de = serde_json::Deserializer::from_slice(body);
     let typed: T = serde_ignored::deserialize(&mut de, |path| {
@@ -186,7 +230,12 @@ fn decode<T: Resource>(body: &[u8]) -> Result<Decoded, String> {
     })
     .map_err(|e| e.to_string())?;
     de.end().map_err(|e| e.to_string())?;
-    let value = serde_json::to_value(&typed).map_err(|e| e.to_string())?;
+    Ok((typed, unknown_fields))
+}
+
+/// A typed object as JSON, `kind` and `apiVersion` first.
+fn decoded<T: Resource>(typed: &T, unknown_fields: Vec<String>) -> Result<Decoded, String> {
+    let value = serde_json::to_value(typed).map_err(|e| e.to_string())?;
     let mut object = Map::new();
     object.insert("kind".into(), Value::String(T::INFO.kind.into()));
     object.insert(

@@ -19,9 +19,6 @@ pub struct TypeSchema {
     pub fields: &'static [FieldSchema],
     /// `+structType=atomic`: the struct is replaced whole.
     pub atomic: bool,
-    /// The hand-written defaulting of this type (`+defaulting:hook`), run
-    /// before its fields' `+default`s, as upstream's `SetDefaults_<Type>`.
-    pub hook: Option<fn(&mut serde_json::Value)>,
 }
 
 impl TypeSchema {
@@ -62,7 +59,10 @@ pub struct FieldSchema {
     pub patch_merge_key: Option<&'static str>,
     /// `+mapType=atomic`: the map is replaced whole.
     pub atomic_map: bool,
-    /// `+default`: the JSON set when the field is absent.
+    /// `+default`, as JSON: what server-side apply keys a list-map item by
+    /// when the item leaves this key field out (structured-merge-diff's
+    /// `getAssociativeKeyDefault`). Objects themselves are defaulted on
+    /// their Rust types ([`crate::defaulting`]).
     pub default: Option<&'static str>,
 }
 
@@ -128,15 +128,6 @@ impl PatchStrategy {
     }
 }
 
-/// Hand-written defaulting for what `+default` cannot say (conditional or
-/// computed defaults), as upstream's `SetDefaults_<Type>` functions.
-/// Implemented beside a type marked `+defaulting:hook`; the generated schema
-/// table runs it wherever the type appears.
-pub trait DefaultHook {
-    /// Fills defaults of one object of this type (a JSON object).
-    fn default_hook(value: &mut serde_json::Value);
-}
-
 /// A type with a structural schema table.
 pub trait Schema {
     /// The table.
@@ -156,68 +147,15 @@ pub const fn field(json: &'static str, ty: Type) -> FieldSchema {
     }
 }
 
-/// Applies the type's defaulting hook, then its `+default`s: every absent
-/// (or null) field with a default gets it, recursively through structs,
-/// list items and map values, as defaulter-gen's `SetObjectDefaults` does on
-/// decode. Defaults that fail to parse (the generator checks them) are
-/// skipped.
-pub fn apply_defaults(value: &mut serde_json::Value, schema: &'static TypeSchema) {
-    if !value.is_object() {
-        return;
-    }
-    // The type's hand-written defaulting runs first, as upstream's
-    // `SetDefaults_<Type>` runs before the generated field defaults.
-    if let Some(hook) = schema.hook {
-        hook(value);
-    }
-    let Some(obj) = value.as_object_mut() else {
-        return;
-    };
-    for f in schema.fields {
-        if let Some(default) = f.default
-            && obj.get(f.json).is_none_or(serde_json::Value::is_null)
-            && let Ok(v) = serde_json::from_str(default)
-        {
-            obj.insert(f.json.to_string(), v);
-        }
-        if let Some(child) = obj.get_mut(f.json) {
-            default_value(child, &f.ty);
-        }
-    }
-}
-
-fn default_value(value: &mut serde_json::Value, ty: &Type) {
-    match ty {
-        Type::Struct(s) => apply_defaults(value, s()),
-        Type::List(item) => {
-            for v in value.as_array_mut().into_iter().flatten() {
-                default_value(v, item);
-            }
-        }
-        Type::Map(item) => {
-            for v in value
-                .as_object_mut()
-                .into_iter()
-                .flat_map(|m| m.values_mut())
-            {
-                default_value(v, item);
-            }
-        }
-        Type::Scalar | Type::Enum(_) | Type::Untyped => {}
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn the_type_at_a_field_path() {
         static SPEC: TypeSchema = TypeSchema {
             name: "Spec",
             atomic: false,
-            hook: None,
             fields: &[
                 field("ports", Type::List(&Type::Struct(port))),
                 field("labels", Type::Map(&Type::Scalar)),
@@ -240,66 +178,8 @@ mod tests {
         static PORT: TypeSchema = TypeSchema {
             name: "Port",
             atomic: false,
-            hook: None,
-            fields: &[
-                field("name", Type::Scalar),
-                FieldSchema {
-                    default: Some("\"TCP\""),
-                    ..field("protocol", Type::Scalar)
-                },
-            ],
+            fields: &[field("name", Type::Scalar), field("protocol", Type::Scalar)],
         };
         &PORT
-    }
-
-    static SPEC: TypeSchema = TypeSchema {
-        name: "Spec",
-        atomic: false,
-        hook: None,
-        fields: &[
-            FieldSchema {
-                default: Some("1"),
-                ..field("replicas", Type::Scalar)
-            },
-            field("ports", Type::List(&Type::Struct(port))),
-            FieldSchema {
-                default: Some("{}"),
-                ..field("main", Type::Struct(port))
-            },
-        ],
-    };
-
-    #[test]
-    fn hooks_run_before_field_defaults() {
-        fn hook(v: &mut serde_json::Value) {
-            v["protocol"] = json!("UDP");
-            v["hooked"] = json!(true);
-        }
-        static HOOKED: TypeSchema = TypeSchema {
-            name: "Hooked",
-            atomic: false,
-            hook: Some(hook),
-            fields: &[FieldSchema {
-                default: Some("\"TCP\""),
-                ..field("protocol", Type::Scalar)
-            }],
-        };
-        let mut v = json!({});
-        apply_defaults(&mut v, &HOOKED);
-        assert_eq!(v, json!({"protocol": "UDP", "hooked": true}));
-    }
-
-    #[test]
-    fn defaults_fill_absent_fields_recursively() {
-        let mut v =
-            json!({"ports": [{"name": "a"}, {"name": "b", "protocol": "UDP"}], "replicas": null});
-        apply_defaults(&mut v, &SPEC);
-        assert_eq!(
-            v,
-            json!({"ports": [{"name": "a", "protocol": "TCP"}, {"name": "b", "protocol": "UDP"}], "replicas": 1, "main": {"protocol": "TCP"}})
-        );
-        let mut set = json!({"replicas": 0});
-        apply_defaults(&mut set, &SPEC);
-        assert_eq!(set["replicas"], 0, "a set value stays");
     }
 }

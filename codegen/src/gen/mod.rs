@@ -4,6 +4,7 @@
 //! Rust file is formatted with prettyplease and starts with [`HEADER`], so
 //! `cargo xtask verify` can compare bytes.
 
+pub mod defaults;
 pub mod openapi;
 pub mod protobuf;
 pub mod reference;
@@ -45,6 +46,7 @@ pub fn generate_all(crates: &[Crate]) -> Vec<GeneratedFile> {
     for c in crates {
         if c.serves {
             files.extend(register::generate(&c.model, &c.dir));
+            files.extend(defaults::generate(&c.model, &c.dir));
             files.extend(validation::generate(&c.model, &c.dir));
         }
         files.extend(protobuf::generate(&c.model, &c.dir));

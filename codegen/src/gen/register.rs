@@ -18,6 +18,7 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
     let mut files = Vec::new();
     let mut calls = Vec::new();
     let validated = super::validation::validated(model);
+    let defaulted = super::defaults::defaulted(model);
     for (index, pkg) in model.packages.iter().enumerate() {
         let group = pkg.group_name();
         let version = &pkg.version;
@@ -29,10 +30,13 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
                 let ident = format_ident!("{}", t.name);
                 let protobuf =
                     super::protobuf::has_protobuf(t).then(|| quote! { .with_protobuf::<#ident>() });
+                let defaults = defaulted
+                    .contains(&(index, t.name.clone()))
+                    .then(|| quote! { .with_defaults::<#ident>() });
                 let validation = validated
                     .contains(&(index, t.name.clone()))
                     .then(|| quote! { .with_validation::<#ident>() });
-                quote! { registry.add::<#ident>() #protobuf #validation; }
+                quote! { registry.add::<#ident>() #protobuf #defaults #validation; }
             })
             .collect();
         let doc = format!(

@@ -47,11 +47,6 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
     let name = &def.name;
     let type_attrs = &def.attrs;
     let atomic = type_attrs.atomic;
-    let hook = if type_attrs.defaulting_hook {
-        quote! { Some(<#ident as ::runtime::schema::DefaultHook>::default_hook) }
-    } else {
-        quote! { None }
-    };
     let fields = model.flat_fields(def).into_iter().map(|f| {
         let json = &f.json_name;
         let ty = value_type(model, pkg, &f.ty);
@@ -75,7 +70,8 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
             None => quote! { None },
         };
         let atomic_map = attrs.map_type == Some(MapType::Atomic);
-        // Normalised JSON, so formatting in the marker does not matter.
+        // Normalised JSON, so formatting in the marker does not matter;
+        // server-side apply keys list-map items by it.
         let default = match &attrs.default {
             Some(v) => {
                 let text = v.to_string();
@@ -98,7 +94,7 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
     quote! {
         impl Schema for #ident {
             fn schema() -> &'static TypeSchema {
-                static SCHEMA: TypeSchema = TypeSchema { name: #name, atomic: #atomic, hook: #hook, fields: &[#(#fields),*] };
+                static SCHEMA: TypeSchema = TypeSchema { name: #name, atomic: #atomic, fields: &[#(#fields),*] };
                 &SCHEMA
             }
         }

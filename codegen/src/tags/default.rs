@@ -16,7 +16,11 @@ pub const DEF: TagDef = TagDef {
     repeatable: false,
     stability: Stability::Stable,
     doc: "Gives, as a JSON value, what the field becomes when a client \
-          leaves it unset. It is written to the OpenAPI schema's `default` \
-          and applied by defaulting.",
+          leaves it unset (`None`, or the zero value of a field that is not \
+          an `Option`, as defaulter-gen compares). It is written to the \
+          OpenAPI schema's `default` and, as a Rust value, into the \
+          generated defaulting (`zz_generated.defaults.rs`): a boolean, a \
+          number, a string, an enum's value, or `{}`/`[]` for a struct, \
+          map or list.",
     example: "+default=\"Always\"",
 };

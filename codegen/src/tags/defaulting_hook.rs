@@ -17,8 +17,9 @@ pub const DEF: TagDef = TagDef {
     stability: Stability::Stable,
     doc: "The type has hand-written defaulting for what `+default` cannot \
           say (conditional or computed defaults): implement \
-          `runtime::schema::DefaultHook` beside the type. It runs wherever \
-          the type appears, before its fields' `+default`s, as upstream's \
+          `runtime::defaulting::DefaultHook` (on the Rust struct) beside \
+          the type. The generated defaulting runs it wherever the type \
+          appears, before its fields' `+default`s, as upstream's \
           `SetDefaults_<Type>`. This project's tag.",
     example: "+defaulting:hook",
 };

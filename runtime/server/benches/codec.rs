@@ -12,7 +12,7 @@
 //! | `protobuf_encode` | `codec::protobuf::wrap` of the object | `json_encode_value`, `protobuf_encode_prost` |
 //! | `protobuf_decode_prost` | prost-generated types (the `k8s-pb` crate) decoding the same `.pb`: the `runtime.Unknown` envelope, then the object | - |
 //! | `protobuf_encode_prost` | the same types encoding the object and its envelope | - |
-//! | `defaulting` | `schema::apply_defaults` on the decoded object | `json_decode` |
+//! | `defaulting` | the generated `SetDefaults::set_defaults` on the decoded Rust value (kinds with defaulting) | `json_decode` |
 //! | `strategic_merge` | `patch::strategic::apply` of a labels and annotations patch | `json_merge` |
 //! | `json_merge` | `json_patch::merge` (RFC 7386) of the same patch, on a copy | - |
 //! | `validation` | the registry's `validate` (decode into the Rust type, then the generated and hand-written validation) on a create of the fixture made valid (`make_valid`) | `validation_jsonschema` |
@@ -47,6 +47,8 @@ struct Kind {
     kind: &'static str,
     /// Times `json_encode` through the Rust type, where one is wired in.
     typed_encode: Option<fn(&mut Criterion, &str, &[u8])>,
+    /// Times `defaulting` on the Rust value, for kinds with defaulting.
+    typed_defaults: Option<fn(&mut Criterion, &str, &[u8])>,
     /// Times the prost-direct baseline on the `.pb` fixture.
     prost_direct: fn(&mut Criterion, &str, &[u8]),
 }
@@ -58,6 +60,7 @@ const KINDS: &[Kind] = &[
         version: "v1",
         kind: "ConfigMap",
         typed_encode: Some(typed_encode::<apis::core::v1::ConfigMap>),
+        typed_defaults: None,
         prost_direct: prost_direct::<k8s_pb::api::core::v1::ConfigMap>,
     },
     Kind {
@@ -66,6 +69,7 @@ const KINDS: &[Kind] = &[
         version: "v1",
         kind: "Event",
         typed_encode: Some(typed_encode::<apis::core::v1::Event>),
+        typed_defaults: None,
         prost_direct: prost_direct::<k8s_pb::api::core::v1::Event>,
     },
     Kind {
@@ -74,6 +78,7 @@ const KINDS: &[Kind] = &[
         version: "v1",
         kind: "Deployment",
         typed_encode: Some(typed_encode::<apis::apps::v1::Deployment>),
+        typed_defaults: Some(typed_defaults::<apis::apps::v1::Deployment>),
         prost_direct: prost_direct::<k8s_pb::api::apps::v1::Deployment>,
     },
     Kind {
@@ -82,6 +87,7 @@ const KINDS: &[Kind] = &[
         version: "v1",
         kind: "Pod",
         typed_encode: Some(typed_encode::<apis::core::v1::Pod>),
+        typed_defaults: Some(typed_defaults::<apis::core::v1::Pod>),
         prost_direct: prost_direct::<k8s_pb::api::core::v1::Pod>,
     },
 ];
@@ -190,6 +196,26 @@ fn prost_direct<M: prost::Message + Default>(c: &mut Criterion, kind: &str, pb: 
     group.finish();
 }
 
+/// `defaulting`: the generated defaulting on the Rust value, each run on
+/// a fresh copy of the decoded fixture.
+fn typed_defaults<T: DeserializeOwned + Clone + runtime::defaulting::SetDefaults>(
+    c: &mut Criterion,
+    kind: &str,
+    json: &[u8],
+) {
+    let typed: T = serde_json::from_slice(json).expect("the fixture decodes into its type");
+    c.benchmark_group(kind).bench_function("defaulting", |b| {
+        b.iter_batched(
+            || typed.clone(),
+            |mut v| {
+                v.set_defaults();
+                v
+            },
+            BatchSize::SmallInput,
+        )
+    });
+}
+
 /// `json_encode`: serde_json from the Rust type `T`.
 fn typed_encode<T: Serialize + DeserializeOwned>(c: &mut Criterion, kind: &str, json: &[u8]) {
     let typed: T = serde_json::from_slice(json).expect("the fixture decodes into its type");
@@ -279,16 +305,6 @@ fn codec(c: &mut Criterion) {
             None => eprintln!("skipping {} jsonschema: no generated schema", k.kind),
         }
         let schema = (entry.schema)();
-        group.bench_function("defaulting", |b| {
-            b.iter_batched(
-                || object.clone(),
-                |mut v| {
-                    runtime::schema::apply_defaults(&mut v, schema);
-                    v
-                },
-                BatchSize::SmallInput,
-            )
-        });
         let patch = serde_json::json!({"metadata": {
             "labels": {"bench.example.com/patched": "true"},
             "annotations": {"bench.example.com/patched": "true"},
@@ -316,6 +332,9 @@ fn codec(c: &mut Criterion) {
         // fixtures' placeholder enum values have no Rust variant.
         let valid = serde_json::to_vec(&valid).expect("encodes");
         if let Some(bench) = k.typed_encode {
+            bench(c, k.kind, &valid);
+        }
+        if let Some(bench) = k.typed_defaults {
             bench(c, k.kind, &valid);
         }
         (k.prost_direct)(c, k.kind, &pb);

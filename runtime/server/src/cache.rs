@@ -21,7 +21,7 @@ use tokio::sync::broadcast;
 use super::status::ApiError;
 use super::store::event_object;
 use crate::storage::{Event, StorageError, Store};
-use runtime::schema::TypeSchema;
+use runtime::registry::DecodeFn;
 
 /// Events kept for watches that start from a recent revision.
 pub const RING_CAPACITY: usize = 512;
@@ -52,15 +52,15 @@ pub struct CachedEvent {
 }
 
 impl CachedEvent {
-    /// Decodes a storage event, defaulting its objects by `schema` (see
+    /// Decodes a storage event, defaulting its objects by `defaulting` (see
     /// `store::read_stored`).
     ///
     /// Errors: a stored value that is not valid JSON.
     pub fn from_storage(
         event: &Event,
-        schema: &'static TypeSchema,
+        defaulting: Option<DecodeFn>,
     ) -> Result<CachedEvent, ApiError> {
-        let (kind, object, prev) = event_object(event, schema)?;
+        let (kind, object, prev) = event_object(event, defaulting)?;
         Ok(CachedEvent {
             revision: event.revision(),
             key: event.key().to_string(),
@@ -118,13 +118,14 @@ pub struct WatchCache {
 impl WatchCache {
     /// Starts caching `prefix`: one storage watch from the current revision,
     /// consumed by a background task for as long as the cache lives.
-    /// Objects are defaulted by `schema`, the resource's type.
+    /// Objects are defaulted by `defaulting`, the kind's
+    /// [`runtime::registry::Entry::decode_and_default`].
     ///
     /// Errors: the storage watch cannot start.
     pub fn start(
         store: &Arc<dyn Store>,
         prefix: &str,
-        schema: &'static TypeSchema,
+        defaulting: Option<DecodeFn>,
     ) -> Result<Arc<WatchCache>, StorageError> {
         let start = store.current_revision();
         let mut events = store.watch(prefix, start)?;
@@ -141,7 +142,7 @@ impl WatchCache {
         tokio::spawn(async move {
             while let Some(event) = events.recv().await {
                 let Some(cache) = weak.upgrade() else { return };
-                match CachedEvent::from_storage(&event, schema) {
+                match CachedEvent::from_storage(&event, defaulting) {
                     Ok(e) => cache.push(Arc::new(e)),
                     Err(e) => {
                         tracing::warn!(key = event.key(), error = %e, "undecodable stored object skipped")
@@ -198,14 +199,6 @@ mod tests {
 
     use super::*;
     use crate::storage::MemoryStore;
-    use runtime::schema::{Type, field};
-
-    static SCHEMA: TypeSchema = TypeSchema {
-        name: "Thing",
-        atomic: false,
-        hook: None,
-        fields: &[field("metadata", Type::Untyped)],
-    };
 
     fn write(store: &Arc<dyn Store>, name: &str) {
         let key = format!("/things/{name}");
@@ -228,7 +221,7 @@ mod tests {
     #[tokio::test]
     async fn watchers_share_each_event_and_its_encoding() {
         let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
-        let cache = WatchCache::start(&store, "/things/", &SCHEMA).unwrap();
+        let cache = WatchCache::start(&store, "/things/", None).unwrap();
         let start = store.current_revision();
         let (_, mut a) = cache.subscribe(start).unwrap();
         let (_, mut b) = cache.subscribe(start).unwrap();
@@ -248,7 +241,7 @@ mod tests {
     async fn the_ring_replays_recent_events_and_keeps_a_bounded_window() {
         let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
         let start = store.current_revision();
-        let cache = WatchCache::start(&store, "/things/", &SCHEMA).unwrap();
+        let cache = WatchCache::start(&store, "/things/", None).unwrap();
         for i in 0..(RING_CAPACITY + 10) {
             write(&store, &format!("t{i}"));
         }
@@ -266,7 +259,7 @@ mod tests {
     #[tokio::test]
     async fn a_watcher_that_cannot_keep_up_is_cut_off() {
         let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
-        let cache = WatchCache::start(&store, "/things/", &SCHEMA).unwrap();
+        let cache = WatchCache::start(&store, "/things/", None).unwrap();
         let (_, mut slow) = cache.subscribe(store.current_revision()).unwrap();
         for i in 0..(WATCHER_BUFFER + 5) {
             write(&store, &format!("t{i}"));

@@ -320,7 +320,7 @@ impl ApiServer {
         if let Some(c) = caches.get(&prefix) {
             return Ok(c.clone());
         }
-        let c = cache::WatchCache::start(&self.store, &prefix, (entry.schema)())
+        let c = cache::WatchCache::start(&self.store, &prefix, entry.decode_and_default)
             .map_err(ApiError::internal)?;
         caches.insert(prefix, c.clone());
         Ok(c)

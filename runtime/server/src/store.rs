@@ -8,8 +8,8 @@ use serde_json::{Map, Value, json};
 use super::object::meta_mut;
 use super::status::ApiError;
 use crate::storage::{Event, KeyValue, StorageError};
+use runtime::registry::DecodeFn;
 use runtime::resource::ResourceInfo;
-use runtime::schema::TypeSchema;
 
 /// Whether a group is one of Kubernetes' own (the core group, `apps`,
 /// `*.k8s.io`), served by built-in strategies; other groups follow the
@@ -46,14 +46,21 @@ pub(crate) fn from_storage(kv: &KeyValue) -> Result<Value, ApiError> {
 }
 
 /// A stored object as clients read it: decoded, with its resourceVersion,
-/// and defaulted by `schema`, as kube-apiserver's storage codec defaults
-/// what it decodes, so an object stored before a default existed reads
-/// back with it.
+/// and defaulted through its Rust type by `defaulting` (the kind's
+/// [`runtime::registry::Entry::decode_and_default`]; `None` for a kind
+/// without defaulting, read as stored), as kube-apiserver's storage codec
+/// defaults what it decodes, so an object stored before a default existed
+/// reads back with it.
 ///
-/// Errors: the stored value is not JSON (500).
-pub(crate) fn read_stored(kv: &KeyValue, schema: &'static TypeSchema) -> Result<Value, ApiError> {
-    let mut obj = from_storage(kv)?;
-    runtime::schema::apply_defaults(&mut obj, schema);
+/// Errors: the stored value is not JSON, or not an object of the kind (500).
+pub(crate) fn read_stored(kv: &KeyValue, defaulting: Option<DecodeFn>) -> Result<Value, ApiError> {
+    let Some(decode) = defaulting else {
+        return from_storage(kv);
+    };
+    let mut obj = decode(&kv.value)
+        .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?
+        .object;
+    meta_mut(&mut obj).insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
     Ok(obj)
 }
 
@@ -64,7 +71,7 @@ pub(crate) fn read_stored(kv: &KeyValue, schema: &'static TypeSchema) -> Result<
 /// Errors: the stored value is not JSON (500).
 pub(crate) fn stored_json(
     kv: &KeyValue,
-    schema: &'static TypeSchema,
+    defaulting: Option<DecodeFn>,
     cache: &super::read_cache::ReadCache,
     decoded: Option<&Value>,
 ) -> Result<axum::body::Bytes, ApiError> {
@@ -73,7 +80,7 @@ pub(crate) fn stored_json(
     }
     let json = match decoded {
         Some(obj) => serde_json::to_vec(obj),
-        None => serde_json::to_vec(&read_stored(kv, schema)?),
+        None => serde_json::to_vec(&read_stored(kv, defaulting)?),
     }
     .map_err(ApiError::internal)?;
     let json = axum::body::Bytes::from(json);
@@ -146,16 +153,19 @@ pub(crate) fn storage_error(e: StorageError, info: &ResourceInfo, name: &str) ->
 /// Converts a storage event into a watch event type and object.
 pub(crate) fn event_object(
     event: &Event,
-    schema: &'static TypeSchema,
+    defaulting: Option<DecodeFn>,
 ) -> Result<(&'static str, Value, Option<Value>), ApiError> {
     Ok(match event {
         Event::Put { kv, prev } => {
-            let obj = read_stored(kv, schema)?;
-            let prev = prev.as_ref().map(|p| read_stored(p, schema)).transpose()?;
+            let obj = read_stored(kv, defaulting)?;
+            let prev = prev
+                .as_ref()
+                .map(|p| read_stored(p, defaulting))
+                .transpose()?;
             (if prev.is_some() { "MODIFIED" } else { "ADDED" }, obj, prev)
         }
         Event::Delete { prev, revision } => {
-            let mut obj = read_stored(prev, schema)?;
+            let mut obj = read_stored(prev, defaulting)?;
             meta_mut(&mut obj).insert("resourceVersion".into(), json!(revision.to_string()));
             ("DELETED", obj, None)
         }

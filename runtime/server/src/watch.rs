@@ -31,9 +31,9 @@ use super::store::{read_stored, resource_prefix};
 use super::table::{self, IncludeObject};
 use super::versions::{self, WatchPlan};
 use crate::storage::{Event, RangeRequest, StorageError};
+use runtime::registry::DecodeFn;
 use runtime::registry::Entry;
 use runtime::resource::ResourceInfo;
-use runtime::schema::TypeSchema;
 use runtime::selector::{FieldSelector, LabelSelector};
 
 /// Marks a streaming response, so that compression leaves it alone.
@@ -48,8 +48,8 @@ enum Source {
     /// The shared cache.
     Cache(Arc<WatchCache>, broadcast::Receiver<Arc<CachedEvent>>),
     /// A storage watch of its own (a start older than the cache's window),
-    /// with the schema that defaults its objects.
-    Store(mpsc::UnboundedReceiver<Event>, &'static TypeSchema),
+    /// with the kind's decoding that defaults its objects.
+    Store(mpsc::UnboundedReceiver<Event>, Option<DecodeFn>),
 }
 
 impl Source {
@@ -58,9 +58,9 @@ impl Source {
     async fn next(&mut self) -> Option<Arc<CachedEvent>> {
         match self {
             Source::Cache(_, rx) => rx.recv().await.ok(),
-            Source::Store(rx, schema) => loop {
+            Source::Store(rx, defaulting) => loop {
                 let event = rx.recv().await?;
-                if let Ok(e) = CachedEvent::from_storage(&event, schema) {
+                if let Ok(e) = CachedEvent::from_storage(&event, *defaulting) {
                     return Some(Arc::new(e));
                 }
             },
@@ -275,7 +275,7 @@ pub(crate) async fn watch(
                 })
                 .map_err(ApiError::internal)?;
             for kv in &result.kvs {
-                let obj = read_stored(kv, (entry.schema)())?;
+                let obj = read_stored(kv, entry.decode_and_default)?;
                 if selected(&obj, &watcher.labels, &watcher.fields) {
                     initial.push(obj);
                 }
@@ -289,7 +289,7 @@ pub(crate) async fn watch(
     let source = match cache.subscribe(after) {
         Some((replay, rx)) => Some((replay, Source::Cache(cache.clone(), rx))),
         None => match server.store.watch(&resource_prefix(&ri), after) {
-            Ok(events) => Some((Vec::new(), Source::Store(events, (entry.schema)()))),
+            Ok(events) => Some((Vec::new(), Source::Store(events, entry.decode_and_default))),
             Err(StorageError::Compacted {
                 requested,
                 compacted,

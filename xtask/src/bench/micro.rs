@@ -160,7 +160,7 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
         ));
         let defaulting = estimate(kind, "defaulting");
         figures.push(row(
-            "defaulting (`schema::apply_defaults`)",
+            "defaulting (the generated `SetDefaults` on the Rust value)",
             defaulting,
             "JSON decode of the same object (registry `decode`)",
             decode,

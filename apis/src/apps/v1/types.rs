@@ -1,7 +1,6 @@
 use macros::Resource;
 use runtime::meta::{IntOrString, LabelSelector, ObjectMeta, Time};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::core::v1::PodTemplateSpec;
 
@@ -222,60 +221,22 @@ pub struct DeploymentCondition {
     pub message: String,
 }
 
-/// Whether a JSON value is absent or null.
-fn unset(v: Option<&Value>) -> bool {
-    v.is_none_or(Value::is_null)
-}
-
 /// As upstream's `SetDefaults_Deployment`, for what the field `+default`s
 /// (1 replica, 10 old ReplicaSets kept, a 600 second progress deadline,
-/// strategy `RollingUpdate`) cannot say: a rolling update strategy gets 25%
-/// max unavailable and 25% max surge. `spec` and `spec.strategy` are value
-/// fields upstream, so missing ones are created for the `+default`s (run
-/// after this hook) to fill, and an empty strategy type counts as unset.
-impl runtime::schema::DefaultHook for Deployment {
-    fn default_hook(value: &mut Value) {
-        let Some(obj) = value.as_object_mut() else {
-            return;
-        };
-        let spec = obj
-            .entry("spec")
-            .or_insert_with(|| Value::Object(Default::default()));
-        let Some(spec) = spec.as_object_mut() else {
-            return;
-        };
-        let strategy = spec
-            .entry("strategy")
-            .or_insert_with(|| Value::Object(Default::default()));
-        if strategy.is_null() {
-            *strategy = Value::Object(Default::default());
-        }
-        let Some(strategy) = strategy.as_object_mut() else {
-            return;
-        };
-        if strategy
-            .get("type")
-            .is_some_and(|t| t.is_null() || t.as_str() == Some(""))
-        {
-            strategy.remove("type");
-        }
-        let rolling_update = strategy
-            .get("type")
-            .and_then(Value::as_str)
-            .is_none_or(|t| t == "RollingUpdate");
-        if rolling_update {
-            let rolling = strategy
-                .entry("rollingUpdate")
-                .or_insert_with(|| Value::Object(Default::default()));
-            if rolling.is_null() {
-                *rolling = Value::Object(Default::default());
+/// strategy `RollingUpdate`, all run after this hook) cannot say: a rolling
+/// update strategy (or one without a type yet) gets 25% max unavailable and
+/// 25% max surge.
+impl runtime::defaulting::DefaultHook for Deployment {
+    fn default_hook(&mut self) {
+        let strategy = &mut self.spec.strategy;
+        if strategy.r#type.is_empty() || strategy.r#type == "RollingUpdate" {
+            let rolling = strategy.rolling_update.get_or_insert_with(Default::default);
+            let quarter = || Some(IntOrString::String("25%".into()));
+            if rolling.max_unavailable.is_none() {
+                rolling.max_unavailable = quarter();
             }
-            if let Some(rolling) = rolling.as_object_mut() {
-                for key in ["maxUnavailable", "maxSurge"] {
-                    if unset(rolling.get(key)) {
-                        rolling.insert(key.into(), "25%".into());
-                    }
-                }
+            if rolling.max_surge.is_none() {
+                rolling.max_surge = quarter();
             }
         }
     }
@@ -284,14 +245,14 @@ impl runtime::schema::DefaultHook for Deployment {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use runtime::schema::{Schema, apply_defaults};
-    use serde_json::json;
+    use runtime::defaulting::SetDefaults;
+    use serde_json::{Value, json};
 
-    fn defaulted(mut v: Value) -> Value {
-        apply_defaults(&mut v, Deployment::schema());
-        v
+    fn defaulted(v: Value) -> Value {
+        let mut d: Deployment = serde_json::from_value(v).unwrap();
+        d.set_defaults();
+        serde_json::to_value(d).unwrap()
     }
-
     #[test]
     fn deployment_defaults_as_upstream() {
         let v = defaulted(json!({"metadata": {"name": "web"}}));

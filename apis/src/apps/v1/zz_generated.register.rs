@@ -9,5 +9,6 @@ pub fn register(registry: &mut ::runtime::registry::Registry) {
     registry
         .add::<Deployment>()
         .with_protobuf::<Deployment>()
+        .with_defaults::<Deployment>()
         .with_validation::<Deployment>();
 }

@@ -9,7 +9,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Deployment",
                 atomic: false,
-                hook: Some(<Deployment as ::runtime::schema::DefaultHook>::default_hook),
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -50,7 +49,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "DeploymentSpec",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "replicas",
@@ -138,7 +136,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "DeploymentStrategy",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "type",
@@ -168,7 +165,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "RollingUpdateDeployment",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "maxUnavailable",
@@ -198,7 +194,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "DeploymentStatus",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "observedGeneration",
@@ -293,7 +288,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "DeploymentCondition",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "type",

@@ -1,7 +1,6 @@
 use macros::Resource;
 use runtime::meta::{LabelSelector, ObjectMeta, Time};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::core::v1::PodTemplateSpec;
 
@@ -353,83 +352,37 @@ pub struct JobCondition {
     pub message: String,
 }
 
-/// Whether a JSON value is absent or null.
-fn unset(v: Option<&Value>) -> bool {
-    v.is_none_or(Value::is_null)
-}
-
 /// As upstream's `SetDefaults_Job`, for what the field `+default`s
 /// (parallelism 1, completion mode `NonIndexed`, not suspended, pod
 /// condition patterns matching status `True`) cannot say: completions 1
 /// when it and parallelism are both unset, backoff limit 6 (the int32
 /// maximum with a per-index limit), the template's labels on a job without
 /// labels, and pod replacement policy `Failed` with a pod failure policy,
-/// `TerminatingOrFailed` without. An empty pattern status counts as unset.
-impl runtime::schema::DefaultHook for Job {
-    fn default_hook(value: &mut Value) {
-        let Some(obj) = value.as_object_mut() else {
-            return;
-        };
-        let template_labels = obj
-            .get("spec")
-            .and_then(|s| s.get("template"))
-            .and_then(|t| t.get("metadata"))
-            .and_then(|m| m.get("labels"))
-            .filter(|l| l.is_object())
-            .cloned();
-        if let Some(labels) = template_labels {
-            let meta = obj
-                .entry("metadata")
-                .or_insert_with(|| Value::Object(Default::default()));
-            if let Some(meta) = meta.as_object_mut()
-                && meta
-                    .get("labels")
-                    .and_then(Value::as_object)
-                    .is_none_or(|l| l.is_empty())
-            {
-                meta.insert("labels".into(), labels);
-            }
+/// `TerminatingOrFailed` without.
+impl runtime::defaulting::DefaultHook for Job {
+    fn default_hook(&mut self) {
+        let template_labels = &self.spec.template.metadata.labels;
+        if !template_labels.is_empty() && self.metadata.labels.is_empty() {
+            self.metadata.labels = template_labels.clone();
         }
-        let spec = obj
-            .entry("spec")
-            .or_insert_with(|| Value::Object(Default::default()));
-        let Some(spec) = spec.as_object_mut() else {
-            return;
-        };
-        if unset(spec.get("completions")) && unset(spec.get("parallelism")) {
-            spec.insert("completions".into(), 1.into());
+        let spec = &mut self.spec;
+        if spec.completions.is_none() && spec.parallelism.is_none() {
+            spec.completions = Some(1);
         }
-        if unset(spec.get("backoffLimit")) {
-            let limit = if unset(spec.get("backoffLimitPerIndex")) {
+        if spec.backoff_limit.is_none() {
+            spec.backoff_limit = Some(if spec.backoff_limit_per_index.is_none() {
                 6
             } else {
                 i32::MAX
-            };
-            spec.insert("backoffLimit".into(), limit.into());
+            });
         }
-        let has_failure_policy = !unset(spec.get("podFailurePolicy"));
-        for pattern in spec
-            .get_mut("podFailurePolicy")
-            .and_then(|p| p.get_mut("rules"))
-            .and_then(Value::as_array_mut)
-            .into_iter()
-            .flatten()
-            .filter_map(|r| r.get_mut("onPodConditions"))
-            .filter_map(Value::as_array_mut)
-            .flatten()
-            .filter_map(Value::as_object_mut)
-        {
-            if pattern.get("status").and_then(Value::as_str) == Some("") {
-                pattern.remove("status");
-            }
-        }
-        if unset(spec.get("podReplacementPolicy")) {
-            let policy = if has_failure_policy {
+        if spec.pod_replacement_policy.is_none() {
+            let policy = if spec.pod_failure_policy.is_some() {
                 "Failed"
             } else {
                 "TerminatingOrFailed"
             };
-            spec.insert("podReplacementPolicy".into(), policy.into());
+            spec.pod_replacement_policy = Some(policy.into());
         }
     }
 }
@@ -437,12 +390,13 @@ impl runtime::schema::DefaultHook for Job {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use runtime::schema::{Schema, apply_defaults};
-    use serde_json::json;
+    use runtime::defaulting::SetDefaults;
+    use serde_json::{Value, json};
 
-    fn defaulted(mut v: Value) -> Value {
-        apply_defaults(&mut v, Job::schema());
-        v
+    fn defaulted(v: Value) -> Value {
+        let mut job: Job = serde_json::from_value(v).unwrap();
+        job.set_defaults();
+        serde_json::to_value(job).unwrap()
     }
 
     #[test]

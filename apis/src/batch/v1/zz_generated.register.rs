@@ -6,5 +6,9 @@ pub const GROUP_NAME: &str = "batch";
 pub const VERSION: &str = "v1";
 /// Adds every resource of `batch/v1` to `registry`.
 pub fn register(registry: &mut ::runtime::registry::Registry) {
-    registry.add::<Job>().with_protobuf::<Job>().with_validation::<Job>();
+    registry
+        .add::<Job>()
+        .with_protobuf::<Job>()
+        .with_defaults::<Job>()
+        .with_validation::<Job>();
 }

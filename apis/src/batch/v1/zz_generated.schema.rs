@@ -9,7 +9,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Job",
                 atomic: false,
-                hook: Some(<Job as ::runtime::schema::DefaultHook>::default_hook),
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -50,7 +49,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "JobSpec",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "parallelism",
@@ -210,7 +208,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodFailurePolicy",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "rules",
@@ -233,7 +230,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodFailurePolicyRule",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "action",
@@ -278,7 +274,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodFailurePolicyOnExitCodesRequirement",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "containerName",
@@ -317,7 +312,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodFailurePolicyOnPodConditionsPattern",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "type",
@@ -347,7 +341,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "SuccessPolicy",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "rules",
@@ -370,7 +363,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "SuccessPolicyRule",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "succeededIndexes",
@@ -400,7 +392,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "JobStatus",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "conditions",
@@ -511,7 +502,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "UncountedTerminatedPods",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "succeeded",
@@ -541,7 +531,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "JobCondition",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "type",

@@ -9,7 +9,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Lease",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -41,7 +40,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "LeaseSpec",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "holderIdentity",

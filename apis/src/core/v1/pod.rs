@@ -9,10 +9,9 @@
 use std::collections::BTreeMap;
 
 use macros::Resource;
+use runtime::defaulting::DefaultHook;
 use runtime::meta::{IntOrString, LabelSelector, ObjectMeta, Quantity, Time};
-use runtime::schema::DefaultHook;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 
 /// Pod is a group of containers scheduled together onto one node, sharing
 /// network and storage.
@@ -3909,27 +3908,21 @@ pub struct NodeAllocatableResourceClaimStatus {
 // ------------------------------------------------------------ defaulting
 //
 // Upstream's `SetDefaults_*` functions of `pkg/apis/core/v1/defaults.go`
-// for the pod tree. Each hook gets the JSON object of its type; the
-// `+default` markers of the fields run after it.
+// for the pod tree, on the Rust structs. The generated defaulting
+// (`zz_generated.defaults.rs`) runs each hook before the `+default`s of
+// its type's fields.
 
-/// Sets `key` when it is absent or null (an unset Go pointer).
-fn default_absent(obj: &mut Map<String, Value>, key: &str, value: Value) {
-    if obj.get(key).is_none_or(Value::is_null) {
-        obj.insert(key.to_string(), value);
+/// Sets a string field left at Go's zero value (`""`).
+fn default_string(field: &mut String, value: &str) {
+    if field.is_empty() {
+        *field = value.into();
     }
 }
 
-/// Sets `key` when it is absent, null, `""` or `0` (a Go value field at its
-/// zero value).
-fn default_zero(obj: &mut Map<String, Value>, key: &str, value: Value) {
-    let zero = match obj.get(key) {
-        None | Some(Value::Null) => true,
-        Some(Value::String(s)) => s.is_empty(),
-        Some(Value::Number(n)) => n.as_f64() == Some(0.0),
-        Some(_) => false,
-    };
-    if zero {
-        obj.insert(key.to_string(), value);
+/// Sets an integer field left at Go's zero value (`0`).
+fn default_int(field: &mut i32, value: i32) {
+    if *field == 0 {
+        *field = value;
     }
 }
 
@@ -3961,209 +3954,181 @@ fn image_tag(image: &str) -> String {
     }
 }
 
-/// `SetDefaults_Container`, shared with ephemeral containers (whose JSON
-/// has the same fields).
-fn default_container(value: &mut Value) {
-    let Some(obj) = value.as_object_mut() else {
-        return;
-    };
-    let image = obj.get("image").and_then(Value::as_str).unwrap_or("");
+/// `SetDefaults_Container`, shared with ephemeral containers (which have
+/// the same fields): the image pull policy follows the image's tag
+/// (`Always` for `latest`), and the termination message goes to
+/// `/dev/termination-log`, read as `File`.
+fn default_container(
+    image: &str,
+    image_pull_policy: &mut String,
+    termination_message_path: &mut String,
+    termination_message_policy: &mut String,
+) {
     let policy = if image_tag(image) == "latest" {
         "Always"
     } else {
         "IfNotPresent"
     };
-    default_zero(obj, "imagePullPolicy", Value::from(policy));
-    default_zero(
-        obj,
-        "terminationMessagePath",
-        Value::from("/dev/termination-log"),
-    );
-    default_zero(obj, "terminationMessagePolicy", Value::from("File"));
+    default_string(image_pull_policy, policy);
+    default_string(termination_message_path, "/dev/termination-log");
+    default_string(termination_message_policy, "File");
 }
 
 impl DefaultHook for Container {
-    fn default_hook(value: &mut Value) {
-        default_container(value);
+    fn default_hook(&mut self) {
+        default_container(
+            &self.image,
+            &mut self.image_pull_policy,
+            &mut self.termination_message_path,
+            &mut self.termination_message_policy,
+        );
     }
 }
 
 impl DefaultHook for EphemeralContainer {
-    fn default_hook(value: &mut Value) {
-        default_container(value);
+    fn default_hook(&mut self) {
+        let c = &mut self.ephemeral_container_common;
+        default_container(
+            &c.image,
+            &mut c.image_pull_policy,
+            &mut c.termination_message_path,
+            &mut c.termination_message_policy,
+        );
     }
-}
-
-/// The containers of a pod spec's `key` list, as JSON objects.
-fn containers_mut<'a>(
-    spec: &'a mut Map<String, Value>,
-    key: &str,
-) -> impl Iterator<Item = &'a mut Map<String, Value>> {
-    spec.get_mut(key)
-        .and_then(Value::as_array_mut)
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_object_mut)
 }
 
 impl DefaultHook for Pod {
     /// `SetDefaults_Pod`: requests default to limits, service links are
     /// on, and with host networking each port's host port is its container
     /// port. (Pod-level resource defaulting is not carried over.)
-    fn default_hook(value: &mut Value) {
-        let Some(spec) = value.get_mut("spec").and_then(Value::as_object_mut) else {
-            return;
-        };
-        let host_network = spec.get("hostNetwork").and_then(Value::as_bool) == Some(true);
-        for key in ["containers", "initContainers"] {
-            for container in containers_mut(spec, key) {
-                if let Some(resources) = container
-                    .get_mut("resources")
-                    .and_then(Value::as_object_mut)
-                    && let Some(limits) =
-                        resources.get("limits").and_then(Value::as_object).cloned()
-                {
-                    let requests = resources
-                        .entry("requests")
-                        .or_insert_with(|| Value::Object(Map::new()));
-                    if let Some(requests) = requests.as_object_mut() {
-                        for (name, quantity) in limits {
-                            requests.entry(name).or_insert(quantity);
-                        }
-                    }
-                }
-                if host_network {
-                    for port in container
-                        .get_mut("ports")
-                        .and_then(Value::as_array_mut)
-                        .into_iter()
-                        .flatten()
-                        .filter_map(Value::as_object_mut)
-                    {
-                        if let Some(container_port) = port.get("containerPort").cloned() {
-                            default_zero(port, "hostPort", container_port);
-                        }
-                    }
+    fn default_hook(&mut self) {
+        let spec = &mut self.spec;
+        let host_network = spec.host_network;
+        for container in spec.containers.iter_mut().chain(&mut spec.init_containers) {
+            let resources = &mut container.resources;
+            for (name, quantity) in &resources.limits {
+                resources
+                    .requests
+                    .entry(name.clone())
+                    .or_insert_with(|| quantity.clone());
+            }
+            if host_network {
+                for port in &mut container.ports {
+                    default_int(&mut port.host_port, port.container_port);
                 }
             }
         }
-        default_absent(spec, "enableServiceLinks", Value::Bool(true));
+        spec.enable_service_links.get_or_insert(true);
     }
 }
 
 impl DefaultHook for PodSpec {
     /// `SetDefaults_PodSpec`.
-    fn default_hook(value: &mut Value) {
-        let Some(obj) = value.as_object_mut() else {
-            return;
-        };
-        default_zero(obj, "dnsPolicy", Value::from("ClusterFirst"));
-        default_zero(obj, "restartPolicy", Value::from("Always"));
-        default_absent(obj, "securityContext", Value::Object(Map::new()));
-        default_absent(obj, "terminationGracePeriodSeconds", Value::from(30));
-        default_zero(obj, "schedulerName", Value::from("default-scheduler"));
+    fn default_hook(&mut self) {
+        default_string(&mut self.dns_policy, "ClusterFirst");
+        default_string(&mut self.restart_policy, "Always");
+        self.security_context.get_or_insert_with(Default::default);
+        self.termination_grace_period_seconds.get_or_insert(30);
+        default_string(&mut self.scheduler_name, "default-scheduler");
     }
 }
 
 impl DefaultHook for Volume {
     /// `SetDefaults_Volume`: a volume without a source is an emptyDir.
-    fn default_hook(value: &mut Value) {
-        let Some(obj) = value.as_object_mut() else {
-            return;
-        };
-        if obj.iter().all(|(k, v)| k == "name" || v.is_null()) {
-            obj.insert("emptyDir".into(), Value::Object(Map::new()));
+    fn default_hook(&mut self) {
+        if self.volume_source == VolumeSource::default() {
+            self.volume_source.empty_dir = Some(Default::default());
         }
     }
 }
 
 impl DefaultHook for HostPathVolumeSource {
-    fn default_hook(value: &mut Value) {
-        if let Some(obj) = value.as_object_mut() {
-            default_absent(obj, "type", Value::from(""));
-        }
+    fn default_hook(&mut self) {
+        self.r#type.get_or_insert_with(String::new);
     }
 }
 
 /// `defaultMode` of the file-projecting volume sources: 0644.
-fn default_mode(value: &mut Value) {
-    if let Some(obj) = value.as_object_mut() {
-        default_absent(obj, "defaultMode", Value::from(0o644));
-    }
-}
+const DEFAULT_MODE: i32 = 0o644;
 
 impl DefaultHook for SecretVolumeSource {
-    fn default_hook(value: &mut Value) {
-        default_mode(value);
+    fn default_hook(&mut self) {
+        self.default_mode.get_or_insert(DEFAULT_MODE);
     }
 }
 
 impl DefaultHook for ConfigMapVolumeSource {
-    fn default_hook(value: &mut Value) {
-        default_mode(value);
+    fn default_hook(&mut self) {
+        self.default_mode.get_or_insert(DEFAULT_MODE);
     }
 }
 
 impl DefaultHook for DownwardAPIVolumeSource {
-    fn default_hook(value: &mut Value) {
-        default_mode(value);
+    fn default_hook(&mut self) {
+        self.default_mode.get_or_insert(DEFAULT_MODE);
     }
 }
 
 impl DefaultHook for ProjectedVolumeSource {
-    fn default_hook(value: &mut Value) {
-        default_mode(value);
+    fn default_hook(&mut self) {
+        self.default_mode.get_or_insert(DEFAULT_MODE);
     }
 }
 
 impl DefaultHook for ServiceAccountTokenProjection {
-    fn default_hook(value: &mut Value) {
-        if let Some(obj) = value.as_object_mut() {
-            default_absent(obj, "expirationSeconds", Value::from(3600));
-        }
+    fn default_hook(&mut self) {
+        self.expiration_seconds.get_or_insert(3600);
     }
 }
 
 impl DefaultHook for PersistentVolumeClaimSpec {
-    fn default_hook(value: &mut Value) {
-        if let Some(obj) = value.as_object_mut() {
-            default_absent(obj, "volumeMode", Value::from("Filesystem"));
-        }
+    fn default_hook(&mut self) {
+        self.volume_mode.get_or_insert_with(|| "Filesystem".into());
     }
 }
 
 impl DefaultHook for ObjectFieldSelector {
-    fn default_hook(value: &mut Value) {
-        if let Some(obj) = value.as_object_mut() {
-            default_zero(obj, "apiVersion", Value::from("v1"));
-        }
+    fn default_hook(&mut self) {
+        default_string(&mut self.api_version, "v1");
     }
 }
 
 impl DefaultHook for HTTPGetAction {
-    fn default_hook(value: &mut Value) {
-        if let Some(obj) = value.as_object_mut() {
-            default_zero(obj, "path", Value::from("/"));
-            default_zero(obj, "scheme", Value::from("HTTP"));
-        }
+    fn default_hook(&mut self) {
+        default_string(&mut self.path, "/");
+        default_string(&mut self.scheme, "HTTP");
     }
 }
 
 impl DefaultHook for Probe {
-    fn default_hook(value: &mut Value) {
-        if let Some(obj) = value.as_object_mut() {
-            default_zero(obj, "timeoutSeconds", Value::from(1));
-            default_zero(obj, "periodSeconds", Value::from(10));
-            default_zero(obj, "successThreshold", Value::from(1));
-            default_zero(obj, "failureThreshold", Value::from(3));
-        }
+    fn default_hook(&mut self) {
+        default_int(&mut self.timeout_seconds, 1);
+        default_int(&mut self.period_seconds, 10);
+        default_int(&mut self.success_threshold, 1);
+        default_int(&mut self.failure_threshold, 3);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use runtime::defaulting::SetDefaults;
+    use serde::de::DeserializeOwned;
+    use serde_json::{Value, json};
+
+    /// `T`'s hook run on a JSON value, as JSON.
+    fn hooked<T: DeserializeOwned + Serialize + DefaultHook>(v: Value) -> Value {
+        let mut typed: T = serde_json::from_value(v).unwrap();
+        typed.default_hook();
+        serde_json::to_value(typed).unwrap()
+    }
+
+    /// `T`'s generated defaulting run on a JSON value, as JSON.
+    fn defaulted<T: DeserializeOwned + Serialize + SetDefaults>(v: Value) -> Value {
+        let mut typed: T = serde_json::from_value(v).unwrap();
+        typed.set_defaults();
+        serde_json::to_value(typed).unwrap()
+    }
 
     #[test]
     fn image_pull_policy_follows_the_tag() {
@@ -4180,33 +4145,32 @@ mod tests {
         ] {
             assert_eq!(image_tag(image), tag, "{image}");
         }
-        let mut c = json!({"name": "a", "image": "nginx"});
-        Container::default_hook(&mut c);
+        let c = hooked::<Container>(json!({"name": "a", "image": "nginx"}));
         assert_eq!(
             c,
             json!({
                 "name": "a",
                 "image": "nginx",
+                "resources": {},
                 "imagePullPolicy": "Always",
                 "terminationMessagePath": "/dev/termination-log",
                 "terminationMessagePolicy": "File",
             })
         );
-        let mut c = json!({"name": "a", "image": "nginx:1.25", "imagePullPolicy": "Never"});
-        Container::default_hook(&mut c);
+        let c = hooked::<Container>(
+            json!({"name": "a", "image": "nginx:1.25", "imagePullPolicy": "Never"}),
+        );
         assert_eq!(c["imagePullPolicy"], "Never");
-        let mut c = json!({"name": "a", "image": "nginx:1.25"});
-        Container::default_hook(&mut c);
+        let c = hooked::<Container>(json!({"name": "a", "image": "nginx:1.25"}));
         assert_eq!(c["imagePullPolicy"], "IfNotPresent");
     }
 
     #[test]
     fn pod_defaults() {
-        let mut pod = json!({"spec": {"hostNetwork": true, "containers": [
+        let pod = hooked::<Pod>(json!({"spec": {"hostNetwork": true, "containers": [
             {"name": "a", "resources": {"limits": {"cpu": "1"}, "requests": {"memory": "1Gi"}},
              "ports": [{"containerPort": 80}, {"containerPort": 81, "hostPort": 9081}]}
-        ]}});
-        Pod::default_hook(&mut pod);
+        ]}}));
         let c = &pod["spec"]["containers"][0];
         assert_eq!(
             c["resources"]["requests"],
@@ -4216,26 +4180,22 @@ mod tests {
         assert_eq!(c["ports"][1]["hostPort"], 9081);
         assert_eq!(pod["spec"]["enableServiceLinks"], true);
 
-        let mut spec = json!({"restartPolicy": "Never"});
-        PodSpec::default_hook(&mut spec);
+        let spec = hooked::<PodSpec>(json!({"restartPolicy": "Never"}));
         assert_eq!(
             spec,
             json!({"restartPolicy": "Never", "dnsPolicy": "ClusterFirst", "securityContext": {},
                 "terminationGracePeriodSeconds": 30, "schedulerName": "default-scheduler"})
         );
 
-        let mut volume = json!({"name": "v"});
-        Volume::default_hook(&mut volume);
+        let volume = hooked::<Volume>(json!({"name": "v"}));
         assert_eq!(volume, json!({"name": "v", "emptyDir": {}}));
-        let mut volume = json!({"name": "v", "secret": {"secretName": "s"}});
-        Volume::default_hook(&mut volume);
+        let volume = hooked::<Volume>(json!({"name": "v", "secret": {"secretName": "s"}}));
         assert!(volume.get("emptyDir").is_none());
     }
 
     #[test]
-    fn defaults_apply_through_the_schema_tables() {
-        use runtime::schema::{Schema, apply_defaults};
-        let mut pod = json!({
+    fn generated_defaulting_runs_hooks_and_field_defaults() {
+        let pod = defaulted::<Pod>(json!({
             "metadata": {"name": "web"},
             "spec": {
                 "containers": [{
@@ -4246,8 +4206,7 @@ mod tests {
                 }],
                 "volumes": [{"name": "scratch"}, {"name": "conf", "configMap": {"name": "c"}}],
             },
-        });
-        apply_defaults(&mut pod, <Pod as Schema>::schema());
+        }));
         let spec = &pod["spec"];
         assert_eq!(spec["restartPolicy"], "Always");
         assert_eq!(spec["dnsPolicy"], "ClusterFirst");
@@ -4275,8 +4234,5 @@ mod tests {
             spec["volumes"][1]["configMap"],
             json!({"name": "c", "defaultMode": 420})
         );
-        // The defaulted object still decodes into the type.
-        let typed: Pod = serde_json::from_value(pod).unwrap();
-        assert_eq!(typed.spec.containers[0].ports[0].protocol, "TCP");
     }
 }

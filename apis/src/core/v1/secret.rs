@@ -55,43 +55,16 @@ pub struct Secret {
     pub r#type: String,
 }
 
-/// As upstream's `SetDefaults_Secret`, which also defaults an empty `type`:
-/// an empty string is dropped so that the field's `+default` (run after
-/// this hook) fills it.
-///
-/// And `stringData`, the write-only field, is merged into `data` and
-/// dropped, as upstream's `Convert_v1_Secret_To_core_Secret` does on every
-/// decode: each value becomes the UTF-8 bytes of the string (base64 in
-/// `data` on the wire), a key in both takes the `stringData` value, and
-/// validation (the 1 MiB total) sees the merged `data`.
-impl runtime::schema::DefaultHook for Secret {
-    fn default_hook(value: &mut serde_json::Value) {
-        let Some(obj) = value.as_object_mut() else {
-            return;
-        };
-        if obj.get("type").and_then(serde_json::Value::as_str) == Some("") {
-            obj.remove("type");
-        }
-        if let Some(serde_json::Value::Object(string_data)) = obj.remove("stringData")
-            && !string_data.is_empty()
-        {
-            use base64::Engine as _;
-            let data = obj
-                .entry("data")
-                .or_insert_with(|| serde_json::Value::Object(Default::default()));
-            if !data.is_object() {
-                *data = serde_json::Value::Object(Default::default());
-            }
-            if let Some(data) = data.as_object_mut() {
-                // The typed decode has already refused values that are
-                // not strings.
-                for (key, text) in string_data {
-                    if let serde_json::Value::String(text) = text {
-                        let encoded = base64::engine::general_purpose::STANDARD.encode(text);
-                        data.insert(key, serde_json::Value::String(encoded));
-                    }
-                }
-            }
+/// `stringData`, the write-only field, is merged into `data` and dropped,
+/// as upstream's `Convert_v1_Secret_To_core_Secret` does on every decode:
+/// each value becomes the UTF-8 bytes of the string, a key in both takes
+/// the `stringData` value, and validation (the 1 MiB total) sees the merged
+/// `data`. (Upstream's `SetDefaults_Secret` defaults an empty `type`, which
+/// the field's `+default` does here.)
+impl runtime::defaulting::DefaultHook for Secret {
+    fn default_hook(&mut self) {
+        for (key, text) in std::mem::take(&mut self.string_data) {
+            self.data.insert(key, text.into_bytes());
         }
     }
 }
@@ -99,33 +72,36 @@ impl runtime::schema::DefaultHook for Secret {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use runtime::schema::{Schema, apply_defaults};
-    use serde_json::json;
+    use runtime::defaulting::SetDefaults;
+    use serde_json::{Value, json};
+
+    fn defaulted(v: Value) -> Value {
+        let mut secret: Secret = serde_json::from_value(v).unwrap();
+        secret.set_defaults();
+        serde_json::to_value(secret).unwrap()
+    }
 
     #[test]
     fn secret_type_defaults_to_opaque() {
-        for mut v in [json!({"data": {"a": "Yg=="}}), json!({"type": ""})] {
-            apply_defaults(&mut v, Secret::schema());
-            assert_eq!(v["type"], "Opaque");
+        for v in [json!({"data": {"a": "Yg=="}}), json!({"type": ""})] {
+            assert_eq!(defaulted(v)["type"], "Opaque");
         }
-        let mut v = json!({"type": "kubernetes.io/tls"});
-        apply_defaults(&mut v, Secret::schema());
+        let v = defaulted(json!({"type": "kubernetes.io/tls"}));
         assert_eq!(v["type"], "kubernetes.io/tls");
     }
 
     /// `Convert_v1_Secret_To_core_Secret`: stringData overwrites data.
     #[test]
     fn string_data_is_merged_into_data_and_dropped() {
-        let mut v =
-            json!({"data": {"a": "YQ==", "b": "Yg=="}, "stringData": {"b": "two", "c": "three"}});
-        apply_defaults(&mut v, Secret::schema());
+        let v = defaulted(
+            json!({"data": {"a": "YQ==", "b": "Yg=="}, "stringData": {"b": "two", "c": "three"}}),
+        );
         assert_eq!(
             v["data"],
             json!({"a": "YQ==", "b": "dHdv", "c": "dGhyZWU="})
         );
         assert!(v.get("stringData").is_none());
-        let mut v = json!({"stringData": {"k": "v"}});
-        apply_defaults(&mut v, Secret::schema());
+        let v = defaulted(json!({"stringData": {"k": "v"}}));
         assert_eq!(v["data"], json!({"k": "dg=="}));
     }
 }

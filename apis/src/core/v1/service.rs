@@ -5,7 +5,6 @@ use std::collections::BTreeMap;
 use macros::Resource;
 use runtime::meta::{Condition, IntOrString, ObjectMeta};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// Service gives a set of pods one stable name and address, with optional
 /// load balancing and external exposure.
@@ -330,121 +329,63 @@ pub struct PortStatus {
 /// hours.
 pub const DEFAULT_CLIENT_IP_SERVICE_AFFINITY_SECONDS: i32 = 10800;
 
-/// Whether a JSON value is absent, null or the empty string.
-fn unset_string(v: Option<&Value>) -> bool {
-    v.is_none_or(|v| v.is_null() || v.as_str() == Some(""))
-}
-
 /// As upstream's `SetDefaults_Service`, for what the field `+default`s
-/// (type `ClusterIP`, session affinity `None`, port protocol `TCP`) cannot
-/// say: no affinity config without `ClientIP` affinity and a three-hour
-/// timeout with it, target port = port, external traffic policy `Cluster`
-/// for externally reachable services, internal traffic policy `Cluster` for
-/// the proxied types, node ports allocated for load balancers, and ingress
-/// IP mode `VIP` where an ingress has an IP. Empty strings count as unset,
-/// as upstream compares with `""`: they are dropped so that the `+default`s,
-/// which run after this hook, fill them.
-impl runtime::schema::DefaultHook for Service {
-    fn default_hook(value: &mut Value) {
-        let Some(obj) = value.as_object_mut() else {
-            return;
-        };
-        let spec = obj
-            .entry("spec")
-            .or_insert_with(|| Value::Object(Default::default()));
-        let Some(spec) = spec.as_object_mut() else {
-            return;
-        };
-        for key in ["sessionAffinity", "type"] {
-            if spec.contains_key(key) && unset_string(spec.get(key)) {
-                spec.remove(key);
-            }
-        }
-        match spec
-            .get("sessionAffinity")
-            .and_then(Value::as_str)
-            .unwrap_or("None")
-        {
-            "None" => {
-                spec.remove("sessionAffinityConfig");
-            }
+/// (type `ClusterIP`, session affinity `None`, port protocol `TCP`, all run
+/// after this hook) cannot say: no affinity config without `ClientIP`
+/// affinity and a three-hour timeout with it, target port = port, external
+/// traffic policy `Cluster` for externally reachable services, internal
+/// traffic policy `Cluster` for the proxied types, node ports allocated for
+/// load balancers, and ingress IP mode `VIP` where an ingress has an IP. An
+/// empty type or affinity reads as its default, as upstream compares with
+/// `""`.
+impl runtime::defaulting::DefaultHook for Service {
+    fn default_hook(&mut self) {
+        let spec = &mut self.spec;
+        match spec.session_affinity.as_str() {
+            "" | "None" => spec.session_affinity_config = None,
             "ClientIP" => {
                 let has_timeout = spec
-                    .get("sessionAffinityConfig")
-                    .and_then(|c| c.get("clientIP"))
-                    .and_then(|c| c.get("timeoutSeconds"))
-                    .is_some_and(|t| !t.is_null());
+                    .session_affinity_config
+                    .as_ref()
+                    .and_then(|c| c.client_ip.as_ref())
+                    .is_some_and(|c| c.timeout_seconds.is_some());
                 if !has_timeout {
-                    spec.insert(
-                        "sessionAffinityConfig".into(),
-                        serde_json::json!({"clientIP": {
-                            "timeoutSeconds": DEFAULT_CLIENT_IP_SERVICE_AFFINITY_SECONDS
-                        }}),
-                    );
+                    spec.session_affinity_config = Some(SessionAffinityConfig {
+                        client_ip: Some(ClientIPConfig {
+                            timeout_seconds: Some(DEFAULT_CLIENT_IP_SERVICE_AFFINITY_SECONDS),
+                        }),
+                    });
                 }
             }
             _ => {}
         }
-        for port in spec
-            .get_mut("ports")
-            .and_then(Value::as_array_mut)
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_object_mut)
-        {
-            if port.contains_key("protocol") && unset_string(port.get("protocol")) {
-                port.remove("protocol");
-            }
-            let target_unset = match port.get("targetPort") {
-                None | Some(Value::Null) => true,
-                Some(Value::Number(n)) => n.as_i64() == Some(0),
-                Some(Value::String(s)) => s.is_empty(),
-                Some(_) => false,
-            };
-            if target_unset {
-                let p = port.get("port").cloned().unwrap_or_else(|| 0.into());
-                port.insert("targetPort".into(), p);
+        for port in &mut spec.ports {
+            if runtime::codec::is_default(&port.target_port)
+                || port.target_port == IntOrString::String(String::new())
+            {
+                port.target_port = IntOrString::Int(port.port);
             }
         }
-        let ty = spec
-            .get("type")
-            .and_then(Value::as_str)
-            .unwrap_or("ClusterIP")
-            .to_string();
-        let has_external_ips = spec
-            .get("externalIPs")
-            .and_then(Value::as_array)
-            .is_some_and(|a| !a.is_empty());
-        let externally_accessible =
-            ty == "LoadBalancer" || ty == "NodePort" || (ty == "ClusterIP" && has_external_ips);
-        if externally_accessible && unset_string(spec.get("externalTrafficPolicy")) {
-            spec.insert("externalTrafficPolicy".into(), "Cluster".into());
+        let ty = match spec.r#type.as_str() {
+            "" => "ClusterIP",
+            ty => ty,
+        };
+        let externally_accessible = ty == "LoadBalancer"
+            || ty == "NodePort"
+            || (ty == "ClusterIP" && !spec.external_ips.is_empty());
+        if externally_accessible && spec.external_traffic_policy.is_empty() {
+            spec.external_traffic_policy = "Cluster".into();
         }
-        if spec.get("internalTrafficPolicy").is_none_or(Value::is_null)
-            && matches!(ty.as_str(), "NodePort" | "LoadBalancer" | "ClusterIP")
+        if spec.internal_traffic_policy.is_none()
+            && matches!(ty, "NodePort" | "LoadBalancer" | "ClusterIP")
         {
-            spec.insert("internalTrafficPolicy".into(), "Cluster".into());
+            spec.internal_traffic_policy = Some("Cluster".into());
         }
         if ty == "LoadBalancer" {
-            if spec
-                .get("allocateLoadBalancerNodePorts")
-                .is_none_or(Value::is_null)
-            {
-                spec.insert("allocateLoadBalancerNodePorts".into(), true.into());
-            }
-            for ingress in obj
-                .get_mut("status")
-                .and_then(|s| s.get_mut("loadBalancer"))
-                .and_then(|l| l.get_mut("ingress"))
-                .and_then(Value::as_array_mut)
-                .into_iter()
-                .flatten()
-                .filter_map(Value::as_object_mut)
-            {
-                if !unset_string(ingress.get("ip"))
-                    && ingress.get("ipMode").is_none_or(Value::is_null)
-                {
-                    ingress.insert("ipMode".into(), "VIP".into());
+            spec.allocate_load_balancer_node_ports.get_or_insert(true);
+            for ingress in &mut self.status.load_balancer.ingress {
+                if !ingress.ip.is_empty() && ingress.ip_mode.is_none() {
+                    ingress.ip_mode = Some("VIP".into());
                 }
             }
         }
@@ -454,12 +395,13 @@ impl runtime::schema::DefaultHook for Service {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use runtime::schema::{Schema, apply_defaults};
-    use serde_json::json;
+    use runtime::defaulting::SetDefaults;
+    use serde_json::{Value, json};
 
-    fn defaulted(mut v: Value) -> Value {
-        apply_defaults(&mut v, Service::schema());
-        v
+    fn defaulted(v: Value) -> Value {
+        let mut service: Service = serde_json::from_value(v).unwrap();
+        service.set_defaults();
+        serde_json::to_value(service).unwrap()
     }
 
     #[test]
@@ -469,16 +411,16 @@ mod tests {
             "sessionAffinity": ""
         }}));
         assert_eq!(
-            v,
-            json!({"spec": {
+            v["spec"],
+            json!({
                 "ports": [
                     {"port": 80, "protocol": "TCP", "targetPort": 80},
                     {"port": 53, "protocol": "UDP", "targetPort": "dns"}
                 ],
-                "sessionAffinity": "None",
                 "type": "ClusterIP",
+                "sessionAffinity": "None",
                 "internalTrafficPolicy": "Cluster"
-            }})
+            })
         );
 
         let v = defaulted(json!({

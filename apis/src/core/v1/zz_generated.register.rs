@@ -6,13 +6,26 @@ pub const GROUP_NAME: &str = "";
 pub const VERSION: &str = "v1";
 /// Adds every resource of `v1` to `registry`.
 pub fn register(registry: &mut ::runtime::registry::Registry) {
-    registry.add::<Pod>().with_protobuf::<Pod>().with_validation::<Pod>();
+    registry
+        .add::<Pod>()
+        .with_protobuf::<Pod>()
+        .with_defaults::<Pod>()
+        .with_validation::<Pod>();
     registry
         .add::<PodTemplate>()
         .with_protobuf::<PodTemplate>()
+        .with_defaults::<PodTemplate>()
         .with_validation::<PodTemplate>();
-    registry.add::<Secret>().with_protobuf::<Secret>().with_validation::<Secret>();
-    registry.add::<Service>().with_protobuf::<Service>().with_validation::<Service>();
+    registry
+        .add::<Secret>()
+        .with_protobuf::<Secret>()
+        .with_defaults::<Secret>()
+        .with_validation::<Secret>();
+    registry
+        .add::<Service>()
+        .with_protobuf::<Service>()
+        .with_defaults::<Service>()
+        .with_validation::<Service>();
     registry
         .add::<ConfigMap>()
         .with_protobuf::<ConfigMap>()

@@ -9,7 +9,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Pod",
                 atomic: false,
-                hook: Some(<Pod as ::runtime::schema::DefaultHook>::default_hook),
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -50,7 +49,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodTemplate",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -82,7 +80,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodTemplateSpec",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -114,7 +111,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodSpec",
                 atomic: false,
-                hook: Some(<PodSpec as ::runtime::schema::DefaultHook>::default_hook),
                 fields: &[
                     FieldSchema {
                         json: "volumes",
@@ -516,7 +512,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodSchedulingGroup",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "podGroupName",
@@ -537,7 +532,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodOS",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -558,7 +552,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodSchedulingGate",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -579,7 +572,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodReadinessGate",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "conditionType",
@@ -600,7 +592,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodResourceClaim",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -639,7 +630,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "HostAlias",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "ip",
@@ -669,7 +659,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodDNSConfig",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "nameservers",
@@ -710,7 +699,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodDNSConfigOption",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -740,7 +728,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "TopologySpreadConstraint",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "maxSkew",
@@ -826,7 +813,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Toleration",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "key",
@@ -883,7 +869,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Volume",
                 atomic: false,
-                hook: Some(<Volume as ::runtime::schema::DefaultHook>::default_hook),
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -1184,7 +1169,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "VolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "hostPath",
@@ -1476,7 +1460,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PersistentVolumeClaimVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "claimName",
@@ -1506,9 +1489,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "HostPathVolumeSource",
                 atomic: false,
-                hook: Some(
-                    <HostPathVolumeSource as ::runtime::schema::DefaultHook>::default_hook,
-                ),
                 fields: &[
                     FieldSchema {
                         json: "path",
@@ -1538,7 +1518,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "EmptyDirVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "medium",
@@ -1568,7 +1547,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "GlusterfsVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "endpoints",
@@ -1607,7 +1585,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "RBDVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "monitors",
@@ -1691,7 +1668,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "CinderVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "volumeID",
@@ -1739,7 +1715,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "CephFSVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "monitors",
@@ -1805,7 +1780,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "FlockerVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "datasetName",
@@ -1835,7 +1809,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "GCEPersistentDiskVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "pdName",
@@ -1883,7 +1856,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "QuobyteVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "registry",
@@ -1949,7 +1921,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "FlexVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "driver",
@@ -2006,7 +1977,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "AWSElasticBlockStoreVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "volumeID",
@@ -2054,7 +2024,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "GitRepoVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "repository",
@@ -2093,9 +2062,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "SecretVolumeSource",
                 atomic: false,
-                hook: Some(
-                    <SecretVolumeSource as ::runtime::schema::DefaultHook>::default_hook,
-                ),
                 fields: &[
                     FieldSchema {
                         json: "secretName",
@@ -2143,7 +2109,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "SecretProjection",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -2182,7 +2147,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "NFSVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "server",
@@ -2221,7 +2185,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ISCSIVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "targetPortal",
@@ -2332,7 +2295,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "FCVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "targetWWNs",
@@ -2389,7 +2351,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "AzureFileVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "secretName",
@@ -2428,7 +2389,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "VsphereVirtualDiskVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "volumePath",
@@ -2476,7 +2436,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PhotonPersistentDiskVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "pdID",
@@ -2506,7 +2465,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "AzureDiskVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "diskName",
@@ -2572,7 +2530,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PortworxVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "volumeID",
@@ -2611,7 +2568,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ScaleIOVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "gateway",
@@ -2713,7 +2669,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "StorageOSVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "volumeName",
@@ -2770,9 +2725,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ConfigMapVolumeSource",
                 atomic: false,
-                hook: Some(
-                    <ConfigMapVolumeSource as ::runtime::schema::DefaultHook>::default_hook,
-                ),
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -2820,7 +2772,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ConfigMapProjection",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -2859,9 +2810,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ServiceAccountTokenProjection",
                 atomic: false,
-                hook: Some(
-                    <ServiceAccountTokenProjection as ::runtime::schema::DefaultHook>::default_hook,
-                ),
                 fields: &[
                     FieldSchema {
                         json: "audience",
@@ -2900,7 +2848,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ClusterTrustBundleProjection",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -2959,7 +2906,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodCertificateProjection",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "signerName",
@@ -3034,9 +2980,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ProjectedVolumeSource",
                 atomic: false,
-                hook: Some(
-                    <ProjectedVolumeSource as ::runtime::schema::DefaultHook>::default_hook,
-                ),
                 fields: &[
                     FieldSchema {
                         json: "sources",
@@ -3068,7 +3011,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "VolumeProjection",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "secret",
@@ -3138,7 +3080,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "KeyToPath",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "key",
@@ -3177,7 +3118,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "CSIVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "driver",
@@ -3234,7 +3174,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "EphemeralVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "volumeClaimTemplate",
@@ -3257,7 +3196,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PersistentVolumeClaimTemplate",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -3289,9 +3227,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PersistentVolumeClaimSpec",
                 atomic: false,
-                hook: Some(
-                    <PersistentVolumeClaimSpec as ::runtime::schema::DefaultHook>::default_hook,
-                ),
                 fields: &[
                     FieldSchema {
                         json: "accessModes",
@@ -3386,7 +3321,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "VolumeResourceRequirements",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "limits",
@@ -3416,7 +3350,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "TypedLocalObjectReference",
                 atomic: true,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "apiGroup",
@@ -3455,7 +3388,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "TypedObjectReference",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "apiGroup",
@@ -3503,7 +3435,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ImageVolumeSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "reference",
@@ -3533,7 +3464,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "LocalObjectReference",
                 atomic: true,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -3554,9 +3484,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "DownwardAPIVolumeSource",
                 atomic: false,
-                hook: Some(
-                    <DownwardAPIVolumeSource as ::runtime::schema::DefaultHook>::default_hook,
-                ),
                 fields: &[
                     FieldSchema {
                         json: "items",
@@ -3588,7 +3515,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "DownwardAPIVolumeFile",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "path",
@@ -3636,7 +3562,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "DownwardAPIProjection",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "items",
@@ -3659,7 +3584,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Container",
                 atomic: false,
-                hook: Some(<Container as ::runtime::schema::DefaultHook>::default_hook),
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -3900,7 +3824,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "EphemeralContainerCommon",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -4141,9 +4064,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "EphemeralContainer",
                 atomic: false,
-                hook: Some(
-                    <EphemeralContainer as ::runtime::schema::DefaultHook>::default_hook,
-                ),
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -4393,7 +4313,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ContainerPort",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -4450,7 +4369,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "VolumeMount",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -4525,7 +4443,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "VolumeDevice",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -4555,7 +4472,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "EnvVar",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -4594,7 +4510,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "EnvVarSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "fieldRef",
@@ -4651,7 +4566,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "FileKeySelector",
                 atomic: true,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "volumeName",
@@ -4699,9 +4613,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ObjectFieldSelector",
                 atomic: true,
-                hook: Some(
-                    <ObjectFieldSelector as ::runtime::schema::DefaultHook>::default_hook,
-                ),
                 fields: &[
                     FieldSchema {
                         json: "apiVersion",
@@ -4731,7 +4642,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ResourceFieldSelector",
                 atomic: true,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "containerName",
@@ -4770,7 +4680,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ConfigMapKeySelector",
                 atomic: true,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -4809,7 +4718,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "SecretKeySelector",
                 atomic: true,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -4848,7 +4756,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "EnvFromSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "prefix",
@@ -4887,7 +4794,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ConfigMapEnvSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -4917,7 +4823,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "SecretEnvSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -4947,7 +4852,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "HTTPHeader",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -4977,9 +4881,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "HTTPGetAction",
                 atomic: false,
-                hook: Some(
-                    <HTTPGetAction as ::runtime::schema::DefaultHook>::default_hook,
-                ),
                 fields: &[
                     FieldSchema {
                         json: "path",
@@ -5036,7 +4937,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "TCPSocketAction",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "port",
@@ -5066,7 +4966,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "GRPCAction",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "port",
@@ -5096,7 +4995,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ExecAction",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "command",
@@ -5117,7 +5015,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "SleepAction",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "seconds",
@@ -5138,7 +5035,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Probe",
                 atomic: false,
-                hook: Some(<Probe as ::runtime::schema::DefaultHook>::default_hook),
                 fields: &[
                     FieldSchema {
                         json: "exec",
@@ -5240,7 +5136,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ProbeHandler",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "exec",
@@ -5288,7 +5183,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "LifecycleHandler",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "exec",
@@ -5336,7 +5230,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Lifecycle",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "postStart",
@@ -5375,7 +5268,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ResourceRequirements",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "limits",
@@ -5414,7 +5306,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ResourceClaim",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -5444,7 +5335,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ContainerResizePolicy",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "resourceName",
@@ -5474,7 +5364,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ContainerRestartRule",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "action",
@@ -5506,7 +5395,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ContainerRestartRuleOnExitCodes",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "operator",
@@ -5536,7 +5424,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Capabilities",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "add",
@@ -5566,7 +5453,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "SecurityContext",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "capabilities",
@@ -5688,7 +5574,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "SELinuxOptions",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "user",
@@ -5736,7 +5621,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "WindowsSecurityContextOptions",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "gmsaCredentialSpecName",
@@ -5784,7 +5668,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "SeccompProfile",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "type",
@@ -5814,7 +5697,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "AppArmorProfile",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "type",
@@ -5844,7 +5726,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodSecurityContext",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "seLinuxOptions",
@@ -5975,7 +5856,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Sysctl",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -6005,7 +5885,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Affinity",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "nodeAffinity",
@@ -6044,7 +5923,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "NodeAffinity",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "requiredDuringSchedulingIgnoredDuringExecution",
@@ -6076,7 +5954,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "NodeSelector",
                 atomic: true,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "nodeSelectorTerms",
@@ -6099,7 +5976,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "NodeSelectorTerm",
                 atomic: true,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "matchExpressions",
@@ -6133,7 +6009,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "NodeSelectorRequirement",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "key",
@@ -6172,7 +6047,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PreferredSchedulingTerm",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "weight",
@@ -6202,7 +6076,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodAffinity",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "requiredDuringSchedulingIgnoredDuringExecution",
@@ -6236,7 +6109,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodAntiAffinity",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "requiredDuringSchedulingIgnoredDuringExecution",
@@ -6270,7 +6142,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "WeightedPodAffinityTerm",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "weight",
@@ -6300,7 +6171,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodAffinityTerm",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "labelSelector",
@@ -6370,7 +6240,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodStatus",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "observedGeneration",
@@ -6585,7 +6454,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodCondition",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "type",
@@ -6660,7 +6528,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "HostIP",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "ip",
@@ -6681,7 +6548,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodIP",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "ip",
@@ -6702,7 +6568,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ContainerStatus",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -6853,7 +6718,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ContainerState",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "waiting",
@@ -6892,7 +6756,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ContainerStateWaiting",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "reason",
@@ -6922,7 +6785,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ContainerStateRunning",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "startedAt",
@@ -6943,7 +6805,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ContainerStateTerminated",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "exitCode",
@@ -7018,7 +6879,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "VolumeMountStatus",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -7075,7 +6935,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "VolumeStatus",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "image",
@@ -7096,7 +6955,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ImageVolumeStatus",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "imageRef",
@@ -7117,7 +6975,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ContainerUser",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "linux",
@@ -7138,7 +6995,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "LinuxContainerUser",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "uid",
@@ -7177,7 +7033,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ResourceStatus",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -7209,7 +7064,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ResourceHealth",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "resourceID",
@@ -7248,7 +7102,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodResourceClaimStatus",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -7278,7 +7131,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PodExtendedResourceClaimStatus",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "requestMappings",
@@ -7312,7 +7164,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ContainerExtendedResourceRequest",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "containerName",
@@ -7351,7 +7202,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "NodeAllocatableResourceClaimStatus",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "resourceClaimName",
@@ -7390,7 +7240,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Secret",
                 atomic: false,
-                hook: Some(<Secret as ::runtime::schema::DefaultHook>::default_hook),
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -7449,7 +7298,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Service",
                 atomic: false,
-                hook: Some(<Service as ::runtime::schema::DefaultHook>::default_hook),
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -7490,7 +7338,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ServiceSpec",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "ports",
@@ -7682,7 +7529,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ServicePort",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -7748,7 +7594,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "SessionAffinityConfig",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "clientIP",
@@ -7769,7 +7614,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ClientIPConfig",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "timeoutSeconds",
@@ -7790,7 +7634,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ServiceStatus",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "loadBalancer",
@@ -7822,7 +7665,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "LoadBalancerStatus",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "ingress",
@@ -7845,7 +7687,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "LoadBalancerIngress",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "ip",
@@ -7893,7 +7734,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PortStatus",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "port",
@@ -7932,7 +7772,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ConfigMap",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -7982,7 +7821,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Namespace",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -8023,7 +7861,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "NamespaceSpec",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "finalizers",
@@ -8044,7 +7881,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "NamespaceStatus",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "phase",
@@ -8076,7 +7912,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "NamespaceCondition",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "type",
@@ -8133,7 +7968,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Event",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -8282,7 +8116,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "EventSeries",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "count",
@@ -8312,7 +8145,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ObjectReference",
                 atomic: true,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -8387,7 +8219,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "EventSource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "component",

@@ -13,4 +13,5 @@ pub use types::*;
 include!("zz_generated.register.rs");
 include!("zz_generated.protobuf.rs");
 include!("zz_generated.schema.rs");
+include!("zz_generated.defaults.rs");
 include!("zz_generated.validations.rs");

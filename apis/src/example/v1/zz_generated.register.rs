@@ -6,6 +6,6 @@ pub const GROUP_NAME: &str = "example.dev";
 pub const VERSION: &str = "v1";
 /// Adds every resource of `example.dev/v1` to `registry`.
 pub fn register(registry: &mut ::runtime::registry::Registry) {
-    registry.add::<Widget>().with_validation::<Widget>();
+    registry.add::<Widget>().with_defaults::<Widget>().with_validation::<Widget>();
     registry.add::<Gadget>().with_validation::<Gadget>();
 }

@@ -9,7 +9,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Widget",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -50,7 +49,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "WidgetSpec",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "replicas",
@@ -152,7 +150,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "WidgetPort",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -191,7 +188,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "WidgetStatus",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "replicas",
@@ -241,7 +237,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Gadget",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "metadata",
@@ -273,7 +268,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "GadgetSpec",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "owner",
@@ -366,7 +360,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Connection",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "type",
@@ -405,7 +398,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "WifiConnection",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "ssid",
@@ -426,7 +418,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "EthernetConnection",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "speedMbps",
@@ -447,7 +438,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "MainsPower",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "voltage",
@@ -468,7 +458,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "BatteryPower",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "capacityMah",

@@ -74,8 +74,8 @@ pub(crate) fn decode_object(
     // validation can report the object's other errors with it.
     let mut unsupported = Vec::new();
     let mut current = std::borrow::Cow::Borrowed(bytes);
-    let mut decoded = loop {
-        let error = match (entry.decode)(&current) {
+    let decoded = loop {
+        let error = match entry.decode_defaulted(&current) {
             Ok(d) => break d,
             Err(e) => e,
         };
@@ -104,8 +104,6 @@ pub(crate) fn decode_object(
             }
         }
     };
-    // Defaults apply on decode, as defaulter-gen's functions run upstream.
-    runtime::schema::apply_defaults(&mut decoded.object, (entry.schema)());
     let mut problems: Vec<String> = duplicates
         .iter()
         .map(|f| format!("duplicate field {}", runtime::field::quote(f)))

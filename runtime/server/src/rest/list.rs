@@ -16,8 +16,8 @@ use crate::status::ApiError;
 use crate::storage::{KeyValue, RangeRequest, StorageError, Store};
 use crate::store::{read_stored, resource_prefix, storage_error, stored_json};
 use crate::table::{self, IncludeObject};
+use runtime::registry::DecodeFn;
 use runtime::resource::ResourceInfo;
-use runtime::schema::TypeSchema;
 use runtime::selector::{FieldSelector, LabelSelector};
 
 impl Ctx<'_> {
@@ -57,7 +57,7 @@ impl Ctx<'_> {
         Ok(ListCursor {
             store: self.server.store.clone(),
             info: *ri,
-            schema: (self.entry.schema)(),
+            defaulting: self.entry.decode_and_default,
             prefix,
             labels,
             fields,
@@ -309,8 +309,8 @@ const CONTINUE_EXPIRED: &str = "The provided continue parameter is too old to di
 pub(crate) struct ListCursor {
     store: Arc<dyn Store>,
     info: ResourceInfo,
-    /// Defaults the objects read.
-    schema: &'static TypeSchema,
+    /// Defaults the objects read (the kind's `decode_and_default`).
+    defaulting: Option<DecodeFn>,
     prefix: String,
     labels: LabelSelector,
     fields: FieldSelector,
@@ -333,7 +333,7 @@ impl ListCursor {
     fn next_page(&mut self, limit: usize) -> Result<Vec<Value>, ApiError> {
         let mut items = Vec::new();
         for kv in &self.next_stored(limit)? {
-            let obj = read_stored(kv, self.schema)?;
+            let obj = read_stored(kv, self.defaulting)?;
             if selected(&obj, &self.labels, &self.fields) {
                 items.push(obj);
             }
@@ -397,9 +397,9 @@ impl ListCursor {
         let unfiltered = self.labels.is_empty() && self.fields.is_empty();
         let cacheable = kv.value.len() <= crate::read_cache::MAX_ENTRY_BYTES;
         let json = if unfiltered && cacheable {
-            stored_json(kv, self.schema, cache, None)?
+            stored_json(kv, self.defaulting, cache, None)?
         } else {
-            let obj = read_stored(kv, self.schema)?;
+            let obj = read_stored(kv, self.defaulting)?;
             if !selected(&obj, &self.labels, &self.fields) {
                 return Ok(false);
             }
@@ -410,7 +410,7 @@ impl ListCursor {
                 serde_json::to_writer(&mut *out, &obj).map_err(ApiError::internal)?;
                 return Ok(true);
             }
-            stored_json(kv, self.schema, cache, Some(&obj))?
+            stored_json(kv, self.defaulting, cache, Some(&obj))?
         };
         if !first {
             out.push(b',');

@@ -413,7 +413,7 @@ impl Ctx<'_> {
             .get(&self.key(self.name()))
             .map_err(|e| storage_error(e, self.ri(), self.name()))?
             .ok_or_else(|| ApiError::not_found(self.ri(), self.name()))?;
-        let obj = read_stored(&kv, (self.entry.schema)())?;
+        let obj = read_stored(&kv, self.entry.decode_and_default)?;
         Ok((kv, obj))
     }
 
@@ -431,7 +431,12 @@ impl Ctx<'_> {
             .get(&self.key(self.name()))
             .map_err(|e| storage_error(e, self.ri(), self.name()))?
             .ok_or_else(|| ApiError::not_found(self.ri(), self.name()))?;
-        let json = stored_json(&kv, (self.entry.schema)(), &self.server.read_cache, None)?;
+        let json = stored_json(
+            &kv,
+            self.entry.decode_and_default,
+            &self.server.read_cache,
+            None,
+        )?;
         let mut response = (StatusCode::OK, json).into_response();
         response.headers_mut().insert(
             header::CONTENT_TYPE,

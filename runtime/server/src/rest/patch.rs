@@ -227,7 +227,7 @@ impl Ctx<'_> {
                 .map_err(|e| storage_error(e, ri, &name))?;
             let live_obj = live
                 .as_ref()
-                .map(|kv| read_stored(kv, schema))
+                .map(|kv| read_stored(kv, self.entry.decode_and_default))
                 .transpose()?;
             let managed = live_obj
                 .as_ref()

@@ -90,7 +90,7 @@ impl Ctx<'_> {
         {
             return Err(ApiError::conflict(ri, &name));
         }
-        let mut obj = read_stored(&kv, (self.entry.schema)())?;
+        let mut obj = read_stored(&kv, self.entry.decode_and_default)?;
         let old = obj.clone();
         set_path(&mut obj, paths.spec_replicas_path, json!(replicas));
         bump_generation(ri, &old, &mut obj);
@@ -125,7 +125,6 @@ pub(super) fn scale_schema() -> &'static runtime::schema::TypeSchema {
     static SCALE: TypeSchema = TypeSchema {
         name: "Scale",
         atomic: false,
-        hook: None,
         fields: &[
             field("metadata", Type::Untyped),
             field("spec", Type::Untyped),

@@ -9,7 +9,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ObjectMeta",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -160,7 +159,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Condition",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "type",
@@ -226,7 +224,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "OwnerReference",
                 atomic: true,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "apiVersion",
@@ -292,7 +289,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ManagedFieldsEntry",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "manager",
@@ -367,7 +363,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ListMeta",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "selfLink",
@@ -424,7 +419,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ShardInfo",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "selector",
@@ -445,7 +439,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Status",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -529,7 +522,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "StatusDetails",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -595,7 +587,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "StatusCause",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "reason",
@@ -634,7 +625,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "DeleteOptions",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -718,7 +708,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Preconditions",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "uid",
@@ -748,7 +737,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "LabelSelector",
                 atomic: true,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "matchLabels",
@@ -780,7 +768,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "LabelSelectorRequirement",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "key",
@@ -819,7 +806,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "TypeMeta",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -849,7 +835,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "CreateOptions",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -906,7 +891,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "GetOptions",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -945,7 +929,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ListOptions",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -1074,7 +1057,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PatchOptions",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -1140,7 +1122,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "UpdateOptions",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -1197,7 +1178,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "APIVersions",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -1247,7 +1227,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "APIGroup",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -1317,7 +1296,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "APIGroupList",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -1356,7 +1334,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "GroupVersionForDiscovery",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "groupVersion",
@@ -1386,7 +1363,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "ServerAddressByClientCIDR",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "clientCIDR",
@@ -1416,7 +1392,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "APIResourceList",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -1464,7 +1439,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "APIResource",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -1566,7 +1540,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PartialObjectMetadata",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -1607,7 +1580,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "PartialObjectMetadataList",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -1657,7 +1629,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "WatchEvent",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "type",
@@ -1687,7 +1658,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "Table",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "kind",
@@ -1746,7 +1716,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "TableColumnDefinition",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "name",
@@ -1803,7 +1772,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "TableRow",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "cells",
@@ -1844,7 +1812,6 @@ const _: () = {
             static SCHEMA: TypeSchema = TypeSchema {
                 name: "TableRowCondition",
                 atomic: false,
-                hook: None,
                 fields: &[
                     FieldSchema {
                         json: "type",

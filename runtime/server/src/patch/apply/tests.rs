@@ -15,7 +15,6 @@ fn object_meta() -> &'static TypeSchema {
 static CONFIG_MAP: TypeSchema = TypeSchema {
     name: "ConfigMap",
     atomic: false,
-    hook: None,
     fields: &[
         field("metadata", Type::Struct(object_meta)),
         field("data", Type::Map(&Type::Scalar)),
@@ -26,7 +25,6 @@ fn port() -> &'static TypeSchema {
     static PORT: TypeSchema = TypeSchema {
         name: "Port",
         atomic: false,
-        hook: None,
         fields: &[
             field("name", Type::Scalar),
             field("port", Type::Scalar),
@@ -40,7 +38,6 @@ fn widget_spec() -> &'static TypeSchema {
     static SPEC: TypeSchema = TypeSchema {
         name: "WidgetSpec",
         atomic: false,
-        hook: None,
         fields: &[
             field("replicas", Type::Scalar),
             FieldSchema {
@@ -70,7 +67,6 @@ fn widget_spec() -> &'static TypeSchema {
 static WIDGET: TypeSchema = TypeSchema {
     name: "Widget",
     atomic: false,
-    hook: None,
     fields: &[
         field("metadata", Type::Struct(object_meta)),
         field("spec", Type::Struct(widget_spec)),
@@ -783,7 +779,6 @@ fn endpoint_port() -> &'static TypeSchema {
     static PORT: TypeSchema = TypeSchema {
         name: "EndpointPort",
         atomic: false,
-        hook: None,
         fields: &[
             field("port", Type::Scalar),
             FieldSchema {
@@ -798,7 +793,6 @@ fn endpoint_port() -> &'static TypeSchema {
 static ENDPOINT: TypeSchema = TypeSchema {
     name: "Endpoint",
     atomic: false,
-    hook: None,
     fields: &[FieldSchema {
         list: ListSemantics::Map(&["port", "protocol"]),
         ..field("ports", Type::List(&Type::Struct(endpoint_port)))

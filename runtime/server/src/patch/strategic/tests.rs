@@ -20,7 +20,6 @@ const fn merging(json: &'static str, element: &'static Type, key: &'static str) 
 static POD: TypeSchema = TypeSchema {
     name: "Pod",
     atomic: false,
-    hook: None,
     fields: &[
         field("metadata", Type::Struct(<ObjectMeta as Schema>::schema)),
         field("spec", Type::Struct(pod_spec)),
@@ -30,7 +29,6 @@ static POD: TypeSchema = TypeSchema {
 static POD_SPEC: TypeSchema = TypeSchema {
     name: "PodSpec",
     atomic: false,
-    hook: None,
     fields: &[
         merging("containers", &Type::Struct(container), "name"),
         FieldSchema {
@@ -56,7 +54,6 @@ static POD_SPEC: TypeSchema = TypeSchema {
 static CONTAINER: TypeSchema = TypeSchema {
     name: "Container",
     atomic: false,
-    hook: None,
     fields: &[
         field("name", Type::Scalar),
         field("image", Type::Scalar),
@@ -68,7 +65,6 @@ static CONTAINER: TypeSchema = TypeSchema {
 static ENV_VAR: TypeSchema = TypeSchema {
     name: "EnvVar",
     atomic: false,
-    hook: None,
     fields: &[field("name", Type::Scalar), field("value", Type::Scalar)],
 };
 
@@ -76,7 +72,6 @@ static ENV_VAR: TypeSchema = TypeSchema {
 static VOLUME: TypeSchema = TypeSchema {
     name: "Volume",
     atomic: false,
-    hook: None,
     fields: &[
         field("name", Type::Scalar),
         field("configMap", Type::Struct(source)),
@@ -87,7 +82,6 @@ static VOLUME: TypeSchema = TypeSchema {
 static SOURCE: TypeSchema = TypeSchema {
     name: "Source",
     atomic: false,
-    hook: None,
     fields: &[field("name", Type::Scalar), field("medium", Type::Scalar)],
 };
 
