@@ -109,7 +109,7 @@ pub struct ResourceInfo {
 /// the interfaces of `k8s.io/apiserver/pkg/registry/rest`), implemented by
 /// hand on the kind's Rust type and named with `+resource:strategy`. Every
 /// item defaults to the generic store's behaviour.
-pub trait Strategy: DeserializeOwned {
+pub trait Strategy: DeserializeOwned + Serialize {
     /// Whether deletes are graceful (the strategy implements
     /// `RESTGracefulDeleteStrategy`, as Pod's does): the object first gets
     /// a `deletionTimestamp` and `deletionGracePeriodSeconds`.
@@ -120,6 +120,24 @@ pub trait Strategy: DeserializeOwned {
     /// `orphanDependents` (`GarbageCollectionDeleteStrategy`; upstream's
     /// namespaces answer `Unsupported`).
     const GARBAGE_COLLECTED: bool = true;
+
+    /// Whether this kind's objects are the namespaces other objects live
+    /// in: the server then runs the namespace lifecycle on it (upstream's
+    /// `NamespaceLifecycle` admission and namespace controller): objects are
+    /// not created in a missing or terminating namespace, `default`,
+    /// `kube-system` and `kube-public` exist and cannot be deleted, and a
+    /// deleted namespace first terminates, emptied of its objects.
+    const NAMESPACE_LIFECYCLE: bool = false;
+
+    /// Whether [`Strategy::prepare_for_create`] does something; the generic
+    /// server does not call it otherwise.
+    const PREPARE_FOR_CREATE: bool = false;
+
+    /// `PrepareForCreate` (with `Canonicalize`): the kind's changes to an
+    /// object about to be created, after the server has set its metadata
+    /// (name, uid, creationTimestamp) and dropped the status of a kind with
+    /// a status subresource, before the namespace check and storage.
+    fn prepare_for_create(&mut self) {}
 
     /// `CheckGracefulDelete`: the grace period, in seconds, a delete of
     /// `self` gives, `requested` being the client's
@@ -135,10 +153,21 @@ pub trait Strategy: DeserializeOwned {
 /// does not decode into the kind's type.
 pub type GracefulDeletePeriod = fn(&serde_json::Value, Option<i64>) -> Result<i64, String>;
 
+/// [`Strategy::prepare_for_create`] on an object (its JSON, changed in
+/// place); errors are serde's message for an object that does not decode
+/// into the kind's type.
+pub type PrepareForCreate = fn(&mut serde_json::Value) -> Result<(), String>;
+
 /// A kind's [`Strategy`] as the generic server calls it, on stored objects
 /// (JSON values); the derive stores it in [`ResourceInfo::strategy`].
 #[derive(Debug, Clone, Copy)]
 pub struct KindStrategy {
+    /// For kinds that prepare objects for create: the change, on the
+    /// object's JSON. Errors: the object does not decode into the kind's
+    /// type (the message of serde).
+    pub prepare_for_create: Option<PrepareForCreate>,
+    /// [`Strategy::NAMESPACE_LIFECYCLE`].
+    pub namespace_lifecycle: bool,
     /// For kinds with graceful deletion: the grace period (seconds) for an
     /// object and the requested period. Errors: the object does not decode
     /// into the kind's type (the message of serde).
@@ -151,6 +180,8 @@ impl KindStrategy {
     /// The generic store's behaviour: deletes are immediate, and the garbage
     /// collector's finalizers apply.
     pub const DEFAULT: KindStrategy = KindStrategy {
+        prepare_for_create: None,
+        namespace_lifecycle: false,
         graceful_delete_period: None,
         garbage_collected: true,
     };
@@ -158,6 +189,12 @@ impl KindStrategy {
     /// `T`'s strategy.
     pub const fn of<T: Strategy>() -> KindStrategy {
         KindStrategy {
+            prepare_for_create: if T::PREPARE_FOR_CREATE {
+                Some(prepare_for_create::<T>)
+            } else {
+                None
+            },
+            namespace_lifecycle: T::NAMESPACE_LIFECYCLE,
             graceful_delete_period: if T::GRACEFUL_DELETE {
                 Some(graceful_delete_period::<T>)
             } else {
@@ -171,6 +208,11 @@ impl KindStrategy {
 impl PartialEq for KindStrategy {
     fn eq(&self, other: &Self) -> bool {
         self.garbage_collected == other.garbage_collected
+            && self.namespace_lifecycle == other.namespace_lifecycle
+            && match (self.prepare_for_create, other.prepare_for_create) {
+                (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
             && match (self.graceful_delete_period, other.graceful_delete_period) {
                 (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
                 (a, b) => a.is_none() && b.is_none(),
@@ -179,6 +221,19 @@ impl PartialEq for KindStrategy {
 }
 
 impl Eq for KindStrategy {}
+
+fn prepare_for_create<T: Strategy>(object: &mut serde_json::Value) -> Result<(), String> {
+    let mut typed = T::deserialize(&*object).map_err(|e| e.to_string())?;
+    typed.prepare_for_create();
+    let fields = serde_json::to_value(&typed).map_err(|e| e.to_string())?;
+    // The type's fields in place of the old ones, after the TypeMeta the
+    // object leads with.
+    if let (Some(object), serde_json::Value::Object(fields)) = (object.as_object_mut(), fields) {
+        object.retain(|k, _| k == "kind" || k == "apiVersion");
+        object.extend(fields);
+    }
+    Ok(())
+}
 
 fn graceful_delete_period<T: Strategy>(
     object: &serde_json::Value,

@@ -34,6 +34,7 @@ mod rest;
 mod serve;
 pub mod status;
 mod store;
+mod strategy;
 pub mod table;
 pub mod validation;
 mod versions;

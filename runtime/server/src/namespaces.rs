@@ -25,8 +25,10 @@ pub const SYSTEM_NAMESPACES: [&str; 4] =
 /// Namespaces the lifecycle admission refuses to delete.
 const IMMORTAL_NAMESPACES: [&str; 3] = ["default", "kube-system", "kube-public"];
 
+/// Whether the kind's strategy makes it the namespaces of the namespace
+/// lifecycle (`Strategy::NAMESPACE_LIFECYCLE`).
 fn is_namespace(ri: &ResourceInfo) -> bool {
-    ri.group.is_empty() && ri.plural == "namespaces"
+    ri.strategy.namespace_lifecycle
 }
 
 impl ApiServer {
@@ -43,12 +45,11 @@ impl ApiServer {
             return Ok(());
         };
         for name in SYSTEM_NAMESPACES {
-            let mut obj = json!({"kind": "Namespace", "apiVersion": "v1", "metadata": {
+            let mut obj = json!({"kind": ri.kind, "apiVersion": ri.api_version, "metadata": {
                 "name": name, "uid": uuid::Uuid::new_v4().to_string(),
                 "creationTimestamp": Time::now().to_rfc3339(),
-                "labels": {"kubernetes.io/metadata.name": name},
             }});
-            self.prepare_for_create(&ri, &mut obj);
+            self.prepare_for_create(&ri, &mut obj)?;
             match self
                 .store
                 .create(&object_key(&ri, None, name), to_storage(&obj)?)
@@ -58,24 +59,6 @@ impl ApiServer {
             }
         }
         Ok(())
-    }
-
-    /// Kind-specific defaults on create (namespaces: phase, finalizer, name label).
-    pub(super) fn prepare_for_create(&self, ri: &ResourceInfo, obj: &mut Value) {
-        if !is_namespace(ri) {
-            return;
-        }
-        if obj.pointer("/spec/finalizers").is_none() {
-            set_path(obj, ".spec.finalizers", json!(["kubernetes"]));
-        }
-        set_path(obj, ".status.phase", json!("Active"));
-        if let Some(name) = meta_str(obj, "name").map(str::to_string) {
-            let m = meta_mut(obj);
-            let labels = m.entry("labels").or_insert_with(|| json!({}));
-            if let Some(l) = labels.as_object_mut() {
-                l.insert("kubernetes.io/metadata.name".into(), json!(name));
-            }
-        }
     }
 
     /// 404 when `namespace` does not exist; 403 when it is terminating.

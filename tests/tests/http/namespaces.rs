@@ -124,3 +124,36 @@ async fn the_four_system_namespaces_exist_at_start() {
         assert_eq!(item["status"]["phase"], "Active", "{item}");
     }
 }
+
+/// The namespace strategy's `PrepareForCreate`: a new namespace is `Active`,
+/// keeps the finalizers it was given with `kubernetes` added after them,
+/// and carries its name as the `kubernetes.io/metadata.name` label, also
+/// when the name was generated.
+#[tokio::test]
+async fn a_created_namespace_is_prepared_by_its_strategy() {
+    let api = Api::start();
+    let r = api
+        .post(
+            NAMESPACES,
+            &json!({"apiVersion": "v1", "kind": "Namespace",
+                "metadata": {"generateName": "team-"},
+                "spec": {"finalizers": ["example.com/hold"]},
+                "status": {"phase": "Terminating"}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let name = r.body["metadata"]["name"].as_str().unwrap();
+    assert!(name.starts_with("team-"), "{name}");
+    assert_eq!(
+        r.body["metadata"]["labels"],
+        json!({"kubernetes.io/metadata.name": name})
+    );
+    assert_eq!(
+        r.body["spec"]["finalizers"],
+        json!(["example.com/hold", "kubernetes"])
+    );
+    assert_eq!(r.body["status"], json!({"phase": "Active"}));
+    assert_eq!(r.body["kind"], "Namespace");
+    let keys: Vec<&String> = r.body.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["kind", "apiVersion", "metadata", "spec", "status"]);
+}

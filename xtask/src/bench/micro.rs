@@ -158,15 +158,19 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
             pb_encode.zip(prost_encode).map(|(a, b)| a / b),
             &times,
         ));
+        // ConfigMap and Event have no defaulting, so no row.
         let defaulting = estimate(kind, "defaulting");
-        figures.push(row(
-            "defaulting (the generated `SetDefaults` on the Rust value)",
-            defaulting,
-            "JSON decode of the same object (registry `decode`)",
-            decode,
-            defaulting.zip(decode).map(|(d, j)| d / j),
-            &|r| format!("{:.0}% of the JSON decode time", r * 100.0),
-        ));
+        let defaulted = matches!(kind, "Deployment" | "Pod") || defaulting.is_some();
+        figures.extend(defaulted.then(|| {
+            row(
+                "defaulting (the generated `SetDefaults` on the Rust value)",
+                defaulting,
+                "JSON decode of the same object (registry `decode`)",
+                decode,
+                defaulting.zip(decode).map(|(d, j)| d / j),
+                &|r| format!("{:.0}% of the JSON decode time", r * 100.0),
+            )
+        }));
         let jsonschema = estimate(kind, "validation_jsonschema");
         let validation = estimate(kind, "validation");
         figures.push(row(

@@ -4,7 +4,7 @@
 
 use runtime::resource::Strategy;
 
-use super::{Namespace, Pod};
+use super::{Namespace, NamespaceStatus, Pod};
 
 /// `pkg/registry/core/pod/strategy.go`: deletes are graceful.
 impl Strategy for Pod {
@@ -28,16 +28,69 @@ impl Strategy for Pod {
     }
 }
 
-/// `pkg/registry/core/namespace/storage`: a namespace's delete is the
-/// namespace lifecycle's (its `kubernetes` finalizer), never the garbage
-/// collector's (`DefaultGarbageCollectionPolicy` is `Unsupported`).
+/// The finalizer the namespace controller removes once a terminating
+/// namespace is empty (`FinalizerKubernetes`).
+pub const FINALIZER_KUBERNETES: &str = "kubernetes";
+
+/// The label every namespace carries with its own name
+/// (`v1.LabelMetadataName`).
+pub const LABEL_METADATA_NAME: &str = "kubernetes.io/metadata.name";
+
+/// `pkg/registry/core/namespace`: namespaces are where the namespace
+/// lifecycle runs; a namespace's delete is the lifecycle's (its
+/// `kubernetes` finalizer), never the garbage collector's
+/// (`DefaultGarbageCollectionPolicy` is `Unsupported`).
 impl Strategy for Namespace {
     const GARBAGE_COLLECTED: bool = false;
+    const NAMESPACE_LIFECYCLE: bool = true;
+    const PREPARE_FOR_CREATE: bool = true;
+
+    /// `namespaceStrategy.PrepareForCreate`: the phase is `Active` and the
+    /// `kubernetes` finalizer is there (added after any the client gave);
+    /// and `Canonicalize`: the name label is the namespace's name (also
+    /// for a name generated from `generateName`).
+    fn prepare_for_create(&mut self) {
+        self.status = NamespaceStatus {
+            phase: "Active".into(),
+            ..Default::default()
+        };
+        if !self
+            .spec
+            .finalizers
+            .iter()
+            .any(|f| f == FINALIZER_KUBERNETES)
+        {
+            self.spec.finalizers.push(FINALIZER_KUBERNETES.into());
+        }
+        if let Some(name) = self.metadata.name.as_ref().filter(|n| !n.is_empty()) {
+            self.metadata
+                .labels
+                .insert(LABEL_METADATA_NAME.into(), name.clone());
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_namespace_is_active_with_the_kubernetes_finalizer_and_its_name_label() {
+        let mut ns = Namespace::default();
+        ns.metadata.name = Some("team-a".into());
+        ns.spec.finalizers = vec!["example.com/hold".into()];
+        ns.status.phase = "Terminating".into();
+        ns.prepare_for_create();
+        assert_eq!(ns.status.phase, "Active");
+        assert_eq!(ns.spec.finalizers, ["example.com/hold", "kubernetes"]);
+        assert_eq!(ns.metadata.labels[LABEL_METADATA_NAME], "team-a");
+
+        let mut ns = Namespace::default();
+        ns.metadata.name = Some("team-b".into());
+        ns.spec.finalizers = vec!["kubernetes".into()];
+        ns.prepare_for_create();
+        assert_eq!(ns.spec.finalizers, ["kubernetes"]);
+    }
 
     fn pod(node: &str, phase: &str, termination: Option<i64>) -> Pod {
         let mut pod = Pod::default();

@@ -107,7 +107,7 @@ impl Ctx<'_> {
         {
             o.remove("status");
         }
-        self.server.prepare_for_create(ri, &mut obj);
+        self.server.prepare_for_create(ri, &mut obj)?;
         if let Some(ns) = &path_ns {
             self.server.check_namespace_accepts(ri, &name, ns)?;
         }
