@@ -3,7 +3,9 @@
 //! `tests/golden/validation/<tag>.rs` and reviewed as a diff, as
 //! validation-gen keeps `output_tests/tags/<tag>/`; and of the defaults
 //! generator, one package per case under `tests/golden/defaults/<case>.rs`
-//! (its `zz_generated.defaults.rs`).
+//! (its `zz_generated.defaults.rs`); and of the protobuf generator, under
+//! `tests/golden/protobuf/<case>.rs` (its `zz_generated.protobuf.rs`: the
+//! message tables and the `prost::Message` implementations).
 //!
 //! `UPDATE_GOLDEN=1 cargo test -p codegen --test golden` rewrites them.
 
@@ -167,6 +169,14 @@ fn generated_in(package_markers: &str, fields: &str) -> String {
 }
 
 fn generated_defaults(source: &str) -> String {
+    generated_by(source, codegen::generators::defaults::generate)
+}
+
+/// The file `generator` writes for a package of `source`.
+fn generated_by(
+    source: &str,
+    generator: fn(&codegen::Model, &Path) -> Vec<codegen::generators::GeneratedFile>,
+) -> String {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("example/v1/mod.rs");
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
@@ -178,7 +188,7 @@ fn generated_defaults(source: &str) -> String {
         "{}",
         codegen::diagnostics::render(&problems)
     );
-    let files = codegen::generators::defaults::generate(&model, Path::new("x"));
+    let files = generator(&model, Path::new("x"));
     files.into_iter().next().unwrap().contents
 }
 
@@ -209,6 +219,43 @@ fn check_golden(dir: &str, cases: impl Iterator<Item = (&'static str, String)>) 
         stale.is_empty(),
         "{}\nrun UPDATE_GOLDEN=1 cargo test -p codegen --test golden and review the diff",
         stale.join("\n")
+    );
+}
+
+/// (golden name, package source after the group marker): the protobuf
+/// generator's cases.
+const PROTOBUF_CASES: &[(&str, &str)] = &[(
+    "field_kinds",
+    "#[serde(rename_all = \"camelCase\")]\npub struct Subject {\n\
+     /// +protobuf=1\npub name: String,\n\
+     /// +protobuf=2\npub replicas: Option<i32>,\n\
+     /// +protobuf=3\npub tags: Vec<String>,\n\
+     /// +protobuf=4\npub labels: std::collections::BTreeMap<String, String>,\n\
+     /// +protobuf=5\npub started: Option<Time>,\n\
+     /// +protobuf=6\npub size: Quantity,\n\
+     /// +protobuf=7\npub port: IntOrString,\n\
+     /// +protobuf=8\npub data: Vec<u8>,\n\
+     /// +protobuf=9\npub ratio: f64,\n\
+     /// +protobuf=10\npub enabled: bool,\n\
+     /// +protobuf=11\npub item: Item,\n\
+     /// +protobuf=12\npub items: Vec<Item>,\n\
+     /// +protobuf=13\npub color: Option<Color>,\n\
+     /// +protobuf=14\npub by_name: std::collections::BTreeMap<String, Item>,\n\
+     /// +protobuf=15\npub count: i64,\n}\n\n\
+     /// An item.\npub struct Item {\n    /// +protobuf=1\n    pub name: String,\n}\n\n\
+     /// A color.\npub enum Color {\n    Red,\n    Blue,\n}\n",
+)];
+
+#[test]
+fn every_protobuf_case_matches_its_golden_file() {
+    check_golden(
+        "protobuf",
+        PROTOBUF_CASES.iter().map(|(name, source)| {
+            (
+                *name,
+                generated_by(source, codegen::generators::protobuf::generate),
+            )
+        }),
     );
 }
 

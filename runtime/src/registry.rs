@@ -32,6 +32,20 @@ pub type ValidateFn = fn(
     &crate::validate::Context,
 ) -> Result<crate::field::ErrorList, String>;
 
+/// A kind's protobuf codec on its Rust type: objects in the Kubernetes
+/// envelope (`k8s\0` + `runtime.Unknown`) to and from the type, the JSON
+/// value standing for it on the server's side.
+#[derive(Debug, Clone, Copy)]
+pub struct ProtobufCodec {
+    /// Decodes an enveloped object into the type, then gives it as JSON
+    /// (`kind` and `apiVersion` first). Errors: the envelope or message
+    /// does not decode.
+    pub decode: fn(&[u8]) -> Result<Value, crate::codec::protobuf::ProtoError>,
+    /// Encodes a JSON object through the type, in the envelope. Errors: the
+    /// object does not decode into the type (serde's message).
+    pub encode: fn(&Value) -> Result<Vec<u8>, String>,
+}
+
 /// How a served kind is handled: its identity and its codec.
 #[derive(Debug, Clone, Copy)]
 pub struct Entry {
@@ -49,6 +63,9 @@ pub struct Entry {
     /// The protobuf message table, for kinds served as
     /// `application/vnd.kubernetes.protobuf`.
     pub protobuf: Option<fn() -> &'static crate::codec::protobuf::Message>,
+    /// The same kinds' protobuf codec on the Rust type (its generated
+    /// `prost::Message`).
+    pub protobuf_typed: Option<ProtobufCodec>,
     /// The field path where decoding the body through the Rust type fails
     /// (`spec.ports[0].protocol`), for turning decode errors into field errors.
     pub decode_error_path: fn(&[u8]) -> Option<String>,
@@ -82,8 +99,16 @@ impl Entry {
 
     /// Serves the kind as Kubernetes protobuf too, with `T`'s message
     /// table (`T` is the entry's kind).
-    pub fn with_protobuf<T: crate::codec::protobuf::ProtoSchema>(&mut self) -> &mut Entry {
+    pub fn with_protobuf<
+        T: Resource + crate::codec::protobuf::ProtoSchema + prost::Message + Default,
+    >(
+        &mut self,
+    ) -> &mut Entry {
         self.protobuf = Some(T::message);
+        self.protobuf_typed = Some(ProtobufCodec {
+            decode: decode_protobuf::<T>,
+            encode: encode_protobuf::<T>,
+        });
         self
     }
 
@@ -120,6 +145,7 @@ impl Registry {
             decode_error_path: error_path::<T>,
             validate: None,
             protobuf: None,
+            protobuf_typed: None,
             schema: T::schema,
         });
         let last = self.entries.len() - 1;
@@ -195,6 +221,24 @@ fn validate<T: Resource + crate::validate::Validate>(
         .transpose()
         .map_err(|e| e.to_string())?;
     Ok(new.validate_update(old.as_ref(), &crate::field::Path::root(), ctx))
+}
+
+fn decode_protobuf<T: Resource + prost::Message + Default>(
+    bytes: &[u8],
+) -> Result<Value, crate::codec::protobuf::ProtoError> {
+    let typed: T = crate::codec::wire::decode_object(bytes)?;
+    decoded(&typed, Vec::new())
+        .map(|d| d.object)
+        .map_err(crate::codec::protobuf::ProtoError)
+}
+
+fn encode_protobuf<T: Resource + prost::Message>(object: &Value) -> Result<Vec<u8>, String> {
+    let typed = T::deserialize(object).map_err(|e| e.to_string())?;
+    Ok(crate::codec::wire::encode_object(
+        T::INFO.api_version,
+        T::INFO.kind,
+        &typed,
+    ))
 }
 
 fn error_path<T: Resource>(body: &[u8]) -> Option<String> {

@@ -60,6 +60,19 @@ fn check_kind(file: &str, group: &str, plural: &str) {
         pb,
         "{file}: JSON encodes to the .pb bytes"
     );
+    // The same through the generated `prost::Message` of the Rust type.
+    let typed = entry.protobuf_typed.expect("typed protobuf codec");
+    let from_typed = (typed.decode)(&pb).expect("decodes into the type");
+    assert_eq!(
+        indent(&from_typed),
+        indent(&object),
+        "{file}.pb decodes through the type to the JSON fixture"
+    );
+    assert_eq!(
+        (typed.encode)(&object).expect("encodes"),
+        pb,
+        "{file}: the type encodes to the .pb bytes"
+    );
 
     let yaml = fixture(&format!("{file}.yaml"));
     let from_yaml = through_type(&entry, &runtime::codec::yaml::yaml_to_json(&yaml).unwrap());
@@ -168,7 +181,11 @@ fn unset_value_times_are_written_as_null_as_go_writes_them() {
 /// protobuf round trips through the Rust type `T`.
 fn check_meta<T>(file: &str)
 where
-    T: serde::Serialize + serde::de::DeserializeOwned + protobuf::ProtoSchema,
+    T: serde::Serialize
+        + serde::de::DeserializeOwned
+        + protobuf::ProtoSchema
+        + prost::Message
+        + Default,
 {
     let through = |json: &[u8]| -> Value {
         let typed: T = serde_json::from_slice(json).expect("decodes");
@@ -192,6 +209,26 @@ where
         protobuf::wrap(&object, T::message()),
         pb,
         "{file}: JSON encodes to the .pb bytes"
+    );
+    // The same through the generated `prost::Message` of the Rust type.
+    // The envelope carries the type meta, which these types hold as fields.
+    let typed: T = runtime::codec::wire::decode_object(&pb).expect("decodes into the type");
+    let (api_version, kind, _) = protobuf::unwrap(&pb).unwrap();
+    let mut from_typed = serde_json::Map::new();
+    from_typed.insert("kind".into(), kind.clone().into());
+    from_typed.insert("apiVersion".into(), api_version.clone().into());
+    if let Value::Object(fields) = serde_json::to_value(&typed).unwrap() {
+        from_typed.extend(fields);
+    }
+    assert_eq!(
+        indent(&Value::Object(from_typed)),
+        indent(&object),
+        "{file}.pb decodes through the type to the JSON fixture"
+    );
+    assert_eq!(
+        runtime::codec::wire::encode_object(&api_version, &kind, &typed),
+        pb,
+        "{file}: the type encodes to the .pb bytes"
     );
     let yaml = fixture(&format!("{file}.yaml"));
     let from_yaml = through(&runtime::codec::yaml::yaml_to_json(&yaml).unwrap());

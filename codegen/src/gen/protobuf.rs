@@ -1,7 +1,12 @@
 //! The protobuf generator: for each package, `zz_generated.protobuf.rs`
-//! with a `runtime::codec::protobuf::ProtoSchema` table for every struct
-//! whose fields carry `+protobuf=N` numbers. The runtime transcodes objects
-//! with these tables (the generated code holds no logic).
+//! with, for every struct whose fields carry `+protobuf=N` numbers:
+//! - a `runtime::codec::protobuf::ProtoSchema` table, with which the
+//!   runtime transcodes objects held as JSON values;
+//! - a `prost::Message` implementation on the struct itself, as
+//!   go-to-protobuf generates `Marshal`, `Size` and `Unmarshal` on the Go
+//!   structs: encoding, encoded length and decoding straight between the
+//!   Rust value and the wire, one call per field into
+//!   `runtime::codec::wire` (the same bytes as the table).
 //!
 //! Presence follows the Go type upstream would have: `Option<T>` is a
 //! pointer (on the wire only when set), `Vec` repeated, `BTreeMap` a map,
@@ -45,6 +50,7 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
         .iter()
         .map(|pkg| {
             let impls: Vec<TokenStream> = pkg.types.iter().filter(|t| has_protobuf(t)).map(|t| table(model, pkg, t)).collect();
+            let messages: Vec<TokenStream> = pkg.types.iter().filter(|t| has_protobuf(t)).map(|t| message_impl(model, pkg, t)).collect();
             let rel: PathBuf = pkg.module_path.iter().collect();
             GeneratedFile {
                 path: crate_dir.join("src").join(rel).join("zz_generated.protobuf.rs"),
@@ -55,6 +61,15 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
                     const _: () = {
                         use ::runtime::codec::protobuf::{Field, Kind, Message, Presence, ProtoSchema};
                         #(#impls)*
+                    };
+                    // Generated per field kind: a map value's decoder is
+                    // written as `Ok(decode()?)` whatever its kind.
+                    #[allow(clippy::needless_question_mark)]
+                    const _: () = {
+                        use ::prost::bytes::{Buf, BufMut};
+                        use ::prost::encoding::{DecodeContext, WireType};
+                        use ::runtime::meta::wire as w;
+                        #(#messages)*
                     };
                     }
                 }),
@@ -157,5 +172,244 @@ fn kind(model: &Model, pkg: &Package, ty: &FieldType) -> TokenStream {
             None => k("String"),
         },
         FieldType::Unsupported(_) => k("String"),
+    }
+}
+
+// ------------------------------------------------------------ typed codec
+
+/// `prost::Message` for the struct: fields in number order on encode, a
+/// match on the number on decode (unknown numbers skipped).
+fn message_impl(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
+    let ident = format_ident!("{}", def.name);
+    let mut fields: Vec<(u32, &crate::model::Field)> = def
+        .fields()
+        .iter()
+        .filter_map(|f| Some((field_number(f)?, f)))
+        .collect();
+    fields.sort_by_key(|(n, _)| *n);
+    let mut encode = Vec::new();
+    let mut len = Vec::new();
+    let mut merge = Vec::new();
+    for (number, f) in fields {
+        let tag = proc_macro2::Literal::u32_unsuffixed(number);
+        let rust = format_ident!("{}", crate::tags::raw(&f.rust_name));
+        let place = quote! { self.#rust };
+        let (e, l, m) = field_code(model, pkg, &f.ty, &tag, &place);
+        encode.push(e);
+        len.push(l);
+        merge.push(quote! { #tag => { #m } });
+    }
+    let encoded_len = if len.is_empty() {
+        quote! { 0 }
+    } else {
+        quote! {
+            let mut len = 0;
+            #(len += #len;)*
+            len
+        }
+    };
+    quote! {
+        impl ::prost::Message for #ident {
+            fn encode_raw(&self, buf: &mut impl BufMut) {
+                #(#encode)*
+            }
+
+            fn merge_field(&mut self, tag: u32, wire_type: WireType, buf: &mut impl Buf, ctx: DecodeContext) -> Result<(), ::prost::DecodeError> {
+                match tag {
+                    #(#merge)*
+                    _ => w::skip(tag, wire_type, buf, ctx)?,
+                }
+                Ok(())
+            }
+
+            fn encoded_len(&self) -> usize {
+                #encoded_len
+            }
+
+            fn clear(&mut self) {
+                *self = Self::default();
+            }
+        }
+    }
+}
+
+/// One field's encode, encoded-length and merge code, by its shape
+/// (`Option` a pointer, `Vec` repeated, map entries, else a value field).
+fn field_code(
+    model: &Model,
+    pkg: &Package,
+    ty: &FieldType,
+    tag: &proc_macro2::Literal,
+    place: &TokenStream,
+) -> (TokenStream, TokenStream, TokenStream) {
+    let v = quote! { v };
+    match ty {
+        FieldType::Optional(inner) => {
+            let (e, l, d) = value_code(model, pkg, inner, &quote! { #tag }, &v);
+            let assign = match d {
+                Decoded::Plain(d) => quote! { #place = Some(#d); },
+                Decoded::Optional(d) => quote! { #place = #d; },
+            };
+            (
+                quote! { if let Some(v) = &#place { #e } },
+                quote! { #place.as_ref().map_or(0, |v| #l) },
+                assign,
+            )
+        }
+        FieldType::List(inner) => {
+            let (e, l, d) = value_code(model, pkg, inner, &quote! { #tag }, &v);
+            let d = d.value();
+            (
+                quote! { for v in &#place { #e } },
+                quote! { #place.iter().map(|v| #l).sum::<usize>() },
+                quote! { #place.push(#d); },
+            )
+        }
+        FieldType::Map(inner) => {
+            let (e, l, d) = value_code(model, pkg, inner, &quote! { 2 }, &v);
+            let d = d.value();
+            (
+                quote! {
+                    for (k, v) in &#place {
+                        w::map_entry(#tag, k, #l, buf);
+                        #e
+                    }
+                },
+                quote! { #place.iter().map(|(k, v)| w::map_entry_len(#tag, k, #l)).sum::<usize>() },
+                quote! {
+                    let (k, v) = w::decode_map_entry(wire_type, buf, ctx, |wire_type, buf, ctx| Ok(#d))?;
+                    #place.insert(k, v);
+                },
+            )
+        }
+        _ => {
+            let (e, l, d) = value_code(model, pkg, ty, &quote! { #tag }, &v);
+            let d = d.value();
+            (
+                quote! { { let v = &#place; #e } },
+                quote! { { let v = &#place; #l } },
+                quote! { #place = #d; },
+            )
+        }
+    }
+}
+
+/// What decoding one value gives: the value, or (for times) an `Option`
+/// that is `None` for Go's zero time.
+enum Decoded {
+    Plain(TokenStream),
+    Optional(TokenStream),
+}
+
+impl Decoded {
+    /// The value, a zero time as the type's default.
+    fn value(self) -> TokenStream {
+        match self {
+            Decoded::Plain(d) => d,
+            Decoded::Optional(d) => quote! { #d.unwrap_or_default() },
+        }
+    }
+}
+
+/// Encode, encoded length and decode of one value `v` (an expression of
+/// type `&T`) of element type `ty` as field `tag`.
+fn value_code(
+    model: &Model,
+    pkg: &Package,
+    ty: &FieldType,
+    tag: &TokenStream,
+    v: &TokenStream,
+) -> (TokenStream, TokenStream, Decoded) {
+    let helper = |name: &str, arg: TokenStream| {
+        let encode = format_ident!("{}", name);
+        let len = format_ident!("{}_len", name);
+        (
+            quote! { w::#encode(#tag, #arg, buf); },
+            quote! { w::#len(#tag, #arg) },
+        )
+    };
+    let decode = |name: &str| {
+        let decode = format_ident!("decode_{}", name);
+        quote! { w::#decode(wire_type, buf, ctx.clone())? }
+    };
+    let plain = |(e, l): (TokenStream, TokenStream), d: TokenStream| (e, l, Decoded::Plain(d));
+    match ty {
+        FieldType::Bool => plain(
+            helper("bool", quote! { *#v }),
+            quote! { w::decode_bool(wire_type, buf)? },
+        ),
+        FieldType::Int(IntKind::I64) => plain(
+            helper("int", quote! { *#v }),
+            quote! { w::decode_int(wire_type, buf)? },
+        ),
+        FieldType::Int(_) => plain(
+            helper("int", quote! { (*#v) as i64 }),
+            quote! { w::decode_int(wire_type, buf)? as _ },
+        ),
+        FieldType::Float64 => (
+            quote! { w::double(#tag, *#v, buf); },
+            quote! { w::double_len(#tag) },
+            Decoded::Plain(quote! { w::decode_double(wire_type, buf)? }),
+        ),
+        FieldType::String => plain(helper("string", quote! { #v }), decode("string")),
+        FieldType::Bytes => plain(helper("bytes", quote! { #v }), decode("bytes")),
+        FieldType::WellKnown(wk) => match wk {
+            WellKnown::Time => {
+                let (e, l) = helper("time", quote! { #v });
+                (e, l, Decoded::Optional(decode("time")))
+            }
+            WellKnown::MicroTime => {
+                let (e, l) = helper("micro_time", quote! { #v });
+                (e, l, Decoded::Optional(decode("micro_time")))
+            }
+            WellKnown::Quantity => plain(helper("quantity", quote! { #v }), decode("quantity")),
+            WellKnown::IntOrString => plain(
+                helper("int_or_string", quote! { #v }),
+                decode("int_or_string"),
+            ),
+            WellKnown::RawExtension => plain(
+                helper("raw_extension", quote! { #v }),
+                decode("raw_extension"),
+            ),
+            WellKnown::FieldsV1 => plain(
+                helper("raw_json", quote! { &w::json_of(#v) }),
+                decode("raw_json"),
+            ),
+            WellKnown::Duration => plain(helper("string", quote! { #v }), decode("string")),
+            _ => plain(helper("message", quote! { #v }), decode("message")),
+        },
+        FieldType::Named(r) => match model.resolve(r).map(|d| &d.shape) {
+            Some(TypeShape::Enum(variants)) => {
+                let path = super::schema::type_path(model, pkg, r);
+                let names: Vec<_> = variants
+                    .iter()
+                    .map(|x| format_ident!("{}", x.name))
+                    .collect();
+                let values: Vec<_> = variants.iter().map(|x| x.value.as_str()).collect();
+                let text = quote! { match #v { #(#path::#names => #values),* } };
+                let type_name = r.name();
+                plain(
+                    helper("string", text),
+                    quote! {
+                        match w::decode_string(wire_type, buf, ctx.clone())?.as_str() {
+                            #(#values => #path::#names,)*
+                            other => return Err(w::decode_error(format!("{other:?} is not a value of {}", #type_name))),
+                        }
+                    },
+                )
+            }
+            Some(TypeShape::Newtype(inner)) => {
+                let path = super::schema::type_path(model, pkg, r);
+                let inner_value = quote! { (&#v.0) };
+                let (e, l, d) = value_code(model, pkg, inner, tag, &inner_value);
+                let d = d.value();
+                (e, l, Decoded::Plain(quote! { #path(#d) }))
+            }
+            _ => plain(helper("message", quote! { #v }), decode("message")),
+        },
+        FieldType::Optional(inner) | FieldType::List(inner) | FieldType::Map(inner) => {
+            value_code(model, pkg, inner, tag, v)
+        }
+        FieldType::Unsupported(_) => plain(helper("string", quote! { #v }), decode("string")),
     }
 }

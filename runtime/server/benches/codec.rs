@@ -10,6 +10,8 @@
 //! | `json_encode_value` | `serde_json` from `serde_json::Value` (what the server writes) | - |
 //! | `protobuf_decode` | `codec::protobuf::decode_object` of the `.pb` fixture | `json_decode`, `protobuf_decode_prost` |
 //! | `protobuf_encode` | `codec::protobuf::wrap` of the object | `json_encode_value`, `protobuf_encode_prost` |
+//! | `protobuf_decode_typed` | the generated `prost::Message` of our Rust type decoding the `.pb` fixture (`codec::wire::decode_object`), what the typed core decodes with | `json_decode`, `protobuf_decode_prost` |
+//! | `protobuf_encode_typed` | the same encoding the decoded value in its envelope (`codec::wire::encode_object`) | `protobuf_encode_prost` |
 //! | `protobuf_decode_prost` | prost-generated types (the `k8s-pb` crate) decoding the same `.pb`: the `runtime.Unknown` envelope, then the object | - |
 //! | `protobuf_encode_prost` | the same types encoding the object and its envelope | - |
 //! | `defaulting` | the generated `SetDefaults::set_defaults` on the decoded Rust value (kinds with defaulting) | `json_decode` |
@@ -51,6 +53,8 @@ struct Kind {
     typed_defaults: Option<fn(&mut Criterion, &str, &[u8])>,
     /// Times the prost-direct baseline on the `.pb` fixture.
     prost_direct: fn(&mut Criterion, &str, &[u8]),
+    /// Times our Rust type's generated protobuf codec on the `.pb` fixture.
+    typed_protobuf: fn(&mut Criterion, &str, &[u8]),
 }
 
 const KINDS: &[Kind] = &[
@@ -62,6 +66,7 @@ const KINDS: &[Kind] = &[
         typed_encode: Some(typed_encode::<apis::core::v1::ConfigMap>),
         typed_defaults: None,
         prost_direct: prost_direct::<k8s_pb::api::core::v1::ConfigMap>,
+        typed_protobuf: typed_protobuf::<apis::core::v1::ConfigMap>,
     },
     Kind {
         file: "core.v1.Event",
@@ -71,6 +76,7 @@ const KINDS: &[Kind] = &[
         typed_encode: Some(typed_encode::<apis::core::v1::Event>),
         typed_defaults: None,
         prost_direct: prost_direct::<k8s_pb::api::core::v1::Event>,
+        typed_protobuf: typed_protobuf::<apis::core::v1::Event>,
     },
     Kind {
         file: "apps.v1.Deployment",
@@ -80,6 +86,7 @@ const KINDS: &[Kind] = &[
         typed_encode: Some(typed_encode::<apis::apps::v1::Deployment>),
         typed_defaults: Some(typed_defaults::<apis::apps::v1::Deployment>),
         prost_direct: prost_direct::<k8s_pb::api::apps::v1::Deployment>,
+        typed_protobuf: typed_protobuf::<apis::apps::v1::Deployment>,
     },
     Kind {
         file: "core.v1.Pod",
@@ -89,6 +96,7 @@ const KINDS: &[Kind] = &[
         typed_encode: Some(typed_encode::<apis::core::v1::Pod>),
         typed_defaults: Some(typed_defaults::<apis::core::v1::Pod>),
         prost_direct: prost_direct::<k8s_pb::api::core::v1::Pod>,
+        typed_protobuf: typed_protobuf::<apis::core::v1::Pod>,
     },
 ];
 
@@ -216,6 +224,32 @@ fn typed_defaults<T: DeserializeOwned + Clone + runtime::defaulting::SetDefaults
     });
 }
 
+/// `protobuf_decode_typed` and `protobuf_encode_typed`: the generated
+/// `prost::Message` of our Rust type `T` on the same bytes, envelope
+/// included.
+fn typed_protobuf<T: prost::Message + Default>(c: &mut Criterion, kind: &str, pb: &[u8]) {
+    use runtime::codec::wire;
+    let Ok((api_version, type_kind, _)) = protobuf::unwrap(pb) else {
+        eprintln!("skipping {kind} typed protobuf: no envelope");
+        return;
+    };
+    let object: T = match wire::decode_object(pb) {
+        Ok(object) => object,
+        Err(e) => {
+            eprintln!("skipping {kind} typed protobuf: {e}");
+            return;
+        }
+    };
+    let mut group = c.benchmark_group(kind);
+    group.bench_function("protobuf_decode_typed", |b| {
+        b.iter(|| wire::decode_object::<T>(black_box(pb)).expect("decodes"))
+    });
+    group.bench_function("protobuf_encode_typed", |b| {
+        b.iter(|| wire::encode_object(&api_version, &type_kind, black_box(&object)))
+    });
+    group.finish();
+}
+
 /// `json_encode`: serde_json from the Rust type `T`.
 fn typed_encode<T: Serialize + DeserializeOwned>(c: &mut Criterion, kind: &str, json: &[u8]) {
     let typed: T = serde_json::from_slice(json).expect("the fixture decodes into its type");
@@ -338,6 +372,7 @@ fn codec(c: &mut Criterion) {
             bench(c, k.kind, &valid);
         }
         (k.prost_direct)(c, k.kind, &pb);
+        (k.typed_protobuf)(c, k.kind, &pb);
         match k.kind {
             "Deployment" => typed_validation::<apis::apps::v1::Deployment>(c, k.kind, &valid),
             "Pod" => typed_validation::<apis::core::v1::Pod>(c, k.kind, &valid),

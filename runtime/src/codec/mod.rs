@@ -4,6 +4,7 @@
 
 pub mod openapi_v2;
 pub mod protobuf;
+pub mod wire;
 pub mod yaml;
 
 /// How deeply objects and arrays may nest in a JSON or YAML request body

@@ -590,9 +590,14 @@ pub fn wrap(value: &Value, msg: &Message) -> Vec<u8> {
 /// `apiVersion` and `kind` come from `object`.
 fn envelope(object: &Value, raw: &[u8]) -> Vec<u8> {
     let text = |key: &str| object.get(key).and_then(Value::as_str).unwrap_or("");
+    envelope_of(text("apiVersion"), text("kind"), raw)
+}
+
+/// [`envelope`] with the type meta given.
+pub(crate) fn envelope_of(api_version: &str, kind: &str, raw: &[u8]) -> Vec<u8> {
     let mut type_meta = Vec::new();
-    length_delimited(1, text("apiVersion").as_bytes(), &mut type_meta);
-    length_delimited(2, text("kind").as_bytes(), &mut type_meta);
+    length_delimited(1, api_version.as_bytes(), &mut type_meta);
+    length_delimited(2, kind.as_bytes(), &mut type_meta);
     let mut out = Vec::with_capacity(MAGIC.len() + type_meta.len() + raw.len() + 16);
     out.extend_from_slice(MAGIC);
     length_delimited(1, &type_meta, &mut out);

@@ -11,6 +11,7 @@ mod quantity;
 mod reason;
 mod time;
 pub mod v1;
+pub mod wire;
 
 pub use quantity::{Quantity, QuantityError};
 pub use reason::{CauseType, StatusReason};

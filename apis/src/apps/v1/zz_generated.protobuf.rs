@@ -255,3 +255,489 @@ const _: () = {
         }
     }
 };
+#[allow(clippy::needless_question_mark)]
+const _: () = {
+    use ::prost::bytes::{Buf, BufMut};
+    use ::prost::encoding::{DecodeContext, WireType};
+    use ::runtime::meta::wire as w;
+    impl ::prost::Message for Deployment {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.status = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::message_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for DeploymentSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.replicas {
+                w::int(1, (*v) as i64, buf);
+            }
+            {
+                let v = &self.selector;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.template;
+                w::message(3, v, buf);
+            }
+            {
+                let v = &self.strategy;
+                w::message(4, v, buf);
+            }
+            {
+                let v = &self.min_ready_seconds;
+                w::int(5, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.revision_history_limit {
+                w::int(6, (*v) as i64, buf);
+            }
+            {
+                let v = &self.paused;
+                w::bool(7, *v, buf);
+            }
+            if let Some(v) = &self.progress_deadline_seconds {
+                w::int(9, (*v) as i64, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.replicas = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                2 => {
+                    self.selector = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.template = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.strategy = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.min_ready_seconds = w::decode_int(wire_type, buf)? as _;
+                }
+                6 => {
+                    self.revision_history_limit = Some(
+                        w::decode_int(wire_type, buf)? as _,
+                    );
+                }
+                7 => {
+                    self.paused = w::decode_bool(wire_type, buf)?;
+                }
+                9 => {
+                    self.progress_deadline_seconds = Some(
+                        w::decode_int(wire_type, buf)? as _,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.replicas.as_ref().map_or(0, |v| w::int_len(1, (*v) as i64));
+            len
+                += {
+                    let v = &self.selector;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.template;
+                    w::message_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.strategy;
+                    w::message_len(4, v)
+                };
+            len
+                += {
+                    let v = &self.min_ready_seconds;
+                    w::int_len(5, (*v) as i64)
+                };
+            len
+                += self
+                    .revision_history_limit
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(6, (*v) as i64));
+            len
+                += {
+                    let v = &self.paused;
+                    w::bool_len(7, *v)
+                };
+            len
+                += self
+                    .progress_deadline_seconds
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(9, (*v) as i64));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for DeploymentStrategy {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.r#type;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.rolling_update {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.rolling_update = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(1, v)
+                };
+            len += self.rolling_update.as_ref().map_or(0, |v| w::message_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for RollingUpdateDeployment {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.max_unavailable {
+                w::int_or_string(1, v, buf);
+            }
+            if let Some(v) = &self.max_surge {
+                w::int_or_string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.max_unavailable = Some(
+                        w::decode_int_or_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.max_surge = Some(
+                        w::decode_int_or_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .max_unavailable
+                    .as_ref()
+                    .map_or(0, |v| w::int_or_string_len(1, v));
+            len += self.max_surge.as_ref().map_or(0, |v| w::int_or_string_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for DeploymentStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.observed_generation;
+                w::int(1, *v, buf);
+            }
+            {
+                let v = &self.replicas;
+                w::int(2, (*v) as i64, buf);
+            }
+            {
+                let v = &self.updated_replicas;
+                w::int(3, (*v) as i64, buf);
+            }
+            {
+                let v = &self.available_replicas;
+                w::int(4, (*v) as i64, buf);
+            }
+            {
+                let v = &self.unavailable_replicas;
+                w::int(5, (*v) as i64, buf);
+            }
+            for v in &self.conditions {
+                w::message(6, v, buf);
+            }
+            {
+                let v = &self.ready_replicas;
+                w::int(7, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.collision_count {
+                w::int(8, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.terminating_replicas {
+                w::int(9, (*v) as i64, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.observed_generation = w::decode_int(wire_type, buf)?;
+                }
+                2 => {
+                    self.replicas = w::decode_int(wire_type, buf)? as _;
+                }
+                3 => {
+                    self.updated_replicas = w::decode_int(wire_type, buf)? as _;
+                }
+                4 => {
+                    self.available_replicas = w::decode_int(wire_type, buf)? as _;
+                }
+                5 => {
+                    self.unavailable_replicas = w::decode_int(wire_type, buf)? as _;
+                }
+                6 => {
+                    self.conditions
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                7 => {
+                    self.ready_replicas = w::decode_int(wire_type, buf)? as _;
+                }
+                8 => {
+                    self.collision_count = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                9 => {
+                    self.terminating_replicas = Some(
+                        w::decode_int(wire_type, buf)? as _,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.observed_generation;
+                    w::int_len(1, *v)
+                };
+            len
+                += {
+                    let v = &self.replicas;
+                    w::int_len(2, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.updated_replicas;
+                    w::int_len(3, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.available_replicas;
+                    w::int_len(4, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.unavailable_replicas;
+                    w::int_len(5, (*v) as i64)
+                };
+            len += self.conditions.iter().map(|v| w::message_len(6, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.ready_replicas;
+                    w::int_len(7, (*v) as i64)
+                };
+            len
+                += self
+                    .collision_count
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(8, (*v) as i64));
+            len
+                += self
+                    .terminating_replicas
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(9, (*v) as i64));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for DeploymentCondition {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.r#type;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.reason;
+                w::string(4, v, buf);
+            }
+            {
+                let v = &self.message;
+                w::string(5, v, buf);
+            }
+            if let Some(v) = &self.last_update_time {
+                w::time(6, v, buf);
+            }
+            if let Some(v) = &self.last_transition_time {
+                w::time(7, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.status = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.reason = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.message = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.last_update_time = w::decode_time(wire_type, buf, ctx.clone())?;
+                }
+                7 => {
+                    self.last_transition_time = w::decode_time(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.reason;
+                    w::string_len(4, v)
+                };
+            len
+                += {
+                    let v = &self.message;
+                    w::string_len(5, v)
+                };
+            len += self.last_update_time.as_ref().map_or(0, |v| w::time_len(6, v));
+            len += self.last_transition_time.as_ref().map_or(0, |v| w::time_len(7, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+};

@@ -427,3 +427,761 @@ const _: () = {
         }
     }
 };
+#[allow(clippy::needless_question_mark)]
+const _: () = {
+    use ::prost::bytes::{Buf, BufMut};
+    use ::prost::encoding::{DecodeContext, WireType};
+    use ::runtime::meta::wire as w;
+    impl ::prost::Message for Job {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.status = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::message_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for JobSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.parallelism {
+                w::int(1, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.completions {
+                w::int(2, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.active_deadline_seconds {
+                w::int(3, *v, buf);
+            }
+            if let Some(v) = &self.selector {
+                w::message(4, v, buf);
+            }
+            if let Some(v) = &self.manual_selector {
+                w::bool(5, *v, buf);
+            }
+            {
+                let v = &self.template;
+                w::message(6, v, buf);
+            }
+            if let Some(v) = &self.backoff_limit {
+                w::int(7, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.ttl_seconds_after_finished {
+                w::int(8, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.completion_mode {
+                w::string(9, v, buf);
+            }
+            if let Some(v) = &self.suspend {
+                w::bool(10, *v, buf);
+            }
+            if let Some(v) = &self.pod_failure_policy {
+                w::message(11, v, buf);
+            }
+            if let Some(v) = &self.backoff_limit_per_index {
+                w::int(12, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.max_failed_indexes {
+                w::int(13, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.pod_replacement_policy {
+                w::string(14, v, buf);
+            }
+            if let Some(v) = &self.managed_by {
+                w::string(15, v, buf);
+            }
+            if let Some(v) = &self.success_policy {
+                w::message(16, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.parallelism = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                2 => {
+                    self.completions = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                3 => {
+                    self.active_deadline_seconds = Some(w::decode_int(wire_type, buf)?);
+                }
+                4 => {
+                    self.selector = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                5 => {
+                    self.manual_selector = Some(w::decode_bool(wire_type, buf)?);
+                }
+                6 => {
+                    self.template = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                7 => {
+                    self.backoff_limit = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                8 => {
+                    self.ttl_seconds_after_finished = Some(
+                        w::decode_int(wire_type, buf)? as _,
+                    );
+                }
+                9 => {
+                    self.completion_mode = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                10 => {
+                    self.suspend = Some(w::decode_bool(wire_type, buf)?);
+                }
+                11 => {
+                    self.pod_failure_policy = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                12 => {
+                    self.backoff_limit_per_index = Some(
+                        w::decode_int(wire_type, buf)? as _,
+                    );
+                }
+                13 => {
+                    self.max_failed_indexes = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                14 => {
+                    self.pod_replacement_policy = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                15 => {
+                    self.managed_by = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                16 => {
+                    self.success_policy = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.parallelism.as_ref().map_or(0, |v| w::int_len(1, (*v) as i64));
+            len += self.completions.as_ref().map_or(0, |v| w::int_len(2, (*v) as i64));
+            len
+                += self
+                    .active_deadline_seconds
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(3, *v));
+            len += self.selector.as_ref().map_or(0, |v| w::message_len(4, v));
+            len += self.manual_selector.as_ref().map_or(0, |v| w::bool_len(5, *v));
+            len
+                += {
+                    let v = &self.template;
+                    w::message_len(6, v)
+                };
+            len += self.backoff_limit.as_ref().map_or(0, |v| w::int_len(7, (*v) as i64));
+            len
+                += self
+                    .ttl_seconds_after_finished
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(8, (*v) as i64));
+            len += self.completion_mode.as_ref().map_or(0, |v| w::string_len(9, v));
+            len += self.suspend.as_ref().map_or(0, |v| w::bool_len(10, *v));
+            len += self.pod_failure_policy.as_ref().map_or(0, |v| w::message_len(11, v));
+            len
+                += self
+                    .backoff_limit_per_index
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(12, (*v) as i64));
+            len
+                += self
+                    .max_failed_indexes
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(13, (*v) as i64));
+            len
+                += self
+                    .pod_replacement_policy
+                    .as_ref()
+                    .map_or(0, |v| w::string_len(14, v));
+            len += self.managed_by.as_ref().map_or(0, |v| w::string_len(15, v));
+            len += self.success_policy.as_ref().map_or(0, |v| w::message_len(16, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodFailurePolicy {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.rules {
+                w::message(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.rules.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.rules.iter().map(|v| w::message_len(1, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodFailurePolicyRule {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.action;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.on_exit_codes {
+                w::message(2, v, buf);
+            }
+            for v in &self.on_pod_conditions {
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.action = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.on_exit_codes = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                3 => {
+                    self.on_pod_conditions
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.action;
+                    w::string_len(1, v)
+                };
+            len += self.on_exit_codes.as_ref().map_or(0, |v| w::message_len(2, v));
+            len
+                += self
+                    .on_pod_conditions
+                    .iter()
+                    .map(|v| w::message_len(3, v))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodFailurePolicyOnExitCodesRequirement {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.container_name {
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.operator;
+                w::string(2, v, buf);
+            }
+            for v in &self.values {
+                w::int(3, (*v) as i64, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.container_name = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.operator = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.values.push(w::decode_int(wire_type, buf)? as _);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.container_name.as_ref().map_or(0, |v| w::string_len(1, v));
+            len
+                += {
+                    let v = &self.operator;
+                    w::string_len(2, v)
+                };
+            len += self.values.iter().map(|v| w::int_len(3, (*v) as i64)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodFailurePolicyOnPodConditionsPattern {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.r#type;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.status = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for SuccessPolicy {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.rules {
+                w::message(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.rules.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.rules.iter().map(|v| w::message_len(1, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for SuccessPolicyRule {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.succeeded_indexes {
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.succeeded_count {
+                w::int(2, (*v) as i64, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.succeeded_indexes = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.succeeded_count = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.succeeded_indexes.as_ref().map_or(0, |v| w::string_len(1, v));
+            len
+                += self
+                    .succeeded_count
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(2, (*v) as i64));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for JobStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.conditions {
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.start_time {
+                w::time(2, v, buf);
+            }
+            if let Some(v) = &self.completion_time {
+                w::time(3, v, buf);
+            }
+            {
+                let v = &self.active;
+                w::int(4, (*v) as i64, buf);
+            }
+            {
+                let v = &self.succeeded;
+                w::int(5, (*v) as i64, buf);
+            }
+            {
+                let v = &self.failed;
+                w::int(6, (*v) as i64, buf);
+            }
+            {
+                let v = &self.completed_indexes;
+                w::string(7, v, buf);
+            }
+            if let Some(v) = &self.uncounted_terminated_pods {
+                w::message(8, v, buf);
+            }
+            if let Some(v) = &self.ready {
+                w::int(9, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.failed_indexes {
+                w::string(10, v, buf);
+            }
+            if let Some(v) = &self.terminating {
+                w::int(11, (*v) as i64, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.conditions
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.start_time = w::decode_time(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.completion_time = w::decode_time(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.active = w::decode_int(wire_type, buf)? as _;
+                }
+                5 => {
+                    self.succeeded = w::decode_int(wire_type, buf)? as _;
+                }
+                6 => {
+                    self.failed = w::decode_int(wire_type, buf)? as _;
+                }
+                7 => {
+                    self.completed_indexes = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                8 => {
+                    self.uncounted_terminated_pods = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                9 => {
+                    self.ready = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                10 => {
+                    self.failed_indexes = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                11 => {
+                    self.terminating = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.conditions.iter().map(|v| w::message_len(1, v)).sum::<usize>();
+            len += self.start_time.as_ref().map_or(0, |v| w::time_len(2, v));
+            len += self.completion_time.as_ref().map_or(0, |v| w::time_len(3, v));
+            len
+                += {
+                    let v = &self.active;
+                    w::int_len(4, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.succeeded;
+                    w::int_len(5, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.failed;
+                    w::int_len(6, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.completed_indexes;
+                    w::string_len(7, v)
+                };
+            len
+                += self
+                    .uncounted_terminated_pods
+                    .as_ref()
+                    .map_or(0, |v| w::message_len(8, v));
+            len += self.ready.as_ref().map_or(0, |v| w::int_len(9, (*v) as i64));
+            len += self.failed_indexes.as_ref().map_or(0, |v| w::string_len(10, v));
+            len += self.terminating.as_ref().map_or(0, |v| w::int_len(11, (*v) as i64));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for UncountedTerminatedPods {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.succeeded {
+                w::string(1, v, buf);
+            }
+            for v in &self.failed {
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.succeeded.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.failed.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.succeeded.iter().map(|v| w::string_len(1, v)).sum::<usize>();
+            len += self.failed.iter().map(|v| w::string_len(2, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for JobCondition {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.r#type;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.last_probe_time {
+                w::time(3, v, buf);
+            }
+            if let Some(v) = &self.last_transition_time {
+                w::time(4, v, buf);
+            }
+            {
+                let v = &self.reason;
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.message;
+                w::string(6, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.status = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.last_probe_time = w::decode_time(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.last_transition_time = w::decode_time(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                5 => {
+                    self.reason = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.message = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::string_len(2, v)
+                };
+            len += self.last_probe_time.as_ref().map_or(0, |v| w::time_len(3, v));
+            len += self.last_transition_time.as_ref().map_or(0, |v| w::time_len(4, v));
+            len
+                += {
+                    let v = &self.reason;
+                    w::string_len(5, v)
+                };
+            len
+                += {
+                    let v = &self.message;
+                    w::string_len(6, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+};

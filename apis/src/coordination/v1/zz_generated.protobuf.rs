@@ -79,3 +79,146 @@ const _: () = {
         }
     }
 };
+#[allow(clippy::needless_question_mark)]
+const _: () = {
+    use ::prost::bytes::{Buf, BufMut};
+    use ::prost::encoding::{DecodeContext, WireType};
+    use ::runtime::meta::wire as w;
+    impl ::prost::Message for Lease {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for LeaseSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.holder_identity {
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.lease_duration_seconds {
+                w::int(2, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.acquire_time {
+                w::micro_time(3, v, buf);
+            }
+            if let Some(v) = &self.renew_time {
+                w::micro_time(4, v, buf);
+            }
+            if let Some(v) = &self.lease_transitions {
+                w::int(5, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.strategy {
+                w::string(6, v, buf);
+            }
+            if let Some(v) = &self.preferred_holder {
+                w::string(7, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.holder_identity = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.lease_duration_seconds = Some(
+                        w::decode_int(wire_type, buf)? as _,
+                    );
+                }
+                3 => {
+                    self.acquire_time = w::decode_micro_time(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                4 => {
+                    self.renew_time = w::decode_micro_time(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.lease_transitions = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                6 => {
+                    self.strategy = Some(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                7 => {
+                    self.preferred_holder = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.holder_identity.as_ref().map_or(0, |v| w::string_len(1, v));
+            len
+                += self
+                    .lease_duration_seconds
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(2, (*v) as i64));
+            len += self.acquire_time.as_ref().map_or(0, |v| w::micro_time_len(3, v));
+            len += self.renew_time.as_ref().map_or(0, |v| w::micro_time_len(4, v));
+            len
+                += self
+                    .lease_transitions
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(5, (*v) as i64));
+            len += self.strategy.as_ref().map_or(0, |v| w::string_len(6, v));
+            len += self.preferred_holder.as_ref().map_or(0, |v| w::string_len(7, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+};

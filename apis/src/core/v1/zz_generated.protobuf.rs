@@ -5679,3 +5679,10755 @@ const _: () = {
         }
     }
 };
+#[allow(clippy::needless_question_mark)]
+const _: () = {
+    use ::prost::bytes::{Buf, BufMut};
+    use ::prost::encoding::{DecodeContext, WireType};
+    use ::runtime::meta::wire as w;
+    impl ::prost::Message for Pod {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.status = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::message_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodTemplate {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.template;
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.template = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.template;
+                    w::message_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodTemplateSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.volumes {
+                w::message(1, v, buf);
+            }
+            for v in &self.containers {
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.restart_policy;
+                w::string(3, v, buf);
+            }
+            if let Some(v) = &self.termination_grace_period_seconds {
+                w::int(4, *v, buf);
+            }
+            if let Some(v) = &self.active_deadline_seconds {
+                w::int(5, *v, buf);
+            }
+            {
+                let v = &self.dns_policy;
+                w::string(6, v, buf);
+            }
+            for (k, v) in &self.node_selector {
+                w::map_entry(7, k, w::string_len(2, v), buf);
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.service_account_name;
+                w::string(8, v, buf);
+            }
+            {
+                let v = &self.service_account;
+                w::string(9, v, buf);
+            }
+            {
+                let v = &self.node_name;
+                w::string(10, v, buf);
+            }
+            {
+                let v = &self.host_network;
+                w::bool(11, *v, buf);
+            }
+            {
+                let v = &self.host_pid;
+                w::bool(12, *v, buf);
+            }
+            {
+                let v = &self.host_ipc;
+                w::bool(13, *v, buf);
+            }
+            if let Some(v) = &self.security_context {
+                w::message(14, v, buf);
+            }
+            for v in &self.image_pull_secrets {
+                w::message(15, v, buf);
+            }
+            {
+                let v = &self.hostname;
+                w::string(16, v, buf);
+            }
+            {
+                let v = &self.subdomain;
+                w::string(17, v, buf);
+            }
+            if let Some(v) = &self.affinity {
+                w::message(18, v, buf);
+            }
+            {
+                let v = &self.scheduler_name;
+                w::string(19, v, buf);
+            }
+            for v in &self.init_containers {
+                w::message(20, v, buf);
+            }
+            if let Some(v) = &self.automount_service_account_token {
+                w::bool(21, *v, buf);
+            }
+            for v in &self.tolerations {
+                w::message(22, v, buf);
+            }
+            for v in &self.host_aliases {
+                w::message(23, v, buf);
+            }
+            {
+                let v = &self.priority_class_name;
+                w::string(24, v, buf);
+            }
+            if let Some(v) = &self.priority {
+                w::int(25, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.dns_config {
+                w::message(26, v, buf);
+            }
+            if let Some(v) = &self.share_process_namespace {
+                w::bool(27, *v, buf);
+            }
+            for v in &self.readiness_gates {
+                w::message(28, v, buf);
+            }
+            if let Some(v) = &self.runtime_class_name {
+                w::string(29, v, buf);
+            }
+            if let Some(v) = &self.enable_service_links {
+                w::bool(30, *v, buf);
+            }
+            if let Some(v) = &self.preemption_policy {
+                w::string(31, v, buf);
+            }
+            for (k, v) in &self.overhead {
+                w::map_entry(32, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+            for v in &self.topology_spread_constraints {
+                w::message(33, v, buf);
+            }
+            for v in &self.ephemeral_containers {
+                w::message(34, v, buf);
+            }
+            if let Some(v) = &self.set_hostname_as_fqdn {
+                w::bool(35, *v, buf);
+            }
+            if let Some(v) = &self.os {
+                w::message(36, v, buf);
+            }
+            if let Some(v) = &self.host_users {
+                w::bool(37, *v, buf);
+            }
+            for v in &self.scheduling_gates {
+                w::message(38, v, buf);
+            }
+            for v in &self.resource_claims {
+                w::message(39, v, buf);
+            }
+            if let Some(v) = &self.resources {
+                w::message(40, v, buf);
+            }
+            if let Some(v) = &self.hostname_override {
+                w::string(41, v, buf);
+            }
+            if let Some(v) = &self.scheduling_group {
+                w::message(43, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.volumes.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.containers
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                3 => {
+                    self.restart_policy = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.termination_grace_period_seconds = Some(
+                        w::decode_int(wire_type, buf)?,
+                    );
+                }
+                5 => {
+                    self.active_deadline_seconds = Some(w::decode_int(wire_type, buf)?);
+                }
+                6 => {
+                    self.dns_policy = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                7 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_string(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.node_selector.insert(k, v);
+                }
+                8 => {
+                    self.service_account_name = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                9 => {
+                    self.service_account = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                10 => {
+                    self.node_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                11 => {
+                    self.host_network = w::decode_bool(wire_type, buf)?;
+                }
+                12 => {
+                    self.host_pid = w::decode_bool(wire_type, buf)?;
+                }
+                13 => {
+                    self.host_ipc = w::decode_bool(wire_type, buf)?;
+                }
+                14 => {
+                    self.security_context = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                15 => {
+                    self.image_pull_secrets
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                16 => {
+                    self.hostname = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                17 => {
+                    self.subdomain = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                18 => {
+                    self.affinity = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                19 => {
+                    self.scheduler_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                20 => {
+                    self.init_containers
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                21 => {
+                    self.automount_service_account_token = Some(
+                        w::decode_bool(wire_type, buf)?,
+                    );
+                }
+                22 => {
+                    self.tolerations
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                23 => {
+                    self.host_aliases
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                24 => {
+                    self.priority_class_name = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                25 => {
+                    self.priority = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                26 => {
+                    self.dns_config = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                27 => {
+                    self.share_process_namespace = Some(w::decode_bool(wire_type, buf)?);
+                }
+                28 => {
+                    self.readiness_gates
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                29 => {
+                    self.runtime_class_name = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                30 => {
+                    self.enable_service_links = Some(w::decode_bool(wire_type, buf)?);
+                }
+                31 => {
+                    self.preemption_policy = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                32 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.overhead.insert(k, v);
+                }
+                33 => {
+                    self.topology_spread_constraints
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                34 => {
+                    self.ephemeral_containers
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                35 => {
+                    self.set_hostname_as_fqdn = Some(w::decode_bool(wire_type, buf)?);
+                }
+                36 => {
+                    self.os = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                37 => {
+                    self.host_users = Some(w::decode_bool(wire_type, buf)?);
+                }
+                38 => {
+                    self.scheduling_gates
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                39 => {
+                    self.resource_claims
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                40 => {
+                    self.resources = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                41 => {
+                    self.hostname_override = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                43 => {
+                    self.scheduling_group = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.volumes.iter().map(|v| w::message_len(1, v)).sum::<usize>();
+            len += self.containers.iter().map(|v| w::message_len(2, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.restart_policy;
+                    w::string_len(3, v)
+                };
+            len
+                += self
+                    .termination_grace_period_seconds
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(4, *v));
+            len
+                += self
+                    .active_deadline_seconds
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(5, *v));
+            len
+                += {
+                    let v = &self.dns_policy;
+                    w::string_len(6, v)
+                };
+            len
+                += self
+                    .node_selector
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(7, k, w::string_len(2, v)))
+                    .sum::<usize>();
+            len
+                += {
+                    let v = &self.service_account_name;
+                    w::string_len(8, v)
+                };
+            len
+                += {
+                    let v = &self.service_account;
+                    w::string_len(9, v)
+                };
+            len
+                += {
+                    let v = &self.node_name;
+                    w::string_len(10, v)
+                };
+            len
+                += {
+                    let v = &self.host_network;
+                    w::bool_len(11, *v)
+                };
+            len
+                += {
+                    let v = &self.host_pid;
+                    w::bool_len(12, *v)
+                };
+            len
+                += {
+                    let v = &self.host_ipc;
+                    w::bool_len(13, *v)
+                };
+            len += self.security_context.as_ref().map_or(0, |v| w::message_len(14, v));
+            len
+                += self
+                    .image_pull_secrets
+                    .iter()
+                    .map(|v| w::message_len(15, v))
+                    .sum::<usize>();
+            len
+                += {
+                    let v = &self.hostname;
+                    w::string_len(16, v)
+                };
+            len
+                += {
+                    let v = &self.subdomain;
+                    w::string_len(17, v)
+                };
+            len += self.affinity.as_ref().map_or(0, |v| w::message_len(18, v));
+            len
+                += {
+                    let v = &self.scheduler_name;
+                    w::string_len(19, v)
+                };
+            len
+                += self
+                    .init_containers
+                    .iter()
+                    .map(|v| w::message_len(20, v))
+                    .sum::<usize>();
+            len
+                += self
+                    .automount_service_account_token
+                    .as_ref()
+                    .map_or(0, |v| w::bool_len(21, *v));
+            len += self.tolerations.iter().map(|v| w::message_len(22, v)).sum::<usize>();
+            len
+                += self
+                    .host_aliases
+                    .iter()
+                    .map(|v| w::message_len(23, v))
+                    .sum::<usize>();
+            len
+                += {
+                    let v = &self.priority_class_name;
+                    w::string_len(24, v)
+                };
+            len += self.priority.as_ref().map_or(0, |v| w::int_len(25, (*v) as i64));
+            len += self.dns_config.as_ref().map_or(0, |v| w::message_len(26, v));
+            len
+                += self
+                    .share_process_namespace
+                    .as_ref()
+                    .map_or(0, |v| w::bool_len(27, *v));
+            len
+                += self
+                    .readiness_gates
+                    .iter()
+                    .map(|v| w::message_len(28, v))
+                    .sum::<usize>();
+            len += self.runtime_class_name.as_ref().map_or(0, |v| w::string_len(29, v));
+            len += self.enable_service_links.as_ref().map_or(0, |v| w::bool_len(30, *v));
+            len += self.preemption_policy.as_ref().map_or(0, |v| w::string_len(31, v));
+            len
+                += self
+                    .overhead
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(32, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len
+                += self
+                    .topology_spread_constraints
+                    .iter()
+                    .map(|v| w::message_len(33, v))
+                    .sum::<usize>();
+            len
+                += self
+                    .ephemeral_containers
+                    .iter()
+                    .map(|v| w::message_len(34, v))
+                    .sum::<usize>();
+            len += self.set_hostname_as_fqdn.as_ref().map_or(0, |v| w::bool_len(35, *v));
+            len += self.os.as_ref().map_or(0, |v| w::message_len(36, v));
+            len += self.host_users.as_ref().map_or(0, |v| w::bool_len(37, *v));
+            len
+                += self
+                    .scheduling_gates
+                    .iter()
+                    .map(|v| w::message_len(38, v))
+                    .sum::<usize>();
+            len
+                += self
+                    .resource_claims
+                    .iter()
+                    .map(|v| w::message_len(39, v))
+                    .sum::<usize>();
+            len += self.resources.as_ref().map_or(0, |v| w::message_len(40, v));
+            len += self.hostname_override.as_ref().map_or(0, |v| w::string_len(41, v));
+            len += self.scheduling_group.as_ref().map_or(0, |v| w::message_len(43, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodSchedulingGroup {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.pod_group_name {
+                w::string(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.pod_group_name = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.pod_group_name.as_ref().map_or(0, |v| w::string_len(1, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodOS {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodSchedulingGate {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodReadinessGate {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.condition_type;
+                w::string(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.condition_type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.condition_type;
+                    w::string_len(1, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodResourceClaim {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.resource_claim_name {
+                w::string(3, v, buf);
+            }
+            if let Some(v) = &self.resource_claim_template_name {
+                w::string(4, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.resource_claim_name = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                4 => {
+                    self.resource_claim_template_name = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len += self.resource_claim_name.as_ref().map_or(0, |v| w::string_len(3, v));
+            len
+                += self
+                    .resource_claim_template_name
+                    .as_ref()
+                    .map_or(0, |v| w::string_len(4, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for HostAlias {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.ip;
+                w::string(1, v, buf);
+            }
+            for v in &self.hostnames {
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.ip = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.hostnames.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.ip;
+                    w::string_len(1, v)
+                };
+            len += self.hostnames.iter().map(|v| w::string_len(2, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodDNSConfig {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.nameservers {
+                w::string(1, v, buf);
+            }
+            for v in &self.searches {
+                w::string(2, v, buf);
+            }
+            for v in &self.options {
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.nameservers
+                        .push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.searches.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                3 => {
+                    self.options.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.nameservers.iter().map(|v| w::string_len(1, v)).sum::<usize>();
+            len += self.searches.iter().map(|v| w::string_len(2, v)).sum::<usize>();
+            len += self.options.iter().map(|v| w::message_len(3, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodDNSConfigOption {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.value {
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.value = Some(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len += self.value.as_ref().map_or(0, |v| w::string_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for TopologySpreadConstraint {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.max_skew;
+                w::int(1, (*v) as i64, buf);
+            }
+            {
+                let v = &self.topology_key;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.when_unsatisfiable;
+                w::string(3, v, buf);
+            }
+            if let Some(v) = &self.label_selector {
+                w::message(4, v, buf);
+            }
+            if let Some(v) = &self.min_domains {
+                w::int(5, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.node_affinity_policy {
+                w::string(6, v, buf);
+            }
+            if let Some(v) = &self.node_taints_policy {
+                w::string(7, v, buf);
+            }
+            for v in &self.match_label_keys {
+                w::string(8, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.max_skew = w::decode_int(wire_type, buf)? as _;
+                }
+                2 => {
+                    self.topology_key = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.when_unsatisfiable = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                4 => {
+                    self.label_selector = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                5 => {
+                    self.min_domains = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                6 => {
+                    self.node_affinity_policy = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                7 => {
+                    self.node_taints_policy = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                8 => {
+                    self.match_label_keys
+                        .push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.max_skew;
+                    w::int_len(1, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.topology_key;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.when_unsatisfiable;
+                    w::string_len(3, v)
+                };
+            len += self.label_selector.as_ref().map_or(0, |v| w::message_len(4, v));
+            len += self.min_domains.as_ref().map_or(0, |v| w::int_len(5, (*v) as i64));
+            len += self.node_affinity_policy.as_ref().map_or(0, |v| w::string_len(6, v));
+            len += self.node_taints_policy.as_ref().map_or(0, |v| w::string_len(7, v));
+            len
+                += self
+                    .match_label_keys
+                    .iter()
+                    .map(|v| w::string_len(8, v))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for Toleration {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.key;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.operator;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.value;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.effect;
+                w::string(4, v, buf);
+            }
+            if let Some(v) = &self.toleration_seconds {
+                w::int(5, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.key = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.operator = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.value = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.effect = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.toleration_seconds = Some(w::decode_int(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.key;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.operator;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.value;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.effect;
+                    w::string_len(4, v)
+                };
+            len += self.toleration_seconds.as_ref().map_or(0, |v| w::int_len(5, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for Volume {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.volume_source;
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.volume_source = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.volume_source;
+                    w::message_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for VolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.host_path {
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.empty_dir {
+                w::message(2, v, buf);
+            }
+            if let Some(v) = &self.gce_persistent_disk {
+                w::message(3, v, buf);
+            }
+            if let Some(v) = &self.aws_elastic_block_store {
+                w::message(4, v, buf);
+            }
+            if let Some(v) = &self.git_repo {
+                w::message(5, v, buf);
+            }
+            if let Some(v) = &self.secret {
+                w::message(6, v, buf);
+            }
+            if let Some(v) = &self.nfs {
+                w::message(7, v, buf);
+            }
+            if let Some(v) = &self.iscsi {
+                w::message(8, v, buf);
+            }
+            if let Some(v) = &self.glusterfs {
+                w::message(9, v, buf);
+            }
+            if let Some(v) = &self.persistent_volume_claim {
+                w::message(10, v, buf);
+            }
+            if let Some(v) = &self.rbd {
+                w::message(11, v, buf);
+            }
+            if let Some(v) = &self.flex_volume {
+                w::message(12, v, buf);
+            }
+            if let Some(v) = &self.cinder {
+                w::message(13, v, buf);
+            }
+            if let Some(v) = &self.cephfs {
+                w::message(14, v, buf);
+            }
+            if let Some(v) = &self.flocker {
+                w::message(15, v, buf);
+            }
+            if let Some(v) = &self.downward_api {
+                w::message(16, v, buf);
+            }
+            if let Some(v) = &self.fc {
+                w::message(17, v, buf);
+            }
+            if let Some(v) = &self.azure_file {
+                w::message(18, v, buf);
+            }
+            if let Some(v) = &self.config_map {
+                w::message(19, v, buf);
+            }
+            if let Some(v) = &self.vsphere_volume {
+                w::message(20, v, buf);
+            }
+            if let Some(v) = &self.quobyte {
+                w::message(21, v, buf);
+            }
+            if let Some(v) = &self.azure_disk {
+                w::message(22, v, buf);
+            }
+            if let Some(v) = &self.photon_persistent_disk {
+                w::message(23, v, buf);
+            }
+            if let Some(v) = &self.portworx_volume {
+                w::message(24, v, buf);
+            }
+            if let Some(v) = &self.scale_io {
+                w::message(25, v, buf);
+            }
+            if let Some(v) = &self.projected {
+                w::message(26, v, buf);
+            }
+            if let Some(v) = &self.storageos {
+                w::message(27, v, buf);
+            }
+            if let Some(v) = &self.csi {
+                w::message(28, v, buf);
+            }
+            if let Some(v) = &self.ephemeral {
+                w::message(29, v, buf);
+            }
+            if let Some(v) = &self.image {
+                w::message(30, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.host_path = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.empty_dir = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                3 => {
+                    self.gce_persistent_disk = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                4 => {
+                    self.aws_elastic_block_store = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                5 => {
+                    self.git_repo = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                6 => {
+                    self.secret = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                7 => {
+                    self.nfs = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                8 => {
+                    self.iscsi = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                9 => {
+                    self.glusterfs = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                10 => {
+                    self.persistent_volume_claim = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                11 => {
+                    self.rbd = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                12 => {
+                    self.flex_volume = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                13 => {
+                    self.cinder = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                14 => {
+                    self.cephfs = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                15 => {
+                    self.flocker = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                16 => {
+                    self.downward_api = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                17 => {
+                    self.fc = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                18 => {
+                    self.azure_file = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                19 => {
+                    self.config_map = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                20 => {
+                    self.vsphere_volume = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                21 => {
+                    self.quobyte = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                22 => {
+                    self.azure_disk = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                23 => {
+                    self.photon_persistent_disk = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                24 => {
+                    self.portworx_volume = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                25 => {
+                    self.scale_io = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                26 => {
+                    self.projected = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                27 => {
+                    self.storageos = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                28 => {
+                    self.csi = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                29 => {
+                    self.ephemeral = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                30 => {
+                    self.image = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.host_path.as_ref().map_or(0, |v| w::message_len(1, v));
+            len += self.empty_dir.as_ref().map_or(0, |v| w::message_len(2, v));
+            len += self.gce_persistent_disk.as_ref().map_or(0, |v| w::message_len(3, v));
+            len
+                += self
+                    .aws_elastic_block_store
+                    .as_ref()
+                    .map_or(0, |v| w::message_len(4, v));
+            len += self.git_repo.as_ref().map_or(0, |v| w::message_len(5, v));
+            len += self.secret.as_ref().map_or(0, |v| w::message_len(6, v));
+            len += self.nfs.as_ref().map_or(0, |v| w::message_len(7, v));
+            len += self.iscsi.as_ref().map_or(0, |v| w::message_len(8, v));
+            len += self.glusterfs.as_ref().map_or(0, |v| w::message_len(9, v));
+            len
+                += self
+                    .persistent_volume_claim
+                    .as_ref()
+                    .map_or(0, |v| w::message_len(10, v));
+            len += self.rbd.as_ref().map_or(0, |v| w::message_len(11, v));
+            len += self.flex_volume.as_ref().map_or(0, |v| w::message_len(12, v));
+            len += self.cinder.as_ref().map_or(0, |v| w::message_len(13, v));
+            len += self.cephfs.as_ref().map_or(0, |v| w::message_len(14, v));
+            len += self.flocker.as_ref().map_or(0, |v| w::message_len(15, v));
+            len += self.downward_api.as_ref().map_or(0, |v| w::message_len(16, v));
+            len += self.fc.as_ref().map_or(0, |v| w::message_len(17, v));
+            len += self.azure_file.as_ref().map_or(0, |v| w::message_len(18, v));
+            len += self.config_map.as_ref().map_or(0, |v| w::message_len(19, v));
+            len += self.vsphere_volume.as_ref().map_or(0, |v| w::message_len(20, v));
+            len += self.quobyte.as_ref().map_or(0, |v| w::message_len(21, v));
+            len += self.azure_disk.as_ref().map_or(0, |v| w::message_len(22, v));
+            len
+                += self
+                    .photon_persistent_disk
+                    .as_ref()
+                    .map_or(0, |v| w::message_len(23, v));
+            len += self.portworx_volume.as_ref().map_or(0, |v| w::message_len(24, v));
+            len += self.scale_io.as_ref().map_or(0, |v| w::message_len(25, v));
+            len += self.projected.as_ref().map_or(0, |v| w::message_len(26, v));
+            len += self.storageos.as_ref().map_or(0, |v| w::message_len(27, v));
+            len += self.csi.as_ref().map_or(0, |v| w::message_len(28, v));
+            len += self.ephemeral.as_ref().map_or(0, |v| w::message_len(29, v));
+            len += self.image.as_ref().map_or(0, |v| w::message_len(30, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PersistentVolumeClaimVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.claim_name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(2, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.claim_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.claim_name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(2, *v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for HostPathVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.path;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.r#type {
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.r#type = Some(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.path;
+                    w::string_len(1, v)
+                };
+            len += self.r#type.as_ref().map_or(0, |v| w::string_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for EmptyDirVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.medium;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.size_limit {
+                w::quantity(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.medium = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.size_limit = Some(
+                        w::decode_quantity(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.medium;
+                    w::string_len(1, v)
+                };
+            len += self.size_limit.as_ref().map_or(0, |v| w::quantity_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for GlusterfsVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.endpoints;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.path;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(3, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.endpoints = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.endpoints;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.path;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(3, *v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for RBDVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.monitors {
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.image;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.fs_type;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.pool;
+                w::string(4, v, buf);
+            }
+            {
+                let v = &self.user;
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.keyring;
+                w::string(6, v, buf);
+            }
+            if let Some(v) = &self.secret_ref {
+                w::message(7, v, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(8, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.monitors.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.image = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.fs_type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.pool = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.user = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.keyring = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                7 => {
+                    self.secret_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                8 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.monitors.iter().map(|v| w::string_len(1, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.image;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.fs_type;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.pool;
+                    w::string_len(4, v)
+                };
+            len
+                += {
+                    let v = &self.user;
+                    w::string_len(5, v)
+                };
+            len
+                += {
+                    let v = &self.keyring;
+                    w::string_len(6, v)
+                };
+            len += self.secret_ref.as_ref().map_or(0, |v| w::message_len(7, v));
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(8, *v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for CinderVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.volume_id;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.fs_type;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(3, *v, buf);
+            }
+            if let Some(v) = &self.secret_ref {
+                w::message(4, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.volume_id = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.fs_type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                4 => {
+                    self.secret_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.volume_id;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.fs_type;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(3, *v)
+                };
+            len += self.secret_ref.as_ref().map_or(0, |v| w::message_len(4, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for CephFSVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.monitors {
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.path;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.user;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.secret_file;
+                w::string(4, v, buf);
+            }
+            if let Some(v) = &self.secret_ref {
+                w::message(5, v, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(6, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.monitors.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.user = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.secret_file = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.secret_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                6 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.monitors.iter().map(|v| w::string_len(1, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.path;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.user;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.secret_file;
+                    w::string_len(4, v)
+                };
+            len += self.secret_ref.as_ref().map_or(0, |v| w::message_len(5, v));
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(6, *v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for FlockerVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.dataset_name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.dataset_uuid;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.dataset_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.dataset_uuid = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.dataset_name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.dataset_uuid;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for GCEPersistentDiskVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.pd_name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.fs_type;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.partition;
+                w::int(3, (*v) as i64, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(4, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.pd_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.fs_type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.partition = w::decode_int(wire_type, buf)? as _;
+                }
+                4 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.pd_name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.fs_type;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.partition;
+                    w::int_len(3, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(4, *v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for QuobyteVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.registry;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.volume;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(3, *v, buf);
+            }
+            {
+                let v = &self.user;
+                w::string(4, v, buf);
+            }
+            {
+                let v = &self.group;
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.tenant;
+                w::string(6, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.registry = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.volume = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                4 => {
+                    self.user = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.group = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.tenant = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.registry;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.volume;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(3, *v)
+                };
+            len
+                += {
+                    let v = &self.user;
+                    w::string_len(4, v)
+                };
+            len
+                += {
+                    let v = &self.group;
+                    w::string_len(5, v)
+                };
+            len
+                += {
+                    let v = &self.tenant;
+                    w::string_len(6, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for FlexVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.driver;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.fs_type;
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.secret_ref {
+                w::message(3, v, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(4, *v, buf);
+            }
+            for (k, v) in &self.options {
+                w::map_entry(5, k, w::string_len(2, v), buf);
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.driver = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.fs_type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.secret_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                4 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                5 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_string(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.options.insert(k, v);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.driver;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.fs_type;
+                    w::string_len(2, v)
+                };
+            len += self.secret_ref.as_ref().map_or(0, |v| w::message_len(3, v));
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(4, *v)
+                };
+            len
+                += self
+                    .options
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(5, k, w::string_len(2, v)))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for AWSElasticBlockStoreVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.volume_id;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.fs_type;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.partition;
+                w::int(3, (*v) as i64, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(4, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.volume_id = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.fs_type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.partition = w::decode_int(wire_type, buf)? as _;
+                }
+                4 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.volume_id;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.fs_type;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.partition;
+                    w::int_len(3, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(4, *v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for GitRepoVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.repository;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.revision;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.directory;
+                w::string(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.repository = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.revision = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.directory = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.repository;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.revision;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.directory;
+                    w::string_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for SecretVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.secret_name;
+                w::string(1, v, buf);
+            }
+            for v in &self.items {
+                w::message(2, v, buf);
+            }
+            if let Some(v) = &self.default_mode {
+                w::int(3, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.optional {
+                w::bool(4, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.secret_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.items.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                3 => {
+                    self.default_mode = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                4 => {
+                    self.optional = Some(w::decode_bool(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.secret_name;
+                    w::string_len(1, v)
+                };
+            len += self.items.iter().map(|v| w::message_len(2, v)).sum::<usize>();
+            len += self.default_mode.as_ref().map_or(0, |v| w::int_len(3, (*v) as i64));
+            len += self.optional.as_ref().map_or(0, |v| w::bool_len(4, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for SecretProjection {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.local_object_reference;
+                w::message(1, v, buf);
+            }
+            for v in &self.items {
+                w::message(2, v, buf);
+            }
+            if let Some(v) = &self.optional {
+                w::bool(4, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.local_object_reference = w::decode_message(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                2 => {
+                    self.items.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                4 => {
+                    self.optional = Some(w::decode_bool(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.local_object_reference;
+                    w::message_len(1, v)
+                };
+            len += self.items.iter().map(|v| w::message_len(2, v)).sum::<usize>();
+            len += self.optional.as_ref().map_or(0, |v| w::bool_len(4, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NFSVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.server;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.path;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(3, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.server = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.server;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.path;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(3, *v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ISCSIVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.target_portal;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.iqn;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.lun;
+                w::int(3, (*v) as i64, buf);
+            }
+            {
+                let v = &self.iscsi_interface;
+                w::string(4, v, buf);
+            }
+            {
+                let v = &self.fs_type;
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(6, *v, buf);
+            }
+            for v in &self.portals {
+                w::string(7, v, buf);
+            }
+            {
+                let v = &self.chap_auth_discovery;
+                w::bool(8, *v, buf);
+            }
+            if let Some(v) = &self.secret_ref {
+                w::message(10, v, buf);
+            }
+            {
+                let v = &self.chap_auth_session;
+                w::bool(11, *v, buf);
+            }
+            if let Some(v) = &self.initiator_name {
+                w::string(12, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.target_portal = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.iqn = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.lun = w::decode_int(wire_type, buf)? as _;
+                }
+                4 => {
+                    self.iscsi_interface = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                5 => {
+                    self.fs_type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                7 => {
+                    self.portals.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                8 => {
+                    self.chap_auth_discovery = w::decode_bool(wire_type, buf)?;
+                }
+                10 => {
+                    self.secret_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                11 => {
+                    self.chap_auth_session = w::decode_bool(wire_type, buf)?;
+                }
+                12 => {
+                    self.initiator_name = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.target_portal;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.iqn;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.lun;
+                    w::int_len(3, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.iscsi_interface;
+                    w::string_len(4, v)
+                };
+            len
+                += {
+                    let v = &self.fs_type;
+                    w::string_len(5, v)
+                };
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(6, *v)
+                };
+            len += self.portals.iter().map(|v| w::string_len(7, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.chap_auth_discovery;
+                    w::bool_len(8, *v)
+                };
+            len += self.secret_ref.as_ref().map_or(0, |v| w::message_len(10, v));
+            len
+                += {
+                    let v = &self.chap_auth_session;
+                    w::bool_len(11, *v)
+                };
+            len += self.initiator_name.as_ref().map_or(0, |v| w::string_len(12, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for FCVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.target_ww_ns {
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.lun {
+                w::int(2, (*v) as i64, buf);
+            }
+            {
+                let v = &self.fs_type;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(4, *v, buf);
+            }
+            for v in &self.wwids {
+                w::string(5, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.target_ww_ns
+                        .push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.lun = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                3 => {
+                    self.fs_type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                5 => {
+                    self.wwids.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.target_ww_ns.iter().map(|v| w::string_len(1, v)).sum::<usize>();
+            len += self.lun.as_ref().map_or(0, |v| w::int_len(2, (*v) as i64));
+            len
+                += {
+                    let v = &self.fs_type;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(4, *v)
+                };
+            len += self.wwids.iter().map(|v| w::string_len(5, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for AzureFileVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.secret_name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.share_name;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(3, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.secret_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.share_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.secret_name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.share_name;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(3, *v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for VsphereVirtualDiskVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.volume_path;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.fs_type;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.storage_policy_name;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.storage_policy_id;
+                w::string(4, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.volume_path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.fs_type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.storage_policy_name = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                4 => {
+                    self.storage_policy_id = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.volume_path;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.fs_type;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.storage_policy_name;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.storage_policy_id;
+                    w::string_len(4, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PhotonPersistentDiskVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.pd_id;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.fs_type;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.pd_id = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.fs_type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.pd_id;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.fs_type;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for AzureDiskVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.disk_name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.disk_uri;
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.caching_mode {
+                w::string(3, v, buf);
+            }
+            if let Some(v) = &self.fs_type {
+                w::string(4, v, buf);
+            }
+            if let Some(v) = &self.read_only {
+                w::bool(5, *v, buf);
+            }
+            if let Some(v) = &self.kind {
+                w::string(6, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.disk_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.disk_uri = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.caching_mode = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                4 => {
+                    self.fs_type = Some(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                5 => {
+                    self.read_only = Some(w::decode_bool(wire_type, buf)?);
+                }
+                6 => {
+                    self.kind = Some(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.disk_name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.disk_uri;
+                    w::string_len(2, v)
+                };
+            len += self.caching_mode.as_ref().map_or(0, |v| w::string_len(3, v));
+            len += self.fs_type.as_ref().map_or(0, |v| w::string_len(4, v));
+            len += self.read_only.as_ref().map_or(0, |v| w::bool_len(5, *v));
+            len += self.kind.as_ref().map_or(0, |v| w::string_len(6, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PortworxVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.volume_id;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.fs_type;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(3, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.volume_id = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.fs_type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.volume_id;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.fs_type;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(3, *v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ScaleIOVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.gateway;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.system;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.secret_ref;
+                w::message(3, v, buf);
+            }
+            {
+                let v = &self.ssl_enabled;
+                w::bool(4, *v, buf);
+            }
+            {
+                let v = &self.protection_domain;
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.storage_pool;
+                w::string(6, v, buf);
+            }
+            {
+                let v = &self.storage_mode;
+                w::string(7, v, buf);
+            }
+            {
+                let v = &self.volume_name;
+                w::string(8, v, buf);
+            }
+            {
+                let v = &self.fs_type;
+                w::string(9, v, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(10, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.gateway = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.system = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.secret_ref = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.ssl_enabled = w::decode_bool(wire_type, buf)?;
+                }
+                5 => {
+                    self.protection_domain = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                6 => {
+                    self.storage_pool = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                7 => {
+                    self.storage_mode = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                8 => {
+                    self.volume_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                9 => {
+                    self.fs_type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                10 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.gateway;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.system;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.secret_ref;
+                    w::message_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.ssl_enabled;
+                    w::bool_len(4, *v)
+                };
+            len
+                += {
+                    let v = &self.protection_domain;
+                    w::string_len(5, v)
+                };
+            len
+                += {
+                    let v = &self.storage_pool;
+                    w::string_len(6, v)
+                };
+            len
+                += {
+                    let v = &self.storage_mode;
+                    w::string_len(7, v)
+                };
+            len
+                += {
+                    let v = &self.volume_name;
+                    w::string_len(8, v)
+                };
+            len
+                += {
+                    let v = &self.fs_type;
+                    w::string_len(9, v)
+                };
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(10, *v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for StorageOSVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.volume_name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.volume_namespace;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.fs_type;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(4, *v, buf);
+            }
+            if let Some(v) = &self.secret_ref {
+                w::message(5, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.volume_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.volume_namespace = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                3 => {
+                    self.fs_type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                5 => {
+                    self.secret_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.volume_name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.volume_namespace;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.fs_type;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(4, *v)
+                };
+            len += self.secret_ref.as_ref().map_or(0, |v| w::message_len(5, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ConfigMapVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.local_object_reference;
+                w::message(1, v, buf);
+            }
+            for v in &self.items {
+                w::message(2, v, buf);
+            }
+            if let Some(v) = &self.default_mode {
+                w::int(3, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.optional {
+                w::bool(4, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.local_object_reference = w::decode_message(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                2 => {
+                    self.items.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                3 => {
+                    self.default_mode = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                4 => {
+                    self.optional = Some(w::decode_bool(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.local_object_reference;
+                    w::message_len(1, v)
+                };
+            len += self.items.iter().map(|v| w::message_len(2, v)).sum::<usize>();
+            len += self.default_mode.as_ref().map_or(0, |v| w::int_len(3, (*v) as i64));
+            len += self.optional.as_ref().map_or(0, |v| w::bool_len(4, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ConfigMapProjection {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.local_object_reference;
+                w::message(1, v, buf);
+            }
+            for v in &self.items {
+                w::message(2, v, buf);
+            }
+            if let Some(v) = &self.optional {
+                w::bool(4, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.local_object_reference = w::decode_message(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                2 => {
+                    self.items.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                4 => {
+                    self.optional = Some(w::decode_bool(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.local_object_reference;
+                    w::message_len(1, v)
+                };
+            len += self.items.iter().map(|v| w::message_len(2, v)).sum::<usize>();
+            len += self.optional.as_ref().map_or(0, |v| w::bool_len(4, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ServiceAccountTokenProjection {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.audience;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.expiration_seconds {
+                w::int(2, *v, buf);
+            }
+            {
+                let v = &self.path;
+                w::string(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.audience = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.expiration_seconds = Some(w::decode_int(wire_type, buf)?);
+                }
+                3 => {
+                    self.path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.audience;
+                    w::string_len(1, v)
+                };
+            len += self.expiration_seconds.as_ref().map_or(0, |v| w::int_len(2, *v));
+            len
+                += {
+                    let v = &self.path;
+                    w::string_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ClusterTrustBundleProjection {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.name {
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.signer_name {
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.label_selector {
+                w::message(3, v, buf);
+            }
+            {
+                let v = &self.path;
+                w::string(4, v, buf);
+            }
+            if let Some(v) = &self.optional {
+                w::bool(5, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = Some(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.signer_name = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                3 => {
+                    self.label_selector = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                4 => {
+                    self.path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.optional = Some(w::decode_bool(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.name.as_ref().map_or(0, |v| w::string_len(1, v));
+            len += self.signer_name.as_ref().map_or(0, |v| w::string_len(2, v));
+            len += self.label_selector.as_ref().map_or(0, |v| w::message_len(3, v));
+            len
+                += {
+                    let v = &self.path;
+                    w::string_len(4, v)
+                };
+            len += self.optional.as_ref().map_or(0, |v| w::bool_len(5, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodCertificateProjection {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.signer_name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.key_type;
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.max_expiration_seconds {
+                w::int(3, (*v) as i64, buf);
+            }
+            {
+                let v = &self.credential_bundle_path;
+                w::string(4, v, buf);
+            }
+            {
+                let v = &self.key_path;
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.certificate_chain_path;
+                w::string(6, v, buf);
+            }
+            for (k, v) in &self.user_annotations {
+                w::map_entry(7, k, w::string_len(2, v), buf);
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.signer_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.key_type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.max_expiration_seconds = Some(
+                        w::decode_int(wire_type, buf)? as _,
+                    );
+                }
+                4 => {
+                    self.credential_bundle_path = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                5 => {
+                    self.key_path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.certificate_chain_path = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                7 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_string(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.user_annotations.insert(k, v);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.signer_name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.key_type;
+                    w::string_len(2, v)
+                };
+            len
+                += self
+                    .max_expiration_seconds
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(3, (*v) as i64));
+            len
+                += {
+                    let v = &self.credential_bundle_path;
+                    w::string_len(4, v)
+                };
+            len
+                += {
+                    let v = &self.key_path;
+                    w::string_len(5, v)
+                };
+            len
+                += {
+                    let v = &self.certificate_chain_path;
+                    w::string_len(6, v)
+                };
+            len
+                += self
+                    .user_annotations
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(7, k, w::string_len(2, v)))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ProjectedVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.sources {
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.default_mode {
+                w::int(2, (*v) as i64, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.sources.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.default_mode = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.sources.iter().map(|v| w::message_len(1, v)).sum::<usize>();
+            len += self.default_mode.as_ref().map_or(0, |v| w::int_len(2, (*v) as i64));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for VolumeProjection {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.secret {
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.downward_api {
+                w::message(2, v, buf);
+            }
+            if let Some(v) = &self.config_map {
+                w::message(3, v, buf);
+            }
+            if let Some(v) = &self.service_account_token {
+                w::message(4, v, buf);
+            }
+            if let Some(v) = &self.cluster_trust_bundle {
+                w::message(5, v, buf);
+            }
+            if let Some(v) = &self.pod_certificate {
+                w::message(6, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.secret = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.downward_api = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                3 => {
+                    self.config_map = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                4 => {
+                    self.service_account_token = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                5 => {
+                    self.cluster_trust_bundle = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                6 => {
+                    self.pod_certificate = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.secret.as_ref().map_or(0, |v| w::message_len(1, v));
+            len += self.downward_api.as_ref().map_or(0, |v| w::message_len(2, v));
+            len += self.config_map.as_ref().map_or(0, |v| w::message_len(3, v));
+            len
+                += self
+                    .service_account_token
+                    .as_ref()
+                    .map_or(0, |v| w::message_len(4, v));
+            len
+                += self
+                    .cluster_trust_bundle
+                    .as_ref()
+                    .map_or(0, |v| w::message_len(5, v));
+            len += self.pod_certificate.as_ref().map_or(0, |v| w::message_len(6, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for KeyToPath {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.key;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.path;
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.mode {
+                w::int(3, (*v) as i64, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.key = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.mode = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.key;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.path;
+                    w::string_len(2, v)
+                };
+            len += self.mode.as_ref().map_or(0, |v| w::int_len(3, (*v) as i64));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for CSIVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.driver;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.read_only {
+                w::bool(2, *v, buf);
+            }
+            if let Some(v) = &self.fs_type {
+                w::string(3, v, buf);
+            }
+            for (k, v) in &self.volume_attributes {
+                w::map_entry(4, k, w::string_len(2, v), buf);
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.node_publish_secret_ref {
+                w::message(5, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.driver = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.read_only = Some(w::decode_bool(wire_type, buf)?);
+                }
+                3 => {
+                    self.fs_type = Some(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                4 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_string(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.volume_attributes.insert(k, v);
+                }
+                5 => {
+                    self.node_publish_secret_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.driver;
+                    w::string_len(1, v)
+                };
+            len += self.read_only.as_ref().map_or(0, |v| w::bool_len(2, *v));
+            len += self.fs_type.as_ref().map_or(0, |v| w::string_len(3, v));
+            len
+                += self
+                    .volume_attributes
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(4, k, w::string_len(2, v)))
+                    .sum::<usize>();
+            len
+                += self
+                    .node_publish_secret_ref
+                    .as_ref()
+                    .map_or(0, |v| w::message_len(5, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for EphemeralVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.volume_claim_template {
+                w::message(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.volume_claim_template = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .volume_claim_template
+                    .as_ref()
+                    .map_or(0, |v| w::message_len(1, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PersistentVolumeClaimTemplate {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PersistentVolumeClaimSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.access_modes {
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.resources;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.volume_name;
+                w::string(3, v, buf);
+            }
+            if let Some(v) = &self.selector {
+                w::message(4, v, buf);
+            }
+            if let Some(v) = &self.storage_class_name {
+                w::string(5, v, buf);
+            }
+            if let Some(v) = &self.volume_mode {
+                w::string(6, v, buf);
+            }
+            if let Some(v) = &self.data_source {
+                w::message(7, v, buf);
+            }
+            if let Some(v) = &self.data_source_ref {
+                w::message(8, v, buf);
+            }
+            if let Some(v) = &self.volume_attributes_class_name {
+                w::string(9, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.access_modes
+                        .push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.resources = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.volume_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.selector = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                5 => {
+                    self.storage_class_name = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                6 => {
+                    self.volume_mode = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                7 => {
+                    self.data_source = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                8 => {
+                    self.data_source_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                9 => {
+                    self.volume_attributes_class_name = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.access_modes.iter().map(|v| w::string_len(1, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.resources;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.volume_name;
+                    w::string_len(3, v)
+                };
+            len += self.selector.as_ref().map_or(0, |v| w::message_len(4, v));
+            len += self.storage_class_name.as_ref().map_or(0, |v| w::string_len(5, v));
+            len += self.volume_mode.as_ref().map_or(0, |v| w::string_len(6, v));
+            len += self.data_source.as_ref().map_or(0, |v| w::message_len(7, v));
+            len += self.data_source_ref.as_ref().map_or(0, |v| w::message_len(8, v));
+            len
+                += self
+                    .volume_attributes_class_name
+                    .as_ref()
+                    .map_or(0, |v| w::string_len(9, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for VolumeResourceRequirements {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for (k, v) in &self.limits {
+                w::map_entry(1, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+            for (k, v) in &self.requests {
+                w::map_entry(2, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.limits.insert(k, v);
+                }
+                2 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.requests.insert(k, v);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .limits
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(1, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len
+                += self
+                    .requests
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(2, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for TypedLocalObjectReference {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.api_group {
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.kind;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.name;
+                w::string(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.api_group = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.kind = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.api_group.as_ref().map_or(0, |v| w::string_len(1, v));
+            len
+                += {
+                    let v = &self.kind;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for TypedObjectReference {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.api_group {
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.kind;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.name;
+                w::string(3, v, buf);
+            }
+            if let Some(v) = &self.namespace {
+                w::string(4, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.api_group = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.kind = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.namespace = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.api_group.as_ref().map_or(0, |v| w::string_len(1, v));
+            len
+                += {
+                    let v = &self.kind;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(3, v)
+                };
+            len += self.namespace.as_ref().map_or(0, |v| w::string_len(4, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ImageVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.reference;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.pull_policy;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.reference = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.pull_policy = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.reference;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.pull_policy;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for LocalObjectReference {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for DownwardAPIVolumeSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.items {
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.default_mode {
+                w::int(2, (*v) as i64, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.items.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.default_mode = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.items.iter().map(|v| w::message_len(1, v)).sum::<usize>();
+            len += self.default_mode.as_ref().map_or(0, |v| w::int_len(2, (*v) as i64));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for DownwardAPIVolumeFile {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.path;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.field_ref {
+                w::message(2, v, buf);
+            }
+            if let Some(v) = &self.resource_field_ref {
+                w::message(3, v, buf);
+            }
+            if let Some(v) = &self.mode {
+                w::int(4, (*v) as i64, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.field_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                3 => {
+                    self.resource_field_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                4 => {
+                    self.mode = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.path;
+                    w::string_len(1, v)
+                };
+            len += self.field_ref.as_ref().map_or(0, |v| w::message_len(2, v));
+            len += self.resource_field_ref.as_ref().map_or(0, |v| w::message_len(3, v));
+            len += self.mode.as_ref().map_or(0, |v| w::int_len(4, (*v) as i64));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for DownwardAPIProjection {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.items {
+                w::message(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.items.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.items.iter().map(|v| w::message_len(1, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for Container {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.image;
+                w::string(2, v, buf);
+            }
+            for v in &self.command {
+                w::string(3, v, buf);
+            }
+            for v in &self.args {
+                w::string(4, v, buf);
+            }
+            {
+                let v = &self.working_dir;
+                w::string(5, v, buf);
+            }
+            for v in &self.ports {
+                w::message(6, v, buf);
+            }
+            for v in &self.env {
+                w::message(7, v, buf);
+            }
+            {
+                let v = &self.resources;
+                w::message(8, v, buf);
+            }
+            for v in &self.volume_mounts {
+                w::message(9, v, buf);
+            }
+            if let Some(v) = &self.liveness_probe {
+                w::message(10, v, buf);
+            }
+            if let Some(v) = &self.readiness_probe {
+                w::message(11, v, buf);
+            }
+            if let Some(v) = &self.lifecycle {
+                w::message(12, v, buf);
+            }
+            {
+                let v = &self.termination_message_path;
+                w::string(13, v, buf);
+            }
+            {
+                let v = &self.image_pull_policy;
+                w::string(14, v, buf);
+            }
+            if let Some(v) = &self.security_context {
+                w::message(15, v, buf);
+            }
+            {
+                let v = &self.stdin;
+                w::bool(16, *v, buf);
+            }
+            {
+                let v = &self.stdin_once;
+                w::bool(17, *v, buf);
+            }
+            {
+                let v = &self.tty;
+                w::bool(18, *v, buf);
+            }
+            for v in &self.env_from {
+                w::message(19, v, buf);
+            }
+            {
+                let v = &self.termination_message_policy;
+                w::string(20, v, buf);
+            }
+            for v in &self.volume_devices {
+                w::message(21, v, buf);
+            }
+            if let Some(v) = &self.startup_probe {
+                w::message(22, v, buf);
+            }
+            for v in &self.resize_policy {
+                w::message(23, v, buf);
+            }
+            if let Some(v) = &self.restart_policy {
+                w::string(24, v, buf);
+            }
+            for v in &self.restart_policy_rules {
+                w::message(25, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.image = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.command.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                4 => {
+                    self.args.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                5 => {
+                    self.working_dir = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.ports.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                7 => {
+                    self.env.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                8 => {
+                    self.resources = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                9 => {
+                    self.volume_mounts
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                10 => {
+                    self.liveness_probe = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                11 => {
+                    self.readiness_probe = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                12 => {
+                    self.lifecycle = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                13 => {
+                    self.termination_message_path = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                14 => {
+                    self.image_pull_policy = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                15 => {
+                    self.security_context = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                16 => {
+                    self.stdin = w::decode_bool(wire_type, buf)?;
+                }
+                17 => {
+                    self.stdin_once = w::decode_bool(wire_type, buf)?;
+                }
+                18 => {
+                    self.tty = w::decode_bool(wire_type, buf)?;
+                }
+                19 => {
+                    self.env_from.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                20 => {
+                    self.termination_message_policy = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                21 => {
+                    self.volume_devices
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                22 => {
+                    self.startup_probe = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                23 => {
+                    self.resize_policy
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                24 => {
+                    self.restart_policy = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                25 => {
+                    self.restart_policy_rules
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.image;
+                    w::string_len(2, v)
+                };
+            len += self.command.iter().map(|v| w::string_len(3, v)).sum::<usize>();
+            len += self.args.iter().map(|v| w::string_len(4, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.working_dir;
+                    w::string_len(5, v)
+                };
+            len += self.ports.iter().map(|v| w::message_len(6, v)).sum::<usize>();
+            len += self.env.iter().map(|v| w::message_len(7, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.resources;
+                    w::message_len(8, v)
+                };
+            len
+                += self
+                    .volume_mounts
+                    .iter()
+                    .map(|v| w::message_len(9, v))
+                    .sum::<usize>();
+            len += self.liveness_probe.as_ref().map_or(0, |v| w::message_len(10, v));
+            len += self.readiness_probe.as_ref().map_or(0, |v| w::message_len(11, v));
+            len += self.lifecycle.as_ref().map_or(0, |v| w::message_len(12, v));
+            len
+                += {
+                    let v = &self.termination_message_path;
+                    w::string_len(13, v)
+                };
+            len
+                += {
+                    let v = &self.image_pull_policy;
+                    w::string_len(14, v)
+                };
+            len += self.security_context.as_ref().map_or(0, |v| w::message_len(15, v));
+            len
+                += {
+                    let v = &self.stdin;
+                    w::bool_len(16, *v)
+                };
+            len
+                += {
+                    let v = &self.stdin_once;
+                    w::bool_len(17, *v)
+                };
+            len
+                += {
+                    let v = &self.tty;
+                    w::bool_len(18, *v)
+                };
+            len += self.env_from.iter().map(|v| w::message_len(19, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.termination_message_policy;
+                    w::string_len(20, v)
+                };
+            len
+                += self
+                    .volume_devices
+                    .iter()
+                    .map(|v| w::message_len(21, v))
+                    .sum::<usize>();
+            len += self.startup_probe.as_ref().map_or(0, |v| w::message_len(22, v));
+            len
+                += self
+                    .resize_policy
+                    .iter()
+                    .map(|v| w::message_len(23, v))
+                    .sum::<usize>();
+            len += self.restart_policy.as_ref().map_or(0, |v| w::string_len(24, v));
+            len
+                += self
+                    .restart_policy_rules
+                    .iter()
+                    .map(|v| w::message_len(25, v))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for EphemeralContainerCommon {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.image;
+                w::string(2, v, buf);
+            }
+            for v in &self.command {
+                w::string(3, v, buf);
+            }
+            for v in &self.args {
+                w::string(4, v, buf);
+            }
+            {
+                let v = &self.working_dir;
+                w::string(5, v, buf);
+            }
+            for v in &self.ports {
+                w::message(6, v, buf);
+            }
+            for v in &self.env {
+                w::message(7, v, buf);
+            }
+            {
+                let v = &self.resources;
+                w::message(8, v, buf);
+            }
+            for v in &self.volume_mounts {
+                w::message(9, v, buf);
+            }
+            if let Some(v) = &self.liveness_probe {
+                w::message(10, v, buf);
+            }
+            if let Some(v) = &self.readiness_probe {
+                w::message(11, v, buf);
+            }
+            if let Some(v) = &self.lifecycle {
+                w::message(12, v, buf);
+            }
+            {
+                let v = &self.termination_message_path;
+                w::string(13, v, buf);
+            }
+            {
+                let v = &self.image_pull_policy;
+                w::string(14, v, buf);
+            }
+            if let Some(v) = &self.security_context {
+                w::message(15, v, buf);
+            }
+            {
+                let v = &self.stdin;
+                w::bool(16, *v, buf);
+            }
+            {
+                let v = &self.stdin_once;
+                w::bool(17, *v, buf);
+            }
+            {
+                let v = &self.tty;
+                w::bool(18, *v, buf);
+            }
+            for v in &self.env_from {
+                w::message(19, v, buf);
+            }
+            {
+                let v = &self.termination_message_policy;
+                w::string(20, v, buf);
+            }
+            for v in &self.volume_devices {
+                w::message(21, v, buf);
+            }
+            if let Some(v) = &self.startup_probe {
+                w::message(22, v, buf);
+            }
+            for v in &self.resize_policy {
+                w::message(23, v, buf);
+            }
+            if let Some(v) = &self.restart_policy {
+                w::string(24, v, buf);
+            }
+            for v in &self.restart_policy_rules {
+                w::message(25, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.image = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.command.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                4 => {
+                    self.args.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                5 => {
+                    self.working_dir = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.ports.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                7 => {
+                    self.env.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                8 => {
+                    self.resources = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                9 => {
+                    self.volume_mounts
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                10 => {
+                    self.liveness_probe = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                11 => {
+                    self.readiness_probe = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                12 => {
+                    self.lifecycle = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                13 => {
+                    self.termination_message_path = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                14 => {
+                    self.image_pull_policy = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                15 => {
+                    self.security_context = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                16 => {
+                    self.stdin = w::decode_bool(wire_type, buf)?;
+                }
+                17 => {
+                    self.stdin_once = w::decode_bool(wire_type, buf)?;
+                }
+                18 => {
+                    self.tty = w::decode_bool(wire_type, buf)?;
+                }
+                19 => {
+                    self.env_from.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                20 => {
+                    self.termination_message_policy = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                21 => {
+                    self.volume_devices
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                22 => {
+                    self.startup_probe = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                23 => {
+                    self.resize_policy
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                24 => {
+                    self.restart_policy = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                25 => {
+                    self.restart_policy_rules
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.image;
+                    w::string_len(2, v)
+                };
+            len += self.command.iter().map(|v| w::string_len(3, v)).sum::<usize>();
+            len += self.args.iter().map(|v| w::string_len(4, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.working_dir;
+                    w::string_len(5, v)
+                };
+            len += self.ports.iter().map(|v| w::message_len(6, v)).sum::<usize>();
+            len += self.env.iter().map(|v| w::message_len(7, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.resources;
+                    w::message_len(8, v)
+                };
+            len
+                += self
+                    .volume_mounts
+                    .iter()
+                    .map(|v| w::message_len(9, v))
+                    .sum::<usize>();
+            len += self.liveness_probe.as_ref().map_or(0, |v| w::message_len(10, v));
+            len += self.readiness_probe.as_ref().map_or(0, |v| w::message_len(11, v));
+            len += self.lifecycle.as_ref().map_or(0, |v| w::message_len(12, v));
+            len
+                += {
+                    let v = &self.termination_message_path;
+                    w::string_len(13, v)
+                };
+            len
+                += {
+                    let v = &self.image_pull_policy;
+                    w::string_len(14, v)
+                };
+            len += self.security_context.as_ref().map_or(0, |v| w::message_len(15, v));
+            len
+                += {
+                    let v = &self.stdin;
+                    w::bool_len(16, *v)
+                };
+            len
+                += {
+                    let v = &self.stdin_once;
+                    w::bool_len(17, *v)
+                };
+            len
+                += {
+                    let v = &self.tty;
+                    w::bool_len(18, *v)
+                };
+            len += self.env_from.iter().map(|v| w::message_len(19, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.termination_message_policy;
+                    w::string_len(20, v)
+                };
+            len
+                += self
+                    .volume_devices
+                    .iter()
+                    .map(|v| w::message_len(21, v))
+                    .sum::<usize>();
+            len += self.startup_probe.as_ref().map_or(0, |v| w::message_len(22, v));
+            len
+                += self
+                    .resize_policy
+                    .iter()
+                    .map(|v| w::message_len(23, v))
+                    .sum::<usize>();
+            len += self.restart_policy.as_ref().map_or(0, |v| w::string_len(24, v));
+            len
+                += self
+                    .restart_policy_rules
+                    .iter()
+                    .map(|v| w::message_len(25, v))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for EphemeralContainer {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.ephemeral_container_common;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.target_container_name;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.ephemeral_container_common = w::decode_message(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                2 => {
+                    self.target_container_name = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.ephemeral_container_common;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.target_container_name;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ContainerPort {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.host_port;
+                w::int(2, (*v) as i64, buf);
+            }
+            {
+                let v = &self.container_port;
+                w::int(3, (*v) as i64, buf);
+            }
+            {
+                let v = &self.protocol;
+                w::string(4, v, buf);
+            }
+            {
+                let v = &self.host_ip;
+                w::string(5, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.host_port = w::decode_int(wire_type, buf)? as _;
+                }
+                3 => {
+                    self.container_port = w::decode_int(wire_type, buf)? as _;
+                }
+                4 => {
+                    self.protocol = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.host_ip = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.host_port;
+                    w::int_len(2, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.container_port;
+                    w::int_len(3, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.protocol;
+                    w::string_len(4, v)
+                };
+            len
+                += {
+                    let v = &self.host_ip;
+                    w::string_len(5, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for VolumeMount {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(2, *v, buf);
+            }
+            {
+                let v = &self.mount_path;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.sub_path;
+                w::string(4, v, buf);
+            }
+            if let Some(v) = &self.mount_propagation {
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.sub_path_expr;
+                w::string(6, v, buf);
+            }
+            if let Some(v) = &self.recursive_read_only {
+                w::string(7, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                3 => {
+                    self.mount_path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.sub_path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.mount_propagation = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                6 => {
+                    self.sub_path_expr = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                7 => {
+                    self.recursive_read_only = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(2, *v)
+                };
+            len
+                += {
+                    let v = &self.mount_path;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.sub_path;
+                    w::string_len(4, v)
+                };
+            len += self.mount_propagation.as_ref().map_or(0, |v| w::string_len(5, v));
+            len
+                += {
+                    let v = &self.sub_path_expr;
+                    w::string_len(6, v)
+                };
+            len += self.recursive_read_only.as_ref().map_or(0, |v| w::string_len(7, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for VolumeDevice {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.device_path;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.device_path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.device_path;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for EnvVar {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.value;
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.value_from {
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.value = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.value_from = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.value;
+                    w::string_len(2, v)
+                };
+            len += self.value_from.as_ref().map_or(0, |v| w::message_len(3, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for EnvVarSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.field_ref {
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.resource_field_ref {
+                w::message(2, v, buf);
+            }
+            if let Some(v) = &self.config_map_key_ref {
+                w::message(3, v, buf);
+            }
+            if let Some(v) = &self.secret_key_ref {
+                w::message(4, v, buf);
+            }
+            if let Some(v) = &self.file_key_ref {
+                w::message(5, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.field_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.resource_field_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                3 => {
+                    self.config_map_key_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                4 => {
+                    self.secret_key_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                5 => {
+                    self.file_key_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.field_ref.as_ref().map_or(0, |v| w::message_len(1, v));
+            len += self.resource_field_ref.as_ref().map_or(0, |v| w::message_len(2, v));
+            len += self.config_map_key_ref.as_ref().map_or(0, |v| w::message_len(3, v));
+            len += self.secret_key_ref.as_ref().map_or(0, |v| w::message_len(4, v));
+            len += self.file_key_ref.as_ref().map_or(0, |v| w::message_len(5, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for FileKeySelector {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.volume_name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.path;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.key;
+                w::string(3, v, buf);
+            }
+            if let Some(v) = &self.optional {
+                w::bool(4, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.volume_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.key = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.optional = Some(w::decode_bool(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.volume_name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.path;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.key;
+                    w::string_len(3, v)
+                };
+            len += self.optional.as_ref().map_or(0, |v| w::bool_len(4, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ObjectFieldSelector {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.api_version;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.field_path;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.api_version = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.field_path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.api_version;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.field_path;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ResourceFieldSelector {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.container_name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.resource;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.divisor;
+                w::quantity(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.container_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.resource = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.divisor = w::decode_quantity(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.container_name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.resource;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.divisor;
+                    w::quantity_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ConfigMapKeySelector {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.local_object_reference;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.key;
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.optional {
+                w::bool(3, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.local_object_reference = w::decode_message(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                2 => {
+                    self.key = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.optional = Some(w::decode_bool(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.local_object_reference;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.key;
+                    w::string_len(2, v)
+                };
+            len += self.optional.as_ref().map_or(0, |v| w::bool_len(3, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for SecretKeySelector {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.local_object_reference;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.key;
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.optional {
+                w::bool(3, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.local_object_reference = w::decode_message(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                2 => {
+                    self.key = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.optional = Some(w::decode_bool(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.local_object_reference;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.key;
+                    w::string_len(2, v)
+                };
+            len += self.optional.as_ref().map_or(0, |v| w::bool_len(3, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for EnvFromSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.prefix;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.config_map_ref {
+                w::message(2, v, buf);
+            }
+            if let Some(v) = &self.secret_ref {
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.prefix = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.config_map_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                3 => {
+                    self.secret_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.prefix;
+                    w::string_len(1, v)
+                };
+            len += self.config_map_ref.as_ref().map_or(0, |v| w::message_len(2, v));
+            len += self.secret_ref.as_ref().map_or(0, |v| w::message_len(3, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ConfigMapEnvSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.local_object_reference;
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.optional {
+                w::bool(2, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.local_object_reference = w::decode_message(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                2 => {
+                    self.optional = Some(w::decode_bool(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.local_object_reference;
+                    w::message_len(1, v)
+                };
+            len += self.optional.as_ref().map_or(0, |v| w::bool_len(2, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for SecretEnvSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.local_object_reference;
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.optional {
+                w::bool(2, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.local_object_reference = w::decode_message(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                2 => {
+                    self.optional = Some(w::decode_bool(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.local_object_reference;
+                    w::message_len(1, v)
+                };
+            len += self.optional.as_ref().map_or(0, |v| w::bool_len(2, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for HTTPHeader {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.value;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.value = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.value;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for HTTPGetAction {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.path;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.port;
+                w::int_or_string(2, v, buf);
+            }
+            {
+                let v = &self.host;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.scheme;
+                w::string(4, v, buf);
+            }
+            for v in &self.http_headers {
+                w::message(5, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.port = w::decode_int_or_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.host = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.scheme = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.http_headers
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.path;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.port;
+                    w::int_or_string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.host;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.scheme;
+                    w::string_len(4, v)
+                };
+            len += self.http_headers.iter().map(|v| w::message_len(5, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for TCPSocketAction {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.port;
+                w::int_or_string(1, v, buf);
+            }
+            {
+                let v = &self.host;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.port = w::decode_int_or_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.host = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.port;
+                    w::int_or_string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.host;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for GRPCAction {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.port;
+                w::int(1, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.service {
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.port = w::decode_int(wire_type, buf)? as _;
+                }
+                2 => {
+                    self.service = Some(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.port;
+                    w::int_len(1, (*v) as i64)
+                };
+            len += self.service.as_ref().map_or(0, |v| w::string_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ExecAction {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.command {
+                w::string(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.command.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.command.iter().map(|v| w::string_len(1, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for SleepAction {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.seconds;
+                w::int(1, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.seconds = w::decode_int(wire_type, buf)?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.seconds;
+                    w::int_len(1, *v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for Probe {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.probe_handler;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.initial_delay_seconds;
+                w::int(2, (*v) as i64, buf);
+            }
+            {
+                let v = &self.timeout_seconds;
+                w::int(3, (*v) as i64, buf);
+            }
+            {
+                let v = &self.period_seconds;
+                w::int(4, (*v) as i64, buf);
+            }
+            {
+                let v = &self.success_threshold;
+                w::int(5, (*v) as i64, buf);
+            }
+            {
+                let v = &self.failure_threshold;
+                w::int(6, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.termination_grace_period_seconds {
+                w::int(7, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.probe_handler = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.initial_delay_seconds = w::decode_int(wire_type, buf)? as _;
+                }
+                3 => {
+                    self.timeout_seconds = w::decode_int(wire_type, buf)? as _;
+                }
+                4 => {
+                    self.period_seconds = w::decode_int(wire_type, buf)? as _;
+                }
+                5 => {
+                    self.success_threshold = w::decode_int(wire_type, buf)? as _;
+                }
+                6 => {
+                    self.failure_threshold = w::decode_int(wire_type, buf)? as _;
+                }
+                7 => {
+                    self.termination_grace_period_seconds = Some(
+                        w::decode_int(wire_type, buf)?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.probe_handler;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.initial_delay_seconds;
+                    w::int_len(2, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.timeout_seconds;
+                    w::int_len(3, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.period_seconds;
+                    w::int_len(4, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.success_threshold;
+                    w::int_len(5, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.failure_threshold;
+                    w::int_len(6, (*v) as i64)
+                };
+            len
+                += self
+                    .termination_grace_period_seconds
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(7, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ProbeHandler {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.exec {
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.http_get {
+                w::message(2, v, buf);
+            }
+            if let Some(v) = &self.tcp_socket {
+                w::message(3, v, buf);
+            }
+            if let Some(v) = &self.grpc {
+                w::message(4, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.exec = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.http_get = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                3 => {
+                    self.tcp_socket = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                4 => {
+                    self.grpc = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.exec.as_ref().map_or(0, |v| w::message_len(1, v));
+            len += self.http_get.as_ref().map_or(0, |v| w::message_len(2, v));
+            len += self.tcp_socket.as_ref().map_or(0, |v| w::message_len(3, v));
+            len += self.grpc.as_ref().map_or(0, |v| w::message_len(4, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for LifecycleHandler {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.exec {
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.http_get {
+                w::message(2, v, buf);
+            }
+            if let Some(v) = &self.tcp_socket {
+                w::message(3, v, buf);
+            }
+            if let Some(v) = &self.sleep {
+                w::message(4, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.exec = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.http_get = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                3 => {
+                    self.tcp_socket = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                4 => {
+                    self.sleep = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.exec.as_ref().map_or(0, |v| w::message_len(1, v));
+            len += self.http_get.as_ref().map_or(0, |v| w::message_len(2, v));
+            len += self.tcp_socket.as_ref().map_or(0, |v| w::message_len(3, v));
+            len += self.sleep.as_ref().map_or(0, |v| w::message_len(4, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for Lifecycle {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.post_start {
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.pre_stop {
+                w::message(2, v, buf);
+            }
+            if let Some(v) = &self.stop_signal {
+                w::string(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.post_start = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.pre_stop = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                3 => {
+                    self.stop_signal = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.post_start.as_ref().map_or(0, |v| w::message_len(1, v));
+            len += self.pre_stop.as_ref().map_or(0, |v| w::message_len(2, v));
+            len += self.stop_signal.as_ref().map_or(0, |v| w::string_len(3, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ResourceRequirements {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for (k, v) in &self.limits {
+                w::map_entry(1, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+            for (k, v) in &self.requests {
+                w::map_entry(2, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+            for v in &self.claims {
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.limits.insert(k, v);
+                }
+                2 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.requests.insert(k, v);
+                }
+                3 => {
+                    self.claims.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .limits
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(1, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len
+                += self
+                    .requests
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(2, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len += self.claims.iter().map(|v| w::message_len(3, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ResourceClaim {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.request;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.request = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.request;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ContainerResizePolicy {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.resource_name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.restart_policy;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.resource_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.restart_policy = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.resource_name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.restart_policy;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ContainerRestartRule {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.action;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.exit_codes {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.action = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.exit_codes = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.action;
+                    w::string_len(1, v)
+                };
+            len += self.exit_codes.as_ref().map_or(0, |v| w::message_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ContainerRestartRuleOnExitCodes {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.operator;
+                w::string(1, v, buf);
+            }
+            for v in &self.values {
+                w::int(2, (*v) as i64, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.operator = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.values.push(w::decode_int(wire_type, buf)? as _);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.operator;
+                    w::string_len(1, v)
+                };
+            len += self.values.iter().map(|v| w::int_len(2, (*v) as i64)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for Capabilities {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.add {
+                w::string(1, v, buf);
+            }
+            for v in &self.drop {
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.add.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.drop.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.add.iter().map(|v| w::string_len(1, v)).sum::<usize>();
+            len += self.drop.iter().map(|v| w::string_len(2, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for SecurityContext {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.capabilities {
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.privileged {
+                w::bool(2, *v, buf);
+            }
+            if let Some(v) = &self.se_linux_options {
+                w::message(3, v, buf);
+            }
+            if let Some(v) = &self.run_as_user {
+                w::int(4, *v, buf);
+            }
+            if let Some(v) = &self.run_as_non_root {
+                w::bool(5, *v, buf);
+            }
+            if let Some(v) = &self.read_only_root_filesystem {
+                w::bool(6, *v, buf);
+            }
+            if let Some(v) = &self.allow_privilege_escalation {
+                w::bool(7, *v, buf);
+            }
+            if let Some(v) = &self.run_as_group {
+                w::int(8, *v, buf);
+            }
+            if let Some(v) = &self.proc_mount {
+                w::string(9, v, buf);
+            }
+            if let Some(v) = &self.windows_options {
+                w::message(10, v, buf);
+            }
+            if let Some(v) = &self.seccomp_profile {
+                w::message(11, v, buf);
+            }
+            if let Some(v) = &self.app_armor_profile {
+                w::message(12, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.capabilities = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.privileged = Some(w::decode_bool(wire_type, buf)?);
+                }
+                3 => {
+                    self.se_linux_options = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                4 => {
+                    self.run_as_user = Some(w::decode_int(wire_type, buf)?);
+                }
+                5 => {
+                    self.run_as_non_root = Some(w::decode_bool(wire_type, buf)?);
+                }
+                6 => {
+                    self.read_only_root_filesystem = Some(
+                        w::decode_bool(wire_type, buf)?,
+                    );
+                }
+                7 => {
+                    self.allow_privilege_escalation = Some(
+                        w::decode_bool(wire_type, buf)?,
+                    );
+                }
+                8 => {
+                    self.run_as_group = Some(w::decode_int(wire_type, buf)?);
+                }
+                9 => {
+                    self.proc_mount = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                10 => {
+                    self.windows_options = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                11 => {
+                    self.seccomp_profile = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                12 => {
+                    self.app_armor_profile = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.capabilities.as_ref().map_or(0, |v| w::message_len(1, v));
+            len += self.privileged.as_ref().map_or(0, |v| w::bool_len(2, *v));
+            len += self.se_linux_options.as_ref().map_or(0, |v| w::message_len(3, v));
+            len += self.run_as_user.as_ref().map_or(0, |v| w::int_len(4, *v));
+            len += self.run_as_non_root.as_ref().map_or(0, |v| w::bool_len(5, *v));
+            len
+                += self
+                    .read_only_root_filesystem
+                    .as_ref()
+                    .map_or(0, |v| w::bool_len(6, *v));
+            len
+                += self
+                    .allow_privilege_escalation
+                    .as_ref()
+                    .map_or(0, |v| w::bool_len(7, *v));
+            len += self.run_as_group.as_ref().map_or(0, |v| w::int_len(8, *v));
+            len += self.proc_mount.as_ref().map_or(0, |v| w::string_len(9, v));
+            len += self.windows_options.as_ref().map_or(0, |v| w::message_len(10, v));
+            len += self.seccomp_profile.as_ref().map_or(0, |v| w::message_len(11, v));
+            len += self.app_armor_profile.as_ref().map_or(0, |v| w::message_len(12, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for SELinuxOptions {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.user;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.role;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.r#type;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.level;
+                w::string(4, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.user = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.role = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.level = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.user;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.role;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.level;
+                    w::string_len(4, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for WindowsSecurityContextOptions {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.gmsa_credential_spec_name {
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.gmsa_credential_spec {
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.run_as_user_name {
+                w::string(3, v, buf);
+            }
+            if let Some(v) = &self.host_process {
+                w::bool(4, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.gmsa_credential_spec_name = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.gmsa_credential_spec = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                3 => {
+                    self.run_as_user_name = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                4 => {
+                    self.host_process = Some(w::decode_bool(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .gmsa_credential_spec_name
+                    .as_ref()
+                    .map_or(0, |v| w::string_len(1, v));
+            len += self.gmsa_credential_spec.as_ref().map_or(0, |v| w::string_len(2, v));
+            len += self.run_as_user_name.as_ref().map_or(0, |v| w::string_len(3, v));
+            len += self.host_process.as_ref().map_or(0, |v| w::bool_len(4, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for SeccompProfile {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.r#type;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.localhost_profile {
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.localhost_profile = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(1, v)
+                };
+            len += self.localhost_profile.as_ref().map_or(0, |v| w::string_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for AppArmorProfile {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.r#type;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.localhost_profile {
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.localhost_profile = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(1, v)
+                };
+            len += self.localhost_profile.as_ref().map_or(0, |v| w::string_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodSecurityContext {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.se_linux_options {
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.run_as_user {
+                w::int(2, *v, buf);
+            }
+            if let Some(v) = &self.run_as_non_root {
+                w::bool(3, *v, buf);
+            }
+            for v in &self.supplemental_groups {
+                w::int(4, *v, buf);
+            }
+            if let Some(v) = &self.fs_group {
+                w::int(5, *v, buf);
+            }
+            if let Some(v) = &self.run_as_group {
+                w::int(6, *v, buf);
+            }
+            for v in &self.sysctls {
+                w::message(7, v, buf);
+            }
+            if let Some(v) = &self.windows_options {
+                w::message(8, v, buf);
+            }
+            if let Some(v) = &self.fs_group_change_policy {
+                w::string(9, v, buf);
+            }
+            if let Some(v) = &self.seccomp_profile {
+                w::message(10, v, buf);
+            }
+            if let Some(v) = &self.app_armor_profile {
+                w::message(11, v, buf);
+            }
+            if let Some(v) = &self.supplemental_groups_policy {
+                w::string(12, v, buf);
+            }
+            if let Some(v) = &self.se_linux_change_policy {
+                w::string(13, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.se_linux_options = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.run_as_user = Some(w::decode_int(wire_type, buf)?);
+                }
+                3 => {
+                    self.run_as_non_root = Some(w::decode_bool(wire_type, buf)?);
+                }
+                4 => {
+                    self.supplemental_groups.push(w::decode_int(wire_type, buf)?);
+                }
+                5 => {
+                    self.fs_group = Some(w::decode_int(wire_type, buf)?);
+                }
+                6 => {
+                    self.run_as_group = Some(w::decode_int(wire_type, buf)?);
+                }
+                7 => {
+                    self.sysctls.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                8 => {
+                    self.windows_options = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                9 => {
+                    self.fs_group_change_policy = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                10 => {
+                    self.seccomp_profile = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                11 => {
+                    self.app_armor_profile = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                12 => {
+                    self.supplemental_groups_policy = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                13 => {
+                    self.se_linux_change_policy = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.se_linux_options.as_ref().map_or(0, |v| w::message_len(1, v));
+            len += self.run_as_user.as_ref().map_or(0, |v| w::int_len(2, *v));
+            len += self.run_as_non_root.as_ref().map_or(0, |v| w::bool_len(3, *v));
+            len
+                += self
+                    .supplemental_groups
+                    .iter()
+                    .map(|v| w::int_len(4, *v))
+                    .sum::<usize>();
+            len += self.fs_group.as_ref().map_or(0, |v| w::int_len(5, *v));
+            len += self.run_as_group.as_ref().map_or(0, |v| w::int_len(6, *v));
+            len += self.sysctls.iter().map(|v| w::message_len(7, v)).sum::<usize>();
+            len += self.windows_options.as_ref().map_or(0, |v| w::message_len(8, v));
+            len
+                += self
+                    .fs_group_change_policy
+                    .as_ref()
+                    .map_or(0, |v| w::string_len(9, v));
+            len += self.seccomp_profile.as_ref().map_or(0, |v| w::message_len(10, v));
+            len += self.app_armor_profile.as_ref().map_or(0, |v| w::message_len(11, v));
+            len
+                += self
+                    .supplemental_groups_policy
+                    .as_ref()
+                    .map_or(0, |v| w::string_len(12, v));
+            len
+                += self
+                    .se_linux_change_policy
+                    .as_ref()
+                    .map_or(0, |v| w::string_len(13, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for Sysctl {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.value;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.value = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.value;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for Affinity {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.node_affinity {
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.pod_affinity {
+                w::message(2, v, buf);
+            }
+            if let Some(v) = &self.pod_anti_affinity {
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.node_affinity = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.pod_affinity = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                3 => {
+                    self.pod_anti_affinity = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.node_affinity.as_ref().map_or(0, |v| w::message_len(1, v));
+            len += self.pod_affinity.as_ref().map_or(0, |v| w::message_len(2, v));
+            len += self.pod_anti_affinity.as_ref().map_or(0, |v| w::message_len(3, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NodeAffinity {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.required_during_scheduling_ignored_during_execution {
+                w::message(1, v, buf);
+            }
+            for v in &self.preferred_during_scheduling_ignored_during_execution {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.required_during_scheduling_ignored_during_execution = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.preferred_during_scheduling_ignored_during_execution
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .required_during_scheduling_ignored_during_execution
+                    .as_ref()
+                    .map_or(0, |v| w::message_len(1, v));
+            len
+                += self
+                    .preferred_during_scheduling_ignored_during_execution
+                    .iter()
+                    .map(|v| w::message_len(2, v))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NodeSelector {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.node_selector_terms {
+                w::message(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.node_selector_terms
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .node_selector_terms
+                    .iter()
+                    .map(|v| w::message_len(1, v))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NodeSelectorTerm {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.match_expressions {
+                w::message(1, v, buf);
+            }
+            for v in &self.match_fields {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.match_expressions
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.match_fields
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .match_expressions
+                    .iter()
+                    .map(|v| w::message_len(1, v))
+                    .sum::<usize>();
+            len += self.match_fields.iter().map(|v| w::message_len(2, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NodeSelectorRequirement {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.key;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.operator;
+                w::string(2, v, buf);
+            }
+            for v in &self.values {
+                w::string(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.key = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.operator = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.values.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.key;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.operator;
+                    w::string_len(2, v)
+                };
+            len += self.values.iter().map(|v| w::string_len(3, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PreferredSchedulingTerm {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.weight;
+                w::int(1, (*v) as i64, buf);
+            }
+            {
+                let v = &self.preference;
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.weight = w::decode_int(wire_type, buf)? as _;
+                }
+                2 => {
+                    self.preference = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.weight;
+                    w::int_len(1, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.preference;
+                    w::message_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodAffinity {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.required_during_scheduling_ignored_during_execution {
+                w::message(1, v, buf);
+            }
+            for v in &self.preferred_during_scheduling_ignored_during_execution {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.required_during_scheduling_ignored_during_execution
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.preferred_during_scheduling_ignored_during_execution
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .required_during_scheduling_ignored_during_execution
+                    .iter()
+                    .map(|v| w::message_len(1, v))
+                    .sum::<usize>();
+            len
+                += self
+                    .preferred_during_scheduling_ignored_during_execution
+                    .iter()
+                    .map(|v| w::message_len(2, v))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodAntiAffinity {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.required_during_scheduling_ignored_during_execution {
+                w::message(1, v, buf);
+            }
+            for v in &self.preferred_during_scheduling_ignored_during_execution {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.required_during_scheduling_ignored_during_execution
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.preferred_during_scheduling_ignored_during_execution
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .required_during_scheduling_ignored_during_execution
+                    .iter()
+                    .map(|v| w::message_len(1, v))
+                    .sum::<usize>();
+            len
+                += self
+                    .preferred_during_scheduling_ignored_during_execution
+                    .iter()
+                    .map(|v| w::message_len(2, v))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for WeightedPodAffinityTerm {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.weight;
+                w::int(1, (*v) as i64, buf);
+            }
+            {
+                let v = &self.pod_affinity_term;
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.weight = w::decode_int(wire_type, buf)? as _;
+                }
+                2 => {
+                    self.pod_affinity_term = w::decode_message(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.weight;
+                    w::int_len(1, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.pod_affinity_term;
+                    w::message_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodAffinityTerm {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.label_selector {
+                w::message(1, v, buf);
+            }
+            for v in &self.namespaces {
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.topology_key;
+                w::string(3, v, buf);
+            }
+            if let Some(v) = &self.namespace_selector {
+                w::message(4, v, buf);
+            }
+            for v in &self.match_label_keys {
+                w::string(5, v, buf);
+            }
+            for v in &self.mismatch_label_keys {
+                w::string(6, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.label_selector = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.namespaces.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                3 => {
+                    self.topology_key = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.namespace_selector = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                5 => {
+                    self.match_label_keys
+                        .push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                6 => {
+                    self.mismatch_label_keys
+                        .push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.label_selector.as_ref().map_or(0, |v| w::message_len(1, v));
+            len += self.namespaces.iter().map(|v| w::string_len(2, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.topology_key;
+                    w::string_len(3, v)
+                };
+            len += self.namespace_selector.as_ref().map_or(0, |v| w::message_len(4, v));
+            len
+                += self
+                    .match_label_keys
+                    .iter()
+                    .map(|v| w::string_len(5, v))
+                    .sum::<usize>();
+            len
+                += self
+                    .mismatch_label_keys
+                    .iter()
+                    .map(|v| w::string_len(6, v))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.phase;
+                w::string(1, v, buf);
+            }
+            for v in &self.conditions {
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.message;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.reason;
+                w::string(4, v, buf);
+            }
+            {
+                let v = &self.host_ip;
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.pod_ip;
+                w::string(6, v, buf);
+            }
+            if let Some(v) = &self.start_time {
+                w::time(7, v, buf);
+            }
+            for v in &self.container_statuses {
+                w::message(8, v, buf);
+            }
+            {
+                let v = &self.qos_class;
+                w::string(9, v, buf);
+            }
+            for v in &self.init_container_statuses {
+                w::message(10, v, buf);
+            }
+            {
+                let v = &self.nominated_node_name;
+                w::string(11, v, buf);
+            }
+            for v in &self.pod_i_ps {
+                w::message(12, v, buf);
+            }
+            for v in &self.ephemeral_container_statuses {
+                w::message(13, v, buf);
+            }
+            {
+                let v = &self.resize;
+                w::string(14, v, buf);
+            }
+            for v in &self.resource_claim_statuses {
+                w::message(15, v, buf);
+            }
+            for v in &self.host_i_ps {
+                w::message(16, v, buf);
+            }
+            {
+                let v = &self.observed_generation;
+                w::int(17, *v, buf);
+            }
+            if let Some(v) = &self.extended_resource_claim_status {
+                w::message(18, v, buf);
+            }
+            for (k, v) in &self.allocated_resources {
+                w::map_entry(19, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+            if let Some(v) = &self.resources {
+                w::message(20, v, buf);
+            }
+            for v in &self.node_allocatable_resource_claim_statuses {
+                w::message(21, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.phase = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.conditions
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                3 => {
+                    self.message = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.reason = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.host_ip = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.pod_ip = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                7 => {
+                    self.start_time = w::decode_time(wire_type, buf, ctx.clone())?;
+                }
+                8 => {
+                    self.container_statuses
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                9 => {
+                    self.qos_class = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                10 => {
+                    self.init_container_statuses
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                11 => {
+                    self.nominated_node_name = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                12 => {
+                    self.pod_i_ps.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                13 => {
+                    self.ephemeral_container_statuses
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                14 => {
+                    self.resize = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                15 => {
+                    self.resource_claim_statuses
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                16 => {
+                    self.host_i_ps.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                17 => {
+                    self.observed_generation = w::decode_int(wire_type, buf)?;
+                }
+                18 => {
+                    self.extended_resource_claim_status = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                19 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.allocated_resources.insert(k, v);
+                }
+                20 => {
+                    self.resources = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                21 => {
+                    self.node_allocatable_resource_claim_statuses
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.phase;
+                    w::string_len(1, v)
+                };
+            len += self.conditions.iter().map(|v| w::message_len(2, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.message;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.reason;
+                    w::string_len(4, v)
+                };
+            len
+                += {
+                    let v = &self.host_ip;
+                    w::string_len(5, v)
+                };
+            len
+                += {
+                    let v = &self.pod_ip;
+                    w::string_len(6, v)
+                };
+            len += self.start_time.as_ref().map_or(0, |v| w::time_len(7, v));
+            len
+                += self
+                    .container_statuses
+                    .iter()
+                    .map(|v| w::message_len(8, v))
+                    .sum::<usize>();
+            len
+                += {
+                    let v = &self.qos_class;
+                    w::string_len(9, v)
+                };
+            len
+                += self
+                    .init_container_statuses
+                    .iter()
+                    .map(|v| w::message_len(10, v))
+                    .sum::<usize>();
+            len
+                += {
+                    let v = &self.nominated_node_name;
+                    w::string_len(11, v)
+                };
+            len += self.pod_i_ps.iter().map(|v| w::message_len(12, v)).sum::<usize>();
+            len
+                += self
+                    .ephemeral_container_statuses
+                    .iter()
+                    .map(|v| w::message_len(13, v))
+                    .sum::<usize>();
+            len
+                += {
+                    let v = &self.resize;
+                    w::string_len(14, v)
+                };
+            len
+                += self
+                    .resource_claim_statuses
+                    .iter()
+                    .map(|v| w::message_len(15, v))
+                    .sum::<usize>();
+            len += self.host_i_ps.iter().map(|v| w::message_len(16, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.observed_generation;
+                    w::int_len(17, *v)
+                };
+            len
+                += self
+                    .extended_resource_claim_status
+                    .as_ref()
+                    .map_or(0, |v| w::message_len(18, v));
+            len
+                += self
+                    .allocated_resources
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(19, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len += self.resources.as_ref().map_or(0, |v| w::message_len(20, v));
+            len
+                += self
+                    .node_allocatable_resource_claim_statuses
+                    .iter()
+                    .map(|v| w::message_len(21, v))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodCondition {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.r#type;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.last_probe_time {
+                w::time(3, v, buf);
+            }
+            if let Some(v) = &self.last_transition_time {
+                w::time(4, v, buf);
+            }
+            {
+                let v = &self.reason;
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.message;
+                w::string(6, v, buf);
+            }
+            {
+                let v = &self.observed_generation;
+                w::int(7, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.status = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.last_probe_time = w::decode_time(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.last_transition_time = w::decode_time(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                5 => {
+                    self.reason = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.message = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                7 => {
+                    self.observed_generation = w::decode_int(wire_type, buf)?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::string_len(2, v)
+                };
+            len += self.last_probe_time.as_ref().map_or(0, |v| w::time_len(3, v));
+            len += self.last_transition_time.as_ref().map_or(0, |v| w::time_len(4, v));
+            len
+                += {
+                    let v = &self.reason;
+                    w::string_len(5, v)
+                };
+            len
+                += {
+                    let v = &self.message;
+                    w::string_len(6, v)
+                };
+            len
+                += {
+                    let v = &self.observed_generation;
+                    w::int_len(7, *v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for HostIP {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.ip;
+                w::string(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.ip = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.ip;
+                    w::string_len(1, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodIP {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.ip;
+                w::string(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.ip = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.ip;
+                    w::string_len(1, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ContainerStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.state;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.last_state;
+                w::message(3, v, buf);
+            }
+            {
+                let v = &self.ready;
+                w::bool(4, *v, buf);
+            }
+            {
+                let v = &self.restart_count;
+                w::int(5, (*v) as i64, buf);
+            }
+            {
+                let v = &self.image;
+                w::string(6, v, buf);
+            }
+            {
+                let v = &self.image_id;
+                w::string(7, v, buf);
+            }
+            {
+                let v = &self.container_id;
+                w::string(8, v, buf);
+            }
+            if let Some(v) = &self.started {
+                w::bool(9, *v, buf);
+            }
+            for (k, v) in &self.allocated_resources {
+                w::map_entry(10, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+            if let Some(v) = &self.resources {
+                w::message(11, v, buf);
+            }
+            for v in &self.volume_mounts {
+                w::message(12, v, buf);
+            }
+            if let Some(v) = &self.user {
+                w::message(13, v, buf);
+            }
+            for v in &self.allocated_resources_status {
+                w::message(14, v, buf);
+            }
+            if let Some(v) = &self.stop_signal {
+                w::string(15, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.state = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.last_state = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.ready = w::decode_bool(wire_type, buf)?;
+                }
+                5 => {
+                    self.restart_count = w::decode_int(wire_type, buf)? as _;
+                }
+                6 => {
+                    self.image = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                7 => {
+                    self.image_id = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                8 => {
+                    self.container_id = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                9 => {
+                    self.started = Some(w::decode_bool(wire_type, buf)?);
+                }
+                10 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.allocated_resources.insert(k, v);
+                }
+                11 => {
+                    self.resources = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                12 => {
+                    self.volume_mounts
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                13 => {
+                    self.user = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                14 => {
+                    self.allocated_resources_status
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                15 => {
+                    self.stop_signal = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.state;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.last_state;
+                    w::message_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.ready;
+                    w::bool_len(4, *v)
+                };
+            len
+                += {
+                    let v = &self.restart_count;
+                    w::int_len(5, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.image;
+                    w::string_len(6, v)
+                };
+            len
+                += {
+                    let v = &self.image_id;
+                    w::string_len(7, v)
+                };
+            len
+                += {
+                    let v = &self.container_id;
+                    w::string_len(8, v)
+                };
+            len += self.started.as_ref().map_or(0, |v| w::bool_len(9, *v));
+            len
+                += self
+                    .allocated_resources
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(10, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len += self.resources.as_ref().map_or(0, |v| w::message_len(11, v));
+            len
+                += self
+                    .volume_mounts
+                    .iter()
+                    .map(|v| w::message_len(12, v))
+                    .sum::<usize>();
+            len += self.user.as_ref().map_or(0, |v| w::message_len(13, v));
+            len
+                += self
+                    .allocated_resources_status
+                    .iter()
+                    .map(|v| w::message_len(14, v))
+                    .sum::<usize>();
+            len += self.stop_signal.as_ref().map_or(0, |v| w::string_len(15, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ContainerState {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.waiting {
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.running {
+                w::message(2, v, buf);
+            }
+            if let Some(v) = &self.terminated {
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.waiting = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.running = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                3 => {
+                    self.terminated = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.waiting.as_ref().map_or(0, |v| w::message_len(1, v));
+            len += self.running.as_ref().map_or(0, |v| w::message_len(2, v));
+            len += self.terminated.as_ref().map_or(0, |v| w::message_len(3, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ContainerStateWaiting {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.reason;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.message;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.reason = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.message = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.reason;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.message;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ContainerStateRunning {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.started_at {
+                w::time(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.started_at = w::decode_time(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.started_at.as_ref().map_or(0, |v| w::time_len(1, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ContainerStateTerminated {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.exit_code;
+                w::int(1, (*v) as i64, buf);
+            }
+            {
+                let v = &self.signal;
+                w::int(2, (*v) as i64, buf);
+            }
+            {
+                let v = &self.reason;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.message;
+                w::string(4, v, buf);
+            }
+            if let Some(v) = &self.started_at {
+                w::time(5, v, buf);
+            }
+            if let Some(v) = &self.finished_at {
+                w::time(6, v, buf);
+            }
+            {
+                let v = &self.container_id;
+                w::string(7, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.exit_code = w::decode_int(wire_type, buf)? as _;
+                }
+                2 => {
+                    self.signal = w::decode_int(wire_type, buf)? as _;
+                }
+                3 => {
+                    self.reason = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.message = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.started_at = w::decode_time(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.finished_at = w::decode_time(wire_type, buf, ctx.clone())?;
+                }
+                7 => {
+                    self.container_id = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.exit_code;
+                    w::int_len(1, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.signal;
+                    w::int_len(2, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.reason;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.message;
+                    w::string_len(4, v)
+                };
+            len += self.started_at.as_ref().map_or(0, |v| w::time_len(5, v));
+            len += self.finished_at.as_ref().map_or(0, |v| w::time_len(6, v));
+            len
+                += {
+                    let v = &self.container_id;
+                    w::string_len(7, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for VolumeMountStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.mount_path;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.read_only;
+                w::bool(3, *v, buf);
+            }
+            if let Some(v) = &self.recursive_read_only {
+                w::string(4, v, buf);
+            }
+            {
+                let v = &self.volume_status;
+                w::message(5, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.mount_path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.read_only = w::decode_bool(wire_type, buf)?;
+                }
+                4 => {
+                    self.recursive_read_only = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                5 => {
+                    self.volume_status = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.mount_path;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.read_only;
+                    w::bool_len(3, *v)
+                };
+            len += self.recursive_read_only.as_ref().map_or(0, |v| w::string_len(4, v));
+            len
+                += {
+                    let v = &self.volume_status;
+                    w::message_len(5, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for VolumeStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.image {
+                w::message(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.image = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.image.as_ref().map_or(0, |v| w::message_len(1, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ImageVolumeStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.image_ref;
+                w::string(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.image_ref = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.image_ref;
+                    w::string_len(1, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ContainerUser {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.linux {
+                w::message(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.linux = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.linux.as_ref().map_or(0, |v| w::message_len(1, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for LinuxContainerUser {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.uid;
+                w::int(1, *v, buf);
+            }
+            {
+                let v = &self.gid;
+                w::int(2, *v, buf);
+            }
+            for v in &self.supplemental_groups {
+                w::int(3, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.uid = w::decode_int(wire_type, buf)?;
+                }
+                2 => {
+                    self.gid = w::decode_int(wire_type, buf)?;
+                }
+                3 => {
+                    self.supplemental_groups.push(w::decode_int(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.uid;
+                    w::int_len(1, *v)
+                };
+            len
+                += {
+                    let v = &self.gid;
+                    w::int_len(2, *v)
+                };
+            len
+                += self
+                    .supplemental_groups
+                    .iter()
+                    .map(|v| w::int_len(3, *v))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ResourceStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            for v in &self.resources {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.resources.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len += self.resources.iter().map(|v| w::message_len(2, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ResourceHealth {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.resource_id;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.health;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.message;
+                w::string(6, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.resource_id = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.health = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.message = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.resource_id;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.health;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.message;
+                    w::string_len(6, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodResourceClaimStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.resource_claim_name {
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.resource_claim_name = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len += self.resource_claim_name.as_ref().map_or(0, |v| w::string_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PodExtendedResourceClaimStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.request_mappings {
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.resource_claim_name;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.request_mappings
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.resource_claim_name = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .request_mappings
+                    .iter()
+                    .map(|v| w::message_len(1, v))
+                    .sum::<usize>();
+            len
+                += {
+                    let v = &self.resource_claim_name;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ContainerExtendedResourceRequest {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.container_name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.resource_name;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.request_name;
+                w::string(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.container_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.resource_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.request_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.container_name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.resource_name;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.request_name;
+                    w::string_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NodeAllocatableResourceClaimStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.resource_claim_name;
+                w::string(1, v, buf);
+            }
+            for v in &self.containers {
+                w::string(2, v, buf);
+            }
+            for (k, v) in &self.resources {
+                w::map_entry(3, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.resource_claim_name = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                2 => {
+                    self.containers.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                3 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.resources.insert(k, v);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.resource_claim_name;
+                    w::string_len(1, v)
+                };
+            len += self.containers.iter().map(|v| w::string_len(2, v)).sum::<usize>();
+            len
+                += self
+                    .resources
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(3, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for Secret {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            for (k, v) in &self.data {
+                w::map_entry(2, k, w::bytes_len(2, v), buf);
+                w::bytes(2, v, buf);
+            }
+            {
+                let v = &self.r#type;
+                w::string(3, v, buf);
+            }
+            for (k, v) in &self.string_data {
+                w::map_entry(4, k, w::string_len(2, v), buf);
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.immutable {
+                w::bool(5, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_bytes(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.data.insert(k, v);
+                }
+                3 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_string(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.string_data.insert(k, v);
+                }
+                5 => {
+                    self.immutable = Some(w::decode_bool(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += self
+                    .data
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(2, k, w::bytes_len(2, v)))
+                    .sum::<usize>();
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(3, v)
+                };
+            len
+                += self
+                    .string_data
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(4, k, w::string_len(2, v)))
+                    .sum::<usize>();
+            len += self.immutable.as_ref().map_or(0, |v| w::bool_len(5, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for Service {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.status = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::message_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ServiceSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.ports {
+                w::message(1, v, buf);
+            }
+            for (k, v) in &self.selector {
+                w::map_entry(2, k, w::string_len(2, v), buf);
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.cluster_ip;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.r#type;
+                w::string(4, v, buf);
+            }
+            for v in &self.external_ips {
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.session_affinity;
+                w::string(7, v, buf);
+            }
+            {
+                let v = &self.load_balancer_ip;
+                w::string(8, v, buf);
+            }
+            for v in &self.load_balancer_source_ranges {
+                w::string(9, v, buf);
+            }
+            {
+                let v = &self.external_name;
+                w::string(10, v, buf);
+            }
+            {
+                let v = &self.external_traffic_policy;
+                w::string(11, v, buf);
+            }
+            {
+                let v = &self.health_check_node_port;
+                w::int(12, (*v) as i64, buf);
+            }
+            {
+                let v = &self.publish_not_ready_addresses;
+                w::bool(13, *v, buf);
+            }
+            if let Some(v) = &self.session_affinity_config {
+                w::message(14, v, buf);
+            }
+            if let Some(v) = &self.ip_family_policy {
+                w::string(17, v, buf);
+            }
+            for v in &self.cluster_ips {
+                w::string(18, v, buf);
+            }
+            for v in &self.ip_families {
+                w::string(19, v, buf);
+            }
+            if let Some(v) = &self.allocate_load_balancer_node_ports {
+                w::bool(20, *v, buf);
+            }
+            if let Some(v) = &self.load_balancer_class {
+                w::string(21, v, buf);
+            }
+            if let Some(v) = &self.internal_traffic_policy {
+                w::string(22, v, buf);
+            }
+            if let Some(v) = &self.traffic_distribution {
+                w::string(23, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.ports.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_string(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.selector.insert(k, v);
+                }
+                3 => {
+                    self.cluster_ip = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.external_ips
+                        .push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                7 => {
+                    self.session_affinity = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                8 => {
+                    self.load_balancer_ip = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                9 => {
+                    self.load_balancer_source_ranges
+                        .push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                10 => {
+                    self.external_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                11 => {
+                    self.external_traffic_policy = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                12 => {
+                    self.health_check_node_port = w::decode_int(wire_type, buf)? as _;
+                }
+                13 => {
+                    self.publish_not_ready_addresses = w::decode_bool(wire_type, buf)?;
+                }
+                14 => {
+                    self.session_affinity_config = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                17 => {
+                    self.ip_family_policy = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                18 => {
+                    self.cluster_ips
+                        .push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                19 => {
+                    self.ip_families
+                        .push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                20 => {
+                    self.allocate_load_balancer_node_ports = Some(
+                        w::decode_bool(wire_type, buf)?,
+                    );
+                }
+                21 => {
+                    self.load_balancer_class = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                22 => {
+                    self.internal_traffic_policy = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                23 => {
+                    self.traffic_distribution = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.ports.iter().map(|v| w::message_len(1, v)).sum::<usize>();
+            len
+                += self
+                    .selector
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(2, k, w::string_len(2, v)))
+                    .sum::<usize>();
+            len
+                += {
+                    let v = &self.cluster_ip;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(4, v)
+                };
+            len += self.external_ips.iter().map(|v| w::string_len(5, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.session_affinity;
+                    w::string_len(7, v)
+                };
+            len
+                += {
+                    let v = &self.load_balancer_ip;
+                    w::string_len(8, v)
+                };
+            len
+                += self
+                    .load_balancer_source_ranges
+                    .iter()
+                    .map(|v| w::string_len(9, v))
+                    .sum::<usize>();
+            len
+                += {
+                    let v = &self.external_name;
+                    w::string_len(10, v)
+                };
+            len
+                += {
+                    let v = &self.external_traffic_policy;
+                    w::string_len(11, v)
+                };
+            len
+                += {
+                    let v = &self.health_check_node_port;
+                    w::int_len(12, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.publish_not_ready_addresses;
+                    w::bool_len(13, *v)
+                };
+            len
+                += self
+                    .session_affinity_config
+                    .as_ref()
+                    .map_or(0, |v| w::message_len(14, v));
+            len += self.ip_family_policy.as_ref().map_or(0, |v| w::string_len(17, v));
+            len += self.cluster_ips.iter().map(|v| w::string_len(18, v)).sum::<usize>();
+            len += self.ip_families.iter().map(|v| w::string_len(19, v)).sum::<usize>();
+            len
+                += self
+                    .allocate_load_balancer_node_ports
+                    .as_ref()
+                    .map_or(0, |v| w::bool_len(20, *v));
+            len += self.load_balancer_class.as_ref().map_or(0, |v| w::string_len(21, v));
+            len
+                += self
+                    .internal_traffic_policy
+                    .as_ref()
+                    .map_or(0, |v| w::string_len(22, v));
+            len
+                += self
+                    .traffic_distribution
+                    .as_ref()
+                    .map_or(0, |v| w::string_len(23, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ServicePort {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.protocol;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.port;
+                w::int(3, (*v) as i64, buf);
+            }
+            {
+                let v = &self.target_port;
+                w::int_or_string(4, v, buf);
+            }
+            {
+                let v = &self.node_port;
+                w::int(5, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.app_protocol {
+                w::string(6, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.protocol = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.port = w::decode_int(wire_type, buf)? as _;
+                }
+                4 => {
+                    self.target_port = w::decode_int_or_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                5 => {
+                    self.node_port = w::decode_int(wire_type, buf)? as _;
+                }
+                6 => {
+                    self.app_protocol = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.protocol;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.port;
+                    w::int_len(3, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.target_port;
+                    w::int_or_string_len(4, v)
+                };
+            len
+                += {
+                    let v = &self.node_port;
+                    w::int_len(5, (*v) as i64)
+                };
+            len += self.app_protocol.as_ref().map_or(0, |v| w::string_len(6, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for SessionAffinityConfig {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.client_ip {
+                w::message(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.client_ip = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.client_ip.as_ref().map_or(0, |v| w::message_len(1, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ClientIPConfig {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.timeout_seconds {
+                w::int(1, (*v) as i64, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.timeout_seconds = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .timeout_seconds
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(1, (*v) as i64));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ServiceStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.load_balancer;
+                w::message(1, v, buf);
+            }
+            for v in &self.conditions {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.load_balancer = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.conditions
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.load_balancer;
+                    w::message_len(1, v)
+                };
+            len += self.conditions.iter().map(|v| w::message_len(2, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for LoadBalancerStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.ingress {
+                w::message(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.ingress.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.ingress.iter().map(|v| w::message_len(1, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for LoadBalancerIngress {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.ip;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.hostname;
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.ip_mode {
+                w::string(3, v, buf);
+            }
+            for v in &self.ports {
+                w::message(4, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.ip = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.hostname = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.ip_mode = Some(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                4 => {
+                    self.ports.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.ip;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.hostname;
+                    w::string_len(2, v)
+                };
+            len += self.ip_mode.as_ref().map_or(0, |v| w::string_len(3, v));
+            len += self.ports.iter().map(|v| w::message_len(4, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PortStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.port;
+                w::int(1, (*v) as i64, buf);
+            }
+            {
+                let v = &self.protocol;
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.error {
+                w::string(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.port = w::decode_int(wire_type, buf)? as _;
+                }
+                2 => {
+                    self.protocol = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.error = Some(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.port;
+                    w::int_len(1, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.protocol;
+                    w::string_len(2, v)
+                };
+            len += self.error.as_ref().map_or(0, |v| w::string_len(3, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ConfigMap {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            for (k, v) in &self.data {
+                w::map_entry(2, k, w::string_len(2, v), buf);
+                w::string(2, v, buf);
+            }
+            for (k, v) in &self.binary_data {
+                w::map_entry(3, k, w::bytes_len(2, v), buf);
+                w::bytes(2, v, buf);
+            }
+            if let Some(v) = &self.immutable {
+                w::bool(4, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_string(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.data.insert(k, v);
+                }
+                3 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_bytes(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.binary_data.insert(k, v);
+                }
+                4 => {
+                    self.immutable = Some(w::decode_bool(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += self
+                    .data
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(2, k, w::string_len(2, v)))
+                    .sum::<usize>();
+            len
+                += self
+                    .binary_data
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(3, k, w::bytes_len(2, v)))
+                    .sum::<usize>();
+            len += self.immutable.as_ref().map_or(0, |v| w::bool_len(4, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for Namespace {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.status = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::message_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NamespaceSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.finalizers {
+                w::string(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.finalizers.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.finalizers.iter().map(|v| w::string_len(1, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NamespaceStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.phase;
+                w::string(1, v, buf);
+            }
+            for v in &self.conditions {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.phase = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.conditions
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.phase;
+                    w::string_len(1, v)
+                };
+            len += self.conditions.iter().map(|v| w::message_len(2, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NamespaceCondition {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.r#type;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.last_transition_time {
+                w::time(4, v, buf);
+            }
+            {
+                let v = &self.reason;
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.message;
+                w::string(6, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.status = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.last_transition_time = w::decode_time(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                5 => {
+                    self.reason = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.message = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::string_len(2, v)
+                };
+            len += self.last_transition_time.as_ref().map_or(0, |v| w::time_len(4, v));
+            len
+                += {
+                    let v = &self.reason;
+                    w::string_len(5, v)
+                };
+            len
+                += {
+                    let v = &self.message;
+                    w::string_len(6, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for Event {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.involved_object;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.reason;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.message;
+                w::string(4, v, buf);
+            }
+            {
+                let v = &self.source;
+                w::message(5, v, buf);
+            }
+            if let Some(v) = &self.first_timestamp {
+                w::time(6, v, buf);
+            }
+            if let Some(v) = &self.last_timestamp {
+                w::time(7, v, buf);
+            }
+            {
+                let v = &self.count;
+                w::int(8, (*v) as i64, buf);
+            }
+            {
+                let v = &self.r#type;
+                w::string(9, v, buf);
+            }
+            if let Some(v) = &self.event_time {
+                w::micro_time(10, v, buf);
+            }
+            if let Some(v) = &self.series {
+                w::message(11, v, buf);
+            }
+            {
+                let v = &self.action;
+                w::string(12, v, buf);
+            }
+            if let Some(v) = &self.related {
+                w::message(13, v, buf);
+            }
+            {
+                let v = &self.reporting_component;
+                w::string(14, v, buf);
+            }
+            {
+                let v = &self.reporting_instance;
+                w::string(15, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.involved_object = w::decode_message(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                3 => {
+                    self.reason = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.message = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.source = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.first_timestamp = w::decode_time(wire_type, buf, ctx.clone())?;
+                }
+                7 => {
+                    self.last_timestamp = w::decode_time(wire_type, buf, ctx.clone())?;
+                }
+                8 => {
+                    self.count = w::decode_int(wire_type, buf)? as _;
+                }
+                9 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                10 => {
+                    self.event_time = w::decode_micro_time(wire_type, buf, ctx.clone())?;
+                }
+                11 => {
+                    self.series = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                12 => {
+                    self.action = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                13 => {
+                    self.related = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                14 => {
+                    self.reporting_component = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                15 => {
+                    self.reporting_instance = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.involved_object;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.reason;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.message;
+                    w::string_len(4, v)
+                };
+            len
+                += {
+                    let v = &self.source;
+                    w::message_len(5, v)
+                };
+            len += self.first_timestamp.as_ref().map_or(0, |v| w::time_len(6, v));
+            len += self.last_timestamp.as_ref().map_or(0, |v| w::time_len(7, v));
+            len
+                += {
+                    let v = &self.count;
+                    w::int_len(8, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(9, v)
+                };
+            len += self.event_time.as_ref().map_or(0, |v| w::micro_time_len(10, v));
+            len += self.series.as_ref().map_or(0, |v| w::message_len(11, v));
+            len
+                += {
+                    let v = &self.action;
+                    w::string_len(12, v)
+                };
+            len += self.related.as_ref().map_or(0, |v| w::message_len(13, v));
+            len
+                += {
+                    let v = &self.reporting_component;
+                    w::string_len(14, v)
+                };
+            len
+                += {
+                    let v = &self.reporting_instance;
+                    w::string_len(15, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for EventSeries {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.count;
+                w::int(1, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.last_observed_time {
+                w::micro_time(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.count = w::decode_int(wire_type, buf)? as _;
+                }
+                2 => {
+                    self.last_observed_time = w::decode_micro_time(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.count;
+                    w::int_len(1, (*v) as i64)
+                };
+            len
+                += self
+                    .last_observed_time
+                    .as_ref()
+                    .map_or(0, |v| w::micro_time_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ObjectReference {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.kind;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.namespace;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.name;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.uid;
+                w::string(4, v, buf);
+            }
+            {
+                let v = &self.api_version;
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.resource_version;
+                w::string(6, v, buf);
+            }
+            {
+                let v = &self.field_path;
+                w::string(7, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.kind = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.namespace = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.uid = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.api_version = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.resource_version = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                7 => {
+                    self.field_path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.kind;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.namespace;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.uid;
+                    w::string_len(4, v)
+                };
+            len
+                += {
+                    let v = &self.api_version;
+                    w::string_len(5, v)
+                };
+            len
+                += {
+                    let v = &self.resource_version;
+                    w::string_len(6, v)
+                };
+            len
+                += {
+                    let v = &self.field_path;
+                    w::string_len(7, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for EventSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.component;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.host;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.component = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.host = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.component;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.host;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+};

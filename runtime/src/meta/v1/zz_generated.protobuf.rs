@@ -535,3 +535,961 @@ const _: () = {
         }
     }
 };
+#[allow(clippy::needless_question_mark)]
+const _: () = {
+    use ::prost::bytes::{Buf, BufMut};
+    use ::prost::encoding::{DecodeContext, WireType};
+    use ::runtime::meta::wire as w;
+    impl ::prost::Message for DeleteOptions {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.grace_period_seconds {
+                w::int(1, *v, buf);
+            }
+            if let Some(v) = &self.preconditions {
+                w::message(2, v, buf);
+            }
+            if let Some(v) = &self.orphan_dependents {
+                w::bool(3, *v, buf);
+            }
+            if let Some(v) = &self.propagation_policy {
+                w::string(4, v, buf);
+            }
+            for v in &self.dry_run {
+                w::string(5, v, buf);
+            }
+            if let Some(v) = &self
+                .ignore_store_read_error_with_cluster_breaking_potential
+            {
+                w::bool(6, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.grace_period_seconds = Some(w::decode_int(wire_type, buf)?);
+                }
+                2 => {
+                    self.preconditions = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                3 => {
+                    self.orphan_dependents = Some(w::decode_bool(wire_type, buf)?);
+                }
+                4 => {
+                    self.propagation_policy = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                5 => {
+                    self.dry_run.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                6 => {
+                    self.ignore_store_read_error_with_cluster_breaking_potential = Some(
+                        w::decode_bool(wire_type, buf)?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.grace_period_seconds.as_ref().map_or(0, |v| w::int_len(1, *v));
+            len += self.preconditions.as_ref().map_or(0, |v| w::message_len(2, v));
+            len += self.orphan_dependents.as_ref().map_or(0, |v| w::bool_len(3, *v));
+            len += self.propagation_policy.as_ref().map_or(0, |v| w::string_len(4, v));
+            len += self.dry_run.iter().map(|v| w::string_len(5, v)).sum::<usize>();
+            len
+                += self
+                    .ignore_store_read_error_with_cluster_breaking_potential
+                    .as_ref()
+                    .map_or(0, |v| w::bool_len(6, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for Preconditions {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.uid {
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.resource_version {
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.uid = Some(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.resource_version = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.uid.as_ref().map_or(0, |v| w::string_len(1, v));
+            len += self.resource_version.as_ref().map_or(0, |v| w::string_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for CreateOptions {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.dry_run {
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.field_manager {
+                w::string(3, v, buf);
+            }
+            if let Some(v) = &self.field_validation {
+                w::string(4, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.dry_run.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                3 => {
+                    self.field_manager = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                4 => {
+                    self.field_validation = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.dry_run.iter().map(|v| w::string_len(1, v)).sum::<usize>();
+            len += self.field_manager.as_ref().map_or(0, |v| w::string_len(3, v));
+            len += self.field_validation.as_ref().map_or(0, |v| w::string_len(4, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for GetOptions {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.resource_version {
+                w::string(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.resource_version = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.resource_version.as_ref().map_or(0, |v| w::string_len(1, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ListOptions {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.label_selector {
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.field_selector {
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.watch {
+                w::bool(3, *v, buf);
+            }
+            if let Some(v) = &self.resource_version {
+                w::string(4, v, buf);
+            }
+            if let Some(v) = &self.timeout_seconds {
+                w::int(5, *v, buf);
+            }
+            if let Some(v) = &self.limit {
+                w::int(7, *v, buf);
+            }
+            if let Some(v) = &self.continue_ {
+                w::string(8, v, buf);
+            }
+            if let Some(v) = &self.allow_watch_bookmarks {
+                w::bool(9, *v, buf);
+            }
+            if let Some(v) = &self.resource_version_match {
+                w::string(10, v, buf);
+            }
+            if let Some(v) = &self.send_initial_events {
+                w::bool(11, *v, buf);
+            }
+            if let Some(v) = &self.shard_selector {
+                w::string(15, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.label_selector = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.field_selector = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                3 => {
+                    self.watch = Some(w::decode_bool(wire_type, buf)?);
+                }
+                4 => {
+                    self.resource_version = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                5 => {
+                    self.timeout_seconds = Some(w::decode_int(wire_type, buf)?);
+                }
+                7 => {
+                    self.limit = Some(w::decode_int(wire_type, buf)?);
+                }
+                8 => {
+                    self.continue_ = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                9 => {
+                    self.allow_watch_bookmarks = Some(w::decode_bool(wire_type, buf)?);
+                }
+                10 => {
+                    self.resource_version_match = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                11 => {
+                    self.send_initial_events = Some(w::decode_bool(wire_type, buf)?);
+                }
+                15 => {
+                    self.shard_selector = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.label_selector.as_ref().map_or(0, |v| w::string_len(1, v));
+            len += self.field_selector.as_ref().map_or(0, |v| w::string_len(2, v));
+            len += self.watch.as_ref().map_or(0, |v| w::bool_len(3, *v));
+            len += self.resource_version.as_ref().map_or(0, |v| w::string_len(4, v));
+            len += self.timeout_seconds.as_ref().map_or(0, |v| w::int_len(5, *v));
+            len += self.limit.as_ref().map_or(0, |v| w::int_len(7, *v));
+            len += self.continue_.as_ref().map_or(0, |v| w::string_len(8, v));
+            len += self.allow_watch_bookmarks.as_ref().map_or(0, |v| w::bool_len(9, *v));
+            len
+                += self
+                    .resource_version_match
+                    .as_ref()
+                    .map_or(0, |v| w::string_len(10, v));
+            len += self.send_initial_events.as_ref().map_or(0, |v| w::bool_len(11, *v));
+            len += self.shard_selector.as_ref().map_or(0, |v| w::string_len(15, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PatchOptions {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.dry_run {
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.force {
+                w::bool(2, *v, buf);
+            }
+            if let Some(v) = &self.field_manager {
+                w::string(3, v, buf);
+            }
+            if let Some(v) = &self.field_validation {
+                w::string(4, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.dry_run.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.force = Some(w::decode_bool(wire_type, buf)?);
+                }
+                3 => {
+                    self.field_manager = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                4 => {
+                    self.field_validation = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.dry_run.iter().map(|v| w::string_len(1, v)).sum::<usize>();
+            len += self.force.as_ref().map_or(0, |v| w::bool_len(2, *v));
+            len += self.field_manager.as_ref().map_or(0, |v| w::string_len(3, v));
+            len += self.field_validation.as_ref().map_or(0, |v| w::string_len(4, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for UpdateOptions {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.dry_run {
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.field_manager {
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.field_validation {
+                w::string(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.dry_run.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.field_manager = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                3 => {
+                    self.field_validation = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.dry_run.iter().map(|v| w::string_len(1, v)).sum::<usize>();
+            len += self.field_manager.as_ref().map_or(0, |v| w::string_len(2, v));
+            len += self.field_validation.as_ref().map_or(0, |v| w::string_len(3, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for APIVersions {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.versions {
+                w::string(1, v, buf);
+            }
+            for v in &self.server_address_by_client_cidrs {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.versions.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.server_address_by_client_cidrs
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.versions.iter().map(|v| w::string_len(1, v)).sum::<usize>();
+            len
+                += self
+                    .server_address_by_client_cidrs
+                    .iter()
+                    .map(|v| w::message_len(2, v))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for APIGroup {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            for v in &self.versions {
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.preferred_version;
+                w::message(3, v, buf);
+            }
+            for v in &self.server_address_by_client_cidrs {
+                w::message(4, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.versions.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                3 => {
+                    self.preferred_version = w::decode_message(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                4 => {
+                    self.server_address_by_client_cidrs
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len += self.versions.iter().map(|v| w::message_len(2, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.preferred_version;
+                    w::message_len(3, v)
+                };
+            len
+                += self
+                    .server_address_by_client_cidrs
+                    .iter()
+                    .map(|v| w::message_len(4, v))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for APIGroupList {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.groups {
+                w::message(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.groups.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.groups.iter().map(|v| w::message_len(1, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for GroupVersionForDiscovery {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.group_version;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.version;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.group_version = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.version = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.group_version;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.version;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ServerAddressByClientCIDR {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.client_cidr;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.server_address;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.client_cidr = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.server_address = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.client_cidr;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.server_address;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for APIResourceList {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.group_version;
+                w::string(1, v, buf);
+            }
+            for v in &self.resources {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.group_version = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.resources.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.group_version;
+                    w::string_len(1, v)
+                };
+            len += self.resources.iter().map(|v| w::message_len(2, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for APIResource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.namespaced;
+                w::bool(2, *v, buf);
+            }
+            {
+                let v = &self.kind;
+                w::string(3, v, buf);
+            }
+            for v in &self.verbs {
+                w::string(4, v, buf);
+            }
+            for v in &self.short_names {
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.singular_name;
+                w::string(6, v, buf);
+            }
+            for v in &self.categories {
+                w::string(7, v, buf);
+            }
+            {
+                let v = &self.group;
+                w::string(8, v, buf);
+            }
+            {
+                let v = &self.version;
+                w::string(9, v, buf);
+            }
+            {
+                let v = &self.storage_version_hash;
+                w::string(10, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.namespaced = w::decode_bool(wire_type, buf)?;
+                }
+                3 => {
+                    self.kind = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.verbs.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                5 => {
+                    self.short_names
+                        .push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                6 => {
+                    self.singular_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                7 => {
+                    self.categories.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                8 => {
+                    self.group = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                9 => {
+                    self.version = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                10 => {
+                    self.storage_version_hash = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.namespaced;
+                    w::bool_len(2, *v)
+                };
+            len
+                += {
+                    let v = &self.kind;
+                    w::string_len(3, v)
+                };
+            len += self.verbs.iter().map(|v| w::string_len(4, v)).sum::<usize>();
+            len += self.short_names.iter().map(|v| w::string_len(5, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.singular_name;
+                    w::string_len(6, v)
+                };
+            len += self.categories.iter().map(|v| w::string_len(7, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.group;
+                    w::string_len(8, v)
+                };
+            len
+                += {
+                    let v = &self.version;
+                    w::string_len(9, v)
+                };
+            len
+                += {
+                    let v = &self.storage_version_hash;
+                    w::string_len(10, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PartialObjectMetadata {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PartialObjectMetadataList {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            for v in &self.items {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.items.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len += self.items.iter().map(|v| w::message_len(2, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for WatchEvent {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.type_;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.object;
+                w::raw_extension(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.type_ = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.object = w::decode_raw_extension(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.type_;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.object;
+                    w::raw_extension_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+};

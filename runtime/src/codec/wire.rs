@@ -1,0 +1,302 @@
+//! Kubernetes protobuf on the Rust types: the helpers the generated
+//! `prost::Message` implementations (`zz_generated.protobuf.rs`) and the
+//! meta types' hand-written ones call, one per field kind, as gogo's
+//! `generated.pb.go` marshals the Go structs of `k8s.io/api`.
+//!
+//! The wire rules are those of [`super::protobuf`] (the table transcoder
+//! that works on JSON values), so both write the same bytes:
+//! - a value field (a bare Rust type, a Go value type) is always written,
+//!   its zero value included; an `Option` only when set; a `Vec` entry by
+//!   entry (proto2, not packed); a map entry by entry in key order, with
+//!   both key and value written (gogo writes empty ones too);
+//! - `metav1.Time` and `MicroTime` are `{seconds = 1, nanos = 2}` (Go's
+//!   zero time is an unset value: `None`); `resource.Quantity` is
+//!   `{string = 1}`; `intstr.IntOrString` is `{type = 1, intVal = 2,
+//!   strVal = 3}`; `runtime.RawExtension` and `FieldsV1` are `{raw = 1}`
+//!   holding JSON.
+//!
+//! Decoding keeps the last occurrence of a singular field (as the table
+//! decoder does) and skips unknown fields. Errors are prost's
+//! [`DecodeError`]; a string that is not UTF-8, a quantity that does not
+//! parse and raw JSON that does not parse are errors too.
+
+use prost::DecodeError;
+use prost::bytes::{Buf, BufMut};
+use prost::encoding::{
+    DecodeContext, WireType, check_wire_type, decode_key, decode_varint, encode_key, encode_varint,
+    encoded_len_varint, key_len,
+};
+
+/// A decoding error with a message (for generated code too). prost's `DecodeError::new` is its only
+/// constructor with one (deprecated as internal, and what prost-derive's
+/// own code calls); it is called here alone.
+#[allow(deprecated)]
+pub fn decode_error(message: impl Into<std::borrow::Cow<'static, str>>) -> DecodeError {
+    DecodeError::new(message)
+}
+
+pub(crate) fn length_delimited_header(tag: u32, len: usize, buf: &mut impl BufMut) {
+    encode_key(tag, WireType::LengthDelimited, buf);
+    encode_varint(len as u64, buf);
+}
+
+pub(crate) fn length_delimited_len(tag: u32, len: usize) -> usize {
+    key_len(tag) + encoded_len_varint(len as u64) + len
+}
+
+/// Reads the fields of an embedded message in place: `on` gets each
+/// field's number and wire type and reads its value from `buf`, answering
+/// whether it knew the field (unknown ones are skipped).
+pub(crate) fn read_message<B: Buf>(
+    wire_type: WireType,
+    buf: &mut B,
+    ctx: DecodeContext,
+    mut on: impl FnMut(u32, WireType, &mut B) -> Result<bool, DecodeError>,
+) -> Result<(), DecodeError> {
+    check_wire_type(WireType::LengthDelimited, wire_type)?;
+    let len = decode_varint(buf)?;
+    let remaining = buf.remaining();
+    let len = usize::try_from(len)
+        .ok()
+        .filter(|len| *len <= remaining)
+        .ok_or_else(|| decode_error("buffer underflow"))?;
+    let limit = remaining - len;
+    while buf.remaining() > limit {
+        let (tag, wire_type) = decode_key(buf)?;
+        if !on(tag, wire_type, buf)? {
+            skip(tag, wire_type, buf, ctx.clone())?;
+        }
+    }
+    if buf.remaining() != limit {
+        return Err(decode_error("delimited length exceeded"));
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------ scalars
+
+/// A `string` field.
+pub fn string(tag: u32, value: &str, buf: &mut impl BufMut) {
+    length_delimited_header(tag, value.len(), buf);
+    buf.put_slice(value.as_bytes());
+}
+
+/// The encoded length of [`string`].
+pub fn string_len(tag: u32, value: &str) -> usize {
+    length_delimited_len(tag, value.len())
+}
+
+/// Reads a `string` field.
+pub fn decode_string(
+    wire_type: WireType,
+    buf: &mut impl Buf,
+    ctx: DecodeContext,
+) -> Result<String, DecodeError> {
+    let mut value = String::new();
+    prost::encoding::string::merge(wire_type, &mut value, buf, ctx)?;
+    Ok(value)
+}
+
+/// A `bytes` field.
+pub fn bytes(tag: u32, value: &[u8], buf: &mut impl BufMut) {
+    length_delimited_header(tag, value.len(), buf);
+    buf.put_slice(value);
+}
+
+/// The encoded length of [`bytes`].
+pub fn bytes_len(tag: u32, value: &[u8]) -> usize {
+    length_delimited_len(tag, value.len())
+}
+
+/// Reads a `bytes` field.
+pub fn decode_bytes(
+    wire_type: WireType,
+    buf: &mut impl Buf,
+    ctx: DecodeContext,
+) -> Result<Vec<u8>, DecodeError> {
+    let mut value = Vec::new();
+    prost::encoding::bytes::merge(wire_type, &mut value, buf, ctx)?;
+    Ok(value)
+}
+
+/// A `bool` field.
+pub fn bool(tag: u32, value: bool, buf: &mut impl BufMut) {
+    int(tag, i64::from(value), buf);
+}
+
+/// The encoded length of [`bool`].
+pub fn bool_len(tag: u32, value: bool) -> usize {
+    int_len(tag, i64::from(value))
+}
+
+/// Reads a `bool` field.
+pub fn decode_bool(wire_type: WireType, buf: &mut impl Buf) -> Result<bool, DecodeError> {
+    Ok(decode_int(wire_type, buf)? != 0)
+}
+
+/// An `int32` or `int64` field: a varint, negative values sign-extended
+/// to 64 bits as proto2 writes them.
+pub fn int(tag: u32, value: i64, buf: &mut impl BufMut) {
+    encode_key(tag, WireType::Varint, buf);
+    encode_varint(value as u64, buf);
+}
+
+/// The encoded length of [`int`].
+pub fn int_len(tag: u32, value: i64) -> usize {
+    key_len(tag) + encoded_len_varint(value as u64)
+}
+
+/// Reads an `int32` or `int64` field (callers narrow an `int32` as Go's
+/// decoder does, keeping the low 32 bits).
+pub fn decode_int(wire_type: WireType, buf: &mut impl Buf) -> Result<i64, DecodeError> {
+    check_wire_type(WireType::Varint, wire_type)?;
+    Ok(decode_varint(buf)? as i64)
+}
+
+/// A `double` field.
+pub fn double(tag: u32, value: f64, buf: &mut impl BufMut) {
+    encode_key(tag, WireType::SixtyFourBit, buf);
+    buf.put_f64_le(value);
+}
+
+/// The encoded length of [`double`].
+pub fn double_len(tag: u32) -> usize {
+    key_len(tag) + 8
+}
+
+/// Reads a `double` field.
+pub fn decode_double(wire_type: WireType, buf: &mut impl Buf) -> Result<f64, DecodeError> {
+    check_wire_type(WireType::SixtyFourBit, wire_type)?;
+    if buf.remaining() < 8 {
+        return Err(decode_error("buffer underflow"));
+    }
+    Ok(buf.get_f64_le())
+}
+
+// ------------------------------------------------------------ messages
+
+/// A nested message field.
+pub fn message<M: prost::Message>(tag: u32, value: &M, buf: &mut impl BufMut) {
+    prost::encoding::message::encode(tag, value, buf);
+}
+
+/// The encoded length of [`message`].
+pub fn message_len<M: prost::Message>(tag: u32, value: &M) -> usize {
+    prost::encoding::message::encoded_len(tag, value)
+}
+
+/// Reads a nested message field into a fresh value (the last occurrence of
+/// a singular field wins, as the table decoder keeps it).
+pub fn decode_message<M: prost::Message + Default>(
+    wire_type: WireType,
+    buf: &mut impl Buf,
+    ctx: DecodeContext,
+) -> Result<M, DecodeError> {
+    let mut value = M::default();
+    prost::encoding::message::merge(wire_type, &mut value, buf, ctx)?;
+    Ok(value)
+}
+
+/// Skips a field this type does not know.
+pub fn skip(
+    tag: u32,
+    wire_type: WireType,
+    buf: &mut impl Buf,
+    ctx: DecodeContext,
+) -> Result<(), DecodeError> {
+    prost::encoding::skip_field(wire_type, tag, buf, ctx)
+}
+
+/// The header of one `map<string, V>` entry: its key and length, then the
+/// key field (1); the caller writes the value field (2), whose encoded
+/// length is `value_len`.
+pub fn map_entry(tag: u32, key: &str, value_len: usize, buf: &mut impl BufMut) {
+    length_delimited_header(tag, string_len(1, key) + value_len, buf);
+    string(1, key, buf);
+}
+
+/// The encoded length of one map entry with a value field of `value_len`.
+pub fn map_entry_len(tag: u32, key: &str, value_len: usize) -> usize {
+    length_delimited_len(tag, string_len(1, key) + value_len)
+}
+
+/// Reads one `map<string, V>` entry with `value` reading the value field;
+/// a missing value is `V::default()`, a missing key the empty string.
+pub fn decode_map_entry<B: Buf, V: Default>(
+    wire_type: WireType,
+    buf: &mut B,
+    ctx: DecodeContext,
+    mut value: impl FnMut(WireType, &mut B, DecodeContext) -> Result<V, DecodeError>,
+) -> Result<(String, V), DecodeError> {
+    let (mut k, mut v) = (String::new(), None);
+    read_message(wire_type, buf, ctx.clone(), |tag, wire_type, buf| {
+        match tag {
+            1 => k = decode_string(wire_type, buf, ctx.clone())?,
+            2 => v = Some(value(wire_type, buf, ctx.clone())?),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    })?;
+    Ok((k, v.unwrap_or_default()))
+}
+
+// ------------------------------------------------------------ raw JSON
+
+/// A `runtime.RawExtension` or `FieldsV1` field, `{raw = 1}` holding
+/// `json` (the value's compact JSON).
+pub fn raw_json(tag: u32, json: &[u8], buf: &mut impl BufMut) {
+    length_delimited_header(tag, bytes_len(1, json), buf);
+    bytes(1, json, buf);
+}
+
+/// The encoded length of [`raw_json`].
+pub fn raw_json_len(tag: u32, json: &[u8]) -> usize {
+    length_delimited_len(tag, bytes_len(1, json))
+}
+
+/// The compact JSON of a raw value (`null` is written as no bytes).
+pub fn json_of(value: &serde_json::Value) -> Vec<u8> {
+    if value.is_null() {
+        return Vec::new();
+    }
+    serde_json::to_vec(value).unwrap_or_default()
+}
+
+/// Reads a `runtime.RawExtension` or `FieldsV1` field: its JSON, `null`
+/// when empty.
+pub fn decode_raw_json(
+    wire_type: WireType,
+    buf: &mut impl Buf,
+    ctx: DecodeContext,
+) -> Result<serde_json::Value, DecodeError> {
+    let mut raw = Vec::new();
+    read_message(wire_type, buf, ctx.clone(), |tag, wire_type, buf| {
+        if tag != 1 {
+            return Ok(false);
+        }
+        raw = decode_bytes(wire_type, buf, ctx.clone())?;
+        Ok(true)
+    })?;
+    if raw.is_empty() {
+        return Ok(serde_json::Value::Null);
+    }
+    serde_json::from_slice(&raw).map_err(|e| decode_error(format!("raw JSON: {e}")))
+}
+
+// ------------------------------------------------------------ objects
+
+/// Decodes an object in the Kubernetes envelope (`k8s\0` + `runtime.Unknown`)
+/// into its Rust type. Errors: as [`super::protobuf::unwrap`], or the
+/// message does not decode into `T` (prost's message).
+pub fn decode_object<T: prost::Message + Default>(
+    bytes: &[u8],
+) -> Result<T, super::protobuf::ProtoError> {
+    let (_, _, raw) = super::protobuf::unwrap(bytes)?;
+    T::decode(raw).map_err(|e| super::protobuf::ProtoError(e.to_string()))
+}
+
+/// Encodes an object in the Kubernetes envelope, with the `apiVersion` and
+/// `kind` of its type meta.
+pub fn encode_object<T: prost::Message>(api_version: &str, kind: &str, object: &T) -> Vec<u8> {
+    super::protobuf::envelope_of(api_version, kind, &object.encode_to_vec())
+}
