@@ -13,7 +13,7 @@
 
 /// Fills a typed object's defaults, recursively: upstream's
 /// `SetObjectDefaults_<Type>`. Generated; the registry entry of a kind
-/// with defaulting (`Entry::with_defaults`) calls it on every object it
+/// with defaulting (its `registry::ServedKind`) calls it on every object it
 /// decodes.
 pub trait SetDefaults {
     /// Sets every unset field that has a default, here and in the structs

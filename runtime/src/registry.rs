@@ -1,14 +1,24 @@
 //! The registry of served resources: one [`Entry`] per group/version/resource,
-//! each with its [`ResourceInfo`] and the handler functions the generic
-//! server calls. Generated code (`zz_generated.register.rs`) fills it with
-//! `registry.add::<Widget>()`, adding `.with_protobuf::<Widget>()` for kinds
-//! with protobuf numbers, `.with_defaults::<Widget>()` for kinds whose
-//! defaulting does something and `.with_validation::<Widget>()` for kinds
-//! whose validation does something.
+//! each with its [`ResourceInfo`] and its kind's typed operations, which
+//! the generic server calls through one object-safe trait, [`KindOps`].
+//!
+//! Generated code (`zz_generated.register.rs`) implements [`ServedKind`]
+//! for every served Rust type, saying which of the generated operations
+//! the kind has (defaulting, validation, protobuf), and fills the registry
+//! with `registry.add::<Widget>()`. [`Typed<T>`] implements [`KindOps`] for
+//! each such `T`, monomorphised: the server decodes into the type, defaults
+//! and validates the typed value, and transcodes protobuf through it,
+//! handing JSON values to the algorithms that need a dynamic tree.
+
+use std::marker::PhantomData;
 
 use serde_json::{Map, Value};
 
+use crate::codec::protobuf::{Message, ProtoError};
+use crate::field::ErrorList;
 use crate::resource::{Resource, ResourceInfo};
+use crate::schema::{Schema, TypeSchema};
+use crate::validate::Context;
 
 /// The result of decoding a request body through a kind's Rust type.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,102 +31,229 @@ pub struct Decoded {
     pub unknown_fields: Vec<String>,
 }
 
-/// The signature of [`Entry::decode`] and [`Entry::decode_and_default`]: a
-/// JSON body in, the object as JSON out; errors are serde's message.
-pub type DecodeFn = fn(&[u8]) -> Result<Decoded, String>;
+/// What a served Rust type brings beyond [`Resource`] and [`Schema`]: the
+/// generated operations it has, each defaulting to "none". Implemented by
+/// the registry generator (`zz_generated.register.rs`) from what the
+/// other generators wrote for the type, so a kind without defaulting,
+/// validation or protobuf numbers pays nothing for them.
+pub trait ServedKind: Resource + Schema + Default {
+    /// Whether [`ServedKind::set_defaults`] does something (the generated
+    /// `SetDefaults`); stored objects of a kind without defaulting are read
+    /// as stored.
+    const DEFAULTED: bool = false;
 
-/// The signature of [`Entry::validate`].
-pub type ValidateFn = fn(
-    &Value,
-    Option<&Value>,
-    &crate::validate::Context,
-) -> Result<crate::field::ErrorList, String>;
+    /// The kind's defaulting (`crate::defaulting::SetDefaults`).
+    fn set_defaults(&mut self) {}
 
-/// A kind's protobuf codec on its Rust type: objects in the Kubernetes
-/// envelope (`k8s\0` + `runtime.Unknown`) to and from the type, the JSON
-/// value standing for it on the server's side.
-#[derive(Debug, Clone, Copy)]
-pub struct ProtobufCodec {
-    /// Decodes an enveloped object into the type, then gives it as JSON
-    /// (`kind` and `apiVersion` first). Errors: the envelope or message
-    /// does not decode.
-    pub decode: fn(&[u8]) -> Result<Value, crate::codec::protobuf::ProtoError>,
-    /// Encodes a JSON object through the type, in the envelope. Errors: the
-    /// object does not decode into the type (serde's message).
-    pub encode: fn(&Value) -> Result<Vec<u8>, String>,
+    /// Whether [`ServedKind::validate`] does something; objects of a kind
+    /// without validation are not decoded for it.
+    const VALIDATED: bool = false;
+
+    /// The kind's generated and hand-written validation of `self` (against
+    /// `old` on update), with the subresource check of
+    /// `crate::validate::subresource_supported`.
+    fn validate(&self, _old: Option<&Self>, _ctx: &Context) -> ErrorList {
+        ErrorList::new()
+    }
+
+    /// The protobuf message table, for kinds with protobuf numbers.
+    fn protobuf() -> Option<&'static Message> {
+        None
+    }
+
+    /// Decodes the kind's protobuf message (no envelope) into the type, for
+    /// kinds with protobuf numbers (their generated `prost::Message`).
+    fn decode_protobuf(_message: &[u8]) -> Option<Result<Self, ProtoError>> {
+        None
+    }
+
+    /// Encodes the value as its protobuf message (no envelope), for kinds
+    /// with protobuf numbers.
+    fn encode_protobuf(&self) -> Option<Vec<u8>> {
+        None
+    }
 }
 
-/// How a served kind is handled: its identity and its codec.
-#[derive(Debug, Clone, Copy)]
+/// [`ServedKind::validate`] for a type with generated validation: the
+/// subresource check, then `Validate::validate_update` from the root.
+pub fn validate_kind<T: Resource + crate::validate::Validate>(
+    new: &T,
+    old: Option<&T>,
+    ctx: &Context,
+) -> ErrorList {
+    let go_type = format!("*{}.{}", T::INFO.version, T::INFO.kind);
+    let unsupported = crate::validate::subresource_supported::<T>(ctx, &go_type);
+    if !unsupported.is_empty() {
+        return unsupported;
+    }
+    new.validate_update(old, &crate::field::Path::root(), ctx)
+}
+
+/// A served kind's operations, as the generic server calls them: one
+/// object-safe trait, implemented for every [`ServedKind`] by [`Typed`].
+/// Objects cross it as JSON values (`kind` and `apiVersion` first); inside,
+/// each operation works on the Rust type.
+pub trait KindOps: Send + Sync {
+    /// The structural schema (patch strategies, list types) of the kind.
+    fn schema(&self) -> &'static TypeSchema;
+
+    /// Decodes a JSON body through the Rust type, without defaults.
+    /// Errors: serde's message (a type mismatch, a missing required field,
+    /// a duplicate field).
+    fn decode(&self, body: &[u8]) -> Result<Decoded, String>;
+
+    /// Decodes as [`KindOps::decode`] does and sets the kind's defaults on
+    /// the typed value before it becomes JSON, as upstream's decoding codec
+    /// defaults what it decodes. Errors: as [`KindOps::decode`].
+    fn decode_defaulted(&self, body: &[u8]) -> Result<Decoded, String>;
+
+    /// Reads a stored object (JSON), defaulted through the type, as
+    /// kube-apiserver's storage codec defaults what it decodes; `None` for
+    /// a kind without defaulting, whose stored objects are read as stored.
+    /// Errors: the stored value is not an object of the kind.
+    fn read_stored(&self, stored: &[u8]) -> Option<Result<Value, String>>;
+
+    /// The field path where decoding the body through the Rust type fails
+    /// (`spec.ports[0].protocol`), for turning decode errors into field
+    /// errors.
+    fn decode_error_path(&self, body: &[u8]) -> Option<String>;
+
+    /// Whether the kind has validation (no tag, hook or subresource rule
+    /// reaches any of its fields otherwise).
+    fn validates(&self) -> bool;
+
+    /// Runs the kind's validation on a decoded object, against the old
+    /// object on update. Errors: a value the type cannot hold (already
+    /// rejected by decoding in practice).
+    fn validate(
+        &self,
+        new: &Value,
+        old: Option<&Value>,
+        ctx: &Context,
+    ) -> Result<ErrorList, String>;
+
+    /// The protobuf message table, for kinds served as
+    /// `application/vnd.kubernetes.protobuf`.
+    fn protobuf(&self) -> Option<&'static Message>;
+
+    /// Decodes an object in the Kubernetes envelope (`k8s\0` +
+    /// `runtime.Unknown`) into the type, sets its defaults and gives it as
+    /// JSON; `None` for a kind without protobuf. Errors: the envelope or
+    /// the message does not decode.
+    fn decode_protobuf(&self, bytes: &[u8]) -> Option<Result<Value, ProtoError>>;
+
+    /// Encodes a JSON object through the type, in the envelope; `None` for
+    /// a kind without protobuf. Errors: the object does not decode into the
+    /// type (serde's message).
+    fn encode_protobuf(&self, object: &Value) -> Option<Result<Vec<u8>, String>>;
+}
+
+/// [`KindOps`] for the Rust type `T`, monomorphised.
+pub struct Typed<T>(PhantomData<fn() -> T>);
+
+impl<T: ServedKind> KindOps for Typed<T> {
+    fn schema(&self) -> &'static TypeSchema {
+        T::schema()
+    }
+
+    fn decode(&self, body: &[u8]) -> Result<Decoded, String> {
+        let (typed, unknown_fields) = decode_typed::<T>(body)?;
+        decoded(&typed, unknown_fields)
+    }
+
+    fn decode_defaulted(&self, body: &[u8]) -> Result<Decoded, String> {
+        let (mut typed, unknown_fields) = decode_typed::<T>(body)?;
+        typed.set_defaults();
+        decoded(&typed, unknown_fields)
+    }
+
+    fn read_stored(&self, stored: &[u8]) -> Option<Result<Value, String>> {
+        if !T::DEFAULTED {
+            return None;
+        }
+        Some(
+            serde_json::from_slice::<T>(stored)
+                .map_err(|e| e.to_string())
+                .and_then(|mut typed| {
+                    typed.set_defaults();
+                    decoded(&typed, Vec::new()).map(|d| d.object)
+                }),
+        )
+    }
+
+    fn decode_error_path(&self, body: &[u8]) -> Option<String> {
+        let mut de = serde_json::Deserializer::from_slice(body);
+        serde_path_to_error::deserialize::<_, T>(&mut de)
+            .err()
+            .map(|e| e.path().to_string())
+    }
+
+    fn validates(&self) -> bool {
+        T::VALIDATED
+    }
+
+    fn validate(
+        &self,
+        new: &Value,
+        old: Option<&Value>,
+        ctx: &Context,
+    ) -> Result<ErrorList, String> {
+        if !T::VALIDATED {
+            return Ok(ErrorList::new());
+        }
+        // Read straight from the trees, without copying them first.
+        let new = T::deserialize(new).map_err(|e| e.to_string())?;
+        let old = old
+            .map(T::deserialize)
+            .transpose()
+            .map_err(|e| e.to_string())?;
+        Ok(new.validate(old.as_ref(), ctx))
+    }
+
+    fn protobuf(&self) -> Option<&'static Message> {
+        T::protobuf()
+    }
+
+    fn decode_protobuf(&self, bytes: &[u8]) -> Option<Result<Value, ProtoError>> {
+        T::protobuf()?;
+        Some((|| {
+            let (_, _, raw) = crate::codec::protobuf::unwrap(bytes)?;
+            let mut typed = T::decode_protobuf(raw).unwrap_or_else(|| Ok(T::default()))?;
+            typed.set_defaults();
+            decoded(&typed, Vec::new())
+                .map(|d| d.object)
+                .map_err(ProtoError)
+        })())
+    }
+
+    fn encode_protobuf(&self, object: &Value) -> Option<Result<Vec<u8>, String>> {
+        T::protobuf()?;
+        Some((|| {
+            let typed = T::deserialize(object).map_err(|e| e.to_string())?;
+            let message = typed.encode_protobuf().unwrap_or_default();
+            Ok(crate::codec::protobuf::envelope_of(
+                T::INFO.api_version,
+                T::INFO.kind,
+                &message,
+            ))
+        })())
+    }
+}
+
+/// How a served kind is handled: its identity and its operations.
+#[derive(Clone, Copy)]
 pub struct Entry {
     /// Identity and serving metadata.
     pub info: ResourceInfo,
-    /// Decodes a JSON body through the Rust type. Errors are serde's message
-    /// (a type mismatch, a missing required field, a duplicate field).
-    pub decode: DecodeFn,
-    /// Decodes as [`Entry::decode`] does, and runs the kind's defaulting
-    /// ([`crate::defaulting::SetDefaults`]) on the typed value before it
-    /// becomes JSON, as upstream's decoding codec defaults what it decodes;
-    /// `None` for a kind without defaulting. [`Entry::decode_defaulted`]
-    /// picks the right one.
-    pub decode_and_default: Option<DecodeFn>,
-    /// The protobuf message table, for kinds served as
-    /// `application/vnd.kubernetes.protobuf`.
-    pub protobuf: Option<fn() -> &'static crate::codec::protobuf::Message>,
-    /// The same kinds' protobuf codec on the Rust type (its generated
-    /// `prost::Message`).
-    pub protobuf_typed: Option<ProtobufCodec>,
-    /// The field path where decoding the body through the Rust type fails
-    /// (`spec.ports[0].protocol`), for turning decode errors into field errors.
-    pub decode_error_path: fn(&[u8]) -> Option<String>,
-    /// Runs the kind's generated (and hand-written) validation on a decoded
-    /// object, against the old object on update; `None` for a kind with no
-    /// validation (no tag, hook or subresource rule reaches any of its
-    /// fields), whose objects are then not decoded for it. Errors: a value
-    /// the type cannot hold (already rejected by decoding in practice).
-    pub validate: Option<ValidateFn>,
-    /// The structural schema (patch strategies, list types) of the kind.
-    pub schema: fn() -> &'static crate::schema::TypeSchema,
+    /// The kind's typed operations.
+    pub kind: &'static dyn KindOps,
 }
 
-impl Entry {
-    /// Decodes a JSON body through the Rust type with the kind's defaults
-    /// set, as the server reads request bodies and stored objects. Errors:
-    /// as [`Entry::decode`].
-    pub fn decode_defaulted(&self, body: &[u8]) -> Result<Decoded, String> {
-        match self.decode_and_default {
-            Some(decode) => decode(body),
-            None => (self.decode)(body),
-        }
-    }
-
-    /// Defaults the kind's objects with `T`'s generated
-    /// [`crate::defaulting::SetDefaults`] (`T` is the entry's kind).
-    pub fn with_defaults<T: Resource + crate::defaulting::SetDefaults>(&mut self) -> &mut Entry {
-        self.decode_and_default = Some(decode_and_default::<T>);
-        self
-    }
-
-    /// Serves the kind as Kubernetes protobuf too, with `T`'s message
-    /// table (`T` is the entry's kind).
-    pub fn with_protobuf<
-        T: Resource + crate::codec::protobuf::ProtoSchema + prost::Message + Default,
-    >(
-        &mut self,
-    ) -> &mut Entry {
-        self.protobuf = Some(T::message);
-        self.protobuf_typed = Some(ProtobufCodec {
-            decode: decode_protobuf::<T>,
-            encode: encode_protobuf::<T>,
-        });
-        self
-    }
-
-    /// Validates the kind's objects with `T`'s [`crate::validate::Validate`]
-    /// (`T` is the entry's kind).
-    pub fn with_validation<T: Resource + crate::validate::Validate>(&mut self) -> &mut Entry {
-        self.validate = Some(validate::<T>);
-        self
+impl std::fmt::Debug for Entry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Entry")
+            .field("info", &self.info)
+            .finish_non_exhaustive()
     }
 }
 
@@ -134,22 +271,13 @@ impl Registry {
         Registry::default()
     }
 
-    /// Adds the resource `T`, served as JSON and YAML, without validation;
-    /// returns its entry for [`Entry::with_protobuf`] and
-    /// [`Entry::with_validation`].
-    pub fn add<T: Resource + crate::schema::Schema>(&mut self) -> &mut Entry {
+    /// Adds the resource `T`, with the operations its [`ServedKind`]
+    /// implementation gives.
+    pub fn add<T: ServedKind>(&mut self) {
         self.entries.push(Entry {
             info: T::INFO,
-            decode: decode::<T>,
-            decode_and_default: None,
-            decode_error_path: error_path::<T>,
-            validate: None,
-            protobuf: None,
-            protobuf_typed: None,
-            schema: T::schema,
+            kind: &Typed::<T>(PhantomData),
         });
-        let last = self.entries.len() - 1;
-        &mut self.entries[last]
     }
 
     /// Sets the generated OpenAPI documents: the v2 document and the v3
@@ -202,63 +330,6 @@ impl Registry {
         }
         versions
     }
-}
-
-fn validate<T: Resource + crate::validate::Validate>(
-    new: &Value,
-    old: Option<&Value>,
-    ctx: &crate::validate::Context,
-) -> Result<crate::field::ErrorList, String> {
-    let go_type = format!("*{}.{}", T::INFO.version, T::INFO.kind);
-    let unsupported = crate::validate::subresource_supported::<T>(ctx, &go_type);
-    if !unsupported.is_empty() {
-        return Ok(unsupported);
-    }
-    // Read straight from the trees, without copying them first.
-    let new = T::deserialize(new).map_err(|e| e.to_string())?;
-    let old = old
-        .map(T::deserialize)
-        .transpose()
-        .map_err(|e| e.to_string())?;
-    Ok(new.validate_update(old.as_ref(), &crate::field::Path::root(), ctx))
-}
-
-fn decode_protobuf<T: Resource + prost::Message + Default>(
-    bytes: &[u8],
-) -> Result<Value, crate::codec::protobuf::ProtoError> {
-    let typed: T = crate::codec::wire::decode_object(bytes)?;
-    decoded(&typed, Vec::new())
-        .map(|d| d.object)
-        .map_err(crate::codec::protobuf::ProtoError)
-}
-
-fn encode_protobuf<T: Resource + prost::Message>(object: &Value) -> Result<Vec<u8>, String> {
-    let typed = T::deserialize(object).map_err(|e| e.to_string())?;
-    Ok(crate::codec::wire::encode_object(
-        T::INFO.api_version,
-        T::INFO.kind,
-        &typed,
-    ))
-}
-
-fn error_path<T: Resource>(body: &[u8]) -> Option<String> {
-    let mut de = serde_json::Deserializer::from_slice(body);
-    serde_path_to_error::deserialize::<_, T>(&mut de)
-        .err()
-        .map(|e| e.path().to_string())
-}
-
-fn decode<T: Resource>(body: &[u8]) -> Result<Decoded, String> {
-    let (typed, unknown_fields) = decode_typed::<T>(body)?;
-    decoded(&typed, unknown_fields)
-}
-
-fn decode_and_default<T: Resource + crate::defaulting::SetDefaults>(
-    body: &[u8],
-) -> Result<Decoded, String> {
-    let (mut typed, unknown_fields) = decode_typed::<T>(body)?;
-    typed.set_defaults();
-    decoded(&typed, unknown_fields)
 }
 
 /// The typed value of a JSON body, with the paths of the fields `T` does

@@ -27,7 +27,7 @@ fn indent(v: &Value) -> String {
 
 /// Decodes JSON through the Rust type and checks nothing was dropped.
 fn through_type(entry: &Entry, json: &[u8]) -> Value {
-    let decoded = (entry.decode)(json).expect("decodes");
+    let decoded = entry.kind.decode(json).expect("decodes");
     assert_eq!(
         decoded.unknown_fields,
         Vec::<String>::new(),
@@ -47,7 +47,7 @@ fn check_kind(file: &str, group: &str, plural: &str) {
     );
 
     let pb = fixture(&format!("{file}.pb"));
-    let message = entry.protobuf.expect("protobuf table")();
+    let message = entry.kind.protobuf().expect("protobuf table");
     let from_pb = protobuf::decode_object(&pb, message).expect("protobuf decodes");
     let from_pb = through_type(&entry, &serde_json::to_vec(&from_pb).unwrap());
     assert_eq!(
@@ -60,16 +60,24 @@ fn check_kind(file: &str, group: &str, plural: &str) {
         pb,
         "{file}: JSON encodes to the .pb bytes"
     );
-    // The same through the generated `prost::Message` of the Rust type.
-    let typed = entry.protobuf_typed.expect("typed protobuf codec");
-    let from_typed = (typed.decode)(&pb).expect("decodes into the type");
+    // The same through the generated `prost::Message` of the Rust type
+    // (decoding defaults; the fixtures' objects hold their defaults).
+    let from_typed = entry
+        .kind
+        .decode_protobuf(&pb)
+        .expect("typed protobuf codec")
+        .expect("decodes into the type");
     assert_eq!(
         indent(&from_typed),
-        indent(&object),
-        "{file}.pb decodes through the type to the JSON fixture"
+        indent(&entry.kind.decode_defaulted(&json).unwrap().object),
+        "{file}.pb decodes through the type to the JSON fixture, defaulted"
     );
     assert_eq!(
-        (typed.encode)(&object).expect("encodes"),
+        entry
+            .kind
+            .encode_protobuf(&object)
+            .expect("typed protobuf codec")
+            .expect("encodes"),
         pb,
         "{file}: the type encodes to the .pb bytes"
     );
@@ -157,7 +165,7 @@ fn unset_value_times_are_written_as_null_as_go_writes_them() {
         r#"{"type":"Available","status":"True","lastUpdateTime":null,"lastTransitionTime":null,"reason":"MinimumReplicasAvailable"}"#
     );
     assert!(value["metadata"].get("creationTimestamp").is_none());
-    let message = (entry.protobuf.expect("protobuf"))();
+    let message = entry.kind.protobuf().expect("protobuf");
     let back = protobuf::decode(&protobuf::encode(&value, message), message).expect("decodes");
     assert_eq!(
         back["status"]["conditions"][0]["lastUpdateTime"],

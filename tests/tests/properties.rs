@@ -164,8 +164,11 @@ fn protobuf_of(obj: &Value) -> Vec<u8> {
     static REGISTRY: OnceLock<runtime::registry::Registry> = OnceLock::new();
     let registry = REGISTRY.get_or_init(apis::registry);
     let entry = registry.find("", "v1", "configmaps").expect("configmaps");
-    let message = entry.protobuf.expect("ConfigMap has protobuf numbers");
-    runtime::codec::protobuf::wrap(obj, message())
+    let message = entry
+        .kind
+        .protobuf()
+        .expect("ConfigMap has protobuf numbers");
+    runtime::codec::protobuf::wrap(obj, message)
 }
 
 fn query() -> impl Strategy<Value = Vec<&'static str>> {

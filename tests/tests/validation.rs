@@ -498,8 +498,8 @@ fn only_kinds_whose_validation_does_something_are_validated() {
         registry
             .find(group, "v1", plural)
             .unwrap_or_else(|| panic!("{plural} are served"))
-            .validate
-            .is_some()
+            .kind
+            .validates()
     };
     assert!(!validated("coordination.k8s.io", "leases"));
     assert!(validated("apps", "deployments"));
@@ -519,10 +519,12 @@ fn validation_is_chosen_per_subresource() {
         .expect("widgets are served");
     let bad = json!({"apiVersion": "example.dev/v1", "kind": "Widget",
                      "metadata": {"name": "w"}, "spec": {"replicas": -1}});
-    let validate = entry.validate.expect("widgets have validation");
+    assert!(entry.kind.validates(), "widgets have validation");
     let run = |subresource: &str| -> Vec<String> {
         let ctx = Context::create().with_subresource(subresource);
-        validate(&bad, None, &ctx)
+        entry
+            .kind
+            .validate(&bad, None, &ctx)
             .unwrap()
             .iter()
             .map(|e| e.to_string())

@@ -386,7 +386,8 @@ mod tests {
             "{report}"
         );
         assert!(
-            report.contains("+    registry.add::<Sprocket>().with_validation::<Sprocket>();"),
+            report.contains("+    registry.add::<Sprocket>();")
+                && report.contains("+impl ::runtime::registry::ServedKind for Sprocket {"),
             "{report}"
         );
 

@@ -1,6 +1,8 @@
 //! The registry generator: for each package, `zz_generated.register.rs`
-//! (the package's group and version, and a `register` function adding its
-//! resources to a `runtime::registry::Registry`); for the crate,
+//! (the package's group and version, a `register` function adding its
+//! resources to a `runtime::registry::Registry`, and each resource's
+//! `runtime::registry::ServedKind`: which of the generated defaulting,
+//! validation and protobuf codec it has); for the crate,
 //! `src/zz_generated.registry.rs` with `registry()` calling every package.
 //!
 //! A resource is a struct with an `ObjectMeta` field named `metadata`, as
@@ -22,21 +24,50 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
     for (index, pkg) in model.packages.iter().enumerate() {
         let group = pkg.group_name();
         let version = &pkg.version;
+        let mut kinds = Vec::new();
         let adds: Vec<_> = pkg
             .types
             .iter()
             .filter(|t| t.is_resource())
             .map(|t| {
                 let ident = format_ident!("{}", t.name);
-                let protobuf =
-                    super::protobuf::has_protobuf(t).then(|| quote! { .with_protobuf::<#ident>() });
-                let defaults = defaulted
-                    .contains(&(index, t.name.clone()))
-                    .then(|| quote! { .with_defaults::<#ident>() });
-                let validation = validated
-                    .contains(&(index, t.name.clone()))
-                    .then(|| quote! { .with_validation::<#ident>() });
-                quote! { registry.add::<#ident>() #protobuf #defaults #validation; }
+                let protobuf = super::protobuf::has_protobuf(t).then(|| {
+                    quote! {
+                        fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
+                            Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
+                        }
+                        fn decode_protobuf(message: &[u8]) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
+                            Some(<Self as ::prost::Message>::decode(message).map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())))
+                        }
+                        fn encode_protobuf(&self) -> Option<Vec<u8>> {
+                            Some(::prost::Message::encode_to_vec(self))
+                        }
+                    }
+                });
+                let defaults = defaulted.contains(&(index, t.name.clone())).then(|| {
+                    quote! {
+                        const DEFAULTED: bool = true;
+                        fn set_defaults(&mut self) {
+                            ::runtime::defaulting::SetDefaults::set_defaults(self);
+                        }
+                    }
+                });
+                let validation = validated.contains(&(index, t.name.clone())).then(|| {
+                    quote! {
+                        const VALIDATED: bool = true;
+                        fn validate(&self, old: Option<&Self>, ctx: &::runtime::validate::Context) -> ::runtime::field::ErrorList {
+                            ::runtime::registry::validate_kind(self, old, ctx)
+                        }
+                    }
+                });
+                kinds.push(quote! {
+                    impl ::runtime::registry::ServedKind for #ident {
+                        #defaults
+                        #validation
+                        #protobuf
+                    }
+                });
+                quote! { registry.add::<#ident>(); }
             })
             .collect();
         let doc = format!(
@@ -58,6 +89,8 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
             pub fn register(#registry: &mut ::runtime::registry::Registry) {
                 #( #adds )*
             }
+
+            #( #kinds )*
         };
         let rel: PathBuf = pkg.module_path.iter().collect();
         files.push(GeneratedFile {

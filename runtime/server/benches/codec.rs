@@ -276,7 +276,7 @@ fn codec(c: &mut Criterion) {
         };
         let value: Value = serde_json::from_slice(&pretty).expect("the fixture is JSON");
         let json = serde_json::to_vec(&value).expect("encodes");
-        let object = match (entry.decode)(&json) {
+        let object = match entry.kind.decode(&json) {
             Ok(decoded) => decoded.object,
             Err(e) => {
                 eprintln!("skipping {}: the fixture does not decode: {e}", k.kind);
@@ -292,7 +292,7 @@ fn codec(c: &mut Criterion) {
 
         let mut group = c.benchmark_group(k.kind);
         group.bench_function("json_decode", |b| {
-            b.iter(|| (entry.decode)(black_box(&json)).expect("decodes"))
+            b.iter(|| entry.kind.decode(black_box(&json)).expect("decodes"))
         });
         group.bench_function("json_decode_value", |b| {
             b.iter(|| serde_json::from_slice::<Value>(black_box(&json)).expect("decodes"))
@@ -300,7 +300,7 @@ fn codec(c: &mut Criterion) {
         group.bench_function("json_encode_value", |b| {
             b.iter(|| serde_json::to_vec(black_box(&object)).expect("encodes"))
         });
-        if let Some(message) = entry.protobuf.map(|m| m()) {
+        if let Some(message) = entry.kind.protobuf() {
             match protobuf::decode_object(&pb, message) {
                 Ok(_) => {
                     group.bench_function("protobuf_decode", |b| {
@@ -320,7 +320,10 @@ fn codec(c: &mut Criterion) {
         let mut valid = object.clone();
         make_valid(k.kind, &mut valid);
         let ctx = runtime::validate::Context::create();
-        let validate = entry.validate.expect("the bench kinds have validation");
+        assert!(entry.kind.validates(), "the bench kinds have validation");
+        let validate = |new: &Value, old: Option<&Value>, ctx: &runtime::validate::Context| {
+            entry.kind.validate(new, old, ctx)
+        };
         group.bench_function("validation", |b| {
             b.iter(|| validate(black_box(&valid), None, &ctx).expect("validates"))
         });
@@ -338,7 +341,7 @@ fn codec(c: &mut Criterion) {
             }
             None => eprintln!("skipping {} jsonschema: no generated schema", k.kind),
         }
-        let schema = (entry.schema)();
+        let schema = entry.kind.schema();
         let patch = serde_json::json!({"metadata": {
             "labels": {"bench.example.com/patched": "true"},
             "annotations": {"bench.example.com/patched": "true"},

@@ -21,7 +21,7 @@ use tokio::sync::broadcast;
 use super::status::ApiError;
 use super::store::event_object;
 use crate::storage::{Event, StorageError, Store};
-use runtime::registry::DecodeFn;
+use runtime::registry::KindOps;
 
 /// Events kept for watches that start from a recent revision.
 pub const RING_CAPACITY: usize = 512;
@@ -58,7 +58,7 @@ impl CachedEvent {
     /// Errors: a stored value that is not valid JSON.
     pub fn from_storage(
         event: &Event,
-        defaulting: Option<DecodeFn>,
+        defaulting: Option<&'static dyn KindOps>,
     ) -> Result<CachedEvent, ApiError> {
         let (kind, object, prev) = event_object(event, defaulting)?;
         Ok(CachedEvent {
@@ -118,14 +118,14 @@ pub struct WatchCache {
 impl WatchCache {
     /// Starts caching `prefix`: one storage watch from the current revision,
     /// consumed by a background task for as long as the cache lives.
-    /// Objects are defaulted by `defaulting`, the kind's
-    /// [`runtime::registry::Entry::decode_and_default`].
+    /// Objects are defaulted by `defaulting`, their kind (see
+    /// `store::read_stored`).
     ///
     /// Errors: the storage watch cannot start.
     pub fn start(
         store: &Arc<dyn Store>,
         prefix: &str,
-        defaulting: Option<DecodeFn>,
+        defaulting: Option<&'static dyn KindOps>,
     ) -> Result<Arc<WatchCache>, StorageError> {
         let start = store.current_revision();
         let mut events = store.watch(prefix, start)?;

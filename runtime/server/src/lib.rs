@@ -321,7 +321,7 @@ impl ApiServer {
         if let Some(c) = caches.get(&prefix) {
             return Ok(c.clone());
         }
-        let c = cache::WatchCache::start(&self.store, &prefix, entry.decode_and_default)
+        let c = cache::WatchCache::start(&self.store, &prefix, Some(entry.kind))
             .map_err(ApiError::internal)?;
         caches.insert(prefix, c.clone());
         Ok(c)

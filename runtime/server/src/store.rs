@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 use super::object::meta_mut;
 use super::status::ApiError;
 use crate::storage::{Event, KeyValue, StorageError};
-use runtime::registry::DecodeFn;
+use runtime::registry::KindOps;
 use runtime::resource::ResourceInfo;
 
 /// Whether a group is one of Kubernetes' own (the core group, `apps`,
@@ -46,20 +46,19 @@ pub(crate) fn from_storage(kv: &KeyValue) -> Result<Value, ApiError> {
 }
 
 /// A stored object as clients read it: decoded, with its resourceVersion,
-/// and defaulted through its Rust type by `defaulting` (the kind's
-/// [`runtime::registry::Entry::decode_and_default`]; `None` for a kind
-/// without defaulting, read as stored), as kube-apiserver's storage codec
-/// defaults what it decodes, so an object stored before a default existed
-/// reads back with it.
+/// and defaulted through its Rust type by its kind (`None`: read as
+/// stored), as kube-apiserver's storage codec defaults what it decodes, so
+/// an object stored before a default existed reads back with it.
 ///
 /// Errors: the stored value is not JSON, or not an object of the kind (500).
-pub(crate) fn read_stored(kv: &KeyValue, defaulting: Option<DecodeFn>) -> Result<Value, ApiError> {
-    let Some(decode) = defaulting else {
+pub(crate) fn read_stored(
+    kv: &KeyValue,
+    kind: Option<&'static dyn KindOps>,
+) -> Result<Value, ApiError> {
+    let Some(read) = kind.and_then(|k| k.read_stored(&kv.value)) else {
         return from_storage(kv);
     };
-    let mut obj = decode(&kv.value)
-        .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?
-        .object;
+    let mut obj = read.map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
     meta_mut(&mut obj).insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
     Ok(obj)
 }
@@ -71,7 +70,7 @@ pub(crate) fn read_stored(kv: &KeyValue, defaulting: Option<DecodeFn>) -> Result
 /// Errors: the stored value is not JSON (500).
 pub(crate) fn stored_json(
     kv: &KeyValue,
-    defaulting: Option<DecodeFn>,
+    defaulting: Option<&'static dyn KindOps>,
     cache: &super::read_cache::ReadCache,
     decoded: Option<&Value>,
 ) -> Result<axum::body::Bytes, ApiError> {
@@ -153,7 +152,7 @@ pub(crate) fn storage_error(e: StorageError, info: &ResourceInfo, name: &str) ->
 /// Converts a storage event into a watch event type and object.
 pub(crate) fn event_object(
     event: &Event,
-    defaulting: Option<DecodeFn>,
+    defaulting: Option<&'static dyn KindOps>,
 ) -> Result<(&'static str, Value, Option<Value>), ApiError> {
     Ok(match event {
         Event::Put { kv, prev } => {

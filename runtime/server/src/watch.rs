@@ -31,8 +31,8 @@ use super::store::{read_stored, resource_prefix};
 use super::table::{self, IncludeObject};
 use super::versions::{self, WatchPlan};
 use crate::storage::{Event, RangeRequest, StorageError};
-use runtime::registry::DecodeFn;
 use runtime::registry::Entry;
+use runtime::registry::KindOps;
 use runtime::resource::ResourceInfo;
 use runtime::selector::{FieldSelector, LabelSelector};
 
@@ -49,7 +49,7 @@ enum Source {
     Cache(Arc<WatchCache>, broadcast::Receiver<Arc<CachedEvent>>),
     /// A storage watch of its own (a start older than the cache's window),
     /// with the kind's decoding that defaults its objects.
-    Store(mpsc::UnboundedReceiver<Event>, Option<DecodeFn>),
+    Store(mpsc::UnboundedReceiver<Event>, Option<&'static dyn KindOps>),
 }
 
 impl Source {
@@ -275,7 +275,7 @@ pub(crate) async fn watch(
                 })
                 .map_err(ApiError::internal)?;
             for kv in &result.kvs {
-                let obj = read_stored(kv, entry.decode_and_default)?;
+                let obj = read_stored(kv, Some(entry.kind))?;
                 if selected(&obj, &watcher.labels, &watcher.fields) {
                     initial.push(obj);
                 }
@@ -289,7 +289,7 @@ pub(crate) async fn watch(
     let source = match cache.subscribe(after) {
         Some((replay, rx)) => Some((replay, Source::Cache(cache.clone(), rx))),
         None => match server.store.watch(&resource_prefix(&ri), after) {
-            Ok(events) => Some((Vec::new(), Source::Store(events, entry.decode_and_default))),
+            Ok(events) => Some((Vec::new(), Source::Store(events, Some(entry.kind)))),
             Err(StorageError::Compacted {
                 requested,
                 compacted,

@@ -593,8 +593,9 @@ fn envelope(object: &Value, raw: &[u8]) -> Vec<u8> {
     envelope_of(text("apiVersion"), text("kind"), raw)
 }
 
-/// [`envelope`] with the type meta given.
-pub(crate) fn envelope_of(api_version: &str, kind: &str, raw: &[u8]) -> Vec<u8> {
+/// The Kubernetes envelope (`k8s\0` + `runtime.Unknown`) around the
+/// message `raw`, with the type meta given.
+pub fn envelope_of(api_version: &str, kind: &str, raw: &[u8]) -> Vec<u8> {
     let mut type_meta = Vec::new();
     length_delimited(1, api_version.as_bytes(), &mut type_meta);
     length_delimited(2, kind.as_bytes(), &mut type_meta);

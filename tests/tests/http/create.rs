@@ -138,3 +138,56 @@ async fn create_with_an_invalid_name_is_422_with_causes() {
     );
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
 }
+
+/// A protobuf body (`application/vnd.kubernetes.protobuf`) is decoded
+/// through the kind's Rust type and its generated protobuf codec, and
+/// defaulted there as a JSON body is; the envelope's type meta is checked
+/// as a JSON body's `kind` is.
+#[tokio::test]
+async fn a_protobuf_body_is_decoded_through_the_type_and_defaulted() {
+    const DEPLOYMENTS: &str = "/apis/apps/v1/namespaces/default/deployments";
+    let api = Api::start();
+    let registry = apis::registry();
+    let deployments = registry.find("apps", "v1", "deployments").unwrap();
+    let deployment = json!({"apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": "pb"},
+        "spec": {"selector": {"matchLabels": {"app": "pb"}},
+            "template": {"metadata": {"labels": {"app": "pb"}},
+                "spec": {"containers": [{"name": "c", "image": "nginx"}]}}}});
+    let body = deployments
+        .kind
+        .encode_protobuf(&deployment)
+        .expect("Deployment has protobuf numbers")
+        .unwrap();
+    let protobuf = [("content-type", runtime::codec::protobuf::MEDIA_TYPE)];
+    let r = api
+        .send(Method::POST, DEPLOYMENTS, &protobuf, Body::from(body))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let spec = &r.body["spec"];
+    assert_eq!(spec["replicas"], 1);
+    assert_eq!(spec["strategy"]["rollingUpdate"]["maxSurge"], "25%");
+    assert_eq!(
+        spec["template"]["spec"]["containers"][0]["imagePullPolicy"],
+        "Always"
+    );
+    assert_eq!(
+        api.get(&format!("{DEPLOYMENTS}/pb")).await.body["spec"],
+        *spec
+    );
+
+    let configmaps = registry.find("", "v1", "configmaps").unwrap();
+    let body = configmaps
+        .kind
+        .encode_protobuf(&configmap("cm"))
+        .unwrap()
+        .unwrap();
+    let r = api
+        .send(Method::POST, DEPLOYMENTS, &protobuf, Body::from(body))
+        .await;
+    r.assert_failure(400, "BadRequest");
+    assert_eq!(
+        r.body["message"],
+        "ConfigMap in version \"v1\" cannot be handled as a Deployment: no kind \"ConfigMap\" is registered for version \"apps/v1\""
+    );
+}

@@ -138,8 +138,8 @@ async fn every_list_representation_pages_like_json() {
     }
     let message = apis::registry()
         .find("", "v1", "configmaps")
-        .and_then(|e| e.protobuf)
-        .expect("ConfigMap has protobuf")();
+        .and_then(|e| e.kind.protobuf())
+        .expect("ConfigMap has protobuf");
     let json_page = api.get(&format!("{CONFIGMAPS}?limit=2")).await;
     assert_eq!(names(&json_page.body), ["c1", "c2"]);
     let meta = &json_page.body["metadata"];

@@ -6,9 +6,33 @@ pub const GROUP_NAME: &str = "apps";
 pub const VERSION: &str = "v1";
 /// Adds every resource of `apps/v1` to `registry`.
 pub fn register(registry: &mut ::runtime::registry::Registry) {
-    registry
-        .add::<Deployment>()
-        .with_protobuf::<Deployment>()
-        .with_defaults::<Deployment>()
-        .with_validation::<Deployment>();
+    registry.add::<Deployment>();
+}
+impl ::runtime::registry::ServedKind for Deployment {
+    const DEFAULTED: bool = true;
+    fn set_defaults(&mut self) {
+        ::runtime::defaulting::SetDefaults::set_defaults(self);
+    }
+    const VALIDATED: bool = true;
+    fn validate(
+        &self,
+        old: Option<&Self>,
+        ctx: &::runtime::validate::Context,
+    ) -> ::runtime::field::ErrorList {
+        ::runtime::registry::validate_kind(self, old, ctx)
+    }
+    fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
+        Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
+    }
+    fn decode_protobuf(
+        message: &[u8],
+    ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
+        Some(
+            <Self as ::prost::Message>::decode(message)
+                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
+        )
+    }
+    fn encode_protobuf(&self) -> Option<Vec<u8>> {
+        Some(::prost::Message::encode_to_vec(self))
+    }
 }

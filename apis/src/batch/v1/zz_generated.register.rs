@@ -6,9 +6,33 @@ pub const GROUP_NAME: &str = "batch";
 pub const VERSION: &str = "v1";
 /// Adds every resource of `batch/v1` to `registry`.
 pub fn register(registry: &mut ::runtime::registry::Registry) {
-    registry
-        .add::<Job>()
-        .with_protobuf::<Job>()
-        .with_defaults::<Job>()
-        .with_validation::<Job>();
+    registry.add::<Job>();
+}
+impl ::runtime::registry::ServedKind for Job {
+    const DEFAULTED: bool = true;
+    fn set_defaults(&mut self) {
+        ::runtime::defaulting::SetDefaults::set_defaults(self);
+    }
+    const VALIDATED: bool = true;
+    fn validate(
+        &self,
+        old: Option<&Self>,
+        ctx: &::runtime::validate::Context,
+    ) -> ::runtime::field::ErrorList {
+        ::runtime::registry::validate_kind(self, old, ctx)
+    }
+    fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
+        Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
+    }
+    fn decode_protobuf(
+        message: &[u8],
+    ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
+        Some(
+            <Self as ::prost::Message>::decode(message)
+                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
+        )
+    }
+    fn encode_protobuf(&self) -> Option<Vec<u8>> {
+        Some(::prost::Message::encode_to_vec(self))
+    }
 }

@@ -6,5 +6,21 @@ pub const GROUP_NAME: &str = "coordination.k8s.io";
 pub const VERSION: &str = "v1";
 /// Adds every resource of `coordination.k8s.io/v1` to `registry`.
 pub fn register(registry: &mut ::runtime::registry::Registry) {
-    registry.add::<Lease>().with_protobuf::<Lease>();
+    registry.add::<Lease>();
+}
+impl ::runtime::registry::ServedKind for Lease {
+    fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
+        Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
+    }
+    fn decode_protobuf(
+        message: &[u8],
+    ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
+        Some(
+            <Self as ::prost::Message>::decode(message)
+                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
+        )
+    }
+    fn encode_protobuf(&self) -> Option<Vec<u8>> {
+        Some(::prost::Message::encode_to_vec(self))
+    }
 }

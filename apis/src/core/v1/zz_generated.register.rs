@@ -6,33 +6,195 @@ pub const GROUP_NAME: &str = "";
 pub const VERSION: &str = "v1";
 /// Adds every resource of `v1` to `registry`.
 pub fn register(registry: &mut ::runtime::registry::Registry) {
-    registry
-        .add::<Pod>()
-        .with_protobuf::<Pod>()
-        .with_defaults::<Pod>()
-        .with_validation::<Pod>();
-    registry
-        .add::<PodTemplate>()
-        .with_protobuf::<PodTemplate>()
-        .with_defaults::<PodTemplate>()
-        .with_validation::<PodTemplate>();
-    registry
-        .add::<Secret>()
-        .with_protobuf::<Secret>()
-        .with_defaults::<Secret>()
-        .with_validation::<Secret>();
-    registry
-        .add::<Service>()
-        .with_protobuf::<Service>()
-        .with_defaults::<Service>()
-        .with_validation::<Service>();
-    registry
-        .add::<ConfigMap>()
-        .with_protobuf::<ConfigMap>()
-        .with_validation::<ConfigMap>();
-    registry
-        .add::<Namespace>()
-        .with_protobuf::<Namespace>()
-        .with_validation::<Namespace>();
-    registry.add::<Event>().with_protobuf::<Event>().with_validation::<Event>();
+    registry.add::<Pod>();
+    registry.add::<PodTemplate>();
+    registry.add::<Secret>();
+    registry.add::<Service>();
+    registry.add::<ConfigMap>();
+    registry.add::<Namespace>();
+    registry.add::<Event>();
+}
+impl ::runtime::registry::ServedKind for Pod {
+    const DEFAULTED: bool = true;
+    fn set_defaults(&mut self) {
+        ::runtime::defaulting::SetDefaults::set_defaults(self);
+    }
+    const VALIDATED: bool = true;
+    fn validate(
+        &self,
+        old: Option<&Self>,
+        ctx: &::runtime::validate::Context,
+    ) -> ::runtime::field::ErrorList {
+        ::runtime::registry::validate_kind(self, old, ctx)
+    }
+    fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
+        Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
+    }
+    fn decode_protobuf(
+        message: &[u8],
+    ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
+        Some(
+            <Self as ::prost::Message>::decode(message)
+                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
+        )
+    }
+    fn encode_protobuf(&self) -> Option<Vec<u8>> {
+        Some(::prost::Message::encode_to_vec(self))
+    }
+}
+impl ::runtime::registry::ServedKind for PodTemplate {
+    const DEFAULTED: bool = true;
+    fn set_defaults(&mut self) {
+        ::runtime::defaulting::SetDefaults::set_defaults(self);
+    }
+    const VALIDATED: bool = true;
+    fn validate(
+        &self,
+        old: Option<&Self>,
+        ctx: &::runtime::validate::Context,
+    ) -> ::runtime::field::ErrorList {
+        ::runtime::registry::validate_kind(self, old, ctx)
+    }
+    fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
+        Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
+    }
+    fn decode_protobuf(
+        message: &[u8],
+    ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
+        Some(
+            <Self as ::prost::Message>::decode(message)
+                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
+        )
+    }
+    fn encode_protobuf(&self) -> Option<Vec<u8>> {
+        Some(::prost::Message::encode_to_vec(self))
+    }
+}
+impl ::runtime::registry::ServedKind for Secret {
+    const DEFAULTED: bool = true;
+    fn set_defaults(&mut self) {
+        ::runtime::defaulting::SetDefaults::set_defaults(self);
+    }
+    const VALIDATED: bool = true;
+    fn validate(
+        &self,
+        old: Option<&Self>,
+        ctx: &::runtime::validate::Context,
+    ) -> ::runtime::field::ErrorList {
+        ::runtime::registry::validate_kind(self, old, ctx)
+    }
+    fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
+        Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
+    }
+    fn decode_protobuf(
+        message: &[u8],
+    ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
+        Some(
+            <Self as ::prost::Message>::decode(message)
+                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
+        )
+    }
+    fn encode_protobuf(&self) -> Option<Vec<u8>> {
+        Some(::prost::Message::encode_to_vec(self))
+    }
+}
+impl ::runtime::registry::ServedKind for Service {
+    const DEFAULTED: bool = true;
+    fn set_defaults(&mut self) {
+        ::runtime::defaulting::SetDefaults::set_defaults(self);
+    }
+    const VALIDATED: bool = true;
+    fn validate(
+        &self,
+        old: Option<&Self>,
+        ctx: &::runtime::validate::Context,
+    ) -> ::runtime::field::ErrorList {
+        ::runtime::registry::validate_kind(self, old, ctx)
+    }
+    fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
+        Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
+    }
+    fn decode_protobuf(
+        message: &[u8],
+    ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
+        Some(
+            <Self as ::prost::Message>::decode(message)
+                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
+        )
+    }
+    fn encode_protobuf(&self) -> Option<Vec<u8>> {
+        Some(::prost::Message::encode_to_vec(self))
+    }
+}
+impl ::runtime::registry::ServedKind for ConfigMap {
+    const VALIDATED: bool = true;
+    fn validate(
+        &self,
+        old: Option<&Self>,
+        ctx: &::runtime::validate::Context,
+    ) -> ::runtime::field::ErrorList {
+        ::runtime::registry::validate_kind(self, old, ctx)
+    }
+    fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
+        Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
+    }
+    fn decode_protobuf(
+        message: &[u8],
+    ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
+        Some(
+            <Self as ::prost::Message>::decode(message)
+                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
+        )
+    }
+    fn encode_protobuf(&self) -> Option<Vec<u8>> {
+        Some(::prost::Message::encode_to_vec(self))
+    }
+}
+impl ::runtime::registry::ServedKind for Namespace {
+    const VALIDATED: bool = true;
+    fn validate(
+        &self,
+        old: Option<&Self>,
+        ctx: &::runtime::validate::Context,
+    ) -> ::runtime::field::ErrorList {
+        ::runtime::registry::validate_kind(self, old, ctx)
+    }
+    fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
+        Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
+    }
+    fn decode_protobuf(
+        message: &[u8],
+    ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
+        Some(
+            <Self as ::prost::Message>::decode(message)
+                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
+        )
+    }
+    fn encode_protobuf(&self) -> Option<Vec<u8>> {
+        Some(::prost::Message::encode_to_vec(self))
+    }
+}
+impl ::runtime::registry::ServedKind for Event {
+    const VALIDATED: bool = true;
+    fn validate(
+        &self,
+        old: Option<&Self>,
+        ctx: &::runtime::validate::Context,
+    ) -> ::runtime::field::ErrorList {
+        ::runtime::registry::validate_kind(self, old, ctx)
+    }
+    fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
+        Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
+    }
+    fn decode_protobuf(
+        message: &[u8],
+    ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
+        Some(
+            <Self as ::prost::Message>::decode(message)
+                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
+        )
+    }
+    fn encode_protobuf(&self) -> Option<Vec<u8>> {
+        Some(::prost::Message::encode_to_vec(self))
+    }
 }

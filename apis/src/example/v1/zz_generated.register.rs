@@ -6,6 +6,30 @@ pub const GROUP_NAME: &str = "example.dev";
 pub const VERSION: &str = "v1";
 /// Adds every resource of `example.dev/v1` to `registry`.
 pub fn register(registry: &mut ::runtime::registry::Registry) {
-    registry.add::<Widget>().with_defaults::<Widget>().with_validation::<Widget>();
-    registry.add::<Gadget>().with_validation::<Gadget>();
+    registry.add::<Widget>();
+    registry.add::<Gadget>();
+}
+impl ::runtime::registry::ServedKind for Widget {
+    const DEFAULTED: bool = true;
+    fn set_defaults(&mut self) {
+        ::runtime::defaulting::SetDefaults::set_defaults(self);
+    }
+    const VALIDATED: bool = true;
+    fn validate(
+        &self,
+        old: Option<&Self>,
+        ctx: &::runtime::validate::Context,
+    ) -> ::runtime::field::ErrorList {
+        ::runtime::registry::validate_kind(self, old, ctx)
+    }
+}
+impl ::runtime::registry::ServedKind for Gadget {
+    const VALIDATED: bool = true;
+    fn validate(
+        &self,
+        old: Option<&Self>,
+        ctx: &::runtime::validate::Context,
+    ) -> ::runtime::field::ErrorList {
+        ::runtime::registry::validate_kind(self, old, ctx)
+    }
 }

@@ -42,22 +42,11 @@ pub(crate) fn decode_object(
     })?;
     let type_meta: runtime::meta::TypeMeta =
         serde_json::from_slice(bytes).map_err(|e| cannot(e.to_string()))?;
-    if let Some(kind) = type_meta.kind.as_deref().filter(|k| !k.is_empty())
-        && kind != ri.kind
-    {
-        return Err(ApiError::bad_request(format!(
-            "{kind} in version \"{}\" cannot be handled as a {}: no kind \"{kind}\" is registered for version \"{}\"",
-            ri.version, ri.kind, ri.api_version
-        )));
-    }
-    if let Some(v) = type_meta.api_version.as_deref().filter(|v| !v.is_empty())
-        && v != ri.api_version
-    {
-        return Err(ApiError::bad_request(format!(
-            "the API version in the data ({v}) does not match the expected API version ({})",
-            ri.api_version
-        )));
-    }
+    check_type_meta(
+        ri,
+        type_meta.kind.as_deref(),
+        type_meta.api_version.as_deref(),
+    )?;
     // Duplicate keys: reported per field validation, and dropped (the last
     // value wins, as Go's encoding/json keeps it) before the typed decode.
     let duplicates = crate::duplicates::find(bytes);
@@ -75,7 +64,7 @@ pub(crate) fn decode_object(
     let mut unsupported = Vec::new();
     let mut current = std::borrow::Cow::Borrowed(bytes);
     let decoded = loop {
-        let error = match entry.decode_defaulted(&current) {
+        let error = match entry.kind.decode_defaulted(&current) {
             Ok(d) => break d,
             Err(e) => e,
         };
@@ -122,6 +111,34 @@ pub(crate) fn decode_object(
         FieldValidation::Warn => Ok((decoded.object, problems, unsupported)),
         _ => Ok((decoded.object, Vec::new(), unsupported)),
     }
+}
+
+/// The `kind` and `apiVersion` a body names (in JSON, or in a protobuf
+/// envelope), checked against the resource's: upstream's messages for a
+/// kind the version does not register and for another API version. Unset
+/// or empty ones pass.
+pub(crate) fn check_type_meta(
+    ri: &ResourceInfo,
+    kind: Option<&str>,
+    api_version: Option<&str>,
+) -> Result<(), ApiError> {
+    if let Some(kind) = kind.filter(|k| !k.is_empty())
+        && kind != ri.kind
+    {
+        return Err(ApiError::bad_request(format!(
+            "{kind} in version \"{}\" cannot be handled as a {}: no kind \"{kind}\" is registered for version \"{}\"",
+            ri.version, ri.kind, ri.api_version
+        )));
+    }
+    if let Some(v) = api_version.filter(|v| !v.is_empty())
+        && v != ri.api_version
+    {
+        return Err(ApiError::bad_request(format!(
+            "the API version in the data ({v}) does not match the expected API version ({})",
+            ri.api_version
+        )));
+    }
+    Ok(())
 }
 
 /// A body no kind can be read from (protobuf that does not decode, YAML
@@ -177,9 +194,9 @@ fn is_digits(s: &str) -> bool {
 /// place. Read from the kind's structural schema (the enum's values) at the
 /// path where decoding failed; `None` for any other decode error.
 fn unsupported_enum(entry: &Entry, bytes: &[u8]) -> Option<(Cause, String)> {
-    let field = (entry.decode_error_path)(bytes)?;
+    let field = entry.kind.decode_error_path(bytes)?;
     let steps = field_path_steps(&field)?;
-    let Type::Enum(declared) = runtime::schema::type_at((entry.schema)(), &steps)? else {
+    let Type::Enum(declared) = runtime::schema::type_at(entry.kind.schema(), &steps)? else {
         return None;
     };
     let body: Value = serde_json::from_slice(bytes).ok()?;

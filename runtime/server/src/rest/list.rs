@@ -16,7 +16,7 @@ use crate::status::ApiError;
 use crate::storage::{KeyValue, RangeRequest, StorageError, Store};
 use crate::store::{read_stored, resource_prefix, storage_error, stored_json};
 use crate::table::{self, IncludeObject};
-use runtime::registry::DecodeFn;
+use runtime::registry::KindOps;
 use runtime::resource::ResourceInfo;
 use runtime::selector::{FieldSelector, LabelSelector};
 
@@ -57,7 +57,7 @@ impl Ctx<'_> {
         Ok(ListCursor {
             store: self.server.store.clone(),
             info: *ri,
-            defaulting: self.entry.decode_and_default,
+            defaulting: Some(self.entry.kind),
             prefix,
             labels,
             fields,
@@ -309,8 +309,8 @@ const CONTINUE_EXPIRED: &str = "The provided continue parameter is too old to di
 pub(crate) struct ListCursor {
     store: Arc<dyn Store>,
     info: ResourceInfo,
-    /// Defaults the objects read (the kind's `decode_and_default`).
-    defaulting: Option<DecodeFn>,
+    /// Defaults the objects read (their kind; see `store::read_stored`).
+    defaulting: Option<&'static dyn KindOps>,
     prefix: String,
     labels: LabelSelector,
     fields: FieldSelector,

@@ -99,7 +99,7 @@ pub(crate) async fn handle(
     let accept = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok());
     let representation = negotiate::representation_for(
         accept,
-        entry.protobuf.is_some() && info.subresource.as_deref() != Some("scale"),
+        entry.kind.protobuf().is_some() && info.subresource.as_deref() != Some("scale"),
     )?;
     if let Representation::PartialObjectMetadata(_, list) = representation {
         // Upstream names the Go type it holds: unstructured for custom
@@ -202,8 +202,8 @@ pub(crate) async fn handle(
                 ));
             }
             Representation::Protobuf => {
-                if let Some(message) = entry.protobuf {
-                    let bytes = ctx.list_protobuf(message())?;
+                if let Some(message) = entry.kind.protobuf() {
+                    let bytes = ctx.list_protobuf(message)?;
                     return Ok(protobuf_response(StatusCode::OK, bytes, Vec::new()));
                 }
             }
@@ -413,7 +413,7 @@ impl Ctx<'_> {
             .get(&self.key(self.name()))
             .map_err(|e| storage_error(e, self.ri(), self.name()))?
             .ok_or_else(|| ApiError::not_found(self.ri(), self.name()))?;
-        let obj = read_stored(&kv, self.entry.decode_and_default)?;
+        let obj = read_stored(&kv, Some(self.entry.kind))?;
         Ok((kv, obj))
     }
 
@@ -431,12 +431,7 @@ impl Ctx<'_> {
             .get(&self.key(self.name()))
             .map_err(|e| storage_error(e, self.ri(), self.name()))?
             .ok_or_else(|| ApiError::not_found(self.ri(), self.name()))?;
-        let json = stored_json(
-            &kv,
-            self.entry.decode_and_default,
-            &self.server.read_cache,
-            None,
-        )?;
+        let json = stored_json(&kv, Some(self.entry.kind), &self.server.read_cache, None)?;
         let mut response = (StatusCode::OK, json).into_response();
         response.headers_mut().insert(
             header::CONTENT_TYPE,

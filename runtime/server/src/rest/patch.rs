@@ -108,7 +108,7 @@ impl Ctx<'_> {
                 let schema = if self.info.subresource.as_deref() == Some("scale") {
                     scale_schema()
                 } else {
-                    (self.entry.schema)()
+                    self.entry.kind.schema()
                 };
                 patched = crate::patch::strategic::apply(&old, &patch, schema)
                     .map_err(|e| ApiError::bad_request(e.to_string()))?;
@@ -219,7 +219,7 @@ impl Ctx<'_> {
             )));
         }
         let force = self.query.flag("force");
-        let schema = (self.entry.schema)();
+        let schema = self.entry.kind.schema();
         for _ in 0..5 {
             let live = self
                 .store()
@@ -227,7 +227,7 @@ impl Ctx<'_> {
                 .map_err(|e| storage_error(e, ri, &name))?;
             let live_obj = live
                 .as_ref()
-                .map(|kv| read_stored(kv, self.entry.decode_and_default))
+                .map(|kv| read_stored(kv, Some(self.entry.kind)))
                 .transpose()?;
             let managed = live_obj
                 .as_ref()

@@ -46,11 +46,11 @@ pub(super) fn render(
     };
     let yaml = representation == Representation::Yaml;
     if representation == Representation::Protobuf
-        && let Some(message) = entry.protobuf
+        && let Some(message) = entry.kind.protobuf()
     {
         // Lists took their own path (`list_protobuf`).
         let bytes = if body.get("kind").and_then(Value::as_str) == Some(entry.info.kind) {
-            runtime::codec::protobuf::wrap(&body, message())
+            runtime::codec::protobuf::wrap(&body, message)
         } else {
             // Not an object of this kind (a Status): JSON.
             return json_response(answer.status, &body, answer.warnings, query);

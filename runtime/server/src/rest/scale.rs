@@ -90,7 +90,7 @@ impl Ctx<'_> {
         {
             return Err(ApiError::conflict(ri, &name));
         }
-        let mut obj = read_stored(&kv, self.entry.decode_and_default)?;
+        let mut obj = read_stored(&kv, Some(self.entry.kind))?;
         let old = obj.clone();
         set_path(&mut obj, paths.spec_replicas_path, json!(replicas));
         bump_generation(ri, &old, &mut obj);
@@ -105,7 +105,7 @@ impl Ctx<'_> {
             Some("scale"),
             apply::managed_for_update(&live, None, Some("scale")),
             Time::now(),
-            (self.entry.schema)(),
+            self.entry.kind.schema(),
         );
         set_managed_fields(&mut obj, &managed)?;
         let written = if self.query.dry_run(self.verb)? || obj == old {

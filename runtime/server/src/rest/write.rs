@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use super::decode::unrecognized_body;
+use super::decode::{check_type_meta, unrecognized_body};
 use super::{Answer, Ctx};
 use crate::negotiate::{self};
 use crate::object::{meta, meta_mut, meta_str, set_path};
@@ -15,6 +15,7 @@ use crate::patch::apply;
 use crate::status::{ApiError, Cause};
 use crate::storage::KeyValue;
 use crate::store::{is_builtin_group, storage_error, to_storage};
+use runtime::codec::protobuf::ProtoError;
 use runtime::meta::{CauseType, ManagedFieldsEntry, StatusReason, Time};
 use runtime::resource::ResourceInfo;
 use runtime::validate::Context;
@@ -30,11 +31,25 @@ impl Ctx<'_> {
         let json_bytes = match negotiate::body_format(content_type)? {
             negotiate::BodyFormat::Json => bytes.to_vec(),
             negotiate::BodyFormat::Protobuf => {
-                let message = self.entry.protobuf.ok_or_else(|| {
+                let kind = self.entry.kind;
+                let message = kind.protobuf().ok_or_else(|| {
                     ApiError::unsupported_media_type(&["application/json", "application/yaml"])
                 })?;
-                let obj = runtime::codec::protobuf::decode_object(bytes, message())
-                    .map_err(|e| unrecognized_body(self.ri(), &e.to_string(), bytes))?;
+                let unrecognized = |e: ProtoError| unrecognized_body(self.ri(), &e.0, bytes);
+                let (api_version, type_kind, _) =
+                    runtime::codec::protobuf::unwrap(bytes).map_err(unrecognized)?;
+                check_type_meta(self.ri(), Some(&type_kind), Some(&api_version))?;
+                // Straight into the Rust type (its generated protobuf
+                // codec), defaulted there; protobuf has no unknown or
+                // duplicate fields to report.
+                if let Some(Ok(object)) = kind.decode_protobuf(bytes) {
+                    return Ok((object, Vec::new()));
+                }
+                // A message the type cannot hold (a value outside a Rust
+                // enum): through JSON, whose decoding names the value (or
+                // the message does not decode at all).
+                let obj = runtime::codec::protobuf::decode_object(bytes, message)
+                    .map_err(unrecognized)?;
                 serde_json::to_vec(&obj).map_err(ApiError::internal)?
             }
             negotiate::BodyFormat::Yaml => runtime::codec::yaml::yaml_to_json(bytes)
@@ -124,7 +139,7 @@ impl Ctx<'_> {
                     None,
                     start,
                     Time::now(),
-                    (self.entry.schema)(),
+                    self.entry.kind.schema(),
                 )
             }
         };
@@ -299,7 +314,7 @@ impl Ctx<'_> {
                     sub,
                     start,
                     Time::now(),
-                    (self.entry.schema)(),
+                    self.entry.kind.schema(),
                 )
             }
         };
@@ -332,9 +347,10 @@ impl Ctx<'_> {
     /// The kind's generated validation of `new` (against `old` on update),
     /// for the subresource addressed, as causes of a 422.
     fn type_validation(&self, new: &Value, old: Option<&Value>) -> Result<Vec<Cause>, ApiError> {
-        let Some(validate) = self.entry.validate else {
+        let kind = self.entry.kind;
+        if !kind.validates() {
             return Ok(self.unsupported.borrow().clone());
-        };
+        }
         let mut ctx = if old.is_some() {
             Context::update()
         } else {
@@ -346,7 +362,7 @@ impl Ctx<'_> {
         for option in &self.server.validation_options {
             ctx = ctx.with_option(option);
         }
-        let errors = validate(new, old, &ctx).map_err(ApiError::internal)?;
+        let errors = kind.validate(new, old, &ctx).map_err(ApiError::internal)?;
         let mut causes = self.unsupported.borrow().clone();
         causes.extend(runtime::field::to_causes(&errors));
         Ok(causes)
