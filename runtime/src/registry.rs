@@ -107,10 +107,12 @@ pub trait KindOps: Send + Sync {
     /// defaults what it decodes. Errors: as [`KindOps::decode`].
     fn decode_defaulted(&self, body: &[u8]) -> Result<Decoded, String>;
 
-    /// Reads a stored object (JSON), defaulted through the type, as
-    /// kube-apiserver's storage codec defaults what it decodes; `None` for
-    /// a kind without defaulting, whose stored objects are read as stored.
-    /// Errors: the stored value is not an object of the kind.
+    /// Reads a stored object, defaulted through the type, as
+    /// kube-apiserver's storage codec defaults what it decodes: the
+    /// protobuf envelope (`k8s\0`, as kinds with protobuf numbers are
+    /// stored) or JSON. `None` for JSON of a kind without defaulting, which
+    /// is read as stored. Errors: the stored value is not an object of the
+    /// kind.
     fn read_stored(&self, stored: &[u8]) -> Option<Result<Value, String>>;
 
     /// The field path where decoding the body through the Rust type fails
@@ -168,6 +170,11 @@ impl<T: ServedKind> KindOps for Typed<T> {
     }
 
     fn read_stored(&self, stored: &[u8]) -> Option<Result<Value, String>> {
+        if stored.starts_with(crate::codec::protobuf::MAGIC) {
+            return self
+                .decode_protobuf(stored)
+                .map(|r| r.map_err(|e| e.to_string()));
+        }
         if !T::DEFAULTED {
             return None;
         }

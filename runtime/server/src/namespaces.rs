@@ -13,9 +13,10 @@ use serde_json::{Value, json};
 use super::ApiServer;
 use super::object::{meta_mut, meta_str, set_path};
 use super::status::ApiError;
-use super::store::{from_storage, object_key, resource_prefix, to_storage};
+use super::store::{object_key, read_stored, resource_prefix, to_storage};
 use crate::storage::{RangeRequest, StorageError};
 use runtime::meta::{CauseType, Time};
+use runtime::registry::Entry;
 use runtime::resource::ResourceInfo;
 
 /// Namespaces that exist from the start.
@@ -32,28 +33,30 @@ fn is_namespace(ri: &ResourceInfo) -> bool {
 }
 
 impl ApiServer {
-    fn namespace_info(&self) -> Option<ResourceInfo> {
+    /// The registry entry of the namespaces.
+    fn namespace_entry(&self) -> Option<Entry> {
         self.registry
             .entries()
             .iter()
-            .map(|e| e.info)
-            .find(is_namespace)
+            .find(|e| is_namespace(&e.info))
+            .copied()
     }
 
     pub(super) fn ensure_system_namespaces(&self) -> Result<(), ApiError> {
-        let Some(ri) = self.namespace_info() else {
+        let Some(entry) = self.namespace_entry() else {
             return Ok(());
         };
+        let ri = entry.info;
         for name in SYSTEM_NAMESPACES {
             let mut obj = json!({"kind": ri.kind, "apiVersion": ri.api_version, "metadata": {
                 "name": name, "uid": uuid::Uuid::new_v4().to_string(),
                 "creationTimestamp": Time::now().to_rfc3339(),
             }});
             self.prepare_for_create(&ri, &mut obj)?;
-            match self
-                .store
-                .create(&object_key(&ri, None, name), to_storage(&obj)?)
-            {
+            match self.store.create(
+                &object_key(&ri, None, name),
+                to_storage(&obj, entry.kind.protobuf())?,
+            ) {
                 Ok(_) | Err(StorageError::AlreadyExists(_)) => {}
                 Err(e) => return Err(ApiError::internal(e)),
             }
@@ -68,15 +71,15 @@ impl ApiServer {
         name: &str,
         namespace: &str,
     ) -> Result<(), ApiError> {
-        let Some(ns_info) = self.namespace_info() else {
+        let Some(ns_entry) = self.namespace_entry() else {
             return Ok(());
         };
         let kv = self
             .store
-            .get(&object_key(&ns_info, None, namespace))
+            .get(&object_key(&ns_entry.info, None, namespace))
             .map_err(ApiError::internal)?
             .ok_or_else(|| ApiError::namespace_not_found(namespace))?;
-        let ns = from_storage(&kv)?;
+        let ns = read_stored(&kv, Some(ns_entry.kind))?;
         if meta_str(&ns, "deletionTimestamp").is_some()
             || ns.pointer("/status/phase").and_then(Value::as_str) == Some("Terminating")
         {
@@ -129,8 +132,10 @@ impl ApiServer {
         let Some(name) = meta_str(obj, "name").map(str::to_string) else {
             return;
         };
+        let Some(ns_entry) = self.namespace_entry() else {
+            return;
+        };
         let server = self.clone();
-        let ns_info = *ri;
         tokio::spawn(async move {
             // Delete namespaced objects until none is left, then finalize.
             for _ in 0..600 {
@@ -143,7 +148,7 @@ impl ApiServer {
                     }
                 }
             }
-            if let Err(e) = server.finalize_namespace(&ns_info, &name) {
+            if let Err(e) = server.finalize_namespace(&ns_entry, &name) {
                 tracing::warn!(namespace = %name, error = %e, "namespace finalization failed");
             }
         });
@@ -163,7 +168,7 @@ impl ApiServer {
                 .map_err(ApiError::internal)?;
             for kv in result.kvs {
                 empty = false;
-                let mut obj = from_storage(&kv)?;
+                let mut obj = read_stored(&kv, Some(entry.kind))?;
                 let finalizers = obj
                     .pointer("/metadata/finalizers")
                     .and_then(Value::as_array)
@@ -174,9 +179,11 @@ impl ApiServer {
                             .insert("deletionTimestamp".into(), json!(Time::now().to_rfc3339()));
                         // A conflict means another writer got there first;
                         // the namespace controller's next pass sees it.
-                        let _ = self
-                            .store
-                            .update(&kv.key, to_storage(&obj)?, kv.mod_revision);
+                        let _ = self.store.update(
+                            &kv.key,
+                            to_storage(&obj, entry.kind.protobuf())?,
+                            kv.mod_revision,
+                        );
                     }
                 } else {
                     match self.store.delete(&kv.key, Some(kv.mod_revision)) {
@@ -192,12 +199,12 @@ impl ApiServer {
     }
 
     /// Drops the `kubernetes` finalizer and removes the namespace.
-    fn finalize_namespace(&self, ri: &ResourceInfo, name: &str) -> Result<(), ApiError> {
-        let key = object_key(ri, None, name);
+    fn finalize_namespace(&self, entry: &Entry, name: &str) -> Result<(), ApiError> {
+        let key = object_key(&entry.info, None, name);
         let Some(kv) = self.store.get(&key).map_err(ApiError::internal)? else {
             return Ok(());
         };
-        let obj = from_storage(&kv)?;
+        let obj = read_stored(&kv, Some(entry.kind))?;
         let finalizers = obj
             .pointer("/metadata/finalizers")
             .and_then(Value::as_array)
@@ -206,7 +213,11 @@ impl ApiServer {
             let mut obj = obj;
             set_path(&mut obj, ".spec.finalizers", json!([]));
             self.store
-                .update(&key, to_storage(&obj)?, kv.mod_revision)
+                .update(
+                    &key,
+                    to_storage(&obj, entry.kind.protobuf())?,
+                    kv.mod_revision,
+                )
                 .map_err(ApiError::internal)?;
             return Ok(());
         }

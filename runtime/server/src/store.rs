@@ -8,6 +8,7 @@ use serde_json::{Map, Value, json};
 use super::object::meta_mut;
 use super::status::ApiError;
 use crate::storage::{Event, KeyValue, StorageError};
+use runtime::codec::protobuf::Message;
 use runtime::registry::KindOps;
 use runtime::resource::ResourceInfo;
 
@@ -38,7 +39,7 @@ pub(crate) fn object_key(info: &ResourceInfo, namespace: Option<&str>, name: &st
 }
 
 /// Decodes a stored value and sets its resourceVersion.
-pub(crate) fn from_storage(kv: &KeyValue) -> Result<Value, ApiError> {
+fn from_storage(kv: &KeyValue) -> Result<Value, ApiError> {
     let mut obj: Value = serde_json::from_slice(&kv.value)
         .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
     meta_mut(&mut obj).insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
@@ -87,13 +88,18 @@ pub(crate) fn stored_json(
     Ok(json)
 }
 
-/// The bytes stored for `obj`: its JSON without `metadata.resourceVersion`
-/// (the store's revision is the object's resourceVersion), written straight
-/// from `obj` without a copy.
+/// The bytes stored for `obj`, as kube-apiserver stores them: for a kind
+/// with protobuf numbers (`protobuf`, its message table) the protobuf
+/// envelope (`k8s\0` + `runtime.Unknown`), else JSON; either without
+/// `metadata.resourceVersion` (the store's revision is the object's
+/// resourceVersion). JSON is written straight from `obj` without a copy.
 ///
 /// Errors: 500 if the object cannot be encoded (not reachable for a JSON
 /// value, whose keys are strings).
-pub(crate) fn to_storage(obj: &Value) -> Result<Vec<u8>, ApiError> {
+pub(crate) fn to_storage(obj: &Value, protobuf: Option<&Message>) -> Result<Vec<u8>, ApiError> {
+    if let Some(message) = protobuf {
+        return Ok(runtime::codec::protobuf::wrap_for_storage(obj, message));
+    }
     serde_json::to_vec(&WithoutResourceVersion(obj)).map_err(ApiError::internal)
 }
 

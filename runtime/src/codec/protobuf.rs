@@ -133,13 +133,19 @@ pub fn encode(value: &Value, msg: &Message) -> Vec<u8> {
 }
 
 fn encode_into(value: &Value, msg: &Message, out: &mut Vec<u8>) {
+    encode_with(value, msg, None, out);
+}
+
+/// [`encode_into`], with the top-level field `replaced.0` taken from
+/// `replaced.1` instead of `value`.
+fn encode_with(value: &Value, msg: &Message, replaced: Option<(&str, &Value)>, out: &mut Vec<u8>) {
     let mut fields: Vec<&Field> = msg.fields.iter().collect();
     fields.sort_by_key(|f| f.number);
     for f in fields {
-        let v = if f.json.is_empty() {
-            Some(value)
-        } else {
-            value.get(f.json).filter(|v| !v.is_null())
+        let v = match replaced {
+            Some((json, v)) if json == f.json => Some(v),
+            _ if f.json.is_empty() => Some(value),
+            _ => value.get(f.json).filter(|v| !v.is_null()),
         };
         match f.presence {
             Presence::Value | Presence::Required => encode_value(f.number, &f.kind, v, out),
@@ -582,6 +588,27 @@ const ZERO_TIME_SECONDS: i64 = -62135596800;
 /// Kubernetes envelope: `k8s\0` + `runtime.Unknown`.
 pub fn wrap(value: &Value, msg: &Message) -> Vec<u8> {
     envelope(value, &encode(value, msg))
+}
+
+/// [`wrap`] for storage: without `metadata.resourceVersion`, which the
+/// store's revision stands for (upstream's etcd store clears it before
+/// writing, `APIObjectVersioner.PrepareObjectForStorage`).
+pub fn wrap_for_storage(value: &Value, msg: &Message) -> Vec<u8> {
+    let mut out = Vec::new();
+    match value.get("metadata") {
+        Some(Value::Object(meta)) if meta.contains_key("resourceVersion") => {
+            let mut meta = meta.clone();
+            meta.remove("resourceVersion");
+            encode_with(
+                value,
+                msg,
+                Some(("metadata", &Value::Object(meta))),
+                &mut out,
+            );
+        }
+        _ => encode_into(value, msg, &mut out),
+    }
+    envelope(value, &out)
 }
 
 /// `k8s\0` + `runtime.Unknown{typeMeta = 1 {apiVersion = 1, kind = 2},

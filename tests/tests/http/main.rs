@@ -26,5 +26,6 @@ mod quantity;
 mod read;
 mod representations;
 mod requests;
+mod storage;
 mod update;
 mod watch;

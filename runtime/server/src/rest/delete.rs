@@ -72,7 +72,11 @@ impl Ctx<'_> {
             }
             let written = self
                 .store()
-                .update(&kv.key, to_storage(&updated)?, kv.mod_revision)
+                .update(
+                    &kv.key,
+                    to_storage(&updated, self.entry.kind.protobuf())?,
+                    kv.mod_revision,
+                )
                 .map_err(|e| storage_error(e, ri, &name))?;
             meta_mut(&mut answer.body).insert(
                 "resourceVersion".into(),
@@ -91,7 +95,11 @@ impl Ctx<'_> {
         if matches!(grace, Grace::Period(_)) && updated != obj {
             revision = self
                 .store()
-                .update(&kv.key, to_storage(&updated)?, kv.mod_revision)
+                .update(
+                    &kv.key,
+                    to_storage(&updated, self.entry.kind.protobuf())?,
+                    kv.mod_revision,
+                )
                 .map_err(|e| storage_error(e, ri, &name))?
                 .mod_revision;
             meta_mut(&mut updated).insert("resourceVersion".into(), json!(revision.to_string()));

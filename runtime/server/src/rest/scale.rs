@@ -112,7 +112,11 @@ impl Ctx<'_> {
             kv
         } else {
             self.store()
-                .update(&kv.key, to_storage(&obj)?, kv.mod_revision)
+                .update(
+                    &kv.key,
+                    to_storage(&obj, self.entry.kind.protobuf())?,
+                    kv.mod_revision,
+                )
                 .map_err(|e| storage_error(e, ri, &name))?
         };
         Ok(Answer::ok(self.scale_of(&obj, &written)?))

@@ -169,7 +169,10 @@ impl Ctx<'_> {
         }
         let kv = self
             .store()
-            .create(&self.key(&name), to_storage(&obj)?)
+            .create(
+                &self.key(&name),
+                to_storage(&obj, self.entry.kind.protobuf())?,
+            )
             .map_err(|e| storage_error(e, ri, &name))?;
         meta_mut(&mut obj).insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
         Ok(Answer {
@@ -335,7 +338,11 @@ impl Ctx<'_> {
         }
         let written = self
             .store()
-            .update(&kv.key, to_storage(&new)?, kv.mod_revision)
+            .update(
+                &kv.key,
+                to_storage(&new, self.entry.kind.protobuf())?,
+                kv.mod_revision,
+            )
             .map_err(|e| storage_error(e, ri, &name))?;
         meta_mut(&mut new).insert(
             "resourceVersion".into(),
