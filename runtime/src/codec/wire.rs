@@ -242,24 +242,58 @@ pub fn decode_map_entry<B: Buf, V: Default>(
 
 // ------------------------------------------------------------ raw JSON
 
-/// A `runtime.RawExtension` or `FieldsV1` field, `{raw = 1}` holding
-/// `json` (the value's compact JSON).
-pub fn raw_json(tag: u32, json: &[u8], buf: &mut impl BufMut) {
-    length_delimited_header(tag, bytes_len(1, json), buf);
-    bytes(1, json, buf);
+/// A `runtime.RawExtension` or `FieldsV1` field, `{raw = 1}` holding the
+/// value's compact JSON (`null` is written as no bytes), serialized
+/// straight into `buf`.
+pub fn raw_json(tag: u32, value: &serde_json::Value, buf: &mut impl BufMut) {
+    let len = json_len(value);
+    length_delimited_header(tag, length_delimited_len(1, len), buf);
+    length_delimited_header(1, len, buf);
+    if !value.is_null() {
+        // Writing to a growable buffer cannot fail, nor can a JSON value's
+        // serialization (its keys are strings).
+        let _ = serde_json::to_writer(BufWriter(buf), value);
+    }
+}
+
+/// `std::io::Write` onto a [`BufMut`].
+struct BufWriter<'a, B>(&'a mut B);
+
+impl<B: BufMut> std::io::Write for BufWriter<'_, B> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.put_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// The encoded length of [`raw_json`].
-pub fn raw_json_len(tag: u32, json: &[u8]) -> usize {
-    length_delimited_len(tag, bytes_len(1, json))
+pub fn raw_json_len(tag: u32, value: &serde_json::Value) -> usize {
+    length_delimited_len(tag, length_delimited_len(1, json_len(value)))
 }
 
-/// The compact JSON of a raw value (`null` is written as no bytes).
-pub fn json_of(value: &serde_json::Value) -> Vec<u8> {
-    if value.is_null() {
-        return Vec::new();
+/// The length of a value's compact JSON, counted without writing it.
+fn json_len(value: &serde_json::Value) -> usize {
+    /// Counts what is written to it.
+    struct Counter(usize);
+    impl std::io::Write for Counter {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 += bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
     }
-    serde_json::to_vec(value).unwrap_or_default()
+    if value.is_null() {
+        return 0;
+    }
+    let mut counter = Counter(0);
+    let _ = serde_json::to_writer(&mut counter, value);
+    counter.0
 }
 
 /// Reads a `runtime.RawExtension` or `FieldsV1` field: its JSON, `null`

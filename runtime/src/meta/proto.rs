@@ -377,7 +377,7 @@ impl prost::Message for ManagedFieldsEntry {
         }
         w::string(6, opt_str(&self.fields_type), buf);
         if let Some(f) = &self.fields_v1 {
-            w::raw_json(7, &w::json_of(f), buf);
+            w::raw_json(7, f, buf);
         }
         w::string(8, opt_str(&self.subresource), buf);
     }
@@ -412,10 +412,7 @@ impl prost::Message for ManagedFieldsEntry {
             + w::string_len(3, opt_str(&self.api_version))
             + self.time.as_ref().map_or(0, |t| w::time_len(4, t))
             + w::string_len(6, opt_str(&self.fields_type))
-            + self
-                .fields_v1
-                .as_ref()
-                .map_or(0, |f| w::raw_json_len(7, &w::json_of(f)))
+            + self.fields_v1.as_ref().map_or(0, |f| w::raw_json_len(7, f))
             + w::string_len(8, opt_str(&self.subresource))
     }
 

@@ -185,12 +185,12 @@ pub fn decode_int_or_string(
 
 /// A `runtime.RawExtension` field.
 pub fn raw_extension(tag: u32, value: &RawExtension, buf: &mut impl BufMut) {
-    raw_json(tag, &json_of(&value.0), buf);
+    raw_json(tag, &value.0, buf);
 }
 
 /// The encoded length of [`raw_extension`].
 pub fn raw_extension_len(tag: u32, value: &RawExtension) -> usize {
-    raw_json_len(tag, &json_of(&value.0))
+    raw_json_len(tag, &value.0)
 }
 
 /// Reads a `runtime.RawExtension` field.
