@@ -107,6 +107,12 @@ pub trait KindOps: Send + Sync {
     /// defaults what it decodes. Errors: as [`KindOps::decode`].
     fn decode_defaulted(&self, body: &[u8]) -> Result<Decoded, String>;
 
+    /// Reads a JSON value through the Rust type and sets the kind's
+    /// defaults: the object [`KindOps::decode_defaulted`] gives for a body
+    /// holding it, without its text (fields the type does not know are
+    /// dropped, not reported). Errors: serde's message.
+    fn decode_value_defaulted(&self, object: &Value) -> Result<Value, String>;
+
     /// Reads a stored object, defaulted through the type, as
     /// kube-apiserver's storage codec defaults what it decodes: the
     /// protobuf envelope (`k8s\0`, as kinds with protobuf numbers are
@@ -167,6 +173,12 @@ impl<T: ServedKind> KindOps for Typed<T> {
         let (mut typed, unknown_fields) = decode_typed::<T>(body)?;
         typed.set_defaults();
         decoded(&typed, unknown_fields)
+    }
+
+    fn decode_value_defaulted(&self, object: &Value) -> Result<Value, String> {
+        let mut typed = T::deserialize(object).map_err(|e| e.to_string())?;
+        typed.set_defaults();
+        decoded(&typed, Vec::new()).map(|d| d.object)
     }
 
     fn read_stored(&self, stored: &[u8]) -> Option<Result<Value, String>> {

@@ -244,8 +244,16 @@ impl Ctx<'_> {
                 schema,
             )
             .map_err(|e| self.apply_error(&name, e))?;
-            let merged = serde_json::to_vec(&outcome.object).map_err(ApiError::internal)?;
-            let (mut obj, _) = self.decode_json(&merged, FieldValidation::Ignore)?;
+            // The merge result through the type, defaulted, as upstream
+            // decodes it; a value the type cannot hold goes through the
+            // JSON path, which reports it as a field error.
+            let mut obj = match self.entry.kind.decode_value_defaulted(&outcome.object) {
+                Ok(obj) => obj,
+                Err(_) => {
+                    let merged = serde_json::to_vec(&outcome.object).map_err(ApiError::internal)?;
+                    self.decode_json(&merged, FieldValidation::Ignore)?.0
+                }
+            };
             let result = match (live, live_obj) {
                 (Some(kv), Some(old)) => {
                     meta_mut(&mut obj)

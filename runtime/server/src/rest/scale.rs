@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::write::{bump_generation, managed_fields_of, set_managed_fields};
+use super::write::{bump_generation, managed_fields_of};
 use super::{Answer, Ctx};
 use crate::object::{get_path, meta, set_path};
 use crate::patch::apply;
@@ -107,7 +107,7 @@ impl Ctx<'_> {
             Time::now(),
             self.entry.kind.schema(),
         );
-        set_managed_fields(&mut obj, &managed)?;
+        apply::set_managed_fields(&mut obj, managed);
         let written = if self.query.dry_run(self.verb)? || obj == old {
             kv
         } else {

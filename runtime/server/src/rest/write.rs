@@ -143,7 +143,7 @@ impl Ctx<'_> {
                 )
             }
         };
-        set_managed_fields(&mut obj, &managed)?;
+        apply::set_managed_fields(&mut obj, managed);
         if meta_str(&obj, "resourceVersion").is_some() {
             // storage.ErrResourceVersionSetOnCreate, a plain error upstream: 500, no reason.
             return Err(ApiError::new(
@@ -321,7 +321,7 @@ impl Ctx<'_> {
                 )
             }
         };
-        set_managed_fields(&mut new, &managed)?;
+        apply::set_managed_fields(&mut new, managed);
         if self.query.dry_run(self.verb)? || new == old {
             return Ok(Answer::ok(new));
         }
@@ -412,24 +412,6 @@ fn check_name(url: &str, obj: &Value) -> Result<(), ApiError> {
 pub(super) fn managed_fields_of(obj: &Value) -> Option<Vec<ManagedFieldsEntry>> {
     let value = meta(obj)?.get("managedFields")?;
     Vec::<ManagedFieldsEntry>::deserialize(value).ok()
-}
-
-/// Sets `metadata.managedFields` (removes it when there are no entries).
-///
-/// Errors: 500 if the entries cannot be encoded (not reachable: their
-/// types serialize infallibly to JSON).
-pub(super) fn set_managed_fields(
-    obj: &mut Value,
-    managed: &[ManagedFieldsEntry],
-) -> Result<(), ApiError> {
-    let m = meta_mut(obj);
-    if managed.is_empty() {
-        m.remove("managedFields");
-    } else {
-        let entries = serde_json::to_value(managed).map_err(ApiError::internal)?;
-        m.insert("managedFields".into(), entries);
-    }
-    Ok(())
 }
 
 /// Sets `new`'s `metadata.generation` to `old`'s plus one when the kind

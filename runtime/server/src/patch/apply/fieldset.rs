@@ -354,11 +354,34 @@ impl FieldSet {
         if include_self {
             out.insert(".".to_string(), Value::Object(Map::new()));
         }
-        let mut elements: BTreeSet<&PathElement> = self.members.iter().collect();
-        elements.extend(self.children().map(|(e, _)| e));
-        for element in elements {
-            let member = self.members.contains(element);
-            let body = match self.child(element) {
+        // Members and children are both in element order: merge them.
+        let mut members = self.members.iter().peekable();
+        let mut children = self.children().peekable();
+        loop {
+            let order = match (members.peek(), children.peek()) {
+                (None, None) => break,
+                (Some(m), Some((c, _))) => m.cmp(c),
+                (Some(_), None) => Ordering::Less,
+                (None, Some(_)) => Ordering::Greater,
+            };
+            let (element, member, child) = match order {
+                Ordering::Less => match members.next() {
+                    Some(m) => (m, true, None),
+                    None => break,
+                },
+                Ordering::Greater => match children.next() {
+                    Some((c, set)) => (c, false, Some(set)),
+                    None => break,
+                },
+                Ordering::Equal => {
+                    members.next();
+                    match children.next() {
+                        Some((c, set)) => (c, true, Some(set)),
+                        None => break,
+                    }
+                }
+            };
+            let body = match child {
                 Some(child) => child.emit(member),
                 None => Map::new(),
             };

@@ -208,7 +208,7 @@ pub fn apply(
     }
     let managed_fields = managers::encode(&managers);
     drop_null_fields(&mut object, shape);
-    set_managed_fields(&mut object, &managed_fields);
+    set_managed_fields(&mut object, managed_fields.clone());
     Ok(ApplyOutcome {
         object,
         managed_fields,
@@ -669,8 +669,9 @@ fn record_update(
     managers::cap_update_managers(managers);
 }
 
-/// Sets `metadata.managedFields` (removes it when there are no entries).
-fn set_managed_fields(obj: &mut Value, entries: &[ManagedFieldsEntry]) {
+/// Sets `metadata.managedFields` to `entries` (removes it when there are
+/// none). Each entry's FieldsV1 tree is moved into the object, not copied.
+pub(crate) fn set_managed_fields(obj: &mut Value, entries: Vec<ManagedFieldsEntry>) {
     let Some(root) = obj.as_object_mut() else {
         return;
     };
@@ -684,9 +685,23 @@ fn set_managed_fields(obj: &mut Value, entries: &[ManagedFieldsEntry]) {
         .entry("metadata")
         .or_insert_with(|| Value::Object(Map::new()));
     if let Some(meta) = meta.as_object_mut() {
-        let encoded = serde_json::to_value(entries).unwrap_or(Value::Null);
-        meta.insert("managedFields".to_string(), encoded);
+        let encoded = entries.into_iter().map(entry_json).collect();
+        meta.insert("managedFields".to_string(), Value::Array(encoded));
     }
+}
+
+/// One managed fields entry as JSON, its FieldsV1 moved in at its place
+/// (after `fieldsType`, before `subresource`, the struct's order).
+fn entry_json(mut entry: ManagedFieldsEntry) -> Value {
+    let fields_v1 = entry.fields_v1.take();
+    let Ok(Value::Object(mut map)) = serde_json::to_value(&entry) else {
+        return Value::Null;
+    };
+    if let Some(fields_v1) = fields_v1 {
+        let at = map.len() - usize::from(map.contains_key("subresource"));
+        map.shift_insert(at, "fieldsV1".to_string(), fields_v1);
+    }
+    Value::Object(map)
 }
 
 /// Drops null-valued fields of structs throughout `obj`.
