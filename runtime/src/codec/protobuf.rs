@@ -136,17 +136,28 @@ fn encode_into(value: &Value, msg: &Message, out: &mut Vec<u8>) {
     encode_with(value, msg, None, out);
 }
 
-/// [`encode_into`], with the top-level field `replaced.0` taken from
-/// `replaced.1` instead of `value`.
-fn encode_with(value: &Value, msg: &Message, replaced: Option<(&str, &Value)>, out: &mut Vec<u8>) {
+/// [`encode_into`], encoding the message field `unset.0` (a JSON name of
+/// this message) as if its fields named in `unset.1` were not set.
+fn encode_with(value: &Value, msg: &Message, unset: Option<(&str, &[&str])>, out: &mut Vec<u8>) {
     let mut fields: Vec<&Field> = msg.fields.iter().collect();
     fields.sort_by_key(|f| f.number);
     for f in fields {
-        let v = match replaced {
-            Some((json, v)) if json == f.json => Some(v),
-            _ if f.json.is_empty() => Some(value),
-            _ => value.get(f.json).filter(|v| !v.is_null()),
+        let v = if f.json.is_empty() {
+            Some(value)
+        } else {
+            value.get(f.json).filter(|v| !v.is_null())
         };
+        if let (Some((json, inner_unset)), Kind::Message(m)) = (unset, f.kind)
+            && json == f.json
+            && f.presence != Presence::Repeated
+            && f.presence != Presence::Map
+        {
+            let empty = Value::Object(Map::new());
+            let mut inner = Vec::new();
+            encode_message_without(v.unwrap_or(&empty), m(), inner_unset, &mut inner);
+            length_delimited(f.number, &inner, out);
+            continue;
+        }
         match f.presence {
             Presence::Value | Presence::Required => encode_value(f.number, &f.kind, v, out),
             Presence::Pointer => {
@@ -180,6 +191,23 @@ fn encode_with(value: &Value, msg: &Message, replaced: Option<(&str, &Value)>, o
                     length_delimited(f.number, &entry, out);
                 }
             }
+        }
+    }
+}
+
+/// A message's fields, those named in `unset` written as if unset.
+fn encode_message_without(value: &Value, msg: &Message, unset: &[&str], out: &mut Vec<u8>) {
+    let mut fields: Vec<&Field> = msg.fields.iter().collect();
+    fields.sort_by_key(|f| f.number);
+    for f in fields {
+        let only = Message {
+            name: msg.name,
+            fields: std::slice::from_ref(f),
+        };
+        if unset.contains(&f.json) {
+            encode_into(&Value::Object(Map::new()), &only, out);
+        } else {
+            encode_into(value, &only, out);
         }
     }
 }
@@ -595,19 +623,12 @@ pub fn wrap(value: &Value, msg: &Message) -> Vec<u8> {
 /// writing, `APIObjectVersioner.PrepareObjectForStorage`).
 pub fn wrap_for_storage(value: &Value, msg: &Message) -> Vec<u8> {
     let mut out = Vec::new();
-    match value.get("metadata") {
-        Some(Value::Object(meta)) if meta.contains_key("resourceVersion") => {
-            let mut meta = meta.clone();
-            meta.remove("resourceVersion");
-            encode_with(
-                value,
-                msg,
-                Some(("metadata", &Value::Object(meta))),
-                &mut out,
-            );
-        }
-        _ => encode_into(value, msg, &mut out),
-    }
+    encode_with(
+        value,
+        msg,
+        Some(("metadata", &["resourceVersion"])),
+        &mut out,
+    );
     envelope(value, &out)
 }
 

@@ -60,14 +60,34 @@ async fn a_stored_deployment_is_the_protobuf_kube_apiserver_stores() {
     assert_eq!(container.image.as_deref(), Some("nginx:1.25"));
     assert_eq!(container.image_pull_policy.as_deref(), Some("IfNotPresent"));
 
+    // An update (whose body names the resourceVersion it replaces) is
+    // stored without it too.
+    let mut changed = created.body.clone();
+    changed["metadata"]["labels"]["tier"] = json!("front");
+    let updated = api
+        .put("/apis/apps/v1/namespaces/default/deployments/web", &changed)
+        .await;
+    assert_eq!(updated.status, StatusCode::OK, "{}", updated.text);
+    let stored = store
+        .get("/registry/deployments/default/web")
+        .unwrap()
+        .unwrap();
+    let unknown = Unknown::decode(&stored.value[4..]).unwrap();
+    let metadata = Deployment::decode(unknown.raw.as_deref().unwrap_or_default())
+        .unwrap()
+        .metadata
+        .unwrap();
+    assert_eq!(metadata.resource_version.as_deref(), Some(""));
+    assert_eq!(metadata.labels["tier"], "front");
+
     // Read back through the server: the same object.
     let got = api
         .get("/apis/apps/v1/namespaces/default/deployments/web")
         .await;
-    assert_eq!(got.body["spec"], created.body["spec"]);
+    assert_eq!(got.body["spec"], updated.body["spec"]);
     assert_eq!(
         got.body["metadata"]["resourceVersion"],
-        created.body["metadata"]["resourceVersion"]
+        updated.body["metadata"]["resourceVersion"]
     );
 
     // A kind without protobuf numbers (a custom group's) is JSON.
