@@ -70,11 +70,12 @@ const CURRENT_OPERATION: &str = "current-operation";
 /// The result of a successful [`apply`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ApplyOutcome {
-    /// The merged object, with `metadata.managedFields` set to
-    /// [`ApplyOutcome::managed_fields`] (absent when empty). Fields left
-    /// null by the merge (applied nulls, maps or lists emptied by pruning)
-    /// are dropped from structs, as decoding into Go types and encoding
-    /// again drops them upstream.
+    /// The merged object, without `metadata.managedFields` (the caller
+    /// sets [`ApplyOutcome::managed_fields`] with [`set_managed_fields`]
+    /// once it has read the object through its type). Fields left null by
+    /// the merge (applied nulls, maps or lists emptied by pruning) are
+    /// dropped from structs, as decoding into Go types and encoding again
+    /// drops them upstream.
     pub object: Value,
     /// The new managed fields entries, in upstream's order.
     pub managed_fields: Vec<ManagedFieldsEntry>,
@@ -208,7 +209,7 @@ pub fn apply(
     }
     let managed_fields = managers::encode(&managers);
     drop_null_fields(&mut object, shape);
-    set_managed_fields(&mut object, managed_fields.clone());
+    set_managed_fields(&mut object, Vec::new());
     Ok(ApplyOutcome {
         object,
         managed_fields,
