@@ -47,6 +47,34 @@ fn render(path: &[Segment<'_>]) -> String {
     out
 }
 
+/// The keys of one object so far: compared one by one while there are
+/// few (most objects have a handful of keys), hashed past that.
+#[derive(Default)]
+struct Seen<'de> {
+    few: Vec<Cow<'de, str>>,
+    many: HashSet<Cow<'de, str>>,
+}
+
+impl<'de> Seen<'de> {
+    /// Few enough keys to compare one by one.
+    const FEW: usize = 16;
+
+    /// Adds `key`; false if it was there.
+    fn insert(&mut self, key: Cow<'de, str>) -> bool {
+        if self.many.is_empty() {
+            if self.few.contains(&key) {
+                return false;
+            }
+            if self.few.len() < Self::FEW {
+                self.few.push(key);
+                return true;
+            }
+            self.many.extend(self.few.drain(..));
+        }
+        self.many.insert(key)
+    }
+}
+
 struct Walk<'a, 'de> {
     path: &'a mut Vec<Segment<'de>>,
     out: &'a mut Vec<String>,
@@ -93,7 +121,7 @@ impl<'de> Visitor<'de> for Walk<'_, 'de> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let mut seen = HashSet::new();
+        let mut seen = Seen::default();
         while let Some(key) = map.next_key_seed(Key)? {
             let repeated = !seen.insert(key.clone());
             self.path.push(Segment::Key(key));
@@ -161,5 +189,16 @@ mod tests {
             super::find(br#"{"items":[{},{"a\u0062":1,"ab":2}]}"#),
             ["items[1].ab"]
         );
+    }
+
+    /// Objects with many keys are checked as well as small ones, before and
+    /// after the key set switches to hashing.
+    #[test]
+    fn finds_duplicates_among_many_keys() {
+        let keys: Vec<String> = (0..40).map(|i| format!("\"k{i}\":{i}")).collect();
+        let doc = format!("{{{},\"k3\":0,\"k39\":0}}", keys.join(","));
+        assert_eq!(super::find(doc.as_bytes()), ["k3", "k39"]);
+        let doc = format!("{{{}}}", keys.join(","));
+        assert!(super::find(doc.as_bytes()).is_empty());
     }
 }
