@@ -10,7 +10,7 @@
 use chrono::{DateTime, Duration, Utc};
 use serde_json::{Value, json};
 
-use super::object::{meta, meta_mut, meta_str};
+use super::object::{meta, meta_mut, meta_str, set_meta};
 use runtime::resource::ResourceInfo;
 
 /// `metav1.FinalizerOrphanDependents`.
@@ -133,8 +133,8 @@ pub(crate) fn before_delete(
         }
         let shortened = shift(shift(timestamp, -current), period);
         let m = meta_mut(obj);
-        m.insert("deletionTimestamp".into(), json!(rfc3339(shortened)));
-        m.insert("deletionGracePeriodSeconds".into(), json!(period));
+        set_meta(m, "deletionTimestamp", json!(rfc3339(shortened)));
+        set_meta(m, "deletionGracePeriodSeconds", json!(period));
         return Ok(Grace::Period(period));
     }
     let period = grace_period(obj, options.grace_period_seconds)?;
@@ -143,13 +143,13 @@ pub(crate) fn before_delete(
         "deletionTimestamp".into(),
         json!(rfc3339(shift(now, period))),
     );
-    m.insert("deletionGracePeriodSeconds".into(), json!(period));
+    set_meta(m, "deletionGracePeriodSeconds", json!(period));
     if let Some(g) = m
         .get("generation")
         .and_then(Value::as_i64)
         .filter(|g| *g > 0)
     {
-        m.insert("generation".into(), json!(g + 1));
+        set_meta(m, "generation", json!(g + 1));
     }
     Ok(Grace::Period(period))
 }
@@ -247,7 +247,7 @@ pub(crate) fn set_finalizers(obj: &mut Value, finalizers: Vec<String>) {
     if finalizers.is_empty() {
         m.remove("finalizers");
     } else {
-        m.insert("finalizers".into(), json!(finalizers));
+        set_meta(m, "finalizers", json!(finalizers));
     }
 }
 
@@ -263,12 +263,12 @@ pub(crate) fn mark_as_deleting(obj: &mut Value, now: DateTime<Utc>) {
             .and_then(Value::as_i64)
             .filter(|g| *g > 0)
     {
-        m.insert("generation".into(), json!(g + 1));
+        set_meta(m, "generation", json!(g + 1));
     }
     if existing.is_none_or(|t| t > now) {
-        m.insert("deletionTimestamp".into(), json!(rfc3339(now)));
+        set_meta(m, "deletionTimestamp", json!(rfc3339(now)));
     }
-    m.insert("deletionGracePeriodSeconds".into(), json!(0));
+    set_meta(m, "deletionGracePeriodSeconds", json!(0));
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::ApiServer;
-use super::object::{meta_mut, meta_str, set_path};
+use super::object::{meta_mut, meta_str, set_meta, set_path};
 use super::status::ApiError;
 use super::store::{object_key, read_stored, resource_prefix, to_storage};
 use crate::storage::{RangeRequest, StorageError};
@@ -175,8 +175,11 @@ impl ApiServer {
                     .is_some_and(|f| !f.is_empty());
                 if finalizers {
                     if meta_str(&obj, "deletionTimestamp").is_none() {
-                        meta_mut(&mut obj)
-                            .insert("deletionTimestamp".into(), json!(Time::now().to_rfc3339()));
+                        set_meta(
+                            meta_mut(&mut obj),
+                            "deletionTimestamp",
+                            json!(Time::now().to_rfc3339()),
+                        );
                         // A conflict means another writer got there first;
                         // the namespace controller's next pass sees it.
                         let _ = self.store.update(

@@ -23,6 +23,51 @@ pub fn meta_mut(obj: &mut Value) -> &mut Map<String, Value> {
     entry.as_object_mut().expect("object")
 }
 
+/// `metav1.ObjectMeta`'s fields in Go's order, the order kube-apiserver
+/// writes them in.
+const OBJECT_META_ORDER: [&str; 15] = [
+    "name",
+    "generateName",
+    "namespace",
+    "selfLink",
+    "uid",
+    "resourceVersion",
+    "generation",
+    "creationTimestamp",
+    "deletionTimestamp",
+    "deletionGracePeriodSeconds",
+    "labels",
+    "annotations",
+    "ownerReferences",
+    "finalizers",
+    "managedFields",
+];
+
+/// Sets field `key` of a `metadata` map, in place if present, else at its
+/// place in Go's field order (before the first field that comes after it),
+/// so that objects the server completes are written as kube-apiserver
+/// writes them (`uid`, `resourceVersion`, `generation`,
+/// `creationTimestamp`, ..., `managedFields`). Fields outside ObjectMeta go
+/// last.
+pub fn set_meta(meta: &mut Map<String, Value>, key: &str, value: Value) {
+    if let Some(slot) = meta.get_mut(key) {
+        *slot = value;
+        return;
+    }
+    let rank = |k: &str| {
+        OBJECT_META_ORDER
+            .iter()
+            .position(|o| *o == k)
+            .unwrap_or(OBJECT_META_ORDER.len())
+    };
+    let own = rank(key);
+    let at = meta
+        .keys()
+        .position(|k| rank(k) > own)
+        .unwrap_or(meta.len());
+    meta.shift_insert(at, key.to_string(), value);
+}
+
 /// A string field of `metadata` (`name`, `namespace`, `uid`...), if set and non-empty.
 pub fn meta_str<'a>(obj: &'a Value, key: &str) -> Option<&'a str> {
     meta(obj)?.get(key)?.as_str().filter(|s| !s.is_empty())

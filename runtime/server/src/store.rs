@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::object::meta_mut;
+use super::object::{meta_mut, set_meta};
 use super::status::ApiError;
 use crate::storage::{Event, KeyValue, StorageError};
 use runtime::codec::protobuf::Message;
@@ -42,7 +42,11 @@ pub(crate) fn object_key(info: &ResourceInfo, namespace: Option<&str>, name: &st
 fn from_storage(kv: &KeyValue) -> Result<Value, ApiError> {
     let mut obj: Value = serde_json::from_slice(&kv.value)
         .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
-    meta_mut(&mut obj).insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
+    set_meta(
+        meta_mut(&mut obj),
+        "resourceVersion",
+        json!(kv.mod_revision.to_string()),
+    );
     Ok(obj)
 }
 
@@ -60,7 +64,11 @@ pub(crate) fn read_stored(
         return from_storage(kv);
     };
     let mut obj = read.map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
-    meta_mut(&mut obj).insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
+    set_meta(
+        meta_mut(&mut obj),
+        "resourceVersion",
+        json!(kv.mod_revision.to_string()),
+    );
     Ok(obj)
 }
 
@@ -171,7 +179,11 @@ pub(crate) fn event_object(
         }
         Event::Delete { prev, revision } => {
             let mut obj = read_stored(prev, defaulting)?;
-            meta_mut(&mut obj).insert("resourceVersion".into(), json!(revision.to_string()));
+            set_meta(
+                meta_mut(&mut obj),
+                "resourceVersion",
+                json!(revision.to_string()),
+            );
             ("DELETED", obj, None)
         }
     })

@@ -191,3 +191,49 @@ async fn a_protobuf_body_is_decoded_through_the_type_and_defaulted() {
         "ConfigMap in version \"v1\" cannot be handled as a Deployment: no kind \"ConfigMap\" is registered for version \"apps/v1\""
     );
 }
+
+/// The metadata the server completes is written in `ObjectMeta`'s Go field
+/// order, as kube-apiserver writes it, in the create response and in what
+/// a GET reads back (stored as protobuf or as JSON).
+#[tokio::test]
+async fn server_set_metadata_is_in_go_field_order() {
+    let api = Api::start();
+    let order = [
+        "name",
+        "generateName",
+        "namespace",
+        "uid",
+        "resourceVersion",
+        "generation",
+        "creationTimestamp",
+        "labels",
+        "managedFields",
+    ];
+    for (uri, body) in [
+        (
+            CONFIGMAPS.to_string(),
+            json!({"apiVersion": "v1", "kind": "ConfigMap",
+                "metadata": {"labels": {"a": "b"}, "generateName": "cm-"}}),
+        ),
+        (
+            WIDGETS.to_string(),
+            json!({"apiVersion": "example.dev/v1", "kind": "Widget",
+                "metadata": {"labels": {"a": "b"}, "generateName": "w-"}}),
+        ),
+    ] {
+        let created = api.post(&uri, &body).await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+        let name = created.body["metadata"]["name"].as_str().unwrap();
+        let got = api.get(&format!("{uri}/{name}")).await;
+        for reply in [&created, &got] {
+            let keys: Vec<&str> = reply.body["metadata"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(String::as_str)
+                .collect();
+            let expected: Vec<&str> = order.iter().copied().filter(|k| keys.contains(k)).collect();
+            assert_eq!(keys, expected, "{uri}");
+        }
+    }
+}

@@ -8,7 +8,7 @@ use super::decode::without_position;
 use super::scale::scale_info;
 use super::{Answer, Ctx};
 use crate::deletion::DeleteOptions;
-use crate::object::{meta_mut, meta_str};
+use crate::object::{meta_mut, meta_str, set_meta};
 use crate::request::{Query, RequestInfo, Verb};
 use crate::status::{ApiError, Cause};
 use crate::store::{storage_error, to_storage};
@@ -102,7 +102,11 @@ impl Ctx<'_> {
                 )
                 .map_err(|e| storage_error(e, ri, &name))?
                 .mod_revision;
-            meta_mut(&mut updated).insert("resourceVersion".into(), json!(revision.to_string()));
+            set_meta(
+                meta_mut(&mut updated),
+                "resourceVersion",
+                json!(revision.to_string()),
+            );
         }
         self.store()
             .delete(&kv.key, Some(revision))

@@ -7,7 +7,7 @@ use super::decode::without_position;
 use super::scale::scale_schema;
 use super::write::managed_fields_of;
 use super::{Answer, Ctx};
-use crate::object::{get_path, meta_mut, meta_str};
+use crate::object::{get_path, meta_mut, meta_str, set_meta};
 use crate::patch::apply;
 use crate::request::FieldValidation;
 use crate::status::{ApiError, Cause};
@@ -150,8 +150,11 @@ impl Ctx<'_> {
             let precondition_from_patch = get_path(&patch, ".metadata.resourceVersion").is_some();
             let mut decoded = decoded;
             if !precondition_from_patch {
-                meta_mut(&mut decoded)
-                    .insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
+                set_meta(
+                    meta_mut(&mut decoded),
+                    "resourceVersion",
+                    json!(kv.mod_revision.to_string()),
+                );
             }
             match self.write_update(kv, old, decoded, None) {
                 Err(e) if e.reason == StatusReason::Conflict && !precondition_from_patch => {
@@ -256,13 +259,16 @@ impl Ctx<'_> {
             };
             let result = match (live, live_obj) {
                 (Some(kv), Some(old)) => {
-                    meta_mut(&mut obj)
-                        .insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
+                    set_meta(
+                        meta_mut(&mut obj),
+                        "resourceVersion",
+                        json!(kv.mod_revision.to_string()),
+                    );
                     self.write_update(kv, old, obj, Some(outcome.managed_fields))
                 }
                 _ => {
                     let m = meta_mut(&mut obj);
-                    m.insert("name".into(), json!(name));
+                    set_meta(m, "name", json!(name));
                     m.remove("resourceVersion");
                     self.create_object(obj, Vec::new(), Some(outcome.managed_fields))
                 }

@@ -10,7 +10,7 @@ use serde_json::{Map, Value, json};
 use super::decode::{check_type_meta, unrecognized_body};
 use super::{Answer, Ctx};
 use crate::negotiate::{self};
-use crate::object::{meta, meta_mut, meta_str, set_path};
+use crate::object::{meta, meta_mut, meta_str, set_meta, set_path};
 use crate::patch::apply;
 use crate::status::{ApiError, Cause};
 use crate::storage::KeyValue;
@@ -82,7 +82,7 @@ impl Ctx<'_> {
         {
             let m = meta_mut(&mut obj);
             if let Some(ns) = &path_ns {
-                m.insert("namespace".into(), json!(ns));
+                set_meta(m, "namespace", json!(ns));
             } else {
                 m.remove("namespace");
             }
@@ -91,7 +91,7 @@ impl Ctx<'_> {
             && let Some(prefix) = meta_str(&obj, "generateName").map(str::to_string)
         {
             let name = format!("{prefix}{}", random_suffix());
-            meta_mut(&mut obj).insert("name".into(), json!(name));
+            set_meta(meta_mut(&mut obj), "name", json!(name));
         }
         let name = meta_str(&obj, "name").unwrap_or("").to_string();
         let mut causes = crate::validation::object_meta(ri, &obj, true);
@@ -102,10 +102,10 @@ impl Ctx<'_> {
         }
         {
             let m = meta_mut(&mut obj);
-            m.insert("uid".into(), json!(uuid::Uuid::new_v4().to_string()));
-            m.insert("creationTimestamp".into(), json!(Time::now().to_rfc3339()));
+            set_meta(m, "uid", json!(uuid::Uuid::new_v4().to_string()));
+            set_meta(m, "creationTimestamp", json!(Time::now().to_rfc3339()));
             if ri.generation {
-                m.insert("generation".into(), json!(1));
+                set_meta(m, "generation", json!(1));
             } else {
                 m.remove("generation");
             }
@@ -174,7 +174,11 @@ impl Ctx<'_> {
                 to_storage(&obj, self.entry.kind.protobuf())?,
             )
             .map_err(|e| storage_error(e, ri, &name))?;
-        meta_mut(&mut obj).insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
+        set_meta(
+            meta_mut(&mut obj),
+            "resourceVersion",
+            json!(kv.mod_revision.to_string()),
+        );
         Ok(Answer {
             status: StatusCode::CREATED,
             body: obj,
@@ -207,7 +211,7 @@ impl Ctx<'_> {
                     )));
                 }
                 let m = meta_mut(&mut obj);
-                m.insert("name".into(), json!(name));
+                set_meta(m, "name", json!(name));
                 m.remove("resourceVersion");
                 return self.create_object(obj, warnings, None);
             }
@@ -280,7 +284,7 @@ impl Ctx<'_> {
         {
             let old_meta = meta(&old).cloned().unwrap_or_default();
             let m = meta_mut(&mut new);
-            m.insert("name".into(), json!(name));
+            set_meta(m, "name", json!(name));
             for k in [
                 "namespace",
                 "uid",
@@ -294,7 +298,7 @@ impl Ctx<'_> {
                     None => m.remove(k),
                 };
             }
-            m.insert("resourceVersion".into(), json!(kv.mod_revision.to_string()));
+            set_meta(m, "resourceVersion", json!(kv.mod_revision.to_string()));
         }
         bump_generation(ri, &old, &mut new);
         let mut causes = crate::validation::object_meta(ri, &new, false);
@@ -434,7 +438,7 @@ pub(super) fn bump_generation(ri: &ResourceInfo, old: &Value, new: &mut Value) {
             .and_then(Value::as_i64)
             .unwrap_or(0)
             + 1;
-        meta_mut(new).insert("generation".into(), json!(generation));
+        set_meta(meta_mut(new), "generation", json!(generation));
     }
 }
 

@@ -687,7 +687,7 @@ pub(crate) fn set_managed_fields(obj: &mut Value, entries: Vec<ManagedFieldsEntr
         .or_insert_with(|| Value::Object(Map::new()));
     if let Some(meta) = meta.as_object_mut() {
         let encoded = entries.into_iter().map(entry_json).collect();
-        meta.insert("managedFields".to_string(), Value::Array(encoded));
+        crate::object::set_meta(meta, "managedFields", Value::Array(encoded));
     }
 }
 
