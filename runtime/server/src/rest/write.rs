@@ -282,7 +282,7 @@ impl Ctx<'_> {
             }
         }
         {
-            let old_meta = meta(&old).cloned().unwrap_or_default();
+            let old_meta = meta(&old);
             let m = meta_mut(&mut new);
             set_meta(m, "name", json!(name));
             for k in [
@@ -293,10 +293,12 @@ impl Ctx<'_> {
                 "deletionGracePeriodSeconds",
                 "generation",
             ] {
-                match old_meta.get(k) {
-                    Some(v) => m.insert(k.into(), v.clone()),
-                    None => m.remove(k),
-                };
+                match old_meta.and_then(|o| o.get(k)) {
+                    Some(v) => set_meta(m, k, v.clone()),
+                    None => {
+                        m.remove(k);
+                    }
+                }
             }
             set_meta(m, "resourceVersion", json!(kv.mod_revision.to_string()));
         }
