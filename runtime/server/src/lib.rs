@@ -138,6 +138,9 @@ pub struct ApiServer {
     stopping: tokio::sync::watch::Sender<bool>,
     /// The JSON GET answered for recently read objects.
     read_cache: read_cache::ReadCache,
+    /// Whether each namespace read so far was terminating, at the revision
+    /// read (see `namespaces::NamespaceStates`).
+    namespace_states: namespaces::NamespaceStates,
 }
 
 impl ApiServer {
@@ -175,6 +178,7 @@ impl ApiServer {
             openapi_v2_proto: std::sync::OnceLock::new(),
             stopping: tokio::sync::watch::Sender::new(false),
             read_cache: read_cache::ReadCache::new(READ_CACHE_BYTES),
+            namespace_states: namespaces::NamespaceStates::default(),
         });
         server.ensure_system_namespaces()?;
         Ok(server)

@@ -26,6 +26,36 @@ pub const SYSTEM_NAMESPACES: [&str; 4] =
 /// Namespaces the lifecycle admission refuses to delete.
 const IMMORTAL_NAMESPACES: [&str; 3] = ["default", "kube-system", "kube-public"];
 
+/// Whether namespaces were terminating, by name, at the mod revision they
+/// were read at: a create checks its namespace at the revision the store
+/// holds, and decodes the stored namespace only when that revision is new
+/// (upstream's NamespaceLifecycle admission reads an informer's cache).
+#[derive(Default)]
+pub(crate) struct NamespaceStates(std::sync::Mutex<std::collections::HashMap<String, (i64, bool)>>);
+
+impl NamespaceStates {
+    /// Whether `name` was terminating at `revision`, if known.
+    fn get(&self, name: &str, revision: i64) -> Option<bool> {
+        let states = self.0.lock().ok()?;
+        states
+            .get(name)
+            .filter(|(r, _)| *r == revision)
+            .map(|(_, terminating)| *terminating)
+    }
+
+    /// Records `name`'s state at `revision` (at most a few thousand names
+    /// are kept; past that the record starts over).
+    fn insert(&self, name: &str, revision: i64, terminating: bool) {
+        const MAX_NAMESPACES: usize = 4096;
+        if let Ok(mut states) = self.0.lock() {
+            if states.len() >= MAX_NAMESPACES && !states.contains_key(name) {
+                states.clear();
+            }
+            states.insert(name.to_string(), (revision, terminating));
+        }
+    }
+}
+
 /// Whether the kind's strategy makes it the namespaces of the namespace
 /// lifecycle (`Strategy::NAMESPACE_LIFECYCLE`).
 fn is_namespace(ri: &ResourceInfo) -> bool {
@@ -79,10 +109,18 @@ impl ApiServer {
             .get(&object_key(&ns_entry.info, None, namespace))
             .map_err(ApiError::internal)?
             .ok_or_else(|| ApiError::namespace_not_found(namespace))?;
-        let ns = read_stored(&kv, Some(ns_entry.kind))?;
-        if meta_str(&ns, "deletionTimestamp").is_some()
-            || ns.pointer("/status/phase").and_then(Value::as_str) == Some("Terminating")
-        {
+        let terminating = match self.namespace_states.get(namespace, kv.mod_revision) {
+            Some(terminating) => terminating,
+            None => {
+                let ns = read_stored(&kv, Some(ns_entry.kind))?;
+                let terminating = meta_str(&ns, "deletionTimestamp").is_some()
+                    || ns.pointer("/status/phase").and_then(Value::as_str) == Some("Terminating");
+                self.namespace_states
+                    .insert(namespace, kv.mod_revision, terminating);
+                terminating
+            }
+        };
+        if terminating {
             let mut e = ApiError::forbidden(
                 ri,
                 name,
