@@ -133,28 +133,36 @@ pub fn encode(value: &Value, msg: &Message) -> Vec<u8> {
 }
 
 fn encode_into(value: &Value, msg: &Message, out: &mut Vec<u8>) {
-    encode_with(value, msg, None, out);
+    encode_with(value, msg, &[], None, out);
 }
 
-/// [`encode_into`], encoding the message field `unset.0` (a JSON name of
-/// this message) as if its fields named in `unset.1` were not set.
-fn encode_with(value: &Value, msg: &Message, unset: Option<(&str, &[&str])>, out: &mut Vec<u8>) {
+/// [`encode_into`], with the fields named in `absent` (JSON names of this
+/// message) written as if `value` did not hold them, and the message field
+/// `nested.0` written with its fields named in `nested.1` absent.
+fn encode_with(
+    value: &Value,
+    msg: &Message,
+    absent: &[&str],
+    nested: Option<(&str, &[&str])>,
+    out: &mut Vec<u8>,
+) {
     let mut fields: Vec<&Field> = msg.fields.iter().collect();
     fields.sort_by_key(|f| f.number);
     for f in fields {
         let v = if f.json.is_empty() {
             Some(value)
+        } else if absent.contains(&f.json) {
+            None
         } else {
             value.get(f.json).filter(|v| !v.is_null())
         };
-        if let (Some((json, inner_unset)), Kind::Message(m)) = (unset, f.kind)
+        if let (Some((json, inner_absent)), Kind::Message(m)) = (nested, f.kind)
             && json == f.json
-            && f.presence != Presence::Repeated
-            && f.presence != Presence::Map
+            && matches!(f.presence, Presence::Value | Presence::Required)
         {
             let empty = Value::Object(Map::new());
             let mut inner = Vec::new();
-            encode_message_without(v.unwrap_or(&empty), m(), inner_unset, &mut inner);
+            encode_with(v.unwrap_or(&empty), m(), inner_absent, None, &mut inner);
             length_delimited(f.number, &inner, out);
             continue;
         }
@@ -191,23 +199,6 @@ fn encode_with(value: &Value, msg: &Message, unset: Option<(&str, &[&str])>, out
                     length_delimited(f.number, &entry, out);
                 }
             }
-        }
-    }
-}
-
-/// A message's fields, those named in `unset` written as if unset.
-fn encode_message_without(value: &Value, msg: &Message, unset: &[&str], out: &mut Vec<u8>) {
-    let mut fields: Vec<&Field> = msg.fields.iter().collect();
-    fields.sort_by_key(|f| f.number);
-    for f in fields {
-        let only = Message {
-            name: msg.name,
-            fields: std::slice::from_ref(f),
-        };
-        if unset.contains(&f.json) {
-            encode_into(&Value::Object(Map::new()), &only, out);
-        } else {
-            encode_into(value, &only, out);
         }
     }
 }
@@ -626,6 +617,7 @@ pub fn wrap_for_storage(value: &Value, msg: &Message) -> Vec<u8> {
     encode_with(
         value,
         msg,
+        &[],
         Some(("metadata", &["resourceVersion"])),
         &mut out,
     );

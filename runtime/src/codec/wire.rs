@@ -326,7 +326,15 @@ pub fn decode_object<T: prost::Message + Default>(
     bytes: &[u8],
 ) -> Result<T, super::protobuf::ProtoError> {
     let (_, _, raw) = super::protobuf::unwrap(bytes)?;
-    T::decode(raw).map_err(|e| super::protobuf::ProtoError(e.to_string()))
+    message_from_bytes(raw)
+}
+
+/// Decodes a message (no envelope) into its Rust type. Errors: prost's
+/// message for bytes that do not decode into `T`.
+pub fn message_from_bytes<T: prost::Message + Default>(
+    message: &[u8],
+) -> Result<T, super::protobuf::ProtoError> {
+    T::decode(message).map_err(|e| super::protobuf::ProtoError(e.to_string()))
 }
 
 /// Encodes an object in the Kubernetes envelope, with the `apiVersion` and

@@ -27,10 +27,7 @@ impl ::runtime::registry::ServedKind for Job {
     fn decode_protobuf(
         message: &[u8],
     ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
-        Some(
-            <Self as ::prost::Message>::decode(message)
-                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
-        )
+        Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))

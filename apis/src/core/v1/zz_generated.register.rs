@@ -33,10 +33,7 @@ impl ::runtime::registry::ServedKind for Pod {
     fn decode_protobuf(
         message: &[u8],
     ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
-        Some(
-            <Self as ::prost::Message>::decode(message)
-                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
-        )
+        Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
@@ -61,10 +58,7 @@ impl ::runtime::registry::ServedKind for PodTemplate {
     fn decode_protobuf(
         message: &[u8],
     ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
-        Some(
-            <Self as ::prost::Message>::decode(message)
-                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
-        )
+        Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
@@ -89,10 +83,7 @@ impl ::runtime::registry::ServedKind for Secret {
     fn decode_protobuf(
         message: &[u8],
     ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
-        Some(
-            <Self as ::prost::Message>::decode(message)
-                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
-        )
+        Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
@@ -117,10 +108,7 @@ impl ::runtime::registry::ServedKind for Service {
     fn decode_protobuf(
         message: &[u8],
     ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
-        Some(
-            <Self as ::prost::Message>::decode(message)
-                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
-        )
+        Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
@@ -141,10 +129,7 @@ impl ::runtime::registry::ServedKind for ConfigMap {
     fn decode_protobuf(
         message: &[u8],
     ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
-        Some(
-            <Self as ::prost::Message>::decode(message)
-                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
-        )
+        Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
@@ -165,10 +150,7 @@ impl ::runtime::registry::ServedKind for Namespace {
     fn decode_protobuf(
         message: &[u8],
     ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
-        Some(
-            <Self as ::prost::Message>::decode(message)
-                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
-        )
+        Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
@@ -189,10 +171,7 @@ impl ::runtime::registry::ServedKind for Event {
     fn decode_protobuf(
         message: &[u8],
     ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
-        Some(
-            <Self as ::prost::Message>::decode(message)
-                .map_err(|e| ::runtime::codec::protobuf::ProtoError(e.to_string())),
-        )
+        Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
