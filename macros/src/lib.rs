@@ -124,6 +124,28 @@ fn resource(
     } else {
         quote! { ::runtime::resource::ClusterResourceScope }
     };
+    let metadata = def
+        .fields()
+        .iter()
+        .find(|f| f.json_name == "metadata")
+        .filter(|f| f.ty == codegen::model::FieldType::WellKnown(codegen::model::WellKnown::ObjectMeta))
+        .map(|f| quote::format_ident!("{}", f.rust_name))
+        .ok_or_else(|| {
+            syn::Error::new(
+                ident.span(),
+                "a resource's `metadata` is an `ObjectMeta`, not an `Option<ObjectMeta>` (upstream's kinds embed it by value)",
+            )
+        })?;
+    let (swap_status, clone_status) = match def.fields().iter().find(|f| f.json_name == "status") {
+        Some(f) => {
+            let status = quote::format_ident!("{}", f.rust_name);
+            (
+                quote! { ::core::mem::swap(&mut self.#status, &mut other.#status); },
+                quote! { self.#status.clone_from(&other.#status); },
+            )
+        }
+        None => (quote! { let _ = other; }, quote! { let _ = other; }),
+    };
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     Ok(quote! {
         impl #impl_generics ::runtime::resource::Resource for #ident #ty_generics #where_clause {
@@ -150,6 +172,18 @@ fn resource(
                 strategy: #strategy,
             };
             type Scope = #scope;
+            fn metadata(&self) -> &::runtime::meta::ObjectMeta {
+                &self.#metadata
+            }
+            fn metadata_mut(&mut self) -> &mut ::runtime::meta::ObjectMeta {
+                &mut self.#metadata
+            }
+            fn swap_status(&mut self, other: &mut Self) {
+                #swap_status
+            }
+            fn clone_status_from(&mut self, other: &Self) {
+                #clone_status
+            }
         }
     })
 }

@@ -10,25 +10,210 @@
 //! and validates the typed value, and transcodes protobuf through it,
 //! handing JSON values to the algorithms that need a dynamic tree.
 
+use std::any::Any;
 use std::marker::PhantomData;
 
 use serde_json::{Map, Value};
 
 use crate::codec::protobuf::{Message, ProtoError};
 use crate::field::ErrorList;
+use crate::meta::ObjectMeta;
 use crate::resource::{Resource, ResourceInfo};
 use crate::schema::{Schema, TypeSchema};
 use crate::validate::Context;
 
 /// The result of decoding a request body through a kind's Rust type.
-#[derive(Debug, Clone, PartialEq)]
 pub struct Decoded {
-    /// The object as the type serializes it, with `kind` and `apiVersion`
-    /// first (Go's TypeMeta order).
-    pub object: Value,
+    /// The object, as its Rust type.
+    pub object: Box<dyn Object>,
     /// Paths of fields the type does not know (`spec.foo`, `spec.ports[0].bar`),
     /// in document order, for field validation (Ignore/Warn/Strict).
     pub unknown_fields: Vec<String>,
+}
+
+impl std::fmt::Debug for Decoded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Decoded")
+            .field("kind", &self.object.info().kind)
+            .field("unknown_fields", &self.unknown_fields)
+            .finish_non_exhaustive()
+    }
+}
+
+/// An object of a served kind held as its Rust type: what the generic
+/// server decodes a write into, changes (metadata as the typed
+/// `ObjectMeta`, status), validates and encodes for storage, as
+/// kube-apiserver's generic store works on the Go struct. Implemented for
+/// every [`ServedKind`]; a JSON tree of it is made only where an algorithm
+/// needs one ([`Object::to_value`]: managed fields, patches, responses).
+pub trait Object: Send + Sync + Any {
+    /// The kind's identity and serving metadata.
+    fn info(&self) -> &'static ResourceInfo;
+
+    /// The object's `metadata`.
+    fn metadata(&self) -> &ObjectMeta;
+
+    /// The object's `metadata`, to change.
+    fn metadata_mut(&mut self) -> &mut ObjectMeta;
+
+    /// Empties the status (the zero value of the kind's `status`), as
+    /// upstream's `PrepareForCreate` does for kinds with a status
+    /// subresource.
+    fn reset_status(&mut self);
+
+    /// Replaces the status with a copy of `old`'s (a write to the main
+    /// resource of a kind with a status subresource). `old` of another
+    /// kind changes nothing.
+    fn keep_status(&mut self, old: &dyn Object);
+
+    /// Replaces everything but the status with a copy of `old`'s (a write
+    /// to `/status`). `old` of another kind changes nothing.
+    fn keep_all_but_status(&mut self, old: &dyn Object);
+
+    /// Whether `self` and `other` are equal outside `metadata` and `status`
+    /// (what bumps `metadata.generation`). Objects of different kinds are
+    /// not.
+    fn spec_equals(&mut self, other: &mut dyn Object) -> bool;
+
+    /// Whether `self` and `other` are the same object (a no-op update).
+    fn equals(&self, other: &dyn Object) -> bool;
+
+    /// The kind's validation of `self`, against `old` on update (its
+    /// generated and hand-written rules; nothing for a kind without).
+    /// An `old` of another kind is ignored.
+    fn validate(&self, old: Option<&dyn Object>, ctx: &Context) -> ErrorList;
+
+    /// The object as JSON, `kind` and `apiVersion` first (Go's TypeMeta
+    /// order). Errors: serde's message (a map key that is not a string).
+    fn to_value(&self) -> Result<Value, String>;
+
+    /// The bytes to store, as kube-apiserver stores the kind: the protobuf
+    /// envelope (`k8s\0` + `runtime.Unknown`) for kinds with protobuf
+    /// numbers, JSON (`kind` and `apiVersion` first) otherwise; without
+    /// `metadata.resourceVersion`, which is the storage revision. Errors:
+    /// serde's message.
+    fn to_storage(&mut self) -> Result<Vec<u8>, String>;
+
+    /// The object as [`Any`], to downcast to its Rust type.
+    fn as_any(&self) -> &dyn Any;
+
+    /// The object as [`Any`], to downcast to its Rust type and change it.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<T: ServedKind> Object for T {
+    fn info(&self) -> &'static ResourceInfo {
+        &T::INFO
+    }
+
+    fn metadata(&self) -> &ObjectMeta {
+        Resource::metadata(self)
+    }
+
+    fn metadata_mut(&mut self) -> &mut ObjectMeta {
+        Resource::metadata_mut(self)
+    }
+
+    fn reset_status(&mut self) {
+        self.swap_status(&mut T::default());
+    }
+
+    fn keep_status(&mut self, old: &dyn Object) {
+        if let Some(old) = old.as_any().downcast_ref::<T>() {
+            self.clone_status_from(old);
+        }
+    }
+
+    fn keep_all_but_status(&mut self, old: &dyn Object) {
+        if let Some(old) = old.as_any().downcast_ref::<T>() {
+            let mut next = old.clone();
+            next.swap_status(self);
+            *self = next;
+        }
+    }
+
+    fn spec_equals(&mut self, other: &mut dyn Object) -> bool {
+        let Some(other) = other.as_any_mut().downcast_mut::<T>() else {
+            return false;
+        };
+        // Set both objects' metadata and status aside, compare the rest,
+        // and put them back.
+        let (mut own_status, mut other_status) = (T::default(), T::default());
+        self.swap_status(&mut own_status);
+        other.swap_status(&mut other_status);
+        let own_meta = std::mem::take(Resource::metadata_mut(self));
+        let other_meta = std::mem::take(Resource::metadata_mut(other));
+        let equal = *self == *other;
+        *Resource::metadata_mut(self) = own_meta;
+        *Resource::metadata_mut(other) = other_meta;
+        self.swap_status(&mut own_status);
+        other.swap_status(&mut other_status);
+        equal
+    }
+
+    fn equals(&self, other: &dyn Object) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+
+    fn validate(&self, old: Option<&dyn Object>, ctx: &Context) -> ErrorList {
+        if !T::VALIDATED {
+            return ErrorList::new();
+        }
+        let old = old.and_then(|o| o.as_any().downcast_ref::<T>());
+        ServedKind::validate(self, old, ctx)
+    }
+
+    fn to_value(&self) -> Result<Value, String> {
+        let value = serde_json::to_value(self).map_err(|e| e.to_string())?;
+        let mut object = Map::new();
+        object.insert("kind".into(), Value::String(T::INFO.kind.into()));
+        object.insert(
+            "apiVersion".into(),
+            Value::String(T::INFO.api_version.into()),
+        );
+        if let Value::Object(fields) = value {
+            object.extend(fields);
+        }
+        Ok(Value::Object(object))
+    }
+
+    fn to_storage(&mut self) -> Result<Vec<u8>, String> {
+        let resource_version = Resource::metadata_mut(self).resource_version.take();
+        let encoded = match self.encode_protobuf() {
+            Some(message) => Ok(crate::codec::protobuf::envelope_of(
+                T::INFO.api_version,
+                T::INFO.kind,
+                &message,
+            )),
+            None => serde_json::to_vec(&WithTypeMeta {
+                kind: T::INFO.kind,
+                api_version: T::INFO.api_version,
+                object: self,
+            })
+            .map_err(|e| e.to_string()),
+        };
+        Resource::metadata_mut(self).resource_version = resource_version;
+        encoded
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// A kind's JSON with `kind` and `apiVersion` first, written straight from
+/// the Rust value.
+#[derive(serde::Serialize)]
+struct WithTypeMeta<'a, T: serde::Serialize> {
+    kind: &'static str,
+    #[serde(rename = "apiVersion")]
+    api_version: &'static str,
+    #[serde(flatten)]
+    object: &'a T,
 }
 
 /// What a served Rust type brings beyond [`Resource`] and [`Schema`]: the
@@ -36,7 +221,7 @@ pub struct Decoded {
 /// the registry generator (`zz_generated.register.rs`) from what the
 /// other generators wrote for the type, so a kind without defaulting,
 /// validation or protobuf numbers pays nothing for them.
-pub trait ServedKind: Resource + Schema + Default {
+pub trait ServedKind: Resource + Schema + Default + Clone + PartialEq {
     /// Whether [`ServedKind::set_defaults`] does something (the generated
     /// `SetDefaults`); stored objects of a kind without defaulting are read
     /// as stored.
@@ -91,8 +276,9 @@ pub fn validate_kind<T: Resource + crate::validate::Validate>(
 
 /// A served kind's operations, as the generic server calls them: one
 /// object-safe trait, implemented for every [`ServedKind`] by [`Typed`].
-/// Objects cross it as JSON values (`kind` and `apiVersion` first); inside,
-/// each operation works on the Rust type.
+/// Decoded objects cross it as [`Object`]s (the Rust type behind an object
+/// trait); JSON values (`kind` and `apiVersion` first) only where the
+/// caller needs a tree.
 pub trait KindOps: Send + Sync {
     /// The structural schema (patch strategies, list types) of the kind.
     fn schema(&self) -> &'static TypeSchema;
@@ -111,7 +297,13 @@ pub trait KindOps: Send + Sync {
     /// defaults: the object [`KindOps::decode_defaulted`] gives for a body
     /// holding it, without its text (fields the type does not know are
     /// dropped, not reported). Errors: serde's message.
-    fn decode_value_defaulted(&self, object: &Value) -> Result<Value, String>;
+    fn read_value(&self, object: &Value) -> Result<Box<dyn Object>, String>;
+
+    /// Reads a stored object into the type, defaulted, as kube-apiserver's
+    /// storage codec decodes and defaults: the protobuf envelope (`k8s\0`,
+    /// as kinds with protobuf numbers are stored) or JSON. Errors: the
+    /// stored value is not an object of the kind.
+    fn read_object(&self, stored: &[u8]) -> Result<Box<dyn Object>, String>;
 
     /// Reads a stored object, defaulted through the type, as
     /// kube-apiserver's storage codec defaults what it decodes: the
@@ -130,25 +322,15 @@ pub trait KindOps: Send + Sync {
     /// reaches any of its fields otherwise).
     fn validates(&self) -> bool;
 
-    /// Runs the kind's validation on a decoded object, against the old
-    /// object on update. Errors: a value the type cannot hold (already
-    /// rejected by decoding in practice).
-    fn validate(
-        &self,
-        new: &Value,
-        old: Option<&Value>,
-        ctx: &Context,
-    ) -> Result<ErrorList, String>;
-
     /// The protobuf message table, for kinds served as
     /// `application/vnd.kubernetes.protobuf`.
     fn protobuf(&self) -> Option<&'static Message>;
 
     /// Decodes an object in the Kubernetes envelope (`k8s\0` +
-    /// `runtime.Unknown`) into the type, sets its defaults and gives it as
-    /// JSON; `None` for a kind without protobuf. Errors: the envelope or
-    /// the message does not decode.
-    fn decode_protobuf(&self, bytes: &[u8]) -> Option<Result<Value, ProtoError>>;
+    /// `runtime.Unknown`) into the type and sets its defaults; `None` for a
+    /// kind without protobuf. Errors: the envelope or the message does not
+    /// decode.
+    fn decode_protobuf(&self, bytes: &[u8]) -> Option<Result<Box<dyn Object>, ProtoError>>;
 
     /// Encodes a JSON object through the type, in the envelope; `None` for
     /// a kind without protobuf. Errors: the object does not decode into the
@@ -166,38 +348,41 @@ impl<T: ServedKind> KindOps for Typed<T> {
 
     fn decode(&self, body: &[u8]) -> Result<Decoded, String> {
         let (typed, unknown_fields) = decode_typed::<T>(body)?;
-        decoded(&typed, unknown_fields)
+        Ok(Decoded {
+            object: Box::new(typed),
+            unknown_fields,
+        })
     }
 
     fn decode_defaulted(&self, body: &[u8]) -> Result<Decoded, String> {
         let (mut typed, unknown_fields) = decode_typed::<T>(body)?;
         typed.set_defaults();
-        decoded(&typed, unknown_fields)
+        Ok(Decoded {
+            object: Box::new(typed),
+            unknown_fields,
+        })
     }
 
-    fn decode_value_defaulted(&self, object: &Value) -> Result<Value, String> {
+    fn read_value(&self, object: &Value) -> Result<Box<dyn Object>, String> {
         let mut typed = T::deserialize(object).map_err(|e| e.to_string())?;
         typed.set_defaults();
-        decoded(&typed, Vec::new()).map(|d| d.object)
+        Ok(Box::new(typed))
+    }
+
+    fn read_object(&self, stored: &[u8]) -> Result<Box<dyn Object>, String> {
+        if let Some(decoded) = self.decode_protobuf(stored) {
+            return decoded.map_err(|e| e.to_string());
+        }
+        let mut typed: T = serde_json::from_slice(stored).map_err(|e| e.to_string())?;
+        typed.set_defaults();
+        Ok(Box::new(typed))
     }
 
     fn read_stored(&self, stored: &[u8]) -> Option<Result<Value, String>> {
-        if stored.starts_with(crate::codec::protobuf::MAGIC) {
-            return self
-                .decode_protobuf(stored)
-                .map(|r| r.map_err(|e| e.to_string()));
-        }
-        if !T::DEFAULTED {
+        if !T::DEFAULTED && !stored.starts_with(crate::codec::protobuf::MAGIC) {
             return None;
         }
-        Some(
-            serde_json::from_slice::<T>(stored)
-                .map_err(|e| e.to_string())
-                .and_then(|mut typed| {
-                    typed.set_defaults();
-                    decoded(&typed, Vec::new()).map(|d| d.object)
-                }),
-        )
+        Some(self.read_object(stored).and_then(|o| o.to_value()))
     }
 
     fn decode_error_path(&self, body: &[u8]) -> Option<String> {
@@ -211,37 +396,20 @@ impl<T: ServedKind> KindOps for Typed<T> {
         T::VALIDATED
     }
 
-    fn validate(
-        &self,
-        new: &Value,
-        old: Option<&Value>,
-        ctx: &Context,
-    ) -> Result<ErrorList, String> {
-        if !T::VALIDATED {
-            return Ok(ErrorList::new());
-        }
-        // Read straight from the trees, without copying them first.
-        let new = T::deserialize(new).map_err(|e| e.to_string())?;
-        let old = old
-            .map(T::deserialize)
-            .transpose()
-            .map_err(|e| e.to_string())?;
-        Ok(new.validate(old.as_ref(), ctx))
-    }
-
     fn protobuf(&self) -> Option<&'static Message> {
         T::protobuf()
     }
 
-    fn decode_protobuf(&self, bytes: &[u8]) -> Option<Result<Value, ProtoError>> {
+    fn decode_protobuf(&self, bytes: &[u8]) -> Option<Result<Box<dyn Object>, ProtoError>> {
         T::protobuf()?;
+        if !bytes.starts_with(crate::codec::protobuf::MAGIC) {
+            return None;
+        }
         Some((|| {
             let (_, _, raw) = crate::codec::protobuf::unwrap(bytes)?;
             let mut typed = T::decode_protobuf(raw).unwrap_or_else(|| Ok(T::default()))?;
             typed.set_defaults();
-            decoded(&typed, Vec::new())
-                .map(|d| d.object)
-                .map_err(ProtoError)
+            Ok(Box::new(typed) as Box<dyn Object>)
         })())
     }
 
@@ -365,24 +533,6 @@ fn decode_typed<T: Resource>(body: &[u8]) -> Result<(T, Vec<String>), String> {
     .map_err(|e| e.to_string())?;
     de.end().map_err(|e| e.to_string())?;
     Ok((typed, unknown_fields))
-}
-
-/// A typed object as JSON, `kind` and `apiVersion` first.
-fn decoded<T: Resource>(typed: &T, unknown_fields: Vec<String>) -> Result<Decoded, String> {
-    let value = serde_json::to_value(typed).map_err(|e| e.to_string())?;
-    let mut object = Map::new();
-    object.insert("kind".into(), Value::String(T::INFO.kind.into()));
-    object.insert(
-        "apiVersion".into(),
-        Value::String(T::INFO.api_version.into()),
-    );
-    if let Value::Object(fields) = value {
-        object.extend(fields);
-    }
-    Ok(Decoded {
-        object: Value::Object(object),
-        unknown_fields,
-    })
 }
 
 /// Renders a serde_ignored path as Kubernetes prints field paths:

@@ -109,7 +109,7 @@ pub struct ResourceInfo {
 /// the interfaces of `k8s.io/apiserver/pkg/registry/rest`), implemented by
 /// hand on the kind's Rust type and named with `+resource:strategy`. Every
 /// item defaults to the generic store's behaviour.
-pub trait Strategy: DeserializeOwned + Serialize {
+pub trait Strategy: DeserializeOwned + Serialize + 'static {
     /// Whether deletes are graceful (the strategy implements
     /// `RESTGracefulDeleteStrategy`, as Pod's does): the object first gets
     /// a `deletionTimestamp` and `deletionGracePeriodSeconds`.
@@ -153,18 +153,17 @@ pub trait Strategy: DeserializeOwned + Serialize {
 /// does not decode into the kind's type.
 pub type GracefulDeletePeriod = fn(&serde_json::Value, Option<i64>) -> Result<i64, String>;
 
-/// [`Strategy::prepare_for_create`] on an object (its JSON, changed in
-/// place); errors are serde's message for an object that does not decode
-/// into the kind's type.
-pub type PrepareForCreate = fn(&mut serde_json::Value) -> Result<(), String>;
+/// [`Strategy::prepare_for_create`] on an object of the kind's Rust type
+/// (a `registry::Object` as `Any`); an object of another type is left as
+/// it is.
+pub type PrepareForCreate = fn(&mut dyn std::any::Any);
 
 /// A kind's [`Strategy`] as the generic server calls it, on stored objects
 /// (JSON values); the derive stores it in [`ResourceInfo::strategy`].
 #[derive(Debug, Clone, Copy)]
 pub struct KindStrategy {
     /// For kinds that prepare objects for create: the change, on the
-    /// object's JSON. Errors: the object does not decode into the kind's
-    /// type (the message of serde).
+    /// typed object.
     pub prepare_for_create: Option<PrepareForCreate>,
     /// [`Strategy::NAMESPACE_LIFECYCLE`].
     pub namespace_lifecycle: bool,
@@ -222,17 +221,10 @@ impl PartialEq for KindStrategy {
 
 impl Eq for KindStrategy {}
 
-fn prepare_for_create<T: Strategy>(object: &mut serde_json::Value) -> Result<(), String> {
-    let mut typed = T::deserialize(&*object).map_err(|e| e.to_string())?;
-    typed.prepare_for_create();
-    let fields = serde_json::to_value(&typed).map_err(|e| e.to_string())?;
-    // The type's fields in place of the old ones, after the TypeMeta the
-    // object leads with.
-    if let (Some(object), serde_json::Value::Object(fields)) = (object.as_object_mut(), fields) {
-        object.retain(|k, _| k == "kind" || k == "apiVersion");
-        object.extend(fields);
+fn prepare_for_create<T: Strategy>(object: &mut dyn std::any::Any) {
+    if let Some(typed) = object.downcast_mut::<T>() {
+        typed.prepare_for_create();
     }
-    Ok(())
 }
 
 fn graceful_delete_period<T: Strategy>(
@@ -343,6 +335,21 @@ pub trait Resource: Serialize + DeserializeOwned + Send + Sync + 'static {
     /// namespaced kinds): [`NamespaceResourceScope`] or
     /// [`ClusterResourceScope`].
     type Scope: ResourceScope;
+
+    /// The object's `metadata` (the `ObjectMeta` field every kind has).
+    fn metadata(&self) -> &crate::meta::ObjectMeta;
+
+    /// The object's `metadata`, to change.
+    fn metadata_mut(&mut self) -> &mut crate::meta::ObjectMeta;
+
+    /// Exchanges the `status` fields of `self` and `other`; nothing for a
+    /// kind without one. The generic store keeps or replaces the status
+    /// with it (writes to the main resource and to `/status`).
+    fn swap_status(&mut self, other: &mut Self);
+
+    /// Sets the `status` of `self` to a copy of `other`'s; nothing for a
+    /// kind without one.
+    fn clone_status_from(&mut self, other: &Self);
 }
 
 /// The scope of a kind at the type level (a marker; the value is

@@ -517,15 +517,15 @@ fn validation_is_chosen_per_subresource() {
     let entry = registry
         .find("example.dev", "v1", "widgets")
         .expect("widgets are served");
-    let bad = json!({"apiVersion": "example.dev/v1", "kind": "Widget",
-                     "metadata": {"name": "w"}, "spec": {"replicas": -1}});
+    let bad = entry
+        .kind
+        .read_value(&json!({"apiVersion": "example.dev/v1", "kind": "Widget",
+                            "metadata": {"name": "w"}, "spec": {"replicas": -1}}))
+        .expect("a Widget");
     assert!(entry.kind.validates(), "widgets have validation");
     let run = |subresource: &str| -> Vec<String> {
         let ctx = Context::create().with_subresource(subresource);
-        entry
-            .kind
-            .validate(&bad, None, &ctx)
-            .unwrap()
+        bad.validate(None, &ctx)
             .iter()
             .map(|e| e.to_string())
             .collect()

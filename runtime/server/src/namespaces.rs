@@ -78,15 +78,16 @@ impl ApiServer {
         };
         let ri = entry.info;
         for name in SYSTEM_NAMESPACES {
-            let mut obj = json!({"kind": ri.kind, "apiVersion": ri.api_version, "metadata": {
-                "name": name, "uid": uuid::Uuid::new_v4().to_string(),
-                "creationTimestamp": Time::now().to_rfc3339(),
-            }});
-            self.prepare_for_create(&ri, &mut obj)?;
-            match self.store.create(
-                &object_key(&ri, None, name),
-                to_storage(&obj, entry.kind.protobuf())?,
-            ) {
+            let mut obj = entry
+                .kind
+                .read_value(&json!({"metadata": {"name": name}}))
+                .map_err(ApiError::internal)?;
+            let m = obj.metadata_mut();
+            m.uid = Some(uuid::Uuid::new_v4().to_string());
+            m.creation_timestamp = Some(Time::now());
+            self.prepare_for_create(&ri, obj.as_mut());
+            let bytes = obj.to_storage().map_err(ApiError::internal)?;
+            match self.store.create(&object_key(&ri, None, name), bytes) {
                 Ok(_) | Err(StorageError::AlreadyExists(_)) => {}
                 Err(e) => return Err(ApiError::internal(e)),
             }

@@ -5,11 +5,8 @@
 //! values, with the legacy `util/validation` messages of
 //! [`runtime::validate::names`].
 
-use serde_json::Value;
-
-use super::object::{meta, meta_str, string_map};
 use super::status::Cause;
-use runtime::meta::CauseType;
+use runtime::meta::{CauseType, ObjectMeta};
 use runtime::resource::{NameFormat, ResourceInfo};
 use runtime::validate::names;
 
@@ -42,14 +39,15 @@ fn name_errors(field: &str, name: &str, format: NameFormat, prefix: bool) -> Vec
 }
 
 /// Validates an object's metadata: name or generateName, namespace name
-/// rules for Namespaces, label keys and values. `create` selects create-time
+/// rules for Namespaces, label keys and values, finalizers, owner
+/// references, the annotations' total size. `create` selects create-time
 /// rules (generateName may stand in for the name).
-pub fn object_meta(ri: &ResourceInfo, obj: &Value, create: bool) -> Vec<Cause> {
+pub fn object_meta(ri: &ResourceInfo, meta: &ObjectMeta, create: bool) -> Vec<Cause> {
     let mut causes = Vec::new();
-    match meta_str(obj, "name") {
+    match &meta.name {
         Some(name) => causes.extend(name_errors("metadata.name", name, ri.name_format, false)),
         None => {
-            if !create || meta_str(obj, "generateName").is_none() {
+            if !create || meta.generate_name.is_none() {
                 causes.push(Cause {
                     reason: Some(CauseType::FieldValueRequired),
                     message: "Required value: name or generateName is required".into(),
@@ -58,7 +56,7 @@ pub fn object_meta(ri: &ResourceInfo, obj: &Value, create: bool) -> Vec<Cause> {
             }
         }
     }
-    if create && let Some(prefix) = meta_str(obj, "generateName") {
+    if create && let Some(prefix) = &meta.generate_name {
         causes.extend(name_errors(
             "metadata.generateName",
             prefix,
@@ -66,9 +64,9 @@ pub fn object_meta(ri: &ResourceInfo, obj: &Value, create: bool) -> Vec<Cause> {
             true,
         ));
     }
-    for (key, value) in string_map(obj, "labels") {
-        if runtime::selector::check_key(&key).is_err() {
-            causes.push(invalid("metadata.labels", &key, QUALIFIED_NAME_ERROR));
+    for (key, value) in &meta.labels {
+        if runtime::selector::check_key(key).is_err() {
+            causes.push(invalid("metadata.labels", key, QUALIFIED_NAME_ERROR));
         }
         let valid_value = value.is_empty()
             || (value.len() <= 63
@@ -78,17 +76,10 @@ pub fn object_meta(ri: &ResourceInfo, obj: &Value, create: bool) -> Vec<Cause> {
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')));
         if !valid_value {
-            causes.push(invalid("metadata.labels", &value, LABEL_VALUE_ERROR));
+            causes.push(invalid("metadata.labels", value, LABEL_VALUE_ERROR));
         }
     }
-    for (i, f) in meta(obj)
-        .and_then(|m| m.get("finalizers"))
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .enumerate()
-    {
-        let f = f.as_str().unwrap_or("");
+    for (i, f) in meta.finalizers.iter().enumerate() {
         if runtime::selector::check_key(f).is_err() {
             causes.push(invalid(
                 &format!("metadata.finalizers[{i}]"),
@@ -97,24 +88,15 @@ pub fn object_meta(ri: &ResourceInfo, obj: &Value, create: bool) -> Vec<Cause> {
             ));
         }
     }
-    for r in meta(obj)
-        .and_then(|m| m.get("ownerReferences"))
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-    {
+    for r in &meta.owner_references {
         // validateOwnerReference: the path is the list's, not the item's.
-        for (field, what) in [
-            ("apiVersion", "version"),
-            ("kind", "kind"),
-            ("name", "name"),
-            ("uid", "uid"),
+        for (field, what, value) in [
+            ("apiVersion", "version", &r.api_version),
+            ("kind", "kind", &r.kind),
+            ("name", "name", &r.name),
+            ("uid", "uid", &r.uid),
         ] {
-            if r.get(field)
-                .and_then(Value::as_str)
-                .unwrap_or("")
-                .is_empty()
-            {
+            if value.is_empty() {
                 causes.push(invalid(
                     &format!("metadata.ownerReferences.{field}"),
                     "",
@@ -123,15 +105,11 @@ pub fn object_meta(ri: &ResourceInfo, obj: &Value, create: bool) -> Vec<Cause> {
             }
         }
     }
-    let controllers = meta(obj)
-        .and_then(|m| m.get("ownerReferences"))
-        .and_then(Value::as_array)
-        .map(|refs| {
-            refs.iter()
-                .filter(|r| r.get("controller") == Some(&Value::Bool(true)))
-                .count()
-        })
-        .unwrap_or(0);
+    let controllers = meta
+        .owner_references
+        .iter()
+        .filter(|r| r.controller == Some(true))
+        .count();
     if controllers > 1 {
         causes.push(Cause {
             reason: Some(CauseType::FieldValueInvalid),
@@ -140,21 +118,17 @@ pub fn object_meta(ri: &ResourceInfo, obj: &Value, create: bool) -> Vec<Cause> {
             field: "metadata.ownerReferences".into(),
         });
     }
-    if let Some(annotations) = meta(obj)
-        .and_then(|m| m.get("annotations"))
-        .and_then(Value::as_object)
-    {
-        let total: usize = annotations
-            .iter()
-            .map(|(k, v)| k.len() + v.as_str().map_or(0, str::len))
-            .sum();
-        if total > 256 * 1024 {
-            causes.push(Cause {
-                reason: Some(CauseType::FieldValueTooLong),
-                message: "Too long: may not be more than 262144 bytes".into(),
-                field: "metadata.annotations".into(),
-            });
-        }
+    let total: usize = meta
+        .annotations
+        .iter()
+        .map(|(k, v)| k.len() + v.len())
+        .sum();
+    if total > 256 * 1024 {
+        causes.push(Cause {
+            reason: Some(CauseType::FieldValueTooLong),
+            message: "Too long: may not be more than 262144 bytes".into(),
+            field: "metadata.annotations".into(),
+        });
     }
     causes
 }
@@ -162,7 +136,13 @@ pub fn object_meta(ri: &ResourceInfo, obj: &Value, create: bool) -> Vec<Cause> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{Value, json};
+
+    /// [`super::object_meta`] of the `metadata` of a JSON object.
+    fn object_meta(ri: &ResourceInfo, obj: &Value, create: bool) -> Vec<Cause> {
+        let meta = serde_json::from_value(obj["metadata"].clone()).expect("ObjectMeta");
+        super::object_meta(ri, &meta, create)
+    }
 
     fn info(plural: &'static str) -> ResourceInfo {
         crate::test_support::core_info("ConfigMap", plural)

@@ -237,3 +237,31 @@ async fn server_set_metadata_is_in_go_field_order() {
         }
     }
 }
+
+/// A Deployment (a kind stored as protobuf, with a status subresource):
+/// the create answer is the object as every later read gives it, its
+/// status reset to the empty status (upstream's `PrepareForCreate`,
+/// written as `"status": {}`), the client's status dropped.
+#[tokio::test]
+async fn create_answer_is_the_stored_object_with_status_reset() {
+    let api = Api::start();
+    let uri = "/apis/apps/v1/namespaces/default/deployments";
+    let body = json!({"apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": "web", "labels": {"app": "web"}},
+        "spec": {"selector": {"matchLabels": {"app": "web"}},
+                 "template": {"metadata": {"labels": {"app": "web"}},
+                              "spec": {"containers": [{"name": "c", "image": "nginx"}]}}},
+        "status": {"replicas": 7, "readyReplicas": 7}});
+    let r = api.post(uri, &body).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.body["status"], json!({}));
+    // Defaults were set on the typed object before it was stored.
+    assert_eq!(r.body["spec"]["replicas"], 1);
+    assert_eq!(
+        r.body["spec"]["template"]["spec"]["containers"][0]["imagePullPolicy"],
+        "Always"
+    );
+    let got = api.get(&format!("{uri}/web")).await;
+    assert_eq!(got.status, StatusCode::OK, "{}", got.text);
+    assert_eq!(got.body, r.body);
+}

@@ -10,9 +10,20 @@ use crate::object::meta_str;
 use crate::request::FieldValidation;
 use crate::status::{ApiError, Cause};
 use runtime::meta::CauseType;
-use runtime::registry::Entry;
+use runtime::registry::{Entry, Object};
 use runtime::resource::ResourceInfo;
 use runtime::schema::Type;
+
+/// A request body decoded into the kind's type.
+pub(crate) struct DecodedBody {
+    /// The object, defaulted.
+    pub object: Box<dyn Object>,
+    /// Field validation's warnings (`fieldValidation=Warn`).
+    pub warnings: Vec<String>,
+    /// `Unsupported value` causes for enum values the type cannot hold
+    /// (replaced by a supported value so that decoding could go on).
+    pub unsupported: Vec<Cause>,
+}
 
 /// Decodes a JSON body through the kind's type, checks `apiVersion`/`kind`,
 /// and applies field validation to unknown fields.
@@ -20,7 +31,7 @@ pub(crate) fn decode_object(
     entry: &Entry,
     bytes: &[u8],
     validation: FieldValidation,
-) -> Result<(Value, Vec<String>, Vec<Cause>), ApiError> {
+) -> Result<DecodedBody, ApiError> {
     let ri = &entry.info;
     let cannot = |why: String| {
         ApiError::bad_request(format!(
@@ -108,8 +119,16 @@ pub(crate) fn decode_object(
             "strict decoding error: {}",
             problems.join(", ")
         ))),
-        FieldValidation::Warn => Ok((decoded.object, problems, unsupported)),
-        _ => Ok((decoded.object, Vec::new(), unsupported)),
+        FieldValidation::Warn => Ok(DecodedBody {
+            object: decoded.object,
+            warnings: problems,
+            unsupported,
+        }),
+        _ => Ok(DecodedBody {
+            object: decoded.object,
+            warnings: Vec::new(),
+            unsupported,
+        }),
     }
 }
 

@@ -28,7 +28,7 @@ use super::request::{FieldValidation, Query, RequestInfo, ResourceRequest, Verb}
 use super::status::{ApiError, Cause};
 use super::store::{is_builtin_group, object_key, read_stored, storage_error, stored_json};
 use crate::storage::{KeyValue, Store};
-use runtime::registry::Entry;
+use runtime::registry::{Entry, Object};
 use runtime::resource::ResourceInfo;
 
 mod decode;
@@ -380,15 +380,15 @@ impl Ctx<'_> {
         &self,
         bytes: &[u8],
         validation: FieldValidation,
-    ) -> Result<(Value, Vec<String>), ApiError> {
-        let (obj, warnings, unsupported) = decode_object(self.entry, bytes, validation)?;
+    ) -> Result<(Box<dyn Object>, Vec<String>), ApiError> {
+        let decoded = decode_object(self.entry, bytes, validation)?;
         let mut pending = self.unsupported.borrow_mut();
-        for cause in unsupported {
+        for cause in decoded.unsupported {
             if !pending.contains(&cause) {
                 pending.push(cause);
             }
         }
-        Ok((obj, warnings))
+        Ok((decoded.object, decoded.warnings))
     }
 
     fn ri(&self) -> &ResourceInfo {

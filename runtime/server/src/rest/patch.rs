@@ -7,7 +7,7 @@ use super::decode::without_position;
 use super::scale::scale_schema;
 use super::write::managed_fields_of;
 use super::{Answer, Ctx};
-use crate::object::{get_path, meta_mut, meta_str, set_meta};
+use crate::object::{get_path, meta_str};
 use crate::patch::apply;
 use crate::request::FieldValidation;
 use crate::status::{ApiError, Cause};
@@ -146,15 +146,10 @@ impl Ctx<'_> {
                 }
             }
             let bytes = serde_json::to_vec(&patched).map_err(ApiError::internal)?;
-            let (decoded, warnings) = self.decode_json(&bytes, validation)?;
+            let (mut decoded, warnings) = self.decode_json(&bytes, validation)?;
             let precondition_from_patch = get_path(&patch, ".metadata.resourceVersion").is_some();
-            let mut decoded = decoded;
             if !precondition_from_patch {
-                set_meta(
-                    meta_mut(&mut decoded),
-                    "resourceVersion",
-                    json!(kv.mod_revision.to_string()),
-                );
+                decoded.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
             }
             match self.write_update(kv, old, decoded, None) {
                 Err(e) if e.reason == StatusReason::Conflict && !precondition_from_patch => {
@@ -250,7 +245,7 @@ impl Ctx<'_> {
             // The merge result through the type, defaulted, as upstream
             // decodes it; a value the type cannot hold goes through the
             // JSON path, which reports it as a field error.
-            let mut obj = match self.entry.kind.decode_value_defaulted(&outcome.object) {
+            let mut obj = match self.entry.kind.read_value(&outcome.object) {
                 Ok(obj) => obj,
                 Err(_) => {
                     let merged = serde_json::to_vec(&outcome.object).map_err(ApiError::internal)?;
@@ -259,17 +254,13 @@ impl Ctx<'_> {
             };
             let result = match (live, live_obj) {
                 (Some(kv), Some(old)) => {
-                    set_meta(
-                        meta_mut(&mut obj),
-                        "resourceVersion",
-                        json!(kv.mod_revision.to_string()),
-                    );
+                    obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
                     self.write_update(kv, old, obj, Some(outcome.managed_fields))
                 }
                 _ => {
-                    let m = meta_mut(&mut obj);
-                    set_meta(m, "name", json!(name));
-                    m.remove("resourceVersion");
+                    let m = obj.metadata_mut();
+                    m.name = Some(name.clone());
+                    m.resource_version = None;
                     self.create_object(obj, Vec::new(), Some(outcome.managed_fields))
                 }
             };

@@ -3,9 +3,9 @@
 
 use serde_json::{Value, json};
 
-use super::write::{bump_generation, managed_fields_of};
+use super::write::managed_fields_of;
 use super::{Answer, Ctx};
-use crate::object::{get_path, meta, set_path};
+use crate::object::{get_path, meta, meta_mut, set_meta, set_path};
 use crate::patch::apply;
 use crate::status::{ApiError, Cause};
 use crate::storage::KeyValue;
@@ -93,7 +93,18 @@ impl Ctx<'_> {
         let mut obj = read_stored(&kv, Some(self.entry.kind))?;
         let old = obj.clone();
         set_path(&mut obj, paths.spec_replicas_path, json!(replicas));
-        bump_generation(ri, &old, &mut obj);
+        // Only the replicas changed: they bump the generation of a kind
+        // that keeps one when they differ.
+        if ri.generation
+            && get_path(&old, paths.spec_replicas_path) != get_path(&obj, paths.spec_replicas_path)
+        {
+            let generation = meta(&old)
+                .and_then(|m| m.get("generation"))
+                .and_then(Value::as_i64)
+                .unwrap_or(0)
+                + 1;
+            set_meta(meta_mut(&mut obj), "generation", json!(generation));
+        }
         // As upstream's scale handler: the writer takes `spec.replicas` of
         // the parent in an Update entry with subresource `scale`.
         let live = managed_fields_of(&old).unwrap_or_default();

@@ -5,31 +5,34 @@
 
 use axum::http::StatusCode;
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use super::decode::{check_type_meta, unrecognized_body};
 use super::{Answer, Ctx};
 use crate::negotiate::{self};
-use crate::object::{meta, meta_mut, meta_str, set_meta, set_path};
+use crate::object::{meta, meta_mut, set_meta};
 use crate::patch::apply;
 use crate::status::{ApiError, Cause};
 use crate::storage::KeyValue;
-use crate::store::{is_builtin_group, storage_error, to_storage};
+use crate::store::{is_builtin_group, storage_error};
 use runtime::codec::protobuf::ProtoError;
-use runtime::meta::{CauseType, ManagedFieldsEntry, StatusReason, Time};
+use runtime::meta::{CauseType, ManagedFieldsEntry, ObjectMeta, StatusReason, Time};
+use runtime::registry::Object;
 use runtime::resource::ResourceInfo;
 use runtime::validate::Context;
 
 impl Ctx<'_> {
-    /// Decodes a create or update body through the kind's type and applies
-    /// field validation; returns the object and the warnings.
+    /// Decodes a create or update body into the kind's type (defaulted)
+    /// and applies field validation; returns the object and the warnings.
     pub(super) fn decode(
         &self,
         bytes: &[u8],
         content_type: Option<&str>,
-    ) -> Result<(Value, Vec<String>), ApiError> {
+    ) -> Result<(Box<dyn Object>, Vec<String>), ApiError> {
         let json_bytes = match negotiate::body_format(content_type)? {
-            negotiate::BodyFormat::Json => bytes.to_vec(),
+            negotiate::BodyFormat::Json => {
+                return self.decode_json(bytes, self.field_validation()?);
+            }
             negotiate::BodyFormat::Protobuf => {
                 let kind = self.entry.kind;
                 let message = kind.protobuf().ok_or_else(|| {
@@ -55,7 +58,11 @@ impl Ctx<'_> {
             negotiate::BodyFormat::Yaml => runtime::codec::yaml::yaml_to_json(bytes)
                 .map_err(|e| unrecognized_body(self.ri(), &format!("yaml: {e}"), bytes))?,
         };
-        self.decode_json(&json_bytes, self.query.field_validation(self.verb)?)
+        self.decode_json(&json_bytes, self.field_validation()?)
+    }
+
+    fn field_validation(&self) -> Result<crate::request::FieldValidation, ApiError> {
+        self.query.field_validation(self.verb)
     }
 
     pub(super) fn create(
@@ -67,73 +74,71 @@ impl Ctx<'_> {
         self.create_object(obj, warnings, None)
     }
 
-    /// Creates a decoded object. `managed` is the final managedFields when
-    /// the caller computed them (server-side apply); otherwise this write
-    /// is recorded as an Update by the request's field manager.
+    /// Creates a decoded object, as the generic store's `Create`: metadata
+    /// set by the server on the typed `ObjectMeta`, validation of the typed
+    /// object, `PrepareForCreate`, managed fields, one encoding for
+    /// storage. `managed` is the final managedFields when the caller
+    /// computed them (server-side apply); otherwise this write is recorded
+    /// as an Update by the request's field manager.
     pub(super) fn create_object(
         &self,
-        mut obj: Value,
+        mut obj: Box<dyn Object>,
         warnings: Vec<String>,
         managed: Option<Vec<ManagedFieldsEntry>>,
     ) -> Result<Answer, ApiError> {
         let ri = self.ri();
         let path_ns = self.info.namespace.clone();
-        check_namespace(ri, path_ns.as_deref(), &obj)?;
+        check_namespace(ri, path_ns.as_deref(), obj.metadata())?;
         {
-            let m = meta_mut(&mut obj);
-            if let Some(ns) = &path_ns {
-                set_meta(m, "namespace", json!(ns));
-            } else {
-                m.remove("namespace");
+            let m = obj.metadata_mut();
+            m.namespace.clone_from(&path_ns);
+            if m.name.is_none()
+                && let Some(prefix) = &m.generate_name
+            {
+                m.name = Some(format!("{prefix}{}", random_suffix()));
             }
         }
-        if meta_str(&obj, "name").is_none()
-            && let Some(prefix) = meta_str(&obj, "generateName").map(str::to_string)
-        {
-            let name = format!("{prefix}{}", random_suffix());
-            set_meta(meta_mut(&mut obj), "name", json!(name));
-        }
-        let name = meta_str(&obj, "name").unwrap_or("").to_string();
-        let mut causes = crate::validation::object_meta(ri, &obj, true);
+        let name = obj.metadata().name.clone().unwrap_or_default();
+        let mut causes = crate::validation::object_meta(ri, obj.metadata(), true);
         causes.sort_by(|a, b| a.field.cmp(&b.field));
-        causes.extend(self.type_validation(&obj, None)?);
+        causes.extend(self.type_validation(obj.as_ref(), None));
         if !causes.is_empty() {
             return Err(ApiError::invalid(ri, &name, causes));
         }
         {
-            let m = meta_mut(&mut obj);
-            set_meta(m, "uid", json!(uuid::Uuid::new_v4().to_string()));
-            set_meta(m, "creationTimestamp", json!(Time::now().to_rfc3339()));
-            if ri.generation {
-                set_meta(m, "generation", json!(1));
-            } else {
-                m.remove("generation");
-            }
-            for k in [
-                "selfLink",
-                "deletionTimestamp",
-                "deletionGracePeriodSeconds",
-            ] {
-                m.remove(k);
-            }
+            let m = obj.metadata_mut();
+            m.uid = Some(uuid::Uuid::new_v4().to_string());
+            m.creation_timestamp = Some(Time::now());
+            m.generation = ri.generation.then_some(1);
+            m.self_link = None;
+            m.deletion_timestamp = None;
+            m.deletion_grace_period_seconds = None;
         }
-        if ri.status_subresource
-            && let Some(o) = obj.as_object_mut()
-        {
-            o.remove("status");
+        if ri.status_subresource {
+            obj.reset_status();
         }
-        self.server.prepare_for_create(ri, &mut obj)?;
+        self.server.prepare_for_create(ri, obj.as_mut());
         if let Some(ns) = &path_ns {
             self.server.check_namespace_accepts(ri, &name, ns)?;
         }
+        if obj.metadata().resource_version.is_some() {
+            // storage.ErrResourceVersionSetOnCreate, a plain error upstream: 500, no reason.
+            return Err(ApiError::new(
+                500,
+                StatusReason::Unknown,
+                "resourceVersion should not be set on objects to be created",
+            ));
+        }
+        // The one JSON tree of this write: the managed fields are computed
+        // on it, and it is the response.
+        let mut value = obj.to_value().map_err(ApiError::internal)?;
         let managed = match managed {
             Some(m) => m,
             None => {
-                let start =
-                    apply::managed_for_update(&[], managed_fields_of(&obj).as_deref(), None);
+                let start = apply::managed_for_update(&[], requested_managed(obj.as_ref()), None);
                 apply::update(
                     None,
-                    &obj,
+                    &value,
                     &self.manager,
                     ri.api_version,
                     None,
@@ -143,15 +148,8 @@ impl Ctx<'_> {
                 )
             }
         };
-        apply::set_managed_fields(&mut obj, managed);
-        if meta_str(&obj, "resourceVersion").is_some() {
-            // storage.ErrResourceVersionSetOnCreate, a plain error upstream: 500, no reason.
-            return Err(ApiError::new(
-                500,
-                StatusReason::Unknown,
-                "resourceVersion should not be set on objects to be created",
-            ));
-        }
+        obj.metadata_mut().managed_fields.clone_from(&managed);
+        apply::set_managed_fields(&mut value, managed);
         if self.query.dry_run(self.verb)? {
             if self
                 .store()
@@ -163,25 +161,22 @@ impl Ctx<'_> {
             }
             return Ok(Answer {
                 status: StatusCode::CREATED,
-                body: obj,
+                body: value,
                 warnings,
             });
         }
         let kv = self
             .store()
-            .create(
-                &self.key(&name),
-                to_storage(&obj, self.entry.kind.protobuf())?,
-            )
+            .create(&self.key(&name), self.storage_bytes(obj.as_mut())?)
             .map_err(|e| storage_error(e, ri, &name))?;
         set_meta(
-            meta_mut(&mut obj),
+            meta_mut(&mut value),
             "resourceVersion",
             json!(kv.mod_revision.to_string()),
         );
         Ok(Answer {
             status: StatusCode::CREATED,
-            body: obj,
+            body: value,
             warnings,
         })
     }
@@ -203,16 +198,16 @@ impl Ctx<'_> {
                     && self.info.subresource.is_none() =>
             {
                 let name = self.name().to_string();
-                if let Some(body_name) = meta_str(&obj, "name")
-                    && body_name != name
+                if let Some(body_name) = &obj.metadata().name
+                    && *body_name != name
                 {
                     return Err(ApiError::bad_request(format!(
                         "the name of the object ({body_name}) does not match the name on the URL ({name})"
                     )));
                 }
-                let m = meta_mut(&mut obj);
-                set_meta(m, "name", json!(name));
-                m.remove("resourceVersion");
+                let m = obj.metadata_mut();
+                m.name = Some(name);
+                m.resource_version = None;
                 return self.create_object(obj, warnings, None);
             }
             Err(e) => return Err(e),
@@ -222,24 +217,26 @@ impl Ctx<'_> {
         Ok(answer)
     }
 
-    /// Applies an update of `old` (stored at `kv`) to `new`, as the generic
-    /// store's Update does: name check, resourceVersion precondition,
-    /// server-managed fields kept, status or main resource kept per
-    /// subresource, generation bumped on spec change, no-op writes skipped,
-    /// and deletion completed when the last finalizer goes.
+    /// Applies an update of the object stored at `kv` (`old`, as clients
+    /// read it) to `new`, as the generic store's Update does: name check,
+    /// resourceVersion precondition, server-managed fields kept, status or
+    /// main resource kept per subresource, generation bumped on spec
+    /// change, no-op writes skipped, and deletion completed when the last
+    /// finalizer goes.
     pub(super) fn write_update(
         &self,
         kv: KeyValue,
-        old: Value,
-        mut new: Value,
+        old_value: Value,
+        mut new: Box<dyn Object>,
         managed: Option<Vec<ManagedFieldsEntry>>,
     ) -> Result<Answer, ApiError> {
         let ri = self.ri();
         let name = self.name().to_string();
-        check_namespace(ri, self.info.namespace.as_deref(), &new)?;
-        check_name(&name, &new)?;
-        match meta_str(&new, "resourceVersion") {
-            Some(rv) if rv != kv.mod_revision.to_string() => {
+        check_namespace(ri, self.info.namespace.as_deref(), new.metadata())?;
+        check_name(&name, new.metadata())?;
+        let revision = kv.mod_revision.to_string();
+        match new.metadata().resource_version.as_deref() {
+            Some(rv) if rv != revision => {
                 return Err(ApiError::conflict(ri, &name));
             }
             // Custom resources do not allow unconditional updates.
@@ -258,66 +255,51 @@ impl Ctx<'_> {
             }
             _ => {}
         }
-        let status_write = self.info.subresource.as_deref() == Some("status");
-        if status_write {
+        let mut old = self
+            .entry
+            .kind
+            .read_object(&kv.value)
+            .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
+        old.metadata_mut().resource_version = Some(revision.clone());
+        if self.info.subresource.as_deref() == Some("status") {
             // Only status changes through /status.
-            let status = new.get("status").cloned();
-            new = old.clone();
-            match status {
-                Some(s) => set_path(&mut new, ".status", s),
-                None => {
-                    if let Some(o) = new.as_object_mut() {
-                        o.remove("status");
-                    }
-                }
-            }
+            new.keep_all_but_status(old.as_ref());
         } else if ri.status_subresource {
-            match old.get("status").cloned() {
-                Some(s) => set_path(&mut new, ".status", s),
-                None => {
-                    if let Some(o) = new.as_object_mut() {
-                        o.remove("status");
-                    }
-                }
-            }
+            new.keep_status(old.as_ref());
         }
         {
-            let old_meta = meta(&old);
-            let m = meta_mut(&mut new);
-            set_meta(m, "name", json!(name));
-            for k in [
-                "namespace",
-                "uid",
-                "creationTimestamp",
-                "deletionTimestamp",
-                "deletionGracePeriodSeconds",
-                "generation",
-            ] {
-                match old_meta.and_then(|o| o.get(k)) {
-                    Some(v) => set_meta(m, k, v.clone()),
-                    None => {
-                        m.remove(k);
-                    }
-                }
-            }
-            set_meta(m, "resourceVersion", json!(kv.mod_revision.to_string()));
+            let old_meta = old.metadata();
+            let m = new.metadata_mut();
+            m.name = Some(name.clone());
+            m.namespace.clone_from(&old_meta.namespace);
+            m.uid.clone_from(&old_meta.uid);
+            m.creation_timestamp
+                .clone_from(&old_meta.creation_timestamp);
+            m.deletion_timestamp
+                .clone_from(&old_meta.deletion_timestamp);
+            m.deletion_grace_period_seconds = old_meta.deletion_grace_period_seconds;
+            m.generation = old_meta.generation;
+            m.resource_version = Some(revision);
         }
-        bump_generation(ri, &old, &mut new);
-        let mut causes = crate::validation::object_meta(ri, &new, false);
-        causes.extend(self.type_validation(&new, Some(&old))?);
+        bump_generation(ri, old.as_mut(), new.as_mut());
+        let mut causes = crate::validation::object_meta(ri, new.metadata(), false);
+        causes.extend(self.type_validation(new.as_ref(), Some(old.as_ref())));
         if !causes.is_empty() {
             return Err(ApiError::invalid(ri, &name, causes));
         }
+        let mut value = new.to_value().map_err(ApiError::internal)?;
         let managed = match managed {
             Some(m) => m,
             None => {
-                let live = managed_fields_of(&old).unwrap_or_default();
                 let sub = self.info.subresource.as_deref();
-                let start =
-                    apply::managed_for_update(&live, managed_fields_of(&new).as_deref(), sub);
+                let start = apply::managed_for_update(
+                    &old.metadata().managed_fields,
+                    requested_managed(new.as_ref()),
+                    sub,
+                );
                 apply::update(
-                    Some(&old),
-                    &new,
+                    Some(&old_value),
+                    &value,
                     &self.manager,
                     ri.api_version,
                     sub,
@@ -327,42 +309,44 @@ impl Ctx<'_> {
                 )
             }
         };
-        apply::set_managed_fields(&mut new, managed);
-        if self.query.dry_run(self.verb)? || new == old {
-            return Ok(Answer::ok(new));
+        new.metadata_mut().managed_fields.clone_from(&managed);
+        apply::set_managed_fields(&mut value, managed);
+        if self.query.dry_run(self.verb)? || new.equals(old.as_ref()) {
+            return Ok(Answer::ok(value));
         }
-        let deleting = meta_str(&new, "deletionTimestamp").is_some();
-        let finalizers_left = meta(&new)
-            .and_then(|m| m.get("finalizers"))
-            .and_then(Value::as_array)
-            .is_some_and(|f| !f.is_empty());
-        if deleting && !finalizers_left {
+        let m = new.metadata();
+        if m.deletion_timestamp.is_some() && m.finalizers.is_empty() {
             self.store()
                 .delete(&kv.key, Some(kv.mod_revision))
                 .map_err(|e| storage_error(e, ri, &name))?;
-            return Ok(Answer::ok(new));
+            return Ok(Answer::ok(value));
         }
         let written = self
             .store()
-            .update(
-                &kv.key,
-                to_storage(&new, self.entry.kind.protobuf())?,
-                kv.mod_revision,
-            )
+            .update(&kv.key, self.storage_bytes(new.as_mut())?, kv.mod_revision)
             .map_err(|e| storage_error(e, ri, &name))?;
-        meta_mut(&mut new).insert(
-            "resourceVersion".into(),
+        set_meta(
+            meta_mut(&mut value),
+            "resourceVersion",
             json!(written.mod_revision.to_string()),
         );
-        Ok(Answer::ok(new))
+        Ok(Answer::ok(value))
+    }
+
+    /// The bytes storage holds for `obj` (see [`Object::to_storage`]).
+    ///
+    /// Errors: 500 for an object serde cannot encode.
+    fn storage_bytes(&self, obj: &mut dyn Object) -> Result<Vec<u8>, ApiError> {
+        obj.to_storage().map_err(ApiError::internal)
     }
 
     /// The kind's generated validation of `new` (against `old` on update),
-    /// for the subresource addressed, as causes of a 422.
-    fn type_validation(&self, new: &Value, old: Option<&Value>) -> Result<Vec<Cause>, ApiError> {
-        let kind = self.entry.kind;
-        if !kind.validates() {
-            return Ok(self.unsupported.borrow().clone());
+    /// for the subresource addressed, as causes of a 422, after the
+    /// `Unsupported value` causes decoding found.
+    fn type_validation(&self, new: &dyn Object, old: Option<&dyn Object>) -> Vec<Cause> {
+        let mut causes = self.unsupported.borrow().clone();
+        if !self.entry.kind.validates() {
+            return causes;
         }
         let mut ctx = if old.is_some() {
             Context::update()
@@ -375,11 +359,16 @@ impl Ctx<'_> {
         for option in &self.server.validation_options {
             ctx = ctx.with_option(option);
         }
-        let errors = kind.validate(new, old, &ctx).map_err(ApiError::internal)?;
-        let mut causes = self.unsupported.borrow().clone();
-        causes.extend(runtime::field::to_causes(&errors));
-        Ok(causes)
+        causes.extend(runtime::field::to_causes(&new.validate(old, &ctx)));
+        causes
     }
+}
+
+/// The managedFields a write's object carries, as the field manager reads
+/// a request's: `None` when it carries none (the live ones are kept).
+fn requested_managed(obj: &dyn Object) -> Option<&[ManagedFieldsEntry]> {
+    let managed = &obj.metadata().managed_fields;
+    (!managed.is_empty()).then_some(managed.as_slice())
 }
 
 /// `rest.EnsureObjectNamespaceMatchesRequestNamespace`: a namespaced
@@ -387,8 +376,12 @@ impl Ctx<'_> {
 ///
 /// Errors: 400 `the namespace of the provided object does not match the
 /// namespace sent on the request`.
-fn check_namespace(ri: &ResourceInfo, url: Option<&str>, obj: &Value) -> Result<(), ApiError> {
-    match (url, meta_str(obj, "namespace")) {
+fn check_namespace(
+    ri: &ResourceInfo,
+    url: Option<&str>,
+    meta: &ObjectMeta,
+) -> Result<(), ApiError> {
+    match (url, meta.namespace.as_deref()) {
         (Some(url), Some(body)) if ri.namespaced && !body.is_empty() && body != url => {
             Err(ApiError::bad_request(
                 "the namespace of the provided object does not match the namespace sent on the request",
@@ -402,8 +395,8 @@ fn check_namespace(ri: &ResourceInfo, url: Option<&str>, obj: &Value) -> Result<
 /// (a patch that removed `metadata` leaves none), and it must be the URL's.
 ///
 /// Errors: 400, with upstream's messages.
-fn check_name(url: &str, obj: &Value) -> Result<(), ApiError> {
-    match meta_str(obj, "name").filter(|n| !n.is_empty()) {
+fn check_name(url: &str, meta: &ObjectMeta) -> Result<(), ApiError> {
+    match meta.name.as_deref().filter(|n| !n.is_empty()) {
         None => Err(ApiError::bad_request(format!(
             "the name of the object ({url} based on URL) was undeterminable: name must be provided"
         ))),
@@ -425,42 +418,16 @@ pub(super) fn managed_fields_of(obj: &Value) -> Option<Vec<ManagedFieldsEntry>> 
 /// `metadata` and `status` (the CRD rule, and upstream's strategies for
 /// spec changes), or the annotations where the kind says so (upstream's
 /// Deployment strategy).
-pub(super) fn bump_generation(ri: &ResourceInfo, old: &Value, new: &mut Value) {
+fn bump_generation(ri: &ResourceInfo, old: &mut dyn Object, new: &mut dyn Object) {
     if !ri.generation {
         return;
     }
-    fn annotations(v: &Value) -> Option<&Value> {
-        meta(v).and_then(|m| m.get("annotations"))
-    }
-    let bump = spec_changed(old, new)
-        || (ri.annotations_bump_generation && annotations(old) != annotations(new));
+    let bump = !new.spec_equals(old)
+        || (ri.annotations_bump_generation
+            && old.metadata().annotations != new.metadata().annotations);
     if bump {
-        let generation = meta(old)
-            .and_then(|m| m.get("generation"))
-            .and_then(Value::as_i64)
-            .unwrap_or(0)
-            + 1;
-        set_meta(meta_mut(new), "generation", json!(generation));
+        new.metadata_mut().generation = Some(old.metadata().generation.unwrap_or(0) + 1);
     }
-}
-
-/// Whether anything outside `metadata` and `status` differs (the CRD rule
-/// for bumping `metadata.generation`).
-fn spec_changed(old: &Value, new: &Value) -> bool {
-    let (Some(old), Some(new)) = (old.as_object(), new.as_object()) else {
-        return old != new;
-    };
-    let outside = |m: &'_ Map<String, Value>| {
-        m.iter()
-            .filter(|(k, _)| *k != "metadata" && *k != "status")
-            .count()
-    };
-    // As map equality: the same keys with equal values, in any order.
-    outside(old) != outside(new)
-        || old
-            .iter()
-            .filter(|(k, _)| *k != "metadata" && *k != "status")
-            .any(|(k, v)| new.get(k) != Some(v))
 }
 
 fn random_suffix() -> String {

@@ -1,0 +1,125 @@
+//! The typed object the generic store works on (`runtime::registry::Object`):
+//! what a create and an update change on it, how it compares, and the bytes
+//! it is stored as, for a kind stored as protobuf (Deployment) and one
+//! stored as JSON (Widget).
+
+use apis::apps::v1::Deployment;
+use runtime::codec::protobuf::MAGIC;
+use runtime::registry::{Entry, Object};
+use serde_json::{Value, json};
+
+fn entry(group: &str, plural: &str) -> Entry {
+    let registry = apis::registry();
+    *registry
+        .find(group, "v1", plural)
+        .unwrap_or_else(|| panic!("{group}/{plural} is served"))
+}
+
+fn deployment(replicas: i64, ready: i64) -> Value {
+    json!({"apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": "web", "namespace": "default", "resourceVersion": "41",
+                     "labels": {"app": "web"}},
+        "spec": {"replicas": replicas, "selector": {"matchLabels": {"app": "web"}},
+                 "template": {"metadata": {"labels": {"app": "web"}},
+                              "spec": {"containers": [{"name": "c", "image": "nginx"}]}}},
+        "status": {"replicas": ready, "readyReplicas": ready}})
+}
+
+fn read(entry: &Entry, value: &Value) -> Box<dyn Object> {
+    entry.kind.read_value(value).expect("decodes into the type")
+}
+
+#[test]
+fn spec_equality_ignores_metadata_and_status() {
+    let deployments = entry("apps", "deployments");
+    let mut a = read(&deployments, &deployment(2, 1));
+    let mut relabelled = deployment(2, 5);
+    relabelled["metadata"]["labels"]["tier"] = json!("front");
+    let mut b = read(&deployments, &relabelled);
+    assert!(a.spec_equals(b.as_mut()), "only metadata and status differ");
+    assert!(!a.equals(b.as_ref()), "the objects differ");
+    // The comparison leaves both objects as they were.
+    assert_eq!(
+        a.to_value().unwrap(),
+        read(&deployments, &deployment(2, 1)).to_value().unwrap()
+    );
+    assert_eq!(
+        b.metadata().labels.get("tier").map(String::as_str),
+        Some("front")
+    );
+    let mut scaled = read(&deployments, &deployment(3, 1));
+    assert!(!a.spec_equals(scaled.as_mut()), "spec.replicas differs");
+    let widgets = entry("example.dev", "widgets");
+    let mut widget = read(&widgets, &json!({"metadata": {"name": "w"}}));
+    assert!(
+        !a.spec_equals(widget.as_mut()),
+        "another kind is never equal"
+    );
+}
+
+#[test]
+fn status_is_kept_replaced_or_reset() {
+    let deployments = entry("apps", "deployments");
+    let old = read(&deployments, &deployment(2, 1));
+    // A write to the main resource keeps the stored status.
+    let mut main = read(&deployments, &deployment(3, 9));
+    main.keep_status(old.as_ref());
+    let main = main.to_value().unwrap();
+    assert_eq!(main["status"], json!({"replicas": 1, "readyReplicas": 1}));
+    assert_eq!(main["spec"]["replicas"], 3);
+    // A write to /status keeps everything else.
+    let mut status = read(&deployments, &deployment(3, 9));
+    status.keep_all_but_status(old.as_ref());
+    let status = status.to_value().unwrap();
+    assert_eq!(status["status"], json!({"replicas": 9, "readyReplicas": 9}));
+    assert_eq!(status["spec"]["replicas"], 2);
+    // A create empties it.
+    let mut created = read(&deployments, &deployment(3, 9));
+    created.reset_status();
+    assert_eq!(created.to_value().unwrap()["status"], json!({}));
+}
+
+#[test]
+fn stored_bytes_are_protobuf_or_json_without_resource_version() {
+    let deployments = entry("apps", "deployments");
+    let mut object = read(&deployments, &deployment(2, 1));
+    let stored = object.to_storage().expect("encodes");
+    assert!(
+        stored.starts_with(MAGIC),
+        "a Deployment is stored as protobuf"
+    );
+    assert_eq!(
+        object.metadata().resource_version.as_deref(),
+        Some("41"),
+        "kept on the object"
+    );
+    let back = deployments.kind.read_object(&stored).expect("reads back");
+    assert_eq!(
+        back.metadata().resource_version,
+        None,
+        "the revision is not stored"
+    );
+    let mut expected = object.to_value().unwrap();
+    expected["metadata"]
+        .as_object_mut()
+        .unwrap()
+        .remove("resourceVersion");
+    assert_eq!(back.to_value().unwrap(), expected);
+    assert!(back.as_any().downcast_ref::<Deployment>().is_some());
+
+    let widgets = entry("example.dev", "widgets");
+    let mut widget = read(
+        &widgets,
+        &json!({"metadata": {"name": "w", "resourceVersion": "7"}, "spec": {"replicas": 2}}),
+    );
+    let stored = widget.to_storage().expect("encodes");
+    let text = String::from_utf8(stored.clone()).expect("JSON");
+    assert!(
+        text.starts_with(
+            r#"{"kind":"Widget","apiVersion":"example.dev/v1","metadata":{"name":"w"}"#
+        ),
+        "{text}"
+    );
+    let back = widgets.kind.read_object(&stored).expect("reads back");
+    assert_eq!(back.metadata().name.as_deref(), Some("w"));
+}
