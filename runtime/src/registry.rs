@@ -16,6 +16,7 @@ use std::marker::PhantomData;
 use serde_json::{Map, Value};
 
 use crate::codec::protobuf::{Message, ProtoError};
+use crate::codec::strict::Findings;
 use crate::field::ErrorList;
 use crate::meta::ObjectMeta;
 use crate::resource::{Resource, ResourceInfo};
@@ -29,6 +30,15 @@ pub struct Decoded {
     /// Paths of fields the type does not know (`spec.foo`, `spec.ports[0].bar`),
     /// in document order, for field validation (Ignore/Warn/Strict).
     pub unknown_fields: Vec<String>,
+    /// Paths of keys an object of the body repeats (`metadata.name`), in
+    /// document order. When there are any, `object` holds each repeated
+    /// key's first value, where Go's decoder keeps the last: decode the
+    /// deduplicated body for the object.
+    pub duplicate_fields: Vec<String>,
+    /// The body's top-level `apiVersion`, when a string.
+    pub api_version: Option<String>,
+    /// The body's top-level `kind`, when a string.
+    pub kind: Option<String>,
 }
 
 impl std::fmt::Debug for Decoded {
@@ -36,6 +46,7 @@ impl std::fmt::Debug for Decoded {
         f.debug_struct("Decoded")
             .field("kind", &self.object.info().kind)
             .field("unknown_fields", &self.unknown_fields)
+            .field("duplicate_fields", &self.duplicate_fields)
             .finish_non_exhaustive()
     }
 }
@@ -283,9 +294,10 @@ pub trait KindOps: Send + Sync {
     /// The structural schema (patch strategies, list types) of the kind.
     fn schema(&self) -> &'static TypeSchema;
 
-    /// Decodes a JSON body through the Rust type, without defaults.
-    /// Errors: serde's message (a type mismatch, a missing required field,
-    /// a duplicate field).
+    /// Decodes a JSON body into the Rust type, without defaults, with
+    /// field validation's findings from the same pass (unknown fields,
+    /// repeated keys, the top-level `apiVersion` and `kind`). Errors:
+    /// serde's message (not JSON, a type mismatch).
     fn decode(&self, body: &[u8]) -> Result<Decoded, String>;
 
     /// Decodes as [`KindOps::decode`] does and sets the kind's defaults on
@@ -347,20 +359,14 @@ impl<T: ServedKind> KindOps for Typed<T> {
     }
 
     fn decode(&self, body: &[u8]) -> Result<Decoded, String> {
-        let (typed, unknown_fields) = decode_typed::<T>(body)?;
-        Ok(Decoded {
-            object: Box::new(typed),
-            unknown_fields,
-        })
+        let (typed, findings) = decode_typed::<T>(body)?;
+        Ok(decoded(typed, findings))
     }
 
     fn decode_defaulted(&self, body: &[u8]) -> Result<Decoded, String> {
-        let (mut typed, unknown_fields) = decode_typed::<T>(body)?;
+        let (mut typed, findings) = decode_typed::<T>(body)?;
         typed.set_defaults();
-        Ok(Decoded {
-            object: Box::new(typed),
-            unknown_fields,
-        })
+        Ok(decoded(typed, findings))
     }
 
     fn read_value(&self, object: &Value) -> Result<Box<dyn Object>, String> {
@@ -519,39 +525,19 @@ impl Registry {
     }
 }
 
-/// The typed value of a JSON body, with the paths of the fields `T` does
-/// not know.
-fn decode_typed<T: Resource>(body: &[u8]) -> Result<(T, Vec<String>), String> {
-    let mut unknown_fields = Vec::new();
-    let mut de = serde_json::Deserializer::from_slice(body);
-    let typed: T = serde_ignored::deserialize(&mut de, |path| {
-        let path = field_path(&path);
-        if path != "apiVersion" && path != "kind" {
-            unknown_fields.push(path);
-        }
-    })
-    .map_err(|e| e.to_string())?;
-    de.end().map_err(|e| e.to_string())?;
-    Ok((typed, unknown_fields))
+/// The typed value of a JSON body, with what field validation reports
+/// (found in the same pass, [`crate::codec::strict`]).
+fn decode_typed<T: Resource>(body: &[u8]) -> Result<(T, Findings), String> {
+    crate::codec::strict::from_slice(body).map_err(|e| e.to_string())
 }
 
-/// Renders a serde_ignored path as Kubernetes prints field paths:
-/// `spec.ports[0].name`.
-fn field_path(path: &serde_ignored::Path<'_>) -> String {
-    use serde_ignored::Path;
-    match path {
-        Path::Root => String::new(),
-        Path::Seq { parent, index } => format!("{}[{index}]", field_path(parent)),
-        Path::Map { parent, key } => {
-            let parent = field_path(parent);
-            if parent.is_empty() {
-                key.clone()
-            } else {
-                format!("{parent}.{key}")
-            }
-        }
-        Path::Some { parent }
-        | Path::NewtypeStruct { parent }
-        | Path::NewtypeVariant { parent } => field_path(parent),
+/// A decoded body: the object and what its decoding found.
+fn decoded<T: ServedKind>(typed: T, findings: Findings) -> Decoded {
+    Decoded {
+        object: Box::new(typed),
+        unknown_fields: findings.unknown,
+        duplicate_fields: findings.duplicate,
+        api_version: findings.api_version,
+        kind: findings.kind,
     }
 }

@@ -1,11 +1,14 @@
 //! Finds duplicate keys in a JSON document, with their field paths
 //! (`metadata.name`, `spec.ports[0].name`), for field validation: upstream
-//! reports each as `duplicate field "<path>"`.
+//! reports each as `duplicate field "<path>"`. The decoding pass finds them
+//! itself (`runtime::codec::strict`); this scan serves the bodies that pass
+//! cannot finish (a value the type cannot hold), whose problems are
+//! reported together.
 
 use std::borrow::Cow;
-use std::collections::HashSet;
 use std::fmt;
 
+use runtime::codec::strict::KeySet;
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 /// Paths of every repeated key, in document order. Malformed JSON yields
@@ -45,34 +48,6 @@ fn render(path: &[Segment<'_>]) -> String {
         }
     }
     out
-}
-
-/// The keys of one object so far: compared one by one while there are
-/// few (most objects have a handful of keys), hashed past that.
-#[derive(Default)]
-struct Seen<'de> {
-    few: Vec<Cow<'de, str>>,
-    many: HashSet<Cow<'de, str>>,
-}
-
-impl<'de> Seen<'de> {
-    /// Few enough keys to compare one by one.
-    const FEW: usize = 16;
-
-    /// Adds `key`; false if it was there.
-    fn insert(&mut self, key: Cow<'de, str>) -> bool {
-        if self.many.is_empty() {
-            if self.few.contains(&key) {
-                return false;
-            }
-            if self.few.len() < Self::FEW {
-                self.few.push(key);
-                return true;
-            }
-            self.many.extend(self.few.drain(..));
-        }
-        self.many.insert(key)
-    }
 }
 
 struct Walk<'a, 'de> {
@@ -121,7 +96,7 @@ impl<'de> Visitor<'de> for Walk<'_, 'de> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let mut seen = Seen::default();
+        let mut seen = KeySet::default();
         while let Some(key) = map.next_key_seed(Key)? {
             let repeated = !seen.insert(key.clone());
             self.path.push(Segment::Key(key));

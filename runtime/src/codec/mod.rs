@@ -4,6 +4,7 @@
 
 pub mod openapi_v2;
 pub mod protobuf;
+pub mod strict;
 pub mod wire;
 pub mod yaml;
 

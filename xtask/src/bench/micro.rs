@@ -92,14 +92,19 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
             }
             f
         };
-        figures.push(row(
-            "JSON decode (registry `decode`, through our type)",
+        let ratio = decode.zip(decode_value).map(|(a, b)| a / b);
+        let mut f = row(
+            "JSON decode (registry `decode`, into our type)",
             decode,
             "serde_json into serde_json::Value",
             decode_value,
-            decode.zip(decode_value).map(|(a, b)| a / b),
+            ratio,
             &times,
-        ));
+        );
+        if let Some(r) = ratio {
+            f = f.goal("<= 1.0x serde_json into Value", Status::of(r <= 1.0));
+        }
+        figures.push(f);
         figures.push(row(
             "JSON encode (serde_json from our type)",
             encode,
@@ -219,14 +224,19 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
         }));
         let jsonschema = estimate(kind, "validation_jsonschema");
         let validation = estimate(kind, "validation");
-        figures.push(row(
-            "validation through the registry (JSON into the Rust type, then the generated validation)",
+        let speedup = jsonschema.zip(validation).map(|(j, v)| j / v);
+        let mut f = row(
+            "validation through the registry (`Object::validate` on the decoded object, as the server validates a write)",
             validation,
             "the `jsonschema` crate (draft 4) on the same JSON and the generated OpenAPI v3 schema",
             jsonschema,
-            jsonschema.zip(validation).map(|(j, v)| j / v),
+            speedup,
             &faster,
-        ));
+        );
+        if let Some(s) = speedup {
+            f = f.goal("faster than jsonschema", Status::of(s > 1.0));
+        }
+        figures.push(f);
         if matches!(kind, "Deployment" | "Pod") {
             let typed = estimate(kind, "validation_typed");
             let speedup = jsonschema.zip(typed).map(|(j, v)| j / v);
@@ -263,14 +273,16 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
     );
     // The write path of one Deployment through the router, in process.
     let create = estimate("Deployment", "write_create");
-    let write = |name: &str, id: &str, upstream: &str| {
+    let write = |name: &str, id: &str, upstream: &str, goal: f64| {
         let value = estimate("Deployment", id);
+        let ratio = value.zip(create).map(|(v, c)| v / c);
         let mut f = Figure::new(format!("Deployment: {name}"), "ns")
             .baseline("create (POST) of the same object", create)
-            .ratio(value.zip(create).map(|(v, c)| v / c), |r| {
-                format!("{r:.2}x the create's time")
-            })
+            .ratio(ratio, |r| format!("{r:.2}x the create's time"))
             .detail(format!("upstream structured-merge-diff: {upstream}"));
+        if let Some(r) = ratio {
+            f = f.goal(format!("<= {goal}x the create"), Status::of(r <= goal));
+        }
         f = match value {
             Some(v) => f.value(v),
             None => f.status(Status::Failed),
@@ -290,6 +302,9 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
     .ratio(create.zip(deployment_decode).map(|(c, d)| c / d), |r| {
         format!("{r:.1}x the decode's time")
     });
+    if let Some(r) = create.zip(deployment_decode).map(|(c, d)| c / d) {
+        create_figure = create_figure.goal("<= 2.5x its JSON decode", Status::of(r <= 2.5));
+    }
     create_figure = match create {
         Some(v) => create_figure.value(v),
         None => create_figure.status(Status::Failed),
@@ -299,11 +314,13 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
         "update (PUT, one label changed)",
         "write_update",
         "about 1.8x a create for a Pod",
+        1.5,
     ));
     figures.push(write(
         "server-side apply (PATCH apply-patch+yaml, one label changed)",
         "write_apply",
         "about 2.7x a create for a Pod",
+        2.7,
     ));
     Ok(Section {
         title: "Micro: codecs, defaulting and patches (criterion, mean time per object)".into(),

@@ -51,6 +51,20 @@ pub(crate) fn decode_object(
             bytes,
         )
     })?;
+    // One pass: the object, its unknown and repeated fields, its
+    // apiVersion and kind. A body that repeats a key, or that the type
+    // cannot hold, takes the path below.
+    if let Ok(decoded) = entry.kind.decode_defaulted(bytes)
+        && decoded.duplicate_fields.is_empty()
+    {
+        check_type_meta(ri, decoded.kind.as_deref(), decoded.api_version.as_deref())?;
+        let problems = decoded
+            .unknown_fields
+            .iter()
+            .map(|f| format!("unknown field {}", runtime::field::quote(f)))
+            .collect();
+        return field_validation(decoded.object, problems, Vec::new(), validation, cannot);
+    }
     let type_meta: runtime::meta::TypeMeta =
         serde_json::from_slice(bytes).map_err(|e| cannot(e.to_string()))?;
     check_type_meta(
@@ -114,18 +128,30 @@ pub(crate) fn decode_object(
             .iter()
             .map(|f| format!("unknown field {}", runtime::field::quote(f))),
     );
+    field_validation(decoded.object, problems, unsupported, validation, cannot)
+}
+
+/// Applies `fieldValidation` to the problems decoding found: Strict fails
+/// with them all, Warn returns them as warnings, Ignore drops them.
+fn field_validation(
+    object: Box<dyn Object>,
+    problems: Vec<String>,
+    unsupported: Vec<Cause>,
+    validation: FieldValidation,
+    cannot: impl Fn(String) -> ApiError,
+) -> Result<DecodedBody, ApiError> {
     match validation {
         FieldValidation::Strict if !problems.is_empty() => Err(cannot(format!(
             "strict decoding error: {}",
             problems.join(", ")
         ))),
         FieldValidation::Warn => Ok(DecodedBody {
-            object: decoded.object,
+            object,
             warnings: problems,
             unsupported,
         }),
         _ => Ok(DecodedBody {
-            object: decoded.object,
+            object,
             warnings: Vec::new(),
             unsupported,
         }),
