@@ -523,8 +523,12 @@ fn writes(c: &mut Criterion) {
             })
         };
     // Times `iters` writes on a fresh store, compacting (untimed) every
-    // 1000 so that history does not grow without bound.
-    let run = |iters: u64, write: &dyn Fn(&axum::Router, u64) -> StatusCode, expect: StatusCode| {
+    // 1000 so that history does not grow without bound. Each write's body
+    // (`body_of(n)`, what the client sends) is built before the clock starts.
+    let run = |iters: u64,
+               body_of: &dyn Fn(u64) -> Vec<u8>,
+               write: &dyn Fn(&axum::Router, u64, Vec<u8>) -> StatusCode,
+               expect: StatusCode| {
         let (store, router) = fresh();
         let (status, body) = send(
             &router,
@@ -543,9 +547,10 @@ fn writes(c: &mut Criterion) {
         let mut i = 0;
         while i < iters {
             let chunk = (iters - i).min(1000);
+            let bodies: Vec<Vec<u8>> = (i..i + chunk).map(|n| body_of(n + 1)).collect();
             let start = Instant::now();
-            for n in i..i + chunk {
-                let status = write(&router, n + 1);
+            for (n, body) in (i..i + chunk).zip(bodies) {
+                let status = write(&router, n + 1, body);
                 assert_eq!(status, expect);
             }
             elapsed += start.elapsed();
@@ -559,16 +564,8 @@ fn writes(c: &mut Criterion) {
         b.iter_custom(|iters| {
             run(
                 iters,
-                &|router, n| {
-                    send(
-                        router,
-                        Method::POST,
-                        PATH,
-                        "application/json",
-                        named(&format!("d{n}"), 0),
-                    )
-                    .0
-                },
+                &|n| named(&format!("d{n}"), 0),
+                &|router, _, body| send(router, Method::POST, PATH, "application/json", body).0,
                 StatusCode::CREATED,
             )
         })
@@ -577,13 +574,14 @@ fn writes(c: &mut Criterion) {
         b.iter_custom(|iters| {
             run(
                 iters,
-                &|router, n| {
+                &|n| named("d", n),
+                &|router, _, body| {
                     send(
                         router,
                         Method::PUT,
                         &format!("{PATH}/d"),
                         "application/json",
-                        named("d", n),
+                        body,
                     )
                     .0
                 },
@@ -595,13 +593,14 @@ fn writes(c: &mut Criterion) {
         b.iter_custom(|iters| {
             run(
                 iters,
-                &|router, n| {
+                &|n| named("d", n),
+                &|router, _, body| {
                     send(
                         router,
                         Method::PATCH,
                         &format!("{PATH}/d?fieldManager=bench&force=true"),
                         "application/apply-patch+yaml",
-                        named("d", n),
+                        body,
                     )
                     .0
                 },

@@ -148,8 +148,7 @@ impl Ctx<'_> {
                 )
             }
         };
-        obj.metadata_mut().managed_fields.clone_from(&managed);
-        apply::set_managed_fields(&mut value, managed);
+        obj.metadata_mut().managed_fields = managed;
         if self.query.dry_run(self.verb)? {
             if self
                 .store()
@@ -159,6 +158,7 @@ impl Ctx<'_> {
             {
                 return Err(ApiError::already_exists(ri, &name));
             }
+            answer_managed_fields(&mut value, obj.as_mut());
             return Ok(Answer {
                 status: StatusCode::CREATED,
                 body: value,
@@ -169,6 +169,7 @@ impl Ctx<'_> {
             .store()
             .create(&self.key(&name), self.storage_bytes(obj.as_mut())?)
             .map_err(|e| storage_error(e, ri, &name))?;
+        answer_managed_fields(&mut value, obj.as_mut());
         set_meta(
             meta_mut(&mut value),
             "resourceVersion",
@@ -309,9 +310,9 @@ impl Ctx<'_> {
                 )
             }
         };
-        new.metadata_mut().managed_fields.clone_from(&managed);
-        apply::set_managed_fields(&mut value, managed);
+        new.metadata_mut().managed_fields = managed;
         if self.query.dry_run(self.verb)? || new.equals(old.as_ref()) {
+            answer_managed_fields(&mut value, new.as_mut());
             return Ok(Answer::ok(value));
         }
         let m = new.metadata();
@@ -319,12 +320,14 @@ impl Ctx<'_> {
             self.store()
                 .delete(&kv.key, Some(kv.mod_revision))
                 .map_err(|e| storage_error(e, ri, &name))?;
+            answer_managed_fields(&mut value, new.as_mut());
             return Ok(Answer::ok(value));
         }
         let written = self
             .store()
             .update(&kv.key, self.storage_bytes(new.as_mut())?, kv.mod_revision)
             .map_err(|e| storage_error(e, ri, &name))?;
+        answer_managed_fields(&mut value, new.as_mut());
         set_meta(
             meta_mut(&mut value),
             "resourceVersion",
@@ -362,6 +365,15 @@ impl Ctx<'_> {
         causes.extend(runtime::field::to_causes(&new.validate(old, &ctx)));
         causes
     }
+}
+
+/// Moves the managedFields of the object written into the answer's JSON
+/// (the object is not used after).
+fn answer_managed_fields(value: &mut Value, obj: &mut dyn Object) {
+    apply::set_managed_fields(
+        value,
+        std::mem::take(&mut obj.metadata_mut().managed_fields),
+    );
 }
 
 /// The managedFields a write's object carries, as the field manager reads
