@@ -25,6 +25,8 @@
 //! | `Deployment/write_apply` | a server-side apply PATCH of the same object with one label changed | `write_create` |
 //!
 //! JSON input is the fixture re-encoded compactly, as clients send it.
+//! The benchmarks allocate with mimalloc, the `apiserver` binary's global
+//! allocator, so that they time what the server does; baselines share it.
 //! Benchmark ids are `<Kind>/<benchmark>`; criterion writes each estimate to
 //! `target/criterion/<Kind>/<benchmark>/new/estimates.json`, which the
 //! harness reads. A kind the registry does not serve yet (or whose fixture
@@ -32,6 +34,11 @@
 //! not yet measurable; it joins when it lands.
 
 use std::hint::black_box;
+
+/// As the `apiserver` binary allocates.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::path::PathBuf;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};

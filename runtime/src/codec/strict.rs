@@ -12,10 +12,14 @@
 //! unknown field) is an unknown field at its path. Paths are built only
 //! when a field is reported.
 //!
-//! A repeated key is handed to the type under a name no type declares, so
-//! the type skips it and decoding goes on: the *first* value stays, where
-//! Go's decoder keeps the last. A caller that finds duplicates decodes
-//! again from the deduplicated document (see `server::rest::decode`).
+//! Keys are collected for maps (not for structs, whose derived
+//! `Deserialize` fails on a field it declares twice; a repeated unknown
+//! field is found at its second skipped value). A repeated map key is
+//! handed to the type under a name no type declares, so the type skips it
+//! and decoding goes on: the *first* value stays, where Go's decoder keeps
+//! the last. A caller that finds duplicates, or gets serde's
+//! `duplicate field` error, decodes again from the deduplicated document
+//! (see `server::rest::decode`).
 //! Enum variants' payloads are read without the wrapper (the API types'
 //! enums are strings).
 
@@ -44,6 +48,8 @@ pub struct Findings {
     pub api_version: Option<String>,
     /// The top-level `kind`, when a string.
     pub kind: Option<String>,
+    /// Whether the top-level `apiVersion` and `kind` were read.
+    type_meta_read: [bool; 2],
 }
 
 /// Decodes `bytes` into `T` in one pass, with [`Findings`].
@@ -64,11 +70,13 @@ pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<(T, Findings), se
 }
 
 /// The keys of one object so far: compared one by one while there are few
-/// (most objects have a handful of keys), hashed past that.
+/// (most objects have a handful of keys), kept inline without allocating;
+/// hashed past that.
 #[derive(Debug, Default)]
 pub struct KeySet<'de> {
-    few: Vec<Cow<'de, str>>,
-    many: HashSet<Cow<'de, str>>,
+    few: [Cow<'de, str>; KeySet::FEW],
+    len: usize,
+    many: Option<HashSet<Cow<'de, str>>>,
 }
 
 impl<'de> KeySet<'de> {
@@ -77,17 +85,22 @@ impl<'de> KeySet<'de> {
 
     /// Adds `key`; false if it was there.
     pub fn insert(&mut self, key: Cow<'de, str>) -> bool {
-        if self.many.is_empty() {
-            if self.few.contains(&key) {
-                return false;
+        let many = match &mut self.many {
+            Some(many) => many,
+            None => {
+                if self.few[..self.len].contains(&key) {
+                    return false;
+                }
+                if self.len < Self::FEW {
+                    self.few[self.len] = key;
+                    self.len += 1;
+                    return true;
+                }
+                self.many
+                    .insert(self.few.iter_mut().map(std::mem::take).collect())
             }
-            if self.few.len() < Self::FEW {
-                self.few.push(key);
-                return true;
-            }
-            self.many.extend(self.few.drain(..));
-        }
-        self.many.insert(key)
+        };
+        many.insert(key)
     }
 }
 
@@ -140,6 +153,7 @@ impl<'a, 'f, D> Wrap<'a, 'f, D> {
             visitor,
             path: self.path,
             findings: self.findings,
+            of_struct: false,
         }
     }
 }
@@ -168,9 +182,21 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Wrap<'_, '_, D> {
         deserialize_option(), deserialize_unit(), deserialize_unit_struct(name: &'static str),
         deserialize_newtype_struct(name: &'static str), deserialize_seq(),
         deserialize_tuple(len: usize), deserialize_tuple_struct(name: &'static str, len: usize),
-        deserialize_map(), deserialize_struct(name: &'static str, fields: &'static [&'static str]),
-        deserialize_enum(name: &'static str, variants: &'static [&'static str]),
+        deserialize_map(), deserialize_enum(name: &'static str, variants: &'static [&'static str]),
         deserialize_identifier(),
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        let visitor = WrapVisitor {
+            of_struct: true,
+            ..self.visitor(visitor)
+        };
+        self.de.deserialize_struct(name, fields, visitor)
     }
 
     /// A value the type skips: an unknown field, or the top-level
@@ -183,7 +209,11 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Wrap<'_, '_, D> {
             } => {
                 let value: Option<String> = de::Deserialize::deserialize(self.de)?;
                 let mut findings = self.findings.borrow_mut();
-                if *key == "kind" {
+                let index = usize::from(*key == "kind");
+                if std::mem::replace(&mut findings.type_meta_read[index], true) {
+                    // Repeated: reported, and the first value stays.
+                    findings.duplicate.push((*key).to_string());
+                } else if index == 1 {
                     findings.kind = value;
                 } else {
                     findings.api_version = value;
@@ -192,7 +222,15 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Wrap<'_, '_, D> {
             }
             Path::Key { key: REPEATED, .. } => self.de.deserialize_ignored_any(visitor),
             path => {
-                self.findings.borrow_mut().unknown.push(path.render());
+                // A struct's keys are not collected: an unknown field it
+                // repeats is found here, at the same path as before.
+                let path = path.render();
+                let mut findings = self.findings.borrow_mut();
+                if findings.unknown.contains(&path) {
+                    findings.duplicate.push(path.clone());
+                }
+                findings.unknown.push(path);
+                drop(findings);
                 self.de.deserialize_ignored_any(visitor)
             }
         }
@@ -220,6 +258,9 @@ struct WrapVisitor<'a, 'f, V> {
     visitor: V,
     path: &'a Path<'a>,
     findings: &'f RefCell<Findings>,
+    /// The visitor is a struct's (`deserialize_struct`): serde's derive
+    /// rejects a repeated field itself, so its keys are not collected.
+    of_struct: bool,
 }
 
 impl<'de, V: Visitor<'de>> Visitor<'de> for WrapVisitor<'_, '_, V> {
@@ -276,7 +317,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for WrapVisitor<'_, '_, V> {
             path: self.path,
             findings: self.findings,
             key: None,
-            keys: KeySet::default(),
+            keys: (!self.of_struct).then(KeySet::default),
         })
     }
 
@@ -344,7 +385,8 @@ struct WrapMap<'a, 'f, 'de, A> {
     findings: &'f RefCell<Findings>,
     /// The key of the entry being read.
     key: Option<Cow<'de, str>>,
-    keys: KeySet<'de>,
+    /// The keys so far, for a map (a struct's are checked by its derive).
+    keys: Option<KeySet<'de>>,
 }
 
 impl<'de, A: MapAccess<'de>> MapAccess<'de> for WrapMap<'_, '_, 'de, A> {
@@ -359,7 +401,7 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for WrapMap<'_, '_, 'de, A> {
             seed,
             entry: Entry {
                 key: &mut self.key,
-                keys: &mut self.keys,
+                keys: self.keys.as_mut(),
                 path: self.path,
                 findings: self.findings,
             },
@@ -387,7 +429,7 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for WrapMap<'_, '_, 'de, A> {
 /// Where a captured key goes, and what it is checked against.
 struct Entry<'k, 'a, 'f, 'de> {
     key: &'k mut Option<Cow<'de, str>>,
-    keys: &'k mut KeySet<'de>,
+    keys: Option<&'k mut KeySet<'de>>,
     path: &'a Path<'a>,
     findings: &'f RefCell<Findings>,
 }
@@ -396,7 +438,11 @@ impl<'de> Entry<'_, '_, '_, 'de> {
     /// Records `key`; the key to hand the type (the key itself, or
     /// [`REPEATED`] for a key seen before in this object).
     fn capture(self, key: Cow<'de, str>) -> Option<Cow<'de, str>> {
-        if self.keys.insert(key.clone()) {
+        let Some(keys) = self.keys else {
+            *self.key = Some(key);
+            return None;
+        };
+        if keys.insert(key.clone()) {
             *self.key = Some(key);
             return None;
         }
@@ -575,18 +621,22 @@ mod tests {
     #[test]
     fn duplicate_keys_with_their_paths() {
         let (_, found) = decode(
-            r#"{"name":"a","name":"b","labels":{"x":"1","y":"2","x":"3"},
-                "ports":[{"port":1,"port":2}],"spec":{"raw":{"k":1,"k":2}},"kind":"A","kind":"B"}"#,
+            r#"{"labels":{"x":"1","y":"2","x":"3"},"extra":1,"extra":2,
+                "spec":{"raw":{"k":1,"k":2}},"kind":"A","kind":"B"}"#,
         );
-        assert_eq!(
-            found.duplicate,
-            ["name", "labels.x", "ports[0].port", "spec.raw.k", "kind"]
-        );
-        assert!(found.unknown.is_empty(), "{:?}", found.unknown);
+        assert_eq!(found.duplicate, ["labels.x", "extra", "spec.raw.k", "kind"]);
+        assert_eq!(found.unknown, ["extra", "extra"]);
         assert_eq!(found.kind.as_deref(), Some("A"));
         // Keys with escapes compare by their text, and paths print it.
         let (_, found) = decode(r#"{"labels":{"a\u0062":"1","ab":"2"}}"#);
         assert_eq!(found.duplicate, ["labels.ab"]);
+        // A struct's derive rejects a field it declares twice; the caller
+        // decodes such a body another way.
+        let error = from_slice::<Thing>(br#"{"ports":[{"port":1,"port":2}]}"#).unwrap_err();
+        assert!(
+            error.to_string().contains("duplicate field `port`"),
+            "{error}"
+        );
     }
 
     #[test]
