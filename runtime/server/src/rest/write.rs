@@ -130,8 +130,13 @@ impl Ctx<'_> {
             ));
         }
         // The one JSON tree of this write: the managed fields are computed
-        // on it, and it is the response.
-        let mut value = obj.to_value().map_err(ApiError::internal)?;
+        // on it, and it is the response. Its resourceVersion, the storage
+        // revision, gets its place in the metadata now (the managed fields
+        // never record it), to be filled in without moving the fields after.
+        obj.metadata_mut().resource_version = Some(String::new());
+        let value = obj.to_value();
+        obj.metadata_mut().resource_version = None;
+        let mut value = value.map_err(ApiError::internal)?;
         let managed = match managed {
             Some(m) => m,
             None => {
@@ -159,6 +164,7 @@ impl Ctx<'_> {
                 return Err(ApiError::already_exists(ri, &name));
             }
             answer_managed_fields(&mut value, obj.as_mut());
+            meta_mut(&mut value).shift_remove("resourceVersion");
             return Ok(Answer {
                 status: StatusCode::CREATED,
                 body: value,
