@@ -407,12 +407,18 @@ impl Ctx<'_> {
         object_key(self.ri(), self.info.namespace.as_deref(), name)
     }
 
-    fn current(&self) -> Result<(KeyValue, Value), ApiError> {
-        let kv = self
-            .store()
+    /// The stored object the request names. Errors: 404 when there is
+    /// none; storage errors.
+    fn current_kv(&self) -> Result<KeyValue, ApiError> {
+        self.store()
             .get(&self.key(self.name()))
             .map_err(|e| storage_error(e, self.ri(), self.name()))?
-            .ok_or_else(|| ApiError::not_found(self.ri(), self.name()))?;
+            .ok_or_else(|| ApiError::not_found(self.ri(), self.name()))
+    }
+
+    /// The stored object the request names, as clients read it.
+    fn current(&self) -> Result<(KeyValue, Value), ApiError> {
+        let kv = self.current_kv()?;
         let obj = read_stored(&kv, Some(self.entry.kind))?;
         Ok((kv, obj))
     }

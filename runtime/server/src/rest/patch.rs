@@ -151,7 +151,7 @@ impl Ctx<'_> {
             if !precondition_from_patch {
                 decoded.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
             }
-            match self.write_update(kv, old, decoded, None) {
+            match self.write_update(kv, Some(old), decoded, None) {
                 Err(e) if e.reason == StatusReason::Conflict && !precondition_from_patch => {
                     continue;
                 }
@@ -255,7 +255,7 @@ impl Ctx<'_> {
             let result = match (live, live_obj) {
                 (Some(kv), Some(old)) => {
                     obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
-                    self.write_update(kv, old, obj, Some(outcome.managed_fields))
+                    self.write_update(kv, Some(old), obj, Some(outcome.managed_fields))
                 }
                 _ => {
                     let m = obj.metadata_mut();

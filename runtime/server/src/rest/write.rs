@@ -194,7 +194,7 @@ impl Ctx<'_> {
         content_type: Option<&str>,
     ) -> Result<Answer, ApiError> {
         let (mut obj, warnings) = self.decode(bytes, content_type)?;
-        let (kv, old) = match self.current() {
+        let kv = match self.current_kv() {
             Ok(current) => current,
             // The generic store's Update: a kind whose strategy allows
             // create-on-update creates the missing object (201); the
@@ -219,21 +219,22 @@ impl Ctx<'_> {
             }
             Err(e) => return Err(e),
         };
-        let mut answer = self.write_update(kv, old, obj, None)?;
+        let mut answer = self.write_update(kv, None, obj, None)?;
         answer.warnings = warnings;
         Ok(answer)
     }
 
-    /// Applies an update of the object stored at `kv` (`old`, as clients
-    /// read it) to `new`, as the generic store's Update does: name check,
-    /// resourceVersion precondition, server-managed fields kept, status or
-    /// main resource kept per subresource, generation bumped on spec
-    /// change, no-op writes skipped, and deletion completed when the last
-    /// finalizer goes.
+    /// Applies an update of the object stored at `kv` to `new`, as the
+    /// generic store's Update does: name check, resourceVersion
+    /// precondition, server-managed fields kept, status or main resource
+    /// kept per subresource, generation bumped on spec change, no-op writes
+    /// skipped, and deletion completed when the last finalizer goes.
+    /// `old_value` is the stored object as clients read it, when the caller
+    /// has it (a patch); it is made from the stored bytes otherwise.
     pub(super) fn write_update(
         &self,
         kv: KeyValue,
-        old_value: Value,
+        old_value: Option<Value>,
         mut new: Box<dyn Object>,
         managed: Option<Vec<ManagedFieldsEntry>>,
     ) -> Result<Answer, ApiError> {
@@ -298,6 +299,10 @@ impl Ctx<'_> {
         let managed = match managed {
             Some(m) => m,
             None => {
+                let old_value = match old_value {
+                    Some(v) => v,
+                    None => old.to_value().map_err(ApiError::internal)?,
+                };
                 let sub = self.info.subresource.as_deref();
                 let start = apply::managed_for_update(
                     &old.metadata().managed_fields,
