@@ -13,7 +13,12 @@ async fn dry_run_create_stores_nothing() {
     assert_eq!(name(&r.body), "w1");
     assert!(r.body["metadata"]["uid"].is_string());
     // Nothing was stored, so there is no revision to name.
-    assert_eq!(r.body["metadata"].get("resourceVersion"), None, "{}", r.text);
+    assert_eq!(
+        r.body["metadata"].get("resourceVersion"),
+        None,
+        "{}",
+        r.text
+    );
     assert_eq!(
         api.get(&widget_uri("w1")).await.status,
         StatusCode::NOT_FOUND

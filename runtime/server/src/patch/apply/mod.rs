@@ -601,8 +601,8 @@ fn take_changed(
         managers::drop_empty(managers);
         return Ok(comparison);
     }
-    let changed = comparison.modified.union(&comparison.added);
     if !force {
+        let changed = comparison.modified.union(&comparison.added);
         let mut conflicts = Vec::new();
         for (id, managed) in managers.iter() {
             if id != workflow {
@@ -617,9 +617,12 @@ fn take_changed(
             return Err(conflicts);
         }
     }
+    // What the write changed leaves the other managers (path-wise, minus
+    // the union is minus each part, so no union is built).
     for (id, managed) in managers.iter_mut() {
         if id != workflow {
-            managed.set.remove_all(&changed);
+            managed.set.remove_all(&comparison.modified);
+            managed.set.remove_all(&comparison.added);
             managed.set.remove_all(&comparison.removed);
         }
     }
