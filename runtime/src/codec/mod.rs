@@ -2,6 +2,7 @@
 //! ([`protobuf`]), YAML ([`yaml`]) and the protobuf form of the OpenAPI v2
 //! document ([`openapi_v2`]).
 
+pub mod embedded;
 pub mod openapi_v2;
 pub mod protobuf;
 pub mod strict;

@@ -73,7 +73,7 @@ impl<'de> Deserialize<'de> for MicroTime {
 /// `intstr.IntOrString`: an int32 or a string (a port number or name, a
 /// count or a percentage), written in JSON as a bare number or string. The
 /// default is the integer 0, as Go's zero value.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(untagged)]
 pub enum IntOrString {
     /// An integer.
@@ -85,6 +85,44 @@ pub enum IntOrString {
 impl Default for IntOrString {
     fn default() -> Self {
         IntOrString::Int(0)
+    }
+}
+
+/// A number within int32 or a string, read straight from the value (an
+/// untagged derive would buffer every value first).
+impl<'de> Deserialize<'de> for IntOrString {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct IntOrStringVisitor;
+
+        impl serde::de::Visitor<'_> for IntOrStringVisitor {
+            type Value = IntOrString;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an int32 or a string")
+            }
+
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<IntOrString, E> {
+                i32::try_from(v)
+                    .map(IntOrString::Int)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+            }
+
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<IntOrString, E> {
+                i32::try_from(v)
+                    .map(IntOrString::Int)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+            }
+
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<IntOrString, E> {
+                Ok(IntOrString::String(v.to_string()))
+            }
+
+            fn visit_string<E: serde::de::Error>(self, v: String) -> Result<IntOrString, E> {
+                Ok(IntOrString::String(v))
+            }
+        }
+
+        d.deserialize_any(IntOrStringVisitor)
     }
 }
 
@@ -128,6 +166,19 @@ mod tests {
         let s: IntOrString = serde_json::from_str("\"http\"").unwrap();
         assert_eq!(serde_json::to_string(&s).unwrap(), "\"http\"");
         assert_eq!(IntOrString::default(), IntOrString::Int(0));
+        // Out of int32, or neither a number nor a string: an error naming
+        // what was expected.
+        for bad in ["2147483648", "-2147483649", "1.5", "true", "null", "{}"] {
+            let error = serde_json::from_str::<IntOrString>(bad).unwrap_err();
+            assert!(
+                error.to_string().contains("an int32 or a string"),
+                "{bad}: {error}"
+            );
+        }
+        assert_eq!(
+            serde_json::from_str::<IntOrString>("-2147483648").unwrap(),
+            IntOrString::Int(i32::MIN)
+        );
     }
 
     #[test]

@@ -168,3 +168,35 @@ async fn duplicate_fields_warn_by_default_and_fail_strict_validation() {
 }
 
 // ---------------------------------------------------------------------------
+
+/// A volume's source is embedded in it (Go's inline `VolumeSource`): an
+/// unknown field beside `name` and the source's fields is reported at its
+/// path, as upstream's strict decoding reports it, and a known one is read.
+#[tokio::test]
+async fn unknown_fields_of_an_embedded_struct_are_reported() {
+    let api = Api::start();
+    let pod = |name: &str| {
+        json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name},
+            "spec": {"containers": [{"name": "c", "image": "nginx"}],
+                     "volumes": [{"name": "data", "emptyDir": {}, "bogus": 1}]}})
+    };
+    let pods = "/api/v1/namespaces/default/pods";
+    let r = api
+        .post(&format!("{pods}?fieldValidation=Strict"), &pod("p1"))
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text);
+    assert_eq!(
+        r.body["message"],
+        "Pod in version \"v1\" cannot be handled as a Pod: strict decoding error: unknown field \"spec.volumes[0].bogus\""
+    );
+    let r = api.post(pods, &pod("p2")).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        r.header("warning"),
+        Some(r#"299 - "unknown field \"spec.volumes[0].bogus\"""#)
+    );
+    assert_eq!(
+        r.body["spec"]["volumes"],
+        json!([{"name": "data", "emptyDir": {}}])
+    );
+}

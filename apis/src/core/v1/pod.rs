@@ -578,7 +578,7 @@ pub struct Toleration {
 /// Volume is a named volume the pod's containers can mount.
 ///
 /// +defaulting:hook
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(default)]
 pub struct Volume {
     /// The volume's name, unique within the pod.
@@ -588,6 +588,20 @@ pub struct Volume {
     /// +protobuf=2
     #[serde(flatten)]
     pub volume_source: VolumeSource,
+}
+
+/// Reads the embedded `VolumeSource` from the volume's own entries in one
+/// pass (`runtime::codec::embedded`), so that a field neither type knows
+/// reaches field validation.
+impl<'de> Deserialize<'de> for Volume {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let (name, volume_source) =
+            runtime::codec::embedded::beside::<_, Option<String>, _>(d, "name")?;
+        Ok(Volume {
+            name: name.flatten().unwrap_or_default(),
+            volume_source,
+        })
+    }
 }
 
 /// VolumeSource is where a volume's data comes from; exactly one member is set.
