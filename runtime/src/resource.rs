@@ -139,6 +139,35 @@ pub trait Strategy: DeserializeOwned + Serialize + 'static {
     /// a status subresource, before the namespace check and storage.
     fn prepare_for_create(&mut self) {}
 
+    /// Whether [`Strategy::prepare_for_update`] does something; the generic
+    /// server does not call it otherwise.
+    const PREPARE_FOR_UPDATE: bool = false;
+
+    /// `PrepareForUpdate` (with `Canonicalize`): the kind's changes to an
+    /// object about to replace `old` through the main resource, after the
+    /// server has kept `old`'s server-set metadata (and its status, for a
+    /// kind with a status subresource), before the generation bump and
+    /// validation.
+    fn prepare_for_update(&mut self, _old: &Self) {}
+
+    /// Whether [`Strategy::warnings_on_create`] and
+    /// [`Strategy::warnings_on_update`] can say something; the generic
+    /// server does not call them otherwise.
+    const WARNINGS: bool = false;
+
+    /// `WarningsOnCreate`: warnings about a valid object about to be
+    /// created, sent as `Warning: 299 - "<text>"` headers (kubectl prints
+    /// `Warning: <text>`).
+    fn warnings_on_create(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// `WarningsOnUpdate`: warnings about a valid object about to replace
+    /// `old`.
+    fn warnings_on_update(&self, _old: &Self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// `CheckGracefulDelete`: the grace period, in seconds, a delete of
     /// `self` gives, `requested` being the client's
     /// `DeleteOptions.gracePeriodSeconds`. Called only when
@@ -158,13 +187,29 @@ pub type GracefulDeletePeriod = fn(&serde_json::Value, Option<i64>) -> Result<i6
 /// it is.
 pub type PrepareForCreate = fn(&mut dyn std::any::Any);
 
-/// A kind's [`Strategy`] as the generic server calls it, on stored objects
-/// (JSON values); the derive stores it in [`ResourceInfo::strategy`].
+/// [`Strategy::prepare_for_update`] on an object of the kind's Rust type
+/// and the object it replaces (as `Any`); objects of another type are left
+/// as they are.
+pub type PrepareForUpdate = fn(&mut dyn std::any::Any, &dyn std::any::Any);
+
+/// [`Strategy::warnings_on_create`] (no old object) or
+/// [`Strategy::warnings_on_update`] on an object of the kind's Rust type
+/// (as `Any`); none for objects of another type.
+pub type Warnings = fn(&dyn std::any::Any, Option<&dyn std::any::Any>) -> Vec<String>;
+
+/// A kind's [`Strategy`] as the generic server calls it, on typed objects
+/// (as `Any`) or stored ones (JSON values); the derive stores it in
+/// [`ResourceInfo::strategy`].
 #[derive(Debug, Clone, Copy)]
 pub struct KindStrategy {
     /// For kinds that prepare objects for create: the change, on the
     /// typed object.
     pub prepare_for_create: Option<PrepareForCreate>,
+    /// For kinds that prepare objects for update: the change, on the typed
+    /// object, given the one it replaces.
+    pub prepare_for_update: Option<PrepareForUpdate>,
+    /// For kinds with warnings: the warnings about a write.
+    pub warnings: Option<Warnings>,
     /// [`Strategy::NAMESPACE_LIFECYCLE`].
     pub namespace_lifecycle: bool,
     /// For kinds with graceful deletion: the grace period (seconds) for an
@@ -180,6 +225,8 @@ impl KindStrategy {
     /// collector's finalizers apply.
     pub const DEFAULT: KindStrategy = KindStrategy {
         prepare_for_create: None,
+        prepare_for_update: None,
+        warnings: None,
         namespace_lifecycle: false,
         graceful_delete_period: None,
         garbage_collected: true,
@@ -190,6 +237,16 @@ impl KindStrategy {
         KindStrategy {
             prepare_for_create: if T::PREPARE_FOR_CREATE {
                 Some(prepare_for_create::<T>)
+            } else {
+                None
+            },
+            prepare_for_update: if T::PREPARE_FOR_UPDATE {
+                Some(prepare_for_update::<T>)
+            } else {
+                None
+            },
+            warnings: if T::WARNINGS {
+                Some(warnings::<T>)
             } else {
                 None
             },
@@ -216,6 +273,14 @@ impl PartialEq for KindStrategy {
                 (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
                 (a, b) => a.is_none() && b.is_none(),
             }
+            && match (self.prepare_for_update, other.prepare_for_update) {
+                (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
+            && match (self.warnings, other.warnings) {
+                (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
     }
 }
 
@@ -224,6 +289,26 @@ impl Eq for KindStrategy {}
 fn prepare_for_create<T: Strategy>(object: &mut dyn std::any::Any) {
     if let Some(typed) = object.downcast_mut::<T>() {
         typed.prepare_for_create();
+    }
+}
+
+fn prepare_for_update<T: Strategy>(object: &mut dyn std::any::Any, old: &dyn std::any::Any) {
+    if let (Some(typed), Some(old)) = (object.downcast_mut::<T>(), old.downcast_ref::<T>()) {
+        typed.prepare_for_update(old);
+    }
+}
+
+fn warnings<T: Strategy>(
+    object: &dyn std::any::Any,
+    old: Option<&dyn std::any::Any>,
+) -> Vec<String> {
+    match (
+        object.downcast_ref::<T>(),
+        old.map(|o| o.downcast_ref::<T>()),
+    ) {
+        (Some(typed), None) => typed.warnings_on_create(),
+        (Some(typed), Some(Some(old))) => typed.warnings_on_update(old),
+        _ => Vec::new(),
     }
 }
 

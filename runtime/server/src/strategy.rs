@@ -15,4 +15,31 @@ impl ApiServer {
             prepare(obj.as_any_mut());
         }
     }
+
+    /// The kind strategy's `PrepareForUpdate`, where it has one, on the
+    /// typed object and the one it replaces.
+    pub(super) fn prepare_for_update(
+        &self,
+        ri: &ResourceInfo,
+        obj: &mut dyn Object,
+        old: &dyn Object,
+    ) {
+        if let Some(prepare) = ri.strategy.prepare_for_update {
+            prepare(obj.as_any_mut(), old.as_any());
+        }
+    }
+
+    /// The kind strategy's `WarningsOnCreate` (no `old`) or
+    /// `WarningsOnUpdate`, where it has them.
+    pub(super) fn strategy_warnings(
+        &self,
+        ri: &ResourceInfo,
+        obj: &dyn Object,
+        old: Option<&dyn Object>,
+    ) -> Vec<String> {
+        match ri.strategy.warnings {
+            Some(warnings) => warnings(obj.as_any(), old.map(Object::as_any)),
+            None => Vec::new(),
+        }
+    }
 }

@@ -32,9 +32,16 @@ fn checked(value: &str, max: usize, shape: bool, message: &str) -> Vec<String> {
 }
 
 /// `IsDNS1123Label`: at most 63 characters of `[a-z0-9-]`, alphanumeric at
-/// both ends.
+/// both ends. A valid subdomain that is not a label gets upstream's
+/// `must not contain dots` instead of the pattern message.
 pub fn dns1123_label(value: &str) -> Vec<String> {
-    checked(value, 63, label_shape(value), DNS1123_LABEL_ERROR)
+    let shape = label_shape(value);
+    if !shape && value.split('.').all(label_shape) {
+        let mut msgs = checked(value, 63, true, DNS1123_LABEL_ERROR);
+        msgs.push("must not contain dots".into());
+        return msgs;
+    }
+    checked(value, 63, shape, DNS1123_LABEL_ERROR)
 }
 
 /// `IsDNS1123Subdomain`: at most 253 characters of DNS-1123 labels joined
@@ -87,7 +94,10 @@ mod tests {
     #[test]
     fn names_give_upstreams_messages() {
         assert!(dns1123_label("my-name").is_empty());
-        assert_eq!(dns1123_label("a.b"), [DNS1123_LABEL_ERROR]);
+        // A subdomain that is not a label: upstream names the dots.
+        assert_eq!(dns1123_label("a.b"), ["must not contain dots"]);
+        assert_eq!(dns1123_label("a..b"), [DNS1123_LABEL_ERROR]);
+        assert_eq!(dns1123_label("A_b"), [DNS1123_LABEL_ERROR]);
         assert!(dns1123_subdomain("a.b-c").is_empty());
         assert_eq!(
             dns1123_subdomain(&"a".repeat(254)),

@@ -265,3 +265,33 @@ async fn create_answer_is_the_stored_object_with_status_reset() {
     assert_eq!(got.status, StatusCode::OK, "{}", got.text);
     assert_eq!(got.body, r.body);
 }
+
+/// The kind strategies' `WarningsOnCreate`: a pod whose name is not a DNS
+/// label and that uses a deprecated node label and volume plugin is
+/// created, with upstream's warnings after field validation's.
+#[tokio::test]
+async fn strategy_warnings_on_create() {
+    let api = Api::start();
+    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web.1"},
+        "spec": {"containers": [{"name": "c", "image": "nginx"}],
+                 "nodeSelector": {"beta.kubernetes.io/os": "linux"},
+                 "volumes": [{"name": "src", "gitRepo": {"repository": "https://example.com/r.git"}}],
+                 "bogus": true}});
+    let r = api.post("/api/v1/namespaces/default/pods", &pod).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let warnings: Vec<&str> = r
+        .headers
+        .get_all("warning")
+        .iter()
+        .map(|v| v.to_str().unwrap())
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            r#"299 - "unknown field \"spec.bogus\"""#,
+            r#"299 - "metadata.name: this is used in the Pod's hostname, which can result in surprising behavior; a DNS label is recommended: [must not contain dots]""#,
+            r#"299 - "spec.nodeSelector[beta.kubernetes.io/os]: deprecated since v1.14; use \"kubernetes.io/os\" instead""#,
+            r#"299 - "spec.volumes[0].gitRepo: deprecated in v1.11""#,
+        ]
+    );
+}

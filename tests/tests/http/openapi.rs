@@ -145,11 +145,10 @@ async fn each_kind_checks_names_by_its_rule() {
         )
         .await;
     r.assert_failure(422, "Invalid");
-    assert!(
-        r.body["message"]
-            .as_str()
-            .unwrap()
-            .contains("a lowercase RFC 1123 label must consist of"),
+    // `IsDNS1123Label` names the dots of a valid subdomain.
+    assert_eq!(
+        r.body["message"],
+        "Namespace \"a.b\" is invalid: metadata.name: Invalid value: \"a.b\": must not contain dots",
         "{}",
         r.text
     );

@@ -170,3 +170,60 @@ async fn update_creates_a_missing_lease_but_not_a_configmap() {
     r.assert_failure(404, "NotFound");
     assert_eq!(r.body["message"], "namespaces \"nowhere\" not found");
 }
+
+/// `namespaceStrategy.PrepareForUpdate`: a PUT of a namespace cannot drop
+/// `spec.finalizers` (they change through `/finalize`) or set its status,
+/// and the name label is put back.
+#[tokio::test]
+async fn namespace_update_keeps_finalizers_status_and_name_label() {
+    let api = Api::start();
+    let r = api
+        .post(
+            NAMESPACES,
+            &json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "team-a"}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let mut ns = r.body;
+    ns["spec"]["finalizers"] = json!([]);
+    ns["status"] = json!({"phase": "Terminating"});
+    ns["metadata"]["labels"] = json!({"tier": "gold"});
+    let r = api.put(&format!("{NAMESPACES}/team-a"), &ns).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["spec"]["finalizers"], json!(["kubernetes"]));
+    assert_eq!(r.body["status"]["phase"], "Active");
+    assert_eq!(
+        r.body["metadata"]["labels"],
+        json!({"kubernetes.io/metadata.name": "team-a", "tier": "gold"})
+    );
+}
+
+/// `deploymentStrategy.WarningsOnUpdate`: the pod template's warnings come
+/// with an update that changes the spec, not with one that changes only
+/// labels.
+#[tokio::test]
+async fn deployment_update_warns_when_the_spec_changes() {
+    let api = Api::start();
+    let uri = "/apis/apps/v1/namespaces/default/deployments";
+    let deployment = json!({"apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": "web"},
+        "spec": {"selector": {"matchLabels": {"app": "web"}},
+                 "template": {"metadata": {"labels": {"app": "web"}},
+                              "spec": {"containers": [{"name": "c", "image": "nginx"}],
+                                       "nodeSelector": {"beta.kubernetes.io/arch": "amd64"}}}}});
+    let r = api.post(uri, &deployment).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let expected = r#"299 - "spec.template.spec.nodeSelector[beta.kubernetes.io/arch]: deprecated since v1.14; use \"kubernetes.io/arch\" instead""#;
+    assert_eq!(r.header("warning"), Some(expected));
+    let mut relabelled = r.body.clone();
+    relabelled["metadata"]["labels"] = json!({"team": "a"});
+    let r = api.put(&format!("{uri}/web"), &relabelled).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.header("warning"), None, "the spec did not change");
+    let mut scaled = r.body.clone();
+    scaled["spec"]["replicas"] = json!(3);
+    let r = api.put(&format!("{uri}/web"), &scaled).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["metadata"]["generation"], 2);
+    assert_eq!(r.header("warning"), Some(expected));
+}

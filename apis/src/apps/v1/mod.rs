@@ -3,6 +3,7 @@
 //! +groupName=apps
 
 mod printers;
+mod strategy;
 mod types;
 mod validation;
 

@@ -17,6 +17,7 @@ use crate::core::v1::PodTemplateSpec;
 /// +printer:hook
 /// +defaulting:hook
 /// +resource:annotationsBumpGeneration
+/// +resource:strategy
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct Deployment {

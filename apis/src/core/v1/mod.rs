@@ -10,6 +10,7 @@ mod service;
 mod strategy;
 mod types;
 mod validation;
+pub mod warnings;
 
 pub use pod::*;
 pub use secret::*;

@@ -4,11 +4,27 @@
 
 use runtime::resource::Strategy;
 
-use super::{Namespace, NamespaceStatus, Pod};
+use super::{Namespace, NamespaceStatus, Pod, warnings};
 
-/// `pkg/registry/core/pod/strategy.go`: deletes are graceful.
+/// `pkg/registry/core/pod/strategy.go`: deletes are graceful; creates and
+/// updates warn as `podStrategy.WarningsOnCreate`/`WarningsOnUpdate` do.
 impl Strategy for Pod {
     const GRACEFUL_DELETE: bool = true;
+    const WARNINGS: bool = true;
+
+    /// The name, when not a DNS label, then [`warnings::pod_warnings`].
+    fn warnings_on_create(&self) -> Vec<String> {
+        let mut out: Vec<String> = warnings::name_warning(&self.metadata, "the Pod's hostname")
+            .into_iter()
+            .collect();
+        out.extend(warnings::pod_warnings("", &self.spec, &self.metadata));
+        out
+    }
+
+    /// [`warnings::pod_warnings`] of the new pod.
+    fn warnings_on_update(&self, _old: &Self) -> Vec<String> {
+        warnings::pod_warnings("", &self.spec, &self.metadata)
+    }
 
     /// `podStrategy.CheckGracefulDelete`: the requested period, else
     /// `spec.terminationGracePeriodSeconds`, else 0; 0 for a pod that is not
@@ -44,6 +60,21 @@ impl Strategy for Namespace {
     const GARBAGE_COLLECTED: bool = false;
     const NAMESPACE_LIFECYCLE: bool = true;
     const PREPARE_FOR_CREATE: bool = true;
+    const PREPARE_FOR_UPDATE: bool = true;
+
+    /// `namespaceStrategy.PrepareForUpdate`: `spec.finalizers` change only
+    /// through `/finalize` and the status only through `/status`, so both
+    /// stay as they were; and `Canonicalize`: the name label is the
+    /// namespace's name.
+    fn prepare_for_update(&mut self, old: &Self) {
+        self.spec.finalizers.clone_from(&old.spec.finalizers);
+        self.status.clone_from(&old.status);
+        if let Some(name) = self.metadata.name.as_ref().filter(|n| !n.is_empty()) {
+            self.metadata
+                .labels
+                .insert(LABEL_METADATA_NAME.into(), name.clone());
+        }
+    }
 
     /// `namespaceStrategy.PrepareForCreate`: the phase is `Active` and the
     /// `kubernetes` finalizer is there (added after any the client gave);

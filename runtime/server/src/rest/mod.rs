@@ -61,6 +61,11 @@ impl Answer {
             warnings: Vec::new(),
         }
     }
+
+    fn with_warnings(mut self, warnings: Vec<String>) -> Self {
+        self.warnings = warnings;
+        self
+    }
 }
 
 /// Handles one resource request, resolved by the `resolve` layer.

@@ -157,7 +157,7 @@ impl Ctx<'_> {
                 }
                 Err(e) => return Err(e),
                 Ok(mut answer) => {
-                    answer.warnings = warnings;
+                    answer.warnings.splice(0..0, warnings);
                     return Ok(answer);
                 }
             }
@@ -274,7 +274,7 @@ impl Ctx<'_> {
                 }
                 Err(e) => return Err(e),
                 Ok(mut answer) => {
-                    answer.warnings = warnings;
+                    answer.warnings.splice(0..0, warnings);
                     return Ok(answer);
                 }
             }

@@ -105,6 +105,8 @@ impl Ctx<'_> {
         if !causes.is_empty() {
             return Err(ApiError::invalid(ri, &name, causes));
         }
+        let mut warnings = warnings;
+        warnings.extend(self.server.strategy_warnings(ri, obj.as_ref(), None));
         {
             let m = obj.metadata_mut();
             m.uid = Some(uuid::Uuid::new_v4().to_string());
@@ -220,7 +222,7 @@ impl Ctx<'_> {
             Err(e) => return Err(e),
         };
         let mut answer = self.write_update(kv, None, obj, None)?;
-        answer.warnings = warnings;
+        answer.warnings.splice(0..0, warnings);
         Ok(answer)
     }
 
@@ -289,12 +291,19 @@ impl Ctx<'_> {
             m.generation = old_meta.generation;
             m.resource_version = Some(revision);
         }
+        if self.info.subresource.is_none() {
+            self.server
+                .prepare_for_update(ri, new.as_mut(), old.as_ref());
+        }
         bump_generation(ri, old.as_mut(), new.as_mut());
         let mut causes = crate::validation::object_meta(ri, new.metadata(), false);
         causes.extend(self.type_validation(new.as_ref(), Some(old.as_ref())));
         if !causes.is_empty() {
             return Err(ApiError::invalid(ri, &name, causes));
         }
+        let warnings = self
+            .server
+            .strategy_warnings(ri, new.as_ref(), Some(old.as_ref()));
         let mut value = new.to_value().map_err(ApiError::internal)?;
         let managed = match managed {
             Some(m) => m,
@@ -324,7 +333,7 @@ impl Ctx<'_> {
         new.metadata_mut().managed_fields = managed;
         if self.query.dry_run(self.verb)? || new.equals(old.as_ref()) {
             answer_managed_fields(&mut value, new.as_mut());
-            return Ok(Answer::ok(value));
+            return Ok(Answer::ok(value).with_warnings(warnings));
         }
         let m = new.metadata();
         if m.deletion_timestamp.is_some() && m.finalizers.is_empty() {
@@ -332,7 +341,7 @@ impl Ctx<'_> {
                 .delete(&kv.key, Some(kv.mod_revision))
                 .map_err(|e| storage_error(e, ri, &name))?;
             answer_managed_fields(&mut value, new.as_mut());
-            return Ok(Answer::ok(value));
+            return Ok(Answer::ok(value).with_warnings(warnings));
         }
         let written = self
             .store()
@@ -344,7 +353,7 @@ impl Ctx<'_> {
             "resourceVersion",
             json!(written.mod_revision.to_string()),
         );
-        Ok(Answer::ok(value))
+        Ok(Answer::ok(value).with_warnings(warnings))
     }
 
     /// The bytes storage holds for `obj` (see [`Object::to_storage`]).
