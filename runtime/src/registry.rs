@@ -340,7 +340,8 @@ pub trait KindOps: Send + Sync {
 
     /// Decodes an object in the Kubernetes envelope (`k8s\0` +
     /// `runtime.Unknown`) into the type and sets its defaults; `None` for a
-    /// kind without protobuf. Errors: the envelope or the message does not
+    /// kind without protobuf, or bytes that do not start with the
+    /// envelope's `k8s\0`. Errors: the envelope or the message does not
     /// decode.
     fn decode_protobuf(&self, bytes: &[u8]) -> Option<Result<Box<dyn Object>, ProtoError>>;
 
