@@ -99,14 +99,9 @@ impl Ctx<'_> {
             }
         }
         let name = obj.metadata().name.clone().unwrap_or_default();
-        let mut causes = crate::validation::object_meta(ri, obj.metadata(), true);
-        causes.sort_by(|a, b| a.field.cmp(&b.field));
-        causes.extend(self.type_validation(obj.as_ref(), None));
-        if !causes.is_empty() {
-            return Err(ApiError::invalid(ri, &name, causes));
-        }
-        let mut warnings = warnings;
-        warnings.extend(self.server.strategy_warnings(ri, obj.as_ref(), None));
+        // The generic store's order: system fields, then `BeforeCreate`:
+        // `PrepareForCreate` (the status of a kind with a status
+        // subresource reset), validation, warnings.
         {
             let m = obj.metadata_mut();
             m.uid = Some(uuid::Uuid::new_v4().to_string());
@@ -120,6 +115,14 @@ impl Ctx<'_> {
             obj.reset_status();
         }
         self.server.prepare_for_create(ri, obj.as_mut());
+        let mut causes = crate::validation::object_meta(ri, obj.metadata(), true);
+        causes.sort_by(|a, b| a.field.cmp(&b.field));
+        causes.extend(self.type_validation(obj.as_ref(), None));
+        if !causes.is_empty() {
+            return Err(ApiError::invalid(ri, &name, causes));
+        }
+        let mut warnings = warnings;
+        warnings.extend(self.server.strategy_warnings(ri, obj.as_ref(), None));
         if let Some(ns) = &path_ns {
             self.server.check_namespace_accepts(ri, &name, ns)?;
         }
