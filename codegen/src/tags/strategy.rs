@@ -18,8 +18,11 @@ pub const DEF: TagDef = TagDef {
     doc: "The kind has a registry strategy written by hand: implement \
           `runtime::resource::Strategy` beside the type, as upstream \
           writes `pkg/registry/<group>/<kind>/strategy.go`, for the \
-          behaviour no marker expresses (Pod's graceful deletion, \
-          Namespace's exemption from the garbage collector's \
-          finalizers). This project's tag.",
+          behaviour no marker expresses: `PrepareForCreate` and \
+          `PrepareForUpdate` (Namespace's finalizers), \
+          `WarningsOnCreate`/`WarningsOnUpdate` (Pod's and Deployment's \
+          deprecation warnings), graceful deletion (Pod), the namespace \
+          lifecycle, and the exemption from the garbage collector's \
+          finalizers (Namespace). This project's tag.",
     example: "+resource:strategy",
 };
