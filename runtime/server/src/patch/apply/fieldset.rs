@@ -252,21 +252,26 @@ impl FieldSet {
     }
 
     /// Removes the paths of `other` (the in-place
-    /// [`difference`](Self::difference)); children left empty go.
-    pub fn remove_all(&mut self, other: &FieldSet) {
+    /// [`difference`](Self::difference)); children left empty go. Whether
+    /// any path was removed.
+    pub fn remove_all(&mut self, other: &FieldSet) -> bool {
+        let mut removed = false;
         if !other.members.is_empty() {
+            let before = self.members.len();
             self.members.retain(|m| !other.members.contains(m));
+            removed = self.members.len() != before;
         }
         if other.children.is_empty() {
             self.children.retain(|_, child| !child.is_empty());
-            return;
+            return removed;
         }
         self.children.retain(|element, child| {
             if let Some(theirs) = other.children.get(element) {
-                child.remove_all(theirs);
+                removed |= child.remove_all(theirs);
             }
             !child.is_empty()
         });
+        removed
     }
 
     /// Whether every path of `self` is in `other`.

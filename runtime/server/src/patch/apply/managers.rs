@@ -64,13 +64,75 @@ pub(crate) struct Managed {
     pub(crate) api_version: String,
     pub(crate) subresource: String,
     pub(crate) time: Option<Time>,
-    pub(crate) set: FieldSet,
+    /// The paths the manager owns.
+    set: FieldSet,
+    /// The FieldsV1 the entry was decoded from, while `set` still holds
+    /// exactly its paths: encoding moves it back instead of writing the
+    /// set again.
+    fields_v1: Option<serde_json::Value>,
 }
 
 impl Managed {
+    /// An entry owning `set`, with nothing decoded to reuse.
+    pub(crate) fn new(
+        manager: String,
+        operation: String,
+        api_version: String,
+        subresource: String,
+        time: Option<Time>,
+        set: FieldSet,
+    ) -> Managed {
+        Managed {
+            manager,
+            operation,
+            api_version,
+            subresource,
+            time,
+            set,
+            fields_v1: None,
+        }
+    }
+
     /// Whether this is an Apply entry.
     pub(crate) fn applied(&self) -> bool {
         self.operation == APPLY
+    }
+
+    /// The paths the manager owns.
+    pub(crate) fn set(&self) -> &FieldSet {
+        &self.set
+    }
+
+    /// The paths the manager owns, to change: the decoded FieldsV1 no
+    /// longer describes them.
+    pub(crate) fn set_mut(&mut self) -> &mut FieldSet {
+        self.fields_v1 = None;
+        &mut self.set
+    }
+
+    /// Removes the paths of `other`; the decoded FieldsV1 stays when none
+    /// was owned.
+    pub(crate) fn remove_all(&mut self, other: &FieldSet) {
+        if self.set.remove_all(other) {
+            self.fields_v1 = None;
+        }
+    }
+
+    /// The owned paths, taken out of the entry (with its decoded FieldsV1,
+    /// which still describes them).
+    pub(crate) fn into_set(self) -> (FieldSet, Option<serde_json::Value>) {
+        (self.set, self.fields_v1)
+    }
+
+    /// Restores a set and its FieldsV1 taken by [`Managed::into_set`].
+    pub(crate) fn with_set(
+        mut self,
+        set: FieldSet,
+        fields_v1: Option<serde_json::Value>,
+    ) -> Managed {
+        self.set = set;
+        self.fields_v1 = fields_v1;
+        self
     }
 }
 
@@ -108,7 +170,10 @@ pub(crate) fn identifier(
 }
 
 /// Decodes entries (`DecodeManagedFields`); a later entry with the same
-/// identifier replaces an earlier one.
+/// identifier replaces an earlier one. Each entry keeps the FieldsV1 it was
+/// read from, which encoding writes back while the entry's set is
+/// unchanged (stored entries are in the encoder's form; see
+/// [`forget_decoded`] for others).
 ///
 /// # Errors
 ///
@@ -163,15 +228,26 @@ fn decode_entry(i: usize, entry: &ManagedFieldsEntry) -> Result<Managed, String>
         subresource: text(&entry.subresource),
         time: entry.time,
         set,
+        fields_v1: entry.fields_v1.clone(),
     })
+}
+
+/// The entries without their decoded FieldsV1, so that encoding writes
+/// each set anew (for entries a client sent, which may not be in the
+/// encoder's form).
+pub(crate) fn forget_decoded(mut managers: Managers) -> Managers {
+    for managed in managers.values_mut() {
+        managed.fields_v1 = None;
+    }
+    managers
 }
 
 /// Encodes entries (`encodeManagedFields`), sorted as upstream sorts them
 /// (`sortEncodedManagedFields`): by operation (Apply before Update), then
 /// time (oldest first, no time as the epoch), manager, apiVersion,
 /// subresource.
-pub(crate) fn encode(managers: &Managers) -> Vec<ManagedFieldsEntry> {
-    let mut entries: Vec<ManagedFieldsEntry> = managers.values().map(encode_entry).collect();
+pub(crate) fn encode(managers: Managers) -> Vec<ManagedFieldsEntry> {
+    let mut entries: Vec<ManagedFieldsEntry> = managers.into_values().map(encode_entry).collect();
     entries.sort_by(|p, q| {
         let seconds = |e: &ManagedFieldsEntry| e.time.map_or(0, |t| t.0.timestamp());
         p.operation
@@ -187,16 +263,20 @@ pub(crate) fn encode(managers: &Managers) -> Vec<ManagedFieldsEntry> {
     entries
 }
 
-fn encode_entry(managed: &Managed) -> ManagedFieldsEntry {
-    let non_empty = |s: &str| (!s.is_empty()).then(|| s.to_string());
+fn encode_entry(managed: Managed) -> ManagedFieldsEntry {
+    let non_empty = |s: String| (!s.is_empty()).then_some(s);
+    let fields_v1 = match managed.fields_v1 {
+        Some(decoded) => decoded,
+        None => managed.set.to_fields_v1(),
+    };
     ManagedFieldsEntry {
-        manager: non_empty(&managed.manager),
-        operation: non_empty(&managed.operation),
-        api_version: non_empty(&managed.api_version),
+        manager: non_empty(managed.manager),
+        operation: non_empty(managed.operation),
+        api_version: non_empty(managed.api_version),
         time: managed.time,
         fields_type: Some(FIELDS_V1.to_string()),
-        fields_v1: Some(managed.set.to_fields_v1()),
-        subresource: non_empty(&managed.subresource),
+        fields_v1: Some(fields_v1),
+        subresource: non_empty(managed.subresource),
     }
 }
 
@@ -236,7 +316,7 @@ fn build_strip_set() -> FieldSet {
 /// is left (`stripMetaManager.stripFields`).
 pub(crate) fn strip(managers: &mut Managers, id: &str) {
     if let Some(managed) = managers.get_mut(id) {
-        managed.set.remove_all(strip_set());
+        managed.remove_all(strip_set());
         if managed.set.is_empty() {
             managers.remove(id);
         }
@@ -289,7 +369,7 @@ pub(crate) fn cap_update_managers(managers: &mut Managers) {
             managers.insert(bucket.clone(), moved);
         }
         if let Some(entry) = managers.get_mut(&bucket) {
-            entry.set.extend(managed.set);
+            entry.set_mut().extend(managed.set);
             entry.time = managed.time;
         }
         managers.remove(&id);

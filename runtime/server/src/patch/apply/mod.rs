@@ -207,7 +207,7 @@ pub fn apply(
     if writer.manager == lastapplied::KUBECTL && lastapplied::has_annotation(&object) {
         lastapplied::set(&mut object, lastapplied::build(applied));
     }
-    let managed_fields = managers::encode(&managers);
+    let managed_fields = managers::encode(managers);
     drop_null_fields(&mut object, shape);
     set_managed_fields(&mut object, Vec::new());
     Ok(ApplyOutcome {
@@ -248,7 +248,7 @@ pub fn update(
     // is needed.
     let writer = Writer::new(manager, api_version, subresource);
     record_update(&mut managers, old, new, &writer, now, Shape::root(schema));
-    managers::encode(&managers)
+    managers::encode(managers)
 }
 
 /// Managed fields entries decoded into field sets, as a write starts from
@@ -264,7 +264,7 @@ impl DecodedManagedFields {
 
     /// The entries, encoded back in upstream's order.
     pub fn encode(&self) -> Vec<ManagedFieldsEntry> {
-        managers::encode(&self.0)
+        managers::encode(self.0.clone())
     }
 }
 
@@ -286,7 +286,10 @@ pub fn managed_for_update(
     match request {
         Some([]) => DecodedManagedFields::default(),
         Some([only]) if *only == ManagedFieldsEntry::default() => DecodedManagedFields::default(),
+        // A client's FieldsV1 is written back as the encoder writes it,
+        // never as sent.
         Some(entries) => managers::decode(entries)
+            .map(managers::forget_decoded)
             .map(DecodedManagedFields)
             .unwrap_or_else(|_| from_live()),
         None => from_live(),
@@ -517,18 +520,18 @@ impl ApplyRequest<'_> {
         let applied_set = to_field_set(self.applied, self.shape);
         managers.insert(
             id.to_string(),
-            Managed {
-                manager: self.writer.manager.clone(),
-                operation: APPLY.to_string(),
-                api_version: self.writer.api_version.clone(),
-                subresource: self.writer.subresource.clone(),
-                time: previous.as_ref().and_then(|p| p.time),
-                set: applied_set,
-            },
+            Managed::new(
+                self.writer.manager.clone(),
+                APPLY.to_string(),
+                self.writer.api_version.clone(),
+                self.writer.subresource.clone(),
+                previous.as_ref().and_then(|p| p.time),
+                applied_set,
+            ),
         );
         let merged = match previous {
-            Some(last) if !last.set.is_empty() => {
-                prune(&merged, managers, id, &last.set, self.shape)
+            Some(last) if !last.set().is_empty() => {
+                prune(&merged, managers, id, last.set(), self.shape)
             }
             _ => merged,
         };
@@ -551,7 +554,7 @@ impl ApplyRequest<'_> {
 fn prune(merged: &Value, managers: &Managers, id: &str, last: &FieldSet, shape: Shape) -> Value {
     if managers
         .get(id)
-        .is_some_and(|applier| last.is_subset(&applier.set))
+        .is_some_and(|applier| last.is_subset(applier.set()))
     {
         return removing(merged, &FieldSet::new(), shape);
     }
@@ -564,7 +567,7 @@ fn prune_all_passes(merged: &Value, managers: &Managers, last: &FieldSet, shape:
     let last = ensure(last);
     let owned = managers
         .values()
-        .fold(FieldSet::new(), |all, m| all.union(&m.set));
+        .fold(FieldSet::new(), |all, m| all.union(m.set()));
     let merged_set = ensure(&to_field_set(merged, shape));
     let pruned = remove(merged, &last, shape);
     let pruned_set = ensure(&to_field_set(&pruned, shape));
@@ -606,7 +609,7 @@ fn take_changed(
         let mut conflicts = Vec::new();
         for (id, managed) in managers.iter() {
             if id != workflow {
-                let owned = managed.set.intersection(&changed);
+                let owned = managed.set().intersection(&changed);
                 conflicts.extend(owned.paths().into_iter().map(|path| OwnedConflict {
                     manager: id.clone(),
                     path,
@@ -621,9 +624,9 @@ fn take_changed(
     // the union is minus each part, so no union is built).
     for (id, managed) in managers.iter_mut() {
         if id != workflow {
-            managed.set.remove_all(&comparison.modified);
-            managed.set.remove_all(&comparison.added);
-            managed.set.remove_all(&comparison.removed);
+            managed.remove_all(&comparison.modified);
+            managed.remove_all(&comparison.added);
+            managed.remove_all(&comparison.removed);
         }
     }
     managers::drop_empty(managers);
@@ -654,21 +657,26 @@ fn record_update(
     };
     if !taken.is_empty() {
         let id = writer.identifier(UPDATE);
-        let mut set = taken;
-        if let Some(previous) = managers.remove(&id) {
-            set.extend(previous.set);
-        }
-        managers.insert(
-            id,
-            Managed {
-                manager: writer.manager.clone(),
-                operation: UPDATE.to_string(),
-                api_version: writer.api_version.clone(),
-                subresource: writer.subresource.clone(),
-                time: Some(now),
-                set,
-            },
+        // The writer's entry owns what it took besides what it owned; when
+        // it owned all of that already, its decoded FieldsV1 still holds.
+        let (set, fields_v1) = match managers.remove(&id) {
+            Some(previous) if taken.is_subset(previous.set()) => previous.into_set(),
+            Some(previous) => {
+                let mut set = taken;
+                set.extend(previous.into_set().0);
+                (set, None)
+            }
+            None => (taken, None),
+        };
+        let entry = Managed::new(
+            writer.manager.clone(),
+            UPDATE.to_string(),
+            writer.api_version.clone(),
+            writer.subresource.clone(),
+            Some(now),
+            FieldSet::new(),
         );
+        managers.insert(id, entry.with_set(set, fields_v1));
     }
     managers::cap_update_managers(managers);
 }

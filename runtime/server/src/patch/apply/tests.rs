@@ -8,6 +8,8 @@ use super::*;
 use runtime::meta::ObjectMeta;
 use runtime::schema::{FieldSchema, ListSemantics, PatchStrategy, Schema, Type, TypeSchema, field};
 
+mod fields_v1;
+
 fn object_meta() -> &'static TypeSchema {
     <ObjectMeta as Schema>::schema()
 }
@@ -897,14 +899,14 @@ mod prune_shortcut {
     }
 
     fn entry(manager: &str, operation: &str, set: FieldSet) -> Managed {
-        Managed {
-            manager: manager.into(),
-            operation: operation.into(),
-            api_version: "v1".into(),
-            subresource: String::new(),
-            time: None,
+        Managed::new(
+            manager.into(),
+            operation.into(),
+            "v1".into(),
+            String::new(),
+            None,
             set,
-        }
+        )
     }
 
     proptest! {

@@ -1,0 +1,109 @@
+//! Managed fields entries written back: the FieldsV1 an entry was read
+//! from, or its set written anew.
+
+use super::*;
+
+/// An entry whose set a write leaves as it was is written back from the
+/// FieldsV1 it was read from (stored entries here in an order the encoder
+/// would not write, so the two are told apart); an entry whose set the
+/// write changes, the writer's own (which passes through the current
+/// operation, as upstream's `managedFieldsUpdater` does), and a client's
+/// entries are written anew.
+#[test]
+fn untouched_entries_keep_their_stored_fields_v1() {
+    let entry = |manager: &str, fields: Value| ManagedFieldsEntry {
+        manager: Some(manager.into()),
+        operation: Some("Update".into()),
+        api_version: Some("v1".into()),
+        time: Some(at(100)),
+        fields_type: Some("FieldsV1".into()),
+        fields_v1: Some(fields),
+        subresource: None,
+    };
+    let stored = vec![
+        entry("alice", json!({"f:data": {"f:b": {}, ".": {}, "f:a": {}}})),
+        entry(
+            "carol",
+            json!({"f:data": {"f:c": {}}, "f:binaryData": {"f:z": {}, "f:y": {}}}),
+        ),
+    ];
+    let mut old = config_map(json!({"a": "1", "b": "2", "c": "3"}));
+    old["binaryData"] = json!({"y": "eQ==", "z": "eg=="});
+    let mut new = old.clone();
+    new["data"]["a"] = json!("11");
+    // Bob takes `a` from Alice: her set changes, his is new, Carol's stays
+    // as stored.
+    let entries = update(
+        Some(&old),
+        &new,
+        "bob",
+        "v1",
+        None,
+        DecodedManagedFields::decode(&stored),
+        at(200),
+        &CONFIG_MAP,
+    );
+    assert_eq!(
+        entry_summary(&entries),
+        [
+            (
+                "alice".into(),
+                "Update".into(),
+                r#"{"f:data":{".":{},"f:b":{}}}"#.into()
+            ),
+            (
+                "carol".into(),
+                "Update".into(),
+                r#"{"f:data":{"f:c":{}},"f:binaryData":{"f:z":{},"f:y":{}}}"#.into()
+            ),
+            (
+                "bob".into(),
+                "Update".into(),
+                r#"{"f:data":{"f:a":{}}}"#.into()
+            ),
+        ]
+    );
+    // Alice changes a value she owns: her entry is written anew, Carol's
+    // is still as stored.
+    let entries = update(
+        Some(&old),
+        &new,
+        "alice",
+        "v1",
+        None,
+        DecodedManagedFields::decode(&stored),
+        at(200),
+        &CONFIG_MAP,
+    );
+    assert_eq!(
+        entry_summary(&entries),
+        [
+            (
+                "carol".into(),
+                "Update".into(),
+                r#"{"f:data":{"f:c":{}},"f:binaryData":{"f:z":{},"f:y":{}}}"#.into()
+            ),
+            (
+                "alice".into(),
+                "Update".into(),
+                r#"{"f:data":{".":{},"f:a":{},"f:b":{}}}"#.into()
+            ),
+        ]
+    );
+    // The same entries sent by a client are all written in the encoder's
+    // form.
+    let entries = update(
+        Some(&old),
+        &new,
+        "alice",
+        "v1",
+        None,
+        managed_for_update(&[], Some(&stored), None),
+        at(200),
+        &CONFIG_MAP,
+    );
+    assert_eq!(
+        fields_v1_text(&entries[0]),
+        r#"{"f:binaryData":{"f:y":{},"f:z":{}},"f:data":{"f:c":{}}}"#
+    );
+}
