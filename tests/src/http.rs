@@ -43,6 +43,15 @@ impl Reply {
         self.headers.get(name).and_then(|v| v.to_str().ok())
     }
 
+    /// Every `Warning` header, in order (`299 - "<text>"`).
+    pub fn warnings(&self) -> Vec<&str> {
+        self.headers
+            .get_all("warning")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .collect()
+    }
+
     /// Asserts the code and that the body is a failure `Status` with `reason`.
     pub fn assert_failure(&self, code: u16, reason: &str) {
         assert_eq!(self.status.as_u16(), code, "body: {}", self.text);

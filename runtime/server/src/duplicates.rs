@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use runtime::codec::strict::KeySet;
+use runtime::codec::strict::{KeySet, MapKey};
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
 /// Paths of every repeated key, in document order. Malformed JSON yields
@@ -62,32 +62,6 @@ impl<'de> DeserializeSeed<'de> for Walk<'_, 'de> {
     }
 }
 
-/// A key, borrowed from the document unless it has escapes.
-struct Key;
-
-impl<'de> DeserializeSeed<'de> for Key {
-    type Value = Cow<'de, str>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_str(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Key {
-    type Value = Cow<'de, str>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a key")
-    }
-
-    fn visit_borrowed_str<E>(self, key: &'de str) -> Result<Self::Value, E> {
-        Ok(Cow::Borrowed(key))
-    }
-
-    fn visit_str<E>(self, key: &str) -> Result<Self::Value, E> {
-        Ok(Cow::Owned(key.to_string()))
-    }
-}
-
 impl<'de> Visitor<'de> for Walk<'_, 'de> {
     type Value = ();
 
@@ -97,7 +71,7 @@ impl<'de> Visitor<'de> for Walk<'_, 'de> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let mut seen = KeySet::default();
-        while let Some(key) = map.next_key_seed(Key)? {
+        while let Some(key) = map.next_key_seed(MapKey)? {
             let repeated = !seen.insert(key.clone());
             self.path.push(Segment::Key(key));
             if repeated {

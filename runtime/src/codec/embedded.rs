@@ -18,6 +18,8 @@ use std::marker::PhantomData;
 use serde::de::value::{BorrowedStrDeserializer, MapAccessDeserializer, StrDeserializer};
 use serde::de::{Deserialize, DeserializeSeed, Deserializer, MapAccess, Visitor};
 
+use super::strict::MapKey;
+
 /// Reads an object holding the field `field` (its value an `N`) and,
 /// inline beside it, the fields of `T`. A repeated `field` keeps its last
 /// value, as Go's decoder does.
@@ -76,7 +78,7 @@ impl<'de, A: MapAccess<'de>, N: Deserialize<'de>> MapAccess<'de> for Without<'_,
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
-        while let Some(key) = self.map.next_key_seed(Key)? {
+        while let Some(key) = self.map.next_key_seed(MapKey)? {
             if key == self.field {
                 *self.named = Some(self.map.next_value()?);
                 continue;
@@ -96,37 +98,6 @@ impl<'de, A: MapAccess<'de>, N: Deserialize<'de>> MapAccess<'de> for Without<'_,
 
     fn size_hint(&self) -> Option<usize> {
         self.map.size_hint()
-    }
-}
-
-/// A key, borrowed from the input unless it has escapes.
-struct Key;
-
-impl<'de> DeserializeSeed<'de> for Key {
-    type Value = Cow<'de, str>;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_str(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Key {
-    type Value = Cow<'de, str>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a key")
-    }
-
-    fn visit_borrowed_str<E>(self, key: &'de str) -> Result<Self::Value, E> {
-        Ok(Cow::Borrowed(key))
-    }
-
-    fn visit_str<E>(self, key: &str) -> Result<Self::Value, E> {
-        Ok(Cow::Owned(key.to_string()))
-    }
-
-    fn visit_string<E>(self, key: String) -> Result<Self::Value, E> {
-        Ok(Cow::Owned(key))
     }
 }
 

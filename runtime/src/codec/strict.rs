@@ -104,6 +104,39 @@ impl<'de> KeySet<'de> {
     }
 }
 
+/// A seed that reads a map key as text, borrowed from the input unless it
+/// has escapes; for walks over an object's entries that need the key
+/// itself (field validation's scans, embedded structs).
+pub struct MapKey;
+
+impl<'de> DeserializeSeed<'de> for MapKey {
+    type Value = Cow<'de, str>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for MapKey {
+    type Value = Cow<'de, str>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a key")
+    }
+
+    fn visit_borrowed_str<E>(self, key: &'de str) -> Result<Self::Value, E> {
+        Ok(Cow::Borrowed(key))
+    }
+
+    fn visit_str<E>(self, key: &str) -> Result<Self::Value, E> {
+        Ok(Cow::Owned(key.to_string()))
+    }
+
+    fn visit_string<E>(self, key: String) -> Result<Self::Value, E> {
+        Ok(Cow::Owned(key))
+    }
+}
+
 /// Where the value being read is, as a chain of borrowed steps.
 #[derive(Clone, Copy)]
 enum Path<'a> {
@@ -148,43 +181,56 @@ struct Wrap<'a, 'f, D> {
 }
 
 impl<'a, 'f, D> Wrap<'a, 'f, D> {
-    fn visitor<V>(&self, visitor: V) -> WrapVisitor<'a, 'f, V> {
-        WrapVisitor {
-            visitor,
-            path: self.path,
-            findings: self.findings,
-            of_struct: false,
-        }
+    /// The inner deserializer, and `visitor` wrapped to read at `path`.
+    fn visitor<V>(self, visitor: V) -> (D, WrapVisitor<'a, 'f, V>) {
+        (
+            self.de,
+            WrapVisitor {
+                visitor,
+                path: self.path,
+                findings: self.findings,
+                of_struct: false,
+            },
+        )
     }
 }
 
-/// Forwards `deserialize_*` methods, wrapping the visitor.
+/// Forwards `deserialize_*` methods to the inner deserializer with the
+/// visitor wrapped (`self.visitor(visitor)` gives both).
 macro_rules! forward {
     ($($method:ident($($arg:ident: $ty:ty),*)),* $(,)?) => {
         $(
             fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value, Self::Error> {
-                let visitor = self.visitor(visitor);
-                self.de.$method($($arg,)* visitor)
+                let (de, visitor) = self.visitor(visitor);
+                de.$method($($arg,)* visitor)
             }
         )*
+    };
+}
+
+/// [`forward!`] for every method both wrapping deserializers forward as
+/// they are (all but `deserialize_struct` and `deserialize_ignored_any`).
+macro_rules! forward_common {
+    () => {
+        forward! {
+            deserialize_any(), deserialize_bool(), deserialize_i8(), deserialize_i16(),
+            deserialize_i32(), deserialize_i64(), deserialize_i128(), deserialize_u8(),
+            deserialize_u16(), deserialize_u32(), deserialize_u64(), deserialize_u128(),
+            deserialize_f32(), deserialize_f64(), deserialize_char(), deserialize_str(),
+            deserialize_string(), deserialize_bytes(), deserialize_byte_buf(),
+            deserialize_option(), deserialize_unit(), deserialize_unit_struct(name: &'static str),
+            deserialize_newtype_struct(name: &'static str), deserialize_seq(),
+            deserialize_tuple(len: usize), deserialize_tuple_struct(name: &'static str, len: usize),
+            deserialize_map(), deserialize_enum(name: &'static str, variants: &'static [&'static str]),
+            deserialize_identifier(),
+        }
     };
 }
 
 impl<'de, D: Deserializer<'de>> Deserializer<'de> for Wrap<'_, '_, D> {
     type Error = D::Error;
 
-    forward! {
-        deserialize_any(), deserialize_bool(), deserialize_i8(), deserialize_i16(),
-        deserialize_i32(), deserialize_i64(), deserialize_i128(), deserialize_u8(),
-        deserialize_u16(), deserialize_u32(), deserialize_u64(), deserialize_u128(),
-        deserialize_f32(), deserialize_f64(), deserialize_char(), deserialize_str(),
-        deserialize_string(), deserialize_bytes(), deserialize_byte_buf(),
-        deserialize_option(), deserialize_unit(), deserialize_unit_struct(name: &'static str),
-        deserialize_newtype_struct(name: &'static str), deserialize_seq(),
-        deserialize_tuple(len: usize), deserialize_tuple_struct(name: &'static str, len: usize),
-        deserialize_map(), deserialize_enum(name: &'static str, variants: &'static [&'static str]),
-        deserialize_identifier(),
-    }
+    forward_common!();
 
     fn deserialize_struct<V: Visitor<'de>>(
         self,
@@ -192,11 +238,12 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Wrap<'_, '_, D> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, D::Error> {
+        let (de, visitor) = self.visitor(visitor);
         let visitor = WrapVisitor {
             of_struct: true,
-            ..self.visitor(visitor)
+            ..visitor
         };
-        self.de.deserialize_struct(name, fields, visitor)
+        de.deserialize_struct(name, fields, visitor)
     }
 
     /// A value the type skips: an unknown field, or the top-level
@@ -492,33 +539,13 @@ impl<'k, 'a, 'f, 'de, D> KeyDeserializer<'k, 'a, 'f, 'de, D> {
     }
 }
 
-/// Forwards `deserialize_*` methods of a key, wrapping the visitor.
-macro_rules! forward_key {
-    ($($method:ident($($arg:ident: $ty:ty),*)),* $(,)?) => {
-        $(
-            fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value, Self::Error> {
-                let (de, visitor) = self.visitor(visitor);
-                de.$method($($arg,)* visitor)
-            }
-        )*
-    };
-}
-
 impl<'de, D: Deserializer<'de>> Deserializer<'de> for KeyDeserializer<'_, '_, '_, 'de, D> {
     type Error = D::Error;
 
-    forward_key! {
-        deserialize_any(), deserialize_bool(), deserialize_i8(), deserialize_i16(),
-        deserialize_i32(), deserialize_i64(), deserialize_i128(), deserialize_u8(),
-        deserialize_u16(), deserialize_u32(), deserialize_u64(), deserialize_u128(),
-        deserialize_f32(), deserialize_f64(), deserialize_char(), deserialize_str(),
-        deserialize_string(), deserialize_bytes(), deserialize_byte_buf(),
-        deserialize_option(), deserialize_unit(), deserialize_unit_struct(name: &'static str),
-        deserialize_newtype_struct(name: &'static str), deserialize_seq(),
-        deserialize_tuple(len: usize), deserialize_tuple_struct(name: &'static str, len: usize),
-        deserialize_map(), deserialize_struct(name: &'static str, fields: &'static [&'static str]),
-        deserialize_enum(name: &'static str, variants: &'static [&'static str]),
-        deserialize_identifier(), deserialize_ignored_any(),
+    forward_common!();
+    forward! {
+        deserialize_struct(name: &'static str, fields: &'static [&'static str]),
+        deserialize_ignored_any(),
     }
 
     fn is_human_readable(&self) -> bool {

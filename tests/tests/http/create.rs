@@ -279,12 +279,7 @@ async fn strategy_warnings_on_create() {
                  "bogus": true}});
     let r = api.post("/api/v1/namespaces/default/pods", &pod).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
-    let warnings: Vec<&str> = r
-        .headers
-        .get_all("warning")
-        .iter()
-        .map(|v| v.to_str().unwrap())
-        .collect();
+    let warnings = r.warnings();
     assert_eq!(
         warnings,
         [

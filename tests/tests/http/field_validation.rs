@@ -35,12 +35,7 @@ async fn warn_is_the_default_field_validation() {
     let api = Api::start();
     let r = api.post(WIDGETS, &widget_with_unknown_field("w1")).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
-    let warnings: Vec<&str> = r
-        .headers
-        .get_all("warning")
-        .iter()
-        .map(|v| v.to_str().unwrap())
-        .collect();
+    let warnings = r.warnings();
     assert_eq!(warnings, [r#"299 - "unknown field \"spec.foo\"""#]);
     assert!(r.body["spec"].get("foo").is_none(), "{}", r.text);
 
@@ -132,14 +127,8 @@ async fn duplicate_fields_warn_by_default_and_fail_strict_validation() {
         )
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
-    let warnings: Vec<&str> = r
-        .headers
-        .get_all("warning")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .collect();
     assert_eq!(
-        warnings,
+        r.warnings(),
         [
             r#"299 - "duplicate field \"metadata.name\"""#,
             r#"299 - "duplicate field \"spec.replicas\"""#
