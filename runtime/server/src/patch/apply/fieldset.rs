@@ -205,6 +205,21 @@ impl FieldSet {
         }
     }
 
+    /// Adds `element` as a member at this level.
+    pub(crate) fn add_member(&mut self, element: PathElement) {
+        self.members.insert(element);
+    }
+
+    /// Adds the paths of `below` under `element` at this level.
+    pub(crate) fn add_child(&mut self, element: PathElement, below: FieldSet) {
+        match self.children.get_mut(&element) {
+            Some(mine) => mine.extend(below),
+            None => {
+                self.children.insert(element, below);
+            }
+        }
+    }
+
     /// Whether `path` is a member.
     pub fn has(&self, path: &[PathElement]) -> bool {
         match path {

@@ -97,9 +97,11 @@ fn compare_maps(a: &Map<String, Value>, b: &Map<String, Value>) -> Ordering {
     Ordering::Equal
 }
 
-/// `value.Equals`: deep equality under [`compare`].
+/// `value.Equals`: deep equality under [`compare`]. Values serde_json
+/// finds equal (same numbers, maps in any order) are equal without
+/// sorting keys.
 pub(crate) fn equal(a: &Value, b: &Value) -> bool {
-    compare(a, b) == Ordering::Equal
+    a == b || compare(a, b) == Ordering::Equal
 }
 
 /// `value.ToString`: strings quoted as Go's `%q`, numbers and bools as

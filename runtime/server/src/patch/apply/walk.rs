@@ -466,28 +466,126 @@ pub(crate) struct Comparison {
     pub(crate) removed: FieldSet,
 }
 
-impl Rule for Comparison {
-    fn leaf(
-        &mut self,
-        path: &[PathElement],
-        lhs: Option<&Value>,
-        rhs: Option<&Value>,
-    ) -> Option<Value> {
-        match (lhs, rhs) {
-            (None, _) => self.added.insert(path),
-            (_, None) => self.removed.insert(path),
-            (Some(l), Some(r)) if !equal(l, r) => self.modified.insert(path),
-            _ => {}
-        }
-        None
+/// Where a compared node's own path lands: upstream's `Comparison` rule
+/// at a leaf, and its `postItemHook` after a map or list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    Unchanged,
+    Added,
+    Modified,
+    Removed,
+}
+
+impl Comparison {
+    fn is_empty(&self) -> bool {
+        self.added.is_empty() && self.modified.is_empty() && self.removed.is_empty()
     }
 
-    fn after(&mut self, path: &[PathElement], lhs: Option<&Value>, rhs: Option<&Value>) {
-        match (lhs, rhs) {
-            (None, _) => self.added.insert(path),
-            (_, None) => self.removed.insert(path),
-            _ => {}
+    /// Files the comparison of the value under `element`: its own path as
+    /// `mark` says, and the paths below it.
+    fn attach(&mut self, element: &PathElement, mark: Mark, below: Comparison) {
+        match mark {
+            Mark::Unchanged => {}
+            Mark::Added => self.added.add_member(element.clone()),
+            Mark::Modified => self.modified.add_member(element.clone()),
+            Mark::Removed => self.removed.add_member(element.clone()),
         }
+        for (mine, theirs) in [
+            (&mut self.added, below.added),
+            (&mut self.modified, below.modified),
+            (&mut self.removed, below.removed),
+        ] {
+            if !theirs.is_empty() {
+                mine.add_child(element.clone(), theirs);
+            }
+        }
+    }
+}
+
+/// Compares one node (`TypedValue.Compare`'s walk, with upstream's
+/// `mergingWalker` deciding leaves): the node's own mark and the paths
+/// below it, relative to it. Subtrees are compared before they are filed,
+/// so an unchanged subtree allocates nothing and each changed path is
+/// built once.
+fn compare_node(
+    lhs: Option<&Value>,
+    rhs: Option<&Value>,
+    shape: Shape,
+    zero: bool,
+) -> (Mark, Comparison) {
+    let mut below = Comparison::default();
+    match node(shape, lhs, rhs) {
+        Node::Leaf => {
+            let mark = match (lhs, rhs) {
+                (None, _) => Mark::Added,
+                (_, None) => Mark::Removed,
+                (Some(l), Some(r)) if !equal(l, r) => Mark::Modified,
+                _ => Mark::Unchanged,
+            };
+            return (mark, below);
+        }
+        Node::Map(l, r) => compare_maps(l, r, shape, zero, &mut below),
+        Node::List(l, r, kind) => compare_lists(l, r, shape, kind, &mut below),
+    }
+    let mark = match (lhs, rhs) {
+        (None, _) => Mark::Added,
+        (_, None) => Mark::Removed,
+        _ => Mark::Unchanged,
+    };
+    (mark, below)
+}
+
+fn compare_maps(
+    lhs: Option<&Map<String, Value>>,
+    rhs: Option<&Map<String, Value>>,
+    shape: Shape,
+    zero: bool,
+    out: &mut Comparison,
+) {
+    let empty = Value::Object(Map::new());
+    let lhs_keys = lhs.into_iter().flat_map(Map::keys);
+    let rhs_only = rhs
+        .into_iter()
+        .flat_map(Map::keys)
+        .filter(|k| !lhs.is_some_and(|l| l.contains_key(*k)));
+    for key in lhs_keys.chain(rhs_only) {
+        let (child_shape, declared) = shape.field(key);
+        let mut left = lhs.and_then(|l| l.get(key));
+        let right = rhs.and_then(|r| r.get(key));
+        let zero_child = zero && left.is_none() && declared && child_shape.is_struct();
+        if zero_child {
+            left = Some(&empty);
+        }
+        let (mark, below) = compare_node(left, right, child_shape, zero_child);
+        if mark != Mark::Unchanged || !below.is_empty() {
+            out.attach(&PathElement::Field(key.clone()), mark, below);
+        }
+    }
+}
+
+fn compare_lists(
+    lhs: Option<&[Value]>,
+    rhs: Option<&[Value]>,
+    shape: Shape,
+    kind: ListKind,
+    out: &mut Comparison,
+) {
+    let left = index_list(lhs.unwrap_or_default(), kind).items;
+    let right = index_list(rhs.unwrap_or_default(), kind).items;
+    let mut left_only: BTreeMap<&PathElement, &Value> = left.iter().map(|(e, v)| (e, *v)).collect();
+    let item_shape = shape.item();
+    let mut file = |element: &PathElement, l: Option<&Value>, r: Option<&Value>| {
+        let (mark, below) = compare_node(l, r, item_shape, false);
+        if mark != Mark::Unchanged || !below.is_empty() {
+            out.attach(element, mark, below);
+        }
+    };
+    for (element, r) in &right {
+        let l = left_only.remove(element);
+        file(element, l, Some(r));
+    }
+    for (element, l) in left_only {
+        file(element, Some(l), None);
     }
 }
 
@@ -503,14 +601,13 @@ pub(crate) fn merge(lhs: &Value, rhs: &Value, shape: Shape) -> Value {
 /// Compares `old` (`None`: the empty object of a create, read as a Go zero
 /// value) with `new` (`TypedValue.Compare`).
 pub(crate) fn compare(old: Option<&Value>, new: &Value, shape: Shape) -> Comparison {
-    let mut comparison = Comparison::default();
     let empty = Value::Object(Map::new());
     let (lhs, zero) = match old {
         Some(old) => (old, false),
         None => (&empty, true),
     };
-    Walker::new(&mut comparison).walk(Some(lhs), Some(new), shape, zero);
-    comparison
+    // The whole object's own path is never tracked.
+    compare_node(Some(lhs), Some(new), shape, zero).1
 }
 
 /// `value` without the paths in `remove` (`TypedValue.RemoveItems`): a
