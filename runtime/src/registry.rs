@@ -98,6 +98,17 @@ pub trait Object: Send + Sync + Any {
     /// order). Errors: serde's message (a map key that is not a string).
     fn to_value(&self) -> Result<Value, String>;
 
+    /// The object as JSON text, `kind` and `apiVersion` first, indented
+    /// when `pretty`: the bytes of a response, written straight from the
+    /// Rust value (the same text as [`Object::to_value`] written out).
+    /// Errors: serde's message.
+    fn to_json(&self, pretty: bool) -> Result<Vec<u8>, String>;
+
+    /// The object in the protobuf envelope (`k8s\0` + `runtime.Unknown`),
+    /// `metadata.resourceVersion` included; `None` for a kind without
+    /// protobuf numbers.
+    fn to_protobuf(&self) -> Option<Vec<u8>>;
+
     /// The bytes to store, as kube-apiserver stores the kind: the protobuf
     /// envelope (`k8s\0` + `runtime.Unknown`) for kinds with protobuf
     /// numbers, JSON (`kind` and `apiVersion` first) otherwise; without
@@ -188,20 +199,34 @@ impl<T: ServedKind> Object for T {
         Ok(Value::Object(object))
     }
 
+    fn to_json(&self, pretty: bool) -> Result<Vec<u8>, String> {
+        let object = WithTypeMeta {
+            kind: T::INFO.kind,
+            api_version: T::INFO.api_version,
+            object: self,
+        };
+        if pretty {
+            serde_json::to_vec_pretty(&object)
+        } else {
+            serde_json::to_vec(&object)
+        }
+        .map_err(|e| e.to_string())
+    }
+
+    fn to_protobuf(&self) -> Option<Vec<u8>> {
+        let message = self.encode_protobuf()?;
+        Some(crate::codec::protobuf::envelope_of(
+            T::INFO.api_version,
+            T::INFO.kind,
+            &message,
+        ))
+    }
+
     fn to_storage(&mut self) -> Result<Vec<u8>, String> {
         let resource_version = Resource::metadata_mut(self).resource_version.take();
-        let encoded = match self.encode_protobuf() {
-            Some(message) => Ok(crate::codec::protobuf::envelope_of(
-                T::INFO.api_version,
-                T::INFO.kind,
-                &message,
-            )),
-            None => serde_json::to_vec(&WithTypeMeta {
-                kind: T::INFO.kind,
-                api_version: T::INFO.api_version,
-                object: self,
-            })
-            .map_err(|e| e.to_string()),
+        let encoded = match self.to_protobuf() {
+            Some(envelope) => Ok(envelope),
+            None => self.to_json(false),
         };
         Resource::metadata_mut(self).resource_version = resource_version;
         encoded

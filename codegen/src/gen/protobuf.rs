@@ -371,7 +371,7 @@ fn value_code(
                 helper("raw_extension", quote! { #v }),
                 decode("raw_extension"),
             ),
-            WellKnown::FieldsV1 => plain(helper("raw_json", quote! { #v }), decode("raw_json")),
+            WellKnown::FieldsV1 => plain(helper("fields_v1", quote! { #v }), decode("fields_v1")),
             WellKnown::Duration => plain(helper("string", quote! { #v }), decode("string")),
             _ => plain(helper("message", quote! { #v }), decode("message")),
         },

@@ -377,7 +377,7 @@ impl prost::Message for ManagedFieldsEntry {
         }
         w::string(6, opt_str(&self.fields_type), buf);
         if let Some(f) = &self.fields_v1 {
-            w::raw_json(7, f, buf);
+            w::fields_v1(7, f, buf);
         }
         w::string(8, opt_str(&self.subresource), buf);
     }
@@ -398,7 +398,7 @@ impl prost::Message for ManagedFieldsEntry {
             6 => self.fields_type = string(buf)?,
             7 => {
                 self.fields_v1 =
-                    Some(w::decode_raw_json(wire_type, buf, ctx)?).filter(|v| !v.is_null())
+                    Some(w::decode_fields_v1(wire_type, buf, ctx)?).filter(|f| f.as_str() != "null")
             }
             8 => self.subresource = string(buf)?,
             _ => w::skip(tag, wire_type, buf, ctx)?,
@@ -412,7 +412,10 @@ impl prost::Message for ManagedFieldsEntry {
             + w::string_len(3, opt_str(&self.api_version))
             + self.time.as_ref().map_or(0, |t| w::time_len(4, t))
             + w::string_len(6, opt_str(&self.fields_type))
-            + self.fields_v1.as_ref().map_or(0, |f| w::raw_json_len(7, f))
+            + self
+                .fields_v1
+                .as_ref()
+                .map_or(0, |f| w::fields_v1_len(7, f))
             + w::string_len(8, opt_str(&self.subresource))
     }
 

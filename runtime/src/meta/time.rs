@@ -5,8 +5,78 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// `metav1.FieldsV1`: a server-side apply field set, kept as raw JSON.
-pub type FieldsV1 = serde_json::Value;
+/// `metav1.FieldsV1`: a server-side apply field set in its JSON form,
+/// kept as the JSON text (upstream keeps `Raw []byte`), so that storing,
+/// encoding and answering an object copy it instead of walking a tree.
+///
+/// Serialized as that JSON (raw into serde_json output; parsed into a
+/// tree by `serde_json::to_value`). Deserialized from any JSON value,
+/// kept compact with its members in the order they came. Equality is
+/// equality of the text. The default is JSON `null`, as upstream's zero
+/// `FieldsV1` writes.
+#[derive(Clone, Default)]
+pub struct FieldsV1(Box<serde_json::value::RawValue>);
+
+impl FieldsV1 {
+    /// The field set of `text`, a JSON object.
+    ///
+    /// # Errors
+    ///
+    /// `text` is not JSON.
+    pub fn from_json(text: String) -> Result<FieldsV1, serde_json::Error> {
+        serde_json::value::RawValue::from_string(text).map(FieldsV1)
+    }
+
+    /// The field set of a JSON value, written compactly.
+    ///
+    /// # Errors
+    ///
+    /// None in practice: serde_json writes every value it holds.
+    pub fn from_value(value: &serde_json::Value) -> Result<FieldsV1, serde_json::Error> {
+        serde_json::value::to_raw_value(value).map(FieldsV1)
+    }
+
+    /// The JSON text.
+    pub fn as_str(&self) -> &str {
+        self.0.get()
+    }
+
+    /// The JSON as a tree.
+    ///
+    /// # Errors
+    ///
+    /// None in practice: the text was checked when the value was made.
+    pub fn to_value(&self) -> Result<serde_json::Value, serde_json::Error> {
+        serde_json::from_str(self.as_str())
+    }
+}
+
+impl std::fmt::Debug for FieldsV1 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "FieldsV1({})", self.as_str())
+    }
+}
+
+impl PartialEq for FieldsV1 {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for FieldsV1 {}
+
+impl Serialize for FieldsV1 {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for FieldsV1 {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        FieldsV1::from_value(&value).map_err(serde::de::Error::custom)
+    }
+}
 
 /// A timestamp with second precision, serialized as RFC 3339 in UTC
 /// (`2008-01-01T01:01:01Z`), as `metav1.Time`. The default is the Unix
@@ -137,6 +207,28 @@ pub struct RawExtension(pub serde_json::Value);
 mod tests {
     use super::*;
     use crate::meta::ObjectMeta;
+
+    /// FieldsV1 is kept as compact JSON text in the order it came, written
+    /// out as that text, and read into a tree on demand.
+    #[test]
+    fn fields_v1_keeps_its_text() {
+        let pretty = "{\n  \"f:metadata\": {\"f:labels\": {}},\n  \"f:data\": {\".\": {}}\n}";
+        let fields: FieldsV1 = serde_json::from_str(pretty).unwrap();
+        let compact = r#"{"f:metadata":{"f:labels":{}},"f:data":{".":{}}}"#;
+        assert_eq!(fields.as_str(), compact);
+        let entry = serde_json::json!({"fieldsType": "FieldsV1", "fieldsV1": fields});
+        assert_eq!(
+            serde_json::to_string(&entry).unwrap(),
+            format!(r#"{{"fieldsType":"FieldsV1","fieldsV1":{compact}}}"#)
+        );
+        assert_eq!(
+            fields.to_value().unwrap(),
+            serde_json::from_str::<serde_json::Value>(compact).unwrap()
+        );
+        assert_eq!(fields, FieldsV1::from_json(compact.to_string()).unwrap());
+        assert!(FieldsV1::from_json("{".to_string()).is_err());
+        assert_eq!(FieldsV1::default().as_str(), "null");
+    }
 
     #[test]
     fn time_is_rfc3339_seconds_utc() {

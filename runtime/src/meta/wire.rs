@@ -13,7 +13,7 @@ use prost::encoding::{DecodeContext, WireType};
 pub use crate::codec::wire::*;
 use crate::codec::wire::{length_delimited_header, length_delimited_len, read_message};
 
-use super::{IntOrString, MicroTime, Quantity, RawExtension, Time};
+use super::{FieldsV1, IntOrString, MicroTime, Quantity, RawExtension, Time};
 
 /// `time.Time{}.Unix()` in Go: the seconds of the zero time (year 1).
 const ZERO_TIME_SECONDS: i64 = -62135596800;
@@ -191,6 +191,43 @@ pub fn raw_extension(tag: u32, value: &RawExtension, buf: &mut impl BufMut) {
 /// The encoded length of [`raw_extension`].
 pub fn raw_extension_len(tag: u32, value: &RawExtension) -> usize {
     raw_json_len(tag, &value.0)
+}
+
+/// A `FieldsV1` field, `{raw = 1}` holding its JSON text as it is kept.
+pub fn fields_v1(tag: u32, value: &FieldsV1, buf: &mut impl BufMut) {
+    let text = value.as_str().as_bytes();
+    length_delimited_header(tag, length_delimited_len(1, text.len()), buf);
+    length_delimited_header(1, text.len(), buf);
+    buf.put_slice(text);
+}
+
+/// The encoded length of [`fields_v1`].
+pub fn fields_v1_len(tag: u32, value: &FieldsV1) -> usize {
+    length_delimited_len(tag, length_delimited_len(1, value.as_str().len()))
+}
+
+/// Reads a `FieldsV1` field: its JSON text (`null` when the field holds no
+/// bytes, as upstream's `FieldsV1` with no `Raw` writes JSON `null`).
+///
+/// Errors: the bytes are not JSON.
+pub fn decode_fields_v1(
+    wire_type: WireType,
+    buf: &mut impl Buf,
+    ctx: DecodeContext,
+) -> Result<FieldsV1, DecodeError> {
+    let mut raw = Vec::new();
+    read_message(wire_type, buf, ctx.clone(), |tag, wire_type, buf| {
+        if tag != 1 {
+            return Ok(false);
+        }
+        raw = decode_bytes(wire_type, buf, ctx.clone())?;
+        Ok(true)
+    })?;
+    if raw.is_empty() {
+        raw = b"null".to_vec();
+    }
+    let text = String::from_utf8(raw).map_err(|e| decode_error(format!("FieldsV1: {e}")))?;
+    FieldsV1::from_json(text).map_err(|e| decode_error(format!("FieldsV1: {e}")))
 }
 
 /// Reads a `runtime.RawExtension` field.

@@ -63,12 +63,15 @@ impl Ctx<'_> {
             self.server.prepare_for_deletion(ri, &mut updated);
         }
         if stays {
-            let mut answer = Answer::ok(updated.clone());
-            if options.orphan_dependents == Some(false) {
-                answer.status = StatusCode::ACCEPTED;
-            }
+            let answer = |body: Value| {
+                let mut answer = Answer::ok(body);
+                if options.orphan_dependents == Some(false) {
+                    answer.status = StatusCode::ACCEPTED;
+                }
+                answer
+            };
             if dry_run || updated == obj {
-                return Ok(answer);
+                return Ok(answer(updated));
             }
             let written = self
                 .store()
@@ -78,12 +81,12 @@ impl Ctx<'_> {
                     kv.mod_revision,
                 )
                 .map_err(|e| storage_error(e, ri, &name))?;
-            meta_mut(&mut answer.body).insert(
+            meta_mut(&mut updated).insert(
                 "resourceVersion".into(),
                 json!(written.mod_revision.to_string()),
             );
-            self.server.after_deletion_requested(ri, &answer.body);
-            return Ok(answer);
+            self.server.after_deletion_requested(ri, &updated);
+            return Ok(answer(updated));
         }
         if dry_run {
             return Ok(deleted_answer(&updated));
@@ -118,8 +121,8 @@ impl Ctx<'_> {
         // Options are checked once, before anything is listed or deleted.
         delete_options(bytes, self.query)?;
         let listed = self.list()?;
-        let items = listed
-            .body
+        let mut body = listed.body.into_tree();
+        let items = body
             .get("items")
             .and_then(Value::as_array)
             .cloned()
@@ -149,7 +152,6 @@ impl Ctx<'_> {
                 Err(e) => return Err(e),
             }
         }
-        let mut body = listed.body;
         body["items"] = Value::Array(deleted);
         Ok(Answer::ok(body))
     }

@@ -49,15 +49,42 @@ pub const MAX_BODY_BYTES: usize = 3 * 1024 * 1024;
 /// A response body plus the warnings to send as `Warning` headers.
 pub(crate) struct Answer {
     status: StatusCode,
-    body: Value,
+    body: Reply,
     warnings: Vec<String>,
+}
+
+/// What an answer carries: a JSON tree, or the typed object a write
+/// produced, encoded straight from its Rust value when the client asked
+/// for JSON or protobuf.
+pub(crate) enum Reply {
+    Tree(Value),
+    Object(Box<dyn Object>),
+}
+
+impl Reply {
+    /// The answer as a JSON tree (a typed object written into one).
+    fn into_tree(self) -> Value {
+        match self {
+            Reply::Tree(value) => value,
+            Reply::Object(object) => object.to_value().unwrap_or(Value::Null),
+        }
+    }
 }
 
 impl Answer {
     fn ok(body: Value) -> Self {
         Answer {
             status: StatusCode::OK,
-            body,
+            body: Reply::Tree(body),
+            warnings: Vec::new(),
+        }
+    }
+
+    /// An answer carrying the typed object a write produced.
+    fn object(status: StatusCode, object: Box<dyn Object>) -> Self {
+        Answer {
+            status,
+            body: Reply::Object(object),
             warnings: Vec::new(),
         }
     }
@@ -192,7 +219,7 @@ pub(crate) async fn handle(
                 let answer = ctx.list_table(version)?;
                 return Ok(json_response(
                     answer.status,
-                    &answer.body,
+                    &answer.body.into_tree(),
                     answer.warnings,
                     query,
                 ));
@@ -201,7 +228,7 @@ pub(crate) async fn handle(
                 let answer = ctx.list_partial_object_metadata(version)?;
                 return Ok(json_response(
                     answer.status,
-                    &answer.body,
+                    &answer.body.into_tree(),
                     answer.warnings,
                     query,
                 ));

@@ -5,7 +5,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
 
-use super::Answer;
+use super::{Answer, Reply};
 use crate::negotiate::Representation;
 use crate::object::meta_str;
 use crate::request::{Query, Verb};
@@ -20,18 +20,37 @@ pub(super) fn render(
     query: &Query,
     verb: Verb,
 ) -> Response {
-    let body = match representation {
+    let Answer {
+        status,
+        body,
+        warnings,
+    } = answer;
+    let body = match (body, representation) {
+        // A write's typed object, in the representations it writes itself.
+        (Reply::Object(object), Representation::Json) => {
+            return match object.to_json(query.flag("pretty")) {
+                Ok(bytes) => json_bytes_response(status, bytes, warnings),
+                Err(e) => crate::status::ApiError::internal(e).into_response(),
+            };
+        }
+        (Reply::Object(object), Representation::Protobuf) if entry.kind.protobuf().is_some() => {
+            if let Some(bytes) = object.to_protobuf() {
+                return protobuf_response(status, bytes, warnings);
+            }
+            Reply::Object(object).into_tree()
+        }
         // Lists took their own path (`list_table`,
         // `list_partial_object_metadata`): here is one object.
-        Representation::Table(version) if verb == Verb::Get => {
+        (body, Representation::Table(version)) if verb == Verb::Get => {
+            let body = body.into_tree();
             let mut list_meta = Map::new();
-            if let Some(rv) = meta_str(&answer.body, "resourceVersion") {
+            if let Some(rv) = meta_str(&body, "resourceVersion") {
                 list_meta.insert("resourceVersion".into(), json!(rv));
             }
             let include = IncludeObject::parse(query.get("includeObject"));
             table::table(
                 &entry.info,
-                std::slice::from_ref(&answer.body),
+                std::slice::from_ref(&body),
                 version,
                 include,
                 list_meta,
@@ -39,10 +58,10 @@ pub(super) fn render(
                 true,
             )
         }
-        Representation::PartialObjectMetadata(version, _) if verb == Verb::Get => {
-            table::partial_object_metadata(&answer.body, version)
+        (body, Representation::PartialObjectMetadata(version, _)) if verb == Verb::Get => {
+            table::partial_object_metadata(&body.into_tree(), version)
         }
-        _ => answer.body,
+        (body, _) => body.into_tree(),
     };
     let yaml = representation == Representation::Yaml;
     if representation == Representation::Protobuf
@@ -53,20 +72,20 @@ pub(super) fn render(
             runtime::codec::protobuf::wrap(&body, message)
         } else {
             // Not an object of this kind (a Status): JSON.
-            return json_response(answer.status, &body, answer.warnings, query);
+            return json_response(status, &body, warnings, query);
         };
-        return protobuf_response(answer.status, bytes, answer.warnings);
+        return protobuf_response(status, bytes, warnings);
     }
     if yaml {
-        let mut response = (answer.status, runtime::codec::yaml::to_yaml(&body)).into_response();
+        let mut response = (status, runtime::codec::yaml::to_yaml(&body)).into_response();
         response.headers_mut().insert(
             header::CONTENT_TYPE,
             HeaderValue::from_static("application/yaml"),
         );
-        add_warnings(response.headers_mut(), answer.warnings);
+        add_warnings(response.headers_mut(), warnings);
         return response;
     }
-    json_response(answer.status, &body, answer.warnings, query)
+    json_response(status, &body, warnings, query)
 }
 
 pub(super) fn protobuf_response(
@@ -94,6 +113,11 @@ pub(super) fn json_response(
     } else {
         serde_json::to_vec(body).unwrap_or_default()
     };
+    json_bytes_response(status, bytes, warnings)
+}
+
+/// A JSON response of `bytes`.
+fn json_bytes_response(status: StatusCode, bytes: Vec<u8>, warnings: Vec<String>) -> Response {
     let mut response = (status, bytes).into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,

@@ -5,12 +5,12 @@
 
 use axum::http::StatusCode;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::decode::{check_type_meta, unrecognized_body};
 use super::{Answer, Ctx};
 use crate::negotiate::{self};
-use crate::object::{meta, meta_mut, set_meta};
+use crate::object::meta;
 use crate::patch::apply;
 use crate::status::{ApiError, Cause};
 use crate::storage::KeyValue;
@@ -134,17 +134,11 @@ impl Ctx<'_> {
                 "resourceVersion should not be set on objects to be created",
             ));
         }
-        // The one JSON tree of this write: the managed fields are computed
-        // on it, and it is the response. Its resourceVersion, the storage
-        // revision, gets its place in the metadata now (the managed fields
-        // never record it), to be filled in without moving the fields after.
-        obj.metadata_mut().resource_version = Some(String::new());
-        let value = obj.to_value();
-        obj.metadata_mut().resource_version = None;
-        let mut value = value.map_err(ApiError::internal)?;
         let managed = match managed {
             Some(m) => m,
             None => {
+                // The JSON tree the managed fields are computed on.
+                let value = obj.to_value().map_err(ApiError::internal)?;
                 let start = apply::managed_for_update(&[], requested_managed(obj.as_ref()), None);
                 apply::update(
                     None,
@@ -168,29 +162,14 @@ impl Ctx<'_> {
             {
                 return Err(ApiError::already_exists(ri, &name));
             }
-            answer_managed_fields(&mut value, obj.as_mut());
-            meta_mut(&mut value).shift_remove("resourceVersion");
-            return Ok(Answer {
-                status: StatusCode::CREATED,
-                body: value,
-                warnings,
-            });
+            return Ok(Answer::object(StatusCode::CREATED, obj).with_warnings(warnings));
         }
         let kv = self
             .store()
             .create(&self.key(&name), self.storage_bytes(obj.as_mut())?)
             .map_err(|e| storage_error(e, ri, &name))?;
-        answer_managed_fields(&mut value, obj.as_mut());
-        set_meta(
-            meta_mut(&mut value),
-            "resourceVersion",
-            json!(kv.mod_revision.to_string()),
-        );
-        Ok(Answer {
-            status: StatusCode::CREATED,
-            body: value,
-            warnings,
-        })
+        obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
+        Ok(Answer::object(StatusCode::CREATED, obj).with_warnings(warnings))
     }
 
     pub(super) fn update(
@@ -307,10 +286,11 @@ impl Ctx<'_> {
         let warnings = self
             .server
             .strategy_warnings(ri, new.as_ref(), Some(old.as_ref()));
-        let mut value = new.to_value().map_err(ApiError::internal)?;
         let managed = match managed {
             Some(m) => m,
             None => {
+                // The JSON trees the managed fields are computed on.
+                let value = new.to_value().map_err(ApiError::internal)?;
                 let old_value = match old_value {
                     Some(v) => v,
                     None => old.to_value().map_err(ApiError::internal)?,
@@ -335,28 +315,21 @@ impl Ctx<'_> {
         };
         new.metadata_mut().managed_fields = managed;
         if self.query.dry_run(self.verb)? || new.equals(old.as_ref()) {
-            answer_managed_fields(&mut value, new.as_mut());
-            return Ok(Answer::ok(value).with_warnings(warnings));
+            return Ok(Answer::object(StatusCode::OK, new).with_warnings(warnings));
         }
         let m = new.metadata();
         if m.deletion_timestamp.is_some() && m.finalizers.is_empty() {
             self.store()
                 .delete(&kv.key, Some(kv.mod_revision))
                 .map_err(|e| storage_error(e, ri, &name))?;
-            answer_managed_fields(&mut value, new.as_mut());
-            return Ok(Answer::ok(value).with_warnings(warnings));
+            return Ok(Answer::object(StatusCode::OK, new).with_warnings(warnings));
         }
         let written = self
             .store()
             .update(&kv.key, self.storage_bytes(new.as_mut())?, kv.mod_revision)
             .map_err(|e| storage_error(e, ri, &name))?;
-        answer_managed_fields(&mut value, new.as_mut());
-        set_meta(
-            meta_mut(&mut value),
-            "resourceVersion",
-            json!(written.mod_revision.to_string()),
-        );
-        Ok(Answer::ok(value).with_warnings(warnings))
+        new.metadata_mut().resource_version = Some(written.mod_revision.to_string());
+        Ok(Answer::object(StatusCode::OK, new).with_warnings(warnings))
     }
 
     /// The bytes storage holds for `obj` (see [`Object::to_storage`]).
@@ -388,15 +361,6 @@ impl Ctx<'_> {
         causes.extend(runtime::field::to_causes(&new.validate(old, &ctx)));
         causes
     }
-}
-
-/// Moves the managedFields of the object written into the answer's JSON
-/// (the object is not used after).
-fn answer_managed_fields(value: &mut Value, obj: &mut dyn Object) {
-    apply::set_managed_fields(
-        value,
-        std::mem::take(&mut obj.metadata_mut().managed_fields),
-    );
 }
 
 /// The managedFields a write's object carries, as the field manager reads

@@ -2,14 +2,18 @@
 //! package defines them (`element.go`, `set.go`, `serialize.go`,
 //! `serialize-pe.go`), with the FieldsV1 wire form of managed fields.
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
+use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
 use super::value::{compare, go_json, to_human};
 use runtime::go::json_string as go_json_string;
+use runtime::meta::FieldsV1;
 
 /// One step of a field path (`fieldpath.PathElement`).
 ///
@@ -56,6 +60,24 @@ impl PathElement {
         }
     }
 
+    /// Writes this element's FieldsV1 key as a JSON string.
+    fn write_key(&self, out: &mut String) {
+        let plain = |text: &str| !text.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20);
+        match self {
+            PathElement::Field(name) if plain(name) => {
+                out.push_str("\"f:");
+                out.push_str(name);
+                out.push('"');
+            }
+            PathElement::Index(i) => {
+                out.push_str("\"i:");
+                out.push_str(&i.to_string());
+                out.push('"');
+            }
+            other => out.push_str(&go_json_key(&other.serialize())),
+        }
+    }
+
     /// Parses a FieldsV1 key. `Ok(None)` for a key of an unknown kind, which
     /// upstream skips (`ErrUnknownPathElementType`).
     ///
@@ -83,6 +105,11 @@ impl PathElement {
         };
         Ok(Some(element))
     }
+}
+
+/// A key as serde_json quotes it (the writer of FieldsV1 text).
+fn go_json_key(key: &str) -> String {
+    serde_json::to_string(key).unwrap_or_default()
 }
 
 fn parse_json(text: &str) -> Result<Value, String> {
@@ -365,14 +392,21 @@ impl FieldSet {
     /// children, and `".": {}` first in a child object when the child's
     /// element is itself a member. Example:
     /// `{"f:metadata":{"f:labels":{"f:app":{}}},"f:spec":{"f:ports":{"k:{\"name\":\"http\"}":{".":{},"f:name":{},"f:port":{}}}}}`.
-    pub fn to_fields_v1(&self) -> Value {
-        Value::Object(self.emit(false))
+    /// The text is written straight from the trie.
+    pub fn to_fields_v1(&self) -> FieldsV1 {
+        let mut text = String::new();
+        self.write_json(false, &mut text);
+        // The writer only writes JSON; were it ever not, the set is lost
+        // rather than stored broken.
+        FieldsV1::from_json(text).unwrap_or_else(|_| FieldsV1::default())
     }
 
-    fn emit(&self, include_self: bool) -> Map<String, Value> {
-        let mut out = Map::new();
+    fn write_json(&self, include_self: bool, out: &mut String) {
+        out.push('{');
+        let mut first = true;
         if include_self {
-            out.insert(".".to_string(), Value::Object(Map::new()));
+            out.push_str("\".\":{}");
+            first = false;
         }
         // Members and children are both in element order: merge them.
         let mut members = self.members.iter().peekable();
@@ -401,45 +435,108 @@ impl FieldSet {
                     }
                 }
             };
-            let body = match child {
-                Some(child) => child.emit(member),
-                None => Map::new(),
-            };
-            out.insert(element.serialize(), Value::Object(body));
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            element.write_key(out);
+            out.push(':');
+            match child {
+                Some(child) => child.write_json(member, out),
+                None => out.push_str("{}"),
+            }
         }
-        out
+        out.push('}');
     }
 
-    /// Parses the FieldsV1 form (`Set.FromJSON`). A key mapping to `{}` or to
-    /// an object with `"."` is a member; keys of unknown kinds are skipped.
+    /// Parses the FieldsV1 form (`Set.FromJSON`) straight from its text. A
+    /// key mapping to `{}` or to an object with `"."` is a member; keys of
+    /// unknown kinds are skipped.
     ///
     /// # Errors
     ///
     /// A non-object node or a key that does not parse as a path element.
-    pub fn from_fields_v1(fields: &Value) -> Result<FieldSet, String> {
-        let Value::Object(map) = fields else {
-            return Err(format!("expected an object, got {fields}"));
-        };
+    pub fn from_fields_v1(fields: &FieldsV1) -> Result<FieldSet, String> {
+        let mut de = serde_json::Deserializer::from_str(fields.as_str());
+        let (set, _) = Level.deserialize(&mut de).map_err(|e| e.to_string())?;
+        Ok(set)
+    }
+}
+
+/// One level of a FieldsV1 text: the set below it and whether the element
+/// above it is a member (`{}`, or `"."` among its keys).
+struct Level;
+
+impl<'de> DeserializeSeed<'de> for Level {
+    type Value = (FieldSet, bool);
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Level {
+    type Value = (FieldSet, bool);
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut set = FieldSet::new();
-        for (key, child) in map {
+        let mut empty = true;
+        let mut dot = false;
+        while let Some(Key(key)) = map.next_key()? {
+            empty = false;
             if key == "." {
+                map.next_value::<IgnoredAny>()?;
+                dot = true;
                 continue;
             }
-            let Some(element) = PathElement::parse(key)? else {
+            let element = PathElement::parse(&key).map_err(A::Error::custom)?;
+            let (below, member) = map.next_value_seed(Level)?;
+            let Some(element) = element else {
                 continue;
             };
-            let Value::Object(grandchildren) = child else {
-                return Err(format!("expected an object under {key:?}, got {child}"));
-            };
-            if grandchildren.is_empty() || grandchildren.contains_key(".") {
+            if member {
                 set.members.insert(element.clone());
             }
-            let below = FieldSet::from_fields_v1(child)?;
             if !below.is_empty() {
                 set.children.insert(element, below);
             }
         }
-        Ok(set)
+        Ok((set, empty || dot))
+    }
+}
+
+/// An object key, borrowed from the text when it has no escapes.
+struct Key<'de>(Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+
+        impl<'de> Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(v)))
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v.to_string())))
+            }
+
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v)))
+            }
+        }
+
+        d.deserialize_str(KeyVisitor)
     }
 }
 

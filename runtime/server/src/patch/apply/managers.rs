@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use super::fieldset::{FieldSet, PathElement};
 use runtime::go::json_string as go_json_string;
-use runtime::meta::{ManagedFieldsEntry, Time};
+use runtime::meta::{FieldsV1, ManagedFieldsEntry, Time};
 
 /// `metav1.ManagedFieldsOperationApply`.
 pub(crate) const APPLY: &str = "Apply";
@@ -69,7 +69,7 @@ pub(crate) struct Managed {
     /// The FieldsV1 the entry was decoded from, while `set` still holds
     /// exactly its paths: encoding moves it back instead of writing the
     /// set again.
-    fields_v1: Option<serde_json::Value>,
+    fields_v1: Option<FieldsV1>,
 }
 
 impl Managed {
@@ -120,16 +120,12 @@ impl Managed {
 
     /// The owned paths, taken out of the entry (with its decoded FieldsV1,
     /// which still describes them).
-    pub(crate) fn into_set(self) -> (FieldSet, Option<serde_json::Value>) {
+    pub(crate) fn into_set(self) -> (FieldSet, Option<FieldsV1>) {
         (self.set, self.fields_v1)
     }
 
     /// Restores a set and its FieldsV1 taken by [`Managed::into_set`].
-    pub(crate) fn with_set(
-        mut self,
-        set: FieldSet,
-        fields_v1: Option<serde_json::Value>,
-    ) -> Managed {
+    pub(crate) fn with_set(mut self, set: FieldSet, fields_v1: Option<FieldsV1>) -> Managed {
         self.set = set;
         self.fields_v1 = fields_v1;
         self

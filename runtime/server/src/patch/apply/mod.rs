@@ -702,18 +702,10 @@ pub(crate) fn set_managed_fields(obj: &mut Value, entries: Vec<ManagedFieldsEntr
     }
 }
 
-/// One managed fields entry as JSON, its FieldsV1 moved in at its place
-/// (after `fieldsType`, before `subresource`, the struct's order).
-fn entry_json(mut entry: ManagedFieldsEntry) -> Value {
-    let fields_v1 = entry.fields_v1.take();
-    let Ok(Value::Object(mut map)) = serde_json::to_value(&entry) else {
-        return Value::Null;
-    };
-    if let Some(fields_v1) = fields_v1 {
-        let at = map.len() - usize::from(map.contains_key("subresource"));
-        map.shift_insert(at, "fieldsV1".to_string(), fields_v1);
-    }
-    Value::Object(map)
+/// One managed fields entry as JSON (its FieldsV1 text parsed into the
+/// tree).
+fn entry_json(entry: ManagedFieldsEntry) -> Value {
+    serde_json::to_value(&entry).unwrap_or(Value::Null)
 }
 
 /// Drops null-valued fields of structs throughout `obj`.

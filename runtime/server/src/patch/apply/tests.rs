@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use super::*;
-use runtime::meta::ObjectMeta;
+use runtime::meta::{FieldsV1, ObjectMeta};
 use runtime::schema::{FieldSchema, ListSemantics, PatchStrategy, Schema, Type, TypeSchema, field};
 
 mod fields_v1;
@@ -216,14 +216,29 @@ fn field_set_and_fields_v1_round_trip() {
     );
 }
 
+/// FieldsV1 text is read as `Set.FromJSON` reads it: `{}` and `"."`
+/// make members, keys of unknown kinds are skipped, escaped keys read as
+/// plain ones; a node that is not an object is an error.
+#[test]
+fn fields_v1_text_is_read_straight_into_a_set() {
+    let text = r#"{"f:a":{},"f:b":{".":{},"f:c":{}},"x:skipped":{},"f:\u0064":{"f:e":{}}}"#;
+    let set = FieldSet::from_fields_v1(&FieldsV1::from_json(text.to_string()).unwrap()).unwrap();
+    assert_eq!(set.to_string(), [".a", ".b", ".b.c", ".d.e"].join("\n"));
+    assert_eq!(
+        set.to_fields_v1().as_str(),
+        r#"{"f:a":{},"f:b":{".":{},"f:c":{}},"f:d":{"f:e":{}}}"#
+    );
+    let bad = FieldsV1::from_json(r#"{"f:a":"x"}"#.to_string()).unwrap();
+    let error = FieldSet::from_fields_v1(&bad).unwrap_err();
+    assert!(error.contains("expected an object"), "{error}");
+}
+
 #[test]
 fn list_map_keys_are_sorted_by_name() {
     // typed/helpers.go sorts key fields by name (keyMap.Sort()), so a
     // two-key item serializes as k:{"containerPort":80,"protocol":"TCP"}.
-    let parsed = FieldSet::from_fields_v1(
-        &json!({"f:ports": {"k:{\"protocol\":\"TCP\",\"containerPort\":80}": {}}}),
-    )
-    .unwrap();
+    let fields = json!({"f:ports": {"k:{\"protocol\":\"TCP\",\"containerPort\":80}": {}}});
+    let parsed = FieldSet::from_fields_v1(&FieldsV1::from_value(&fields).unwrap()).unwrap();
     assert_eq!(
         serde_json::to_string(&parsed.to_fields_v1()).unwrap(),
         r#"{"f:ports":{"k:{\"containerPort\":80,\"protocol\":\"TCP\"}":{}}}"#

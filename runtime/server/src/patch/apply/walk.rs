@@ -98,17 +98,32 @@ struct IndexedList<'v> {
 }
 
 fn index_list<'v>(list: &'v [Value], kind: ListKind) -> IndexedList<'v> {
-    let mut seen = BTreeSet::new();
+    let mut items: Vec<(PathElement, &Value)> = list
+        .iter()
+        .filter_map(|item| item_element(item, kind).ok().map(|e| (e, item)))
+        .collect();
     let mut duplicated = BTreeSet::new();
-    let mut items = Vec::new();
-    for item in list {
-        let Ok(element) = item_element(item, kind) else {
-            continue;
-        };
-        if seen.insert(element.clone()) {
-            items.push((element, item));
-        } else {
-            duplicated.insert(element);
+    if items.len() > 1 {
+        // Items sorted by element (stable: the first of equal ones leads);
+        // every later item of a run is a repeat.
+        let mut order: Vec<usize> = (0..items.len()).collect();
+        order.sort_by(|&a, &b| items[a].0.cmp(&items[b].0));
+        let mut repeat = vec![false; items.len()];
+        for pair in order.windows(2) {
+            if items[pair[0]].0 == items[pair[1]].0 {
+                repeat[pair[1]] = true;
+            }
+        }
+        if repeat.contains(&true) {
+            let mut i = 0;
+            items.retain(|(element, _)| {
+                let keep = !repeat[i];
+                i += 1;
+                if !keep {
+                    duplicated.insert(element.clone());
+                }
+                keep
+            });
         }
     }
     IndexedList { items, duplicated }
@@ -490,14 +505,19 @@ impl Comparison {
             Mark::Modified => self.modified.add_member(element.clone()),
             Mark::Removed => self.removed.add_member(element.clone()),
         }
-        for (mine, theirs) in [
-            (&mut self.added, below.added),
-            (&mut self.modified, below.modified),
-            (&mut self.removed, below.removed),
-        ] {
-            if !theirs.is_empty() {
-                mine.add_child(element.clone(), theirs);
-            }
+        let Comparison {
+            added,
+            modified,
+            removed,
+        } = below;
+        if !added.is_empty() {
+            self.added.add_child(element.clone(), added);
+        }
+        if !modified.is_empty() {
+            self.modified.add_child(element.clone(), modified);
+        }
+        if !removed.is_empty() {
+            self.removed.add_child(element.clone(), removed);
         }
     }
 }
@@ -543,22 +563,21 @@ fn compare_maps(
     out: &mut Comparison,
 ) {
     let empty = Value::Object(Map::new());
-    let lhs_keys = lhs.into_iter().flat_map(Map::keys);
-    let rhs_only = rhs
-        .into_iter()
-        .flat_map(Map::keys)
-        .filter(|k| !lhs.is_some_and(|l| l.contains_key(*k)));
-    for key in lhs_keys.chain(rhs_only) {
+    let mut child = |key: &String, left: Option<&Value>, right: Option<&Value>| {
         let (child_shape, declared) = shape.field(key);
-        let mut left = lhs.and_then(|l| l.get(key));
-        let right = rhs.and_then(|r| r.get(key));
         let zero_child = zero && left.is_none() && declared && child_shape.is_struct();
-        if zero_child {
-            left = Some(&empty);
-        }
+        let left = if zero_child { Some(&empty) } else { left };
         let (mark, below) = compare_node(left, right, child_shape, zero_child);
         if mark != Mark::Unchanged || !below.is_empty() {
             out.attach(&PathElement::Field(key.clone()), mark, below);
+        }
+    };
+    for (key, left) in lhs.into_iter().flatten() {
+        child(key, Some(left), rhs.and_then(|r| r.get(key)));
+    }
+    for (key, right) in rhs.into_iter().flatten() {
+        if !lhs.is_some_and(|l| l.contains_key(key)) {
+            child(key, None, Some(right));
         }
     }
 }

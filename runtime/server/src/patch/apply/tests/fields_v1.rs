@@ -17,7 +17,7 @@ fn untouched_entries_keep_their_stored_fields_v1() {
         api_version: Some("v1".into()),
         time: Some(at(100)),
         fields_type: Some("FieldsV1".into()),
-        fields_v1: Some(fields),
+        fields_v1: Some(FieldsV1::from_value(&fields).expect("JSON")),
         subresource: None,
     };
     let stored = vec![
