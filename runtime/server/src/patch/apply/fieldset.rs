@@ -4,7 +4,6 @@
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
-use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use serde::Deserialize;
@@ -188,14 +187,19 @@ pub fn path_string(path: &[PathElement]) -> String {
 
 /// A set of field paths (`fieldpath.Set`), kept as upstream keeps it: a trie
 /// whose nodes hold the member elements at that level and the child sets
-/// under elements that have members below them.
+/// under elements that have members below them. Both are vectors sorted
+/// by element (upstream's `PathElementSet` and `SetNodeMap` are sorted
+/// slices too), so a small level costs one allocation and an empty one
+/// none.
 ///
 /// Membership is per path: `spec.replicas` being a member says nothing
 /// about `spec`. Set operations are path-wise.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FieldSet {
-    members: BTreeSet<PathElement>,
-    children: BTreeMap<PathElement, FieldSet>,
+    /// Sorted, distinct.
+    members: Vec<PathElement>,
+    /// Sorted by element, distinct elements.
+    children: Vec<(PathElement, FieldSet)>,
 }
 
 impl FieldSet {
@@ -206,7 +210,15 @@ impl FieldSet {
 
     /// Whether no path is a member.
     pub fn is_empty(&self) -> bool {
-        self.members.is_empty() && self.children.values().all(FieldSet::is_empty)
+        self.members.is_empty() && self.children.iter().all(|(_, c)| c.is_empty())
+    }
+
+    fn find_child(&self, element: &PathElement) -> Result<usize, usize> {
+        self.children.binary_search_by(|(e, _)| e.cmp(element))
+    }
+
+    fn has_member(&self, element: &PathElement) -> bool {
+        self.members.binary_search(element).is_ok()
     }
 
     /// Adds `path`; the empty path (the whole object) is never tracked.
@@ -217,16 +229,16 @@ impl FieldSet {
         match path {
             [] => {}
             [last] => {
-                if !self.members.contains(last) {
-                    self.members.insert(last.clone());
+                if let Err(at) = self.members.binary_search(last) {
+                    self.members.insert(at, last.clone());
                 }
             }
-            [first, rest @ ..] => match self.children.get_mut(first) {
-                Some(child) => child.insert(rest),
-                None => {
+            [first, rest @ ..] => match self.find_child(first) {
+                Ok(at) => self.children[at].1.insert(rest),
+                Err(at) => {
                     let mut child = FieldSet::new();
                     child.insert(rest);
-                    self.children.insert(first.clone(), child);
+                    self.children.insert(at, (first.clone(), child));
                 }
             },
         }
@@ -234,16 +246,16 @@ impl FieldSet {
 
     /// Adds `element` as a member at this level.
     pub(crate) fn add_member(&mut self, element: PathElement) {
-        self.members.insert(element);
+        if let Err(at) = self.members.binary_search(&element) {
+            self.members.insert(at, element);
+        }
     }
 
     /// Adds the paths of `below` under `element` at this level.
     pub(crate) fn add_child(&mut self, element: PathElement, below: FieldSet) {
-        match self.children.get_mut(&element) {
-            Some(mine) => mine.extend(below),
-            None => {
-                self.children.insert(element, below);
-            }
+        match self.find_child(&element) {
+            Ok(at) => self.children[at].1.extend(below),
+            Err(at) => self.children.insert(at, (element, below)),
         }
     }
 
@@ -251,14 +263,15 @@ impl FieldSet {
     pub fn has(&self, path: &[PathElement]) -> bool {
         match path {
             [] => false,
-            [last] => self.members.contains(last),
-            [first, rest @ ..] => self.children.get(first).is_some_and(|c| c.has(rest)),
+            [last] => self.has_member(last),
+            [first, rest @ ..] => self.child(first).is_some_and(|c| c.has(rest)),
         }
     }
 
     /// The paths below `element`, without it (`Set.WithPrefix`).
     pub(crate) fn child(&self, element: &PathElement) -> Option<&FieldSet> {
-        self.children.get(element).filter(|c| !c.is_empty())
+        let at = self.find_child(element).ok()?;
+        Some(&self.children[at].1).filter(|c| !c.is_empty())
     }
 
     /// Paths in either set.
@@ -275,14 +288,18 @@ impl FieldSet {
             *self = other;
             return;
         }
-        self.members.extend(other.members);
-        for (element, child) in other.children {
-            match self.children.get_mut(&element) {
-                Some(mine) => mine.extend(child),
-                None => {
-                    self.children.insert(element, child);
-                }
-            }
+        if !other.members.is_empty() {
+            let mine = std::mem::take(&mut self.members);
+            self.members = merge_sorted(mine, other.members, |a, b| a.cmp(b), |_, _| {});
+        }
+        if !other.children.is_empty() {
+            let mine = std::mem::take(&mut self.children);
+            self.children = merge_sorted(
+                mine,
+                other.children,
+                |a, b| a.0.cmp(&b.0),
+                |kept, (_, theirs)| kept.1.extend(theirs),
+            );
         }
     }
 
@@ -300,16 +317,16 @@ impl FieldSet {
         let mut removed = false;
         if !other.members.is_empty() {
             let before = self.members.len();
-            self.members.retain(|m| !other.members.contains(m));
+            self.members.retain(|m| !other.has_member(m));
             removed = self.members.len() != before;
         }
         if other.children.is_empty() {
-            self.children.retain(|_, child| !child.is_empty());
+            self.children.retain(|(_, child)| !child.is_empty());
             return removed;
         }
-        self.children.retain(|element, child| {
-            if let Some(theirs) = other.children.get(element) {
-                removed |= child.remove_all(theirs);
+        self.children.retain_mut(|(element, child)| {
+            if let Ok(at) = other.find_child(element) {
+                removed |= child.remove_all(&other.children[at].1);
             }
             !child.is_empty()
         });
@@ -318,25 +335,30 @@ impl FieldSet {
 
     /// Whether every path of `self` is in `other`.
     pub fn is_subset(&self, other: &FieldSet) -> bool {
-        self.members.is_subset(&other.members)
+        self.members.iter().all(|m| other.has_member(m))
             && self
                 .children
                 .iter()
-                .all(|(element, child)| match other.children.get(element) {
-                    Some(theirs) => child.is_subset(theirs),
-                    None => child.is_empty(),
+                .all(|(element, child)| match other.find_child(element) {
+                    Ok(at) => child.is_subset(&other.children[at].1),
+                    Err(_) => child.is_empty(),
                 })
     }
 
     /// Paths in both sets.
     pub fn intersection(&self, other: &FieldSet) -> FieldSet {
-        let members = self.members.intersection(&other.members).cloned().collect();
-        let mut children = BTreeMap::new();
+        let members = self
+            .members
+            .iter()
+            .filter(|m| other.has_member(m))
+            .cloned()
+            .collect();
+        let mut children = Vec::new();
         for (element, child) in &self.children {
-            if let Some(theirs) = other.children.get(element) {
-                let both = child.intersection(theirs);
+            if let Ok(at) = other.find_child(element) {
+                let both = child.intersection(&other.children[at].1);
                 if !both.is_empty() {
-                    children.insert(element.clone(), both);
+                    children.push((element.clone(), both));
                 }
             }
         }
@@ -365,26 +387,22 @@ impl FieldSet {
         }
     }
 
-    /// The members at this level.
-    pub(crate) fn members(&self) -> &BTreeSet<PathElement> {
+    /// Whether `element` is a member at this level.
+    pub(crate) fn is_member(&self, element: &PathElement) -> bool {
+        self.has_member(element)
+    }
+
+    /// The members at this level, in element order.
+    pub(crate) fn members(&self) -> &[PathElement] {
         &self.members
     }
 
     /// The non-empty children, by element.
     pub(crate) fn children(&self) -> impl Iterator<Item = (&PathElement, &FieldSet)> {
-        self.children.iter().filter(|(_, c)| !c.is_empty())
-    }
-
-    /// Builds a set from its members and children.
-    pub(crate) fn from_parts(
-        members: BTreeSet<PathElement>,
-        children: BTreeMap<PathElement, FieldSet>,
-    ) -> FieldSet {
-        let children = children
-            .into_iter()
+        self.children
+            .iter()
             .filter(|(_, c)| !c.is_empty())
-            .collect();
-        FieldSet { members, children }
+            .map(|(e, c)| (e, c))
     }
 
     /// The FieldsV1 form (`Set.ToJSON`): an object per level whose keys are
@@ -463,6 +481,32 @@ impl FieldSet {
     }
 }
 
+/// Merges two sorted, distinct vectors into one; `same` folds an item of
+/// `b` into the equal item of `a`.
+fn merge_sorted<T>(
+    a: Vec<T>,
+    b: Vec<T>,
+    cmp: impl Fn(&T, &T) -> Ordering,
+    mut same: impl FnMut(&mut T, T),
+) -> Vec<T> {
+    if a.is_empty() {
+        return b;
+    }
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let mut b = b.into_iter().peekable();
+    for mut item in a {
+        while let Some(next) = b.next_if(|n| cmp(n, &item) == Ordering::Less) {
+            out.push(next);
+        }
+        if let Some(equal) = b.next_if(|n| cmp(n, &item) == Ordering::Equal) {
+            same(&mut item, equal);
+        }
+        out.push(item);
+    }
+    out.extend(b);
+    out
+}
+
 /// One level of a FieldsV1 text: the set below it and whether the element
 /// above it is a member (`{}`, or `"."` among its keys).
 struct Level;
@@ -498,13 +542,29 @@ impl<'de> Visitor<'de> for Level {
             let Some(element) = element else {
                 continue;
             };
+            // Keys come in element order from every writer upstream and
+            // ours; anything else is put in order below.
             if member {
-                set.members.insert(element.clone());
+                set.members.push(element.clone());
             }
             if !below.is_empty() {
-                set.children.insert(element, below);
+                set.children.push((element, below));
             }
         }
+        if !set.members.is_sorted() {
+            set.members.sort();
+        }
+        set.members.dedup();
+        if !set.children.is_sorted_by(|a, b| a.0 <= b.0) {
+            set.children.sort_by(|a, b| a.0.cmp(&b.0));
+        }
+        set.children.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1.extend(std::mem::take(&mut later.1));
+            }
+            same
+        });
         Ok((set, empty || dot))
     }
 }

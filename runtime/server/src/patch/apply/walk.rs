@@ -651,7 +651,7 @@ fn remove_from_map(map: &Map<String, Value>, remove_set: &FieldSet, shape: Shape
     let mut out = Map::new();
     for (key, child) in map {
         let element = PathElement::Field(key.clone());
-        if remove_set.members().contains(&element) {
+        if remove_set.is_member(&element) {
             continue;
         }
         let kept = match remove_set.child(&element) {
@@ -674,7 +674,7 @@ fn remove_from_list(items: &[Value], remove_set: &FieldSet, shape: Shape, kind: 
             out.push(item.clone());
             continue;
         };
-        if remove_set.members().contains(&element) {
+        if remove_set.is_member(&element) {
             continue;
         }
         out.push(match remove_set.child(&element) {
@@ -693,21 +693,23 @@ fn remove_from_list(items: &[Value], remove_set: &FieldSet, shape: Shape, kind: 
 /// (`Set.EnsureNamedFieldsAreMembers`): owning `.spec.replicas` then also
 /// counts as owning `.spec`, but not a map entry or list item above it.
 pub(crate) fn ensure_named_fields(set: &FieldSet, shape: Shape) -> FieldSet {
-    let mut members = set.members().clone();
-    let mut children = BTreeMap::new();
+    let mut out = FieldSet::new();
+    for member in set.members() {
+        out.add_member(member.clone());
+    }
     for (element, child) in set.children() {
         let child_shape = match element {
             PathElement::Field(name) => {
                 let (child_shape, declared) = shape.field(name);
                 if declared && matches!(shape, Shape::Struct { .. }) {
-                    members.insert(element.clone());
+                    out.add_member(element.clone());
                 }
                 child_shape
             }
             PathElement::Key(_) => shape.item(),
             _ => Shape::Leaf,
         };
-        children.insert(element.clone(), ensure_named_fields(child, child_shape));
+        out.add_child(element.clone(), ensure_named_fields(child, child_shape));
     }
-    FieldSet::from_parts(members, children)
+    out
 }
