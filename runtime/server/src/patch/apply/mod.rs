@@ -645,21 +645,34 @@ fn record_update(
     now: Time,
     shape: Shape,
 ) {
-    let taken = match take_changed(old, new, managers, CURRENT_OPERATION, true, shape) {
-        Ok(comparison) => {
-            let mut taken = comparison.modified;
-            taken.extend(comparison.added);
-            taken.remove_all(&comparison.removed);
-            taken.remove_all(managers::strip_set());
-            taken
-        }
-        Err(_) => FieldSet::new(),
+    // The writer's own entry is one of the others to the comparison: it
+    // loses what the write changed, then gains what the write took. It is
+    // held apart so that, when that gives back exactly the set it had, its
+    // decoded FieldsV1 still describes it.
+    let id = writer.identifier(UPDATE);
+    let mine = managers.remove(&id);
+    // Forced, so there are no conflicts.
+    let Ok(comparison) = take_changed(old, new, managers, CURRENT_OPERATION, true, shape) else {
+        managers.extend(mine.map(|m| (id, m)));
+        return;
     };
-    if !taken.is_empty() {
-        let id = writer.identifier(UPDATE);
-        // The writer's entry owns what it took besides what it owned; when
-        // it owned all of that already, its decoded FieldsV1 still holds.
-        let (set, fields_v1) = match managers.remove(&id) {
+    let mut taken = comparison.modified.union(&comparison.added);
+    taken.remove_all(&comparison.removed);
+    taken.remove_all(managers::strip_set());
+    let mine = mine.and_then(|mut previous| {
+        if taken.is_empty() || !unchanged_by(previous.set(), &taken, &comparison) {
+            previous.remove_all(&comparison.modified);
+            previous.remove_all(&comparison.added);
+            previous.remove_all(&comparison.removed);
+        }
+        (!previous.set().is_empty()).then_some(previous)
+    });
+    if taken.is_empty() {
+        if let Some(previous) = mine {
+            managers.insert(id, previous);
+        }
+    } else {
+        let (set, fields_v1) = match mine {
             Some(previous) if taken.is_subset(previous.set()) => previous.into_set(),
             Some(previous) => {
                 let mut set = taken;
@@ -679,6 +692,20 @@ fn record_update(
         managers.insert(id, entry.with_set(set, fields_v1));
     }
     managers::cap_update_managers(managers);
+}
+
+/// Whether losing what `comparison` changed and gaining `taken` leaves the
+/// set `owned` as it was: it owns all it takes, nothing removed, and
+/// nothing changed among the untracked paths (which `taken` never gives
+/// back).
+fn unchanged_by(owned: &FieldSet, taken: &FieldSet, comparison: &Comparison) -> bool {
+    if !taken.is_subset(owned) || !owned.intersection(&comparison.removed).is_empty() {
+        return false;
+    }
+    let untracked = owned.intersection(managers::strip_set());
+    untracked.is_empty()
+        || (untracked.intersection(&comparison.modified).is_empty()
+            && untracked.intersection(&comparison.added).is_empty())
 }
 
 /// Sets `metadata.managedFields` to `entries` (removes it when there are

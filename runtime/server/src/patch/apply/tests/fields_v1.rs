@@ -63,8 +63,8 @@ fn untouched_entries_keep_their_stored_fields_v1() {
             ),
         ]
     );
-    // Alice changes a value she owns: her entry is written anew, Carol's
-    // is still as stored.
+    // Alice changes a value she owns: her set loses it and takes it back,
+    // so her entry keeps its stored FieldsV1 too (with the write's time).
     let entries = update(
         Some(&old),
         &new,
@@ -86,9 +86,48 @@ fn untouched_entries_keep_their_stored_fields_v1() {
             (
                 "alice".into(),
                 "Update".into(),
-                r#"{"f:data":{".":{},"f:a":{},"f:b":{}}}"#.into()
+                r#"{"f:data":{"f:b":{},".":{},"f:a":{}}}"#.into()
             ),
         ]
+    );
+    // Alice adds a key: her entry is written anew.
+    let mut added = old.clone();
+    added["data"]["d"] = json!("4");
+    let entries = update(
+        Some(&old),
+        &added,
+        "alice",
+        "v1",
+        None,
+        DecodedManagedFields::decode(&stored),
+        at(200),
+        &CONFIG_MAP,
+    );
+    assert_eq!(
+        fields_v1_text(&entries[1]),
+        r#"{"f:data":{".":{},"f:a":{},"f:b":{},"f:d":{}}}"#
+    );
+    // Alice removes a key she owns: written anew without it (and, having
+    // taken nothing, with her old time: she still sorts first).
+    let mut removed = old.clone();
+    removed["data"].as_object_mut().unwrap().remove("b");
+    let entries = update(
+        Some(&old),
+        &removed,
+        "alice",
+        "v1",
+        None,
+        DecodedManagedFields::decode(&stored),
+        at(200),
+        &CONFIG_MAP,
+    );
+    assert_eq!(
+        entry_summary(&entries)[0],
+        (
+            "alice".into(),
+            "Update".into(),
+            r#"{"f:data":{".":{},"f:a":{}}}"#.into()
+        )
     );
     // The same entries sent by a client are all written in the encoder's
     // form.
