@@ -137,9 +137,8 @@ impl Ctx<'_> {
         let managed = match managed {
             Some(m) => m,
             None => {
-                // The JSON tree the managed fields are computed on.
-                let value = obj.to_value().map_err(ApiError::internal)?;
                 let start = apply::managed_for_update(&[], requested_managed(obj.as_ref()), None);
+                let value = field_manager_tree(obj.as_mut())?;
                 apply::update(
                     None,
                     &value,
@@ -289,18 +288,17 @@ impl Ctx<'_> {
         let managed = match managed {
             Some(m) => m,
             None => {
-                // The JSON trees the managed fields are computed on.
-                let value = new.to_value().map_err(ApiError::internal)?;
-                let old_value = match old_value {
-                    Some(v) => v,
-                    None => old.to_value().map_err(ApiError::internal)?,
-                };
                 let sub = self.info.subresource.as_deref();
                 let start = apply::managed_for_update(
                     &old.metadata().managed_fields,
                     requested_managed(new.as_ref()),
                     sub,
                 );
+                let value = field_manager_tree(new.as_mut())?;
+                let old_value = match old_value {
+                    Some(v) => v,
+                    None => field_manager_tree(old.as_mut())?,
+                };
                 apply::update(
                     Some(&old_value),
                     &value,
@@ -361,6 +359,19 @@ impl Ctx<'_> {
         causes.extend(runtime::field::to_causes(&new.validate(old, &ctx)));
         causes
     }
+}
+
+/// The JSON tree the field manager compares: the object without its
+/// managed fields, as upstream's field manager removes them from both
+/// objects before comparing (they are never owned; leaving them out spares
+/// reading each FieldsV1 text into a tree).
+///
+/// Errors: 500 for an object serde cannot write as JSON.
+fn field_manager_tree(obj: &mut dyn Object) -> Result<Value, ApiError> {
+    let managed = std::mem::take(&mut obj.metadata_mut().managed_fields);
+    let tree = obj.to_value();
+    obj.metadata_mut().managed_fields = managed;
+    tree.map_err(ApiError::internal)
 }
 
 /// The managedFields a write's object carries, as the field manager reads
