@@ -23,19 +23,27 @@ pub const MAX_NESTING_DEPTH: usize = 100;
 ///
 /// Errors: `exceeded max depth of 100`.
 pub fn check_json_depth(bytes: &[u8]) -> Result<(), String> {
-    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
-    for &b in bytes {
-        if in_string {
-            match b {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
+    let mut depth = 0usize;
+    let mut at = 0;
+    while at < bytes.len() {
+        match bytes[at] {
+            b'"' => {
+                // Skip the string: to its closing quote, past escapes.
+                at += 1;
+                loop {
+                    let Some(rest) = bytes.get(at..) else {
+                        return Ok(());
+                    };
+                    match memchr::memchr2(b'"', b'\\', rest) {
+                        None => return Ok(()),
+                        Some(i) if bytes[at + i] == b'\\' => at += i + 2,
+                        Some(i) => {
+                            at += i;
+                            break;
+                        }
+                    }
+                }
             }
-            continue;
-        }
-        match b {
-            b'"' => in_string = true,
             b'[' | b'{' => {
                 depth += 1;
                 if depth > MAX_NESTING_DEPTH {
@@ -45,6 +53,7 @@ pub fn check_json_depth(bytes: &[u8]) -> Result<(), String> {
             b']' | b'}' => depth = depth.saturating_sub(1),
             _ => {}
         }
+        at += 1;
     }
     Ok(())
 }
@@ -89,5 +98,30 @@ pub mod base64_map {
                     })
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Depth counts brackets outside strings only; escaped quotes do not
+    /// end a string; truncated or malformed JSON passes (the decoder
+    /// reports it).
+    #[test]
+    fn json_depth_counts_brackets_outside_strings() {
+        let nested = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+        assert!(check_json_depth(nested(MAX_NESTING_DEPTH).as_bytes()).is_ok());
+        assert_eq!(
+            check_json_depth(nested(MAX_NESTING_DEPTH + 1).as_bytes()),
+            Err("exceeded max depth of 100".to_string())
+        );
+        let in_string = format!(r#"{{"a":"{}\"{}"}}"#, "[".repeat(200), "{".repeat(200));
+        assert!(check_json_depth(in_string.as_bytes()).is_ok());
+        let after_string = format!(r#"{{"a\\":"x\\\"y","b":{}}}"#, nested(MAX_NESTING_DEPTH));
+        assert!(check_json_depth(after_string.as_bytes()).is_err());
+        for truncated in [&br#"{"a":"x\"#[..], br#"{"a":"#, br#"""#, b"\\", b""] {
+            assert!(check_json_depth(truncated).is_ok());
+        }
     }
 }
