@@ -5,13 +5,13 @@ use serde_json::{Value, json};
 
 use super::decode::without_position;
 use super::scale::scale_schema;
-use super::write::managed_fields_of;
+use super::write::{Stored, field_manager_tree};
 use super::{Answer, Ctx};
 use crate::object::{get_path, meta_str};
 use crate::patch::apply;
 use crate::request::FieldValidation;
 use crate::status::{ApiError, Cause};
-use crate::store::{read_stored, storage_error};
+use crate::store::storage_error;
 use runtime::meta::{CauseType, StatusReason, Time};
 
 impl Ctx<'_> {
@@ -151,7 +151,7 @@ impl Ctx<'_> {
             if !precondition_from_patch {
                 decoded.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
             }
-            match self.write_update(kv, Some(old), decoded, None) {
+            match self.write_update(kv, Stored::Tree(old), decoded, None) {
                 Err(e) if e.reason == StatusReason::Conflict && !precondition_from_patch => {
                     continue;
                 }
@@ -223,16 +223,19 @@ impl Ctx<'_> {
                 .store()
                 .get(&self.key(&name))
                 .map_err(|e| storage_error(e, ri, &name))?;
-            let live_obj = live
-                .as_ref()
-                .map(|kv| read_stored(kv, Some(self.entry.kind)))
-                .transpose()?;
-            let managed = live_obj
-                .as_ref()
-                .and_then(managed_fields_of)
-                .unwrap_or_default();
+            // The live object decoded once: its managed fields as stored,
+            // the rest as the tree the merge works on.
+            let mut live_obj = live.as_ref().map(|kv| self.stored_object(kv)).transpose()?;
+            let (managed, live_tree) = match (&live, &mut live_obj) {
+                (Some(kv), Some(obj)) => {
+                    obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
+                    let managed = obj.metadata().managed_fields.clone();
+                    (managed, Some(field_manager_tree(obj.as_mut())?))
+                }
+                _ => (Vec::new(), None),
+            };
             let outcome = apply::apply(
-                live_obj.as_ref(),
+                live_tree.as_ref(),
                 &applied,
                 manager,
                 ri.api_version,
@@ -255,7 +258,7 @@ impl Ctx<'_> {
             let result = match (live, live_obj) {
                 (Some(kv), Some(old)) => {
                     obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
-                    self.write_update(kv, Some(old), obj, Some(outcome.managed_fields))
+                    self.write_update(kv, Stored::Object(old), obj, Some(outcome.managed_fields))
                 }
                 _ => {
                     let m = obj.metadata_mut();

@@ -202,7 +202,7 @@ impl Ctx<'_> {
             }
             Err(e) => return Err(e),
         };
-        let mut answer = self.write_update(kv, None, obj, None)?;
+        let mut answer = self.write_update(kv, Stored::Bytes, obj, None)?;
         answer.warnings.splice(0..0, warnings);
         Ok(answer)
     }
@@ -212,12 +212,12 @@ impl Ctx<'_> {
     /// precondition, server-managed fields kept, status or main resource
     /// kept per subresource, generation bumped on spec change, no-op writes
     /// skipped, and deletion completed when the last finalizer goes.
-    /// `old_value` is the stored object as clients read it, when the caller
-    /// has it (a patch); it is made from the stored bytes otherwise.
+    /// `stored` is what the caller already holds of the object at `kv`;
+    /// the rest is read from the stored bytes.
     pub(super) fn write_update(
         &self,
         kv: KeyValue,
-        old_value: Option<Value>,
+        stored: Stored,
         mut new: Box<dyn Object>,
         managed: Option<Vec<ManagedFieldsEntry>>,
     ) -> Result<Answer, ApiError> {
@@ -246,11 +246,11 @@ impl Ctx<'_> {
             }
             _ => {}
         }
-        let mut old = self
-            .entry
-            .kind
-            .read_object(&kv.value)
-            .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
+        let (mut old, old_value) = match stored {
+            Stored::Object(old) => (old, None),
+            Stored::Tree(value) => (self.stored_object(&kv)?, Some(value)),
+            Stored::Bytes => (self.stored_object(&kv)?, None),
+        };
         old.metadata_mut().resource_version = Some(revision.clone());
         if self.info.subresource.as_deref() == Some("status") {
             // Only status changes through /status.
@@ -330,6 +330,16 @@ impl Ctx<'_> {
         Ok(Answer::object(StatusCode::OK, new).with_warnings(warnings))
     }
 
+    /// The object stored at `kv`, decoded (and defaulted, as reads are).
+    ///
+    /// Errors: 500 when the stored bytes do not decode.
+    pub(super) fn stored_object(&self, kv: &KeyValue) -> Result<Box<dyn Object>, ApiError> {
+        self.entry
+            .kind
+            .read_object(&kv.value)
+            .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))
+    }
+
     /// The bytes storage holds for `obj` (see [`Object::to_storage`]).
     ///
     /// Errors: 500 for an object serde cannot encode.
@@ -361,13 +371,25 @@ impl Ctx<'_> {
     }
 }
 
+/// What a caller of [`Ctx::write_update`] already holds of the stored
+/// object.
+pub(super) enum Stored {
+    /// Nothing: the object is read from its stored bytes.
+    Bytes,
+    /// The object as clients read it (a patch's JSON tree), which the
+    /// field manager compares against.
+    Tree(Value),
+    /// The decoded object (server-side apply read it).
+    Object(Box<dyn Object>),
+}
+
 /// The JSON tree the field manager compares: the object without its
 /// managed fields, as upstream's field manager removes them from both
 /// objects before comparing (they are never owned; leaving them out spares
 /// reading each FieldsV1 text into a tree).
 ///
 /// Errors: 500 for an object serde cannot write as JSON.
-fn field_manager_tree(obj: &mut dyn Object) -> Result<Value, ApiError> {
+pub(super) fn field_manager_tree(obj: &mut dyn Object) -> Result<Value, ApiError> {
     let managed = std::mem::take(&mut obj.metadata_mut().managed_fields);
     let tree = obj.to_value();
     obj.metadata_mut().managed_fields = managed;
