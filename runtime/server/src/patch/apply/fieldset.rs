@@ -544,11 +544,14 @@ impl<'de> Visitor<'de> for Level {
             };
             // Keys come in element order from every writer upstream and
             // ours; anything else is put in order below.
-            if member {
-                set.members.push(element.clone());
-            }
-            if !below.is_empty() {
-                set.children.push((element, below));
+            match (member, below.is_empty()) {
+                (true, true) => set.members.push(element),
+                (true, false) => {
+                    set.members.push(element.clone());
+                    set.children.push((element, below));
+                }
+                (false, false) => set.children.push((element, below)),
+                (false, true) => {}
             }
         }
         if !set.members.is_sorted() {

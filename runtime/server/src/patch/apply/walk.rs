@@ -202,51 +202,48 @@ fn check_items(
 /// items as themselves and their contents (an item whose key repeats only
 /// as itself); declared struct fields only through their contents.
 pub(crate) fn to_field_set(value: &Value, shape: Shape) -> FieldSet {
-    let mut set = FieldSet::new();
-    collect(value, shape, &mut Vec::new(), &mut set);
-    set
+    // The whole object's own path is never tracked.
+    node_field_set(value, shape).1
 }
 
-fn collect(value: &Value, shape: Shape, path: &mut Vec<PathElement>, set: &mut FieldSet) {
+/// The paths one node sets, relative to it, built bottom-up: whether the
+/// node's own path is a member, and the paths below it.
+fn node_field_set(value: &Value, shape: Shape) -> (bool, FieldSet) {
+    let mut below = FieldSet::new();
     match (shape, value) {
-        (Shape::Leaf, _) => set.insert(path),
+        (Shape::Leaf, _) => return (true, below),
         (Shape::Struct { .. } | Shape::Map { .. } | Shape::Deduced, Value::Object(map)) => {
             for (key, child) in map {
                 let (child_shape, declared) = shape.field(key);
-                path.push(PathElement::Field(key.clone()));
-                collect(child, child_shape, path, set);
-                if !declared {
-                    set.insert(path);
+                let (member, set) = node_field_set(child, child_shape);
+                if member || !declared || !set.is_empty() {
+                    let element = PathElement::Field(key.clone());
+                    if member || !declared {
+                        below.add_member(element.clone());
+                    }
+                    if !set.is_empty() {
+                        below.add_child(element, set);
+                    }
                 }
-                path.pop();
             }
         }
         (Shape::List { kind, .. }, Value::Array(items)) => {
-            collect_items(items, shape, kind, path, set);
+            let indexed = index_list(items, kind);
+            for (element, item) in indexed.items {
+                if !indexed.duplicated.contains(&element) {
+                    let (_, set) = node_field_set(item, shape.item());
+                    if !set.is_empty() {
+                        below.add_child(element.clone(), set);
+                    }
+                }
+                below.add_member(element);
+            }
         }
         // A null map or list sets nothing; a value of the wrong kind is a leaf.
         (_, Value::Null) => {}
-        _ => set.insert(path),
+        _ => return (true, below),
     }
-}
-
-fn collect_items(
-    items: &[Value],
-    shape: Shape,
-    kind: ListKind,
-    path: &mut Vec<PathElement>,
-    set: &mut FieldSet,
-) {
-    let indexed = index_list(items, kind);
-    for (element, item) in indexed.items {
-        let duplicated = indexed.duplicated.contains(&element);
-        path.push(element);
-        if !duplicated {
-            collect(item, shape.item(), path, set);
-        }
-        set.insert(path);
-        path.pop();
-    }
+    (false, below)
 }
 
 /// What a merge walk does at leaves and after non-leaf nodes (upstream's
