@@ -246,22 +246,6 @@ fn node_field_set(value: &Value, shape: Shape) -> (bool, FieldSet) {
     (false, below)
 }
 
-/// What a merge walk does at leaves and after non-leaf nodes (upstream's
-/// `mergeRule` and `postItemHook`).
-pub(crate) trait Rule {
-    /// At a leaf (scalar, atomic value, or a map or list empty on both
-    /// sides): the merged value, if any.
-    fn leaf(
-        &mut self,
-        path: &[PathElement],
-        lhs: Option<&Value>,
-        rhs: Option<&Value>,
-    ) -> Option<Value>;
-
-    /// After the contents of a granular map, struct or list were walked.
-    fn after(&mut self, path: &[PathElement], lhs: Option<&Value>, rhs: Option<&Value>);
-}
-
 /// How a node is walked, decided from its shape and both sides.
 enum Node<'v> {
     Leaf,
@@ -313,39 +297,27 @@ fn node<'v>(shape: Shape, lhs: Option<&'v Value>, rhs: Option<&'v Value>) -> Nod
     }
 }
 
-/// A merge walk over two values (upstream's `mergingWalker`).
-pub(crate) struct Walker<'r, R: Rule> {
-    rule: &'r mut R,
-    path: Vec<PathElement>,
-}
+/// The merge walk over two values: upstream's `mergingWalker` with
+/// `TypedValue.Merge`'s rule (the right side wins at leaves).
+struct Merger;
 
-impl<'r, R: Rule> Walker<'r, R> {
-    /// A walker applying `rule`.
-    pub(crate) fn new(rule: &'r mut R) -> Self {
-        Walker {
-            rule,
-            path: Vec::new(),
-        }
-    }
-
+impl Merger {
     /// Walks `lhs` and `rhs` (at least one present) of shape `shape`; the
     /// merged value. With `zero`, struct fields absent on the left are read
     /// as `{}`, as in a Go zero value where non-pointer structs are always
     /// present.
-    pub(crate) fn walk(
+    fn walk(
         &mut self,
         lhs: Option<&Value>,
         rhs: Option<&Value>,
         shape: Shape,
         zero: bool,
     ) -> Option<Value> {
-        let out = match node(shape, lhs, rhs) {
-            Node::Leaf => return self.rule.leaf(&self.path, lhs, rhs),
+        match node(shape, lhs, rhs) {
+            Node::Leaf => rhs.or(lhs).cloned(),
             Node::Map(l, r) => self.walk_map(l, r, shape, zero),
             Node::List(l, r, kind) => self.walk_list(l, r, shape, kind),
-        };
-        self.rule.after(&self.path, lhs, rhs);
-        out
+        }
     }
 
     fn walk_map(
@@ -372,9 +344,7 @@ impl<'r, R: Rule> Walker<'r, R> {
                 empty = Value::Object(Map::new());
                 left = Some(&empty);
             }
-            self.path.push(PathElement::Field(key.clone()));
             let merged = self.walk(left, right, child_shape, zero_child);
-            self.path.pop();
             if let Some(merged) = merged {
                 out.insert(key.clone(), merged);
             }
@@ -407,7 +377,7 @@ impl<'r, R: Rule> Walker<'r, R> {
             if li < left.len() && ri < right.len() {
                 let element = &left[li].0;
                 if *element == right[ri].0 {
-                    out.extend(self.walk_item(element, Some(left[li].1), Some(right[ri].1), shape));
+                    out.extend(self.walk_item(Some(left[li].1), Some(right[ri].1), shape));
                     li += 1;
                     ri += 1;
                     next_shared = shared.next();
@@ -419,14 +389,14 @@ impl<'r, R: Rule> Walker<'r, R> {
                 }
             }
             if li < left.len() && !right_map.contains_key(&left[li].0) {
-                out.extend(self.walk_item(&left[li].0, Some(left[li].1), None, shape));
+                out.extend(self.walk_item(Some(left[li].1), None, shape));
                 li += 1;
                 continue;
             }
             if ri < right.len() {
                 let element = &right[ri].0;
                 let l = left_map.get(element).copied();
-                out.extend(self.walk_item(element, l, Some(right[ri].1), shape));
+                out.extend(self.walk_item(l, Some(right[ri].1), shape));
                 ri += 1;
                 if next_shared.is_some_and(|s| s == element) {
                     next_shared = shared.next();
@@ -441,32 +411,12 @@ impl<'r, R: Rule> Walker<'r, R> {
 
     fn walk_item(
         &mut self,
-        element: &PathElement,
         lhs: Option<&Value>,
         rhs: Option<&Value>,
         shape: Shape,
     ) -> Option<Value> {
-        self.path.push(element.clone());
-        let merged = self.walk(lhs, rhs, shape.item(), false);
-        self.path.pop();
-        merged
+        self.walk(lhs, rhs, shape.item(), false)
     }
-}
-
-/// `TypedValue.Merge`'s rule: the right side wins at leaves.
-pub(crate) struct KeepRight;
-
-impl Rule for KeepRight {
-    fn leaf(
-        &mut self,
-        _: &[PathElement],
-        lhs: Option<&Value>,
-        rhs: Option<&Value>,
-    ) -> Option<Value> {
-        rhs.or(lhs).cloned()
-    }
-
-    fn after(&mut self, _: &[PathElement], _: Option<&Value>, _: Option<&Value>) {}
 }
 
 /// `TypedValue.Compare`'s result: the paths added, modified (leaves whose
@@ -608,8 +558,7 @@ fn compare_lists(
 /// Merges `rhs` into `lhs` (`TypedValue.Merge`): granular maps, structs and
 /// associative lists merge, everything else takes the right side.
 pub(crate) fn merge(lhs: &Value, rhs: &Value, shape: Shape) -> Value {
-    let mut rule = KeepRight;
-    Walker::new(&mut rule)
+    Merger
         .walk(Some(lhs), Some(rhs), shape, false)
         .unwrap_or_else(|| rhs.clone())
 }
