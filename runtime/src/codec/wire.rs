@@ -296,13 +296,13 @@ fn json_len(value: &serde_json::Value) -> usize {
     counter.0
 }
 
-/// Reads a `runtime.RawExtension` or `FieldsV1` field: its JSON, `null`
-/// when empty.
-pub fn decode_raw_json(
+/// Reads the bytes of a `{raw = 1}` message (`runtime.RawExtension`,
+/// `FieldsV1`): empty when the field holds none.
+pub fn decode_raw_bytes(
     wire_type: WireType,
     buf: &mut impl Buf,
     ctx: DecodeContext,
-) -> Result<serde_json::Value, DecodeError> {
+) -> Result<Vec<u8>, DecodeError> {
     let mut raw = Vec::new();
     read_message(wire_type, buf, ctx.clone(), |tag, wire_type, buf| {
         if tag != 1 {
@@ -311,6 +311,17 @@ pub fn decode_raw_json(
         raw = decode_bytes(wire_type, buf, ctx.clone())?;
         Ok(true)
     })?;
+    Ok(raw)
+}
+
+/// Reads a `runtime.RawExtension` field as a JSON tree: `null` when
+/// empty.
+pub fn decode_raw_json(
+    wire_type: WireType,
+    buf: &mut impl Buf,
+    ctx: DecodeContext,
+) -> Result<serde_json::Value, DecodeError> {
+    let raw = decode_raw_bytes(wire_type, buf, ctx)?;
     if raw.is_empty() {
         return Ok(serde_json::Value::Null);
     }

@@ -215,14 +215,7 @@ pub fn decode_fields_v1(
     buf: &mut impl Buf,
     ctx: DecodeContext,
 ) -> Result<FieldsV1, DecodeError> {
-    let mut raw = Vec::new();
-    read_message(wire_type, buf, ctx.clone(), |tag, wire_type, buf| {
-        if tag != 1 {
-            return Ok(false);
-        }
-        raw = decode_bytes(wire_type, buf, ctx.clone())?;
-        Ok(true)
-    })?;
+    let mut raw = decode_raw_bytes(wire_type, buf, ctx)?;
     if raw.is_empty() {
         raw = b"null".to_vec();
     }

@@ -73,7 +73,7 @@ impl PathElement {
                 out.push_str(&i.to_string());
                 out.push('"');
             }
-            other => out.push_str(&go_json_key(&other.serialize())),
+            other => out.push_str(&json_key(&other.serialize())),
         }
     }
 
@@ -107,7 +107,7 @@ impl PathElement {
 }
 
 /// A key as serde_json quotes it (the writer of FieldsV1 text).
-fn go_json_key(key: &str) -> String {
+fn json_key(key: &str) -> String {
     serde_json::to_string(key).unwrap_or_default()
 }
 
@@ -217,7 +217,8 @@ impl FieldSet {
         self.children.binary_search_by(|(e, _)| e.cmp(element))
     }
 
-    fn has_member(&self, element: &PathElement) -> bool {
+    /// Whether `element` is a member at this level.
+    pub(crate) fn is_member(&self, element: &PathElement) -> bool {
         self.members.binary_search(element).is_ok()
     }
 
@@ -263,7 +264,7 @@ impl FieldSet {
     pub fn has(&self, path: &[PathElement]) -> bool {
         match path {
             [] => false,
-            [last] => self.has_member(last),
+            [last] => self.is_member(last),
             [first, rest @ ..] => self.child(first).is_some_and(|c| c.has(rest)),
         }
     }
@@ -317,7 +318,7 @@ impl FieldSet {
         let mut removed = false;
         if !other.members.is_empty() {
             let before = self.members.len();
-            self.members.retain(|m| !other.has_member(m));
+            self.members.retain(|m| !other.is_member(m));
             removed = self.members.len() != before;
         }
         if other.children.is_empty() {
@@ -335,7 +336,7 @@ impl FieldSet {
 
     /// Whether every path of `self` is in `other`.
     pub fn is_subset(&self, other: &FieldSet) -> bool {
-        self.members.iter().all(|m| other.has_member(m))
+        self.members.iter().all(|m| other.is_member(m))
             && self
                 .children
                 .iter()
@@ -350,7 +351,7 @@ impl FieldSet {
         let members = self
             .members
             .iter()
-            .filter(|m| other.has_member(m))
+            .filter(|m| other.is_member(m))
             .cloned()
             .collect();
         let mut children = Vec::new();
@@ -385,11 +386,6 @@ impl FieldSet {
             child.collect_paths(prefix, out);
             prefix.pop();
         }
-    }
-
-    /// Whether `element` is a member at this level.
-    pub(crate) fn is_member(&self, element: &PathElement) -> bool {
-        self.has_member(element)
     }
 
     /// The members at this level, in element order.

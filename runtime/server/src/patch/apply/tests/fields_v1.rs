@@ -5,10 +5,9 @@ use super::*;
 
 /// An entry whose set a write leaves as it was is written back from the
 /// FieldsV1 it was read from (stored entries here in an order the encoder
-/// would not write, so the two are told apart); an entry whose set the
-/// write changes, the writer's own (which passes through the current
-/// operation, as upstream's `managedFieldsUpdater` does), and a client's
-/// entries are written anew.
+/// would not write, so the two are told apart), the writer's own included
+/// when what it loses it takes back; an entry whose set the write changes
+/// and a client's entries are written anew.
 #[test]
 fn untouched_entries_keep_their_stored_fields_v1() {
     let entry = |manager: &str, fields: Value| ManagedFieldsEntry {
@@ -31,18 +30,21 @@ fn untouched_entries_keep_their_stored_fields_v1() {
     old["binaryData"] = json!({"y": "eQ==", "z": "eg=="});
     let mut new = old.clone();
     new["data"]["a"] = json!("11");
+    let write = |manager: &str, new: &Value, managed: DecodedManagedFields| {
+        update(
+            Some(&old),
+            new,
+            manager,
+            "v1",
+            None,
+            managed,
+            at(200),
+            &CONFIG_MAP,
+        )
+    };
     // Bob takes `a` from Alice: her set changes, his is new, Carol's stays
     // as stored.
-    let entries = update(
-        Some(&old),
-        &new,
-        "bob",
-        "v1",
-        None,
-        DecodedManagedFields::decode(&stored),
-        at(200),
-        &CONFIG_MAP,
-    );
+    let entries = write("bob", &new, DecodedManagedFields::decode(&stored));
     assert_eq!(
         entry_summary(&entries),
         [
@@ -65,16 +67,7 @@ fn untouched_entries_keep_their_stored_fields_v1() {
     );
     // Alice changes a value she owns: her set loses it and takes it back,
     // so her entry keeps its stored FieldsV1 too (with the write's time).
-    let entries = update(
-        Some(&old),
-        &new,
-        "alice",
-        "v1",
-        None,
-        DecodedManagedFields::decode(&stored),
-        at(200),
-        &CONFIG_MAP,
-    );
+    let entries = write("alice", &new, DecodedManagedFields::decode(&stored));
     assert_eq!(
         entry_summary(&entries),
         [
@@ -93,16 +86,7 @@ fn untouched_entries_keep_their_stored_fields_v1() {
     // Alice adds a key: her entry is written anew.
     let mut added = old.clone();
     added["data"]["d"] = json!("4");
-    let entries = update(
-        Some(&old),
-        &added,
-        "alice",
-        "v1",
-        None,
-        DecodedManagedFields::decode(&stored),
-        at(200),
-        &CONFIG_MAP,
-    );
+    let entries = write("alice", &added, DecodedManagedFields::decode(&stored));
     assert_eq!(
         fields_v1_text(&entries[1]),
         r#"{"f:data":{".":{},"f:a":{},"f:b":{},"f:d":{}}}"#
@@ -111,16 +95,7 @@ fn untouched_entries_keep_their_stored_fields_v1() {
     // taken nothing, with her old time: she still sorts first).
     let mut removed = old.clone();
     removed["data"].as_object_mut().unwrap().remove("b");
-    let entries = update(
-        Some(&old),
-        &removed,
-        "alice",
-        "v1",
-        None,
-        DecodedManagedFields::decode(&stored),
-        at(200),
-        &CONFIG_MAP,
-    );
+    let entries = write("alice", &removed, DecodedManagedFields::decode(&stored));
     assert_eq!(
         entry_summary(&entries)[0],
         (
@@ -131,16 +106,7 @@ fn untouched_entries_keep_their_stored_fields_v1() {
     );
     // The same entries sent by a client are all written in the encoder's
     // form.
-    let entries = update(
-        Some(&old),
-        &new,
-        "alice",
-        "v1",
-        None,
-        managed_for_update(&[], Some(&stored), None),
-        at(200),
-        &CONFIG_MAP,
-    );
+    let entries = write("alice", &new, managed_for_update(&[], Some(&stored), None));
     assert_eq!(
         fields_v1_text(&entries[0]),
         r#"{"f:binaryData":{"f:y":{},"f:z":{}},"f:data":{"f:c":{}}}"#
