@@ -98,6 +98,12 @@ pub trait Object: Send + Sync + Any {
     /// order). Errors: serde's message (a map key that is not a string).
     fn to_value(&self) -> Result<Value, String>;
 
+    /// The object's Rust fields as a serde value, for a serializer the
+    /// caller chooses (the field manager walks it into field sets without
+    /// a JSON tree): the fields [`Object::to_value`] writes, without `kind`
+    /// and `apiVersion`.
+    fn as_serialize(&self) -> &dyn erased_serde::Serialize;
+
     /// The object as JSON text, `kind` and `apiVersion` first, indented
     /// when `pretty`: the bytes of a response, written straight from the
     /// Rust value (the same text as [`Object::to_value`] written out).
@@ -197,6 +203,10 @@ impl<T: ServedKind> Object for T {
             object.extend(fields);
         }
         Ok(Value::Object(object))
+    }
+
+    fn as_serialize(&self) -> &dyn erased_serde::Serialize {
+        self
     }
 
     fn to_json(&self, pretty: bool) -> Result<Vec<u8>, String> {

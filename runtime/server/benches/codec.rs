@@ -21,6 +21,7 @@
 //! | `validation_typed` | the generated `Validate::validate` on the decoded Rust value (Deployment, Pod) | `validation_jsonschema` |
 //! | `validation_jsonschema` | the `jsonschema` crate (draft 4) on the same JSON against the generated OpenAPI v3 schema, every error collected | - |
 //! | `Deployment/write_create` | a POST of the Deployment fixture through the server's router, in process, on the memory store | - |
+//! | `Deployment/write_create_managed_fields` | the field manager's part of that create: the managed fields of the decoded object read from the Rust value (`apply::created`) | `write_create` |
 //! | `Deployment/write_update` | a PUT of the same object with one label changed | `write_create` |
 //! | `Deployment/write_apply` | a server-side apply PATCH of the same object with one label changed | `write_create` |
 //!
@@ -567,6 +568,22 @@ fn writes(c: &mut Criterion) {
         elapsed
     };
     let mut group = c.benchmark_group("Deployment");
+    let deployments = apis::registry()
+        .find("apps", "v1", "deployments")
+        .expect("deployments served")
+        .kind;
+    let created = deployments.decode(&named("d", 0)).expect("decodes").object;
+    group.bench_function("write_create_managed_fields", |b| {
+        b.iter(|| {
+            server::patch::apply::created(
+                black_box(created.as_serialize()),
+                "bench",
+                "apps/v1",
+                runtime::meta::Time::now(),
+                deployments.schema(),
+            )
+        })
+    });
     group.bench_function("write_create", |b| {
         b.iter_custom(|iters| {
             run(

@@ -310,6 +310,20 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
         None => create_figure.status(Status::Failed),
     };
     figures.push(create_figure);
+    let managed = estimate("Deployment", "write_create_managed_fields");
+    let managed_figure = Figure::new(
+        "Deployment: the create's managed fields (read from the Rust object)",
+        "ns",
+    )
+    .detail("the field manager's Update entry: FieldsV1 of every field the fixture sets")
+    .baseline("create (POST) of the same object", create)
+    .ratio(managed.zip(create).map(|(m, c)| m / c), |r| {
+        format!("{:.0}% of the create's time", r * 100.0)
+    });
+    figures.push(match managed {
+        Some(v) => managed_figure.value(v),
+        None => managed_figure.status(Status::Failed),
+    });
     figures.push(write(
         "update (PUT, one label changed)",
         "write_update",

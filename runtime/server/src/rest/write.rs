@@ -138,17 +138,23 @@ impl Ctx<'_> {
             Some(m) => m,
             None => {
                 let start = apply::managed_for_update(&[], requested_managed(obj.as_ref()), None);
-                let value = field_manager_tree(obj.as_mut())?;
-                apply::update(
-                    None,
-                    &value,
-                    &self.manager,
-                    ri.api_version,
-                    None,
-                    start,
-                    Time::now(),
-                    self.entry.kind.schema(),
-                )
+                if start.is_empty()
+                    && let Some(managed) = self.created_managed(obj.as_mut())
+                {
+                    managed
+                } else {
+                    let value = field_manager_tree(obj.as_mut())?;
+                    apply::update(
+                        None,
+                        &value,
+                        &self.manager,
+                        ri.api_version,
+                        None,
+                        start,
+                        Time::now(),
+                        self.entry.kind.schema(),
+                    )
+                }
             }
         };
         obj.metadata_mut().managed_fields = managed;
@@ -169,6 +175,23 @@ impl Ctx<'_> {
             .map_err(|e| storage_error(e, ri, &name))?;
         obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
         Ok(Answer::object(StatusCode::CREATED, obj).with_warnings(warnings))
+    }
+
+    /// The managed fields of a created object that starts from none: the
+    /// request's field manager owns what the object sets
+    /// ([`apply::created`], read from the Rust object). `None` when the
+    /// object cannot be walked that way.
+    fn created_managed(&self, obj: &mut dyn Object) -> Option<Vec<ManagedFieldsEntry>> {
+        // The request's own entries (reset ones, `[]` or `[{}]`) are
+        // replaced by the result, not walked.
+        obj.metadata_mut().managed_fields.clear();
+        apply::created(
+            obj.as_serialize(),
+            &self.manager,
+            self.ri().api_version,
+            Time::now(),
+            self.entry.kind.schema(),
+        )
     }
 
     pub(super) fn update(

@@ -60,14 +60,9 @@ impl PathElement {
     }
 
     /// Writes this element's FieldsV1 key as a JSON string.
-    fn write_key(&self, out: &mut String) {
-        let plain = |text: &str| !text.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20);
+    pub(super) fn write_key(&self, out: &mut String) {
         match self {
-            PathElement::Field(name) if plain(name) => {
-                out.push_str("\"f:");
-                out.push_str(name);
-                out.push('"');
-            }
+            PathElement::Field(name) => write_field_key(name, out),
             PathElement::Index(i) => {
                 out.push_str("\"i:");
                 out.push_str(&i.to_string());
@@ -103,6 +98,18 @@ impl PathElement {
             _ => return Ok(None),
         };
         Ok(Some(element))
+    }
+}
+
+/// Writes the FieldsV1 key of the field `name` (`"f:name"`) as a JSON
+/// string.
+pub(super) fn write_field_key(name: &str, out: &mut String) {
+    if name.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
+        out.push_str(&json_key(&format!("f:{name}")));
+    } else {
+        out.push_str("\"f:");
+        out.push_str(name);
+        out.push('"');
     }
 }
 

@@ -14,7 +14,7 @@ pub(crate) const APPLY: &str = "Apply";
 /// `metav1.ManagedFieldsOperationUpdate`.
 pub(crate) const UPDATE: &str = "Update";
 /// The only fields type.
-const FIELDS_V1: &str = "FieldsV1";
+pub(crate) const FIELDS_V1: &str = "FieldsV1";
 /// Update entries kept before the oldest are merged
 /// (`DefaultMaxUpdateManagers`).
 const MAX_UPDATE_MANAGERS: usize = 10;
@@ -286,23 +286,29 @@ pub(crate) fn strip_set() -> &'static FieldSet {
     &STRIP
 }
 
+/// The top-level fields whose own paths are never tracked.
+pub(crate) const UNTRACKED_TOP: &[&str] = &["apiVersion", "kind", "metadata"];
+
+/// The fields of `metadata` whose paths are never tracked.
+pub(crate) const UNTRACKED_METADATA: &[&str] = &[
+    "name",
+    "namespace",
+    "creationTimestamp",
+    "selfLink",
+    "uid",
+    "clusterName",
+    "generation",
+    "managedFields",
+    "resourceVersion",
+];
+
 fn build_strip_set() -> FieldSet {
     let mut set = FieldSet::new();
     let field = |name: &str| PathElement::Field(name.to_string());
-    for top in ["apiVersion", "kind", "metadata"] {
+    for top in UNTRACKED_TOP {
         set.insert(&[field(top)]);
     }
-    for meta in [
-        "name",
-        "namespace",
-        "creationTimestamp",
-        "selfLink",
-        "uid",
-        "clusterName",
-        "generation",
-        "managedFields",
-        "resourceVersion",
-    ] {
+    for meta in UNTRACKED_METADATA {
         set.insert(&[field("metadata"), field(meta)]);
     }
     set

@@ -40,6 +40,7 @@ mod fieldset;
 mod lastapplied;
 mod managers;
 mod shape;
+mod typed;
 mod value;
 mod walk;
 
@@ -251,6 +252,38 @@ pub fn update(
     managers::encode(managers)
 }
 
+/// The managed fields of a create that starts from none (upstream's
+/// `decodeLiveOrNew` finds neither live nor requested entries): one Update
+/// entry of `manager` at `api_version` (no subresource), stamped `now`,
+/// owning what the object sets beyond the zero value of its type, minus
+/// the untracked paths. The same entries [`update`] records for
+/// `old: None` from an empty start, read straight from the Rust object
+/// (`object`: its fields as [`runtime::registry::Object::as_serialize`]
+/// gives them) instead of from its JSON tree. `None` when the object holds
+/// a serde form the walk does not take (enum variants with data, maps with
+/// non-string keys); [`update`] over the object's tree then records it.
+pub fn created(
+    object: &dyn erased_serde::Serialize,
+    manager: &str,
+    api_version: &str,
+    now: Time,
+    schema: &'static TypeSchema,
+) -> Option<Vec<ManagedFieldsEntry>> {
+    let Some(fields_v1) = typed::created_fields_v1(object, Shape::root(schema)).ok()? else {
+        return Some(Vec::new());
+    };
+    let writer = Writer::new(manager, api_version, None);
+    Some(vec![ManagedFieldsEntry {
+        manager: Some(writer.manager),
+        operation: Some(UPDATE.to_string()),
+        api_version: (!writer.api_version.is_empty()).then_some(writer.api_version),
+        time: Some(now),
+        fields_type: Some(managers::FIELDS_V1.to_string()),
+        fields_v1: Some(fields_v1),
+        subresource: None,
+    }])
+}
+
 /// Managed fields entries decoded into field sets, as a write starts from
 /// them (see [`managed_for_update`] and [`update`]).
 #[derive(Debug, Clone, Default)]
@@ -260,6 +293,11 @@ impl DecodedManagedFields {
     /// Decodes `entries`; entries that do not decode count as none.
     pub fn decode(entries: &[ManagedFieldsEntry]) -> Self {
         DecodedManagedFields(managers::decode(entries).unwrap_or_default())
+    }
+
+    /// Whether there are no entries.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 
     /// The entries, encoded back in upstream's order.

@@ -8,6 +8,7 @@ use super::*;
 use runtime::meta::{FieldsV1, ObjectMeta};
 use runtime::schema::{FieldSchema, ListSemantics, PatchStrategy, Schema, Type, TypeSchema, field};
 
+mod created;
 mod fields_v1;
 
 fn object_meta() -> &'static TypeSchema {

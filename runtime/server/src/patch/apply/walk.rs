@@ -42,7 +42,7 @@ pub(crate) fn errors_text(errors: &[ValidationError]) -> String {
 }
 
 /// The path element of a list item (`listItemToPathElement`).
-fn item_element(item: &Value, kind: ListKind) -> Result<PathElement, String> {
+pub(super) fn item_element(item: &Value, kind: ListKind) -> Result<PathElement, String> {
     match kind {
         ListKind::Keyed { keys, item: schema } => keyed_item_element(item, keys, schema),
         ListKind::Set => match item {
@@ -60,7 +60,7 @@ fn item_element(item: &Value, kind: ListKind) -> Result<PathElement, String> {
 
 /// The key of a list-map item: its key fields, a missing one taken from
 /// the item type's `+default` (`keyedAssociativeListItemToPathElement`).
-fn keyed_item_element(
+pub(super) fn keyed_item_element(
     item: &Value,
     keys: &[&str],
     schema: Option<&'static TypeSchema>,

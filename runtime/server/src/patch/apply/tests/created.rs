@@ -1,0 +1,207 @@
+//! A create's managed fields read straight from the Rust object
+//! ([`created`]) are the ones the comparison of JSON trees records
+//! ([`update`] with no old object and no entries), for every served kind
+//! with an upstream fixture and for the edge cases of the comparison
+//! against the zero value.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::*;
+use runtime::registry::Entry;
+
+/// The upstream fixture of a served kind, if there is one.
+fn fixture(entry: &Entry) -> Option<Value> {
+    let group = if entry.info.group.is_empty() {
+        "core"
+    } else {
+        entry.info.group
+    };
+    let name = format!("{group}.{}.{}.json", entry.info.version, entry.info.kind);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/fixtures/kubernetes-api")
+        .join(name);
+    serde_json::from_slice(&std::fs::read(path).ok()?).ok()
+}
+
+/// Both ways of recording the create of `object` (JSON, read through the
+/// kind's type) by the manager `creator`.
+fn both_ways(entry: &Entry, object: &Value) -> (Vec<ManagedFieldsEntry>, Vec<ManagedFieldsEntry>) {
+    let body = serde_json::to_vec(object).expect("JSON");
+    let mut typed = entry.kind.decode(&body).expect("decodes").object;
+    typed.metadata_mut().managed_fields.clear();
+    let schema = entry.kind.schema();
+    let api_version = entry.info.api_version;
+    let direct = created(typed.as_serialize(), "creator", api_version, at(5), schema)
+        .expect("every served kind walks");
+    let tree = typed.to_value().expect("JSON");
+    let compared = update(
+        None,
+        &tree,
+        "creator",
+        api_version,
+        None,
+        DecodedManagedFields::default(),
+        at(5),
+        schema,
+    );
+    (direct, compared)
+}
+
+#[test]
+fn created_sets_match_the_tree_comparison_for_every_fixture() {
+    let registry = apis::registry();
+    let mut checked = Vec::new();
+    for entry in registry.entries() {
+        let Some(object) = fixture(entry) else {
+            continue;
+        };
+        let (direct, compared) = both_ways(entry, &object);
+        assert_eq!(direct, compared, "{}", entry.info.kind);
+        assert!(!direct.is_empty(), "{} records its fields", entry.info.kind);
+        checked.push(entry.info.kind);
+    }
+    checked.sort_unstable();
+    checked.dedup();
+    for kind in ["ConfigMap", "Deployment", "Pod", "Service"] {
+        assert!(
+            checked.contains(&kind),
+            "{kind} fixture checked: {checked:?}"
+        );
+    }
+}
+
+/// The zero value's cases: an empty struct is unchanged and a null one
+/// modified; an empty map or list is added whole; a list-map item missing
+/// its key takes the key's default; a repeated key keeps the first item;
+/// a set list keys items by value.
+#[test]
+fn created_sets_match_the_tree_comparison_at_the_edges() {
+    let registry = apis::registry();
+    let deployments = registry
+        .find("apps", "v1", "deployments")
+        .expect("deployments served");
+    let deployment = json!({
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "metadata": {"name": "web", "labels": {}, "annotations": {"a": "b"}, "finalizers": ["x", "y", "x"]},
+        "spec": {
+            "strategy": {},
+            "selector": {"matchLabels": {"app": "web"}},
+            "template": {
+                "metadata": {"labels": {"app": "web"}},
+                "spec": {
+                    "containers": [
+                        {"name": "a", "image": "i", "ports": [{"containerPort": 80}, {"containerPort": 80, "name": "again"}], "resources": {}},
+                        {"name": "a", "image": "repeat"},
+                        {"name": "b", "image": "i", "env": [], "securityContext": {"runAsUser": 1}}
+                    ],
+                    "volumes": []
+                }
+            }
+        },
+        "status": {}
+    });
+    let (direct, compared) = both_ways(deployments, &deployment);
+    assert_eq!(direct, compared);
+    let fields = direct[0].fields_v1.as_ref().expect("fields").as_str();
+    // Defaulted key (protocol TCP), first of a repeated key, empty struct
+    // in an item added whole, empty top-level struct not recorded.
+    assert!(
+        fields.contains(r#"k:{\"containerPort\":80,\"protocol\":\"TCP\"}"#),
+        "{fields}"
+    );
+    assert!(fields.contains(r#""f:resources":{}"#), "{fields}");
+    assert!(
+        !fields.contains("repeat") && !fields.contains("f:strategy"),
+        "{fields}"
+    );
+    assert!(
+        fields.contains(r#""f:finalizers":{".":{},"v:\"x\"":{},"v:\"y\"":{}}"#),
+        "{fields}"
+    );
+
+    let config_maps = registry.find("", "v1", "configmaps").expect("served");
+    let empty = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c"}});
+    let (direct, compared) = both_ways(config_maps, &empty);
+    assert_eq!(direct, compared);
+    assert!(direct.is_empty(), "nothing but untracked paths: {direct:?}");
+}
+
+/// A Rust value of the inline `Widget` schema, with serde forms the served
+/// kinds hardly use: a struct that serializes as null, fields the schema
+/// does not declare (flattened), and an enum variant with data.
+#[derive(serde::Serialize)]
+struct RawWidget {
+    metadata: ObjectMeta,
+    spec: Option<Value>,
+    #[serde(flatten)]
+    undeclared: BTreeMap<String, Value>,
+}
+
+#[derive(serde::Serialize)]
+enum WithData {
+    Variant(i32),
+}
+
+#[test]
+fn created_sets_match_the_tree_comparison_for_other_serde_forms() {
+    let check = |widget: &RawWidget| {
+        let direct = created(widget, "creator", "v1", at(5), &WIDGET).expect("walks");
+        let tree = serde_json::to_value(widget).expect("JSON");
+        let compared = update(
+            None,
+            &tree,
+            "creator",
+            "v1",
+            None,
+            DecodedManagedFields::default(),
+            at(5),
+            &WIDGET,
+        );
+        assert_eq!(direct, compared, "{tree}");
+        direct
+    };
+    let fields = |entries: &[ManagedFieldsEntry]| -> Value {
+        entries[0]
+            .fields_v1
+            .as_ref()
+            .expect("fields")
+            .to_value()
+            .expect("JSON")
+    };
+    // A null struct is a change from the zero value's `{}`.
+    let mut widget = RawWidget {
+        metadata: ObjectMeta::default(),
+        spec: None,
+        undeclared: BTreeMap::new(),
+    };
+    assert_eq!(fields(&check(&widget)), json!({"f:spec": {}}));
+    // Undeclared fields: objects walked, lists whole.
+    widget
+        .undeclared
+        .insert("extra".into(), json!({"x": [1, 2], "y": {}}));
+    assert_eq!(
+        fields(&check(&widget)),
+        json!({"f:extra": {".": {}, "f:x": {}, "f:y": {}}, "f:spec": {}})
+    );
+    // List items without keys, set items that are not scalars, repeats.
+    widget.spec = Some(json!({
+        "ports": [{"name": "a", "port": 1}, {"port": 2}, {"name": "a", "port": 3}, null],
+        "tags": ["t", {"no": "map"}, "t", null],
+        "args": ["whole"],
+        "replicas": null
+    }));
+    widget.undeclared.clear();
+    assert_eq!(
+        fields(&check(&widget)),
+        json!({"f:spec": {
+            "f:args": {},
+            "f:ports": {".": {}, "k:{\"name\":\"a\"}": {".": {}, "f:name": {}, "f:port": {}}},
+            "f:replicas": {},
+            "f:tags": {".": {}, "v:\"t\"": {}}
+        }})
+    );
+    // A form no served kind has leaves the tree comparison to the caller.
+    assert!(created(&WithData::Variant(1), "creator", "v1", at(5), &WIDGET).is_none());
+}

@@ -1,0 +1,784 @@
+//! The paths a create sets, read straight from the Rust object by a serde
+//! serializer and written as FieldsV1 text in the same pass: what
+//! [`super::walk::compare`] finds comparing the Go zero value with the
+//! created object (its added and modified paths), minus the untracked
+//! paths, with no JSON tree of the object and no field set built first.
+//! Upstream's field manager reads the Go struct the same way, through
+//! reflection (`typed.TypedValue` over the object, `value.NewValueReflect`),
+//! not through an unstructured copy.
+//!
+//! The comparison against the zero value, as the tree walk makes it:
+//!
+//! - from the root down through declared struct fields (non-pointer
+//!   structs are always present in a Go zero value, read as `{}`), a struct
+//!   that is `{}` is unchanged and a struct that is null is modified (its
+//!   path a member); a non-empty struct is walked on;
+//! - every other field, map entry or list item is added: its path is a
+//!   member and so is every path below it, with structs, maps and
+//!   associative lists walked and leaves (atomic lists, scalars, untyped
+//!   values) taken whole without being serialized;
+//! - list items are keyed as [`super::walk`] keys them (`k:` by their key
+//!   fields, a missing key from its `+default`; `v:` by value); an item
+//!   whose key cannot be built is skipped, and a repeated key keeps the
+//!   first item.
+//!
+//! Each level's entries are written in the order serde gives them, then
+//! put in FieldsV1's order (elements sorted as [`PathElement`] sorts them)
+//! when the level ends; struct field names are not copied.
+//!
+//! A serde form the comparison never meets in a served kind (enum variants
+//! with data, maps with non-string keys) ends the walk with [`Unwalkable`];
+//! the caller then compares JSON trees as before.
+
+use std::borrow::Cow;
+use std::cmp::Ordering;
+use std::fmt;
+
+use serde::Serialize;
+use serde::ser::{self, Impossible};
+use serde_json::{Map, Value};
+
+use runtime::meta::FieldsV1;
+
+use super::fieldset::{PathElement, write_field_key};
+use super::managers::{UNTRACKED_METADATA, UNTRACKED_TOP};
+use super::shape::{ListKind, Shape};
+use super::walk::{item_element, keyed_item_element};
+
+/// Why an object could not be walked as a serde value: a form the field
+/// manager's serializer does not take (the message says which).
+#[derive(Debug)]
+pub(crate) struct Unwalkable(String);
+
+impl fmt::Display for Unwalkable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unwalkable {}
+
+impl ser::Error for Unwalkable {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Unwalkable(msg.to_string())
+    }
+}
+
+/// The FieldsV1 of the paths a created `object` (its Rust fields, without
+/// `apiVersion` and `kind`) sets, compared with the zero value of its
+/// type, minus the untracked paths (`apiVersion`, `kind`, `metadata` and
+/// its server-owned fields): [`super::walk::compare`]'s added and modified
+/// paths for `compare(None, object)`, written as [`super::FieldSet`]
+/// writes them. `None` when there are none.
+///
+/// # Errors
+///
+/// [`Unwalkable`] for a serde form no served kind uses.
+pub(crate) fn created_fields_v1(
+    object: &dyn erased_serde::Serialize,
+    shape: Shape,
+) -> Result<Option<FieldsV1>, Unwalkable> {
+    let mut out = String::from("{");
+    let walk = Walk {
+        out: &mut out,
+        shape,
+        zero: true,
+        keys: &[],
+        untracked: UNTRACKED_TOP,
+        lead: false,
+    };
+    match erased_serde::serialize(object, walk)? {
+        Node::Container { entries: 0, .. } | Node::Other => return Ok(None),
+        Node::Container { .. } => {}
+    }
+    out.push('}');
+    FieldsV1::from_json(out)
+        .map(Some)
+        .map_err(|e| Unwalkable(format!("the written FieldsV1 is not JSON: {e}")))
+}
+
+/// What one serialized value was to the comparison.
+enum Node {
+    /// A struct, map or list: how many entries it wrote below itself, and
+    /// the values of the key fields the walk was asked to keep (a list-map
+    /// item's keys).
+    Container {
+        entries: usize,
+        keys: Vec<(String, Value)>,
+    },
+    /// Anything else: a scalar, null, or a container of a shape that is
+    /// taken whole.
+    Other,
+}
+
+/// The serializer: walks one value of shape `shape`, writing the FieldsV1
+/// entries below it to `out`.
+struct Walk<'a> {
+    out: &'a mut String,
+    shape: Shape,
+    /// Whether the value is compared with a Go zero struct (`{}`) rather
+    /// than with nothing.
+    zero: bool,
+    /// Fields whose values the walk keeps (a list-map item's keys).
+    keys: &'static [&'static str],
+    /// Fields whose own paths are not recorded (the paths below them are).
+    untracked: &'static [&'static str],
+    /// Whether the entries follow `".":{}` in their object (a comma
+    /// leads them).
+    lead: bool,
+}
+
+impl<'a> Walk<'a> {
+    fn fields(self) -> Fields<'a> {
+        let walked = matches!(
+            self.shape,
+            Shape::Struct { .. } | Shape::Map { .. } | Shape::Deduced
+        );
+        Fields {
+            level: Level::new(self.out, self.lead),
+            shape: self.shape,
+            zero: self.zero,
+            wanted: self.keys,
+            untracked: self.untracked,
+            walked,
+            keys: Vec::new(),
+            key: None,
+        }
+    }
+}
+
+/// An entry's element, as FieldsV1 orders them: fields by name, then
+/// list items by [`PathElement`]'s order.
+#[derive(PartialEq, Eq)]
+enum EntryKey {
+    Field(Cow<'static, str>),
+    Item(PathElement),
+}
+
+impl Ord for EntryKey {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self, other) {
+            (EntryKey::Field(a), EntryKey::Field(b)) => a.cmp(b),
+            (EntryKey::Field(_), EntryKey::Item(_)) => Ordering::Less,
+            (EntryKey::Item(_), EntryKey::Field(_)) => Ordering::Greater,
+            (EntryKey::Item(a), EntryKey::Item(b)) => a.cmp(b),
+        }
+    }
+}
+
+impl PartialOrd for EntryKey {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// One level's entries as written so far: each entry's value (`{}`,
+/// `{".":{},...}` or `{...}`) is at `out[start..end]`; keys are written
+/// when the level ends.
+struct Level<'a> {
+    out: &'a mut String,
+    start: usize,
+    lead: bool,
+    entries: Vec<(EntryKey, usize, usize)>,
+}
+
+impl<'a> Level<'a> {
+    fn new(out: &'a mut String, lead: bool) -> Level<'a> {
+        let start = out.len();
+        Level {
+            out,
+            start,
+            lead,
+            entries: Vec::new(),
+        }
+    }
+
+    /// Writes the value of the entry `key` below this level: what `walk`
+    /// writes below it, and its own path when `member` (a tracked path).
+    /// `walk` is given the output and whether `".":{}` leads it; it says
+    /// what the value was. A `zero` entry (a struct compared with `{}`) is
+    /// a member only when its value is not a container, and records
+    /// nothing when it is an empty one.
+    fn entry(
+        &mut self,
+        key: EntryKey,
+        member: bool,
+        zero: bool,
+        walk: impl FnOnce(&mut String, bool) -> Result<Node, Unwalkable>,
+    ) -> Result<Node, Unwalkable> {
+        let start = self.out.len();
+        self.out.push('{');
+        // A zero entry's own path is known only once it is walked (it is
+        // recorded only as a leaf).
+        let dot = member && !zero;
+        if dot {
+            self.out.push_str("\".\":{}");
+        }
+        let node = walk(self.out, dot)?;
+        let below = match &node {
+            Node::Container { entries, .. } => *entries,
+            Node::Other => 0,
+        };
+        if below > 0 {
+            self.out.push('}');
+        } else {
+            self.out.truncate(start);
+            let recorded = if zero {
+                member && matches!(node, Node::Other)
+            } else {
+                member
+            };
+            if !recorded {
+                return Ok(node);
+            }
+            self.out.push_str("{}");
+        }
+        self.entries.push((key, start, self.out.len()));
+        Ok(node)
+    }
+
+    /// A member with nothing below it.
+    fn leaf(&mut self, key: EntryKey) {
+        let start = self.out.len();
+        self.out.push_str("{}");
+        self.entries.push((key, start, self.out.len()));
+    }
+
+    /// Drops the entry last written (a list item whose key cannot be built).
+    fn drop_last(&mut self) {
+        if let Some((_, start, _)) = self.entries.pop() {
+            self.out.truncate(start);
+        }
+    }
+
+    /// Puts the entries in FieldsV1's order with their keys (a repeated
+    /// element keeps its first entry); how many there are.
+    fn end(self) -> usize {
+        let Level {
+            out,
+            start,
+            lead,
+            mut entries,
+        } = self;
+        if entries.is_empty() {
+            return 0;
+        }
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        entries.dedup_by(|later, first| later.0 == first.0);
+        let mut text = String::with_capacity(out.len() - start + 24 * entries.len());
+        for (i, (key, from, to)) in entries.iter().enumerate() {
+            if i > 0 || lead {
+                text.push(',');
+            }
+            match key {
+                EntryKey::Field(name) => write_field_key(name, &mut text),
+                EntryKey::Item(element) => element.write_key(&mut text),
+            }
+            text.push(':');
+            text.push_str(&out[*from..*to]);
+        }
+        out.truncate(start);
+        out.push_str(&text);
+        entries.len()
+    }
+}
+
+/// A struct's or map's fields being walked (or, for a shape that takes
+/// the value whole, skipped).
+struct Fields<'a> {
+    level: Level<'a>,
+    shape: Shape,
+    zero: bool,
+    wanted: &'static [&'static str],
+    untracked: &'static [&'static str],
+    walked: bool,
+    keys: Vec<(String, Value)>,
+    /// A map entry's key, between `serialize_key` and `serialize_value`.
+    key: Option<String>,
+}
+
+impl Fields<'_> {
+    /// Files the value under `name`.
+    fn field<T: Serialize + ?Sized>(
+        &mut self,
+        name: Cow<'static, str>,
+        value: &T,
+    ) -> Result<(), Unwalkable> {
+        if self.wanted.contains(&&*name) {
+            let key = serde_json::to_value(value).map_err(ser::Error::custom)?;
+            self.keys.push((name.to_string(), key));
+        }
+        let (shape, declared) = self.shape.field(&name);
+        let tracked = !self.untracked.contains(&&*name);
+        let untracked = match self.shape {
+            Shape::Struct { root: true, .. } if name == "metadata" => UNTRACKED_METADATA,
+            _ => &[],
+        };
+        let child = |zero: bool| {
+            move |out: &mut String, lead: bool| {
+                value.serialize(Walk {
+                    out,
+                    shape,
+                    zero,
+                    keys: &[],
+                    untracked,
+                    lead,
+                })
+            }
+        };
+        if self.zero && declared && shape.is_struct() {
+            // Present in the zero value as `{}`: recorded only where it
+            // differs.
+            self.level
+                .entry(EntryKey::Field(name), tracked, true, child(true))?;
+        } else if matches!(shape, Shape::Leaf) {
+            // Added whole, not looked into.
+            if tracked {
+                self.level.leaf(EntryKey::Field(name));
+            }
+        } else {
+            // Added, with everything below it.
+            self.level
+                .entry(EntryKey::Field(name), tracked, false, child(false))?;
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> Node {
+        if !self.walked {
+            return Node::Other;
+        }
+        Node::Container {
+            entries: self.level.end(),
+            keys: self.keys,
+        }
+    }
+}
+
+impl ser::SerializeStruct for Fields<'_> {
+    type Ok = Node;
+    type Error = Unwalkable;
+
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), Unwalkable> {
+        if self.walked {
+            self.field(Cow::Borrowed(key), value)?;
+        }
+        Ok(())
+    }
+
+    fn end(self) -> Result<Node, Unwalkable> {
+        Ok(self.finish())
+    }
+}
+
+impl ser::SerializeMap for Fields<'_> {
+    type Ok = Node;
+    type Error = Unwalkable;
+
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Unwalkable> {
+        if self.walked {
+            self.key = Some(key.serialize(KeyName)?);
+        }
+        Ok(())
+    }
+
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unwalkable> {
+        if let Some(key) = self.key.take() {
+            self.field(Cow::Owned(key), value)?;
+        }
+        Ok(())
+    }
+
+    fn end(self) -> Result<Node, Unwalkable> {
+        Ok(self.finish())
+    }
+}
+
+/// A list's items being walked: keyed by `kind` for an associative list,
+/// skipped for any other shape (the list is then taken whole).
+struct Items<'a> {
+    level: Level<'a>,
+    list: Option<(ListKind, Shape)>,
+}
+
+impl Items<'_> {
+    /// Files one item of an associative list of kind `kind` whose items
+    /// have shape `item_shape`: an added member with everything below it.
+    /// An item whose key cannot be built is skipped, as the tree walk
+    /// skips it.
+    fn file<T: Serialize + ?Sized>(
+        &mut self,
+        kind: ListKind,
+        item_shape: Shape,
+        item: &T,
+    ) -> Result<(), Unwalkable> {
+        match kind {
+            ListKind::Keyed { keys, item: schema } if !matches!(item_shape, Shape::Leaf) => {
+                // The key is known once the item is walked: the entry is
+                // written under a placeholder and keyed after.
+                let placeholder = EntryKey::Item(PathElement::Index(0));
+                let node = self.level.entry(placeholder, true, false, |out, lead| {
+                    item.serialize(Walk {
+                        out,
+                        shape: item_shape,
+                        zero: false,
+                        keys,
+                        untracked: &[],
+                        lead,
+                    })
+                })?;
+                let element = match node {
+                    Node::Container { keys: found, .. } => {
+                        let found = Value::Object(found.into_iter().collect::<Map<_, _>>());
+                        keyed_item_element(&found, keys, schema).ok()
+                    }
+                    // Null or not a map: no key.
+                    Node::Other => None,
+                };
+                match (element, self.level.entries.last_mut()) {
+                    (Some(element), Some(last)) => last.0 = EntryKey::Item(element),
+                    _ => self.level.drop_last(),
+                }
+            }
+            // Set items (scalars) and atomic list-map items: keyed by
+            // their JSON, nothing below them.
+            _ => {
+                let value = serde_json::to_value(item).map_err(ser::Error::custom)?;
+                if let Ok(element) = item_element(&value, kind) {
+                    self.level.leaf(EntryKey::Item(element));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn element<T: Serialize + ?Sized>(&mut self, item: &T) -> Result<(), Unwalkable> {
+        match self.list {
+            Some((kind, item_shape)) => self.file(kind, item_shape, item),
+            None => Ok(()),
+        }
+    }
+
+    fn finish(self) -> Node {
+        match self.list {
+            Some(_) => Node::Container {
+                entries: self.level.end(),
+                keys: Vec::new(),
+            },
+            None => Node::Other,
+        }
+    }
+}
+
+impl ser::SerializeSeq for Items<'_> {
+    type Ok = Node;
+    type Error = Unwalkable;
+
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, item: &T) -> Result<(), Unwalkable> {
+        self.element(item)
+    }
+
+    fn end(self) -> Result<Node, Unwalkable> {
+        Ok(self.finish())
+    }
+}
+
+impl ser::SerializeTuple for Items<'_> {
+    type Ok = Node;
+    type Error = Unwalkable;
+
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, item: &T) -> Result<(), Unwalkable> {
+        self.element(item)
+    }
+
+    fn end(self) -> Result<Node, Unwalkable> {
+        Ok(self.finish())
+    }
+}
+
+impl ser::SerializeTupleStruct for Items<'_> {
+    type Ok = Node;
+    type Error = Unwalkable;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, item: &T) -> Result<(), Unwalkable> {
+        self.element(item)
+    }
+
+    fn end(self) -> Result<Node, Unwalkable> {
+        Ok(self.finish())
+    }
+}
+
+fn unwalkable(form: &str) -> Unwalkable {
+    Unwalkable(format!("the field manager does not walk {form}"))
+}
+
+impl<'a> ser::Serializer for Walk<'a> {
+    type Ok = Node;
+    type Error = Unwalkable;
+    type SerializeSeq = Items<'a>;
+    type SerializeTuple = Items<'a>;
+    type SerializeTupleStruct = Items<'a>;
+    type SerializeTupleVariant = Impossible<Node, Unwalkable>;
+    type SerializeMap = Fields<'a>;
+    type SerializeStruct = Fields<'a>;
+    type SerializeStructVariant = Impossible<Node, Unwalkable>;
+
+    fn serialize_bool(self, _: bool) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_i8(self, _: i8) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_i16(self, _: i16) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_i32(self, _: i32) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_i64(self, _: i64) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_u8(self, _: u8) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_u16(self, _: u16) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_u32(self, _: u32) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_u64(self, _: u64) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_f32(self, _: f32) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_f64(self, _: f64) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_char(self, _: char) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_str(self, _: &str) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_bytes(self, _: &[u8]) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_none(self) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<Node, Unwalkable> {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_unit_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+    ) -> Result<Node, Unwalkable> {
+        Ok(Node::Other)
+    }
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        value: &T,
+    ) -> Result<Node, Unwalkable> {
+        value.serialize(self)
+    }
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result<Node, Unwalkable> {
+        Err(unwalkable("enum variants with data"))
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Items<'a>, Unwalkable> {
+        let list = match self.shape {
+            Shape::List { kind, .. } => Some((kind, self.shape.item())),
+            _ => None,
+        };
+        Ok(Items {
+            level: Level::new(self.out, self.lead),
+            list,
+        })
+    }
+    fn serialize_tuple(self, len: usize) -> Result<Items<'a>, Unwalkable> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_struct(self, _: &'static str, len: usize) -> Result<Items<'a>, Unwalkable> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleVariant, Unwalkable> {
+        Err(unwalkable("enum variants with data"))
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Fields<'a>, Unwalkable> {
+        Ok(self.fields())
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Fields<'a>, Unwalkable> {
+        Ok(self.fields())
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStructVariant, Unwalkable> {
+        Err(unwalkable("enum variants with data"))
+    }
+}
+
+/// Reads a map key as the string JSON would write it.
+struct KeyName;
+
+impl ser::Serializer for KeyName {
+    type Ok = String;
+    type Error = Unwalkable;
+    type SerializeSeq = Impossible<String, Unwalkable>;
+    type SerializeTuple = Impossible<String, Unwalkable>;
+    type SerializeTupleStruct = Impossible<String, Unwalkable>;
+    type SerializeTupleVariant = Impossible<String, Unwalkable>;
+    type SerializeMap = Impossible<String, Unwalkable>;
+    type SerializeStruct = Impossible<String, Unwalkable>;
+    type SerializeStructVariant = Impossible<String, Unwalkable>;
+
+    fn serialize_str(self, v: &str) -> Result<String, Unwalkable> {
+        Ok(v.to_string())
+    }
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        value: &T,
+    ) -> Result<String, Unwalkable> {
+        value.serialize(self)
+    }
+    fn serialize_unit_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+    ) -> Result<String, Unwalkable> {
+        Ok(variant.to_string())
+    }
+    fn serialize_bool(self, _: bool) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_i8(self, _: i8) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_i16(self, _: i16) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_i32(self, _: i32) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_i64(self, _: i64) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_u8(self, _: u8) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_u16(self, _: u16) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_u32(self, _: u32) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_u64(self, _: u64) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_f32(self, _: f32) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_f64(self, _: f64) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_char(self, _: char) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_bytes(self, _: &[u8]) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_none(self) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_unit(self) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result<String, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_tuple_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleStruct, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleVariant, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStruct, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStructVariant, Unwalkable> {
+        Err(unwalkable("non-string map keys"))
+    }
+}
