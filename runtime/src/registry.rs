@@ -86,6 +86,11 @@ pub trait Object: Send + Sync + Any {
     /// not.
     fn spec_equals(&mut self, other: &mut dyn Object) -> bool;
 
+    /// Whether `self` and `other` are equal outside `metadata` (spec and
+    /// status alike): what lets the field manager compare only their
+    /// metadata. Objects of different kinds are not.
+    fn equals_outside_metadata(&mut self, other: &mut dyn Object) -> bool;
+
     /// Whether `self` and `other` are the same object (a no-op update).
     fn equals(&self, other: &dyn Object) -> bool;
 
@@ -176,6 +181,18 @@ impl<T: ServedKind> Object for T {
         *Resource::metadata_mut(other) = other_meta;
         self.swap_status(&mut own_status);
         other.swap_status(&mut other_status);
+        equal
+    }
+
+    fn equals_outside_metadata(&mut self, other: &mut dyn Object) -> bool {
+        let Some(other) = other.as_any_mut().downcast_mut::<T>() else {
+            return false;
+        };
+        let own_meta = std::mem::take(Resource::metadata_mut(self));
+        let other_meta = std::mem::take(Resource::metadata_mut(other));
+        let equal = *self == *other;
+        *Resource::metadata_mut(self) = own_meta;
+        *Resource::metadata_mut(other) = other_meta;
         equal
     }
 

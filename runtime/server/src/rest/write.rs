@@ -317,10 +317,16 @@ impl Ctx<'_> {
                     requested_managed(new.as_ref()),
                     sub,
                 );
-                let value = field_manager_tree(new.as_mut())?;
-                let old_value = match old_value {
-                    Some(v) => v,
-                    None => field_manager_tree(old.as_mut())?,
+                // Equal parts compare as unchanged: when only the metadata
+                // differs, the comparison needs no more of either object.
+                let (old_value, value) = if new.equals_outside_metadata(old.as_mut()) {
+                    (metadata_tree(old.as_mut())?, metadata_tree(new.as_mut())?)
+                } else {
+                    let old_value = match old_value {
+                        Some(v) => v,
+                        None => field_manager_tree(old.as_mut())?,
+                    };
+                    (old_value, field_manager_tree(new.as_mut())?)
                 };
                 apply::update(
                     Some(&old_value),
@@ -417,6 +423,21 @@ pub(super) fn field_manager_tree(obj: &mut dyn Object) -> Result<Value, ApiError
     let tree = obj.to_value();
     obj.metadata_mut().managed_fields = managed;
     tree.map_err(ApiError::internal)
+}
+
+/// The field manager's tree of `obj`'s metadata alone,
+/// `{"metadata": {...}}` without managed fields: what it compares of two
+/// objects equal outside their metadata (the parts left out are equal on
+/// both sides, where the comparison would find nothing).
+///
+/// Errors: 500 for metadata serde cannot write as JSON.
+fn metadata_tree(obj: &mut dyn Object) -> Result<Value, ApiError> {
+    let managed = std::mem::take(&mut obj.metadata_mut().managed_fields);
+    let tree = serde_json::to_value(obj.metadata());
+    obj.metadata_mut().managed_fields = managed;
+    let mut object = serde_json::Map::new();
+    object.insert("metadata".into(), tree.map_err(ApiError::internal)?);
+    Ok(Value::Object(object))
 }
 
 /// The managedFields a write's object carries, as the field manager reads
