@@ -313,6 +313,13 @@ impl Merger {
         shape: Shape,
         zero: bool,
     ) -> Option<Value> {
+        if let (Some(l), Some(r)) = (lhs, rhs)
+            && l == r
+        {
+            // Merged into itself (see `merge`): the left side's copy keeps
+            // the walk's key order.
+            return Some(l.clone());
+        }
         match node(shape, lhs, rhs) {
             Node::Leaf => rhs.or(lhs).cloned(),
             Node::Map(l, r) => self.walk_map(l, r, shape, zero),
@@ -481,6 +488,14 @@ fn compare_node(
     zero: bool,
 ) -> (Mark, Comparison) {
     let mut below = Comparison::default();
+    // An identical subtree has nothing changed below it; `==` (no
+    // allocation, no schema) says so faster than walking it.
+    if let (Some(l), Some(r)) = (lhs, rhs)
+        && (l.is_object() || l.is_array())
+        && l == r
+    {
+        return (Mark::Unchanged, below);
+    }
     match node(shape, lhs, rhs) {
         Node::Leaf => {
             let mark = match (lhs, rhs) {
@@ -557,6 +572,10 @@ fn compare_lists(
 
 /// Merges `rhs` into `lhs` (`TypedValue.Merge`): granular maps, structs and
 /// associative lists merge, everything else takes the right side.
+///
+/// `rhs` is an applied object that passed [`check_lists`] (every list item
+/// keyed, no key repeated): a subtree it shares unchanged with `lhs` then
+/// merges into itself, and is copied without being walked.
 pub(crate) fn merge(lhs: &Value, rhs: &Value, shape: Shape) -> Value {
     Merger
         .walk(Some(lhs), Some(rhs), shape, false)
