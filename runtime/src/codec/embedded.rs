@@ -6,8 +6,9 @@
 //! entry but the named ones first, and then reads the embedded struct from
 //! the buffer: each value is read twice, and a field neither struct knows
 //! is dropped without reaching `deserialize_ignored_any`, so field
-//! validation never sees it. [`beside`] instead hands the embedded struct
-//! the object's own entries, taking out the named one on the way.
+//! validation never sees it. [`beside`] (one named field) and [`around`]
+//! (the outer struct's [`OuterFields`]) instead hand the embedded struct
+//! the object's own entries, taking out the outer struct's on the way.
 //! Serialization keeps `#[serde(flatten)]`, which writes inline without
 //! buffering.
 
@@ -54,24 +55,91 @@ impl<'de, N: Deserialize<'de>, T: Deserialize<'de>> Visitor<'de> for BesideVisit
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        let mut named = None;
-        let embedded = T::deserialize(MapAccessDeserializer::new(Without {
-            map,
+        let mut named = Named {
             field: self.field,
-            named: &mut named,
+            value: None,
+        };
+        let embedded = T::deserialize(MapAccessDeserializer::new(WithoutOuter {
+            map,
+            outer: &mut named,
         }))?;
-        Ok((named, embedded))
+        Ok((named.value, embedded))
     }
 }
 
-/// The entries of a map but `field`, whose value goes to `named`.
-struct Without<'n, A, N> {
-    map: A,
+/// The one field [`beside`] reads.
+struct Named<N> {
     field: &'static str,
-    named: &'n mut Option<N>,
+    value: Option<N>,
 }
 
-impl<'de, A: MapAccess<'de>, N: Deserialize<'de>> MapAccess<'de> for Without<'_, A, N> {
+impl<'de, N: Deserialize<'de>> OuterFields<'de> for Named<N> {
+    fn read<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
+        if key != self.field {
+            return Ok(false);
+        }
+        self.value = Some(map.next_value()?);
+        Ok(true)
+    }
+}
+
+/// The fields an outer struct declares beside an embedded one, read by
+/// [`around`]: an implementation reads the value of each entry whose key
+/// is one of its fields, and leaves every other entry to the embedded
+/// struct.
+pub trait OuterFields<'de> {
+    /// Reads the value of the entry `key` from `map` (with
+    /// `map.next_value()`) when `key` is one of these fields, and says so;
+    /// `false` leaves the entry, value unread, to the embedded struct.
+    ///
+    /// Errors: the value does not fit the field (the deserializer's error).
+    fn read<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error>;
+}
+
+/// Reads an object holding the fields of `F` and, inline beside them, the
+/// fields of `T` (Go's embedded struct), in one pass: `T` reads the
+/// object's entries, the ones `F` claims taken out on the way. A repeated
+/// field of `F` keeps its last value, as Go's decoder does.
+///
+/// Errors: the value is not an object, or an entry does not fit (the
+/// deserializer's error, from `F` or `T`).
+pub fn around<'de, D, F, T>(deserializer: D) -> Result<(F, T), D::Error>
+where
+    D: Deserializer<'de>,
+    F: OuterFields<'de> + Default,
+    T: Deserialize<'de>,
+{
+    deserializer.deserialize_map(AroundVisitor { types: PhantomData })
+}
+
+struct AroundVisitor<F, T> {
+    types: PhantomData<fn() -> (F, T)>,
+}
+
+impl<'de, F: OuterFields<'de> + Default, T: Deserialize<'de>> Visitor<'de> for AroundVisitor<F, T> {
+    type Value = (F, T);
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        let mut outer = F::default();
+        let embedded = T::deserialize(MapAccessDeserializer::new(WithoutOuter {
+            map,
+            outer: &mut outer,
+        }))?;
+        Ok((outer, embedded))
+    }
+}
+
+/// The entries of a map but the ones `outer` reads.
+struct WithoutOuter<'o, A, F> {
+    map: A,
+    outer: &'o mut F,
+}
+
+impl<'de, A: MapAccess<'de>, F: OuterFields<'de>> MapAccess<'de> for WithoutOuter<'_, A, F> {
     type Error = A::Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(
@@ -79,8 +147,7 @@ impl<'de, A: MapAccess<'de>, N: Deserialize<'de>> MapAccess<'de> for Without<'_,
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
         while let Some(key) = self.map.next_key_seed(MapKey)? {
-            if key == self.field {
-                *self.named = Some(self.map.next_value()?);
+            if self.outer.read(&key, &mut self.map)? {
                 continue;
             }
             return match key {

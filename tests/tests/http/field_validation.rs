@@ -189,3 +189,36 @@ async fn unknown_fields_of_an_embedded_struct_are_reported() {
         json!([{"name": "data", "emptyDir": {}}])
     );
 }
+
+/// A probe embeds its handler and an ephemeral container the fields it
+/// shares with containers: unknown fields beside them are reported at
+/// their paths, and the fields of both sides are read.
+#[tokio::test]
+async fn unknown_fields_beside_a_probe_handler_and_in_an_ephemeral_container_are_reported() {
+    let api = Api::start();
+    let probe = json!({"httpGet": {"path": "/healthz", "port": 8080}, "periodSeconds": 7,
+        "failureThreshold": 2, "terminationGracePeriodSeconds": 9, "bogus": 1});
+    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
+        "spec": {"containers": [{"name": "c", "image": "nginx", "livenessProbe": probe}],
+                 "ephemeralContainers": [{"name": "debug", "image": "busybox",
+                     "targetContainerName": "c", "bogus": 2}]}});
+    let pods = "/api/v1/namespaces/default/pods";
+    let r = api.post(pods, &pod).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        r.warnings(),
+        [
+            r#"299 - "unknown field \"spec.containers[0].livenessProbe.bogus\"""#,
+            r#"299 - "unknown field \"spec.ephemeralContainers[0].bogus\"""#
+        ]
+    );
+    let live = &r.body["spec"]["containers"][0]["livenessProbe"];
+    assert_eq!(live["httpGet"]["path"], "/healthz");
+    assert_eq!(live["periodSeconds"], 7);
+    assert_eq!(live["failureThreshold"], 2);
+    assert_eq!(live["terminationGracePeriodSeconds"], 9);
+    let debug = &r.body["spec"]["ephemeralContainers"][0];
+    assert_eq!(debug["targetContainerName"], "c");
+    assert_eq!(debug["image"], "busybox");
+    assert!(debug.get("bogus").is_none(), "{debug}");
+}

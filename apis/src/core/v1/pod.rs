@@ -2275,7 +2275,7 @@ pub struct EphemeralContainerCommon {
 /// example to debug it.
 ///
 /// +defaulting:hook
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct EphemeralContainer {
@@ -2288,6 +2288,21 @@ pub struct EphemeralContainer {
     /// +protobuf=2
     #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
     pub target_container_name: String,
+}
+
+/// Reads the embedded `EphemeralContainerCommon` from the container's own
+/// entries in one pass (`runtime::codec::embedded`), as `Volume` reads its
+/// source: serde's `flatten` would buffer the whole container first, and
+/// drop the fields neither type knows before field validation sees them.
+impl<'de> Deserialize<'de> for EphemeralContainer {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let (target, ephemeral_container_common) =
+            runtime::codec::embedded::beside::<_, Option<String>, _>(d, "targetContainerName")?;
+        Ok(EphemeralContainer {
+            ephemeral_container_common,
+            target_container_name: target.flatten().unwrap_or_default(),
+        })
+    }
 }
 
 /// ContainerPort is one network port of a container.
@@ -2688,7 +2703,7 @@ pub struct SleepAction {
 /// Probe is a health check of a container.
 ///
 /// +defaulting:hook
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct Probe {
@@ -2726,6 +2741,56 @@ pub struct Probe {
     /// +protobuf=7
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub termination_grace_period_seconds: Option<i64>,
+}
+
+/// The fields `Probe` declares beside its embedded `ProbeHandler`.
+#[derive(Default)]
+struct ProbeFields {
+    initial_delay_seconds: i32,
+    timeout_seconds: i32,
+    period_seconds: i32,
+    success_threshold: i32,
+    failure_threshold: i32,
+    termination_grace_period_seconds: Option<i64>,
+}
+
+impl<'de> runtime::codec::embedded::OuterFields<'de> for ProbeFields {
+    fn read<A: serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<bool, A::Error> {
+        match key {
+            "initialDelaySeconds" => self.initial_delay_seconds = map.next_value()?,
+            "timeoutSeconds" => self.timeout_seconds = map.next_value()?,
+            "periodSeconds" => self.period_seconds = map.next_value()?,
+            "successThreshold" => self.success_threshold = map.next_value()?,
+            "failureThreshold" => self.failure_threshold = map.next_value()?,
+            "terminationGracePeriodSeconds" => {
+                self.termination_grace_period_seconds = map.next_value()?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+/// Reads the embedded `ProbeHandler` from the probe's own entries in one
+/// pass (`runtime::codec::embedded`), as `Volume` reads its source.
+impl<'de> Deserialize<'de> for Probe {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let (fields, probe_handler) =
+            runtime::codec::embedded::around::<_, ProbeFields, ProbeHandler>(d)?;
+        Ok(Probe {
+            probe_handler,
+            initial_delay_seconds: fields.initial_delay_seconds,
+            timeout_seconds: fields.timeout_seconds,
+            period_seconds: fields.period_seconds,
+            success_threshold: fields.success_threshold,
+            failure_threshold: fields.failure_threshold,
+            termination_grace_period_seconds: fields.termination_grace_period_seconds,
+        })
+    }
 }
 
 /// ProbeHandler is the check a probe runs; exactly one member is set.
