@@ -2743,31 +2743,26 @@ pub struct Probe {
     pub termination_grace_period_seconds: Option<i64>,
 }
 
-/// The fields `Probe` declares beside its embedded `ProbeHandler`.
+/// A `Probe` being read: its own fields, its handler left to
+/// `ProbeHandler`.
 #[derive(Default)]
-struct ProbeFields {
-    initial_delay_seconds: i32,
-    timeout_seconds: i32,
-    period_seconds: i32,
-    success_threshold: i32,
-    failure_threshold: i32,
-    termination_grace_period_seconds: Option<i64>,
-}
+struct ProbeOwnFields(Probe);
 
-impl<'de> runtime::codec::embedded::OuterFields<'de> for ProbeFields {
+impl<'de> runtime::codec::embedded::OuterFields<'de> for ProbeOwnFields {
     fn read<A: serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
         map: &mut A,
     ) -> Result<bool, A::Error> {
+        let probe = &mut self.0;
         match key {
-            "initialDelaySeconds" => self.initial_delay_seconds = map.next_value()?,
-            "timeoutSeconds" => self.timeout_seconds = map.next_value()?,
-            "periodSeconds" => self.period_seconds = map.next_value()?,
-            "successThreshold" => self.success_threshold = map.next_value()?,
-            "failureThreshold" => self.failure_threshold = map.next_value()?,
+            "initialDelaySeconds" => probe.initial_delay_seconds = map.next_value()?,
+            "timeoutSeconds" => probe.timeout_seconds = map.next_value()?,
+            "periodSeconds" => probe.period_seconds = map.next_value()?,
+            "successThreshold" => probe.success_threshold = map.next_value()?,
+            "failureThreshold" => probe.failure_threshold = map.next_value()?,
             "terminationGracePeriodSeconds" => {
-                self.termination_grace_period_seconds = map.next_value()?;
+                probe.termination_grace_period_seconds = map.next_value()?;
             }
             _ => return Ok(false),
         }
@@ -2779,17 +2774,10 @@ impl<'de> runtime::codec::embedded::OuterFields<'de> for ProbeFields {
 /// pass (`runtime::codec::embedded`), as `Volume` reads its source.
 impl<'de> Deserialize<'de> for Probe {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let (fields, probe_handler) =
-            runtime::codec::embedded::around::<_, ProbeFields, ProbeHandler>(d)?;
-        Ok(Probe {
-            probe_handler,
-            initial_delay_seconds: fields.initial_delay_seconds,
-            timeout_seconds: fields.timeout_seconds,
-            period_seconds: fields.period_seconds,
-            success_threshold: fields.success_threshold,
-            failure_threshold: fields.failure_threshold,
-            termination_grace_period_seconds: fields.termination_grace_period_seconds,
-        })
+        let (ProbeOwnFields(mut probe), probe_handler) =
+            runtime::codec::embedded::around::<_, ProbeOwnFields, ProbeHandler>(d)?;
+        probe.probe_handler = probe_handler;
+        Ok(probe)
     }
 }
 

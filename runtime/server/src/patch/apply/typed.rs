@@ -381,7 +381,12 @@ impl ser::SerializeMap for Fields<'_> {
 
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Unwalkable> {
         if self.walked {
-            self.key = Some(key.serialize(KeyName)?);
+            // A map key as serde_json writes a string key; any other key
+            // leaves the object to the tree comparison.
+            let Ok(Value::String(key)) = key.serialize(serde_json::value::Serializer) else {
+                return Err(unwalkable("non-string map keys"));
+            };
+            self.key = Some(key);
         }
         Ok(())
     }
@@ -645,140 +650,5 @@ impl<'a> ser::Serializer for Walk<'a> {
         _: usize,
     ) -> Result<Self::SerializeStructVariant, Unwalkable> {
         Err(unwalkable("enum variants with data"))
-    }
-}
-
-/// Reads a map key as the string JSON would write it.
-struct KeyName;
-
-impl ser::Serializer for KeyName {
-    type Ok = String;
-    type Error = Unwalkable;
-    type SerializeSeq = Impossible<String, Unwalkable>;
-    type SerializeTuple = Impossible<String, Unwalkable>;
-    type SerializeTupleStruct = Impossible<String, Unwalkable>;
-    type SerializeTupleVariant = Impossible<String, Unwalkable>;
-    type SerializeMap = Impossible<String, Unwalkable>;
-    type SerializeStruct = Impossible<String, Unwalkable>;
-    type SerializeStructVariant = Impossible<String, Unwalkable>;
-
-    fn serialize_str(self, v: &str) -> Result<String, Unwalkable> {
-        Ok(v.to_string())
-    }
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        value: &T,
-    ) -> Result<String, Unwalkable> {
-        value.serialize(self)
-    }
-    fn serialize_unit_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        variant: &'static str,
-    ) -> Result<String, Unwalkable> {
-        Ok(variant.to_string())
-    }
-    fn serialize_bool(self, _: bool) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_i8(self, _: i8) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_i16(self, _: i16) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_i32(self, _: i32) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_i64(self, _: i64) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_u8(self, _: u8) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_u16(self, _: u16) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_u32(self, _: u32) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_u64(self, _: u64) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_f32(self, _: f32) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_f64(self, _: f64) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_char(self, _: char) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_bytes(self, _: &[u8]) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_none(self) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_unit(self) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_unit_struct(self, _: &'static str) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_newtype_variant<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result<String, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_tuple_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleStruct, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleVariant, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeStruct, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
-    }
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeStructVariant, Unwalkable> {
-        Err(unwalkable("non-string map keys"))
     }
 }
