@@ -220,11 +220,10 @@ impl<'m> Checker<'m> {
             return;
         }
         let mut seen: BTreeSet<String> = BTreeSet::new();
-        for f in fields
-            .iter()
-            .filter(|f| !f.inline && !crate::generators::protobuf::is_type_meta(f))
-        {
+        let reserved = crate::generators::proto::reserved(def);
+        for f in fields {
             match f.marker(tags::protobuf::NAME) {
+                None if f.inline || crate::generators::protobuf::is_type_meta(f) => {}
                 None => self.push(
                     Diagnostic::new(
                         format!(
@@ -249,6 +248,25 @@ impl<'m> Checker<'m> {
                             )
                             .label("duplicate field number")
                             .help("each field of a message needs its own number"),
+                        );
+                    }
+                    if let Some(n) = m.payload_text().and_then(|t| t.parse::<u32>().ok())
+                        && reserved.contains(&n)
+                    {
+                        self.push(
+                            Diagnostic::new(
+                                format!(
+                                    "protobuf number {n} of `{}` is reserved: a removed field had it",
+                                    def.name
+                                ),
+                                &m.location,
+                                m.text.chars().count(),
+                            )
+                            .label("reserved by `+protobuf.reserved`")
+                            .help(format!(
+                                "give `{}` a number no field of `{}` ever had; clients built from an older .proto would read it as the removed field",
+                                f.rust_name, def.name
+                            )),
                         );
                     }
                 }

@@ -492,19 +492,8 @@ impl Model {
 /// lowerCamelCase of a snake_case Rust name, as Go JSON tags spell field
 /// names: `pod_ip` -> `podIp`, `api_version` -> `apiVersion`.
 pub fn lower_camel(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    let mut upper = false;
-    for c in name.trim_start_matches("r#").chars() {
-        if c == '_' {
-            upper = !out.is_empty();
-        } else if upper {
-            out.extend(c.to_uppercase());
-            upper = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    use heck::ToLowerCamelCase;
+    name.trim_start_matches("r#").to_lower_camel_case()
 }
 
 #[cfg(test)]

@@ -391,3 +391,49 @@ fn kubebuilder_keys_are_checked() {
         "{got}"
     );
 }
+
+#[test]
+fn a_field_taking_a_reserved_protobuf_number() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}/// +protobuf.reserved=2,4\npub struct A {{\n    /// +protobuf=1\n    pub a: String,\n    /// +protobuf=4\n    pub b: String,\n}}\n"
+    ));
+    assert_eq!(
+        got,
+        "error: protobuf number 4 of `A` is reserved: a removed field had it\n  --> example/v1/mod.rs:6:9\n  |\n6 |     /// +protobuf=4\n  |         ^^^^^^^^^^^ reserved by `+protobuf.reserved`\n  |\n  = help: give `b` a number no field of `A` ever had; clients built from an older .proto would read it as the removed field\n\n"
+    );
+}
+
+/// The diagnostics of regenerating a package of `source` over a previous
+/// `generated.proto` of `previous`.
+fn dropped_numbers(source: &str, previous: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("example/v1/mod.rs");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, source).unwrap();
+    let model = codegen::parse::parse_tree(dir.path()).unwrap();
+    let crates = [codegen::generators::Crate {
+        dir: "apis".into(),
+        model,
+        serves: true,
+        proto_root: "k8s.io/api".into(),
+    }];
+    let problems = codegen::generators::proto::dropped_numbers(&crates, |path| {
+        (path == std::path::Path::new("apis/src/example/v1/generated.proto"))
+            .then(|| previous.to_string())
+    });
+    codegen::diagnostics::render(&problems).replace(&format!("{}/", dir.path().display()), "")
+}
+
+#[test]
+fn a_protobuf_number_dropped_without_reserving_it() {
+    let previous = "syntax = \"proto2\";\npackage k8s.io.api.example.v1;\nmessage A {\n  optional string a = 1;\n  optional string b = 2;\n}\n";
+    let without_b = format!("{HEAD}pub struct A {{\n    /// +protobuf=1\n    pub a: String,\n}}\n");
+    assert_eq!(
+        dropped_numbers(&without_b, previous),
+        "error: protobuf field 2 (`b`) of `A` would disappear from apis/src/example/v1/generated.proto\n  --> example/v1/mod.rs:2:12\n  |\n2 | pub struct A {\n  |            ^ no field of this type has the number any more\n  |\n  = help: add `+protobuf.reserved=2` to `A` so no later field takes it\n\n"
+    );
+    let reserved = format!(
+        "{HEAD}/// +protobuf.reserved=2\npub struct A {{\n    /// +protobuf=1\n    pub a: String,\n}}\n"
+    );
+    assert_eq!(dropped_numbers(&reserved, previous), "");
+}

@@ -5,7 +5,9 @@
 //! generator, one package per case under `tests/golden/defaults/<case>.rs`
 //! (its `zz_generated.defaults.rs`); and of the protobuf generator, under
 //! `tests/golden/protobuf/<case>.rs` (its `zz_generated.protobuf.rs`: the
-//! message tables and the `prost::Message` implementations).
+//! message tables and the `prost::Message` implementations); and of the
+//! `.proto` generator, under `tests/golden/proto/<case>.proto` (its
+//! `generated.proto`).
 //!
 //! `UPDATE_GOLDEN=1 cargo test -p codegen --test golden` rewrites them.
 
@@ -195,13 +197,22 @@ fn generated_by(
 /// Compares each generated file with `tests/golden/<dir>/<name>.rs`, or
 /// rewrites them under `UPDATE_GOLDEN`.
 fn check_golden(dir: &str, cases: impl Iterator<Item = (&'static str, String)>) {
+    check_golden_files(dir, "rs", cases)
+}
+
+/// [`check_golden`] for files ending in `.{extension}`.
+fn check_golden_files(
+    dir: &str,
+    extension: &str,
+    cases: impl Iterator<Item = (&'static str, String)>,
+) {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/golden")
         .join(dir);
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     let mut stale = Vec::new();
     for (name, got) in cases {
-        let path = dir.join(format!("{name}.rs"));
+        let path = dir.join(format!("{name}.{extension}"));
         if update {
             std::fs::create_dir_all(&dir).unwrap();
             std::fs::write(&path, &got).unwrap();
@@ -257,6 +268,40 @@ fn every_protobuf_case_matches_its_golden_file() {
             )
         }),
     );
+}
+
+/// (golden name, package source after the group marker): the `.proto`
+/// generator's cases, beside the protobuf generator's.
+const PROTO_CASES: &[(&str, &str)] = &[(
+    "reserved_and_embedded",
+    "/// A widget whose field 3 was removed.\n\
+     /// +protobuf.reserved=3\n\
+     #[serde(rename_all = \"camelCase\")]\npub struct Widget {\n\
+     /// +protobuf=1\npub metadata: ObjectMeta,\n\
+     /// The embedded part, a message of its own on the wire.\n/// +protobuf=2\n#[serde(flatten)]\npub widget_source: WidgetSource,\n\
+     /// +protobuf=4\npub selector: Option<LabelSelector>,\n}\n\n\
+     /// Where a widget comes from.\npub struct WidgetSource {\n    /// +protobuf=1\n    pub url: String,\n}\n",
+)];
+
+/// The `generated.proto` of a package of `source`, in `k8s.io/api`.
+fn generated_proto(source: &str) -> String {
+    generated_by(source, |model, dir| {
+        codegen::generators::proto::generate(&[codegen::generators::Crate {
+            dir: dir.to_path_buf(),
+            model: model.clone(),
+            serves: true,
+            proto_root: "k8s.io/api".to_string(),
+        }])
+    })
+}
+
+#[test]
+fn every_proto_case_matches_its_golden_file() {
+    let cases = PROTOBUF_CASES
+        .iter()
+        .chain(PROTO_CASES)
+        .map(|(name, source)| (*name, generated_proto(source)));
+    check_golden_files("proto", "proto", cases);
 }
 
 #[test]

@@ -80,15 +80,19 @@ fn workspace_root() -> PathBuf {
     manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
 }
 
-/// The crates the generators read: the runtime's meta package and the API types.
-const CRATES: [(&str, bool); 2] = [("runtime", false), ("apis", true)];
+/// The crates the generators read: the runtime's meta package and the API
+/// types (directory, whether it serves resources, its `.proto` import root).
+const CRATES: [(&str, bool, &str); 2] = [
+    ("runtime", false, "k8s.io/apimachinery/pkg/apis"),
+    ("apis", true, "k8s.io/api"),
+];
 
 /// Parses and checks every crate's packages, and returns the files the
 /// generators produce (paths relative to the workspace root), with package
 /// and type counts.
 fn run_generators(root: &Path) -> Result<(Vec<GeneratedFile>, usize, usize)> {
     let mut crates = Vec::new();
-    for (dir, serves) in CRATES {
+    for (dir, serves, proto_root) in CRATES {
         let src = root.join(dir).join("src");
         let model = match codegen::parse::parse_tree(&src) {
             Ok(model) => model,
@@ -109,7 +113,21 @@ fn run_generators(root: &Path) -> Result<(Vec<GeneratedFile>, usize, usize)> {
             dir: PathBuf::from(dir),
             model,
             serves,
+            proto_root: proto_root.to_string(),
         });
+    }
+    let dropped = codegen::generators::proto::dropped_numbers(&crates, |path| {
+        std::fs::read_to_string(root.join(path)).ok()
+    });
+    if !dropped.is_empty() {
+        eprint!(
+            "{}",
+            relative(root, &codegen::diagnostics::render(&dropped))
+        );
+        bail!(
+            "{} protobuf field number(s) would be dropped",
+            dropped.len()
+        );
     }
     let packages = crates.iter().map(|c| c.model.packages.len()).sum();
     let types = crates
@@ -131,7 +149,7 @@ fn stale_outputs(root: &Path, files: &[GeneratedFile]) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut stack: Vec<PathBuf> = CRATES
         .iter()
-        .map(|(dir, _)| root.join(dir).join("src"))
+        .map(|(dir, _, _)| root.join(dir).join("src"))
         .collect();
     while let Some(dir) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&dir) else {
@@ -141,10 +159,10 @@ fn stale_outputs(root: &Path, files: &[GeneratedFile]) -> Vec<PathBuf> {
             let path = entry.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if path
-                .file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with("zz_generated"))
-            {
+            } else if path.file_name().is_some_and(|n| {
+                let n = n.to_string_lossy();
+                n.starts_with("zz_generated") || n == codegen::generators::proto::FILE_NAME
+            }) {
                 let rel = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
                 if !files.iter().any(|f| f.path == rel) {
                     found.push(rel);
@@ -342,7 +360,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut stack: Vec<PathBuf> = CRATES
             .iter()
-            .map(|(d, _)| workspace_root().join(d).join("src"))
+            .map(|(d, _, _)| workspace_root().join(d).join("src"))
             .collect();
         while let Some(from) = stack.pop() {
             for entry in std::fs::read_dir(&from).unwrap().flatten() {

@@ -6,6 +6,7 @@
 
 pub mod defaults;
 pub mod openapi;
+pub mod proto;
 pub mod protobuf;
 pub mod reference;
 pub mod register;
@@ -37,6 +38,11 @@ pub struct Crate {
     pub model: Model,
     /// Whether it serves resources (gets the registry files).
     pub serves: bool,
+    /// The import path its packages' module paths extend, as a Go module
+    /// path prefixes its packages: `k8s.io/api` for `apis` (so `apps::v1`
+    /// is `k8s.io/api/apps/v1`, proto package `k8s.io.api.apps.v1`),
+    /// `k8s.io/apimachinery/pkg/apis` for the runtime's `meta::v1`.
+    pub proto_root: String,
 }
 
 /// Runs every generator over the crates (per-crate files into each crate),
@@ -52,6 +58,7 @@ pub fn generate_all(crates: &[Crate]) -> Vec<GeneratedFile> {
         files.extend(protobuf::generate(&c.model, &c.dir));
         files.extend(schema::generate(&c.model, &c.dir));
     }
+    files.extend(proto::generate(crates));
     files.extend(openapi::generate(crates));
     files.push(GeneratedFile {
         path: PathBuf::from("docs/markers.md"),

@@ -49,8 +49,9 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
         .packages
         .iter()
         .map(|pkg| {
-            let impls: Vec<TokenStream> = pkg.types.iter().filter(|t| has_protobuf(t)).map(|t| table(model, pkg, t)).collect();
-            let messages: Vec<TokenStream> = pkg.types.iter().filter(|t| has_protobuf(t)).map(|t| message_impl(model, pkg, t)).collect();
+            let generated = |t: &&TypeDef| has_protobuf(t) && !tags::protobuf::hand_marshalled(t);
+            let impls: Vec<TokenStream> = pkg.types.iter().filter(generated).map(|t| table(model, pkg, t)).collect();
+            let messages: Vec<TokenStream> = pkg.types.iter().filter(generated).map(|t| message_impl(model, pkg, t)).collect();
             let rel: PathBuf = pkg.module_path.iter().collect();
             GeneratedFile {
                 path: crate_dir.join("src").join(rel).join("zz_generated.protobuf.rs"),

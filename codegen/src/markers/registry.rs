@@ -64,6 +64,8 @@ pub static TAGS: &[TagDef] = &[
     crate::tags::genclient_non_namespaced::DEF,
     crate::tags::conversion_gen::DEF,
     crate::tags::protobuf::DEF,
+    crate::tags::protobuf::RESERVED_DEF,
+    crate::tags::protobuf::MARSHAL_DEF,
     crate::tags::prerelease_lifecycle_introduced::DEF,
     // --- kubebuilder (CRD) markers. ---
     crate::tags::kubebuilder_resource::DEF,

@@ -1,5 +1,8 @@
 //! `+protobuf=<number>`: a field's protobuf field number; read by the
-//! protobuf generator.
+//! protobuf generators. `+protobuf.reserved=<n>,<m>`: numbers of a type's
+//! removed fields, which no field may take again (`reserved` in the `.proto`).
+//! `+protobuf.options.marshal=false`: the type's message is in the `.proto`,
+//! but its Rust wire code is hand-written (upstream: `Time`, `Quantity`).
 
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
@@ -20,3 +23,49 @@ pub const DEF: TagDef = TagDef {
           (`protobuf:\"bytes,1,opt,name=...\"`); here it is a marker.",
     example: "+protobuf=1",
 };
+
+/// The name of `+protobuf.reserved`.
+pub const RESERVED: &str = "protobuf.reserved";
+
+/// The definition of `+protobuf.reserved`.
+pub const RESERVED_DEF: TagDef = TagDef {
+    name: RESERVED,
+    scopes: &[Scope::Type],
+    args: ArgsKind::None,
+    payload: PayloadKind::String,
+    applies_to: AppliesTo::Any,
+    repeatable: true,
+    stability: Stability::Stable,
+    doc: "Lists field numbers, comma-separated, that fields removed from this \
+          type carried. They are written as `reserved` in the generated \
+          `.proto`, a field that takes one again is an error, and `cargo xtask \
+          generate` refuses to drop a number from a message unless it is \
+          listed here: clients built from an older `.proto` would read a new \
+          field as the old one.",
+    example: "+protobuf.reserved=4,7",
+};
+
+/// The name of `+protobuf.options.marshal`.
+pub const MARSHAL: &str = "protobuf.options.marshal";
+
+/// The definition of `+protobuf.options.marshal`.
+pub const MARSHAL_DEF: TagDef = TagDef {
+    name: MARSHAL,
+    scopes: &[Scope::Type],
+    args: ArgsKind::None,
+    payload: PayloadKind::OneOf(&["false"]),
+    applies_to: AppliesTo::Any,
+    repeatable: false,
+    stability: Stability::Stable,
+    doc: "Keeps the type's message in the generated `.proto` but generates no \
+          Rust wire code for it: the crate writes its protobuf table and \
+          `prost::Message` by hand, as upstream writes `Marshal` by hand for \
+          types marked so (`metav1.Time`, `resource.Quantity`).",
+    example: "+protobuf.options.marshal=false",
+};
+
+/// Whether the type's Rust wire code is hand-written
+/// (`+protobuf.options.marshal=false`).
+pub fn hand_marshalled(def: &crate::model::TypeDef) -> bool {
+    def.markers_named(MARSHAL).next().is_some()
+}

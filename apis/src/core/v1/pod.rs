@@ -2710,7 +2710,7 @@ pub struct Probe {
     /// The check to run.
     /// +protobuf=1
     #[serde(flatten)]
-    pub probe_handler: ProbeHandler,
+    pub handler: ProbeHandler,
     /// Seconds after start before the first check.
     /// +optional
     /// +protobuf=2
@@ -2774,9 +2774,9 @@ impl<'de> runtime::codec::embedded::OuterFields<'de> for ProbeOwnFields {
 /// pass (`runtime::codec::embedded`), as `Volume` reads its source.
 impl<'de> Deserialize<'de> for Probe {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let (ProbeOwnFields(mut probe), probe_handler) =
+        let (ProbeOwnFields(mut probe), handler) =
             runtime::codec::embedded::around::<_, ProbeOwnFields, ProbeHandler>(d)?;
-        probe.probe_handler = probe_handler;
+        probe.handler = handler;
         Ok(probe)
     }
 }

@@ -176,7 +176,7 @@ fn validate_probe(probe: Option<&Probe>, path: &Path, success_must_be_one: bool)
         return Vec::new();
     };
     let mut errs = Vec::new();
-    let handler = &probe.probe_handler;
+    let handler = &probe.handler;
     let set: Vec<&str> = [
         ("exec", handler.exec.is_some()),
         ("httpGet", handler.http_get.is_some()),

@@ -300,7 +300,7 @@ const _: () = {
     impl SetDefaults for Probe {
         fn set_defaults(&mut self) {
             ::runtime::defaulting::DefaultHook::default_hook(self);
-            self.probe_handler.set_defaults();
+            self.handler.set_defaults();
         }
     }
     impl SetDefaults for ProbeHandler {

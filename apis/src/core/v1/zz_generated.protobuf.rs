@@ -11933,7 +11933,7 @@ const _: () = {
     impl ::prost::Message for Probe {
         fn encode_raw(&self, buf: &mut impl BufMut) {
             {
-                let v = &self.probe_handler;
+                let v = &self.handler;
                 w::message(1, v, buf);
             }
             {
@@ -11969,7 +11969,7 @@ const _: () = {
         ) -> Result<(), ::prost::DecodeError> {
             match tag {
                 1 => {
-                    self.probe_handler = w::decode_message(wire_type, buf, ctx.clone())?;
+                    self.handler = w::decode_message(wire_type, buf, ctx.clone())?;
                 }
                 2 => {
                     self.initial_delay_seconds = w::decode_int(wire_type, buf)? as _;
@@ -11999,7 +11999,7 @@ const _: () = {
             let mut len = 0;
             len
                 += {
-                    let v = &self.probe_handler;
+                    let v = &self.handler;
                     w::message_len(1, v)
                 };
             len

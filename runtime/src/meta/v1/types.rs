@@ -5,56 +5,70 @@ use serde::{Deserialize, Serialize};
 use crate::meta::{FieldsV1, RawExtension, Time};
 
 /// Metadata every persisted object carries (`metav1.ObjectMeta`).
+///
+/// +protobuf.options.marshal=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct ObjectMeta {
     /// Unique name within a namespace.
     /// +optional
+    /// +protobuf=1
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Prefix for a server-generated name when `name` is empty.
     /// +optional
+    /// +protobuf=2
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub generate_name: Option<String>,
     /// The namespace; empty for cluster-scoped objects.
     /// +optional
+    /// +protobuf=3
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
     /// Deprecated; never set by the server.
     /// +optional
+    /// +protobuf=4
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub self_link: Option<String>,
     /// Server-assigned unique identifier.
     /// +optional
+    /// +protobuf=5
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub uid: Option<String>,
     /// Opaque version for optimistic concurrency.
     /// +optional
+    /// +protobuf=6
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resource_version: Option<String>,
     /// Sequence number of the desired state.
     /// +optional
+    /// +protobuf=7
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub generation: Option<i64>,
     /// When the object was created.
     /// +optional
+    /// +protobuf=8
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creation_timestamp: Option<Time>,
     /// When graceful deletion was requested.
     /// +optional
+    /// +protobuf=9
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deletion_timestamp: Option<Time>,
     /// Seconds allowed for graceful termination.
     /// +optional
+    /// +protobuf=10
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deletion_grace_period_seconds: Option<i64>,
     /// Labels: selectable key/value pairs.
     /// +optional
+    /// +protobuf=11
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub labels: BTreeMap<String, String>,
     /// Annotations: unselectable key/value pairs.
     /// +optional
+    /// +protobuf=12
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub annotations: BTreeMap<String, String>,
     /// Objects this one depends on.
@@ -63,139 +77,178 @@ pub struct ObjectMeta {
     /// +patchStrategy=merge
     /// +listType=map
     /// +listMapKey=uid
+    /// +protobuf=13
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub owner_references: Vec<OwnerReference>,
     /// Finalizers that must be removed before deletion completes.
     /// +optional
     /// +patchStrategy=merge
     /// +listType=set
+    /// +protobuf=14
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub finalizers: Vec<String>,
     /// Field ownership records of server-side apply.
     /// +optional
     /// +listType=atomic
+    /// +protobuf=17
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub managed_fields: Vec<ManagedFieldsEntry>,
 }
 
 /// One observation of an object's state (`metav1.Condition`), as
 /// `status.conditions` lists them; `kubectl wait --for=condition=X` reads it.
+///
+/// +protobuf.options.marshal=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct Condition {
     /// The condition type, in UpperCamelCase: `Ready`.
+    /// +protobuf=1
     pub r#type: String,
     /// `True`, `False` or `Unknown`.
+    /// +protobuf=2
     pub status: String,
     /// The `metadata.generation` the condition was set for.
     /// +optional
+    /// +protobuf=3
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub observed_generation: Option<i64>,
     /// When the status last changed.
+    /// +protobuf=4
     pub last_transition_time: Time,
     /// Machine-readable reason for the last change, in UpperCamelCase.
+    /// +protobuf=5
     pub reason: String,
     /// Human-readable details.
+    /// +protobuf=6
     pub message: String,
 }
 
 /// A reference to an owning object (`metav1.OwnerReference`).
 ///
 /// +structType=atomic
+/// +protobuf.options.marshal=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct OwnerReference {
     /// API version of the owner.
+    /// +protobuf=5
     pub api_version: String,
     /// Kind of the owner.
+    /// +protobuf=1
     pub kind: String,
     /// Name of the owner.
+    /// +protobuf=3
     pub name: String,
     /// UID of the owner.
+    /// +protobuf=4
     pub uid: String,
     /// Whether the owner is the managing controller.
     /// +optional
+    /// +protobuf=6
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub controller: Option<bool>,
     /// Whether the owner cannot be deleted before this object.
     /// +optional
+    /// +protobuf=7
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub block_owner_deletion: Option<bool>,
 }
 
 /// One field manager's ownership record (`metav1.ManagedFieldsEntry`).
+///
+/// +protobuf.options.marshal=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct ManagedFieldsEntry {
     /// The field manager.
     /// +optional
+    /// +protobuf=1
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub manager: Option<String>,
     /// `Apply` or `Update`.
     /// +optional
+    /// +protobuf=2
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub operation: Option<String>,
     /// The version the fields are expressed in.
     /// +optional
+    /// +protobuf=3
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// When the entry last changed.
     /// +optional
+    /// +protobuf=4
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time: Option<Time>,
     /// `FieldsV1`.
     /// +optional
+    /// +protobuf=6
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fields_type: Option<String>,
     /// The owned fields, as a FieldsV1 trie.
     /// +optional
+    /// +protobuf=7
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fields_v1: Option<FieldsV1>,
     /// The subresource the write went through.
     /// +optional
+    /// +protobuf=8
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subresource: Option<String>,
 }
 
 /// Metadata of a list (`metav1.ListMeta`).
+///
+/// +protobuf.options.marshal=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct ListMeta {
     /// Deprecated; never set by the server.
     /// +optional
+    /// +protobuf=1
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub self_link: Option<String>,
     /// The revision the list was read at.
     /// +optional
+    /// +protobuf=2
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resource_version: Option<String>,
     /// The token to ask for the next page.
     /// +optional
+    /// +protobuf=3
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub r#continue: Option<String>,
     /// Objects left after this page, when known.
     /// +optional
+    /// +protobuf=4
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remaining_item_count: Option<i64>,
     /// The shard this list covers, for sharded lists.
     /// +optional
+    /// +protobuf=5
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard_info: Option<ShardInfo>,
 }
 
 /// The shard of a sharded list (`metav1.ShardInfo`).
+///
+/// +protobuf.options.marshal=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ShardInfo {
     /// The shard selector the list was filtered by.
+    /// +protobuf=1
     pub selector: String,
 }
 
 /// The result of an operation that returns no object (`metav1.Status`).
+///
+/// +protobuf.options.marshal=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
@@ -210,76 +263,95 @@ pub struct Status {
     pub api_version: Option<String>,
     /// List metadata (empty for a Status).
     /// +optional
+    /// +protobuf=1
     #[serde(default)]
     pub metadata: ListMeta,
     /// `Success` or `Failure`.
     /// +optional
+    /// +protobuf=2
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<String>,
     /// A human-readable description.
     /// +optional
+    /// +protobuf=3
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// A machine-readable reason: `NotFound`, `Conflict`...
     /// +optional
+    /// +protobuf=4
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Details about the reason.
     /// +optional
+    /// +protobuf=5
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub details: Option<StatusDetails>,
     /// The HTTP status code.
     /// +optional
+    /// +protobuf=6
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub code: Option<i32>,
 }
 
 /// Details of a Status (`metav1.StatusDetails`).
+///
+/// +protobuf.options.marshal=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct StatusDetails {
     /// The name of the object concerned.
     /// +optional
+    /// +protobuf=1
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The group of the object concerned.
     /// +optional
+    /// +protobuf=2
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
     /// The kind (upstream often puts the resource here).
     /// +optional
+    /// +protobuf=3
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     /// The UID of the object concerned.
     /// +optional
+    /// +protobuf=6
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub uid: Option<String>,
     /// The individual causes.
     /// +optional
     /// +listType=atomic
+    /// +protobuf=4
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub causes: Vec<StatusCause>,
     /// Seconds to wait before retrying.
     /// +optional
+    /// +protobuf=5
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retry_after_seconds: Option<i32>,
 }
 
 /// One cause of a Status (`metav1.StatusCause`).
+///
+/// +protobuf.options.marshal=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct StatusCause {
     /// A machine-readable cause: `FieldValueInvalid`...
     /// +optional
+    /// +protobuf=1
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// A human-readable description.
     /// +optional
+    /// +protobuf=2
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// The field at fault: `spec.ports[0].name`.
     /// +optional
+    /// +protobuf=3
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
 }
@@ -352,6 +424,7 @@ pub struct Preconditions {
 /// selector matches everything; a missing one matches nothing.
 ///
 /// +structType=atomic
+/// +protobuf.options.marshal=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
@@ -359,27 +432,34 @@ pub struct LabelSelector {
     /// Labels that must match exactly; each pair is an `In` requirement with
     /// one value.
     /// +optional
+    /// +protobuf=1
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub match_labels: BTreeMap<String, String>,
     /// Requirements on label values.
     /// +optional
     /// +listType=atomic
+    /// +protobuf=2
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub match_expressions: Vec<LabelSelectorRequirement>,
 }
 
 /// One requirement of a label selector (`metav1.LabelSelectorRequirement`):
 /// a key, an operator and the values the operator compares against.
+///
+/// +protobuf.options.marshal=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct LabelSelectorRequirement {
     /// The label key the requirement is about.
+    /// +protobuf=1
     pub key: String,
     /// `In`, `NotIn`, `Exists` or `DoesNotExist`.
+    /// +protobuf=2
     pub operator: String,
     /// Values for `In` and `NotIn`; empty for `Exists` and `DoesNotExist`.
     /// +optional
     /// +listType=atomic
+    /// +protobuf=3
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub values: Vec<String>,
 }
@@ -709,59 +789,51 @@ pub struct APIResourceList {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// `apps/v1`.
-    /// +protobuf=1
     pub group_version: String,
     /// The resources and subresources.
     /// +listType=atomic
-    /// +protobuf=2
     pub resources: Vec<APIResource>,
 }
 
+// Discovery is served as JSON only, and this type has no protobuf message:
+// upstream's `verbs` is a `Verbs` message wrapping the list
+// (`+protobuf.nullable=true` on a named slice type), which the generators
+// do not model.
 /// One resource or subresource in discovery (`metav1.APIResource`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct APIResource {
     /// The plural name: `deployments`, `deployments/scale`.
-    /// +protobuf=1
     pub name: String,
     /// The singular name: `deployment`.
-    /// +protobuf=6
     pub singular_name: String,
     /// Whether objects live in namespaces.
-    /// +protobuf=2
     pub namespaced: bool,
     /// The group of a subresource's kind when it differs: `autoscaling`.
     /// +optional
-    /// +protobuf=8
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub group: String,
     /// The version of a subresource's kind when it differs.
     /// +optional
-    /// +protobuf=9
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub version: String,
     /// The kind: `Deployment`, `Scale`.
-    /// +protobuf=3
     pub kind: String,
     /// The verbs served: `create`, `get`, `list`...
-    /// +protobuf=4
     pub verbs: Vec<String>,
     /// Short names for kubectl: `deploy`.
     /// +optional
     /// +listType=atomic
-    /// +protobuf=5
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub short_names: Vec<String>,
     /// Groupings such as `all`.
     /// +optional
     /// +listType=atomic
-    /// +protobuf=7
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub categories: Vec<String>,
     /// A hash of the storage version, for storage migration.
     /// +optional
-    /// +protobuf=10
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub storage_version_hash: String,
 }
