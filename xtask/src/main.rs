@@ -3,6 +3,7 @@
 //! - `generate`: run every generator over `apis/` and write the results.
 //! - `verify`: fail, with a diff, when a generated file is stale.
 //! - `markers`: print the marker reference.
+//! - `protos DIR`: write every generated `.proto` under DIR by import path.
 //! - `serve`: generate, build and run the API server.
 //! - `bench`: run the benchmarks and write `target/bench/report.{md,json}`.
 
@@ -35,6 +36,13 @@ enum Cmd {
     Verify,
     /// Print the marker reference (the text of docs/markers.md).
     Markers,
+    /// Write every generated.proto under DIR at its import path
+    /// (DIR/k8s.io/api/apps/v1/generated.proto), the tree protoc, buf or
+    /// grpcio-tools compile with `-I DIR`.
+    Protos {
+        /// The directory to write the tree into.
+        dir: PathBuf,
+    },
     /// The whole test suite: formatting, clippy (warnings are errors),
     /// generated files up to date, and every crate's tests.
     Test,
@@ -62,6 +70,7 @@ fn main() -> ExitCode {
             print!("{}", codegen::generators::reference::markdown());
             Ok(())
         }
+        Cmd::Protos { dir } => protos(&root, &dir),
         Cmd::Serve { args } => serve(&root, &args),
         Cmd::Test => test(&root),
         Cmd::Bench { quick } => bench::bench(&root, quick),
@@ -204,6 +213,36 @@ fn generate(root: &Path) -> Result<()> {
         removed.len(),
         start.elapsed().as_secs_f64() * 1000.0
     );
+    Ok(())
+}
+
+/// Writes the generated `.proto` files as a tree by import path.
+fn protos(root: &Path, dir: &Path) -> Result<()> {
+    let (files, _, _) = run_generators(root)?;
+    let mut written = 0;
+    for file in &files {
+        if file.path.file_name() != Some(codegen::generators::proto::FILE_NAME.as_ref()) {
+            continue;
+        }
+        let go_package = file
+            .contents
+            .lines()
+            .find_map(|l| {
+                l.strip_prefix("option go_package = \"")?
+                    .strip_suffix("\";")
+            })
+            .context("a generated.proto without go_package")?;
+        let path = dir
+            .join(go_package)
+            .join(codegen::generators::proto::FILE_NAME);
+        std::fs::create_dir_all(path.parent().unwrap_or(dir))
+            .with_context(|| format!("creating {}", path.display()))?;
+        std::fs::write(&path, &file.contents)
+            .with_context(|| format!("writing {}", path.display()))?;
+        println!("  wrote {}", path.display());
+        written += 1;
+    }
+    println!("protos: {written} files under {}", dir.display());
     Ok(())
 }
 

@@ -12,7 +12,7 @@
 //! | `protobuf_encode` | `codec::protobuf::wrap` of the object | `json_encode_value`, `protobuf_encode_prost` |
 //! | `protobuf_decode_typed` | the generated `prost::Message` of our Rust type decoding the `.pb` fixture (`codec::wire::decode_object`), what the typed core decodes with | `json_decode`, `protobuf_decode_prost` |
 //! | `protobuf_encode_typed` | the same encoding the decoded value in its envelope (`codec::wire::encode_object`) | `protobuf_encode_prost` |
-//! | `protobuf_decode_prost` | prost-generated types (the `k8s-pb` crate) decoding the same `.pb`: the `runtime.Unknown` envelope, then the object | - |
+//! | `protobuf_decode_prost` | the prost types compiled from our generated `.proto` files (the `proto` crate) decoding the same `.pb`: the `runtime.Unknown` envelope, then the object | - |
 //! | `protobuf_encode_prost` | the same types encoding the object and its envelope | - |
 //! | `defaulting` | the generated `SetDefaults::set_defaults` on the decoded Rust value (kinds with defaulting) | `json_decode` |
 //! | `strategic_merge` | `patch::strategic::apply` of a labels and annotations patch | `json_merge` |
@@ -73,7 +73,7 @@ const KINDS: &[Kind] = &[
         kind: "ConfigMap",
         typed_encode: Some(typed_encode::<apis::core::v1::ConfigMap>),
         typed_defaults: None,
-        prost_direct: prost_direct::<k8s_pb::api::core::v1::ConfigMap>,
+        prost_direct: prost_direct::<proto::api::core::v1::ConfigMap>,
         typed_protobuf: typed_protobuf::<apis::core::v1::ConfigMap>,
     },
     Kind {
@@ -83,7 +83,7 @@ const KINDS: &[Kind] = &[
         kind: "Event",
         typed_encode: Some(typed_encode::<apis::core::v1::Event>),
         typed_defaults: None,
-        prost_direct: prost_direct::<k8s_pb::api::core::v1::Event>,
+        prost_direct: prost_direct::<proto::api::core::v1::Event>,
         typed_protobuf: typed_protobuf::<apis::core::v1::Event>,
     },
     Kind {
@@ -93,7 +93,7 @@ const KINDS: &[Kind] = &[
         kind: "Deployment",
         typed_encode: Some(typed_encode::<apis::apps::v1::Deployment>),
         typed_defaults: Some(typed_defaults::<apis::apps::v1::Deployment>),
-        prost_direct: prost_direct::<k8s_pb::api::apps::v1::Deployment>,
+        prost_direct: prost_direct::<proto::api::apps::v1::Deployment>,
         typed_protobuf: typed_protobuf::<apis::apps::v1::Deployment>,
     },
     Kind {
@@ -103,7 +103,7 @@ const KINDS: &[Kind] = &[
         kind: "Pod",
         typed_encode: Some(typed_encode::<apis::core::v1::Pod>),
         typed_defaults: Some(typed_defaults::<apis::core::v1::Pod>),
-        prost_direct: prost_direct::<k8s_pb::api::core::v1::Pod>,
+        prost_direct: prost_direct::<proto::api::core::v1::Pod>,
         typed_protobuf: typed_protobuf::<apis::core::v1::Pod>,
     },
 ];
@@ -174,11 +174,12 @@ fn typed_validation<T: DeserializeOwned + runtime::validate::Validate>(
 }
 
 /// `protobuf_decode_prost` and `protobuf_encode_prost`: the prost-generated
-/// type `M` of the `k8s-pb` crate on the same bytes, envelope included,
-/// the floor a generated protobuf codec reaches.
+/// type `M` of the `proto` crate (compiled from our generated `.proto`
+/// files, whose messages equal upstream's) on the same bytes, envelope
+/// included: the floor a generated protobuf codec reaches.
 fn prost_direct<M: prost::Message + Default>(c: &mut Criterion, kind: &str, pb: &[u8]) {
-    use k8s_pb::apimachinery::pkg::runtime::Unknown;
     use prost::Message as _;
+    use proto::apimachinery::pkg::runtime::Unknown;
     let Some(body) = pb.strip_prefix(b"k8s\0") else {
         eprintln!("skipping {kind} prost-direct: no protobuf magic");
         return;

@@ -22,6 +22,7 @@ mod metrics;
 mod namespaces;
 mod openapi;
 mod patch;
+mod prost_clients;
 mod quantity;
 mod read;
 mod representations;

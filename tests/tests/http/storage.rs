@@ -5,15 +5,15 @@ use super::*;
 use server::storage::{RedbStore, Store};
 
 /// A kind with protobuf numbers is stored as kube-apiserver stores it in
-/// etcd: the protobuf envelope (`k8s\0` + `runtime.Unknown`), which
-/// prost-generated types of upstream's `generated.proto` (the `k8s-pb`
-/// crate) decode, without `metadata.resourceVersion` (the store's revision
+/// etcd: the protobuf envelope (`k8s\0` + `runtime.Unknown`), which the
+/// prost types compiled from our `generated.proto` files (the `proto`
+/// crate, whose messages equal upstream's) decode, without `metadata.resourceVersion` (the store's revision
 /// stands for it). Kinds without protobuf numbers are stored as JSON.
 #[tokio::test]
 async fn a_stored_deployment_is_the_protobuf_kube_apiserver_stores() {
-    use k8s_pb::api::apps::v1::Deployment;
-    use k8s_pb::apimachinery::pkg::runtime::Unknown;
-    use prost::Message as _;
+    use ::prost::Message as _;
+    use proto::api::apps::v1::Deployment;
+    use proto::apimachinery::pkg::runtime::Unknown;
     let dir = tempfile::tempdir().unwrap();
     let store = std::sync::Arc::new(RedbStore::open(&dir.path().join("db.redb")).unwrap());
     let api = Api::start_with(store.clone());

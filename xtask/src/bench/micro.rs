@@ -150,7 +150,7 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
         figures.push(row(
             "protobuf decode (`decode_object`) against prost-direct",
             pb_decode,
-            "prost-generated types (`k8s-pb`) decoding the same bytes",
+            "prost types compiled from our `.proto` files (`proto`) decoding the same bytes",
             prost_decode,
             pb_decode.zip(prost_decode).map(|(a, b)| a / b),
             &times,
@@ -158,7 +158,7 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
         figures.push(row(
             "protobuf encode (`wrap`) against prost-direct",
             pb_encode,
-            "prost-generated types (`k8s-pb`) encoding the same object",
+            "prost types compiled from our `.proto` files (`proto`) encoding the same object",
             prost_encode,
             pb_encode.zip(prost_encode).map(|(a, b)| a / b),
             &times,
@@ -178,7 +178,7 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
             row(
                 "protobuf decode through our type (generated `prost::Message`) against prost-direct",
                 typed_decode,
-                "prost-generated types (`k8s-pb`) decoding the same bytes",
+                "prost types compiled from our `.proto` files (`proto`) decoding the same bytes",
                 prost_decode,
                 ratio,
                 &times,
@@ -190,7 +190,7 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
             row(
                 "protobuf encode through our type (generated `prost::Message`) against prost-direct",
                 typed_encode,
-                "prost-generated types (`k8s-pb`) encoding the same object",
+                "prost types compiled from our `.proto` files (`proto`) encoding the same object",
                 prost_encode,
                 ratio,
                 &times,

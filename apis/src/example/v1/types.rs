@@ -173,10 +173,12 @@ pub struct WidgetStatus {
 pub struct Gadget {
     /// Standard object metadata.
     /// +optional
+    /// +protobuf=1
     #[serde(default)]
     pub metadata: ObjectMeta,
     /// The desired state of the gadget.
     /// +optional
+    /// +protobuf=2
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spec: Option<GadgetSpec>,
 }
@@ -189,32 +191,38 @@ pub struct GadgetSpec {
     /// The owning team, as a DNS subdomain.
     /// +k8s:required
     /// +k8s:format=k8s-long-name
+    /// +protobuf=1
     pub owner: String,
     /// The serial number; fixed once set.
     /// +k8s:optional
     /// +k8s:immutable
     /// +k8s:neq=""
+    /// +protobuf=2
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub serial: Option<String>,
     /// Power source, when mains powered.
     /// +k8s:optional
     /// +k8s:zeroOrOneOfMember
     /// +k8s:subfield("voltage")=+k8s:maximum=240
+    /// +protobuf=3
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mains: Option<MainsPower>,
     /// Power source, when battery powered.
     /// +k8s:optional
     /// +k8s:zeroOrOneOfMember
+    /// +protobuf=4
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battery: Option<BatteryPower>,
     /// A spare supply kept in storage; its own rules do not apply here.
     /// +k8s:optional
     /// +k8s:opaqueType
+    /// +protobuf=5
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spare: Option<MainsPower>,
     /// The management address.
     /// +k8s:optional
     /// +k8s:format=k8s-ip
+    /// +protobuf=6
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub address: Option<String>,
     /// A short nickname, at least two characters.
@@ -222,15 +230,18 @@ pub struct GadgetSpec {
     /// +k8s:declarativeValidationNative
     /// +k8s:minLength=2
     /// +k8s:ifDisabled("LongNicknames")=+k8s:maxLength=8
+    /// +protobuf=7
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nickname: Option<String>,
     /// Retired: no longer accepted.
     /// +k8s:optional
     /// +k8s:forbidden
+    /// +protobuf=8
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legacy_id: Option<String>,
     /// How the gadget is connected.
     /// +k8s:optional
+    /// +protobuf=9
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub connection: Option<Connection>,
 }
@@ -242,15 +253,18 @@ pub struct GadgetSpec {
 pub struct Connection {
     /// The kind of connection: Wifi or Ethernet.
     /// +k8s:unionDiscriminator
+    /// +protobuf=1
     pub r#type: String,
     /// Wireless settings, when `type` is Wifi.
     /// +k8s:optional
     /// +k8s:unionMember
+    /// +protobuf=2
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wifi: Option<WifiConnection>,
     /// Wired settings, when `type` is Ethernet.
     /// +k8s:optional
     /// +k8s:unionMember
+    /// +protobuf=3
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ethernet: Option<EthernetConnection>,
 }
@@ -263,6 +277,7 @@ pub struct WifiConnection {
     /// The network name.
     /// +k8s:required
     /// +k8s:maxLength=32
+    /// +protobuf=1
     pub ssid: String,
 }
 
@@ -273,6 +288,7 @@ pub struct WifiConnection {
 pub struct EthernetConnection {
     /// The link speed in megabits per second.
     /// +k8s:minimum=10
+    /// +protobuf=1
     pub speed_mbps: i32,
 }
 
@@ -283,6 +299,7 @@ pub struct EthernetConnection {
 pub struct MainsPower {
     /// Supply voltage in volts.
     /// +k8s:minimum=1
+    /// +protobuf=1
     pub voltage: i32,
 }
 
@@ -293,5 +310,6 @@ pub struct MainsPower {
 pub struct BatteryPower {
     /// Capacity in milliampere-hours.
     /// +k8s:minimum=0
+    /// +protobuf=1
     pub capacity_mah: i64,
 }

@@ -32,4 +32,15 @@ impl ::runtime::registry::ServedKind for Gadget {
     ) -> ::runtime::field::ErrorList {
         ::runtime::registry::validate_kind(self, old, ctx)
     }
+    fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
+        Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
+    }
+    fn decode_protobuf(
+        message: &[u8],
+    ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
+        Some(::runtime::codec::wire::message_from_bytes(message))
+    }
+    fn encode_protobuf(&self) -> Option<Vec<u8>> {
+        Some(::prost::Message::encode_to_vec(self))
+    }
 }
