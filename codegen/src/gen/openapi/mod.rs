@@ -313,15 +313,8 @@ fn union(def: &TypeDef) -> Value {
 
 /// The Go spelling of a field name: `localhost_profile` -> `LocalhostProfile`.
 fn go_field_name(rust_name: &str) -> String {
-    rust_name
-        .split('_')
-        .map(|w| {
-            let mut c = w.chars();
-            c.next()
-                .map(|first| first.to_uppercase().chain(c).collect::<String>())
-                .unwrap_or_default()
-        })
-        .collect()
+    use heck::ToUpperCamelCase;
+    rust_name.trim_start_matches("r#").to_upper_camel_case()
 }
 
 fn property(model: &Model, field: &Field) -> Value {
