@@ -306,21 +306,17 @@ fn value_type(c: &Crate, package: &str, ty: &FieldType, imports: &mut BTreeSet<S
             let (go_package, name) = apimachinery::well_known(*w);
             qualified(package, go_package, name, imports)
         }
-        FieldType::Named(r) => match c.model.resolve(r) {
-            Some(def) => match &def.shape {
+        FieldType::Named(r) => match (c.model.resolve(r), &r.target) {
+            (Some(def), Some((target, _))) => match &def.shape {
                 TypeShape::Enum(_) => "string".into(),
                 TypeShape::Newtype(inner) => value_type(c, package, inner, imports),
                 TypeShape::Struct(_) => {
-                    let (target, _) = r
-                        .target
-                        .as_ref()
-                        .expect("a resolved reference has a target");
                     let go_package = go_package(c, &c.model.packages[*target]);
                     qualified(package, &go_package, &def.name, imports)
                 }
             },
             // `check` reports unresolved references before generation.
-            None => r.name().to_string(),
+            _ => r.name().to_string(),
         },
     }
 }
