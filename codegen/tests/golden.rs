@@ -235,9 +235,10 @@ fn check_golden_files(
 
 /// (golden name, package source after the group marker): the protobuf
 /// generator's cases.
-const PROTOBUF_CASES: &[(&str, &str)] = &[(
-    "field_kinds",
-    "#[serde(rename_all = \"camelCase\")]\npub struct Subject {\n\
+const PROTOBUF_CASES: &[(&str, &str)] = &[
+    (
+        "field_kinds",
+        "#[serde(rename_all = \"camelCase\")]\npub struct Subject {\n\
      /// +protobuf=1\npub name: String,\n\
      /// +protobuf=2\npub replicas: Option<i32>,\n\
      /// +protobuf=3\npub tags: Vec<String>,\n\
@@ -255,7 +256,15 @@ const PROTOBUF_CASES: &[(&str, &str)] = &[(
      /// +protobuf=15\npub count: i64,\n}\n\n\
      /// An item.\npub struct Item {\n    /// +protobuf=1\n    pub name: String,\n}\n\n\
      /// A color.\npub enum Color {\n    Red,\n    Blue,\n}\n",
-)];
+    ),
+    (
+        "wrapped_list",
+        "#[serde(rename_all = \"camelCase\")]\npub struct Subject {\n\
+         /// +protobuf=1\npub verbs: Verbs,\n\
+         /// +protobuf=2\npub more: Option<Verbs>,\n}\n\n\
+         /// Verbs, a message of its own on the wire.\n/// +protobuf.nullable=true\npub struct Verbs(pub Vec<String>);\n",
+    ),
+];
 
 #[test]
 fn every_protobuf_case_matches_its_golden_file() {

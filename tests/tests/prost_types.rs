@@ -218,3 +218,38 @@ fn the_deployment_fixture_reads_as_prost_values() {
             .len()
     );
 }
+
+/// `APIResource.verbs` is upstream's `Verbs` message (`+protobuf.nullable`
+/// on the list newtype), not a repeated field: the bytes our generated
+/// codec and our table transcoder write are what the prost types read.
+#[test]
+fn discovery_verbs_are_a_message_of_their_own_as_upstream_writes_them() {
+    use runtime::codec::protobuf::{self as table, ProtoSchema};
+    use runtime::meta::v1::APIResourceList;
+    let json = serde_json::json!({"groupVersion": "apps/v1", "resources": [{
+        "name": "deployments", "singularName": "deployment", "namespaced": true,
+        "kind": "Deployment", "verbs": ["create", "get", "list"]}]});
+    let list: APIResourceList = serde_json::from_value(json.clone()).unwrap();
+    let bytes = list.encode_to_vec();
+    let read = proto::apimachinery::pkg::apis::meta::v1::ApiResourceList::decode(bytes.as_slice())
+        .unwrap();
+    assert_eq!(
+        read.resources[0].verbs.as_ref().unwrap().items,
+        ["create", "get", "list"]
+    );
+    assert_eq!(read.resources[0].name(), "deployments");
+
+    let message = APIResourceList::message();
+    assert_eq!(
+        table::encode(&json, message),
+        bytes,
+        "the table writes the same bytes"
+    );
+    assert_eq!(
+        table::decode(&bytes, message).unwrap(),
+        json,
+        "and reads them back"
+    );
+    let back = APIResourceList::decode(bytes.as_slice()).unwrap();
+    assert_eq!(back, list);
+}

@@ -51,7 +51,13 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
         .map(|pkg| {
             let generated = |t: &&TypeDef| has_protobuf(t) && !tags::protobuf::hand_marshalled(t);
             let impls: Vec<TokenStream> = pkg.types.iter().filter(generated).map(|t| table(model, pkg, t)).collect();
-            let messages: Vec<TokenStream> = pkg.types.iter().filter(generated).map(|t| message_impl(model, pkg, t)).collect();
+            let messages: Vec<TokenStream> = pkg
+                .types
+                .iter()
+                .filter(generated)
+                .map(|t| message_impl(model, pkg, t))
+                .chain(pkg.types.iter().filter_map(|t| wrapper_impl(model, pkg, t)))
+                .collect();
             let rel: PathBuf = pkg.module_path.iter().collect();
             GeneratedFile {
                 path: crate_dir.join("src").join(rel).join("zz_generated.protobuf.rs"),
@@ -164,6 +170,11 @@ fn kind(model: &Model, pkg: &Package, ty: &FieldType) -> TokenStream {
         FieldType::Named(r) => match model.resolve(r) {
             Some(def) => match &def.shape {
                 TypeShape::Enum(_) => k("String"),
+                TypeShape::Newtype(_) if tags::protobuf::wrapped_items(def).is_some() => {
+                    let item =
+                        tags::protobuf::wrapped_items(def).map(|item| kind(model, pkg, item));
+                    quote! { Kind::Items(&#item) }
+                }
                 TypeShape::Newtype(inner) => kind(model, pkg, inner),
                 TypeShape::Struct(_) => {
                     let path = super::schema::type_path(model, pkg, r);
@@ -232,6 +243,39 @@ fn message_impl(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
             }
         }
     }
+}
+
+/// `prost::Message` for a list newtype marked `+protobuf.nullable=true`:
+/// a message whose field 1 repeats the items.
+fn wrapper_impl(model: &Model, pkg: &Package, def: &TypeDef) -> Option<TokenStream> {
+    let item = tags::protobuf::wrapped_items(def)?;
+    let ident = format_ident!("{}", def.name);
+    let list = FieldType::List(Box::new(item.clone()));
+    let tag = proc_macro2::Literal::u32_unsuffixed(1);
+    let (encode, len, merge) = field_code(model, pkg, &list, &tag, &quote! { self.0 });
+    Some(quote! {
+        impl ::prost::Message for #ident {
+            fn encode_raw(&self, buf: &mut impl BufMut) {
+                #encode
+            }
+
+            fn merge_field(&mut self, tag: u32, wire_type: WireType, buf: &mut impl Buf, ctx: DecodeContext) -> Result<(), ::prost::DecodeError> {
+                match tag {
+                    1 => { #merge }
+                    _ => w::skip(tag, wire_type, buf, ctx)?,
+                }
+                Ok(())
+            }
+
+            fn encoded_len(&self) -> usize {
+                #len
+            }
+
+            fn clear(&mut self) {
+                *self = Self::default();
+            }
+        }
+    })
 }
 
 /// One field's encode, encoded-length and merge code, by its shape
@@ -395,6 +439,14 @@ fn value_code(
                         }
                     },
                 )
+            }
+            Some(TypeShape::Newtype(_))
+                if model
+                    .resolve(r)
+                    .and_then(tags::protobuf::wrapped_items)
+                    .is_some() =>
+            {
+                plain(helper("message", quote! { #v }), decode("message"))
             }
             Some(TypeShape::Newtype(inner)) => {
                 let path = super::schema::type_path(model, pkg, r);

@@ -66,6 +66,7 @@ pub static TAGS: &[TagDef] = &[
     crate::tags::protobuf::DEF,
     crate::tags::protobuf::RESERVED_DEF,
     crate::tags::protobuf::MARSHAL_DEF,
+    crate::tags::protobuf::NULLABLE_DEF,
     crate::tags::prerelease_lifecycle_introduced::DEF,
     // --- kubebuilder (CRD) markers. ---
     crate::tags::kubebuilder_resource::DEF,

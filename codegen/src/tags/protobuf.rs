@@ -3,6 +3,8 @@
 //! removed fields, which no field may take again (`reserved` in the `.proto`).
 //! `+protobuf.options.marshal=false`: the type's message is in the `.proto`,
 //! but its Rust wire code is hand-written (upstream: `Time`, `Quantity`).
+//! `+protobuf.nullable=true` on a list newtype: a message of its own whose
+//! field 1 repeats the items (upstream: `metav1.Verbs`).
 
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
@@ -68,4 +70,37 @@ pub const MARSHAL_DEF: TagDef = TagDef {
 /// (`+protobuf.options.marshal=false`).
 pub fn hand_marshalled(def: &crate::model::TypeDef) -> bool {
     def.markers_named(MARSHAL).next().is_some()
+}
+
+/// The name of `+protobuf.nullable`.
+pub const NULLABLE: &str = "protobuf.nullable";
+
+/// The definition of `+protobuf.nullable`.
+pub const NULLABLE_DEF: TagDef = TagDef {
+    name: NULLABLE,
+    scopes: &[Scope::ListType],
+    args: ArgsKind::None,
+    payload: PayloadKind::OneOf(&["true"]),
+    applies_to: AppliesTo::Any,
+    repeatable: false,
+    stability: Stability::Stable,
+    doc: "On a newtype over a list (`pub struct Verbs(pub Vec<String>)`): \
+          fields of this type are a message of their own on the wire, \
+          `message Verbs { repeated string items = 1; }`, so that an empty \
+          list and an absent one differ, as go-to-protobuf writes named \
+          slice types marked so (`metav1.Verbs`). In JSON it stays a list.",
+    example: "+protobuf.nullable=true",
+};
+
+/// The element type of a list newtype marked `+protobuf.nullable=true`:
+/// a wrapper message `{ repeated T items = 1; }` on the wire.
+pub fn wrapped_items(def: &crate::model::TypeDef) -> Option<&crate::model::FieldType> {
+    match &def.shape {
+        crate::model::TypeShape::Newtype(crate::model::FieldType::List(item))
+            if def.markers_named(NULLABLE).next().is_some() =>
+        {
+            Some(item)
+        }
+        _ => None,
+    }
 }

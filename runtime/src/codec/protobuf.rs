@@ -98,6 +98,10 @@ pub enum Kind {
     RawJson,
     /// A map value kind for [`Presence::Map`] fields: `map<string, V>`.
     MapOf(&'static Kind),
+    /// A list in a message of its own, as go-to-protobuf writes a named
+    /// slice type marked `+protobuf.nullable=true` (`metav1.Verbs`): a JSON
+    /// array, on the wire a message whose field 1 repeats the items.
+    Items(&'static Kind),
 }
 
 /// A type with a protobuf message table.
@@ -294,6 +298,13 @@ fn encode_value(number: u32, kind: &Kind, v: Option<&Value>, out: &mut Vec<u8>) 
             };
             let mut inner = Vec::new();
             length_delimited(1, &raw, &mut inner);
+            length_delimited(number, &inner, out);
+        }
+        Kind::Items(item) => {
+            let mut inner = Vec::new();
+            for v in v.and_then(Value::as_array).into_iter().flatten() {
+                encode_value(1, item, Some(v), &mut inner);
+            }
             length_delimited(number, &inner, out);
         }
         Kind::MapOf(_) => {}
@@ -517,6 +528,16 @@ fn decode_value(kind: &Kind, v: &WireValue<'_>) -> Result<Value, ProtoError> {
             .map(Value::Number)
             .unwrap_or(Value::Null),
         (Kind::Message(m), W::Bytes(b)) => decode(b, m())?,
+        (Kind::Items(item), W::Bytes(b)) => {
+            let mut items = Vec::new();
+            read_fields(b, |number, v| {
+                if number == 1 {
+                    items.push(decode_value(item, &v)?);
+                }
+                Ok(())
+            })?;
+            Value::Array(items)
+        }
         // An empty message is the zero time: unset.
         (Kind::Time | Kind::MicroTime, W::Bytes([])) => Value::Null,
         (Kind::Time | Kind::MicroTime, W::Bytes(b)) => {

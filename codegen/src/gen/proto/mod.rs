@@ -12,6 +12,8 @@
 //!   references into the same package unqualified, into others fully
 //!   qualified with a leading dot; string enums and newtypes as what they
 //!   wrap.
+//! - A list newtype marked `+protobuf.nullable=true` is a message of its
+//!   own, `{ repeated T items = 1; }`, as upstream writes `metav1.Verbs`.
 //! - Doc comments carried over with the markers beside them, but for
 //!   `+protobuf=N` (go-to-protobuf reads the number from the struct tag).
 //! - The apimachinery packages whose types the runtime crate writes by hand
@@ -164,6 +166,22 @@ pub fn package_file(c: &Crate, pkg: &Package) -> Option<ProtoFile> {
         .filter(|t| has_protobuf(t))
         .map(|t| message(c, &package, t, &mut imports))
         .collect();
+    for def in &pkg.types {
+        if let Some(item) = tags::protobuf::wrapped_items(def) {
+            messages.push(ProtoMessage {
+                name: def.name.clone(),
+                comment: comment(&def.description, &def.markers),
+                fields: vec![ProtoField {
+                    comment: Vec::new(),
+                    label: "repeated ",
+                    ty: value_type(c, &package, item, &mut imports),
+                    name: "items".to_string(),
+                    number: 1,
+                }],
+                reserved: Vec::new(),
+            });
+        }
+    }
     if messages.is_empty() {
         return None;
     }
@@ -281,8 +299,14 @@ fn field_type(
             "",
             format!("map<string, {}>", value_type(c, package, inner, imports)),
         ),
-        FieldType::Named(r) => match c.model.resolve(r).map(|d| &d.shape) {
-            Some(TypeShape::Newtype(inner)) => field_type(c, package, inner, imports),
+        FieldType::Named(r) => match c.model.resolve(r) {
+            Some(def) if tags::protobuf::wrapped_items(def).is_some() => {
+                ("optional ", value_type(c, package, ty, imports))
+            }
+            Some(TypeDef {
+                shape: TypeShape::Newtype(inner),
+                ..
+            }) => field_type(c, package, inner, imports),
             _ => ("optional ", value_type(c, package, ty, imports)),
         },
         other => ("optional ", value_type(c, package, other, imports)),
@@ -309,8 +333,10 @@ fn value_type(c: &Crate, package: &str, ty: &FieldType, imports: &mut BTreeSet<S
         FieldType::Named(r) => match (c.model.resolve(r), &r.target) {
             (Some(def), Some((target, _))) => match &def.shape {
                 TypeShape::Enum(_) => "string".into(),
-                TypeShape::Newtype(inner) => value_type(c, package, inner, imports),
-                TypeShape::Struct(_) => {
+                TypeShape::Newtype(inner) if tags::protobuf::wrapped_items(def).is_none() => {
+                    value_type(c, package, inner, imports)
+                }
+                TypeShape::Newtype(_) | TypeShape::Struct(_) => {
                     let go_package = go_package(c, &c.model.packages[*target]);
                     qualified(package, &go_package, &def.name, imports)
                 }

@@ -789,51 +789,67 @@ pub struct APIResourceList {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_version: Option<String>,
     /// `apps/v1`.
+    /// +protobuf=1
     pub group_version: String,
     /// The resources and subresources.
     /// +listType=atomic
+    /// +protobuf=2
     pub resources: Vec<APIResource>,
 }
 
-// Discovery is served as JSON only, and this type has no protobuf message:
-// upstream's `verbs` is a `Verbs` message wrapping the list
-// (`+protobuf.nullable=true` on a named slice type), which the generators
-// do not model.
+/// The verbs of a resource in discovery (`metav1.Verbs`): a JSON list, and
+/// on the protobuf wire a message of its own.
+///
+/// +protobuf.nullable=true
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Verbs(pub Vec<String>);
+
 /// One resource or subresource in discovery (`metav1.APIResource`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct APIResource {
     /// The plural name: `deployments`, `deployments/scale`.
+    /// +protobuf=1
     pub name: String,
     /// The singular name: `deployment`.
+    /// +protobuf=6
     pub singular_name: String,
     /// Whether objects live in namespaces.
+    /// +protobuf=2
     pub namespaced: bool,
     /// The group of a subresource's kind when it differs: `autoscaling`.
     /// +optional
+    /// +protobuf=8
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub group: String,
     /// The version of a subresource's kind when it differs.
     /// +optional
+    /// +protobuf=9
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub version: String,
     /// The kind: `Deployment`, `Scale`.
+    /// +protobuf=3
     pub kind: String,
     /// The verbs served: `create`, `get`, `list`...
-    pub verbs: Vec<String>,
+    /// +protobuf=4
+    pub verbs: Verbs,
     /// Short names for kubectl: `deploy`.
     /// +optional
     /// +listType=atomic
+    /// +protobuf=5
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub short_names: Vec<String>,
     /// Groupings such as `all`.
     /// +optional
     /// +listType=atomic
+    /// +protobuf=7
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub categories: Vec<String>,
     /// A hash of the storage version, for storage migration.
     /// +optional
+    /// +protobuf=10
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub storage_version_hash: String,
 }

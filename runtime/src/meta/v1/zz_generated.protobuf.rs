@@ -376,6 +376,98 @@ const _: () = {
             &MESSAGE
         }
     }
+    impl ProtoSchema for APIResourceList {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "APIResourceList",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "groupVersion",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "resources",
+                        kind: Kind::Message(<APIResource as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for APIResource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "APIResource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 6,
+                        json: "singularName",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "namespaced",
+                        kind: Kind::Bool,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 8,
+                        json: "group",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 9,
+                        json: "version",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "kind",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "verbs",
+                        kind: Kind::Items(&Kind::String),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 5,
+                        json: "shortNames",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 7,
+                        json: "categories",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 10,
+                        json: "storageVersionHash",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
     impl ProtoSchema for PartialObjectMetadata {
         fn message() -> &'static Message {
             static MESSAGE: Message = Message {
@@ -1101,6 +1193,186 @@ const _: () = {
             *self = Self::default();
         }
     }
+    impl ::prost::Message for APIResourceList {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.group_version;
+                w::string(1, v, buf);
+            }
+            for v in &self.resources {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.group_version = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.resources.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.group_version;
+                    w::string_len(1, v)
+                };
+            len += self.resources.iter().map(|v| w::message_len(2, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for APIResource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.namespaced;
+                w::bool(2, *v, buf);
+            }
+            {
+                let v = &self.kind;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.verbs;
+                w::message(4, v, buf);
+            }
+            for v in &self.short_names {
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.singular_name;
+                w::string(6, v, buf);
+            }
+            for v in &self.categories {
+                w::string(7, v, buf);
+            }
+            {
+                let v = &self.group;
+                w::string(8, v, buf);
+            }
+            {
+                let v = &self.version;
+                w::string(9, v, buf);
+            }
+            {
+                let v = &self.storage_version_hash;
+                w::string(10, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.namespaced = w::decode_bool(wire_type, buf)?;
+                }
+                3 => {
+                    self.kind = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.verbs = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.short_names
+                        .push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                6 => {
+                    self.singular_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                7 => {
+                    self.categories.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                8 => {
+                    self.group = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                9 => {
+                    self.version = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                10 => {
+                    self.storage_version_hash = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.namespaced;
+                    w::bool_len(2, *v)
+                };
+            len
+                += {
+                    let v = &self.kind;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.verbs;
+                    w::message_len(4, v)
+                };
+            len += self.short_names.iter().map(|v| w::string_len(5, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.singular_name;
+                    w::string_len(6, v)
+                };
+            len += self.categories.iter().map(|v| w::string_len(7, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.group;
+                    w::string_len(8, v)
+                };
+            len
+                += {
+                    let v = &self.version;
+                    w::string_len(9, v)
+                };
+            len
+                += {
+                    let v = &self.storage_version_hash;
+                    w::string_len(10, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
     impl ::prost::Message for PartialObjectMetadata {
         fn encode_raw(&self, buf: &mut impl BufMut) {
             {
@@ -1220,6 +1492,34 @@ const _: () = {
                     w::raw_extension_len(2, v)
                 };
             len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for Verbs {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.0 {
+                w::string(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.0.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            self.0.iter().map(|v| w::string_len(1, v)).sum::<usize>()
         }
         fn clear(&mut self) {
             *self = Self::default();
