@@ -341,6 +341,17 @@ impl FieldSet {
         removed
     }
 
+    /// Whether some path is in both sets: whether
+    /// [`remove_all`](Self::remove_all) of `other` would remove anything.
+    pub(crate) fn overlaps(&self, other: &FieldSet) -> bool {
+        self.members.iter().any(|m| other.is_member(m))
+            || self.children.iter().any(|(element, child)| {
+                other
+                    .find_child(element)
+                    .is_ok_and(|at| child.overlaps(&other.children[at].1))
+            })
+    }
+
     /// Whether every path of `self` is in `other`.
     pub fn is_subset(&self, other: &FieldSet) -> bool {
         self.members.iter().all(|m| other.is_member(m))

@@ -3,7 +3,8 @@
 //! (`k8s.io/apimachinery/pkg/util/managedfields/internal`: `managedfields.go`,
 //! `buildmanagerinfo.go`, `capmanagers.go`, `stripmeta.go`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, LazyLock, Mutex};
 
 use super::fieldset::{FieldSet, PathElement};
 use runtime::go::json_string as go_json_string;
@@ -64,12 +65,20 @@ pub(crate) struct Managed {
     pub(crate) api_version: String,
     pub(crate) subresource: String,
     pub(crate) time: Option<Time>,
-    /// The paths the manager owns.
-    set: FieldSet,
-    /// The FieldsV1 the entry was decoded from, while `set` still holds
-    /// exactly its paths: encoding moves it back instead of writing the
-    /// set again.
-    fields_v1: Option<FieldsV1>,
+    /// The paths the manager owns; shared with [`decoded_set`]'s cache
+    /// until changed.
+    set: Arc<FieldSet>,
+    /// The FieldsV1 the entry was decoded from and the set it holds:
+    /// encoding writes that text again when the entry ends with the same
+    /// set, instead of encoding the set.
+    decoded: Option<Decoded>,
+}
+
+/// A FieldsV1 text and the set it holds.
+#[derive(Debug, Clone)]
+pub(crate) struct Decoded {
+    fields_v1: FieldsV1,
+    set: Arc<FieldSet>,
 }
 
 impl Managed {
@@ -88,8 +97,8 @@ impl Managed {
             api_version,
             subresource,
             time,
-            set,
-            fields_v1: None,
+            set: Arc::new(set),
+            decoded: None,
         }
     }
 
@@ -103,31 +112,34 @@ impl Managed {
         &self.set
     }
 
-    /// The paths the manager owns, to change: the decoded FieldsV1 no
-    /// longer describes them.
+    /// The paths the manager owns, to change (copied first when shared).
     pub(crate) fn set_mut(&mut self) -> &mut FieldSet {
-        self.fields_v1 = None;
-        &mut self.set
+        Arc::make_mut(&mut self.set)
     }
 
-    /// Removes the paths of `other`; the decoded FieldsV1 stays when none
-    /// was owned.
+    /// Removes the paths of `other` (a shared set is copied only when it
+    /// owns some of them).
     pub(crate) fn remove_all(&mut self, other: &FieldSet) {
-        if self.set.remove_all(other) {
-            self.fields_v1 = None;
+        if self.set.overlaps(other) {
+            Arc::make_mut(&mut self.set).remove_all(other);
         }
     }
 
-    /// The owned paths, taken out of the entry (with its decoded FieldsV1,
-    /// which still describes them).
-    pub(crate) fn into_set(self) -> (FieldSet, Option<FieldsV1>) {
-        (self.set, self.fields_v1)
+    /// The FieldsV1 the entry was decoded from, with its set.
+    pub(crate) fn decoded(&self) -> Option<&Decoded> {
+        self.decoded.as_ref()
     }
 
-    /// Restores a set and its FieldsV1 taken by [`Managed::into_set`].
-    pub(crate) fn with_set(mut self, set: FieldSet, fields_v1: Option<FieldsV1>) -> Managed {
-        self.set = set;
-        self.fields_v1 = fields_v1;
+    /// The owned paths, taken out of the entry, with its decoded FieldsV1.
+    pub(crate) fn into_set(self) -> (FieldSet, Option<Decoded>) {
+        (Arc::unwrap_or_clone(self.set), self.decoded)
+    }
+
+    /// The entry owning `set`, remembering a FieldsV1 text that may hold
+    /// the same set (encoding checks that it does before writing it).
+    pub(crate) fn with_set(mut self, set: FieldSet, decoded: Option<Decoded>) -> Managed {
+        self.set = Arc::new(set);
+        self.decoded = decoded;
         self
     }
 }
@@ -211,11 +223,18 @@ fn decode_entry(i: usize, entry: &ManagedFieldsEntry) -> Result<Managed, String>
             ));
         }
     }
-    let set = match &entry.fields_v1 {
-        Some(fields) => FieldSet::from_fields_v1(fields).map_err(|e| {
-            format!("error decoding versioned set from entry {i}: error decoding set: {e}")
-        })?,
-        None => FieldSet::new(),
+    let (set, decoded) = match &entry.fields_v1 {
+        Some(fields) => {
+            let set = decoded_set(fields).map_err(|e| {
+                format!("error decoding versioned set from entry {i}: error decoding set: {e}")
+            })?;
+            let decoded = Decoded {
+                fields_v1: fields.clone(),
+                set: set.clone(),
+            };
+            (set, Some(decoded))
+        }
+        None => (Arc::new(FieldSet::new()), None),
     };
     Ok(Managed {
         manager: text(&entry.manager),
@@ -224,8 +243,50 @@ fn decode_entry(i: usize, entry: &ManagedFieldsEntry) -> Result<Managed, String>
         subresource: text(&entry.subresource),
         time: entry.time,
         set,
-        fields_v1: entry.fields_v1.clone(),
+        decoded,
     })
+}
+
+/// The most FieldsV1 text [`decoded_set`] keeps decoded sets for, in
+/// bytes; past it the cache starts over.
+const DECODED_TEXT_LIMIT: usize = 1 << 20;
+
+/// Decoded sets by their FieldsV1 text.
+#[derive(Default)]
+struct DecodedSets {
+    sets: HashMap<Box<str>, Arc<FieldSet>>,
+    text_bytes: usize,
+}
+
+static DECODED: LazyLock<Mutex<DecodedSets>> = LazyLock::new(Mutex::default);
+
+/// The set a FieldsV1 value holds, decoded once per distinct text: every
+/// apply and update of an object reads the entries of all its managers,
+/// which mostly stay as they were, so a decoded set is shared (an `Arc`,
+/// copied only when changed) by every request that meets the same text
+/// again. Decoding is a function of the text alone.
+///
+/// Errors: the text is not a FieldsV1 set (upstream's messages).
+fn decoded_set(fields: &FieldsV1) -> Result<Arc<FieldSet>, String> {
+    let text = fields.as_str();
+    let lock = || {
+        DECODED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    if let Some(set) = lock().sets.get(text) {
+        return Ok(set.clone());
+    }
+    let set = Arc::new(FieldSet::from_fields_v1(fields)?);
+    let mut cache = lock();
+    if cache.text_bytes + text.len() > DECODED_TEXT_LIMIT {
+        *cache = DecodedSets::default();
+    }
+    if text.len() <= DECODED_TEXT_LIMIT {
+        cache.text_bytes += text.len();
+        cache.sets.insert(text.into(), set.clone());
+    }
+    Ok(set)
 }
 
 /// The entries without their decoded FieldsV1, so that encoding writes
@@ -233,7 +294,7 @@ fn decode_entry(i: usize, entry: &ManagedFieldsEntry) -> Result<Managed, String>
 /// encoder's form).
 pub(crate) fn forget_decoded(mut managers: Managers) -> Managers {
     for managed in managers.values_mut() {
-        managed.fields_v1 = None;
+        managed.decoded = None;
     }
     managers
 }
@@ -261,9 +322,11 @@ pub(crate) fn encode(managers: Managers) -> Vec<ManagedFieldsEntry> {
 
 fn encode_entry(managed: Managed) -> ManagedFieldsEntry {
     let non_empty = |s: String| (!s.is_empty()).then_some(s);
-    let fields_v1 = match managed.fields_v1 {
-        Some(decoded) => decoded,
-        None => managed.set.to_fields_v1(),
+    let fields_v1 = match managed.decoded {
+        Some(decoded) if Arc::ptr_eq(&decoded.set, &managed.set) || decoded.set == managed.set => {
+            decoded.fields_v1
+        }
+        _ => managed.set.to_fields_v1(),
     };
     ManagedFieldsEntry {
         manager: non_empty(managed.manager),
@@ -371,10 +434,100 @@ pub(crate) fn cap_update_managers(managers: &mut Managers) {
             managers.insert(bucket.clone(), moved);
         }
         if let Some(entry) = managers.get_mut(&bucket) {
-            entry.set_mut().extend(managed.set);
+            entry.set_mut().extend(Arc::unwrap_or_clone(managed.set));
             entry.time = managed.time;
         }
         managers.remove(&id);
         length -= 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(text: &str) -> FieldsV1 {
+        FieldsV1::from_json(text.to_string()).unwrap()
+    }
+
+    fn field(name: &str) -> PathElement {
+        PathElement::Field(name.to_string())
+    }
+
+    #[test]
+    fn a_text_met_again_shares_its_decoded_set() {
+        let text = r#"{"f:spec":{"f:paused":{},"f:replicas":{}}}"#;
+        let first = decoded_set(&fields(text)).unwrap();
+        let again = decoded_set(&fields(text)).unwrap();
+        assert!(Arc::ptr_eq(&first, &again));
+        assert!(first.has(&[field("spec"), field("replicas")]));
+        let other = decoded_set(&fields(r#"{"f:spec":{"f:paused":{}}}"#)).unwrap();
+        assert!(!other.has(&[field("spec"), field("replicas")]));
+    }
+
+    /// The decoded text is written again exactly while the entry's set is
+    /// the one it holds, and the set is encoded anew once it changed. The
+    /// text here is not in the encoder's order, which tells the two apart.
+    #[test]
+    fn an_entry_is_written_as_decoded_only_while_its_set_is_the_same() {
+        let text = r#"{"f:spec":{"f:replicas":{},"f:paused":{}}}"#;
+        let entry = ManagedFieldsEntry {
+            manager: Some("kubectl".into()),
+            operation: Some(APPLY.into()),
+            api_version: Some("apps/v1".into()),
+            fields_type: Some(FIELDS_V1.into()),
+            fields_v1: Some(fields(text)),
+            ..Default::default()
+        };
+        let written = |managers: Managers| {
+            let entries = encode(managers);
+            entries[0].fields_v1.as_ref().unwrap().as_str().to_string()
+        };
+        let managers = decode(std::slice::from_ref(&entry)).unwrap();
+        assert_eq!(
+            written(managers.clone()),
+            text,
+            "unchanged: the decoded text"
+        );
+
+        // Not owning what is removed, the entry keeps its set and text.
+        let mut kept = managers.clone();
+        for managed in kept.values_mut() {
+            let mut other = FieldSet::new();
+            other.insert(&[field("spec"), field("template")]);
+            managed.remove_all(&other);
+        }
+        assert_eq!(written(kept), text);
+
+        // A new entry for an equal set (a set of its own) writes the text too.
+        let (id, managed) = managers.clone().into_iter().next().unwrap();
+        let (set, decoded) = managed.clone().into_set();
+        let fresh = |set: FieldSet| {
+            let entry = Managed::new(
+                "kubectl".into(),
+                APPLY.into(),
+                "apps/v1".into(),
+                String::new(),
+                None,
+                FieldSet::new(),
+            );
+            Managers::from([(id.clone(), entry.with_set(set, decoded.clone()))])
+        };
+        assert_eq!(written(fresh(set.clone())), text);
+
+        // A changed set is encoded: removing a path, adding one.
+        let mut fewer = managers.clone();
+        for managed in fewer.values_mut() {
+            let mut replicas = FieldSet::new();
+            replicas.insert(&[field("spec"), field("replicas")]);
+            managed.remove_all(&replicas);
+        }
+        assert_eq!(written(fewer), r#"{"f:spec":{"f:paused":{}}}"#);
+        let mut more = set;
+        more.insert(&[field("spec"), field("selector")]);
+        assert_eq!(
+            written(fresh(more)),
+            r#"{"f:spec":{"f:paused":{},"f:replicas":{},"f:selector":{}}}"#
+        );
     }
 }

@@ -556,17 +556,17 @@ impl ApplyRequest<'_> {
         let merged = walk::merge(live, self.applied, self.shape);
         let previous = managers.remove(id);
         let applied_set = to_field_set(self.applied, self.shape);
-        managers.insert(
-            id.to_string(),
-            Managed::new(
-                self.writer.manager.clone(),
-                APPLY.to_string(),
-                self.writer.api_version.clone(),
-                self.writer.subresource.clone(),
-                previous.as_ref().and_then(|p| p.time),
-                applied_set,
-            ),
+        // A re-apply of the same fields writes the entry's FieldsV1 again.
+        let decoded = previous.as_ref().and_then(|p| p.decoded().cloned());
+        let entry = Managed::new(
+            self.writer.manager.clone(),
+            APPLY.to_string(),
+            self.writer.api_version.clone(),
+            self.writer.subresource.clone(),
+            previous.as_ref().and_then(|p| p.time),
+            FieldSet::new(),
         );
+        managers.insert(id.to_string(), entry.with_set(applied_set, decoded));
         let merged = match previous {
             Some(last) if !last.set().is_empty() => {
                 prune(&merged, managers, id, last.set(), self.shape)
@@ -710,7 +710,7 @@ fn record_update(
             managers.insert(id, previous);
         }
     } else {
-        let (set, fields_v1) = match mine {
+        let (set, decoded) = match mine {
             Some(previous) if taken.is_subset(previous.set()) => previous.into_set(),
             Some(previous) => {
                 let mut set = taken;
@@ -727,7 +727,7 @@ fn record_update(
             Some(now),
             FieldSet::new(),
         );
-        managers.insert(id, entry.with_set(set, fields_v1));
+        managers.insert(id, entry.with_set(set, decoded));
     }
     managers::cap_update_managers(managers);
 }
