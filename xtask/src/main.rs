@@ -100,6 +100,32 @@ const CRATES: [(&str, bool, &str); 2] = [
 /// generators produce (paths relative to the workspace root), with package
 /// and type counts.
 fn run_generators(root: &Path) -> Result<(Vec<GeneratedFile>, usize, usize)> {
+    let crates = read_crates(root)?;
+    let dropped = codegen::generators::proto::dropped_numbers(&crates, |path| {
+        std::fs::read_to_string(root.join(path)).ok()
+    });
+    if !dropped.is_empty() {
+        eprint!(
+            "{}",
+            relative(root, &codegen::diagnostics::render(&dropped))
+        );
+        bail!(
+            "{} protobuf field number(s) would be dropped",
+            dropped.len()
+        );
+    }
+    let packages = crates.iter().map(|c| c.model.packages.len()).sum();
+    let types = crates
+        .iter()
+        .flat_map(|c| &c.model.packages)
+        .map(|p| p.types.len())
+        .sum();
+    let files = codegen::generators::generate_all(&crates);
+    Ok((files, packages, types))
+}
+
+/// Parses and checks every crate's packages.
+fn read_crates(root: &Path) -> Result<Vec<codegen::generators::Crate>> {
     let mut crates = Vec::new();
     for (dir, serves, proto_root) in CRATES {
         let src = root.join(dir).join("src");
@@ -125,27 +151,7 @@ fn run_generators(root: &Path) -> Result<(Vec<GeneratedFile>, usize, usize)> {
             proto_root: proto_root.to_string(),
         });
     }
-    let dropped = codegen::generators::proto::dropped_numbers(&crates, |path| {
-        std::fs::read_to_string(root.join(path)).ok()
-    });
-    if !dropped.is_empty() {
-        eprint!(
-            "{}",
-            relative(root, &codegen::diagnostics::render(&dropped))
-        );
-        bail!(
-            "{} protobuf field number(s) would be dropped",
-            dropped.len()
-        );
-    }
-    let packages = crates.iter().map(|c| c.model.packages.len()).sum();
-    let types = crates
-        .iter()
-        .flat_map(|c| &c.model.packages)
-        .map(|p| p.types.len())
-        .sum();
-    let files = codegen::generators::generate_all(&crates);
-    Ok((files, packages, types))
+    Ok(crates)
 }
 
 /// Shows paths relative to the workspace root in diagnostics.
@@ -218,31 +224,16 @@ fn generate(root: &Path) -> Result<()> {
 
 /// Writes the generated `.proto` files as a tree by import path.
 fn protos(root: &Path, dir: &Path) -> Result<()> {
-    let (files, _, _) = run_generators(root)?;
-    let mut written = 0;
-    for file in &files {
-        if file.path.file_name() != Some(codegen::generators::proto::FILE_NAME.as_ref()) {
-            continue;
-        }
-        let go_package = file
-            .contents
-            .lines()
-            .find_map(|l| {
-                l.strip_prefix("option go_package = \"")?
-                    .strip_suffix("\";")
-            })
-            .context("a generated.proto without go_package")?;
-        let path = dir
-            .join(go_package)
-            .join(codegen::generators::proto::FILE_NAME);
+    let files = codegen::generators::proto::files(&read_crates(root)?);
+    for (_, file) in &files {
+        let path = dir.join(file.import_name());
         std::fs::create_dir_all(path.parent().unwrap_or(dir))
             .with_context(|| format!("creating {}", path.display()))?;
-        std::fs::write(&path, &file.contents)
+        std::fs::write(&path, file.text())
             .with_context(|| format!("writing {}", path.display()))?;
         println!("  wrote {}", path.display());
-        written += 1;
     }
-    println!("protos: {written} files under {}", dir.display());
+    println!("protos: {} files under {}", files.len(), dir.display());
     Ok(())
 }
 

@@ -170,12 +170,13 @@ fn kind(model: &Model, pkg: &Package, ty: &FieldType) -> TokenStream {
         FieldType::Named(r) => match model.resolve(r) {
             Some(def) => match &def.shape {
                 TypeShape::Enum(_) => k("String"),
-                TypeShape::Newtype(_) if tags::protobuf::wrapped_items(def).is_some() => {
-                    let item =
-                        tags::protobuf::wrapped_items(def).map(|item| kind(model, pkg, item));
-                    quote! { Kind::Items(&#item) }
-                }
-                TypeShape::Newtype(inner) => kind(model, pkg, inner),
+                TypeShape::Newtype(inner) => match tags::protobuf::wrapped_items(def) {
+                    Some(item) => {
+                        let item = kind(model, pkg, item);
+                        quote! { Kind::Items(&#item) }
+                    }
+                    None => kind(model, pkg, inner),
+                },
                 TypeShape::Struct(_) => {
                     let path = super::schema::type_path(model, pkg, r);
                     quote! { Kind::Message(<#path as ProtoSchema>::message) }
@@ -192,21 +193,45 @@ fn kind(model: &Model, pkg: &Package, ty: &FieldType) -> TokenStream {
 /// `prost::Message` for the struct: fields in number order on encode, a
 /// match on the number on decode (unknown numbers skipped).
 fn message_impl(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
-    let ident = format_ident!("{}", def.name);
-    let mut fields: Vec<(u32, &crate::model::Field)> = def
+    let mut fields: Vec<(u32, &FieldType, TokenStream)> = def
         .fields()
         .iter()
-        .filter_map(|f| Some((field_number(f)?, f)))
+        .filter_map(|f| {
+            let rust = format_ident!("{}", crate::tags::raw(&f.rust_name));
+            Some((field_number(f)?, &f.ty, quote! { self.#rust }))
+        })
         .collect();
-    fields.sort_by_key(|(n, _)| *n);
+    fields.sort_by_key(|(n, _, _)| *n);
+    prost_message(model, pkg, &def.name, &fields)
+}
+
+/// `prost::Message` for a list newtype marked `+protobuf.nullable=true`:
+/// a message whose field 1 repeats the items.
+fn wrapper_impl(model: &Model, pkg: &Package, def: &TypeDef) -> Option<TokenStream> {
+    let list = FieldType::List(Box::new(tags::protobuf::wrapped_items(def)?.clone()));
+    Some(prost_message(
+        model,
+        pkg,
+        &def.name,
+        &[(1, &list, quote! { self.0 })],
+    ))
+}
+
+/// `prost::Message` for the type `name` whose fields are (number, type,
+/// place in `self`), in number order.
+fn prost_message(
+    model: &Model,
+    pkg: &Package,
+    name: &str,
+    fields: &[(u32, &FieldType, TokenStream)],
+) -> TokenStream {
+    let ident = format_ident!("{}", name);
     let mut encode = Vec::new();
     let mut len = Vec::new();
     let mut merge = Vec::new();
-    for (number, f) in fields {
-        let tag = proc_macro2::Literal::u32_unsuffixed(number);
-        let rust = format_ident!("{}", crate::tags::raw(&f.rust_name));
-        let place = quote! { self.#rust };
-        let (e, l, m) = field_code(model, pkg, &f.ty, &tag, &place);
+    for (number, ty, place) in fields {
+        let tag = proc_macro2::Literal::u32_unsuffixed(*number);
+        let (e, l, m) = field_code(model, pkg, ty, &tag, place);
         encode.push(e);
         len.push(l);
         merge.push(quote! { #tag => { #m } });
@@ -243,39 +268,6 @@ fn message_impl(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
             }
         }
     }
-}
-
-/// `prost::Message` for a list newtype marked `+protobuf.nullable=true`:
-/// a message whose field 1 repeats the items.
-fn wrapper_impl(model: &Model, pkg: &Package, def: &TypeDef) -> Option<TokenStream> {
-    let item = tags::protobuf::wrapped_items(def)?;
-    let ident = format_ident!("{}", def.name);
-    let list = FieldType::List(Box::new(item.clone()));
-    let tag = proc_macro2::Literal::u32_unsuffixed(1);
-    let (encode, len, merge) = field_code(model, pkg, &list, &tag, &quote! { self.0 });
-    Some(quote! {
-        impl ::prost::Message for #ident {
-            fn encode_raw(&self, buf: &mut impl BufMut) {
-                #encode
-            }
-
-            fn merge_field(&mut self, tag: u32, wire_type: WireType, buf: &mut impl Buf, ctx: DecodeContext) -> Result<(), ::prost::DecodeError> {
-                match tag {
-                    1 => { #merge }
-                    _ => w::skip(tag, wire_type, buf, ctx)?,
-                }
-                Ok(())
-            }
-
-            fn encoded_len(&self) -> usize {
-                #len
-            }
-
-            fn clear(&mut self) {
-                *self = Self::default();
-            }
-        }
-    })
 }
 
 /// One field's encode, encoded-length and merge code, by its shape
@@ -440,11 +432,11 @@ fn value_code(
                     },
                 )
             }
-            Some(TypeShape::Newtype(_))
+            // A wrapped list is a message of its own (`wrapper_impl`).
+            Some(TypeShape::Newtype(FieldType::List(_)))
                 if model
                     .resolve(r)
-                    .and_then(tags::protobuf::wrapped_items)
-                    .is_some() =>
+                    .is_some_and(|d| tags::protobuf::wrapped_items(d).is_some()) =>
             {
                 plain(helper("message", quote! { #v }), decode("message"))
             }

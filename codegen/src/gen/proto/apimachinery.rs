@@ -140,6 +140,16 @@ fn file(go_package: &str, messages: Vec<ProtoMessage>) -> ProtoFile {
     }
 }
 
+/// Where an apimachinery file with no package behind it is written, under
+/// the runtime's `src/meta`.
+pub fn dir(go_package: &str) -> &str {
+    match go_package {
+        RESOURCE => "resource",
+        INTSTR => "intstr",
+        other => other.trim_start_matches("k8s.io/apimachinery/pkg/"),
+    }
+}
+
 /// The apimachinery files with no annotated package behind them.
 pub fn files() -> Vec<ProtoFile> {
     let quantity = |name| {

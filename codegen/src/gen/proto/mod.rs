@@ -125,6 +125,18 @@ pub fn proto_package(go_package: &str) -> String {
 /// Generates `generated.proto` for every package with protobuf messages,
 /// and the apimachinery files beside the crate holding `meta/v1`.
 pub fn generate(crates: &[Crate]) -> Vec<GeneratedFile> {
+    files(crates)
+        .into_iter()
+        .map(|(path, file)| GeneratedFile {
+            path,
+            contents: file.text(),
+        })
+        .collect()
+}
+
+/// Every `.proto` file of the crates, with the path it is written to
+/// (relative to the workspace root).
+pub fn files(crates: &[Crate]) -> Vec<(PathBuf, ProtoFile)> {
     let mut files = Vec::new();
     for c in crates {
         for pkg in &c.model.packages {
@@ -133,21 +145,14 @@ pub fn generate(crates: &[Crate]) -> Vec<GeneratedFile> {
             };
             let rel: PathBuf = pkg.module_path.iter().collect();
             let is_meta = file.go_package == META_V1;
-            files.push(GeneratedFile {
-                path: c.dir.join("src").join(&rel).join(FILE_NAME),
-                contents: file.text(),
-            });
+            files.push((c.dir.join("src").join(&rel).join(FILE_NAME), file));
             if is_meta {
                 for extra in apimachinery::files() {
-                    let rel = extra
-                        .go_package
-                        .trim_start_matches("k8s.io/apimachinery/pkg/")
-                        .replace("api/resource", "resource")
-                        .replace("util/intstr", "intstr");
-                    files.push(GeneratedFile {
-                        path: c.dir.join("src").join("meta").join(rel).join(FILE_NAME),
-                        contents: extra.text(),
-                    });
+                    let dir = c
+                        .dir
+                        .join("src/meta")
+                        .join(apimachinery::dir(&extra.go_package));
+                    files.push((dir.join(FILE_NAME), extra));
                 }
             }
         }

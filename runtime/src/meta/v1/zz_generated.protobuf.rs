@@ -1519,7 +1519,9 @@ const _: () = {
             Ok(())
         }
         fn encoded_len(&self) -> usize {
-            self.0.iter().map(|v| w::string_len(1, v)).sum::<usize>()
+            let mut len = 0;
+            len += self.0.iter().map(|v| w::string_len(1, v)).sum::<usize>();
+            len
         }
         fn clear(&mut self) {
             *self = Self::default();
