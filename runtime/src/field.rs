@@ -17,110 +17,128 @@
 
 use std::fmt;
 
-use std::borrow::Cow;
-use std::sync::Arc;
-
 use serde_json::Value;
 
 use crate::meta::CauseType;
 
 /// One step of a [`Path`]: a field name, or a subscript (list index or map
 /// key) of the step before it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Segment {
-    Name(Cow<'static, str>),
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Segment<'a> {
+    Name(&'a str),
     Index(usize),
-    Key(String),
-}
-
-/// A step and the path before it: paths share their prefixes, as
-/// upstream's `*Path` points at its parent, so a child costs one node.
-#[derive(Debug, PartialEq, Eq)]
-struct Node {
-    parent: Option<Arc<Node>>,
-    segment: Segment,
+    Key(&'a str),
 }
 
 /// The path from the root of an object to one field (upstream's
 /// `field.Path`).
+///
+/// A path borrows the path it extends, as upstream's `*Path` points at its
+/// parent, so making a child costs nothing on the heap: validation walks an
+/// object building a path per field and prints one only for an error
+/// ([`Error`] holds the printed text).
 ///
 /// Prints as upstream's `Path.String()`: names joined by `.`, subscripts
 /// appended as `[i]` or `[key]` (keys unquoted):
 ///
 /// ```
 /// use runtime::field::Path;
-/// let p = Path::new("spec").child("ports").index(0).child("name");
-/// assert_eq!(p.to_string(), "spec.ports[0].name");
-/// let labels = Path::new("metadata").child("labels");
-/// assert_eq!(labels.key("app").to_string(), "metadata.labels[app]");
+/// let spec = Path::new("spec");
+/// let ports = spec.child("ports");
+/// let first = ports.index(0);
+/// assert_eq!(first.child("name").to_string(), "spec.ports[0].name");
+/// let labels = Path::new("metadata");
+/// assert_eq!(labels.child("labels").key("app").to_string(), "metadata.labels[app]");
 /// assert_eq!(Path::root().child("spec").to_string(), "spec");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Path {
-    last: Option<Arc<Node>>,
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Path<'a> {
+    parent: Option<&'a Path<'a>>,
+    /// `None` only for [`Path::root`].
+    segment: Option<Segment<'a>>,
 }
 
-impl Path {
+impl<'a> Path<'a> {
     /// A path of one root segment: `Path::new("spec")` prints `spec`.
-    pub fn new(name: &str) -> Path {
-        Path::root().child(name)
+    pub const fn new(name: &'a str) -> Path<'a> {
+        Path {
+            parent: None,
+            segment: Some(Segment::Name(name)),
+        }
     }
 
     /// The empty path, printing `""`: the object itself. Its children print
     /// without a leading dot (`Path::root().child("spec")` is `spec`), as
     /// children of upstream's nil `*Path` do.
-    pub fn root() -> Path {
-        Path::default()
+    pub const fn root() -> Path<'static> {
+        Path {
+            parent: None,
+            segment: None,
+        }
     }
 
     /// Whether this is [`Path::root`].
     pub fn is_root(&self) -> bool {
-        self.last.is_none()
+        self.segment.is_none()
     }
 
     /// The field `name` of this path: `spec` → `spec.replicas`.
     ///
     /// An empty name prints as an empty subscript (`[]`), as upstream's does.
-    pub fn child(&self, name: &str) -> Path {
-        self.with(Segment::Name(Cow::Owned(name.to_string())))
+    pub fn child<'s>(&'s self, name: &'s str) -> Path<'s> {
+        self.with(Segment::Name(name))
     }
 
     /// [`Path::child`] for a name known at compile time (generated code's
-    /// JSON field names): the name is not copied.
-    pub fn field(&self, name: &'static str) -> Path {
-        self.with(Segment::Name(Cow::Borrowed(name)))
+    /// JSON field names).
+    pub fn field(&self, name: &'static str) -> Path<'_> {
+        self.with(Segment::Name(name))
     }
 
     /// Item `i` of the list at this path: `spec.ports` → `spec.ports[0]`.
-    pub fn index(&self, i: usize) -> Path {
+    pub fn index(&self, i: usize) -> Path<'_> {
         self.with(Segment::Index(i))
     }
 
     /// Entry `k` of the map at this path, unquoted:
     /// `metadata.labels` → `metadata.labels[app]`.
-    pub fn key(&self, k: &str) -> Path {
-        self.with(Segment::Key(k.to_string()))
+    pub fn key<'s>(&'s self, k: &'s str) -> Path<'s> {
+        self.with(Segment::Key(k))
     }
 
-    fn with(&self, segment: Segment) -> Path {
+    fn with<'s>(&'s self, segment: Segment<'s>) -> Path<'s> {
         Path {
-            last: Some(Arc::new(Node {
-                parent: self.last.clone(),
-                segment,
-            })),
+            // The root has nothing to print: its children start a path.
+            parent: (!self.is_root()).then_some(self),
+            segment: Some(segment),
         }
+    }
+
+    /// The segments from the root down.
+    fn segments(&self) -> Vec<Segment<'a>> {
+        let mut segments = Vec::new();
+        let mut node = Some(self);
+        while let Some(n) = node {
+            segments.extend(n.segment);
+            node = n.parent;
+        }
+        segments.reverse();
+        segments
     }
 }
 
-impl fmt::Display for Path {
+/// Paths are equal when they print the same segments.
+impl PartialEq for Path<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.segments() == other.segments()
+    }
+}
+
+impl Eq for Path<'_> {}
+
+impl fmt::Display for Path<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut segments = Vec::new();
-        let mut node = self.last.as_deref();
-        while let Some(n) = node {
-            segments.push(&n.segment);
-            node = n.parent.as_deref();
-        }
-        for (i, segment) in segments.into_iter().rev().enumerate() {
+        for (i, segment) in self.segments().into_iter().enumerate() {
             match segment {
                 Segment::Name(name) if !name.is_empty() => {
                     if i > 0 {
@@ -597,7 +615,7 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn p(s: &str) -> Path {
+    fn p(s: &str) -> Path<'_> {
         Path::new(s)
     }
 

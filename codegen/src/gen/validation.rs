@@ -168,12 +168,12 @@ fn validate_impl(model: &Model, pkg: &Package, work: &Work, def: &TypeDef) -> To
         .filter(|f| f.inline && reaches(work, &f.ty))
         .map(|f| {
             let rust = format_ident!("{}", raw(&f.rust_name));
-            quote! { errs.extend(self.#rust.validate_update(old.map(|o| &o.#rust), path, ctx)); }
+            quote! { errs.append(&mut self.#rust.validate_update(old.map(|o| &o.#rust), path, ctx)); }
         })
         .collect();
     let unions = union_code(def);
     let extra = if def.attrs.validation_extra {
-        quote! { errs.extend(::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx)); }
+        quote! { errs.append(&mut ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx)); }
     } else {
         quote! {}
     };
@@ -288,7 +288,7 @@ fn field_code(model: &Model, pkg: &Package, work: &Work, field: &Field) -> Token
             #ratcheted
             #recurse
             #mark_native
-            errs.extend(field_errs);
+            errs.append(&mut field_errs);
         }
     }
 }
@@ -324,11 +324,11 @@ fn recurse_code(model: &Model, work: &Work, field: &Field) -> TokenStream {
                 // List-map items are matched with old items by their keys.
                 for (i, item) in #access.enumerate() {
                     let old_item = #old_access.and_then(|o| o.iter().find(|x| #(#item_keys)&&*));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs.append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
             }
         }
-        _ => quote! { field_errs.extend(new.validate_update(old, &p, ctx)); },
+        _ => quote! { field_errs.append(&mut new.validate_update(old, &p, ctx)); },
     }
 }
 
@@ -420,7 +420,7 @@ fn union_code(def: &TypeDef) -> TokenStream {
             })
             .collect();
         match (zero_or_one, discriminator) {
-            (true, _) => quote! { errs.extend(v::zero_or_one_of(path, &[#(#present),*])); },
+            (true, _) => quote! { errs.append(&mut v::zero_or_one_of(path, &[#(#present),*])); },
             (false, Some(d)) => {
                 let d_ident = format_ident!("{}", raw(d));
                 let d_json = def.fields().iter().find(|f| &f.rust_name == d).map(|f| f.json_name.clone()).unwrap_or_default();
@@ -430,10 +430,10 @@ fn union_code(def: &TypeDef) -> TokenStream {
                 });
                 quote! {
                     let discriminator = ::serde_json::to_value(&self.#d_ident).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
-                    errs.extend(v::discriminated_union(path, #d_json, &discriminator, &[#(#triples),*]));
+                    errs.append(&mut v::discriminated_union(path, #d_json, &discriminator, &[#(#triples),*]));
                 }
             }
-            (false, None) => quote! { errs.extend(v::union(path, &[#(#present),*])); },
+            (false, None) => quote! { errs.append(&mut v::union(path, &[#(#present),*])); },
         }
     });
     quote! { #(#checks)* }

@@ -32,7 +32,7 @@ fn emit(e: &Emit<'_>) -> Option<TokenStream> {
         return None;
     };
     let value = &e.value;
-    Some(quote! { field_errs.extend(v::embedded_resource(&p, &#value.0)); })
+    Some(quote! { field_errs.append(&mut v::embedded_resource(&p, &#value.0)); })
 }
 
 /// The validator of `+kubebuilder:validation:EmbeddedResource`.

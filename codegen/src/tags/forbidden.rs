@@ -28,7 +28,7 @@ pub const DEF: TagDef = TagDef {
 fn emit(e: &Emit<'_>) -> Option<TokenStream> {
     let value = &e.value;
     Some(
-        quote! { field_errs.extend(v::forbidden_value(&p, !::runtime::codec::is_default(#value))); },
+        quote! { field_errs.append(&mut v::forbidden_value(&p, !::runtime::codec::is_default(#value))); },
     )
 }
 

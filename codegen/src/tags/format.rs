@@ -45,7 +45,7 @@ fn emit(e: &Emit<'_>) -> Option<TokenStream> {
         return None;
     };
     let (value, format) = (&e.value, e.marker.payload_string()?);
-    Some(quote! { field_errs.extend(v::format(&p, #value, #format)); })
+    Some(quote! { field_errs.append(&mut v::format(&p, #value, #format)); })
 }
 
 /// The validator of `+k8s:format`.

@@ -30,7 +30,7 @@ fn emit(e: &Emit<'_>) -> Option<TokenStream> {
     let value = &e.value;
     Some(quote! {
         if let Some(old) = old {
-            field_errs.extend(v::immutable(&p, old != #value));
+            field_errs.append(&mut v::immutable(&p, old != #value));
         }
     })
 }

@@ -62,7 +62,7 @@ fn emit(e: &Emit<'_>) -> Option<TokenStream> {
     let value = &e.value;
     match e.marker.payload_string()?.as_str() {
         "set" => Some(quote! {
-            field_errs.extend(v::unique(&p, #value, |a, b| a == b, ::runtime::field::BadValue::value_of));
+            field_errs.append(&mut v::unique(&p, #value, |a, b| a == b, ::runtime::field::BadValue::value_of));
         }),
         "map" => {
             let keys: Vec<TokenStream> = e
@@ -80,7 +80,7 @@ fn emit(e: &Emit<'_>) -> Option<TokenStream> {
                 return None;
             }
             Some(quote! {
-                field_errs.extend(v::unique(&p, #value, |a, b| #(#keys)&&*, ::runtime::field::BadValue::json_of));
+                field_errs.append(&mut v::unique(&p, #value, |a, b| #(#keys)&&*, ::runtime::field::BadValue::json_of));
             })
         }
         _ => None,

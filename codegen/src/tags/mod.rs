@@ -203,15 +203,15 @@ pub fn limit(e: &Emit<'_>, helper: &str, limit: Limit) -> Option<TokenStream> {
                 return None;
             };
             let (x, n) = (as_i64(*kind, value.clone()), int_literal(n));
-            quote! { field_errs.extend(v::#helper(&p, #x, #n)); }
+            quote! { field_errs.append(&mut v::#helper(&p, #x, #n)); }
         }
         Limit::Length => {
             let n = count_literal(n);
-            quote! { field_errs.extend(v::#helper(&p, #value, #n)); }
+            quote! { field_errs.append(&mut v::#helper(&p, #value, #n)); }
         }
         Limit::Items => {
             let n = count_literal(n);
-            quote! { field_errs.extend(v::#helper(&p, #value.len(), #n)); }
+            quote! { field_errs.append(&mut v::#helper(&p, #value.len(), #n)); }
         }
     })
 }

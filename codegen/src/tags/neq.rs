@@ -32,16 +32,16 @@ fn emit(e: &Emit<'_>) -> Option<TokenStream> {
     Some(match e.resolved() {
         FieldType::String => {
             let s = e.marker.payload_string()?;
-            quote! { field_errs.extend(v::neq_str(&p, #value, #s)); }
+            quote! { field_errs.append(&mut v::neq_str(&p, #value, #s)); }
         }
         FieldType::Int(kind) => {
             let n = int_literal(e.number()?);
             let x = as_i64(*kind, value.clone());
-            quote! { field_errs.extend(v::neq_int(&p, #x, #n)); }
+            quote! { field_errs.append(&mut v::neq_int(&p, #x, #n)); }
         }
         FieldType::Bool => {
             let b = e.marker.payload_text()? == "true";
-            quote! { field_errs.extend(v::neq_bool(&p, *#value, #b)); }
+            quote! { field_errs.append(&mut v::neq_bool(&p, *#value, #b)); }
         }
         _ => return None,
     })

@@ -34,7 +34,7 @@ fn emit(e: &Emit<'_>) -> Option<TokenStream> {
         return None;
     };
     let (value, re) = (&e.value, e.marker.payload_string()?);
-    Some(quote! { field_errs.extend(v::pattern(&p, #value, #re)); })
+    Some(quote! { field_errs.append(&mut v::pattern(&p, #value, #re)); })
 }
 
 /// The validator of `+kubebuilder:validation:Pattern`.

@@ -46,7 +46,7 @@ pub const LEGACY: TagDef = TagDef {
 fn emit(e: &Emit<'_>) -> Option<TokenStream> {
     let value = &e.value;
     Some(
-        quote! { field_errs.extend(v::required_value(&p, !::runtime::codec::is_default(#value))); },
+        quote! { field_errs.append(&mut v::required_value(&p, !::runtime::codec::is_default(#value))); },
     )
 }
 

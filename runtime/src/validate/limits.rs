@@ -184,8 +184,10 @@ mod tests {
 
     use super::*;
 
-    fn path() -> Path {
-        Path::new("spec").child("f")
+    static SPEC: Path<'static> = Path::new("spec");
+
+    fn path() -> Path<'static> {
+        SPEC.child("f")
     }
 
     fn rendered(errs: ErrorList) -> Vec<String> {

@@ -171,8 +171,10 @@ mod tests {
         errs.iter().map(ToString::to_string).collect()
     }
 
-    fn path() -> Path {
-        Path::new("spec").child("items")
+    static SPEC: Path<'static> = Path::new("spec");
+
+    fn path() -> Path<'static> {
+        SPEC.child("items")
     }
 
     #[test]

@@ -239,7 +239,7 @@ impl<T: Validate + PartialEq> Validate for Vec<T> {
             if unchanged(ctx, item, old_item) {
                 continue;
             }
-            errs.extend(item.validate_update(old_item, &path.index(i), ctx));
+            errs.append(&mut item.validate_update(old_item, &path.index(i), ctx));
         }
         errs
     }
@@ -255,7 +255,7 @@ impl<T: Validate + PartialEq> Validate for BTreeMap<String, T> {
             if unchanged(ctx, value, old_value) {
                 continue;
             }
-            errs.extend(value.validate_update(old_value, &path.key(key), ctx));
+            errs.append(&mut value.validate_update(old_value, &path.key(key), ctx));
         }
         errs
     }

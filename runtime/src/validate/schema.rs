@@ -102,7 +102,8 @@ mod tests {
 
     #[test]
     fn pattern_mismatch_reads_as_for_a_custom_resource() {
-        let p = Path::new("spec").child("version");
+        let spec = Path::new("spec");
+        let p = spec.child("version");
         assert!(pattern(&p, "v1.2", r"^v[0-9]+(\.[0-9]+)*$").is_empty());
         assert_eq!(
             messages(pattern(&p, "1.2", r"^v[0-9]+(\.[0-9]+)*$")),
@@ -116,7 +117,8 @@ mod tests {
 
     #[test]
     fn embedded_resources_need_api_version_and_kind() {
-        let p = Path::new("spec").child("template");
+        let spec = Path::new("spec");
+        let p = spec.child("template");
         assert!(embedded_resource(&p, &Value::Null).is_empty());
         assert!(embedded_resource(&p, &json!({"apiVersion": "v1", "kind": "Pod"})).is_empty());
         assert_eq!(

@@ -180,7 +180,7 @@ mod tests {
         errs.iter().map(ToString::to_string).collect()
     }
 
-    fn spec() -> Path {
+    fn spec() -> Path<'static> {
         Path::new("spec")
     }
 

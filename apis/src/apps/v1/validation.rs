@@ -146,8 +146,9 @@ fn validate_strategy(strategy: &DeploymentStrategy, path: &Path) -> ErrorList {
             let zero = IntOrString::Int(0);
             let unavailable = update.max_unavailable.as_ref().unwrap_or(&zero);
             let surge = update.max_surge.as_ref().unwrap_or(&zero);
+            let rolling_update = path.child("rollingUpdate");
             for (name, value) in [("maxUnavailable", unavailable), ("maxSurge", surge)] {
-                let at = path.child("rollingUpdate").child(name);
+                let at = rolling_update.child(name);
                 match value {
                     IntOrString::String(s) => {
                         let digits = s.strip_suffix('%').unwrap_or("");
@@ -165,7 +166,7 @@ fn validate_strategy(strategy: &DeploymentStrategy, path: &Path) -> ErrorList {
                     IntOrString::Int(_) => {}
                 }
             }
-            let at = path.child("rollingUpdate").child("maxUnavailable");
+            let at = rolling_update.child("maxUnavailable");
             if int_or_percent(unavailable).0 == 0 && int_or_percent(surge).0 == 0 {
                 errs.push(Error::invalid(
                     &at,

@@ -32,7 +32,9 @@ impl ValidateExtra for JobSpec {
                 ));
             }
         }
-        let restart = path.child("template").child("spec").child("restartPolicy");
+        let template = path.child("template");
+        let spec = template.child("spec");
+        let restart = spec.child("restartPolicy");
         match self.template.spec.restart_policy.as_str() {
             "" | "Always" => errs.push(Error::required(
                 &restart,

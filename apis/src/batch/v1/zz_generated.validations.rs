@@ -19,8 +19,8 @@ const _: () = {
                 let old = old.map(|o| &o.spec);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -40,11 +40,16 @@ const _: () = {
                 let old = old.map(|o| &o.template);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
-            errs.extend(
-                ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx),
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
             );
             errs
         }

@@ -234,62 +234,72 @@ fn validate_probe(probe: Option<&Probe>, path: &Path, success_must_be_one: bool)
 /// The sources a volume sets, in the order upstream's `validateVolumeSource`
 /// looks at them: the first is the volume's type, later ones are errors.
 /// (`flocker`, gone upstream, comes last.)
-fn set_sources(v: &VolumeSource) -> Vec<&'static str> {
-    [
-        ("emptyDir", v.empty_dir.is_some()),
-        ("hostPath", v.host_path.is_some()),
-        ("gitRepo", v.git_repo.is_some()),
-        ("gcePersistentDisk", v.gce_persistent_disk.is_some()),
-        ("awsElasticBlockStore", v.aws_elastic_block_store.is_some()),
-        ("secret", v.secret.is_some()),
-        ("nfs", v.nfs.is_some()),
-        ("iscsi", v.iscsi.is_some()),
-        ("glusterfs", v.glusterfs.is_some()),
-        ("flexVolume", v.flex_volume.is_some()),
-        ("persistentVolumeClaim", v.persistent_volume_claim.is_some()),
-        ("rbd", v.rbd.is_some()),
-        ("quobyte", v.quobyte.is_some()),
-        ("cephfs", v.cephfs.is_some()),
-        ("cinder", v.cinder.is_some()),
-        ("downwardAPI", v.downward_api.is_some()),
-        ("fc", v.fc.is_some()),
-        ("azureFile", v.azure_file.is_some()),
-        ("vsphereVolume", v.vsphere_volume.is_some()),
-        ("azureDisk", v.azure_disk.is_some()),
-        ("configMap", v.config_map.is_some()),
-        ("photonPersistentDisk", v.photon_persistent_disk.is_some()),
-        ("projected", v.projected.is_some()),
-        ("portworxVolume", v.portworx_volume.is_some()),
-        ("scaleIO", v.scale_io.is_some()),
-        ("storageos", v.storageos.is_some()),
-        ("csi", v.csi.is_some()),
-        ("ephemeral", v.ephemeral.is_some()),
-        ("image", v.image.is_some()),
-        ("flocker", v.flocker.is_some()),
-    ]
-    .into_iter()
+fn set_sources(v: &VolumeSource) -> impl Iterator<Item = &'static str> {
+    // The names beside whether `v` sets each source: no pairs are built
+    // per volume.
+    macro_rules! sources {
+        ($($name:literal => $field:ident,)*) => {{
+            const NAMES: &[&str] = &[$($name),*];
+            NAMES.iter().copied().zip([$(v.$field.is_some()),*])
+        }};
+    }
+    sources! {
+        "emptyDir" => empty_dir,
+        "hostPath" => host_path,
+        "gitRepo" => git_repo,
+        "gcePersistentDisk" => gce_persistent_disk,
+        "awsElasticBlockStore" => aws_elastic_block_store,
+        "secret" => secret,
+        "nfs" => nfs,
+        "iscsi" => iscsi,
+        "glusterfs" => glusterfs,
+        "flexVolume" => flex_volume,
+        "persistentVolumeClaim" => persistent_volume_claim,
+        "rbd" => rbd,
+        "quobyte" => quobyte,
+        "cephfs" => cephfs,
+        "cinder" => cinder,
+        "downwardAPI" => downward_api,
+        "fc" => fc,
+        "azureFile" => azure_file,
+        "vsphereVolume" => vsphere_volume,
+        "azureDisk" => azure_disk,
+        "configMap" => config_map,
+        "photonPersistentDisk" => photon_persistent_disk,
+        "projected" => projected,
+        "portworxVolume" => portworx_volume,
+        "scaleIO" => scale_io,
+        "storageos" => storageos,
+        "csi" => csi,
+        "ephemeral" => ephemeral,
+        "image" => image,
+        "flocker" => flocker,
+    }
     .filter_map(|(name, set)| set.then_some(name))
-    .collect()
 }
 
 /// `ValidateVolumes`: each volume has exactly one source and a unique
 /// DNS-1123 label name.
 fn validate_volumes(volumes: &[Volume], path: &Path) -> ErrorList {
     let mut errs = Vec::new();
+    // Names are usually unique: one sort tells, and only a list that
+    // repeats a name is walked with the set that finds each repeat in
+    // upstream's order.
+    let mut names: Vec<&str> = volumes.iter().map(|v| v.name.as_str()).collect();
+    names.sort_unstable();
+    let repeats = names.windows(2).any(|w| w[0] == w[1]);
     let mut seen = BTreeSet::new();
     for (i, volume) in volumes.iter().enumerate() {
         let at = path.index(i);
-        let sources = set_sources(&volume.volume_source);
-        match sources.as_slice() {
-            [] => errs.push(Error::required(&at, "must specify a volume type")),
-            [_, extra @ ..] => {
-                for source in extra {
-                    errs.push(Error::forbidden(
-                        &at.child(source),
-                        "may not specify more than 1 volume type",
-                    ));
-                }
-            }
+        let mut sources = set_sources(&volume.volume_source);
+        if sources.next().is_none() {
+            errs.push(Error::required(&at, "must specify a volume type"));
+        }
+        for extra in sources {
+            errs.push(Error::forbidden(
+                &at.child(extra),
+                "may not specify more than 1 volume type",
+            ));
         }
         let name = at.child("name");
         if volume.name.is_empty() {
@@ -303,7 +313,7 @@ fn validate_volumes(volumes: &[Volume], path: &Path) -> ErrorList {
                 ));
             }
         }
-        if !seen.insert(volume.name.as_str()) {
+        if repeats && !seen.insert(volume.name.as_str()) {
             errs.push(Error::duplicate(&name, BadValue::Str(volume.name.clone())));
         }
     }
@@ -392,7 +402,8 @@ fn validate_container(c: &Container, volumes: &[Volume], path: &Path) -> ErrorLi
     // ValidateEnv, with the relaxed names of RelaxedEnvironmentVariableValidation (GA).
     let env = path.child("env");
     for (i, var) in c.env.iter().enumerate() {
-        let name = env.index(i).child("name");
+        let item = env.index(i);
+        let name = item.child("name");
         if var.name.is_empty() {
             errs.push(Error::required(&name, ""));
             errs.push(Error::invalid(

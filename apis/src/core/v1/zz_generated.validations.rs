@@ -20,8 +20,8 @@ const _: () = {
                 let old = old.map(|o| &o.spec);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("status");
@@ -29,8 +29,8 @@ const _: () = {
                 let old = old.map(|o| &o.status);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -51,8 +51,8 @@ const _: () = {
                 let old = old.map(|o| &o.template);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -73,8 +73,8 @@ const _: () = {
                 let old = old.map(|o| &o.spec);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -98,9 +98,10 @@ const _: () = {
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
                         .and_then(|o| o.iter().find(|x| x.name == item.name));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("initContainers");
@@ -111,9 +112,10 @@ const _: () = {
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
                         .and_then(|o| o.iter().find(|x| x.name == item.name));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("containers");
@@ -124,9 +126,10 @@ const _: () = {
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
                         .and_then(|o| o.iter().find(|x| x.name == item.name));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("ephemeralContainers");
@@ -144,9 +147,10 @@ const _: () = {
                                         == item.ephemeral_container_common.name
                                 })
                         });
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("hostAliases");
@@ -156,12 +160,18 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old.and_then(|o| o.iter().find(|x| x.ip == item.ip));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
-            errs.extend(
-                ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx),
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
             );
             errs
         }
@@ -184,11 +194,14 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::required_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -203,8 +216,8 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            errs.extend(
-                self
+            errs.append(
+                &mut self
                     .volume_source
                     .validate_update(old.map(|o| &o.volume_source), path, ctx),
             );
@@ -227,8 +240,8 @@ const _: () = {
                 let old = old.map(|o| &o.projected);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -251,11 +264,14 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::required_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("keyType");
@@ -265,11 +281,14 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::required_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -290,8 +309,8 @@ const _: () = {
                 let old = old.map(|o| &o.sources);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -312,8 +331,8 @@ const _: () = {
                 let old = old.map(|o| &o.pod_certificate);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -337,9 +356,10 @@ const _: () = {
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
                         .and_then(|o| o.iter().find(|x| x.name == item.name));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("restartPolicyRules");
@@ -347,8 +367,8 @@ const _: () = {
                 let old = old.map(|o| &o.restart_policy_rules);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -372,9 +392,10 @@ const _: () = {
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
                         .and_then(|o| o.iter().find(|x| x.name == item.name));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("restartPolicyRules");
@@ -382,8 +403,8 @@ const _: () = {
                 let old = old.map(|o| &o.restart_policy_rules);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -398,8 +419,8 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            errs.extend(
-                self
+            errs.append(
+                &mut self
                     .ephemeral_container_common
                     .validate_update(
                         old.map(|o| &o.ephemeral_container_common),
@@ -426,8 +447,8 @@ const _: () = {
                 let old = old.map(|o| &o.value_from);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -448,8 +469,8 @@ const _: () = {
                 let old = old.map(|o| &o.file_key_ref);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -472,11 +493,14 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::required_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("path");
@@ -486,11 +510,14 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::required_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("key");
@@ -500,11 +527,14 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::required_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -527,11 +557,14 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::required_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("exitCodes");
@@ -539,8 +572,8 @@ const _: () = {
                 let old = old.map(|o| &o.exit_codes);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -563,11 +596,14 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::required_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -588,8 +624,8 @@ const _: () = {
                 let old = old.map(|o| &o.host_i_ps);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("podIPs");
@@ -599,9 +635,10 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old.and_then(|o| o.iter().find(|x| x.ip == item.ip));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("initContainerStatuses");
@@ -609,8 +646,8 @@ const _: () = {
                 let old = old.map(|o| &o.init_container_statuses);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("containerStatuses");
@@ -618,8 +655,8 @@ const _: () = {
                 let old = old.map(|o| &o.container_statuses);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("ephemeralContainerStatuses");
@@ -627,8 +664,8 @@ const _: () = {
                 let old = old.map(|o| &o.ephemeral_container_statuses);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("nodeAllocatableResourceClaimStatuses");
@@ -636,8 +673,8 @@ const _: () = {
                 let old = old.map(|o| &o.node_allocatable_resource_claim_statuses);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -660,11 +697,14 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::required_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -687,11 +727,14 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::required_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -717,9 +760,10 @@ const _: () = {
                         .and_then(|o| {
                             o.iter().find(|x| x.mount_path == item.mount_path)
                         });
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("allocatedResourcesStatus");
@@ -730,9 +774,10 @@ const _: () = {
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
                         .and_then(|o| o.iter().find(|x| x.name == item.name));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -753,8 +798,8 @@ const _: () = {
                 let old = old.map(|o| &o.volume_status);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -775,8 +820,8 @@ const _: () = {
                 let old = old.map(|o| &o.image);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -799,11 +844,14 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::required_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -826,11 +874,14 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::required_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -853,11 +904,14 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::required_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -872,8 +926,13 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            errs.extend(
-                ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx),
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
             );
             errs
         }
@@ -894,8 +953,8 @@ const _: () = {
                 let old = old.map(|o| &o.spec);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -910,8 +969,13 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            errs.extend(
-                ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx),
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
             );
             errs
         }
@@ -926,8 +990,13 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            errs.extend(
-                ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx),
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
             );
             errs
         }
@@ -955,8 +1024,13 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            errs.extend(
-                ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx),
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
             );
             errs
         }

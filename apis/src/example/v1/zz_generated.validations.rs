@@ -22,8 +22,8 @@ const _: () = {
                 let old = old.map(|o| &o.spec);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -48,10 +48,10 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     if let Some(x) = new {
-                        field_errs.extend(v::minimum(&p, i64::from(*x), 0));
+                        field_errs.append(&mut v::minimum(&p, i64::from(*x), 0));
                     }
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("displayName");
@@ -61,10 +61,10 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     if let Some(x) = new {
-                        field_errs.extend(v::max_length(&p, x, 63));
+                        field_errs.append(&mut v::max_length(&p, x, 63));
                     }
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("ports");
@@ -74,15 +74,15 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::unique(
+                        .append(
+                            &mut v::unique(
                                 &p,
                                 new,
                                 |a, b| a.name == b.name,
                                 ::runtime::field::BadValue::json_of,
                             ),
                         );
-                    field_errs.extend(v::max_items(&p, new.len(), 16));
+                    field_errs.append(&mut v::max_items(&p, new.len(), 16));
                     for (i, x) in new.iter().enumerate() {
                         if x.name == "metrics"
                             && !(old.and_then(|o| o.iter().find(|y| y.name == x.name))
@@ -92,7 +92,7 @@ const _: () = {
                             {
                                 let p = p.field("port");
                                 let x = &x.port;
-                                field_errs.extend(v::minimum(&p, i64::from(*x), 1024));
+                                field_errs.append(&mut v::minimum(&p, i64::from(*x), 1024));
                             }
                         }
                     }
@@ -100,9 +100,10 @@ const _: () = {
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
                         .and_then(|o| o.iter().find(|x| x.name == item.name));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("tags");
@@ -112,8 +113,8 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::unique(
+                        .append(
+                            &mut v::unique(
                                 &p,
                                 new,
                                 |a, b| a == b,
@@ -122,10 +123,10 @@ const _: () = {
                         );
                     for (i, x) in new.iter().enumerate() {
                         let p = p.index(i);
-                        field_errs.extend(v::max_length(&p, x, 32));
+                        field_errs.append(&mut v::max_length(&p, x, 32));
                     }
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("settings");
@@ -136,10 +137,10 @@ const _: () = {
                 if old != Some(new) {
                     for x in new.keys() {
                         let p = p.key(x);
-                        field_errs.extend(v::format(&p, x, "k8s-short-name"));
+                        field_errs.append(&mut v::format(&p, x, "k8s-short-name"));
                     }
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("terminationGracePeriodSeconds");
@@ -150,11 +151,11 @@ const _: () = {
                 if old != Some(new) {
                     if let Some(x) = new {
                         if ctx.option_enabled("WidgetGracePeriod") {
-                            field_errs.extend(v::minimum(&p, *x, 1));
+                            field_errs.append(&mut v::minimum(&p, *x, 1));
                         }
                     }
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("release");
@@ -164,10 +165,11 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     if let Some(x) = new {
-                        field_errs.extend(v::pattern(&p, x, "^v[0-9]+(\\.[0-9]+)*$"));
+                        field_errs
+                            .append(&mut v::pattern(&p, x, "^v[0-9]+(\\.[0-9]+)*$"));
                     }
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("template");
@@ -177,13 +179,18 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     if let Some(x) = new {
-                        field_errs.extend(v::embedded_resource(&p, &x.0));
+                        field_errs.append(&mut v::embedded_resource(&p, &x.0));
                     }
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
-            errs.extend(
-                ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx),
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
             );
             errs
         }
@@ -208,14 +215,17 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::required_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                     if field_errs.is_empty() {
-                        field_errs.extend(v::format(&p, new, "k8s-short-name"));
+                        field_errs.append(&mut v::format(&p, new, "k8s-short-name"));
                     }
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("port");
@@ -225,15 +235,18 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::required_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                     if field_errs.is_empty() {
-                        field_errs.extend(v::minimum(&p, i64::from(*new), 1));
-                        field_errs.extend(v::maximum(&p, i64::from(*new), 65535));
+                        field_errs.append(&mut v::minimum(&p, i64::from(*new), 1));
+                        field_errs.append(&mut v::maximum(&p, i64::from(*new), 65535));
                     }
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -256,8 +269,8 @@ const _: () = {
                 let old = old.map(|o| &o.spec);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -282,14 +295,17 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::required_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                     if field_errs.is_empty() {
-                        field_errs.extend(v::format(&p, new, "k8s-long-name"));
+                        field_errs.append(&mut v::format(&p, new, "k8s-long-name"));
                     }
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("serial");
@@ -299,13 +315,13 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     if let Some(old) = old {
-                        field_errs.extend(v::immutable(&p, old != new));
+                        field_errs.append(&mut v::immutable(&p, old != new));
                     }
                     if let Some(x) = new {
-                        field_errs.extend(v::neq_str(&p, x, ""));
+                        field_errs.append(&mut v::neq_str(&p, x, ""));
                     }
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("mains");
@@ -318,12 +334,12 @@ const _: () = {
                         {
                             let p = p.field("voltage");
                             let x = &x.voltage;
-                            field_errs.extend(v::maximum(&p, i64::from(*x), 240));
+                            field_errs.append(&mut v::maximum(&p, i64::from(*x), 240));
                         }
                     }
                 }
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("battery");
@@ -331,8 +347,8 @@ const _: () = {
                 let old = old.map(|o| &o.battery);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("address");
@@ -342,10 +358,10 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     if let Some(x) = new {
-                        field_errs.extend(v::format(&p, x, "k8s-ip"));
+                        field_errs.append(&mut v::format(&p, x, "k8s-ip"));
                     }
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("nickname");
@@ -355,18 +371,18 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     if let Some(x) = new {
-                        field_errs.extend(v::min_length(&p, x, 2));
+                        field_errs.append(&mut v::min_length(&p, x, 2));
                     }
                     if let Some(x) = new {
                         if !ctx.option_enabled("LongNicknames") {
-                            field_errs.extend(v::max_length(&p, x, 8));
+                            field_errs.append(&mut v::max_length(&p, x, 8));
                         }
                     }
                 }
                 for e in &mut field_errs {
                     e.declarative_native = true;
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("legacyId");
@@ -376,11 +392,14 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::forbidden_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::forbidden_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("connection");
@@ -388,11 +407,11 @@ const _: () = {
                 let old = old.map(|o| &o.connection);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
-            errs.extend(
-                v::zero_or_one_of(
+            errs.append(
+                &mut v::zero_or_one_of(
                     path,
                     &[
                         ("mains", !::runtime::codec::is_default(&self.mains)),
@@ -421,8 +440,8 @@ const _: () = {
                 let old = old.map(|o| &o.wifi);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("ethernet");
@@ -430,15 +449,15 @@ const _: () = {
                 let old = old.map(|o| &o.ethernet);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             let discriminator = ::serde_json::to_value(&self.r#type)
                 .ok()
                 .and_then(|v| v.as_str().map(str::to_string))
                 .unwrap_or_default();
-            errs.extend(
-                v::discriminated_union(
+            errs.append(
+                &mut v::discriminated_union(
                     path,
                     "type",
                     &discriminator,
@@ -475,14 +494,17 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::required_value(&p, !::runtime::codec::is_default(new)),
+                        .append(
+                            &mut v::required_value(
+                                &p,
+                                !::runtime::codec::is_default(new),
+                            ),
                         );
                     if field_errs.is_empty() {
-                        field_errs.extend(v::max_length(&p, new, 32));
+                        field_errs.append(&mut v::max_length(&p, new, 32));
                     }
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -506,9 +528,9 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    field_errs.extend(v::minimum(&p, i64::from(*new), 10));
+                    field_errs.append(&mut v::minimum(&p, i64::from(*new), 10));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -532,9 +554,9 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    field_errs.extend(v::minimum(&p, i64::from(*new), 1));
+                    field_errs.append(&mut v::minimum(&p, i64::from(*new), 1));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -558,9 +580,9 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    field_errs.extend(v::minimum(&p, *new, 0));
+                    field_errs.append(&mut v::minimum(&p, *new, 0));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }

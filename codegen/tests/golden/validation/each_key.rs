@@ -22,10 +22,10 @@ const _: () = {
                 if old != Some(new) {
                     for x in new.keys() {
                         let p = p.key(x);
-                        field_errs.extend(v::format(&p, x, "k8s-short-name"));
+                        field_errs.append(&mut v::format(&p, x, "k8s-short-name"));
                     }
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -46,9 +46,9 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    field_errs.extend(v::minimum(&p, i64::from(*new), 0));
+                    field_errs.append(&mut v::minimum(&p, i64::from(*new), 0));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }

@@ -20,9 +20,9 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    field_errs.extend(v::format(&p, new, "k8s-short-name"));
+                    field_errs.append(&mut v::format(&p, new, "k8s-short-name"));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("ip");
@@ -32,10 +32,10 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     if let Some(x) = new {
-                        field_errs.extend(v::format(&p, x, "k8s-ip"));
+                        field_errs.append(&mut v::format(&p, x, "k8s-ip"));
                     }
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -56,9 +56,9 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    field_errs.extend(v::minimum(&p, i64::from(*new), 0));
+                    field_errs.append(&mut v::minimum(&p, i64::from(*new), 0));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }

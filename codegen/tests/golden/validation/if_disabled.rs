@@ -21,10 +21,10 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     if !ctx.option_enabled("Gate") {
-                        field_errs.extend(v::max_length(&p, new, 3));
+                        field_errs.append(&mut v::max_length(&p, new, 3));
                     }
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -45,9 +45,9 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    field_errs.extend(v::minimum(&p, i64::from(*new), 0));
+                    field_errs.append(&mut v::minimum(&p, i64::from(*new), 0));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }

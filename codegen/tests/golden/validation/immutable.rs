@@ -21,10 +21,10 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     if let Some(old) = old {
-                        field_errs.extend(v::immutable(&p, old != new));
+                        field_errs.append(&mut v::immutable(&p, old != new));
                     }
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -45,9 +45,9 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    field_errs.extend(v::minimum(&p, i64::from(*new), 0));
+                    field_errs.append(&mut v::minimum(&p, i64::from(*new), 0));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }

@@ -21,8 +21,8 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::unique(
+                        .append(
+                            &mut v::unique(
                                 &p,
                                 new,
                                 |a, b| a.name == b.name,
@@ -38,7 +38,7 @@ const _: () = {
                             {
                                 let p = p.field("size");
                                 let x = &x.size;
-                                field_errs.extend(v::minimum(&p, i64::from(*x), 1));
+                                field_errs.append(&mut v::minimum(&p, i64::from(*x), 1));
                             }
                         }
                     }
@@ -46,9 +46,10 @@ const _: () = {
                 for (i, item) in new.iter().enumerate() {
                     let old_item = old
                         .and_then(|o| o.iter().find(|x| x.name == item.name));
-                    field_errs.extend(item.validate_update(old_item, &p.index(i), ctx));
+                    field_errs
+                        .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -69,9 +70,9 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    field_errs.extend(v::minimum(&p, i64::from(*new), 0));
+                    field_errs.append(&mut v::minimum(&p, i64::from(*new), 0));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }

@@ -21,8 +21,8 @@ const _: () = {
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
                     field_errs
-                        .extend(
-                            v::unique(
+                        .append(
+                            &mut v::unique(
                                 &p,
                                 new,
                                 |a, b| a == b,
@@ -30,7 +30,7 @@ const _: () = {
                             ),
                         );
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -51,9 +51,9 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    field_errs.extend(v::minimum(&p, i64::from(*new), 0));
+                    field_errs.append(&mut v::minimum(&p, i64::from(*new), 0));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }

@@ -20,9 +20,9 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    field_errs.extend(v::neq_str(&p, new, "x"));
+                    field_errs.append(&mut v::neq_str(&p, new, "x"));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("count");
@@ -31,9 +31,9 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    field_errs.extend(v::neq_int(&p, i64::from(*new), 0));
+                    field_errs.append(&mut v::neq_int(&p, i64::from(*new), 0));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("flag");
@@ -42,9 +42,9 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    field_errs.extend(v::neq_bool(&p, *new, true));
+                    field_errs.append(&mut v::neq_bool(&p, *new, true));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -65,9 +65,9 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    field_errs.extend(v::minimum(&p, i64::from(*new), 0));
+                    field_errs.append(&mut v::minimum(&p, i64::from(*new), 0));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }

@@ -23,11 +23,11 @@ const _: () = {
                     {
                         let p = p.field("size");
                         let x = &new.size;
-                        field_errs.extend(v::maximum(&p, i64::from(*x), 9));
+                        field_errs.append(&mut v::maximum(&p, i64::from(*x), 9));
                     }
                 }
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             errs
         }
@@ -48,9 +48,9 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    field_errs.extend(v::minimum(&p, i64::from(*new), 0));
+                    field_errs.append(&mut v::minimum(&p, i64::from(*new), 0));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }

@@ -19,8 +19,8 @@ const _: () = {
                 let old = old.map(|o| &o.a);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("b");
@@ -28,15 +28,15 @@ const _: () = {
                 let old = old.map(|o| &o.b);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             let discriminator = ::serde_json::to_value(&self.kind)
                 .ok()
                 .and_then(|v| v.as_str().map(str::to_string))
                 .unwrap_or_default();
-            errs.extend(
-                v::discriminated_union(
+            errs.append(
+                &mut v::discriminated_union(
                     path,
                     "kind",
                     &discriminator,
@@ -65,9 +65,9 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    field_errs.extend(v::minimum(&p, i64::from(*new), 0));
+                    field_errs.append(&mut v::minimum(&p, i64::from(*new), 0));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }

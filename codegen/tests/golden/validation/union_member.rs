@@ -19,8 +19,8 @@ const _: () = {
                 let old = old.map(|o| &o.a);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
             {
                 let p = path.field("b");
@@ -28,11 +28,11 @@ const _: () = {
                 let old = old.map(|o| &o.b);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
-                field_errs.extend(new.validate_update(old, &p, ctx));
-                errs.extend(field_errs);
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
             }
-            errs.extend(
-                v::union(
+            errs.append(
+                &mut v::union(
                     path,
                     &[
                         ("a", !::runtime::codec::is_default(&self.a)),
@@ -59,9 +59,9 @@ const _: () = {
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
                 if old != Some(new) {
-                    field_errs.extend(v::minimum(&p, i64::from(*new), 0));
+                    field_errs.append(&mut v::minimum(&p, i64::from(*new), 0));
                 }
-                errs.extend(field_errs);
+                errs.append(&mut field_errs);
             }
             errs
         }
