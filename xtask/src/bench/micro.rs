@@ -248,9 +248,17 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
                 speedup,
                 &faster,
             );
+            // The typed core's goal (10x); the validation generator's
+            // first goal (20x) is reported beside it.
+            if let Some(s) = speedup {
+                f = f.detail(format!(
+                    "the validation generator's first goal, >= 20x, is {}",
+                    if s >= 20.0 { "met" } else { "not met" }
+                ));
+            }
             f = f.goal(
-                ">= 20x faster than jsonschema",
-                speedup.map_or(Status::Failed, |s| Status::of(s >= 20.0)),
+                ">= 10x faster than jsonschema",
+                speedup.map_or(Status::Failed, |s| Status::of(s >= 10.0)),
             );
             figures.push(f);
         }
