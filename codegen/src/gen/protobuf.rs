@@ -412,8 +412,11 @@ fn value_code(
             WellKnown::Duration => plain(helper("string", quote! { #v }), decode("string")),
             _ => plain(helper("message", quote! { #v }), decode("message")),
         },
-        FieldType::Named(r) => match model.resolve(r).map(|d| &d.shape) {
-            Some(TypeShape::Enum(variants)) => {
+        FieldType::Named(r) => match model.resolve(r) {
+            Some(TypeDef {
+                shape: TypeShape::Enum(variants),
+                ..
+            }) => {
                 let path = super::schema::type_path(model, pkg, r);
                 let names: Vec<_> = variants
                     .iter()
@@ -432,15 +435,14 @@ fn value_code(
                     },
                 )
             }
-            // A wrapped list is a message of its own (`wrapper_impl`).
-            Some(TypeShape::Newtype(FieldType::List(_)))
-                if model
-                    .resolve(r)
-                    .is_some_and(|d| tags::protobuf::wrapped_items(d).is_some()) =>
-            {
-                plain(helper("message", quote! { #v }), decode("message"))
-            }
-            Some(TypeShape::Newtype(inner)) => {
+            // A wrapped list is a message of its own (`wrapper_impl`),
+            // encoded as the structs are (the last arm).
+            Some(
+                def @ TypeDef {
+                    shape: TypeShape::Newtype(inner),
+                    ..
+                },
+            ) if tags::protobuf::wrapped_items(def).is_none() => {
                 let path = super::schema::type_path(model, pkg, r);
                 let inner_value = quote! { (&#v.0) };
                 let (e, l, d) = value_code(model, pkg, inner, tag, &inner_value);

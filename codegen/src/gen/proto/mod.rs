@@ -305,13 +305,15 @@ fn field_type(
             format!("map<string, {}>", value_type(c, package, inner, imports)),
         ),
         FieldType::Named(r) => match c.model.resolve(r) {
-            Some(def) if tags::protobuf::wrapped_items(def).is_some() => {
-                ("optional ", value_type(c, package, ty, imports))
+            // A wrapped list is a message of its own (the last arm).
+            Some(
+                def @ TypeDef {
+                    shape: TypeShape::Newtype(inner),
+                    ..
+                },
+            ) if tags::protobuf::wrapped_items(def).is_none() => {
+                field_type(c, package, inner, imports)
             }
-            Some(TypeDef {
-                shape: TypeShape::Newtype(inner),
-                ..
-            }) => field_type(c, package, inner, imports),
             _ => ("optional ", value_type(c, package, ty, imports)),
         },
         other => ("optional ", value_type(c, package, other, imports)),
