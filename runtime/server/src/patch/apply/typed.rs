@@ -22,9 +22,10 @@
 //!   whose key cannot be built is skipped, and a repeated key keeps the
 //!   first item.
 //!
-//! Each level's entries are written in the order serde gives them, then
-//! put in FieldsV1's order (elements sorted as [`PathElement`] sorts them)
-//! when the level ends; struct field names are not copied.
+//! Each level's entries are recorded in the order serde gives them, put in
+//! FieldsV1's order (elements sorted as [`PathElement`] sorts them) when
+//! the level ends, and the text is written once, from the root, when the
+//! walk is over; struct field names are not copied.
 //!
 //! A serde form the comparison never meets in a served kind (enum variants
 //! with data, maps with non-string keys) ends the walk with [`Unwalkable`];
@@ -78,19 +79,48 @@ pub(crate) fn created_fields_v1(
     object: &dyn erased_serde::Serialize,
     shape: Shape,
 ) -> Result<Option<FieldsV1>, Unwalkable> {
-    let mut out = String::from("{");
+    // The entries' buffers are kept from one create to the next on this
+    // thread (emptied, and dropped when they grew past
+    // [`KEPT_ENTRIES`]): a create then writes into memory it has used
+    // before instead of growing fresh buffers.
+    let mut tree = SPARE_TREE.with(|spare| spare.take());
+    let written = write_created(object, shape, &mut tree);
+    tree.done.clear();
+    tree.open.clear();
+    if tree.done.capacity() + tree.open.capacity() <= KEPT_ENTRIES {
+        SPARE_TREE.with(|spare| spare.replace(tree));
+    }
+    written
+}
+
+/// Entries (of both buffers) a thread keeps between creates; about
+/// 64 bytes each.
+const KEPT_ENTRIES: usize = 1 << 14;
+
+thread_local! {
+    static SPARE_TREE: std::cell::Cell<Tree> = std::cell::Cell::new(Tree::default());
+}
+
+/// [`created_fields_v1`] with the tree to record into.
+fn write_created(
+    object: &dyn erased_serde::Serialize,
+    shape: Shape,
+    tree: &mut Tree,
+) -> Result<Option<FieldsV1>, Unwalkable> {
     let walk = Walk {
-        out: &mut out,
+        tree,
         shape,
         zero: true,
         keys: &[],
         untracked: UNTRACKED_TOP,
-        lead: false,
     };
-    match erased_serde::serialize(object, walk)? {
-        Node::Container { entries: 0, .. } | Node::Other => return Ok(None),
-        Node::Container { .. } => {}
-    }
+    let below = match erased_serde::serialize(object, walk)? {
+        Node::Container { below, .. } if below.len > 0 => below,
+        Node::Container { .. } | Node::Other => return Ok(None),
+    };
+    let mut out = String::with_capacity(tree.text_len(below) + 2);
+    out.push('{');
+    tree.write(below, false, &mut out);
     out.push('}');
     FieldsV1::from_json(out)
         .map(Some)
@@ -99,11 +129,11 @@ pub(crate) fn created_fields_v1(
 
 /// What one serialized value was to the comparison.
 enum Node {
-    /// A struct, map or list: how many entries it wrote below itself, and
+    /// A struct, map or list: the entries it recorded below itself, and
     /// the values of the key fields the walk was asked to keep (a list-map
     /// item's keys).
     Container {
-        entries: usize,
+        below: Span,
         keys: Vec<(String, Value)>,
     },
     /// Anything else: a scalar, null, or a container of a shape that is
@@ -111,10 +141,10 @@ enum Node {
     Other,
 }
 
-/// The serializer: walks one value of shape `shape`, writing the FieldsV1
-/// entries below it to `out`.
+/// The serializer: walks one value of shape `shape`, recording the
+/// FieldsV1 entries below it in `tree`.
 struct Walk<'a> {
-    out: &'a mut String,
+    tree: &'a mut Tree,
     shape: Shape,
     /// Whether the value is compared with a Go zero struct (`{}`) rather
     /// than with nothing.
@@ -123,9 +153,6 @@ struct Walk<'a> {
     keys: &'static [&'static str],
     /// Fields whose own paths are not recorded (the paths below them are).
     untracked: &'static [&'static str],
-    /// Whether the entries follow `".":{}` in their object (a comma
-    /// leads them).
-    lead: bool,
 }
 
 impl<'a> Walk<'a> {
@@ -135,12 +162,13 @@ impl<'a> Walk<'a> {
             Shape::Struct { .. } | Shape::Map { .. } | Shape::Deduced
         );
         Fields {
-            level: Level::new(self.out, self.lead),
+            level: Level::new(self.tree),
             shape: self.shape,
             zero: self.zero,
             wanted: self.keys,
             untracked: self.untracked,
             walked,
+            next_field: 0,
             keys: Vec::new(),
             key: None,
         }
@@ -153,6 +181,25 @@ impl<'a> Walk<'a> {
 enum EntryKey {
     Field(Cow<'static, str>),
     Item(PathElement),
+}
+
+impl EntryKey {
+    /// Writes the entry's FieldsV1 key (`"f:name"`, `"k:{...}"`, ...).
+    fn write(&self, out: &mut String) {
+        match self {
+            EntryKey::Field(name) => write_field_key(name, out),
+            EntryKey::Item(element) => element.write_key(out),
+        }
+    }
+
+    /// An upper bound of the key's length as [`EntryKey::write`] writes
+    /// it, for an item key a guess (the text is sized once, not exactly).
+    fn text_len(&self) -> usize {
+        match self {
+            EntryKey::Field(name) => name.len() + 4,
+            EntryKey::Item(_) => 48,
+        }
+    }
 }
 
 impl Ord for EntryKey {
@@ -172,114 +219,155 @@ impl PartialOrd for EntryKey {
     }
 }
 
-/// One level's entries as written so far: each entry's value (`{}`,
-/// `{".":{},...}` or `{...}`) is at `out[start..end]`; keys are written
-/// when the level ends.
-struct Level<'a> {
-    out: &'a mut String,
+/// A run of finished entries in [`Tree::done`]: one level's, in
+/// FieldsV1's order.
+#[derive(Clone, Copy, Default)]
+struct Span {
     start: usize,
-    lead: bool,
-    entries: Vec<(EntryKey, usize, usize)>,
+    len: usize,
 }
 
-impl<'a> Level<'a> {
-    fn new(out: &'a mut String, lead: bool) -> Level<'a> {
-        let start = out.len();
-        Level {
-            out,
-            start,
-            lead,
-            entries: Vec::new(),
+impl Span {
+    fn range(self) -> std::ops::Range<usize> {
+        self.start..self.start + self.len
+    }
+}
+
+/// One recorded path element: its key, whether its own path is a member
+/// (written `".":{}` when entries follow it), and the entries below it.
+struct Entry {
+    key: EntryKey,
+    member: bool,
+    below: Span,
+}
+
+/// The entries recorded so far. A level's entries are kept in `open`, in
+/// the order serde gives them, until the level ends; they are then sorted
+/// and moved to `done`, where they stay together. The text is written
+/// once, from the root, when the walk is over: no entry's text is copied
+/// as the levels around it end.
+#[derive(Default)]
+struct Tree {
+    done: Vec<Entry>,
+    open: Vec<Entry>,
+}
+
+impl Tree {
+    /// Writes the entries of `span` as the members of an object (without
+    /// its braces), a comma leading the first when `lead`.
+    fn write(&self, span: Span, lead: bool, out: &mut String) {
+        for (i, entry) in self.done[span.range()].iter().enumerate() {
+            if i > 0 || lead {
+                out.push(',');
+            }
+            entry.key.write(out);
+            out.push(':');
+            if entry.below.len == 0 {
+                out.push_str("{}");
+                continue;
+            }
+            out.push('{');
+            if entry.member {
+                out.push_str("\".\":{}");
+            }
+            self.write(entry.below, entry.member, out);
+            out.push('}');
         }
     }
 
-    /// Writes the value of the entry `key` below this level: what `walk`
-    /// writes below it, and its own path when `member` (a tracked path).
-    /// `walk` is given the output and whether `".":{}` leads it; it says
-    /// what the value was. A `zero` entry (a struct compared with `{}`) is
-    /// a member only when its value is not a container, and records
-    /// nothing when it is an empty one.
+    /// About the length of the text [`Tree::write`] writes for `span`.
+    fn text_len(&self, span: Span) -> usize {
+        self.done[span.range()]
+            .iter()
+            .map(|entry| {
+                entry.key.text_len()
+                    + 8
+                    + if entry.below.len > 0 {
+                        self.text_len(entry.below)
+                    } else {
+                        0
+                    }
+            })
+            .sum()
+    }
+}
+
+/// One level's entries as recorded so far: `tree.open[mark..]`.
+struct Level<'a> {
+    tree: &'a mut Tree,
+    mark: usize,
+}
+
+impl<'a> Level<'a> {
+    fn new(tree: &'a mut Tree) -> Level<'a> {
+        let mark = tree.open.len();
+        Level { tree, mark }
+    }
+
+    /// Records the entry `key` below this level: what `walk` records below
+    /// it, and its own path when `member` (a tracked path). `walk` is given
+    /// the tree; it says what the value was. A `zero` entry (a struct
+    /// compared with `{}`) is a member only when its value is not a
+    /// container, and records nothing when it is an empty one. Whether
+    /// the entry was recorded comes back with the node.
     fn entry(
         &mut self,
         key: EntryKey,
         member: bool,
         zero: bool,
-        walk: impl FnOnce(&mut String, bool) -> Result<Node, Unwalkable>,
-    ) -> Result<Node, Unwalkable> {
-        let start = self.out.len();
-        self.out.push('{');
-        // A zero entry's own path is known only once it is walked (it is
-        // recorded only as a leaf).
-        let dot = member && !zero;
-        if dot {
-            self.out.push_str("\".\":{}");
-        }
-        let node = walk(self.out, dot)?;
+        walk: impl FnOnce(&mut Tree) -> Result<Node, Unwalkable>,
+    ) -> Result<(Node, bool), Unwalkable> {
+        let node = walk(self.tree)?;
         let below = match &node {
-            Node::Container { entries, .. } => *entries,
-            Node::Other => 0,
+            Node::Container { below, .. } => *below,
+            Node::Other => Span::default(),
         };
-        if below > 0 {
-            self.out.push('}');
-        } else {
-            self.out.truncate(start);
+        if below.len == 0 {
             let recorded = if zero {
                 member && matches!(node, Node::Other)
             } else {
                 member
             };
             if !recorded {
-                return Ok(node);
+                return Ok((node, false));
             }
-            self.out.push_str("{}");
         }
-        self.entries.push((key, start, self.out.len()));
-        Ok(node)
+        // A zero entry's own path is known only once it is walked: it is
+        // recorded only as a leaf.
+        self.tree.open.push(Entry {
+            key,
+            member: member && !zero,
+            below,
+        });
+        Ok((node, true))
     }
 
     /// A member with nothing below it.
     fn leaf(&mut self, key: EntryKey) {
-        let start = self.out.len();
-        self.out.push_str("{}");
-        self.entries.push((key, start, self.out.len()));
+        self.tree.open.push(Entry {
+            key,
+            member: true,
+            below: Span::default(),
+        });
     }
 
-    /// Drops the entry last written (a list item whose key cannot be built).
-    fn drop_last(&mut self) {
-        if let Some((_, start, _)) = self.entries.pop() {
-            self.out.truncate(start);
+    /// Puts the entries in FieldsV1's order (a repeated element keeps its
+    /// first entry) and closes the level; where they are.
+    fn end(self) -> Span {
+        let Level { tree, mark } = self;
+        tree.open[mark..].sort_by(|a, b| a.key.cmp(&b.key));
+        let start = tree.done.len();
+        for entry in tree.open.drain(mark..) {
+            if tree.done.len() > start && tree.done.last().is_some_and(|last| last.key == entry.key)
+            {
+                continue;
+            }
+            tree.done.push(entry);
         }
-    }
-
-    /// Puts the entries in FieldsV1's order with their keys (a repeated
-    /// element keeps its first entry); how many there are.
-    fn end(self) -> usize {
-        let Level {
-            out,
+        Span {
             start,
-            lead,
-            mut entries,
-        } = self;
-        if entries.is_empty() {
-            return 0;
+            len: tree.done.len() - start,
         }
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
-        entries.dedup_by(|later, first| later.0 == first.0);
-        let mut text = String::with_capacity(out.len() - start + 24 * entries.len());
-        for (i, (key, from, to)) in entries.iter().enumerate() {
-            if i > 0 || lead {
-                text.push(',');
-            }
-            match key {
-                EntryKey::Field(name) => write_field_key(name, &mut text),
-                EntryKey::Item(element) => element.write_key(&mut text),
-            }
-            text.push(':');
-            text.push_str(&out[*from..*to]);
-        }
-        out.truncate(start);
-        out.push_str(&text);
-        entries.len()
     }
 }
 
@@ -292,6 +380,9 @@ struct Fields<'a> {
     wanted: &'static [&'static str],
     untracked: &'static [&'static str],
     walked: bool,
+    /// Where the next struct field is expected in the schema's fields
+    /// (serde gives them in the order the schema lists them).
+    next_field: usize,
     keys: Vec<(String, Value)>,
     /// A map entry's key, between `serialize_key` and `serialize_value`.
     key: Option<String>,
@@ -308,21 +399,20 @@ impl Fields<'_> {
             let key = serde_json::to_value(value).map_err(ser::Error::custom)?;
             self.keys.push((name.to_string(), key));
         }
-        let (shape, declared) = self.shape.field(&name);
+        let (shape, declared) = self.shape.field_from(&name, &mut self.next_field);
         let tracked = !self.untracked.contains(&&*name);
         let untracked = match self.shape {
             Shape::Struct { root: true, .. } if name == "metadata" => UNTRACKED_METADATA,
             _ => &[],
         };
         let child = |zero: bool| {
-            move |out: &mut String, lead: bool| {
+            move |tree: &mut Tree| {
                 value.serialize(Walk {
-                    out,
+                    tree,
                     shape,
                     zero,
                     keys: &[],
                     untracked,
-                    lead,
                 })
             }
         };
@@ -349,7 +439,7 @@ impl Fields<'_> {
             return Node::Other;
         }
         Node::Container {
-            entries: self.level.end(),
+            below: self.level.end(),
             keys: self.keys,
         }
     }
@@ -426,14 +516,13 @@ impl Items<'_> {
                 // The key is known once the item is walked: the entry is
                 // written under a placeholder and keyed after.
                 let placeholder = EntryKey::Item(PathElement::Index(0));
-                let node = self.level.entry(placeholder, true, false, |out, lead| {
+                let (node, recorded) = self.level.entry(placeholder, true, false, |tree| {
                     item.serialize(Walk {
-                        out,
+                        tree,
                         shape: item_shape,
                         zero: false,
                         keys,
                         untracked: &[],
-                        lead,
                     })
                 })?;
                 let element = match node {
@@ -444,9 +533,13 @@ impl Items<'_> {
                     // Null or not a map: no key.
                     Node::Other => None,
                 };
-                match (element, self.level.entries.last_mut()) {
-                    (Some(element), Some(last)) => last.0 = EntryKey::Item(element),
-                    _ => self.level.drop_last(),
+                let last = recorded.then(|| self.level.tree.open.last_mut()).flatten();
+                match (element, last) {
+                    (Some(element), Some(last)) => last.key = EntryKey::Item(element),
+                    (None, Some(_)) => {
+                        self.level.tree.open.pop();
+                    }
+                    _ => {}
                 }
             }
             // Set items (scalars) and atomic list-map items: keyed by
@@ -471,7 +564,7 @@ impl Items<'_> {
     fn finish(self) -> Node {
         match self.list {
             Some(_) => Node::Container {
-                entries: self.level.end(),
+                below: self.level.end(),
                 keys: Vec::new(),
             },
             None => Node::Other,
@@ -617,7 +710,7 @@ impl<'a> ser::Serializer for Walk<'a> {
             _ => None,
         };
         Ok(Items {
-            level: Level::new(self.out, self.lead),
+            level: Level::new(self.tree),
             list,
         })
     }
