@@ -377,6 +377,11 @@ pub trait KindOps: Send + Sync {
     /// kind.
     fn read_stored(&self, stored: &[u8]) -> Option<Result<Value, String>>;
 
+    /// [`KindOps::read_stored`]'s object as the Rust type, for a caller
+    /// that writes it out without a tree (a GET's or a list item's JSON):
+    /// `None` where that reads the value as stored.
+    fn read_stored_object(&self, stored: &[u8]) -> Option<Result<Box<dyn Object>, String>>;
+
     /// The field path where decoding the body through the Rust type fails
     /// (`spec.ports[0].protocol`), for turning decode errors into field
     /// errors.
@@ -438,10 +443,15 @@ impl<T: ServedKind> KindOps for Typed<T> {
     }
 
     fn read_stored(&self, stored: &[u8]) -> Option<Result<Value, String>> {
+        self.read_stored_object(stored)
+            .map(|read| read.and_then(|o| o.to_value()))
+    }
+
+    fn read_stored_object(&self, stored: &[u8]) -> Option<Result<Box<dyn Object>, String>> {
         if !T::DEFAULTED && !stored.starts_with(crate::codec::protobuf::MAGIC) {
             return None;
         }
-        Some(self.read_object(stored).and_then(|o| o.to_value()))
+        Some(self.read_object(stored))
     }
 
     fn decode_error_path(&self, body: &[u8]) -> Option<String> {

@@ -3,8 +3,12 @@
 //! watches can start from a recent resourceVersion without touching storage
 //! (kube-apiserver's cacher, reduced to what watches need).
 //!
-//! - Each event is decoded once and its JSON watch line
-//!   (`{"type":...,"object":...}`) encoded once, shared by all watchers.
+//! - Each event's object is read through its kind (decoded, defaulted)
+//!   once and written as JSON text straight from the Rust value; its JSON
+//!   watch line (`{"type":...,"object":...}`) is that text with the type
+//!   around it, made once and shared by all watchers. JSON trees of the
+//!   object, and of the object before a change, are read only for a
+//!   watcher with selectors or asking for a Table.
 //! - The ring holds the last [`RING_CAPACITY`] events; a watch from an older
 //!   revision falls back to its own storage watch (or 410 when compacted).
 //! - Watchers receive events through a bounded broadcast channel: one that
@@ -15,12 +19,12 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use axum::body::Bytes;
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::sync::broadcast;
 
 use super::status::ApiError;
-use super::store::event_object;
-use crate::storage::{Event, StorageError, Store};
+use super::store::{read_stored, read_stored_json};
+use crate::storage::{Event, KeyValue, StorageError, Store};
 use runtime::registry::KindOps;
 
 /// Events kept for watches that start from a recent revision.
@@ -32,8 +36,10 @@ pub const WATCHER_BUFFER: usize = 1024;
 /// A watcher's feed of live events from the cache.
 pub type Subscription = broadcast::Receiver<Arc<CachedEvent>>;
 
-/// One change, decoded once.
-#[derive(Debug)]
+/// One change, decoded once: the object after it is read through its kind
+/// and written as JSON text once; JSON trees of it (and of the object
+/// before it) are built only for a watcher that needs one (selectors,
+/// Tables).
 pub struct CachedEvent {
     /// The storage revision of the change.
     pub revision: i64,
@@ -41,35 +47,92 @@ pub struct CachedEvent {
     pub key: String,
     /// `ADDED`, `MODIFIED` or `DELETED`, before selectors adjust it.
     pub kind: &'static str,
-    /// The object after the change (the last state for DELETED).
-    pub object: Value,
-    /// The object before the change, for MODIFIED.
-    pub prev: Option<Value>,
+    /// The object after the change (the last state for DELETED) as JSON
+    /// text, `kind` and `apiVersion` first, with its resourceVersion.
+    object_json: Vec<u8>,
+    /// `object_json` as a tree, read on first use.
+    object: OnceLock<Value>,
+    /// The stored object before the change, for MODIFIED.
+    prev_stored: Option<KeyValue>,
+    /// `prev_stored` read as clients read it, on first use.
+    prev: OnceLock<Option<Value>>,
+    defaulting: Option<&'static dyn KindOps>,
     json_line: OnceLock<Bytes>,
     /// Other encodings of this event's line (Table, per version and
     /// includeObject), made once and shared by the watchers that ask.
     encodings: Mutex<Vec<(String, Bytes)>>,
 }
 
+impl std::fmt::Debug for CachedEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CachedEvent")
+            .field("revision", &self.revision)
+            .field("key", &self.key)
+            .field("kind", &self.kind)
+            .finish_non_exhaustive()
+    }
+}
+
 impl CachedEvent {
-    /// Decodes a storage event, defaulting its objects by `defaulting` (see
-    /// `store::read_stored`).
+    /// Reads a storage event's object, defaulting it by `defaulting` (see
+    /// `store::read_stored`), into its JSON text; the object before a
+    /// MODIFIED change is kept as stored until a watcher asks for it.
     ///
-    /// Errors: a stored value that is not valid JSON.
+    /// Errors: a stored value that is not an object of the kind.
     pub fn from_storage(
         event: &Event,
         defaulting: Option<&'static dyn KindOps>,
     ) -> Result<CachedEvent, ApiError> {
-        let (kind, object, prev) = event_object(event, defaulting)?;
+        let (kind, current, revision, prev_stored) = match event {
+            Event::Put { kv, prev } => (
+                if prev.is_some() { "MODIFIED" } else { "ADDED" },
+                kv,
+                kv.mod_revision,
+                prev.clone(),
+            ),
+            Event::Delete { prev, revision } => ("DELETED", prev, *revision, None),
+        };
+        let object_json = read_stored_json(current, revision, defaulting)?;
         Ok(CachedEvent {
             revision: event.revision(),
             key: event.key().to_string(),
             kind,
-            object,
-            prev,
+            object_json,
+            object: OnceLock::new(),
+            prev_stored,
+            prev: OnceLock::new(),
+            defaulting,
             json_line: OnceLock::new(),
             encodings: Mutex::new(Vec::new()),
         })
+    }
+
+    /// The object after the change (the last state for DELETED) as a JSON
+    /// tree, read from its text on first use.
+    pub fn object(&self) -> &Value {
+        self.object
+            .get_or_init(|| serde_json::from_slice(&self.object_json).unwrap_or(Value::Null))
+    }
+
+    /// Whether the change replaced an object (MODIFIED).
+    pub fn has_prev(&self) -> bool {
+        self.prev_stored.is_some()
+    }
+
+    /// The object before a MODIFIED change, read as clients read it, on
+    /// first use; `None` for other changes, or when the stored value does
+    /// not decode (logged).
+    pub fn prev(&self) -> Option<&Value> {
+        self.prev
+            .get_or_init(|| {
+                let kv = self.prev_stored.as_ref()?;
+                read_stored(kv, self.defaulting)
+                    .inspect_err(|e| {
+                        tracing::warn!(key = kv.key, error = %e, "undecodable stored object read as absent")
+                    })
+                    .ok()
+            })
+            .as_ref()
     }
 
     /// The line in another encoding named `format`, made by `encode` on
@@ -91,10 +154,14 @@ impl CachedEvent {
     pub fn json_line(&self) -> Bytes {
         self.json_line
             .get_or_init(|| {
-                let mut line =
-                    serde_json::to_vec(&json!({"type": self.kind, "object": self.object}))
-                        .unwrap_or_default();
-                line.push(b'\n');
+                // `{"type":...,"object":...}` as serde_json writes it,
+                // around the object's text.
+                let mut line = Vec::with_capacity(self.object_json.len() + 32);
+                line.extend_from_slice(b"{\"type\":\"");
+                line.extend_from_slice(self.kind.as_bytes());
+                line.extend_from_slice(b"\",\"object\":");
+                line.extend_from_slice(&self.object_json);
+                line.extend_from_slice(b"}\n");
                 Bytes::from(line)
             })
             .clone()
@@ -199,6 +266,7 @@ mod tests {
 
     use super::*;
     use crate::storage::MemoryStore;
+    use serde_json::json;
 
     fn write(store: &Arc<dyn Store>, name: &str) {
         let key = format!("/things/{name}");
@@ -269,5 +337,94 @@ mod tests {
             slow.recv().await,
             Err(broadcast::error::RecvError::Lagged(_))
         ));
+    }
+}
+
+#[cfg(test)]
+mod typed_tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// A stored Deployment (the protobuf envelope, as it is stored) at
+    /// `revision`, with `replicas` set and `revisionHistoryLimit` left to
+    /// its default.
+    fn stored_deployment(replicas: i64, revision: i64) -> KeyValue {
+        let body = json!({
+            "apiVersion": "apps/v1",
+            "kind": "Deployment",
+            "metadata": {"name": "web", "namespace": "default", "labels": {"app": "web"}},
+            "spec": {
+                "replicas": replicas,
+                "selector": {"matchLabels": {"app": "web"}},
+                "template": {
+                    "metadata": {"labels": {"app": "web"}},
+                    "spec": {"containers": [{"name": "web", "image": "nginx"}]}
+                }
+            }
+        });
+        let mut object = deployments()
+            .decode(&serde_json::to_vec(&body).expect("JSON"))
+            .expect("decodes")
+            .object;
+        KeyValue {
+            key: "/registry/deployments/default/web".into(),
+            value: object.to_storage().expect("encodes"),
+            create_revision: 2,
+            mod_revision: revision,
+        }
+    }
+
+    fn deployments() -> &'static dyn KindOps {
+        apis::registry()
+            .find("apps", "v1", "deployments")
+            .expect("deployments served")
+            .kind
+    }
+
+    /// The watch line of a stored object is the JSON a GET answers for it
+    /// (read through its type, defaulted, its revision set), written
+    /// around the object's text; an unfiltered watcher's line needs no
+    /// JSON tree of the object nor any reading of the object before it.
+    #[test]
+    fn an_event_line_is_the_objects_json_without_trees() {
+        let (prev, now) = (stored_deployment(1, 5), stored_deployment(3, 6));
+        let event = Event::Put {
+            kv: now.clone(),
+            prev: Some(prev.clone()),
+        };
+        let cached = CachedEvent::from_storage(&event, Some(deployments())).expect("reads");
+        assert_eq!(cached.kind, "MODIFIED");
+        let line = cached.json_line();
+        assert!(cached.object.get().is_none(), "no tree of the object");
+        assert!(cached.prev.get().is_none(), "the old object is not read");
+
+        let as_read = read_stored(&now, Some(deployments())).expect("reads");
+        assert_eq!(as_read["spec"]["revisionHistoryLimit"], 10, "defaulted");
+        assert_eq!(as_read["metadata"]["resourceVersion"], "6");
+        let expected =
+            serde_json::to_vec(&json!({"type": "MODIFIED", "object": as_read})).expect("JSON");
+        assert_eq!(&line[..line.len() - 1], &expected[..]);
+        assert_eq!(line.last(), Some(&b'\n'));
+
+        // Selectors read both objects, once.
+        assert_eq!(cached.object(), &as_read);
+        let before = cached.prev().expect("the old object");
+        assert_eq!(before["spec"]["replicas"], 1);
+        assert_eq!(before["metadata"]["resourceVersion"], "5");
+    }
+
+    /// A deleted object is its last state at the deletion's revision.
+    #[test]
+    fn a_deleted_object_carries_the_deletions_revision() {
+        let event = Event::Delete {
+            prev: stored_deployment(2, 5),
+            revision: 9,
+        };
+        let cached = CachedEvent::from_storage(&event, Some(deployments())).expect("reads");
+        assert_eq!(cached.kind, "DELETED");
+        assert!(!cached.has_prev());
+        assert_eq!(cached.object()["metadata"]["resourceVersion"], "9");
+        assert_eq!(cached.object()["spec"]["replicas"], 2);
     }
 }

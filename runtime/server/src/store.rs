@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 
 use super::object::{meta_mut, set_meta};
 use super::status::ApiError;
-use crate::storage::{Event, KeyValue, StorageError};
+use crate::storage::{KeyValue, StorageError};
 use runtime::codec::protobuf::Message;
 use runtime::registry::KindOps;
 use runtime::resource::ResourceInfo;
@@ -72,6 +72,32 @@ pub(crate) fn read_stored(
     Ok(obj)
 }
 
+/// [`read_stored`]'s object as JSON text, with `resource_version` as its
+/// resourceVersion (a stored object's mod revision; for a deleted one, the
+/// deletion's revision): written straight from the Rust value where the
+/// kind reads it through its type (no JSON tree is built), else from the
+/// value as stored.
+///
+/// Errors: as [`read_stored`]; 500 if the object cannot be encoded.
+pub(crate) fn read_stored_json(
+    kv: &KeyValue,
+    resource_version: i64,
+    kind: Option<&'static dyn KindOps>,
+) -> Result<Vec<u8>, ApiError> {
+    let Some(read) = kind.and_then(|k| k.read_stored_object(&kv.value)) else {
+        let mut obj = from_storage(kv)?;
+        set_meta(
+            meta_mut(&mut obj),
+            "resourceVersion",
+            json!(resource_version.to_string()),
+        );
+        return serde_json::to_vec(&obj).map_err(ApiError::internal);
+    };
+    let mut obj = read.map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
+    obj.metadata_mut().resource_version = Some(resource_version.to_string());
+    obj.to_json(false).map_err(ApiError::internal)
+}
+
 /// The JSON of a stored object as GET and lists answer it: from the read
 /// cache when it holds `kv` at its revision, else encoded from `decoded`
 /// (or from `kv`, read as [`read_stored`] does) and cached.
@@ -87,10 +113,9 @@ pub(crate) fn stored_json(
         return Ok(json);
     }
     let json = match decoded {
-        Some(obj) => serde_json::to_vec(obj),
-        None => serde_json::to_vec(&read_stored(kv, defaulting)?),
-    }
-    .map_err(ApiError::internal)?;
+        Some(obj) => serde_json::to_vec(obj).map_err(ApiError::internal)?,
+        None => read_stored_json(kv, kv.mod_revision, defaulting)?,
+    };
     let json = axum::body::Bytes::from(json);
     cache.insert(&kv.key, kv.mod_revision, json.clone());
     Ok(json)
@@ -161,32 +186,6 @@ pub(crate) fn storage_error(e: StorageError, info: &ResourceInfo, name: &str) ->
         // storeerr.Interpret*Error: an unreachable or timed-out backend.
         StorageError::Unavailable { operation, .. } => ApiError::server_timeout(info, operation, 2),
     }
-}
-
-/// Converts a storage event into a watch event type and object.
-pub(crate) fn event_object(
-    event: &Event,
-    defaulting: Option<&'static dyn KindOps>,
-) -> Result<(&'static str, Value, Option<Value>), ApiError> {
-    Ok(match event {
-        Event::Put { kv, prev } => {
-            let obj = read_stored(kv, defaulting)?;
-            let prev = prev
-                .as_ref()
-                .map(|p| read_stored(p, defaulting))
-                .transpose()?;
-            (if prev.is_some() { "MODIFIED" } else { "ADDED" }, obj, prev)
-        }
-        Event::Delete { prev, revision } => {
-            let mut obj = read_stored(prev, defaulting)?;
-            set_meta(
-                meta_mut(&mut obj),
-                "resourceVersion",
-                json!(revision.to_string()),
-            );
-            ("DELETED", obj, None)
-        }
-    })
 }
 
 #[cfg(test)]

@@ -98,11 +98,13 @@ impl Watcher {
         {
             return None;
         }
-        let now = selected(&event.object, &self.labels, &self.fields);
-        let before = event
-            .prev
-            .as_ref()
-            .is_some_and(|p| selected(p, &self.labels, &self.fields));
+        // Without selectors every object is selected: no tree is read.
+        let (now, before) = if self.labels.is_empty() && self.fields.is_empty() {
+            (true, event.has_prev())
+        } else {
+            let selects = |o: &Value| selected(o, &self.labels, &self.fields);
+            (selects(event.object()), event.prev().is_some_and(selects))
+        };
         let kind = match (event.kind, before, now) {
             ("MODIFIED", true, true) => "MODIFIED",
             ("MODIFIED", false, true) => "ADDED",
@@ -119,13 +121,13 @@ impl Watcher {
                 Representation::Table(version) if self.headers_sent => {
                     let format = format!("table/{version}/{:?}", self.include);
                     return Some(event.encoded(&format, || {
-                        self.encode_table(kind, &event.object, version, false)
+                        self.encode_table(kind, event.object(), version, false)
                     }));
                 }
                 _ => {}
             }
         }
-        Some(self.encode(kind, &event.object))
+        Some(self.encode(kind, event.object()))
     }
 
     fn encode(&mut self, kind: &str, object: &Value) -> Bytes {
