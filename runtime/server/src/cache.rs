@@ -369,7 +369,7 @@ mod typed_tests {
             .object;
         KeyValue {
             key: "/registry/deployments/default/web".into(),
-            value: object.to_storage().expect("encodes"),
+            value: object.to_storage().expect("encodes").into(),
             create_revision: 2,
             mod_revision: revision,
         }

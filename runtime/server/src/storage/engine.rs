@@ -20,6 +20,7 @@ use std::ops::Bound;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+use bytes::Bytes;
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use super::watchers::Watchers;
@@ -69,7 +70,8 @@ pub(crate) enum Version {
     /// The key holds `value`; it was created at `create_revision`.
     Live {
         create_revision: Revision,
-        value: Vec<u8>,
+        /// Shared, not copied, by the reads and events that carry it.
+        value: Bytes,
     },
     /// The key was deleted.
     Tombstone,
@@ -126,7 +128,7 @@ impl VersionRef<'_> {
                 value,
             } => Version::Live {
                 create_revision,
-                value: value.to_vec(),
+                value: Bytes::copy_from_slice(value),
             },
             VersionRef::Tombstone => Version::Tombstone,
         }
@@ -201,12 +203,13 @@ pub(crate) trait Tables {
 pub(crate) trait TablesMut: Tables {
     /// Replaces the store-wide revisions.
     fn set_meta(&mut self, meta: Meta) -> Result<(), StorageError>;
-    /// Stores the version of `key` written at `revision`.
+    /// Stores the version of `key` written at `revision` (a backend that
+    /// keeps it in memory shares its bytes).
     fn put_version(
         &mut self,
         key: &str,
         revision: Revision,
-        version: VersionRef<'_>,
+        version: &Version,
     ) -> Result<(), StorageError>;
     /// Forgets the version of `key` written at `revision`.
     fn remove_version(&mut self, key: &str, revision: Revision) -> Result<(), StorageError>;
@@ -240,10 +243,10 @@ pub(crate) trait Backend: Send + Sync + 'static {
 #[derive(Debug)]
 pub(crate) enum Mutation {
     /// [`Store::create`](super::Store::create).
-    Create { value: Vec<u8> },
+    Create { value: Bytes },
     /// [`Store::update`](super::Store::update).
     Update {
-        value: Vec<u8>,
+        value: Bytes,
         expected_mod_revision: Revision,
     },
     /// [`Store::delete`](super::Store::delete).
@@ -351,7 +354,7 @@ fn range<T: Tables + ?Sized>(
                 if req.limit == 0 || kvs.len() < req.limit {
                     kvs.push(KeyValue {
                         key: key.to_owned(),
-                        value: value.to_vec(),
+                        value: Bytes::copy_from_slice(value),
                         create_revision,
                         mod_revision,
                     });
@@ -382,13 +385,13 @@ fn apply<T: TablesMut + ?Sized>(
     let current = live_at(tables, key, meta.current)?;
     let event = mutation.resolve(key, current, revision)?;
     let version = match &event {
-        Event::Put { kv, .. } => VersionRef::Live {
+        Event::Put { kv, .. } => Version::Live {
             create_revision: kv.create_revision,
-            value: &kv.value,
+            value: kv.value.clone(),
         },
-        Event::Delete { .. } => VersionRef::Tombstone,
+        Event::Delete { .. } => Version::Tombstone,
     };
-    tables.put_version(key, revision, version)?;
+    tables.put_version(key, revision, &version)?;
     tables.append_log(revision, key)?;
     tables.set_meta(Meta {
         current: revision,

@@ -163,9 +163,9 @@ impl TablesMut for MemoryTables {
         &mut self,
         key: &str,
         revision: Revision,
-        version: VersionRef<'_>,
+        version: &Version,
     ) -> Result<(), StorageError> {
-        let version = version.to_owned();
+        let version = version.clone();
         match self.versions.get_mut(key) {
             Some(versions) => {
                 versions.insert(revision, version);

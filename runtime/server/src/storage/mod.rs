@@ -35,6 +35,8 @@ mod redb_store;
 mod tests;
 mod watchers;
 
+use bytes::Bytes;
+
 pub use memory::MemoryStore;
 pub use redb_store::RedbStore;
 
@@ -49,8 +51,9 @@ pub type Revision = i64;
 pub struct KeyValue {
     /// The full key, for example `/registry/configmaps/default/foo`.
     pub key: String,
-    /// The stored bytes (a serialized object).
-    pub value: Vec<u8>,
+    /// The stored bytes (a serialized object), shared by the reads and
+    /// events that carry this version rather than copied for each.
+    pub value: Bytes,
     /// Revision at which the key was (last) created; reset by delete + create.
     pub create_revision: Revision,
     /// Revision of the last write of this version (etcd `mod_revision`).
@@ -313,8 +316,12 @@ macro_rules! delegate_store_to_engine {
                 key: &str,
                 value: Vec<u8>,
             ) -> Result<$crate::storage::KeyValue, $crate::storage::StorageError> {
-                self.engine
-                    .write(key, $crate::storage::engine::Mutation::Create { value })
+                self.engine.write(
+                    key,
+                    $crate::storage::engine::Mutation::Create {
+                        value: value.into(),
+                    },
+                )
             }
             fn update(
                 &self,
@@ -325,7 +332,7 @@ macro_rules! delegate_store_to_engine {
                 self.engine.write(
                     key,
                     $crate::storage::engine::Mutation::Update {
-                        value,
+                        value: value.into(),
                         expected_mod_revision,
                     },
                 )

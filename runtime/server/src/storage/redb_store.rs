@@ -247,10 +247,10 @@ impl TablesMut
         &mut self,
         key: &str,
         revision: Revision,
-        version: VersionRef<'_>,
+        version: &Version,
     ) -> Result<(), StorageError> {
         self.versions
-            .insert((key, revision), encode(version).as_slice())
+            .insert((key, revision), encode(version.as_ref()).as_slice())
             .map_err(backend_error)?;
         Ok(())
     }

@@ -70,7 +70,7 @@ fn keys(result: &RangeResult) -> Vec<&str> {
 fn kv(key: &str, value: &str, create_revision: Revision, mod_revision: Revision) -> KeyValue {
     KeyValue {
         key: key.to_owned(),
-        value: value.as_bytes().to_vec(),
+        value: Bytes::copy_from_slice(value.as_bytes()),
         create_revision,
         mod_revision,
     }
