@@ -22,6 +22,7 @@ use axum::body::Bytes;
 use serde_json::Value;
 use tokio::sync::broadcast;
 
+use super::read_cache::ReadCache;
 use super::status::ApiError;
 use super::store::{read_stored, read_stored_json};
 use crate::storage::{Event, KeyValue, StorageError, Store};
@@ -48,8 +49,9 @@ pub struct CachedEvent {
     /// `ADDED`, `MODIFIED` or `DELETED`, before selectors adjust it.
     pub kind: &'static str,
     /// The object after the change (the last state for DELETED) as JSON
-    /// text, `kind` and `apiVersion` first, with its resourceVersion.
-    object_json: Vec<u8>,
+    /// text, `kind` and `apiVersion` first, with its resourceVersion: the
+    /// bytes a GET answers for it at this revision.
+    object_json: Bytes,
     /// `object_json` as a tree, read on first use.
     object: OnceLock<Value>,
     /// The stored object before the change, for MODIFIED.
@@ -92,7 +94,7 @@ impl CachedEvent {
             ),
             Event::Delete { prev, revision } => ("DELETED", prev, *revision, None),
         };
-        let object_json = read_stored_json(current, revision, defaulting)?;
+        let object_json = Bytes::from(read_stored_json(current, revision, defaulting)?);
         Ok(CachedEvent {
             revision: event.revision(),
             key: event.key().to_string(),
@@ -186,13 +188,17 @@ impl WatchCache {
     /// Starts caching `prefix`: one storage watch from the current revision,
     /// consumed by a background task for as long as the cache lives.
     /// Objects are defaulted by `defaulting`, their kind (see
-    /// `store::read_stored`).
+    /// `store::read_stored`). The JSON of each created or updated object
+    /// also goes to `read_cache`, at its revision: a GET after a write to a
+    /// watched resource answers those bytes without reading the object
+    /// again.
     ///
     /// Errors: the storage watch cannot start.
     pub fn start(
         store: &Arc<dyn Store>,
         prefix: &str,
         defaulting: Option<&'static dyn KindOps>,
+        read_cache: Option<Arc<ReadCache>>,
     ) -> Result<Arc<WatchCache>, StorageError> {
         let start = store.current_revision();
         let mut events = store.watch(prefix, start)?;
@@ -210,7 +216,14 @@ impl WatchCache {
             while let Some(event) = events.recv().await {
                 let Some(cache) = weak.upgrade() else { return };
                 match CachedEvent::from_storage(&event, defaulting) {
-                    Ok(e) => cache.push(Arc::new(e)),
+                    Ok(e) => {
+                        if let Some(read_cache) = &read_cache
+                            && e.kind != "DELETED"
+                        {
+                            read_cache.insert(&e.key, e.revision, e.object_json.clone());
+                        }
+                        cache.push(Arc::new(e))
+                    }
                     Err(e) => {
                         tracing::warn!(key = event.key(), error = %e, "undecodable stored object skipped")
                     }
@@ -289,7 +302,7 @@ mod tests {
     #[tokio::test]
     async fn watchers_share_each_event_and_its_encoding() {
         let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
-        let cache = WatchCache::start(&store, "/things/", None).unwrap();
+        let cache = WatchCache::start(&store, "/things/", None, None).unwrap();
         let start = store.current_revision();
         let (_, mut a) = cache.subscribe(start).unwrap();
         let (_, mut b) = cache.subscribe(start).unwrap();
@@ -309,7 +322,7 @@ mod tests {
     async fn the_ring_replays_recent_events_and_keeps_a_bounded_window() {
         let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
         let start = store.current_revision();
-        let cache = WatchCache::start(&store, "/things/", None).unwrap();
+        let cache = WatchCache::start(&store, "/things/", None, None).unwrap();
         for i in 0..(RING_CAPACITY + 10) {
             write(&store, &format!("t{i}"));
         }
@@ -327,7 +340,7 @@ mod tests {
     #[tokio::test]
     async fn a_watcher_that_cannot_keep_up_is_cut_off() {
         let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
-        let cache = WatchCache::start(&store, "/things/", None).unwrap();
+        let cache = WatchCache::start(&store, "/things/", None, None).unwrap();
         let (_, mut slow) = cache.subscribe(store.current_revision()).unwrap();
         for i in 0..(WATCHER_BUFFER + 5) {
             write(&store, &format!("t{i}"));
@@ -426,5 +439,50 @@ mod typed_tests {
         assert!(!cached.has_prev());
         assert_eq!(cached.object()["metadata"]["resourceVersion"], "9");
         assert_eq!(cached.object()["spec"]["replicas"], 2);
+    }
+}
+
+#[cfg(test)]
+mod read_cache_tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::storage::MemoryStore;
+
+    /// What a watched write stores in the read cache is what a GET of the
+    /// object reads at that revision; a deletion stores nothing.
+    #[tokio::test]
+    async fn watched_writes_feed_the_read_cache() {
+        let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
+        let read_cache = Arc::new(ReadCache::new(1 << 20));
+        let kind = apis::registry()
+            .find("", "v1", "configmaps")
+            .expect("configmaps served")
+            .kind;
+        let cache =
+            WatchCache::start(&store, "/cm/", Some(kind), Some(read_cache.clone())).unwrap();
+        let key = "/cm/default/a";
+        let body = br#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a","namespace":"default"},"data":{"k":"v"}}"#;
+        let mut object = kind.decode(body).expect("decodes").object;
+        let kv = store
+            .create(key, object.to_storage().expect("encodes"))
+            .unwrap();
+        store.delete(key, None).unwrap();
+        let last = store.current_revision();
+        for _ in 0..500 {
+            if cache.state.lock().unwrap().last >= last {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        let expected = read_stored_json(&kv, kv.mod_revision, Some(kind)).unwrap();
+        let cached = read_cache
+            .get(key, kv.mod_revision)
+            .expect("cached at the write");
+        assert_eq!(&cached[..], &expected[..]);
+        assert!(
+            read_cache.get(key, last).is_none(),
+            "nothing at the deletion"
+        );
     }
 }

@@ -136,8 +136,8 @@ pub struct ApiServer {
     /// Set once shutdown begins: open watches end so that in-flight
     /// requests can drain.
     stopping: tokio::sync::watch::Sender<bool>,
-    /// The JSON GET answered for recently read objects.
-    read_cache: read_cache::ReadCache,
+    /// The JSON GET answered for recently read or watched objects.
+    read_cache: Arc<read_cache::ReadCache>,
     /// Whether each namespace read so far was terminating, at the revision
     /// read (see `namespaces::NamespaceStates`).
     namespace_states: namespaces::NamespaceStates,
@@ -177,7 +177,7 @@ impl ApiServer {
             validation_options: config.validation_options.clone(),
             openapi_v2_proto: std::sync::OnceLock::new(),
             stopping: tokio::sync::watch::Sender::new(false),
-            read_cache: read_cache::ReadCache::new(READ_CACHE_BYTES),
+            read_cache: Arc::new(read_cache::ReadCache::new(READ_CACHE_BYTES)),
             namespace_states: namespaces::NamespaceStates::default(),
         });
         server.ensure_system_namespaces()?;
@@ -325,8 +325,13 @@ impl ApiServer {
         if let Some(c) = caches.get(&prefix) {
             return Ok(c.clone());
         }
-        let c = cache::WatchCache::start(&self.store, &prefix, Some(entry.kind))
-            .map_err(ApiError::internal)?;
+        let c = cache::WatchCache::start(
+            &self.store,
+            &prefix,
+            Some(entry.kind),
+            Some(self.read_cache.clone()),
+        )
+        .map_err(ApiError::internal)?;
         caches.insert(prefix, c.clone());
         Ok(c)
     }

@@ -1,7 +1,9 @@
 //! The JSON of recently read objects, as GET answers it, keyed by storage
 //! key and mod revision: a GET of an object already read at its current
 //! revision sends these bytes instead of decoding, defaulting and encoding
-//! the stored value again.
+//! the stored value again. The watch cache adds the JSON it writes for
+//! each created or updated object of a watched resource, so a GET after
+//! such a write needs no read either.
 //!
 //! An entry can never be stale: a write gives the key a new mod revision,
 //! and a lookup only hits on the revision the store returned for this
