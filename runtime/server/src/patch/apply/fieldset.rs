@@ -10,8 +10,7 @@ use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, Error as _, IgnoredAny, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
-use super::value::{compare, go_json, to_human};
-use runtime::go::json_string as go_json_string;
+use super::value::{compare, to_human};
 use runtime::meta::FieldsV1;
 
 /// One step of a field path (`fieldpath.PathElement`).
@@ -45,17 +44,39 @@ impl PathElement {
     /// The FieldsV1 key of this element: `f:name`, `k:{"name":"http"}`
     /// (compact JSON, fields in key order), `v:"a"`, `i:0`.
     pub fn serialize(&self) -> String {
+        let mut text = String::new();
+        self.write_text(&mut text);
+        text
+    }
+
+    /// Appends [`PathElement::serialize`]'s text.
+    fn write_text(&self, out: &mut String) {
+        use runtime::go::{MemberOrder, write_json, write_json_string};
         match self {
-            PathElement::Field(name) => format!("f:{name}"),
-            PathElement::Key(fields) => {
-                let parts: Vec<String> = fields
-                    .iter()
-                    .map(|(name, value)| format!("{}:{}", go_json_string(name), go_json(value)))
-                    .collect();
-                format!("k:{{{}}}", parts.join(","))
+            PathElement::Field(name) => {
+                out.push_str("f:");
+                out.push_str(name);
             }
-            PathElement::Value(value) => format!("v:{}", go_json(value)),
-            PathElement::Index(i) => format!("i:{i}"),
+            PathElement::Key(fields) => {
+                out.push_str("k:{");
+                for (i, (name, value)) in fields.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write_json_string(name, out);
+                    out.push(':');
+                    write_json(value, MemberOrder::Sorted, out);
+                }
+                out.push('}');
+            }
+            PathElement::Value(value) => {
+                out.push_str("v:");
+                write_json(value, MemberOrder::Sorted, out);
+            }
+            PathElement::Index(i) => {
+                out.push_str("i:");
+                out.push_str(&i.to_string());
+            }
         }
     }
 
@@ -63,12 +84,11 @@ impl PathElement {
     pub(super) fn write_key(&self, out: &mut String) {
         match self {
             PathElement::Field(name) => write_field_key(name, out),
-            PathElement::Index(i) => {
-                out.push_str("\"i:");
-                out.push_str(&i.to_string());
-                out.push('"');
+            other => {
+                let mut text = String::with_capacity(48);
+                other.write_text(&mut text);
+                write_json_key(&text, out);
             }
-            other => out.push_str(&json_key(&other.serialize())),
         }
     }
 
@@ -111,6 +131,23 @@ pub(super) fn write_field_key(name: &str, out: &mut String) {
         out.push_str(name);
         out.push('"');
     }
+}
+
+/// Writes `key` as serde_json quotes it: `"` and `\` escaped in place,
+/// serde_json itself for a key with a control character.
+fn write_json_key(key: &str, out: &mut String) {
+    if key.bytes().any(|b| b < 0x20) {
+        out.push_str(&json_key(key));
+        return;
+    }
+    out.push('"');
+    for c in key.chars() {
+        if matches!(c, '"' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
 }
 
 /// A key as serde_json quotes it (the writer of FieldsV1 text).
@@ -668,5 +705,36 @@ mod tests {
             ]))
         );
         assert_eq!(PathElement::parse("x:y").unwrap(), None);
+    }
+
+    /// A FieldsV1 key is the element's text quoted as serde_json quotes
+    /// strings, whatever the text holds (quotes, backslashes, Go's HTML
+    /// escapes, control characters, non-ASCII), and parses back.
+    #[test]
+    fn keys_are_quoted_as_serde_json_quotes_them() {
+        let elements = [
+            field("plain"),
+            field("with \"quote\" and \\"),
+            field("tab\there"),
+            PathElement::Key(vec![
+                ("name".into(), json!("a\"b\\c")),
+                ("port".into(), json!(80)),
+            ]),
+            PathElement::Key(vec![("name".into(), json!("<x>&\u{7f}é\n"))]),
+            PathElement::Value(json!("v\u{1}")),
+            PathElement::Value(json!({"b": [1, 2.5], "a": null})),
+            PathElement::Index(12),
+        ];
+        for element in elements {
+            let mut key = String::new();
+            element.write_key(&mut key);
+            assert_eq!(
+                key,
+                serde_json::to_string(&element.serialize()).unwrap(),
+                "{element:?}"
+            );
+            let text: String = serde_json::from_str(&key).unwrap();
+            assert_eq!(PathElement::parse(&text).unwrap(), Some(element));
+        }
     }
 }

@@ -37,14 +37,14 @@ use std::fmt;
 
 use serde::Serialize;
 use serde::ser::{self, Impossible};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use runtime::meta::FieldsV1;
 
 use super::fieldset::{PathElement, write_field_key};
 use super::managers::{UNTRACKED_METADATA, UNTRACKED_TOP};
 use super::shape::{ListKind, Shape};
-use super::walk::{item_element, keyed_item_element};
+use super::walk::{item_element, keyed_element_of};
 
 /// Why an object could not be walked as a serde value: a form the field
 /// manager's serializer does not take (the message says which).
@@ -527,8 +527,7 @@ impl Items<'_> {
                 })?;
                 let element = match node {
                     Node::Container { keys: found, .. } => {
-                        let found = Value::Object(found.into_iter().collect::<Map<_, _>>());
-                        keyed_item_element(&found, keys, schema).ok()
+                        keyed_element_of(found, keys, schema).ok()
                     }
                     // Null or not a map: no key.
                     Node::Other => None,

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value};
 
-use super::fieldset::{FieldSet, PathElement, path_string, sorted_fields};
+use super::fieldset::{FieldSet, PathElement, path_string};
 use super::shape::{ListKind, Shape};
 use super::value::equal;
 use runtime::schema::TypeSchema;
@@ -70,23 +70,40 @@ pub(super) fn keyed_item_element(
         Value::Null => return Err("associative list with keys may not have a null element".into()),
         _ => return Err("associative list with keys may not have non-map elements".into()),
     };
-    let mut fields = Map::new();
+    let found = keys
+        .iter()
+        .filter_map(|key| Some(((*key).to_string(), map.get(*key)?.clone())))
+        .collect();
+    keyed_element_of(found, keys, schema)
+}
+
+/// [`keyed_item_element`] of an item whose fields named in `keys` were
+/// read as `found` (each at most once, none other): a missing one taken
+/// from its `+default`, the fields sorted by name.
+pub(super) fn keyed_element_of(
+    mut found: Vec<(String, Value)>,
+    keys: &[&str],
+    schema: Option<&'static TypeSchema>,
+) -> Result<PathElement, String> {
     for key in keys {
-        let default = || {
-            schema
-                .and_then(|s| s.field(key))
-                .and_then(|f| f.default)
-                .and_then(|d| serde_json::from_str::<Value>(d).ok())
-        };
-        let Some(value) = map.get(*key).cloned().or_else(default) else {
+        if found.iter().any(|(name, _)| name == key) {
+            continue;
+        }
+        let default = schema
+            .and_then(|s| s.field(key))
+            .and_then(|f| f.default)
+            .and_then(|d| serde_json::from_str::<Value>(d).ok());
+        let Some(value) = default else {
             return Err(format!(
                 "associative list with keys has an element that omits key field {} (and doesn't have default value)",
                 runtime::field::quote(key)
             ));
         };
-        fields.insert((*key).to_string(), value);
+        found.push(((*key).to_string(), value));
     }
-    Ok(PathElement::Key(sorted_fields(fields)))
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found.dedup_by(|later, first| later.0 == first.0);
+    Ok(PathElement::Key(found))
 }
 
 /// A list's items with their path elements, in list order, skipping items
