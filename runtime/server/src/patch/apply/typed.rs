@@ -180,7 +180,8 @@ impl<'a> Walk<'a> {
 #[derive(PartialEq, Eq)]
 enum EntryKey {
     Field(Cow<'static, str>),
-    Item(PathElement),
+    /// Boxed: entries stay small to sort, and most are fields.
+    Item(Box<PathElement>),
 }
 
 impl EntryKey {
@@ -515,7 +516,7 @@ impl Items<'_> {
             ListKind::Keyed { keys, item: schema } if !matches!(item_shape, Shape::Leaf) => {
                 // The key is known once the item is walked: the entry is
                 // written under a placeholder and keyed after.
-                let placeholder = EntryKey::Item(PathElement::Index(0));
+                let placeholder = EntryKey::Item(Box::new(PathElement::Index(0)));
                 let (node, recorded) = self.level.entry(placeholder, true, false, |tree| {
                     item.serialize(Walk {
                         tree,
@@ -534,7 +535,7 @@ impl Items<'_> {
                 };
                 let last = recorded.then(|| self.level.tree.open.last_mut()).flatten();
                 match (element, last) {
-                    (Some(element), Some(last)) => last.key = EntryKey::Item(element),
+                    (Some(element), Some(last)) => last.key = EntryKey::Item(Box::new(element)),
                     (None, Some(_)) => {
                         self.level.tree.open.pop();
                     }
@@ -546,7 +547,7 @@ impl Items<'_> {
             _ => {
                 let value = serde_json::to_value(item).map_err(ser::Error::custom)?;
                 if let Ok(element) = item_element(&value, kind) {
-                    self.level.leaf(EntryKey::Item(element));
+                    self.level.leaf(EntryKey::Item(Box::new(element)));
                 }
             }
         }
