@@ -10,6 +10,7 @@ use std::fmt;
 
 use runtime::codec::strict::{KeySet, MapKey};
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Value};
 
 /// Paths of every repeated key, in document order. Malformed JSON yields
 /// what was found before the error (the typed decode reports the error).
@@ -25,6 +26,88 @@ pub fn find(bytes: &[u8]) -> Vec<String> {
     }
     .deserialize(&mut de);
     out
+}
+
+/// Parses `bytes` into a JSON tree as `serde_json::from_slice` does (a
+/// repeated key keeps its last value, at its first position) and says
+/// whether any object repeats a key, in the same pass: a caller that
+/// finds none needs no [`find`].
+///
+/// Errors: `bytes` is not one JSON value (serde_json's error).
+pub fn parse_noting_repeats(bytes: &[u8]) -> Result<(Value, bool), serde_json::Error> {
+    let mut repeated = false;
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value = Tree {
+        repeated: &mut repeated,
+    }
+    .deserialize(&mut de)?;
+    de.end()?;
+    Ok((value, repeated))
+}
+
+/// [`parse_noting_repeats`]' reader: builds the tree, noting a repeated key.
+struct Tree<'a> {
+    repeated: &'a mut bool,
+}
+
+impl<'de> DeserializeSeed<'de> for Tree<'_> {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Tree<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut members = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let value = map.next_value_seed(Tree {
+                repeated: &mut *self.repeated,
+            })?;
+            if members.insert(key, value).is_some() {
+                *self.repeated = true;
+            }
+        }
+        Ok(Value::Object(members))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(item) = seq.next_element_seed(Tree {
+            repeated: &mut *self.repeated,
+        })? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+    fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
+        Ok(Value::from(n))
+    }
+    fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
+        Ok(Value::from(n))
+    }
+    fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
+        Ok(Value::String(s.to_string()))
+    }
+    fn visit_string<E>(self, s: String) -> Result<Value, E> {
+        Ok(Value::String(s))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
 }
 
 /// One step of the path to the value being read.
@@ -125,6 +208,27 @@ impl<'de> Visitor<'de> for Walk<'_, 'de> {
 
 #[cfg(test)]
 mod tests {
+    /// The tree is serde_json's (the last of repeated keys, at the first's
+    /// place; numbers and escapes as serde_json reads them), and a repeat
+    /// anywhere is noted.
+    #[test]
+    fn parses_as_serde_json_noting_repeats() {
+        let docs: [&[u8]; 4] = [
+            br#"{"a":1,"b":{"c":[1,-2,3.5,1e300,"xA"],"d":null,"e":true}}"#,
+            br#"{"a":1,"b":2,"a":3}"#,
+            br#"[{"k":{"x":1,"x":{"y":2}}}]"#,
+            br#""plain""#,
+        ];
+        for (doc, repeats) in docs.into_iter().zip([false, true, true, false]) {
+            let expected: serde_json::Value = serde_json::from_slice(doc).unwrap();
+            let (tree, repeated) = super::parse_noting_repeats(doc).unwrap();
+            assert_eq!(serde_json::to_string(&tree).unwrap(), expected.to_string());
+            assert_eq!(repeated, repeats, "{}", String::from_utf8_lossy(doc));
+        }
+        assert!(super::parse_noting_repeats(br#"{"a":1} x"#).is_err());
+        assert!(super::parse_noting_repeats(br#"{"a":"#).is_err());
+    }
+
     #[test]
     fn finds_duplicates_with_paths() {
         let doc = br#"{"metadata":{"name":"a","name":"b"},"spec":{"ports":[{"port":1,"port":2}]},"kind":"X","kind":"X"}"#;

@@ -222,3 +222,118 @@ async fn unknown_fields_beside_a_probe_handler_and_in_an_ephemeral_container_are
     assert_eq!(debug["image"], "busybox");
     assert!(debug.get("bogus").is_none(), "{debug}");
 }
+
+// ---------------------------------------------------------------------------
+
+const APPLY: &str = "application/apply-patch+yaml";
+
+fn apply_uri(name: &str, query: &str) -> String {
+    format!("{}?fieldManager=alice{query}", widget_uri(name))
+}
+
+/// A server-side apply body is field-validated as a create's is: an
+/// unknown field warns by default and fails Strict validation, a repeated
+/// key likewise, each with upstream's strict decoding message.
+#[tokio::test]
+async fn apply_bodies_are_field_validated() {
+    let api = Api::start();
+    let headers = [("content-type", APPLY)];
+    let unknown = widget_with_unknown_field("w1").to_string();
+    let r = api
+        .send(
+            Method::PATCH,
+            &apply_uri("w1", ""),
+            &headers,
+            unknown.clone(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.warnings(), [r#"299 - "unknown field \"spec.foo\"""#]);
+    assert!(r.body["spec"].get("foo").is_none(), "{}", r.text);
+
+    let r = api
+        .send(
+            Method::PATCH,
+            &apply_uri("w2", "&fieldValidation=Strict"),
+            &headers,
+            unknown.replace("\"w1\"", "\"w2\""),
+        )
+        .await;
+    r.assert_failure(400, "BadRequest");
+    assert_eq!(
+        r.body["message"],
+        r#"Widget in version "v1" cannot be handled as a Widget: strict decoding error: unknown field "spec.foo""#
+    );
+
+    let repeated = r#"{"apiVersion":"example.dev/v1","kind":"Widget","metadata":{"name":"w3"},"spec":{"replicas":1,"replicas":2}}"#;
+    let r = api
+        .send(Method::PATCH, &apply_uri("w3", ""), &headers, repeated)
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        r.warnings(),
+        [r#"299 - "duplicate field \"spec.replicas\"""#]
+    );
+    assert_eq!(r.body["spec"]["replicas"], 2, "the last value wins");
+    let r = api
+        .send(
+            Method::PATCH,
+            &apply_uri("w4", "&fieldValidation=Strict"),
+            &headers,
+            repeated.replace("\"w3\"", "\"w4\""),
+        )
+        .await;
+    r.assert_failure(400, "BadRequest");
+    assert_eq!(
+        r.body["message"],
+        r#"Widget in version "v1" cannot be handled as a Widget: strict decoding error: duplicate field "spec.replicas""#
+    );
+
+    let clean = widget("w5").to_string();
+    let r = api
+        .send(Method::PATCH, &apply_uri("w5", ""), &headers, clean)
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert!(r.headers.get("warning").is_none(), "{}", r.text);
+}
+
+/// A value the type cannot hold fails the apply as it fails a create,
+/// before any conflict with another manager is looked for.
+#[tokio::test]
+async fn an_apply_body_the_type_cannot_hold_is_a_bad_request_before_conflicts() {
+    let api = Api::start();
+    let headers = [("content-type", APPLY)];
+    let mut owned = widget("w1");
+    owned["spec"]["replicas"] = json!(1);
+    let r = api
+        .send(
+            Method::PATCH,
+            &format!("{}?fieldManager=bob", widget_uri("w1")),
+            &headers,
+            owned.to_string(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+
+    let mut wrong = widget("w1");
+    wrong["spec"]["replicas"] = json!("three");
+    let r = api
+        .send(
+            Method::PATCH,
+            &apply_uri("w1", ""),
+            &headers,
+            wrong.to_string(),
+        )
+        .await;
+    r.assert_failure(400, "BadRequest");
+    let message = r#"Widget in version "v1" cannot be handled as a Widget: invalid type: string "three", expected i32"#;
+    assert_eq!(r.body["message"], message);
+    let created = api
+        .send(Method::PATCH, &apply_uri("w2", ""), &headers, {
+            wrong["metadata"]["name"] = json!("w2");
+            wrong.to_string()
+        })
+        .await;
+    created.assert_failure(400, "BadRequest");
+    assert_eq!(created.body["message"], message);
+}

@@ -12,7 +12,7 @@ use crate::status::{ApiError, Cause};
 use runtime::meta::CauseType;
 use runtime::registry::{Entry, Object};
 use runtime::resource::ResourceInfo;
-use runtime::schema::Type;
+use runtime::schema::{Type, TypeSchema};
 
 /// A request body decoded into the kind's type.
 pub(crate) struct DecodedBody {
@@ -129,6 +129,43 @@ pub(crate) fn decode_object(
             .map(|f| format!("unknown field {}", runtime::field::quote(f))),
     );
     field_validation(decoded.object, problems, unsupported, validation, cannot)
+}
+
+/// Whether a JSON object read as a whole object of the kind whose schema
+/// is `schema` has a member its type does not declare, at any depth
+/// (besides `apiVersion` and `kind`): what the typed decode would report
+/// as an unknown field. Values of another shape than their type's are not
+/// looked into (the typed decode reports those as errors), nor are
+/// untyped values.
+pub(crate) fn has_undeclared_fields(object: &Value, schema: &'static TypeSchema) -> bool {
+    let Value::Object(members) = object else {
+        return false;
+    };
+    members
+        .iter()
+        .any(|(name, value)| match schema.field(name) {
+            Some(field) => undeclared_below(value, &field.ty),
+            None => name != "apiVersion" && name != "kind",
+        })
+}
+
+fn undeclared_below(value: &Value, ty: &Type) -> bool {
+    match (ty, value) {
+        (Type::Struct(schema), Value::Object(members)) => {
+            let schema = schema();
+            members
+                .iter()
+                .any(|(name, value)| match schema.field(name) {
+                    Some(field) => undeclared_below(value, &field.ty),
+                    None => true,
+                })
+        }
+        (Type::List(item), Value::Array(items)) => items.iter().any(|i| undeclared_below(i, item)),
+        (Type::Map(entry), Value::Object(members)) => {
+            members.values().any(|v| undeclared_below(v, entry))
+        }
+        _ => false,
+    }
 }
 
 /// Applies `fieldValidation` to the problems decoding found: Strict fails

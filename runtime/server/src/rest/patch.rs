@@ -191,9 +191,9 @@ impl Ctx<'_> {
             .iter()
             .find(|b| !b.is_ascii_whitespace())
             .is_some_and(|b| *b == b'{')
-            .then(|| serde_json::from_slice::<Value>(bytes).ok())
+            .then(|| crate::duplicates::parse_noting_repeats(bytes).ok())
             .flatten();
-        let (json, applied) = match json_body {
+        let (json, (applied, repeated)) = match json_body {
             Some(applied) => (std::borrow::Cow::Borrowed(bytes), applied),
             None => {
                 let json = runtime::codec::yaml::yaml_to_json(bytes).map_err(|e| {
@@ -201,17 +201,40 @@ impl Ctx<'_> {
                         "error decoding YAML: error converting YAML to JSON: yaml: {e}"
                     ))
                 })?;
-                let applied: Value = serde_json::from_slice(&json)
+                let applied = crate::duplicates::parse_noting_repeats(&json)
                     .map_err(|e| ApiError::bad_request(format!("error decoding YAML: {e}")))?;
                 (std::borrow::Cow::Owned(json), applied)
             }
         };
-        // Unknown and duplicate fields are reported per fieldValidation; the
-        // merge itself uses the configuration as applied (no defaults).
-        let (_, warnings) = self.decode_json(&json, self.query.field_validation(self.verb)?)?;
+        // Unknown and duplicate fields are reported per fieldValidation,
+        // and a value the type cannot hold fails the apply, as the body's
+        // typed decode finds them; the merge itself uses the configuration
+        // as applied (no defaults). The tree shows whether the body has a
+        // field its type does not declare or a repeated key: only then is
+        // it decoded for field validation up front. Otherwise it is decoded
+        // only if the merge fails or its result cannot be read through the
+        // type (which a value the type cannot hold makes happen), so that
+        // such a body is reported as before any conflict.
+        let validation = self.query.field_validation(self.verb)?;
+        let mut checked = false;
+        let mut warnings = Vec::new();
+        if validation != FieldValidation::Ignore
+            && (repeated
+                || super::decode::has_undeclared_fields(&applied, self.entry.kind.schema()))
+        {
+            warnings = self.decode_json(&json, validation)?.1;
+            checked = true;
+        }
+        let check_body = || -> Result<(), ApiError> {
+            if !checked {
+                self.decode_json(&json, validation)?;
+            }
+            Ok(())
+        };
         if let Some(applied_name) = meta_str(&applied, "name")
             && applied_name != name
         {
+            check_body()?;
             return Err(ApiError::bad_request(format!(
                 "the name of the object ({applied_name}) does not match the name on the URL ({name})"
             )));
@@ -244,13 +267,18 @@ impl Ctx<'_> {
                 Time::now(),
                 schema,
             )
-            .map_err(|e| self.apply_error(&name, e))?;
+            .map_err(|e| {
+                check_body()
+                    .err()
+                    .unwrap_or_else(|| self.apply_error(&name, e))
+            })?;
             // The merge result through the type, defaulted, as upstream
             // decodes it; a value the type cannot hold goes through the
             // JSON path, which reports it as a field error.
             let mut obj = match self.entry.kind.read_value(&outcome.object) {
                 Ok(obj) => obj,
                 Err(_) => {
+                    check_body()?;
                     let merged = serde_json::to_vec(&outcome.object).map_err(ApiError::internal)?;
                     self.decode_json(&merged, FieldValidation::Ignore)?.0
                 }
