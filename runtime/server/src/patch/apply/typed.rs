@@ -93,8 +93,8 @@ pub(crate) fn created_fields_v1(
     written
 }
 
-/// Entries (of both buffers) a thread keeps between creates; about
-/// 64 bytes each.
+/// Entries (of both buffers) a thread keeps between creates, a few dozen
+/// bytes each.
 const KEPT_ENTRIES: usize = 1 << 14;
 
 thread_local! {
