@@ -4,7 +4,7 @@
 //! value` causes, and upstream's messages for bodies no kind can be read
 //! from.
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::object::meta_str;
 use crate::request::FieldValidation;
@@ -138,27 +138,28 @@ pub(crate) fn decode_object(
 /// looked into (the typed decode reports those as errors), nor are
 /// untyped values.
 pub(crate) fn has_undeclared_fields(object: &Value, schema: &'static TypeSchema) -> bool {
-    let Value::Object(members) = object else {
-        return false;
-    };
+    match object {
+        Value::Object(members) => undeclared_members(members, schema, true),
+        _ => false,
+    }
+}
+
+/// Whether `members`, an object of the struct `schema` (the whole object
+/// when `root`, where `apiVersion` and `kind` are declared too), has a
+/// member its type does not declare, at any depth.
+fn undeclared_members(members: &Map<String, Value>, schema: &TypeSchema, root: bool) -> bool {
     members
         .iter()
         .any(|(name, value)| match schema.field(name) {
             Some(field) => undeclared_below(value, &field.ty),
-            None => name != "apiVersion" && name != "kind",
+            None => !(root && (name == "apiVersion" || name == "kind")),
         })
 }
 
 fn undeclared_below(value: &Value, ty: &Type) -> bool {
     match (ty, value) {
         (Type::Struct(schema), Value::Object(members)) => {
-            let schema = schema();
-            members
-                .iter()
-                .any(|(name, value)| match schema.field(name) {
-                    Some(field) => undeclared_below(value, &field.ty),
-                    None => true,
-                })
+            undeclared_members(members, schema(), false)
         }
         (Type::List(item), Value::Array(items)) => items.iter().any(|i| undeclared_below(i, item)),
         (Type::Map(entry), Value::Object(members)) => {

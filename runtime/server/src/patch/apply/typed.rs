@@ -118,7 +118,8 @@ fn write_created(
         Node::Container { below, .. } if below.len > 0 => below,
         Node::Container { .. } | Node::Other => return Ok(None),
     };
-    let mut out = String::with_capacity(tree.text_len(below) + 2);
+    // About the text's length: a key and its braces per entry.
+    let mut out = String::with_capacity(32 * tree.done.len());
     out.push('{');
     tree.write(below, false, &mut out);
     out.push('}');
@@ -190,15 +191,6 @@ impl EntryKey {
         match self {
             EntryKey::Field(name) => write_field_key(name, out),
             EntryKey::Item(element) => element.write_key(out),
-        }
-    }
-
-    /// An upper bound of the key's length as [`EntryKey::write`] writes
-    /// it, for an item key a guess (the text is sized once, not exactly).
-    fn text_len(&self) -> usize {
-        match self {
-            EntryKey::Field(name) => name.len() + 4,
-            EntryKey::Item(_) => 48,
         }
     }
 }
@@ -274,22 +266,6 @@ impl Tree {
             self.write(entry.below, entry.member, out);
             out.push('}');
         }
-    }
-
-    /// About the length of the text [`Tree::write`] writes for `span`.
-    fn text_len(&self, span: Span) -> usize {
-        self.done[span.range()]
-            .iter()
-            .map(|entry| {
-                entry.key.text_len()
-                    + 8
-                    + if entry.below.len > 0 {
-                        self.text_len(entry.below)
-                    } else {
-                        0
-                    }
-            })
-            .sum()
     }
 }
 
