@@ -272,6 +272,7 @@ mod tests {
             attrs: FieldAttrs::read(&markers),
             markers,
             inline: false,
+            skip_serializing_if: None,
             location,
         }
     }

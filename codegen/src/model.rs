@@ -227,6 +227,9 @@ pub struct Field {
     pub markers: Vec<Marker>,
     /// Whether the field is `#[serde(flatten)]` (Go's `json:",inline"`).
     pub inline: bool,
+    /// `#[serde(skip_serializing_if = "...")]`: the path of the function
+    /// that says when serde leaves the field out (Go's `omitempty`).
+    pub skip_serializing_if: Option<String>,
     /// Where the field name is declared.
     pub location: Location,
     /// What the field's markers say, typed ([`crate::attr`]).

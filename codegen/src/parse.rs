@@ -495,6 +495,7 @@ impl FileContext<'_> {
             attrs: crate::attr::FieldAttrs::read(&docs.markers),
             markers: docs.markers,
             inline: serde.flatten,
+            skip_serializing_if: serde.skip_serializing_if,
             location,
         }
     }
@@ -652,6 +653,7 @@ struct SerdeAttrs {
     rename: Option<String>,
     rename_all: Option<String>,
     flatten: bool,
+    skip_serializing_if: Option<String>,
 }
 
 fn serde_attrs(attrs: &[syn::Attribute]) -> SerdeAttrs {
@@ -673,6 +675,7 @@ fn serde_attrs(attrs: &[syn::Attribute]) -> SerdeAttrs {
                     match key.as_str() {
                         "rename" => out.rename = Some(s.value()),
                         "rename_all" => out.rename_all = Some(s.value()),
+                        "skip_serializing_if" => out.skip_serializing_if = Some(s.value()),
                         _ => {}
                     }
                 }

@@ -7,7 +7,9 @@
 //! `tests/golden/protobuf/<case>.rs` (its `zz_generated.protobuf.rs`: the
 //! message tables and the `prost::Message` implementations); and of the
 //! `.proto` generator, under `tests/golden/proto/<case>.proto` (its
-//! `generated.proto`).
+//! `generated.proto`); and of the schema generator, under
+//! `tests/golden/schema/<case>.rs` (its `zz_generated.schema.rs`: the
+//! structural tables and the field manager's `FieldPaths`).
 //!
 //! `UPDATE_GOLDEN=1 cargo test -p codegen --test golden` rewrites them.
 
@@ -274,6 +276,48 @@ fn every_protobuf_case_matches_its_golden_file() {
             (
                 *name,
                 generated_by(source, codegen::generators::protobuf::generate),
+            )
+        }),
+    );
+}
+
+/// (golden name, package source after the group marker): the schema
+/// generator's cases: the structural tables and the field manager's
+/// `FieldPaths` (fields in JSON-name order, inline fields through their
+/// struct, `skip_serializing_if` honoured, list keys readable).
+const SCHEMA_CASES: &[(&str, &str)] = &[(
+    "field_paths",
+    "#[serde(rename_all = \"camelCase\")]\npub struct Widget {\n\
+     pub metadata: ObjectMeta,\n\
+     #[serde(default, skip_serializing_if = \"Option::is_none\")]\npub replicas: Option<i32>,\n\
+     /// +listType=map\n/// +listMapKey=name\n\
+     #[serde(default, skip_serializing_if = \"Vec::is_empty\")]\npub ports: Vec<Port>,\n\
+     #[serde(default, skip_serializing_if = \"BTreeMap::is_empty\")]\npub labels: std::collections::BTreeMap<String, String>,\n\
+     #[serde(flatten)]\npub source: Source,\n\
+     pub color: Color,\n}\n\n\
+     /// A port.\n#[serde(rename_all = \"camelCase\")]\npub struct Port {\n\
+     #[serde(default, skip_serializing_if = \"runtime::codec::is_default\")]\n    pub name: String,\n\
+     /// +default=80\n    pub number: i32,\n}\n\n\
+     /// Where a widget comes from, inline.\n#[serde(rename_all = \"camelCase\")]\npub struct Source {\n\
+     #[serde(default, skip_serializing_if = \"Option::is_none\")]\n    pub url: Option<String>,\n}\n\n\
+     /// A color.\npub enum Color {\n    Red,\n    Blue,\n}\n\n\
+     /// Ports wrapped.\npub struct Ports(pub Vec<Port>);\n",
+)];
+
+#[test]
+fn every_schema_case_matches_its_golden_file() {
+    check_golden(
+        "schema",
+        SCHEMA_CASES.iter().map(|(name, source)| {
+            (
+                *name,
+                generated_by(source, |model, dir| {
+                    codegen::generators::schema::generate(
+                        model,
+                        dir,
+                        &codegen::generators::schema::key_names([model]),
+                    )
+                }),
             )
         }),
     );

@@ -15,6 +15,7 @@ extern crate self as runtime;
 pub mod codec;
 pub mod defaulting;
 pub mod field;
+pub mod fieldpaths;
 pub mod go;
 #[cfg(feature = "kube")]
 pub mod kube;

@@ -103,11 +103,10 @@ pub trait Object: Send + Sync + Any {
     /// order). Errors: serde's message (a map key that is not a string).
     fn to_value(&self) -> Result<Value, String>;
 
-    /// The object's Rust fields as a serde value, for a serializer the
-    /// caller chooses (the field manager walks it into field sets without
-    /// a JSON tree): the fields [`Object::to_value`] writes, without `kind`
-    /// and `apiVersion`.
-    fn as_serialize(&self) -> &dyn erased_serde::Serialize;
+    /// The object's Rust fields as the field manager walks them into the
+    /// paths a create sets ([`crate::fieldpaths`]): the fields
+    /// [`Object::to_value`] writes, without `kind` and `apiVersion`.
+    fn field_paths(&self) -> &dyn crate::fieldpaths::FieldPaths;
 
     /// The object as JSON text, `kind` and `apiVersion` first, indented
     /// when `pretty`: the bytes of a response, written straight from the
@@ -222,7 +221,7 @@ impl<T: ServedKind> Object for T {
         Ok(Value::Object(object))
     }
 
-    fn as_serialize(&self) -> &dyn erased_serde::Serialize {
+    fn field_paths(&self) -> &dyn crate::fieldpaths::FieldPaths {
         self
     }
 
@@ -284,7 +283,9 @@ struct WithTypeMeta<'a, T: serde::Serialize> {
 /// the registry generator (`zz_generated.register.rs`) from what the
 /// other generators wrote for the type, so a kind without defaulting,
 /// validation or protobuf numbers pays nothing for them.
-pub trait ServedKind: Resource + Schema + Default + Clone + PartialEq {
+pub trait ServedKind:
+    Resource + Schema + crate::fieldpaths::FieldPaths + Default + Clone + PartialEq
+{
     /// Whether [`ServedKind::set_defaults`] does something (the generated
     /// `SetDefaults`); stored objects of a kind without defaulting are read
     /// as stored.

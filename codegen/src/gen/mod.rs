@@ -49,6 +49,7 @@ pub struct Crate {
 /// plus the workspace-level documents (the marker reference).
 pub fn generate_all(crates: &[Crate]) -> Vec<GeneratedFile> {
     let mut files = Vec::new();
+    let key_names = schema::key_names(crates.iter().map(|c| &c.model));
     for c in crates {
         if c.serves {
             files.extend(register::generate(&c.model, &c.dir));
@@ -56,7 +57,7 @@ pub fn generate_all(crates: &[Crate]) -> Vec<GeneratedFile> {
             files.extend(validation::generate(&c.model, &c.dir));
         }
         files.extend(protobuf::generate(&c.model, &c.dir));
-        files.extend(schema::generate(&c.model, &c.dir));
+        files.extend(schema::generate(&c.model, &c.dir, &key_names));
     }
     files.extend(proto::generate(crates));
     files.extend(openapi::generate(crates));

@@ -3,8 +3,14 @@
 //! types, list semantics (`+listType`, `+listMapKey`), patch strategy and
 //! merge key (`+patchStrategy`, `+patchMergeKey`), `+mapType` and
 //! `+structType`. Strategic merge patch and server-side apply read these
-//! tables; the generated code holds no logic.
+//! tables. Beside each table, `runtime::fieldpaths::FieldPaths` for the
+//! type: its written fields (a field serde skips is skipped) offered to the
+//! field manager's sink in FieldsV1's order, under their index in the
+//! table, and the JSON of the fields lists key items by; the sink holds
+//! the semantics (`server::patch::apply`), the generated code only the
+//! order and the access paths.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use proc_macro2::TokenStream;
@@ -12,10 +18,16 @@ use quote::{format_ident, quote};
 
 use super::{GeneratedFile, rust_file};
 use crate::attr::{ListType, MapType, PatchStrategy};
-use crate::model::{FieldType, Model, Package, TypeDef, TypeRef, TypeShape, WellKnown};
+use crate::model::{Field, FieldType, Model, Package, TypeDef, TypeRef, TypeShape, WellKnown};
 
 /// Generates the schema tables of every package of the crate at `crate_dir`.
-pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
+/// `key_names`: [`key_names`] of every crate generated together (a list
+/// of one crate may key items of another's type).
+pub fn generate(
+    model: &Model,
+    crate_dir: &Path,
+    key_names: &BTreeSet<String>,
+) -> Vec<GeneratedFile> {
     model
         .packages
         .iter()
@@ -23,8 +35,26 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
             let tables: Vec<TokenStream> = pkg
                 .types
                 .iter()
-                .filter(|t| matches!(t.shape, TypeShape::Struct(_)))
-                .map(|t| table(model, pkg, t))
+                .map(|t| match &t.shape {
+                    TypeShape::Struct(_) => table(model, pkg, t, key_names),
+                    TypeShape::Enum(_) => {
+                        let ident = format_ident!("{}", t.name);
+                        quote! { impl ::runtime::fieldpaths::FieldPaths for #ident {} }
+                    }
+                    TypeShape::Newtype(_) => {
+                        let ident = format_ident!("{}", t.name);
+                        quote! {
+                            impl ::runtime::fieldpaths::FieldPaths for #ident {
+                                fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+                                    ::runtime::fieldpaths::FieldPaths::walk_paths(&self.0, sink)
+                                }
+                                fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+                                    ::runtime::fieldpaths::FieldPaths::key_field(&self.0, name)
+                                }
+                            }
+                        }
+                    }
+                })
                 .collect();
             let rel: PathBuf = pkg.module_path.iter().collect();
             let contents = if tables.is_empty() {
@@ -42,7 +72,7 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
         .collect()
 }
 
-fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
+fn table(model: &Model, pkg: &Package, def: &TypeDef, key_names: &BTreeSet<String>) -> TokenStream {
     let ident = format_ident!("{}", def.name);
     let name = &def.name;
     let type_attrs = &def.attrs;
@@ -91,6 +121,7 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
             }
         }
     });
+    let paths = field_paths(model, def, key_names);
     quote! {
         impl Schema for #ident {
             fn schema() -> &'static TypeSchema {
@@ -98,7 +129,133 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
                 &SCHEMA
             }
         }
+        #paths
     }
+}
+
+/// A field as JSON writes it, with the Rust expression that reaches it
+/// from `self` through the inline structs it is flattened out of.
+struct FlatField<'m> {
+    field: &'m Field,
+    access: TokenStream,
+}
+
+/// [`Model::flat_fields`] with each field's access path. An inline field
+/// that is an `Option` has no path (serde flattens `None` to nothing): it
+/// comes back as `Err` with its name.
+fn flat_fields_with_access<'m>(
+    model: &'m Model,
+    def: &'m TypeDef,
+    from: &TokenStream,
+    out: &mut Vec<FlatField<'m>>,
+) -> Result<(), String> {
+    for f in def.fields() {
+        let ident = format_ident!("{}", crate::tags::raw(&f.rust_name));
+        let access = quote! { #from.#ident };
+        if !f.inline {
+            out.push(FlatField { field: f, access });
+            continue;
+        }
+        if let FieldType::Named(r) = &f.ty
+            && let Some(inner) = model.resolve(r)
+            && matches!(inner.shape, TypeShape::Struct(_))
+        {
+            flat_fields_with_access(model, inner, &access, out)?;
+        } else if matches!(f.ty, FieldType::Optional(_)) {
+            return Err(f.rust_name.clone());
+        }
+    }
+    Ok(())
+}
+
+/// `FieldPaths` for a struct: its written fields in FieldsV1's order (by
+/// JSON name), each offered to the sink under its index in the schema
+/// table, and the JSON of the fields some list keys items by.
+fn field_paths(model: &Model, def: &TypeDef, key_names: &BTreeSet<String>) -> TokenStream {
+    let ident = format_ident!("{}", def.name);
+    let mut flat = Vec::new();
+    if let Err(field) = flat_fields_with_access(model, def, &quote! { self }, &mut flat) {
+        let message = format!(
+            "FieldPaths: `{}.{field}` is an inline Option, which the field manager's walk does not take",
+            def.name
+        );
+        return quote! { compile_error!(#message); };
+    }
+    let mut order: Vec<(usize, &FlatField)> = flat.iter().enumerate().collect();
+    order.sort_by(|a, b| a.1.field.json_name.cmp(&b.1.field.json_name));
+    let visits = order.iter().map(|(index, f)| {
+        let access = &f.access;
+        let written = match skip_predicate(f.field) {
+            Some(skip) => quote! { !#skip(&#access) && },
+            None => quote! {},
+        };
+        quote! {
+            if #written sink.field(schema, #index) {
+                ::runtime::fieldpaths::walk_then_end(&#access, sink);
+            }
+        }
+    });
+    let keys = flat
+        .iter()
+        .filter(|f| key_names.contains(&f.field.json_name))
+        .map(|f| {
+            let json = &f.field.json_name;
+            let access = &f.access;
+            match skip_predicate(f.field) {
+                Some(skip) => quote! {
+                    #json if !#skip(&#access) => ::runtime::fieldpaths::key_json(&#access),
+                },
+                None => quote! { #json => ::runtime::fieldpaths::key_json(&#access), },
+            }
+        })
+        .collect::<Vec<_>>();
+    let key_field = if keys.is_empty() {
+        quote! {}
+    } else {
+        quote! {
+            fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+                match name {
+                    #(#keys)*
+                    _ => None,
+                }
+            }
+        }
+    };
+    quote! {
+        impl ::runtime::fieldpaths::FieldPaths for #ident {
+            fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+                let schema = <Self as Schema>::schema();
+                #(#visits)*
+            }
+            #key_field
+        }
+    }
+}
+
+/// The field's `skip_serializing_if` function as a path usable from the
+/// package's module (`BTreeMap::is_empty` is spelled out: the types'
+/// imports are not in scope there).
+fn skip_predicate(field: &Field) -> Option<syn::Path> {
+    let written = field.skip_serializing_if.as_deref()?;
+    let path = match written.strip_prefix("BTreeMap::") {
+        Some(function) => format!("::std::collections::BTreeMap::{function}"),
+        None => written.to_string(),
+    };
+    syn::parse_str(&path).ok()
+}
+
+/// The JSON names any list of these models keys its items by
+/// (`+listMapKey`, `+patchMergeKey`): the fields whose
+/// `FieldPaths::key_field` is generated.
+pub fn key_names<'m>(models: impl IntoIterator<Item = &'m Model>) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for (_, def) in models.into_iter().flat_map(Model::types) {
+        for f in def.fields() {
+            names.extend(f.attrs.list_map_keys.iter().cloned());
+            names.extend(f.attrs.patch_merge_key.iter().cloned());
+        }
+    }
+    names
 }
 
 fn value_type(model: &Model, pkg: &Package, ty: &FieldType) -> TokenStream {

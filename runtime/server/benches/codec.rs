@@ -577,7 +577,7 @@ fn writes(c: &mut Criterion) {
     group.bench_function("write_create_managed_fields", |b| {
         b.iter(|| {
             server::patch::apply::created(
-                black_box(created.as_serialize()),
+                black_box(created.field_paths()),
                 "bench",
                 "apps/v1",
                 runtime::meta::Time::now(),

@@ -44,6 +44,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for Deployment {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+        }
+    }
     impl Schema for DeploymentSpec {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -131,6 +145,44 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for DeploymentSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.min_ready_seconds)
+                && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.min_ready_seconds, sink);
+            }
+            if !runtime::codec::is_default(&self.paused) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.paused, sink);
+            }
+            if !Option::is_none(&self.progress_deadline_seconds)
+                && sink.field(schema, 7usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.progress_deadline_seconds,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.replicas) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.replicas, sink);
+            }
+            if !Option::is_none(&self.revision_history_limit)
+                && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.revision_history_limit, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.selector, sink);
+            }
+            if sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.strategy, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.template, sink);
+            }
+        }
+    }
     impl Schema for DeploymentStrategy {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -160,6 +212,25 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for DeploymentStrategy {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.rolling_update) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.rolling_update, sink);
+            }
+            if !runtime::codec::is_default(&self.r#type) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" if !runtime::codec::is_default(&self.r#type) => {
+                    ::runtime::fieldpaths::key_json(&self.r#type)
+                }
+                _ => None,
+            }
+        }
+    }
     impl Schema for RollingUpdateDeployment {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -187,6 +258,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for RollingUpdateDeployment {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.max_surge) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.max_surge, sink);
+            }
+            if !Option::is_none(&self.max_unavailable) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.max_unavailable, sink);
+            }
         }
     }
     impl Schema for DeploymentStatus {
@@ -283,6 +365,50 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for DeploymentStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.available_replicas)
+                && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.available_replicas, sink);
+            }
+            if !Option::is_none(&self.collision_count) && sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.collision_count, sink);
+            }
+            if !Vec::is_empty(&self.conditions) && sink.field(schema, 7usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.conditions, sink);
+            }
+            if !runtime::codec::is_default(&self.observed_generation)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.observed_generation, sink);
+            }
+            if !runtime::codec::is_default(&self.ready_replicas)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.ready_replicas, sink);
+            }
+            if !runtime::codec::is_default(&self.replicas) && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.replicas, sink);
+            }
+            if !Option::is_none(&self.terminating_replicas) && sink.field(schema, 6usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.terminating_replicas, sink);
+            }
+            if !runtime::codec::is_default(&self.unavailable_replicas)
+                && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.unavailable_replicas, sink);
+            }
+            if !runtime::codec::is_default(&self.updated_replicas)
+                && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.updated_replicas, sink);
+            }
+        }
+    }
     impl Schema for DeploymentCondition {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -346,6 +472,35 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for DeploymentCondition {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.last_transition_time, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.last_update_time, sink);
+            }
+            if !runtime::codec::is_default(&self.message) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.message, sink);
+            }
+            if !runtime::codec::is_default(&self.reason) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.reason, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" => ::runtime::fieldpaths::key_json(&self.r#type),
+                _ => None,
+            }
         }
     }
 };

@@ -44,6 +44,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for Job {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+        }
+    }
     impl Schema for JobSpec {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -203,6 +217,76 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for JobSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.active_deadline_seconds)
+                && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.active_deadline_seconds,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.backoff_limit) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.backoff_limit, sink);
+            }
+            if !Option::is_none(&self.backoff_limit_per_index)
+                && sink.field(schema, 6usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.backoff_limit_per_index,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.completion_mode) && sink.field(schema, 12usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.completion_mode, sink);
+            }
+            if !Option::is_none(&self.completions) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.completions, sink);
+            }
+            if !Option::is_none(&self.managed_by) && sink.field(schema, 15usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.managed_by, sink);
+            }
+            if !Option::is_none(&self.manual_selector) && sink.field(schema, 9usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.manual_selector, sink);
+            }
+            if !Option::is_none(&self.max_failed_indexes) && sink.field(schema, 7usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.max_failed_indexes, sink);
+            }
+            if !Option::is_none(&self.parallelism) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.parallelism, sink);
+            }
+            if !Option::is_none(&self.pod_failure_policy) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.pod_failure_policy, sink);
+            }
+            if !Option::is_none(&self.pod_replacement_policy)
+                && sink.field(schema, 14usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.pod_replacement_policy, sink);
+            }
+            if !Option::is_none(&self.selector) && sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.selector, sink);
+            }
+            if !Option::is_none(&self.success_policy) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.success_policy, sink);
+            }
+            if !Option::is_none(&self.suspend) && sink.field(schema, 13usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.suspend, sink);
+            }
+            if sink.field(schema, 10usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.template, sink);
+            }
+            if !Option::is_none(&self.ttl_seconds_after_finished)
+                && sink.field(schema, 11usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ttl_seconds_after_finished,
+                    sink,
+                );
+            }
+        }
+    }
     impl Schema for PodFailurePolicy {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -223,6 +307,14 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for PodFailurePolicy {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.rules) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.rules, sink);
+            }
         }
     }
     impl Schema for PodFailurePolicyRule {
@@ -269,6 +361,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PodFailurePolicyRule {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.action, sink);
+            }
+            if !Option::is_none(&self.on_exit_codes) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.on_exit_codes, sink);
+            }
+            if !Vec::is_empty(&self.on_pod_conditions) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.on_pod_conditions, sink);
+            }
+        }
+    }
     impl Schema for PodFailurePolicyOnExitCodesRequirement {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -307,6 +413,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PodFailurePolicyOnExitCodesRequirement {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.container_name) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.container_name, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.operator, sink);
+            }
+            if !Vec::is_empty(&self.values) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.values, sink);
+            }
+        }
+    }
     impl Schema for PodFailurePolicyOnPodConditionsPattern {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -336,6 +456,23 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PodFailurePolicyOnPodConditionsPattern {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" => ::runtime::fieldpaths::key_json(&self.r#type),
+                _ => None,
+            }
+        }
+    }
     impl Schema for SuccessPolicy {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -356,6 +493,14 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for SuccessPolicy {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.rules) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.rules, sink);
+            }
         }
     }
     impl Schema for SuccessPolicyRule {
@@ -385,6 +530,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for SuccessPolicyRule {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.succeeded_count) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.succeeded_count, sink);
+            }
+            if !Option::is_none(&self.succeeded_indexes) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.succeeded_indexes, sink);
+            }
         }
     }
     impl Schema for JobStatus {
@@ -497,6 +653,52 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for JobStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.active) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.active, sink);
+            }
+            if !runtime::codec::is_default(&self.completed_indexes)
+                && sink.field(schema, 7usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.completed_indexes, sink);
+            }
+            if !Option::is_none(&self.completion_time) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.completion_time, sink);
+            }
+            if !Vec::is_empty(&self.conditions) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.conditions, sink);
+            }
+            if !runtime::codec::is_default(&self.failed) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.failed, sink);
+            }
+            if !Option::is_none(&self.failed_indexes) && sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.failed_indexes, sink);
+            }
+            if !Option::is_none(&self.ready) && sink.field(schema, 10usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ready, sink);
+            }
+            if !Option::is_none(&self.start_time) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.start_time, sink);
+            }
+            if !runtime::codec::is_default(&self.succeeded) && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.succeeded, sink);
+            }
+            if !Option::is_none(&self.terminating) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.terminating, sink);
+            }
+            if !Option::is_none(&self.uncounted_terminated_pods)
+                && sink.field(schema, 9usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.uncounted_terminated_pods,
+                    sink,
+                );
+            }
+        }
+    }
     impl Schema for UncountedTerminatedPods {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -524,6 +726,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for UncountedTerminatedPods {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.failed) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.failed, sink);
+            }
+            if !Vec::is_empty(&self.succeeded) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.succeeded, sink);
+            }
         }
     }
     impl Schema for JobCondition {
@@ -589,6 +802,35 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for JobCondition {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.last_probe_time, sink);
+            }
+            if sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.last_transition_time, sink);
+            }
+            if !runtime::codec::is_default(&self.message) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.message, sink);
+            }
+            if !runtime::codec::is_default(&self.reason) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.reason, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" => ::runtime::fieldpaths::key_json(&self.r#type),
+                _ => None,
+            }
         }
     }
 };

@@ -35,6 +35,17 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for Lease {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
+        }
+    }
     impl Schema for LeaseSpec {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -107,6 +118,34 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for LeaseSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.acquire_time) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.acquire_time, sink);
+            }
+            if !Option::is_none(&self.holder_identity) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.holder_identity, sink);
+            }
+            if !Option::is_none(&self.lease_duration_seconds)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.lease_duration_seconds, sink);
+            }
+            if !Option::is_none(&self.lease_transitions) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.lease_transitions, sink);
+            }
+            if !Option::is_none(&self.preferred_holder) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.preferred_holder, sink);
+            }
+            if !Option::is_none(&self.renew_time) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.renew_time, sink);
+            }
+            if !Option::is_none(&self.strategy) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.strategy, sink);
+            }
         }
     }
 };

@@ -44,6 +44,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for Pod {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+        }
+    }
     impl Schema for PodTemplate {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -75,6 +89,17 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PodTemplate {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.template, sink);
+            }
+        }
+    }
     impl Schema for PodTemplateSpec {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -104,6 +129,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for PodTemplateSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
         }
     }
     impl Schema for PodSpec {
@@ -507,6 +543,192 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PodSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.active_deadline_seconds)
+                && sink.field(schema, 6usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.active_deadline_seconds,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.affinity) && sink.field(schema, 21usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.affinity, sink);
+            }
+            if !Option::is_none(&self.automount_service_account_token)
+                && sink.field(schema, 11usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.automount_service_account_token,
+                    sink,
+                );
+            }
+            if !Vec::is_empty(&self.containers) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.containers, sink);
+            }
+            if !Option::is_none(&self.dns_config) && sink.field(schema, 27usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.dns_config, sink);
+            }
+            if !runtime::codec::is_default(&self.dns_policy)
+                && sink.field(schema, 7usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.dns_policy, sink);
+            }
+            if !Option::is_none(&self.enable_service_links)
+                && sink.field(schema, 30usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.enable_service_links, sink);
+            }
+            if !Vec::is_empty(&self.ephemeral_containers) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ephemeral_containers, sink);
+            }
+            if !Vec::is_empty(&self.host_aliases) && sink.field(schema, 24usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.host_aliases, sink);
+            }
+            if !runtime::codec::is_default(&self.host_ipc) && sink.field(schema, 15usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.host_ipc, sink);
+            }
+            if !runtime::codec::is_default(&self.host_network)
+                && sink.field(schema, 13usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.host_network, sink);
+            }
+            if !runtime::codec::is_default(&self.host_pid) && sink.field(schema, 14usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.host_pid, sink);
+            }
+            if !Option::is_none(&self.host_users) && sink.field(schema, 36usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.host_users, sink);
+            }
+            if !runtime::codec::is_default(&self.hostname) && sink.field(schema, 19usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.hostname, sink);
+            }
+            if !Option::is_none(&self.hostname_override) && sink.field(schema, 40usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.hostname_override, sink);
+            }
+            if !Vec::is_empty(&self.image_pull_secrets) && sink.field(schema, 18usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.image_pull_secrets, sink);
+            }
+            if !Vec::is_empty(&self.init_containers) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.init_containers, sink);
+            }
+            if !runtime::codec::is_default(&self.node_name)
+                && sink.field(schema, 12usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.node_name, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.node_selector)
+                && sink.field(schema, 8usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.node_selector, sink);
+            }
+            if !Option::is_none(&self.os) && sink.field(schema, 35usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.os, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.overhead)
+                && sink.field(schema, 32usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.overhead, sink);
+            }
+            if !Option::is_none(&self.preemption_policy) && sink.field(schema, 31usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.preemption_policy, sink);
+            }
+            if !Option::is_none(&self.priority) && sink.field(schema, 26usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.priority, sink);
+            }
+            if !runtime::codec::is_default(&self.priority_class_name)
+                && sink.field(schema, 25usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.priority_class_name, sink);
+            }
+            if !Vec::is_empty(&self.readiness_gates) && sink.field(schema, 28usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.readiness_gates, sink);
+            }
+            if !Vec::is_empty(&self.resource_claims) && sink.field(schema, 38usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resource_claims, sink);
+            }
+            if !Option::is_none(&self.resources) && sink.field(schema, 39usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resources, sink);
+            }
+            if !runtime::codec::is_default(&self.restart_policy)
+                && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.restart_policy, sink);
+            }
+            if !Option::is_none(&self.runtime_class_name) && sink.field(schema, 29usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.runtime_class_name, sink);
+            }
+            if !runtime::codec::is_default(&self.scheduler_name)
+                && sink.field(schema, 22usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.scheduler_name, sink);
+            }
+            if !Vec::is_empty(&self.scheduling_gates) && sink.field(schema, 37usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.scheduling_gates, sink);
+            }
+            if !Option::is_none(&self.scheduling_group) && sink.field(schema, 41usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.scheduling_group, sink);
+            }
+            if !Option::is_none(&self.security_context) && sink.field(schema, 17usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.security_context, sink);
+            }
+            if !runtime::codec::is_default(&self.service_account)
+                && sink.field(schema, 10usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.service_account, sink);
+            }
+            if !runtime::codec::is_default(&self.service_account_name)
+                && sink.field(schema, 9usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.service_account_name, sink);
+            }
+            if !Option::is_none(&self.set_hostname_as_fqdn)
+                && sink.field(schema, 34usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.set_hostname_as_fqdn, sink);
+            }
+            if !Option::is_none(&self.share_process_namespace)
+                && sink.field(schema, 16usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.share_process_namespace,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.subdomain)
+                && sink.field(schema, 20usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.subdomain, sink);
+            }
+            if !Option::is_none(&self.termination_grace_period_seconds)
+                && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.termination_grace_period_seconds,
+                    sink,
+                );
+            }
+            if !Vec::is_empty(&self.tolerations) && sink.field(schema, 23usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.tolerations, sink);
+            }
+            if !Vec::is_empty(&self.topology_spread_constraints)
+                && sink.field(schema, 33usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.topology_spread_constraints,
+                    sink,
+                );
+            }
+            if !Vec::is_empty(&self.volumes) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volumes, sink);
+            }
+        }
+    }
     impl Schema for PodSchedulingGroup {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -525,6 +747,14 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for PodSchedulingGroup {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.pod_group_name) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.pod_group_name, sink);
+            }
         }
     }
     impl Schema for PodOS {
@@ -547,6 +777,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PodOS {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                _ => None,
+            }
+        }
+    }
     impl Schema for PodSchedulingGate {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -567,6 +811,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PodSchedulingGate {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                _ => None,
+            }
+        }
+    }
     impl Schema for PodReadinessGate {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -585,6 +843,14 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for PodReadinessGate {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.condition_type, sink);
+            }
         }
     }
     impl Schema for PodResourceClaim {
@@ -625,6 +891,32 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PodResourceClaim {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !Option::is_none(&self.resource_claim_name) && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.resource_claim_name, sink);
+            }
+            if !Option::is_none(&self.resource_claim_template_name)
+                && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.resource_claim_template_name,
+                    sink,
+                );
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                _ => None,
+            }
+        }
+    }
     impl Schema for HostAlias {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -652,6 +944,23 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for HostAlias {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.hostnames) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.hostnames, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ip, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "ip" => ::runtime::fieldpaths::key_json(&self.ip),
+                _ => None,
+            }
         }
     }
     impl Schema for PodDNSConfig {
@@ -694,6 +1003,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PodDNSConfig {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.nameservers) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.nameservers, sink);
+            }
+            if !Vec::is_empty(&self.options) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.options, sink);
+            }
+            if !Vec::is_empty(&self.searches) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.searches, sink);
+            }
+        }
+    }
     impl Schema for PodDNSConfigOption {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -721,6 +1044,25 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for PodDNSConfigOption {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.name) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !Option::is_none(&self.value) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.value, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" if !runtime::codec::is_default(&self.name) => {
+                    ::runtime::fieldpaths::key_json(&self.name)
+                }
+                _ => None,
+            }
         }
     }
     impl Schema for TopologySpreadConstraint {
@@ -808,6 +1150,45 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for TopologySpreadConstraint {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.label_selector) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.label_selector, sink);
+            }
+            if !Vec::is_empty(&self.match_label_keys) && sink.field(schema, 7usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.match_label_keys, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.max_skew, sink);
+            }
+            if !Option::is_none(&self.min_domains) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.min_domains, sink);
+            }
+            if !Option::is_none(&self.node_affinity_policy) && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.node_affinity_policy, sink);
+            }
+            if !Option::is_none(&self.node_taints_policy) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.node_taints_policy, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.topology_key, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.when_unsatisfiable, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "topologyKey" => ::runtime::fieldpaths::key_json(&self.topology_key),
+                "whenUnsatisfiable" => {
+                    ::runtime::fieldpaths::key_json(&self.when_unsatisfiable)
+                }
+                _ => None,
+            }
+        }
+    }
     impl Schema for Toleration {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -862,6 +1243,27 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for Toleration {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.effect) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.effect, sink);
+            }
+            if !runtime::codec::is_default(&self.key) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.key, sink);
+            }
+            if !runtime::codec::is_default(&self.operator) && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.operator, sink);
+            }
+            if !Option::is_none(&self.toleration_seconds) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.toleration_seconds, sink);
+            }
+            if !runtime::codec::is_default(&self.value) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.value, sink);
+            }
         }
     }
     impl Schema for Volume {
@@ -1164,6 +1566,210 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for Volume {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.volume_source.aws_elastic_block_store)
+                && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_source.aws_elastic_block_store,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.volume_source.azure_disk)
+                && sink.field(schema, 22usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_source.azure_disk,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.volume_source.azure_file)
+                && sink.field(schema, 18usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_source.azure_file,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.volume_source.cephfs)
+                && sink.field(schema, 14usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_source.cephfs, sink);
+            }
+            if !Option::is_none(&self.volume_source.cinder)
+                && sink.field(schema, 13usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_source.cinder, sink);
+            }
+            if !Option::is_none(&self.volume_source.config_map)
+                && sink.field(schema, 19usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_source.config_map,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.volume_source.csi) && sink.field(schema, 28usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_source.csi, sink);
+            }
+            if !Option::is_none(&self.volume_source.downward_api)
+                && sink.field(schema, 16usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_source.downward_api,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.volume_source.empty_dir)
+                && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_source.empty_dir,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.volume_source.ephemeral)
+                && sink.field(schema, 29usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_source.ephemeral,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.volume_source.fc) && sink.field(schema, 17usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_source.fc, sink);
+            }
+            if !Option::is_none(&self.volume_source.flex_volume)
+                && sink.field(schema, 12usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_source.flex_volume,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.volume_source.flocker)
+                && sink.field(schema, 15usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_source.flocker, sink);
+            }
+            if !Option::is_none(&self.volume_source.gce_persistent_disk)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_source.gce_persistent_disk,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.volume_source.git_repo)
+                && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_source.git_repo, sink);
+            }
+            if !Option::is_none(&self.volume_source.glusterfs)
+                && sink.field(schema, 9usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_source.glusterfs,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.volume_source.host_path)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_source.host_path,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.volume_source.image) && sink.field(schema, 30usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_source.image, sink);
+            }
+            if !Option::is_none(&self.volume_source.iscsi) && sink.field(schema, 8usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_source.iscsi, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !Option::is_none(&self.volume_source.nfs) && sink.field(schema, 7usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_source.nfs, sink);
+            }
+            if !Option::is_none(&self.volume_source.persistent_volume_claim)
+                && sink.field(schema, 10usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_source.persistent_volume_claim,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.volume_source.photon_persistent_disk)
+                && sink.field(schema, 23usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_source.photon_persistent_disk,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.volume_source.portworx_volume)
+                && sink.field(schema, 25usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_source.portworx_volume,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.volume_source.projected)
+                && sink.field(schema, 24usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_source.projected,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.volume_source.quobyte)
+                && sink.field(schema, 21usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_source.quobyte, sink);
+            }
+            if !Option::is_none(&self.volume_source.rbd) && sink.field(schema, 11usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_source.rbd, sink);
+            }
+            if !Option::is_none(&self.volume_source.scale_io)
+                && sink.field(schema, 26usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_source.scale_io, sink);
+            }
+            if !Option::is_none(&self.volume_source.secret) && sink.field(schema, 6usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_source.secret, sink);
+            }
+            if !Option::is_none(&self.volume_source.storageos)
+                && sink.field(schema, 27usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_source.storageos,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.volume_source.vsphere_volume)
+                && sink.field(schema, 20usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_source.vsphere_volume,
+                    sink,
+                );
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                _ => None,
+            }
+        }
+    }
     impl Schema for VolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -1455,6 +2061,114 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for VolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.aws_elastic_block_store)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.aws_elastic_block_store,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.azure_disk) && sink.field(schema, 21usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.azure_disk, sink);
+            }
+            if !Option::is_none(&self.azure_file) && sink.field(schema, 17usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.azure_file, sink);
+            }
+            if !Option::is_none(&self.cephfs) && sink.field(schema, 13usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.cephfs, sink);
+            }
+            if !Option::is_none(&self.cinder) && sink.field(schema, 12usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.cinder, sink);
+            }
+            if !Option::is_none(&self.config_map) && sink.field(schema, 18usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.config_map, sink);
+            }
+            if !Option::is_none(&self.csi) && sink.field(schema, 27usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.csi, sink);
+            }
+            if !Option::is_none(&self.downward_api) && sink.field(schema, 15usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.downward_api, sink);
+            }
+            if !Option::is_none(&self.empty_dir) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.empty_dir, sink);
+            }
+            if !Option::is_none(&self.ephemeral) && sink.field(schema, 28usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ephemeral, sink);
+            }
+            if !Option::is_none(&self.fc) && sink.field(schema, 16usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fc, sink);
+            }
+            if !Option::is_none(&self.flex_volume) && sink.field(schema, 11usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.flex_volume, sink);
+            }
+            if !Option::is_none(&self.flocker) && sink.field(schema, 14usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.flocker, sink);
+            }
+            if !Option::is_none(&self.gce_persistent_disk) && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.gce_persistent_disk, sink);
+            }
+            if !Option::is_none(&self.git_repo) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.git_repo, sink);
+            }
+            if !Option::is_none(&self.glusterfs) && sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.glusterfs, sink);
+            }
+            if !Option::is_none(&self.host_path) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.host_path, sink);
+            }
+            if !Option::is_none(&self.image) && sink.field(schema, 29usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.image, sink);
+            }
+            if !Option::is_none(&self.iscsi) && sink.field(schema, 7usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.iscsi, sink);
+            }
+            if !Option::is_none(&self.nfs) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.nfs, sink);
+            }
+            if !Option::is_none(&self.persistent_volume_claim)
+                && sink.field(schema, 9usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.persistent_volume_claim,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.photon_persistent_disk)
+                && sink.field(schema, 22usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.photon_persistent_disk, sink);
+            }
+            if !Option::is_none(&self.portworx_volume) && sink.field(schema, 24usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.portworx_volume, sink);
+            }
+            if !Option::is_none(&self.projected) && sink.field(schema, 23usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.projected, sink);
+            }
+            if !Option::is_none(&self.quobyte) && sink.field(schema, 20usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.quobyte, sink);
+            }
+            if !Option::is_none(&self.rbd) && sink.field(schema, 10usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.rbd, sink);
+            }
+            if !Option::is_none(&self.scale_io) && sink.field(schema, 25usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.scale_io, sink);
+            }
+            if !Option::is_none(&self.secret) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.secret, sink);
+            }
+            if !Option::is_none(&self.storageos) && sink.field(schema, 26usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.storageos, sink);
+            }
+            if !Option::is_none(&self.vsphere_volume) && sink.field(schema, 19usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.vsphere_volume, sink);
+            }
+        }
+    }
     impl Schema for PersistentVolumeClaimVolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -1482,6 +2196,18 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for PersistentVolumeClaimVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.claim_name, sink);
+            }
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
         }
     }
     impl Schema for HostPathVolumeSource {
@@ -1513,6 +2239,25 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for HostPathVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.path, sink);
+            }
+            if !Option::is_none(&self.r#type) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" if !Option::is_none(&self.r#type) => {
+                    ::runtime::fieldpaths::key_json(&self.r#type)
+                }
+                _ => None,
+            }
+        }
+    }
     impl Schema for EmptyDirVolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -1540,6 +2285,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for EmptyDirVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.medium) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.medium, sink);
+            }
+            if !Option::is_none(&self.size_limit) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.size_limit, sink);
+            }
         }
     }
     impl Schema for GlusterfsVolumeSource {
@@ -1578,6 +2334,21 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for GlusterfsVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.endpoints, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.path, sink);
+            }
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
         }
     }
     impl Schema for RBDVolumeSource {
@@ -1663,6 +2434,36 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for RBDVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.fs_type) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fs_type, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.image, sink);
+            }
+            if !runtime::codec::is_default(&self.keyring) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.keyring, sink);
+            }
+            if !Vec::is_empty(&self.monitors) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.monitors, sink);
+            }
+            if !runtime::codec::is_default(&self.pool) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.pool, sink);
+            }
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 7usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
+            if !Option::is_none(&self.secret_ref) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.secret_ref, sink);
+            }
+            if !runtime::codec::is_default(&self.user) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.user, sink);
+            }
+        }
+    }
     impl Schema for CinderVolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -1708,6 +2509,24 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for CinderVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.fs_type) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fs_type, sink);
+            }
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
+            if !Option::is_none(&self.secret_ref) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.secret_ref, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_id, sink);
+            }
         }
     }
     impl Schema for CephFSVolumeSource {
@@ -1775,6 +2594,32 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for CephFSVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.monitors) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.monitors, sink);
+            }
+            if !runtime::codec::is_default(&self.path) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.path, sink);
+            }
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
+            if !runtime::codec::is_default(&self.secret_file)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.secret_file, sink);
+            }
+            if !Option::is_none(&self.secret_ref) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.secret_ref, sink);
+            }
+            if !runtime::codec::is_default(&self.user) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.user, sink);
+            }
+        }
+    }
     impl Schema for FlockerVolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -1802,6 +2647,21 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for FlockerVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.dataset_name)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.dataset_name, sink);
+            }
+            if !runtime::codec::is_default(&self.dataset_uuid)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.dataset_uuid, sink);
+            }
         }
     }
     impl Schema for GCEPersistentDiskVolumeSource {
@@ -1849,6 +2709,25 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for GCEPersistentDiskVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.fs_type) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fs_type, sink);
+            }
+            if !runtime::codec::is_default(&self.partition) && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.partition, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.pd_name, sink);
+            }
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
         }
     }
     impl Schema for QuobyteVolumeSource {
@@ -1916,6 +2795,30 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for QuobyteVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.group) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.group, sink);
+            }
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.registry, sink);
+            }
+            if !runtime::codec::is_default(&self.tenant) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.tenant, sink);
+            }
+            if !runtime::codec::is_default(&self.user) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.user, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volume, sink);
+            }
+        }
+    }
     impl Schema for FlexVolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -1972,6 +2875,29 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for FlexVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.driver, sink);
+            }
+            if !runtime::codec::is_default(&self.fs_type) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fs_type, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.options)
+                && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.options, sink);
+            }
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
+            if !Option::is_none(&self.secret_ref) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.secret_ref, sink);
+            }
+        }
+    }
     impl Schema for AWSElasticBlockStoreVolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -2019,6 +2945,25 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for AWSElasticBlockStoreVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.fs_type) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fs_type, sink);
+            }
+            if !runtime::codec::is_default(&self.partition) && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.partition, sink);
+            }
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_id, sink);
+            }
+        }
+    }
     impl Schema for GitRepoVolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -2055,6 +3000,22 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for GitRepoVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.directory) && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.directory, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.repository, sink);
+            }
+            if !runtime::codec::is_default(&self.revision) && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.revision, sink);
+            }
         }
     }
     impl Schema for SecretVolumeSource {
@@ -2104,6 +3065,25 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for SecretVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.default_mode) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.default_mode, sink);
+            }
+            if !Vec::is_empty(&self.items) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.items, sink);
+            }
+            if !Option::is_none(&self.optional) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.optional, sink);
+            }
+            if !runtime::codec::is_default(&self.secret_name)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.secret_name, sink);
+            }
+        }
+    }
     impl Schema for SecretProjection {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -2142,6 +3122,33 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for SecretProjection {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.items) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.items, sink);
+            }
+            if !runtime::codec::is_default(&self.local_object_reference.name)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.local_object_reference.name,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.optional) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.optional, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" if !runtime::codec::is_default(
+                    &self.local_object_reference.name,
+                ) => ::runtime::fieldpaths::key_json(&self.local_object_reference.name),
+                _ => None,
+            }
+        }
+    }
     impl Schema for NFSVolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -2178,6 +3185,21 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for NFSVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.path, sink);
+            }
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.server, sink);
+            }
         }
     }
     impl Schema for ISCSIVolumeSource {
@@ -2290,6 +3312,51 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ISCSIVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.chap_auth_discovery)
+                && sink.field(schema, 7usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.chap_auth_discovery, sink);
+            }
+            if !runtime::codec::is_default(&self.chap_auth_session)
+                && sink.field(schema, 8usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.chap_auth_session, sink);
+            }
+            if !runtime::codec::is_default(&self.fs_type) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fs_type, sink);
+            }
+            if !Option::is_none(&self.initiator_name) && sink.field(schema, 10usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.initiator_name, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.iqn, sink);
+            }
+            if !runtime::codec::is_default(&self.iscsi_interface)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.iscsi_interface, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.lun, sink);
+            }
+            if !Vec::is_empty(&self.portals) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.portals, sink);
+            }
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
+            if !Option::is_none(&self.secret_ref) && sink.field(schema, 9usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.secret_ref, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.target_portal, sink);
+            }
+        }
+    }
     impl Schema for FCVolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -2346,6 +3413,27 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for FCVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.fs_type) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fs_type, sink);
+            }
+            if !Option::is_none(&self.lun) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.lun, sink);
+            }
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
+            if !Vec::is_empty(&self.target_ww_ns) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.target_ww_ns, sink);
+            }
+            if !Vec::is_empty(&self.wwids) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.wwids, sink);
+            }
+        }
+    }
     impl Schema for AzureFileVolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -2382,6 +3470,21 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for AzureFileVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.secret_name, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.share_name, sink);
+            }
         }
     }
     impl Schema for VsphereVirtualDiskVolumeSource {
@@ -2431,6 +3534,27 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for VsphereVirtualDiskVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.fs_type) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fs_type, sink);
+            }
+            if !runtime::codec::is_default(&self.storage_policy_id)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.storage_policy_id, sink);
+            }
+            if !runtime::codec::is_default(&self.storage_policy_name)
+                && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.storage_policy_name, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_path, sink);
+            }
+        }
+    }
     impl Schema for PhotonPersistentDiskVolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -2458,6 +3582,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for PhotonPersistentDiskVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.fs_type) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fs_type, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.pd_id, sink);
+            }
         }
     }
     impl Schema for AzureDiskVolumeSource {
@@ -2525,6 +3660,29 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for AzureDiskVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.caching_mode) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.caching_mode, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.disk_name, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.disk_uri, sink);
+            }
+            if !Option::is_none(&self.fs_type) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fs_type, sink);
+            }
+            if !Option::is_none(&self.kind) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if !Option::is_none(&self.read_only) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
+        }
+    }
     impl Schema for PortworxVolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -2561,6 +3719,21 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for PortworxVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.fs_type) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fs_type, sink);
+            }
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_id, sink);
+            }
         }
     }
     impl Schema for ScaleIOVolumeSource {
@@ -2664,6 +3837,52 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ScaleIOVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.fs_type) && sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fs_type, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.gateway, sink);
+            }
+            if !runtime::codec::is_default(&self.protection_domain)
+                && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.protection_domain, sink);
+            }
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 9usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.secret_ref, sink);
+            }
+            if !runtime::codec::is_default(&self.ssl_enabled)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.ssl_enabled, sink);
+            }
+            if !runtime::codec::is_default(&self.storage_mode)
+                && sink.field(schema, 6usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.storage_mode, sink);
+            }
+            if !runtime::codec::is_default(&self.storage_pool)
+                && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.storage_pool, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.system, sink);
+            }
+            if !runtime::codec::is_default(&self.volume_name)
+                && sink.field(schema, 7usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_name, sink);
+            }
+        }
+    }
     impl Schema for StorageOSVolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -2720,6 +3939,31 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for StorageOSVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.fs_type) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fs_type, sink);
+            }
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
+            if !Option::is_none(&self.secret_ref) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.secret_ref, sink);
+            }
+            if !runtime::codec::is_default(&self.volume_name)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_name, sink);
+            }
+            if !runtime::codec::is_default(&self.volume_namespace)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_namespace, sink);
+            }
+        }
+    }
     impl Schema for ConfigMapVolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -2767,6 +4011,36 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ConfigMapVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.default_mode) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.default_mode, sink);
+            }
+            if !Vec::is_empty(&self.items) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.items, sink);
+            }
+            if !runtime::codec::is_default(&self.local_object_reference.name)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.local_object_reference.name,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.optional) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.optional, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" if !runtime::codec::is_default(
+                    &self.local_object_reference.name,
+                ) => ::runtime::fieldpaths::key_json(&self.local_object_reference.name),
+                _ => None,
+            }
+        }
+    }
     impl Schema for ConfigMapProjection {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -2805,6 +4079,33 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ConfigMapProjection {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.items) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.items, sink);
+            }
+            if !runtime::codec::is_default(&self.local_object_reference.name)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.local_object_reference.name,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.optional) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.optional, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" if !runtime::codec::is_default(
+                    &self.local_object_reference.name,
+                ) => ::runtime::fieldpaths::key_json(&self.local_object_reference.name),
+                _ => None,
+            }
+        }
+    }
     impl Schema for ServiceAccountTokenProjection {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -2841,6 +4142,21 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ServiceAccountTokenProjection {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.audience) && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.audience, sink);
+            }
+            if !Option::is_none(&self.expiration_seconds) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.expiration_seconds, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.path, sink);
+            }
         }
     }
     impl Schema for ClusterTrustBundleProjection {
@@ -2899,6 +4215,34 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ClusterTrustBundleProjection {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.label_selector) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.label_selector, sink);
+            }
+            if !Option::is_none(&self.name) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !Option::is_none(&self.optional) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.optional, sink);
+            }
+            if sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.path, sink);
+            }
+            if !Option::is_none(&self.signer_name) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.signer_name, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" if !Option::is_none(&self.name) => {
+                    ::runtime::fieldpaths::key_json(&self.name)
+                }
+                _ => None,
+            }
         }
     }
     impl Schema for PodCertificateProjection {
@@ -2975,6 +4319,44 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PodCertificateProjection {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.certificate_chain_path)
+                && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.certificate_chain_path, sink);
+            }
+            if !runtime::codec::is_default(&self.credential_bundle_path)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.credential_bundle_path, sink);
+            }
+            if !runtime::codec::is_default(&self.key_path) && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.key_path, sink);
+            }
+            if !runtime::codec::is_default(&self.key_type) && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.key_type, sink);
+            }
+            if !Option::is_none(&self.max_expiration_seconds)
+                && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.max_expiration_seconds, sink);
+            }
+            if !runtime::codec::is_default(&self.signer_name)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.signer_name, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.user_annotations)
+                && sink.field(schema, 6usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.user_annotations, sink);
+            }
+        }
+    }
     impl Schema for ProjectedVolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -3004,6 +4386,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ProjectedVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.default_mode) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.default_mode, sink);
+            }
+            if !Vec::is_empty(&self.sources) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.sources, sink);
+            }
         }
     }
     impl Schema for VolumeProjection {
@@ -3075,6 +4468,32 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for VolumeProjection {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.cluster_trust_bundle) && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.cluster_trust_bundle, sink);
+            }
+            if !Option::is_none(&self.config_map) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.config_map, sink);
+            }
+            if !Option::is_none(&self.downward_api) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.downward_api, sink);
+            }
+            if !Option::is_none(&self.pod_certificate) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.pod_certificate, sink);
+            }
+            if !Option::is_none(&self.secret) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.secret, sink);
+            }
+            if !Option::is_none(&self.service_account_token)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.service_account_token, sink);
+            }
+        }
+    }
     impl Schema for KeyToPath {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -3111,6 +4530,20 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for KeyToPath {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.key, sink);
+            }
+            if !Option::is_none(&self.mode) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.mode, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.path, sink);
+            }
         }
     }
     impl Schema for CSIVolumeSource {
@@ -3169,6 +4602,33 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for CSIVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.driver, sink);
+            }
+            if !Option::is_none(&self.fs_type) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fs_type, sink);
+            }
+            if !Option::is_none(&self.node_publish_secret_ref)
+                && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.node_publish_secret_ref,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.read_only) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.volume_attributes)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_attributes, sink);
+            }
+        }
+    }
     impl Schema for EphemeralVolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -3189,6 +4649,16 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for EphemeralVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.volume_claim_template)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_claim_template, sink);
+            }
         }
     }
     impl Schema for PersistentVolumeClaimTemplate {
@@ -3220,6 +4690,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for PersistentVolumeClaimTemplate {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
         }
     }
     impl Schema for PersistentVolumeClaimSpec {
@@ -3316,6 +4797,45 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PersistentVolumeClaimSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.access_modes) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.access_modes, sink);
+            }
+            if !Option::is_none(&self.data_source) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.data_source, sink);
+            }
+            if !Option::is_none(&self.data_source_ref) && sink.field(schema, 7usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.data_source_ref, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resources, sink);
+            }
+            if !Option::is_none(&self.selector) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.selector, sink);
+            }
+            if !Option::is_none(&self.storage_class_name) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.storage_class_name, sink);
+            }
+            if !Option::is_none(&self.volume_attributes_class_name)
+                && sink.field(schema, 8usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.volume_attributes_class_name,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.volume_mode) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_mode, sink);
+            }
+            if !runtime::codec::is_default(&self.volume_name)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_name, sink);
+            }
+        }
+    }
     impl Schema for VolumeResourceRequirements {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -3343,6 +4863,21 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for VolumeResourceRequirements {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !::std::collections::BTreeMap::is_empty(&self.limits)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.limits, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.requests)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.requests, sink);
+            }
         }
     }
     impl Schema for TypedLocalObjectReference {
@@ -3381,6 +4916,26 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for TypedLocalObjectReference {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_group, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                _ => None,
+            }
         }
     }
     impl Schema for TypedObjectReference {
@@ -3430,6 +4985,29 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for TypedObjectReference {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_group, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !Option::is_none(&self.namespace) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.namespace, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                _ => None,
+            }
+        }
+    }
     impl Schema for ImageVolumeSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -3459,6 +5037,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ImageVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.pull_policy)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.pull_policy, sink);
+            }
+            if !runtime::codec::is_default(&self.reference) && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.reference, sink);
+            }
+        }
+    }
     impl Schema for LocalObjectReference {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -3477,6 +5069,22 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for LocalObjectReference {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.name) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" if !runtime::codec::is_default(&self.name) => {
+                    ::runtime::fieldpaths::key_json(&self.name)
+                }
+                _ => None,
+            }
         }
     }
     impl Schema for DownwardAPIVolumeSource {
@@ -3508,6 +5116,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for DownwardAPIVolumeSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.default_mode) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.default_mode, sink);
+            }
+            if !Vec::is_empty(&self.items) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.items, sink);
+            }
         }
     }
     impl Schema for DownwardAPIVolumeFile {
@@ -3557,6 +5176,23 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for DownwardAPIVolumeFile {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.field_ref) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.field_ref, sink);
+            }
+            if !Option::is_none(&self.mode) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.mode, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.path, sink);
+            }
+            if !Option::is_none(&self.resource_field_ref) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resource_field_ref, sink);
+            }
+        }
+    }
     impl Schema for DownwardAPIProjection {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -3577,6 +5213,14 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for DownwardAPIProjection {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.items) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.items, sink);
+            }
         }
     }
     impl Schema for Container {
@@ -3819,6 +5463,109 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for Container {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.args) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.args, sink);
+            }
+            if !Vec::is_empty(&self.command) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.command, sink);
+            }
+            if !Vec::is_empty(&self.env) && sink.field(schema, 7usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.env, sink);
+            }
+            if !Vec::is_empty(&self.env_from) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.env_from, sink);
+            }
+            if !runtime::codec::is_default(&self.image) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.image, sink);
+            }
+            if !runtime::codec::is_default(&self.image_pull_policy)
+                && sink.field(schema, 20usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.image_pull_policy, sink);
+            }
+            if !Option::is_none(&self.lifecycle) && sink.field(schema, 17usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.lifecycle, sink);
+            }
+            if !Option::is_none(&self.liveness_probe) && sink.field(schema, 14usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.liveness_probe, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !Vec::is_empty(&self.ports) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ports, sink);
+            }
+            if !Option::is_none(&self.readiness_probe) && sink.field(schema, 15usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.readiness_probe, sink);
+            }
+            if !Vec::is_empty(&self.resize_policy) && sink.field(schema, 9usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resize_policy, sink);
+            }
+            if sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resources, sink);
+            }
+            if !Option::is_none(&self.restart_policy) && sink.field(schema, 10usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.restart_policy, sink);
+            }
+            if !Vec::is_empty(&self.restart_policy_rules) && sink.field(schema, 11usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.restart_policy_rules, sink);
+            }
+            if !Option::is_none(&self.security_context) && sink.field(schema, 21usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.security_context, sink);
+            }
+            if !Option::is_none(&self.startup_probe) && sink.field(schema, 16usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.startup_probe, sink);
+            }
+            if !runtime::codec::is_default(&self.stdin) && sink.field(schema, 22usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.stdin, sink);
+            }
+            if !runtime::codec::is_default(&self.stdin_once)
+                && sink.field(schema, 23usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.stdin_once, sink);
+            }
+            if !runtime::codec::is_default(&self.termination_message_path)
+                && sink.field(schema, 18usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.termination_message_path,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.termination_message_policy)
+                && sink.field(schema, 19usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.termination_message_policy,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.tty) && sink.field(schema, 24usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.tty, sink);
+            }
+            if !Vec::is_empty(&self.volume_devices) && sink.field(schema, 13usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_devices, sink);
+            }
+            if !Vec::is_empty(&self.volume_mounts) && sink.field(schema, 12usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_mounts, sink);
+            }
+            if !runtime::codec::is_default(&self.working_dir)
+                && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.working_dir, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                _ => None,
+            }
+        }
+    }
     impl Schema for EphemeralContainerCommon {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -4057,6 +5804,109 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for EphemeralContainerCommon {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.args) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.args, sink);
+            }
+            if !Vec::is_empty(&self.command) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.command, sink);
+            }
+            if !Vec::is_empty(&self.env) && sink.field(schema, 7usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.env, sink);
+            }
+            if !Vec::is_empty(&self.env_from) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.env_from, sink);
+            }
+            if !runtime::codec::is_default(&self.image) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.image, sink);
+            }
+            if !runtime::codec::is_default(&self.image_pull_policy)
+                && sink.field(schema, 20usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.image_pull_policy, sink);
+            }
+            if !Option::is_none(&self.lifecycle) && sink.field(schema, 17usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.lifecycle, sink);
+            }
+            if !Option::is_none(&self.liveness_probe) && sink.field(schema, 14usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.liveness_probe, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !Vec::is_empty(&self.ports) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ports, sink);
+            }
+            if !Option::is_none(&self.readiness_probe) && sink.field(schema, 15usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.readiness_probe, sink);
+            }
+            if !Vec::is_empty(&self.resize_policy) && sink.field(schema, 9usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resize_policy, sink);
+            }
+            if sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resources, sink);
+            }
+            if !Option::is_none(&self.restart_policy) && sink.field(schema, 10usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.restart_policy, sink);
+            }
+            if !Vec::is_empty(&self.restart_policy_rules) && sink.field(schema, 11usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.restart_policy_rules, sink);
+            }
+            if !Option::is_none(&self.security_context) && sink.field(schema, 21usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.security_context, sink);
+            }
+            if !Option::is_none(&self.startup_probe) && sink.field(schema, 16usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.startup_probe, sink);
+            }
+            if !runtime::codec::is_default(&self.stdin) && sink.field(schema, 22usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.stdin, sink);
+            }
+            if !runtime::codec::is_default(&self.stdin_once)
+                && sink.field(schema, 23usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.stdin_once, sink);
+            }
+            if !runtime::codec::is_default(&self.termination_message_path)
+                && sink.field(schema, 18usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.termination_message_path,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.termination_message_policy)
+                && sink.field(schema, 19usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.termination_message_policy,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.tty) && sink.field(schema, 24usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.tty, sink);
+            }
+            if !Vec::is_empty(&self.volume_devices) && sink.field(schema, 13usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_devices, sink);
+            }
+            if !Vec::is_empty(&self.volume_mounts) && sink.field(schema, 12usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_mounts, sink);
+            }
+            if !runtime::codec::is_default(&self.working_dir)
+                && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.working_dir, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                _ => None,
+            }
         }
     }
     impl Schema for EphemeralContainer {
@@ -4308,6 +6158,225 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for EphemeralContainer {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.ephemeral_container_common.args)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.args,
+                    sink,
+                );
+            }
+            if !Vec::is_empty(&self.ephemeral_container_common.command)
+                && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.command,
+                    sink,
+                );
+            }
+            if !Vec::is_empty(&self.ephemeral_container_common.env)
+                && sink.field(schema, 7usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.env,
+                    sink,
+                );
+            }
+            if !Vec::is_empty(&self.ephemeral_container_common.env_from)
+                && sink.field(schema, 6usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.env_from,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.ephemeral_container_common.image)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.image,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(
+                &self.ephemeral_container_common.image_pull_policy,
+            ) && sink.field(schema, 20usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.image_pull_policy,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.ephemeral_container_common.lifecycle)
+                && sink.field(schema, 17usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.lifecycle,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.ephemeral_container_common.liveness_probe)
+                && sink.field(schema, 14usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.liveness_probe,
+                    sink,
+                );
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.name,
+                    sink,
+                );
+            }
+            if !Vec::is_empty(&self.ephemeral_container_common.ports)
+                && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.ports,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.ephemeral_container_common.readiness_probe)
+                && sink.field(schema, 15usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.readiness_probe,
+                    sink,
+                );
+            }
+            if !Vec::is_empty(&self.ephemeral_container_common.resize_policy)
+                && sink.field(schema, 9usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.resize_policy,
+                    sink,
+                );
+            }
+            if sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.resources,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.ephemeral_container_common.restart_policy)
+                && sink.field(schema, 10usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.restart_policy,
+                    sink,
+                );
+            }
+            if !Vec::is_empty(&self.ephemeral_container_common.restart_policy_rules)
+                && sink.field(schema, 11usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.restart_policy_rules,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.ephemeral_container_common.security_context)
+                && sink.field(schema, 21usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.security_context,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.ephemeral_container_common.startup_probe)
+                && sink.field(schema, 16usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.startup_probe,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.ephemeral_container_common.stdin)
+                && sink.field(schema, 22usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.stdin,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.ephemeral_container_common.stdin_once)
+                && sink.field(schema, 23usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.stdin_once,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.target_container_name)
+                && sink.field(schema, 25usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.target_container_name, sink);
+            }
+            if !runtime::codec::is_default(
+                &self.ephemeral_container_common.termination_message_path,
+            ) && sink.field(schema, 18usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.termination_message_path,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(
+                &self.ephemeral_container_common.termination_message_policy,
+            ) && sink.field(schema, 19usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.termination_message_policy,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.ephemeral_container_common.tty)
+                && sink.field(schema, 24usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.tty,
+                    sink,
+                );
+            }
+            if !Vec::is_empty(&self.ephemeral_container_common.volume_devices)
+                && sink.field(schema, 13usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.volume_devices,
+                    sink,
+                );
+            }
+            if !Vec::is_empty(&self.ephemeral_container_common.volume_mounts)
+                && sink.field(schema, 12usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.volume_mounts,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.ephemeral_container_common.working_dir)
+                && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_common.working_dir,
+                    sink,
+                );
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => {
+                    ::runtime::fieldpaths::key_json(
+                        &self.ephemeral_container_common.name,
+                    )
+                }
+                _ => None,
+            }
+        }
+    }
     impl Schema for ContainerPort {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -4362,6 +6431,40 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ContainerPort {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.container_port, sink);
+            }
+            if !runtime::codec::is_default(&self.host_ip) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.host_ip, sink);
+            }
+            if !runtime::codec::is_default(&self.host_port) && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.host_port, sink);
+            }
+            if !runtime::codec::is_default(&self.name) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !runtime::codec::is_default(&self.protocol) && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.protocol, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" if !runtime::codec::is_default(&self.name) => {
+                    ::runtime::fieldpaths::key_json(&self.name)
+                }
+                "containerPort" => ::runtime::fieldpaths::key_json(&self.container_port),
+                "protocol" if !runtime::codec::is_default(&self.protocol) => {
+                    ::runtime::fieldpaths::key_json(&self.protocol)
+                }
+                _ => None,
+            }
         }
     }
     impl Schema for VolumeMount {
@@ -4438,6 +6541,44 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for VolumeMount {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.mount_path, sink);
+            }
+            if !Option::is_none(&self.mount_propagation) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.mount_propagation, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
+            if !Option::is_none(&self.recursive_read_only) && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.recursive_read_only, sink);
+            }
+            if !runtime::codec::is_default(&self.sub_path) && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.sub_path, sink);
+            }
+            if !runtime::codec::is_default(&self.sub_path_expr)
+                && sink.field(schema, 6usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.sub_path_expr, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                "mountPath" => ::runtime::fieldpaths::key_json(&self.mount_path),
+                _ => None,
+            }
+        }
+    }
     impl Schema for VolumeDevice {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -4465,6 +6606,24 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for VolumeDevice {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.device_path, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                "devicePath" => ::runtime::fieldpaths::key_json(&self.device_path),
+                _ => None,
+            }
         }
     }
     impl Schema for EnvVar {
@@ -4503,6 +6662,26 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for EnvVar {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !runtime::codec::is_default(&self.value) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.value, sink);
+            }
+            if !Option::is_none(&self.value_from) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.value_from, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                _ => None,
+            }
         }
     }
     impl Schema for EnvVarSource {
@@ -4561,6 +6740,26 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for EnvVarSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.config_map_key_ref) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.config_map_key_ref, sink);
+            }
+            if !Option::is_none(&self.field_ref) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.field_ref, sink);
+            }
+            if !Option::is_none(&self.file_key_ref) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.file_key_ref, sink);
+            }
+            if !Option::is_none(&self.resource_field_ref) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resource_field_ref, sink);
+            }
+            if !Option::is_none(&self.secret_key_ref) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.secret_key_ref, sink);
+            }
+        }
+    }
     impl Schema for FileKeySelector {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -4608,6 +6807,23 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for FileKeySelector {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.key, sink);
+            }
+            if !Option::is_none(&self.optional) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.optional, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.path, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_name, sink);
+            }
+        }
+    }
     impl Schema for ObjectFieldSelector {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -4635,6 +6851,19 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ObjectFieldSelector {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.api_version)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.field_path, sink);
+            }
         }
     }
     impl Schema for ResourceFieldSelector {
@@ -4675,6 +6904,22 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ResourceFieldSelector {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.container_name)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.container_name, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.divisor, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resource, sink);
+            }
+        }
+    }
     impl Schema for ConfigMapKeySelector {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -4711,6 +6956,33 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ConfigMapKeySelector {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.key, sink);
+            }
+            if !runtime::codec::is_default(&self.local_object_reference.name)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.local_object_reference.name,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.optional) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.optional, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" if !runtime::codec::is_default(
+                    &self.local_object_reference.name,
+                ) => ::runtime::fieldpaths::key_json(&self.local_object_reference.name),
+                _ => None,
+            }
         }
     }
     impl Schema for SecretKeySelector {
@@ -4751,6 +7023,33 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for SecretKeySelector {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.key, sink);
+            }
+            if !runtime::codec::is_default(&self.local_object_reference.name)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.local_object_reference.name,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.optional) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.optional, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" if !runtime::codec::is_default(
+                    &self.local_object_reference.name,
+                ) => ::runtime::fieldpaths::key_json(&self.local_object_reference.name),
+                _ => None,
+            }
+        }
+    }
     impl Schema for EnvFromSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -4789,6 +7088,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for EnvFromSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.config_map_ref) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.config_map_ref, sink);
+            }
+            if !runtime::codec::is_default(&self.prefix) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.prefix, sink);
+            }
+            if !Option::is_none(&self.secret_ref) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.secret_ref, sink);
+            }
+        }
+    }
     impl Schema for ConfigMapEnvSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -4816,6 +7129,30 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ConfigMapEnvSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.local_object_reference.name)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.local_object_reference.name,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.optional) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.optional, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" if !runtime::codec::is_default(
+                    &self.local_object_reference.name,
+                ) => ::runtime::fieldpaths::key_json(&self.local_object_reference.name),
+                _ => None,
+            }
         }
     }
     impl Schema for SecretEnvSource {
@@ -4847,6 +7184,30 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for SecretEnvSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.local_object_reference.name)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.local_object_reference.name,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.optional) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.optional, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" if !runtime::codec::is_default(
+                    &self.local_object_reference.name,
+                ) => ::runtime::fieldpaths::key_json(&self.local_object_reference.name),
+                _ => None,
+            }
+        }
+    }
     impl Schema for HTTPHeader {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -4874,6 +7235,23 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for HTTPHeader {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.value, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                _ => None,
+            }
         }
     }
     impl Schema for HTTPGetAction {
@@ -4932,6 +7310,32 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for HTTPGetAction {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.host) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.host, sink);
+            }
+            if !Vec::is_empty(&self.http_headers) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.http_headers, sink);
+            }
+            if !runtime::codec::is_default(&self.path) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.path, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.port, sink);
+            }
+            if !runtime::codec::is_default(&self.scheme) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.scheme, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "port" => ::runtime::fieldpaths::key_json(&self.port),
+                _ => None,
+            }
+        }
+    }
     impl Schema for TCPSocketAction {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -4959,6 +7363,23 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for TCPSocketAction {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.host) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.host, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.port, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "port" => ::runtime::fieldpaths::key_json(&self.port),
+                _ => None,
+            }
         }
     }
     impl Schema for GRPCAction {
@@ -4990,6 +7411,23 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for GRPCAction {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.port, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.service, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "port" => ::runtime::fieldpaths::key_json(&self.port),
+                _ => None,
+            }
+        }
+    }
     impl Schema for ExecAction {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -5010,6 +7448,14 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ExecAction {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.command) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.command, sink);
+            }
+        }
+    }
     impl Schema for SleepAction {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -5028,6 +7474,14 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for SleepAction {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.seconds, sink);
+            }
         }
     }
     impl Schema for Probe {
@@ -5131,6 +7585,56 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for Probe {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.handler.exec) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.handler.exec, sink);
+            }
+            if !runtime::codec::is_default(&self.failure_threshold)
+                && sink.field(schema, 8usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.failure_threshold, sink);
+            }
+            if !Option::is_none(&self.handler.grpc) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.handler.grpc, sink);
+            }
+            if !Option::is_none(&self.handler.http_get) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.handler.http_get, sink);
+            }
+            if !runtime::codec::is_default(&self.initial_delay_seconds)
+                && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.initial_delay_seconds, sink);
+            }
+            if !runtime::codec::is_default(&self.period_seconds)
+                && sink.field(schema, 6usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.period_seconds, sink);
+            }
+            if !runtime::codec::is_default(&self.success_threshold)
+                && sink.field(schema, 7usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.success_threshold, sink);
+            }
+            if !Option::is_none(&self.handler.tcp_socket) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.handler.tcp_socket, sink);
+            }
+            if !Option::is_none(&self.termination_grace_period_seconds)
+                && sink.field(schema, 9usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.termination_grace_period_seconds,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.timeout_seconds)
+                && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.timeout_seconds, sink);
+            }
+        }
+    }
     impl Schema for ProbeHandler {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -5176,6 +7680,23 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ProbeHandler {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.exec) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.exec, sink);
+            }
+            if !Option::is_none(&self.grpc) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.grpc, sink);
+            }
+            if !Option::is_none(&self.http_get) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.http_get, sink);
+            }
+            if !Option::is_none(&self.tcp_socket) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.tcp_socket, sink);
+            }
         }
     }
     impl Schema for LifecycleHandler {
@@ -5225,6 +7746,23 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for LifecycleHandler {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.exec) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.exec, sink);
+            }
+            if !Option::is_none(&self.http_get) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.http_get, sink);
+            }
+            if !Option::is_none(&self.sleep) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.sleep, sink);
+            }
+            if !Option::is_none(&self.tcp_socket) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.tcp_socket, sink);
+            }
+        }
+    }
     impl Schema for Lifecycle {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -5261,6 +7799,20 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for Lifecycle {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.post_start) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.post_start, sink);
+            }
+            if !Option::is_none(&self.pre_stop) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.pre_stop, sink);
+            }
+            if !Option::is_none(&self.stop_signal) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.stop_signal, sink);
+            }
         }
     }
     impl Schema for ResourceRequirements {
@@ -5301,6 +7853,24 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ResourceRequirements {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.claims) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.claims, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.limits)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.limits, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.requests)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.requests, sink);
+            }
+        }
+    }
     impl Schema for ResourceClaim {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -5330,6 +7900,23 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ResourceClaim {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !runtime::codec::is_default(&self.request) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.request, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                _ => None,
+            }
+        }
+    }
     impl Schema for ContainerResizePolicy {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -5357,6 +7944,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ContainerResizePolicy {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resource_name, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.restart_policy, sink);
+            }
         }
     }
     impl Schema for ContainerRestartRule {
@@ -5390,6 +7988,17 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ContainerRestartRule {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.action) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.action, sink);
+            }
+            if !Option::is_none(&self.exit_codes) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.exit_codes, sink);
+            }
+        }
+    }
     impl Schema for ContainerRestartRuleOnExitCodes {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -5419,6 +8028,18 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ContainerRestartRuleOnExitCodes {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.operator) && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.operator, sink);
+            }
+            if !Vec::is_empty(&self.values) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.values, sink);
+            }
+        }
+    }
     impl Schema for Capabilities {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -5446,6 +8067,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for Capabilities {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.add) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.add, sink);
+            }
+            if !Vec::is_empty(&self.drop) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.drop, sink);
+            }
         }
     }
     impl Schema for SecurityContext {
@@ -5569,6 +8201,57 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for SecurityContext {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.allow_privilege_escalation)
+                && sink.field(schema, 8usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.allow_privilege_escalation,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.app_armor_profile) && sink.field(schema, 11usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.app_armor_profile, sink);
+            }
+            if !Option::is_none(&self.capabilities) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.capabilities, sink);
+            }
+            if !Option::is_none(&self.privileged) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.privileged, sink);
+            }
+            if !Option::is_none(&self.proc_mount) && sink.field(schema, 9usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.proc_mount, sink);
+            }
+            if !Option::is_none(&self.read_only_root_filesystem)
+                && sink.field(schema, 7usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.read_only_root_filesystem,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.run_as_group) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.run_as_group, sink);
+            }
+            if !Option::is_none(&self.run_as_non_root) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.run_as_non_root, sink);
+            }
+            if !Option::is_none(&self.run_as_user) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.run_as_user, sink);
+            }
+            if !Option::is_none(&self.se_linux_options) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.se_linux_options, sink);
+            }
+            if !Option::is_none(&self.seccomp_profile) && sink.field(schema, 10usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.seccomp_profile, sink);
+            }
+            if !Option::is_none(&self.windows_options) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.windows_options, sink);
+            }
+        }
+    }
     impl Schema for SELinuxOptions {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -5614,6 +8297,31 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for SELinuxOptions {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.level) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.level, sink);
+            }
+            if !runtime::codec::is_default(&self.role) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.role, sink);
+            }
+            if !runtime::codec::is_default(&self.r#type) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+            if !runtime::codec::is_default(&self.user) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.user, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" if !runtime::codec::is_default(&self.r#type) => {
+                    ::runtime::fieldpaths::key_json(&self.r#type)
+                }
+                _ => None,
+            }
         }
     }
     impl Schema for WindowsSecurityContextOptions {
@@ -5663,6 +8371,29 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for WindowsSecurityContextOptions {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.gmsa_credential_spec) && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.gmsa_credential_spec, sink);
+            }
+            if !Option::is_none(&self.gmsa_credential_spec_name)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.gmsa_credential_spec_name,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.host_process) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.host_process, sink);
+            }
+            if !Option::is_none(&self.run_as_user_name) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.run_as_user_name, sink);
+            }
+        }
+    }
     impl Schema for SeccompProfile {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -5692,6 +8423,23 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for SeccompProfile {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.localhost_profile) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.localhost_profile, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" => ::runtime::fieldpaths::key_json(&self.r#type),
+                _ => None,
+            }
+        }
+    }
     impl Schema for AppArmorProfile {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -5719,6 +8467,23 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for AppArmorProfile {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.localhost_profile) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.localhost_profile, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" => ::runtime::fieldpaths::key_json(&self.r#type),
+                _ => None,
+            }
         }
     }
     impl Schema for PodSecurityContext {
@@ -5851,6 +8616,59 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PodSecurityContext {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.app_armor_profile) && sink.field(schema, 11usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.app_armor_profile, sink);
+            }
+            if !Option::is_none(&self.fs_group) && sink.field(schema, 7usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fs_group, sink);
+            }
+            if !Option::is_none(&self.fs_group_change_policy)
+                && sink.field(schema, 9usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.fs_group_change_policy, sink);
+            }
+            if !Option::is_none(&self.run_as_group) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.run_as_group, sink);
+            }
+            if !Option::is_none(&self.run_as_non_root) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.run_as_non_root, sink);
+            }
+            if !Option::is_none(&self.run_as_user) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.run_as_user, sink);
+            }
+            if !Option::is_none(&self.se_linux_change_policy)
+                && sink.field(schema, 12usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.se_linux_change_policy, sink);
+            }
+            if !Option::is_none(&self.se_linux_options) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.se_linux_options, sink);
+            }
+            if !Option::is_none(&self.seccomp_profile) && sink.field(schema, 10usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.seccomp_profile, sink);
+            }
+            if !Vec::is_empty(&self.supplemental_groups) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.supplemental_groups, sink);
+            }
+            if !Option::is_none(&self.supplemental_groups_policy)
+                && sink.field(schema, 6usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.supplemental_groups_policy,
+                    sink,
+                );
+            }
+            if !Vec::is_empty(&self.sysctls) && sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.sysctls, sink);
+            }
+            if !Option::is_none(&self.windows_options) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.windows_options, sink);
+            }
+        }
+    }
     impl Schema for Sysctl {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -5878,6 +8696,23 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for Sysctl {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.value, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                _ => None,
+            }
         }
     }
     impl Schema for Affinity {
@@ -5918,6 +8753,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for Affinity {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.node_affinity) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.node_affinity, sink);
+            }
+            if !Option::is_none(&self.pod_affinity) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.pod_affinity, sink);
+            }
+            if !Option::is_none(&self.pod_anti_affinity) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.pod_anti_affinity, sink);
+            }
+        }
+    }
     impl Schema for NodeAffinity {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -5949,6 +8798,28 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for NodeAffinity {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.preferred_during_scheduling_ignored_during_execution)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.preferred_during_scheduling_ignored_during_execution,
+                    sink,
+                );
+            }
+            if !Option::is_none(
+                &self.required_during_scheduling_ignored_during_execution,
+            ) && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.required_during_scheduling_ignored_during_execution,
+                    sink,
+                );
+            }
+        }
+    }
     impl Schema for NodeSelector {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -5969,6 +8840,14 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for NodeSelector {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.node_selector_terms) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.node_selector_terms, sink);
+            }
         }
     }
     impl Schema for NodeSelectorTerm {
@@ -6002,6 +8881,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for NodeSelectorTerm {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.match_expressions) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.match_expressions, sink);
+            }
+            if !Vec::is_empty(&self.match_fields) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.match_fields, sink);
+            }
         }
     }
     impl Schema for NodeSelectorRequirement {
@@ -6042,6 +8932,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for NodeSelectorRequirement {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.key, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.operator, sink);
+            }
+            if !Vec::is_empty(&self.values) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.values, sink);
+            }
+        }
+    }
     impl Schema for PreferredSchedulingTerm {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -6069,6 +8973,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for PreferredSchedulingTerm {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.preference, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.weight, sink);
+            }
         }
     }
     impl Schema for PodAffinity {
@@ -6104,6 +9019,27 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PodAffinity {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.preferred_during_scheduling_ignored_during_execution)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.preferred_during_scheduling_ignored_during_execution,
+                    sink,
+                );
+            }
+            if !Vec::is_empty(&self.required_during_scheduling_ignored_during_execution)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.required_during_scheduling_ignored_during_execution,
+                    sink,
+                );
+            }
+        }
+    }
     impl Schema for PodAntiAffinity {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -6137,6 +9073,27 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PodAntiAffinity {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.preferred_during_scheduling_ignored_during_execution)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.preferred_during_scheduling_ignored_during_execution,
+                    sink,
+                );
+            }
+            if !Vec::is_empty(&self.required_during_scheduling_ignored_during_execution)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.required_during_scheduling_ignored_during_execution,
+                    sink,
+                );
+            }
+        }
+    }
     impl Schema for WeightedPodAffinityTerm {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -6164,6 +9121,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for WeightedPodAffinityTerm {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.pod_affinity_term, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.weight, sink);
+            }
         }
     }
     impl Schema for PodAffinityTerm {
@@ -6233,6 +9201,35 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for PodAffinityTerm {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.label_selector) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.label_selector, sink);
+            }
+            if !Vec::is_empty(&self.match_label_keys) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.match_label_keys, sink);
+            }
+            if !Vec::is_empty(&self.mismatch_label_keys) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.mismatch_label_keys, sink);
+            }
+            if !Option::is_none(&self.namespace_selector) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.namespace_selector, sink);
+            }
+            if !Vec::is_empty(&self.namespaces) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.namespaces, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.topology_key, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "topologyKey" => ::runtime::fieldpaths::key_json(&self.topology_key),
+                _ => None,
+            }
         }
     }
     impl Schema for PodStatus {
@@ -6449,6 +9446,107 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PodStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !::std::collections::BTreeMap::is_empty(&self.allocated_resources)
+                && sink.field(schema, 18usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.allocated_resources, sink);
+            }
+            if !Vec::is_empty(&self.conditions) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.conditions, sink);
+            }
+            if !Vec::is_empty(&self.container_statuses) && sink.field(schema, 12usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.container_statuses, sink);
+            }
+            if !Vec::is_empty(&self.ephemeral_container_statuses)
+                && sink.field(schema, 14usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ephemeral_container_statuses,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.extended_resource_claim_status)
+                && sink.field(schema, 17usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.extended_resource_claim_status,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.host_ip) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.host_ip, sink);
+            }
+            if !Vec::is_empty(&self.host_i_ps) && sink.field(schema, 7usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.host_i_ps, sink);
+            }
+            if !Vec::is_empty(&self.init_container_statuses)
+                && sink.field(schema, 11usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.init_container_statuses,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.message) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.message, sink);
+            }
+            if !Vec::is_empty(&self.node_allocatable_resource_claim_statuses)
+                && sink.field(schema, 20usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.node_allocatable_resource_claim_statuses,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.nominated_node_name)
+                && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.nominated_node_name, sink);
+            }
+            if !runtime::codec::is_default(&self.observed_generation)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.observed_generation, sink);
+            }
+            if !runtime::codec::is_default(&self.phase) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.phase, sink);
+            }
+            if !runtime::codec::is_default(&self.pod_ip) && sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.pod_ip, sink);
+            }
+            if !Vec::is_empty(&self.pod_i_ps) && sink.field(schema, 9usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.pod_i_ps, sink);
+            }
+            if !runtime::codec::is_default(&self.qos_class)
+                && sink.field(schema, 13usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.qos_class, sink);
+            }
+            if !runtime::codec::is_default(&self.reason) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.reason, sink);
+            }
+            if !runtime::codec::is_default(&self.resize) && sink.field(schema, 15usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resize, sink);
+            }
+            if !Vec::is_empty(&self.resource_claim_statuses)
+                && sink.field(schema, 16usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.resource_claim_statuses,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.resources) && sink.field(schema, 19usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resources, sink);
+            }
+            if !Option::is_none(&self.start_time) && sink.field(schema, 10usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.start_time, sink);
+            }
+        }
+    }
     impl Schema for PodCondition {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -6523,6 +9621,40 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PodCondition {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.last_probe_time, sink);
+            }
+            if sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.last_transition_time, sink);
+            }
+            if !runtime::codec::is_default(&self.message) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.message, sink);
+            }
+            if !runtime::codec::is_default(&self.observed_generation)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.observed_generation, sink);
+            }
+            if !runtime::codec::is_default(&self.reason) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.reason, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" => ::runtime::fieldpaths::key_json(&self.r#type),
+                _ => None,
+            }
+        }
+    }
     impl Schema for HostIP {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -6543,6 +9675,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for HostIP {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ip, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "ip" => ::runtime::fieldpaths::key_json(&self.ip),
+                _ => None,
+            }
+        }
+    }
     impl Schema for PodIP {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -6561,6 +9707,20 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for PodIP {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ip, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "ip" => ::runtime::fieldpaths::key_json(&self.ip),
+                _ => None,
+            }
         }
     }
     impl Schema for ContainerStatus {
@@ -6713,6 +9873,71 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ContainerStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !::std::collections::BTreeMap::is_empty(&self.allocated_resources)
+                && sink.field(schema, 9usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.allocated_resources, sink);
+            }
+            if !Vec::is_empty(&self.allocated_resources_status)
+                && sink.field(schema, 13usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.allocated_resources_status,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.container_id)
+                && sink.field(schema, 7usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.container_id, sink);
+            }
+            if sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.image, sink);
+            }
+            if sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.image_id, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.last_state, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ready, sink);
+            }
+            if !Option::is_none(&self.resources) && sink.field(schema, 10usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resources, sink);
+            }
+            if sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.restart_count, sink);
+            }
+            if !Option::is_none(&self.started) && sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.started, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.state, sink);
+            }
+            if !Option::is_none(&self.stop_signal) && sink.field(schema, 14usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.stop_signal, sink);
+            }
+            if !Option::is_none(&self.user) && sink.field(schema, 12usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.user, sink);
+            }
+            if !Vec::is_empty(&self.volume_mounts) && sink.field(schema, 11usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_mounts, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                _ => None,
+            }
+        }
+    }
     impl Schema for ContainerState {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -6751,6 +9976,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ContainerState {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.running) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.running, sink);
+            }
+            if !Option::is_none(&self.terminated) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.terminated, sink);
+            }
+            if !Option::is_none(&self.waiting) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.waiting, sink);
+            }
+        }
+    }
     impl Schema for ContainerStateWaiting {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -6780,6 +10019,17 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ContainerStateWaiting {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.message) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.message, sink);
+            }
+            if !runtime::codec::is_default(&self.reason) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.reason, sink);
+            }
+        }
+    }
     impl Schema for ContainerStateRunning {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -6798,6 +10048,14 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ContainerStateRunning {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.started_at, sink);
+            }
         }
     }
     impl Schema for ContainerStateTerminated {
@@ -6874,6 +10132,34 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ContainerStateTerminated {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.container_id)
+                && sink.field(schema, 6usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.container_id, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.exit_code, sink);
+            }
+            if sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.finished_at, sink);
+            }
+            if !runtime::codec::is_default(&self.message) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.message, sink);
+            }
+            if !runtime::codec::is_default(&self.reason) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.reason, sink);
+            }
+            if !runtime::codec::is_default(&self.signal) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.signal, sink);
+            }
+            if sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.started_at, sink);
+            }
+        }
+    }
     impl Schema for VolumeMountStatus {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -6930,6 +10216,35 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for VolumeMountStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.mount_path, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !runtime::codec::is_default(&self.read_only) && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.read_only, sink);
+            }
+            if !Option::is_none(&self.recursive_read_only) && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.recursive_read_only, sink);
+            }
+            if sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.volume_status, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                "mountPath" => ::runtime::fieldpaths::key_json(&self.mount_path),
+                _ => None,
+            }
+        }
+    }
     impl Schema for VolumeStatus {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -6948,6 +10263,14 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for VolumeStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.image) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.image, sink);
+            }
         }
     }
     impl Schema for ImageVolumeStatus {
@@ -6970,6 +10293,15 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ImageVolumeStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.image_ref) && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.image_ref, sink);
+            }
+        }
+    }
     impl Schema for ContainerUser {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -6988,6 +10320,14 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ContainerUser {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.linux) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.linux, sink);
+            }
         }
     }
     impl Schema for LinuxContainerUser {
@@ -7028,6 +10368,26 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for LinuxContainerUser {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.gid, sink);
+            }
+            if !Vec::is_empty(&self.supplemental_groups) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.supplemental_groups, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.uid, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "uid" => ::runtime::fieldpaths::key_json(&self.uid),
+                _ => None,
+            }
+        }
+    }
     impl Schema for ResourceStatus {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -7057,6 +10417,23 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ResourceStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !Vec::is_empty(&self.resources) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resources, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                _ => None,
+            }
         }
     }
     impl Schema for ResourceHealth {
@@ -7097,6 +10474,26 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ResourceHealth {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.health) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.health, sink);
+            }
+            if !runtime::codec::is_default(&self.message) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.message, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resource_id, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "resourceID" => ::runtime::fieldpaths::key_json(&self.resource_id),
+                _ => None,
+            }
+        }
+    }
     impl Schema for PodResourceClaimStatus {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -7124,6 +10521,24 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for PodResourceClaimStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !Option::is_none(&self.resource_claim_name) && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.resource_claim_name, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                _ => None,
+            }
         }
     }
     impl Schema for PodExtendedResourceClaimStatus {
@@ -7157,6 +10572,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for PodExtendedResourceClaimStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.request_mappings) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.request_mappings, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resource_claim_name, sink);
+            }
         }
     }
     impl Schema for ContainerExtendedResourceRequest {
@@ -7197,6 +10623,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ContainerExtendedResourceRequest {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.container_name, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.request_name, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resource_name, sink);
+            }
+        }
+    }
     impl Schema for NodeAllocatableResourceClaimStatus {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -7233,6 +10673,22 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for NodeAllocatableResourceClaimStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.containers) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.containers, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resource_claim_name, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.resources)
+                && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.resources, sink);
+            }
         }
     }
     impl Schema for Secret {
@@ -7293,6 +10749,38 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for Secret {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !::std::collections::BTreeMap::is_empty(&self.data)
+                && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.data, sink);
+            }
+            if !Option::is_none(&self.immutable) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.immutable, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.string_data)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.string_data, sink);
+            }
+            if !runtime::codec::is_default(&self.r#type) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" if !runtime::codec::is_default(&self.r#type) => {
+                    ::runtime::fieldpaths::key_json(&self.r#type)
+                }
+                _ => None,
+            }
+        }
+    }
     impl Schema for Service {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -7331,6 +10819,20 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for Service {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
         }
     }
     impl Schema for ServiceSpec {
@@ -7524,6 +11026,124 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ServiceSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.allocate_load_balancer_node_ports)
+                && sink.field(schema, 16usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.allocate_load_balancer_node_ports,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.cluster_ip)
+                && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.cluster_ip, sink);
+            }
+            if !Vec::is_empty(&self.cluster_ips) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.cluster_ips, sink);
+            }
+            if !Vec::is_empty(&self.external_ips) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.external_ips, sink);
+            }
+            if !runtime::codec::is_default(&self.external_name)
+                && sink.field(schema, 9usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.external_name, sink);
+            }
+            if !runtime::codec::is_default(&self.external_traffic_policy)
+                && sink.field(schema, 10usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.external_traffic_policy,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.health_check_node_port)
+                && sink.field(schema, 11usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.health_check_node_port, sink);
+            }
+            if !Option::is_none(&self.internal_traffic_policy)
+                && sink.field(schema, 18usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.internal_traffic_policy,
+                    sink,
+                );
+            }
+            if !Vec::is_empty(&self.ip_families) && sink.field(schema, 14usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ip_families, sink);
+            }
+            if !Option::is_none(&self.ip_family_policy) && sink.field(schema, 15usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ip_family_policy, sink);
+            }
+            if !Option::is_none(&self.load_balancer_class) && sink.field(schema, 17usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.load_balancer_class, sink);
+            }
+            if !runtime::codec::is_default(&self.load_balancer_ip)
+                && sink.field(schema, 7usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.load_balancer_ip, sink);
+            }
+            if !Vec::is_empty(&self.load_balancer_source_ranges)
+                && sink.field(schema, 8usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.load_balancer_source_ranges,
+                    sink,
+                );
+            }
+            if !Vec::is_empty(&self.ports) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ports, sink);
+            }
+            if !runtime::codec::is_default(&self.publish_not_ready_addresses)
+                && sink.field(schema, 12usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.publish_not_ready_addresses,
+                    sink,
+                );
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.selector)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.selector, sink);
+            }
+            if !runtime::codec::is_default(&self.session_affinity)
+                && sink.field(schema, 6usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.session_affinity, sink);
+            }
+            if !Option::is_none(&self.session_affinity_config)
+                && sink.field(schema, 13usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.session_affinity_config,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.traffic_distribution)
+                && sink.field(schema, 19usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.traffic_distribution, sink);
+            }
+            if !runtime::codec::is_default(&self.r#type) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" if !runtime::codec::is_default(&self.r#type) => {
+                    ::runtime::fieldpaths::key_json(&self.r#type)
+                }
+                _ => None,
+            }
+        }
+    }
     impl Schema for ServicePort {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -7589,6 +11209,43 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ServicePort {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.app_protocol) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.app_protocol, sink);
+            }
+            if !runtime::codec::is_default(&self.name) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !runtime::codec::is_default(&self.node_port) && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.node_port, sink);
+            }
+            if sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.port, sink);
+            }
+            if !runtime::codec::is_default(&self.protocol) && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.protocol, sink);
+            }
+            if sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.target_port, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" if !runtime::codec::is_default(&self.name) => {
+                    ::runtime::fieldpaths::key_json(&self.name)
+                }
+                "protocol" if !runtime::codec::is_default(&self.protocol) => {
+                    ::runtime::fieldpaths::key_json(&self.protocol)
+                }
+                "port" => ::runtime::fieldpaths::key_json(&self.port),
+                _ => None,
+            }
+        }
+    }
     impl Schema for SessionAffinityConfig {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -7609,6 +11266,14 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for SessionAffinityConfig {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.client_ip) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.client_ip, sink);
+            }
+        }
+    }
     impl Schema for ClientIPConfig {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -7627,6 +11292,14 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ClientIPConfig {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.timeout_seconds) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.timeout_seconds, sink);
+            }
         }
     }
     impl Schema for ServiceStatus {
@@ -7660,6 +11333,17 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ServiceStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.conditions) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.conditions, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.load_balancer, sink);
+            }
+        }
+    }
     impl Schema for LoadBalancerStatus {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -7680,6 +11364,14 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for LoadBalancerStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.ingress) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ingress, sink);
+            }
         }
     }
     impl Schema for LoadBalancerIngress {
@@ -7729,6 +11421,32 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for LoadBalancerIngress {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.hostname) && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.hostname, sink);
+            }
+            if !runtime::codec::is_default(&self.ip) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ip, sink);
+            }
+            if !Option::is_none(&self.ip_mode) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ip_mode, sink);
+            }
+            if !Vec::is_empty(&self.ports) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ports, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "ip" if !runtime::codec::is_default(&self.ip) => {
+                    ::runtime::fieldpaths::key_json(&self.ip)
+                }
+                _ => None,
+            }
+        }
+    }
     impl Schema for PortStatus {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -7765,6 +11483,27 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for PortStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.error) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.error, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.port, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.protocol, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "port" => ::runtime::fieldpaths::key_json(&self.port),
+                "protocol" => ::runtime::fieldpaths::key_json(&self.protocol),
+                _ => None,
+            }
         }
     }
     impl Schema for ConfigMap {
@@ -7816,6 +11555,27 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ConfigMap {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !::std::collections::BTreeMap::is_empty(&self.binary_data)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.binary_data, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.data)
+                && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.data, sink);
+            }
+            if !Option::is_none(&self.immutable) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.immutable, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+        }
+    }
     impl Schema for Namespace {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -7856,6 +11616,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for Namespace {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+        }
+    }
     impl Schema for NamespaceSpec {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -7874,6 +11648,14 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for NamespaceSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.finalizers) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.finalizers, sink);
+            }
         }
     }
     impl Schema for NamespaceStatus {
@@ -7905,6 +11687,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for NamespaceStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.conditions) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.conditions, sink);
+            }
+            if !runtime::codec::is_default(&self.phase) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.phase, sink);
+            }
         }
     }
     impl Schema for NamespaceCondition {
@@ -7961,6 +11754,32 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for NamespaceCondition {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.last_transition_time, sink);
+            }
+            if !runtime::codec::is_default(&self.message) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.message, sink);
+            }
+            if !runtime::codec::is_default(&self.reason) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.reason, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" => ::runtime::fieldpaths::key_json(&self.r#type),
+                _ => None,
+            }
         }
     }
     impl Schema for Event {
@@ -8111,6 +11930,68 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for Event {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.action) && sink.field(schema, 11usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.action, sink);
+            }
+            if !runtime::codec::is_default(&self.count) && sink.field(schema, 7usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.count, sink);
+            }
+            if sink.field(schema, 9usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.event_time, sink);
+            }
+            if sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.first_timestamp, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.involved_object, sink);
+            }
+            if sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.last_timestamp, sink);
+            }
+            if !runtime::codec::is_default(&self.message) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.message, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if !runtime::codec::is_default(&self.reason) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.reason, sink);
+            }
+            if !Option::is_none(&self.related) && sink.field(schema, 12usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.related, sink);
+            }
+            if !runtime::codec::is_default(&self.reporting_component)
+                && sink.field(schema, 13usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.reporting_component, sink);
+            }
+            if !runtime::codec::is_default(&self.reporting_instance)
+                && sink.field(schema, 14usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.reporting_instance, sink);
+            }
+            if !Option::is_none(&self.series) && sink.field(schema, 10usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.series, sink);
+            }
+            if sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.source, sink);
+            }
+            if !runtime::codec::is_default(&self.r#type) && sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" if !runtime::codec::is_default(&self.r#type) => {
+                    ::runtime::fieldpaths::key_json(&self.r#type)
+                }
+                _ => None,
+            }
+        }
+    }
     impl Schema for EventSeries {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -8138,6 +12019,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for EventSeries {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.count) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.count, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.last_observed_time, sink);
+            }
         }
     }
     impl Schema for ObjectReference {
@@ -8214,6 +12106,50 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ObjectReference {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.api_version)
+                && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if !runtime::codec::is_default(&self.field_path)
+                && sink.field(schema, 6usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.field_path, sink);
+            }
+            if !runtime::codec::is_default(&self.kind) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if !runtime::codec::is_default(&self.name) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !runtime::codec::is_default(&self.namespace) && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.namespace, sink);
+            }
+            if !runtime::codec::is_default(&self.resource_version)
+                && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.resource_version, sink);
+            }
+            if !runtime::codec::is_default(&self.uid) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.uid, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" if !runtime::codec::is_default(&self.name) => {
+                    ::runtime::fieldpaths::key_json(&self.name)
+                }
+                "uid" if !runtime::codec::is_default(&self.uid) => {
+                    ::runtime::fieldpaths::key_json(&self.uid)
+                }
+                _ => None,
+            }
+        }
+    }
     impl Schema for EventSource {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -8241,6 +12177,18 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for EventSource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.component) && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.component, sink);
+            }
+            if !runtime::codec::is_default(&self.host) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.host, sink);
+            }
         }
     }
 };

@@ -44,6 +44,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for Widget {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if !Option::is_none(&self.spec) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
+            if !Option::is_none(&self.status) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+        }
+    }
     impl Schema for WidgetSpec {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -145,6 +159,49 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for WidgetSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.color) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.color, sink);
+            }
+            if !Option::is_none(&self.display_name) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.display_name, sink);
+            }
+            if !Option::is_none(&self.max_unavailable) && sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.max_unavailable, sink);
+            }
+            if !Vec::is_empty(&self.ports) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ports, sink);
+            }
+            if !Option::is_none(&self.release) && sink.field(schema, 7usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.release, sink);
+            }
+            if !Option::is_none(&self.replicas) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.replicas, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.settings)
+                && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.settings, sink);
+            }
+            if !Vec::is_empty(&self.tags) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.tags, sink);
+            }
+            if !Option::is_none(&self.template) && sink.field(schema, 9usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.template, sink);
+            }
+            if !Option::is_none(&self.termination_grace_period_seconds)
+                && sink.field(schema, 6usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.termination_grace_period_seconds,
+                    sink,
+                );
+            }
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for Color {}
     impl Schema for WidgetPort {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -181,6 +238,30 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for WidgetPort {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.port, sink);
+            }
+            if !Option::is_none(&self.protocol) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.protocol, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                "port" => ::runtime::fieldpaths::key_json(&self.port),
+                "protocol" if !Option::is_none(&self.protocol) => {
+                    ::runtime::fieldpaths::key_json(&self.protocol)
+                }
+                _ => None,
+            }
         }
     }
     impl Schema for WidgetStatus {
@@ -232,6 +313,23 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for WidgetStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.conditions) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.conditions, sink);
+            }
+            if !Option::is_none(&self.phase) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.phase, sink);
+            }
+            if !Option::is_none(&self.replicas) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.replicas, sink);
+            }
+            if !Option::is_none(&self.selector) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.selector, sink);
+            }
+        }
+    }
     impl Schema for Gadget {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -261,6 +359,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for Gadget {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if !Option::is_none(&self.spec) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
         }
     }
     impl Schema for GadgetSpec {
@@ -355,6 +464,38 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for GadgetSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.address) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.address, sink);
+            }
+            if !Option::is_none(&self.battery) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.battery, sink);
+            }
+            if !Option::is_none(&self.connection) && sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.connection, sink);
+            }
+            if !Option::is_none(&self.legacy_id) && sink.field(schema, 7usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.legacy_id, sink);
+            }
+            if !Option::is_none(&self.mains) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.mains, sink);
+            }
+            if !Option::is_none(&self.nickname) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.nickname, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.owner, sink);
+            }
+            if !Option::is_none(&self.serial) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.serial, sink);
+            }
+            if !Option::is_none(&self.spare) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spare, sink);
+            }
+        }
+    }
     impl Schema for Connection {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -393,6 +534,26 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for Connection {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.ethernet) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ethernet, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+            if !Option::is_none(&self.wifi) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.wifi, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" => ::runtime::fieldpaths::key_json(&self.r#type),
+                _ => None,
+            }
+        }
+    }
     impl Schema for WifiConnection {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -411,6 +572,14 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for WifiConnection {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ssid, sink);
+            }
         }
     }
     impl Schema for EthernetConnection {
@@ -433,6 +602,14 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for EthernetConnection {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.speed_mbps, sink);
+            }
+        }
+    }
     impl Schema for MainsPower {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -453,6 +630,14 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for MainsPower {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.voltage, sink);
+            }
+        }
+    }
     impl Schema for BatteryPower {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -471,6 +656,14 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for BatteryPower {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.capacity_mah, sink);
+            }
         }
     }
 };

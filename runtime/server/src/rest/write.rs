@@ -138,10 +138,8 @@ impl Ctx<'_> {
             Some(m) => m,
             None => {
                 let start = apply::managed_for_update(&[], requested_managed(obj.as_ref()), None);
-                if start.is_empty()
-                    && let Some(managed) = self.created_managed(obj.as_mut())
-                {
-                    managed
+                if start.is_empty() {
+                    self.created_managed(obj.as_mut())
                 } else {
                     let value = field_manager_tree(obj.as_mut())?;
                     apply::update(
@@ -179,14 +177,13 @@ impl Ctx<'_> {
 
     /// The managed fields of a created object that starts from none: the
     /// request's field manager owns what the object sets
-    /// ([`apply::created`], read from the Rust object). `None` when the
-    /// object cannot be walked that way.
-    fn created_managed(&self, obj: &mut dyn Object) -> Option<Vec<ManagedFieldsEntry>> {
+    /// ([`apply::created`], read from the Rust object).
+    fn created_managed(&self, obj: &mut dyn Object) -> Vec<ManagedFieldsEntry> {
         // The request's own entries (reset ones, `[]` or `[{}]`) are
         // replaced by the result, not walked.
         obj.metadata_mut().managed_fields.clear();
         apply::created(
-            obj.as_serialize(),
+            obj.field_paths(),
             &self.manager,
             self.ri().api_version,
             Time::now(),

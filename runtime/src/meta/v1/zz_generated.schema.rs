@@ -154,6 +154,76 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ObjectMeta {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !::std::collections::BTreeMap::is_empty(&self.annotations)
+                && sink.field(schema, 11usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.annotations, sink);
+            }
+            if !Option::is_none(&self.creation_timestamp) && sink.field(schema, 7usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.creation_timestamp, sink);
+            }
+            if !Option::is_none(&self.deletion_grace_period_seconds)
+                && sink.field(schema, 9usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.deletion_grace_period_seconds,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.deletion_timestamp) && sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.deletion_timestamp, sink);
+            }
+            if !Vec::is_empty(&self.finalizers) && sink.field(schema, 13usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.finalizers, sink);
+            }
+            if !Option::is_none(&self.generate_name) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.generate_name, sink);
+            }
+            if !Option::is_none(&self.generation) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.generation, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.labels)
+                && sink.field(schema, 10usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.labels, sink);
+            }
+            if !Vec::is_empty(&self.managed_fields) && sink.field(schema, 14usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.managed_fields, sink);
+            }
+            if !Option::is_none(&self.name) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !Option::is_none(&self.namespace) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.namespace, sink);
+            }
+            if !Vec::is_empty(&self.owner_references) && sink.field(schema, 12usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.owner_references, sink);
+            }
+            if !Option::is_none(&self.resource_version) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resource_version, sink);
+            }
+            if !Option::is_none(&self.self_link) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.self_link, sink);
+            }
+            if !Option::is_none(&self.uid) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.uid, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" if !Option::is_none(&self.name) => {
+                    ::runtime::fieldpaths::key_json(&self.name)
+                }
+                "uid" if !Option::is_none(&self.uid) => {
+                    ::runtime::fieldpaths::key_json(&self.uid)
+                }
+                _ => None,
+            }
+        }
+    }
     impl Schema for Condition {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -219,6 +289,36 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for Condition {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.last_transition_time, sink);
+            }
+            if sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.message, sink);
+            }
+            if !Option::is_none(&self.observed_generation) && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.observed_generation, sink);
+            }
+            if sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.reason, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" => ::runtime::fieldpaths::key_json(&self.r#type),
+                _ => None,
+            }
+        }
+    }
     impl Schema for OwnerReference {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -282,6 +382,37 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for OwnerReference {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if !Option::is_none(&self.block_owner_deletion) && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.block_owner_deletion, sink);
+            }
+            if !Option::is_none(&self.controller) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.controller, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.uid, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                "uid" => ::runtime::fieldpaths::key_json(&self.uid),
+                _ => None,
+            }
         }
     }
     impl Schema for ManagedFieldsEntry {
@@ -358,6 +489,32 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ManagedFieldsEntry {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.api_version) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if !Option::is_none(&self.fields_type) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fields_type, sink);
+            }
+            if !Option::is_none(&self.fields_v1) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.fields_v1, sink);
+            }
+            if !Option::is_none(&self.manager) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.manager, sink);
+            }
+            if !Option::is_none(&self.operation) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.operation, sink);
+            }
+            if !Option::is_none(&self.subresource) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.subresource, sink);
+            }
+            if !Option::is_none(&self.time) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.time, sink);
+            }
+        }
+    }
     impl Schema for ListMeta {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -414,6 +571,27 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ListMeta {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.r#continue) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#continue, sink);
+            }
+            if !Option::is_none(&self.remaining_item_count) && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.remaining_item_count, sink);
+            }
+            if !Option::is_none(&self.resource_version) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resource_version, sink);
+            }
+            if !Option::is_none(&self.self_link) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.self_link, sink);
+            }
+            if !Option::is_none(&self.shard_info) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.shard_info, sink);
+            }
+        }
+    }
     impl Schema for ShardInfo {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -432,6 +610,14 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ShardInfo {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.selector, sink);
+            }
         }
     }
     impl Schema for Status {
@@ -517,6 +703,35 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for Status {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.api_version) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if !Option::is_none(&self.code) && sink.field(schema, 7usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.code, sink);
+            }
+            if !Option::is_none(&self.details) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.details, sink);
+            }
+            if !Option::is_none(&self.kind) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if !Option::is_none(&self.message) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.message, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if !Option::is_none(&self.reason) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.reason, sink);
+            }
+            if !Option::is_none(&self.status) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+        }
+    }
     impl Schema for StatusDetails {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -582,6 +797,41 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for StatusDetails {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.causes) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.causes, sink);
+            }
+            if !Option::is_none(&self.group) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.group, sink);
+            }
+            if !Option::is_none(&self.kind) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if !Option::is_none(&self.name) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !Option::is_none(&self.retry_after_seconds) && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.retry_after_seconds, sink);
+            }
+            if !Option::is_none(&self.uid) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.uid, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" if !Option::is_none(&self.name) => {
+                    ::runtime::fieldpaths::key_json(&self.name)
+                }
+                "uid" if !Option::is_none(&self.uid) => {
+                    ::runtime::fieldpaths::key_json(&self.uid)
+                }
+                _ => None,
+            }
+        }
+    }
     impl Schema for StatusCause {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -618,6 +868,20 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for StatusCause {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.field) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.field, sink);
+            }
+            if !Option::is_none(&self.message) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.message, sink);
+            }
+            if !Option::is_none(&self.reason) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.reason, sink);
+            }
         }
     }
     impl Schema for DeleteOptions {
@@ -703,6 +967,42 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for DeleteOptions {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.api_version) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if !Vec::is_empty(&self.dry_run) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.dry_run, sink);
+            }
+            if !Option::is_none(&self.grace_period_seconds) && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.grace_period_seconds, sink);
+            }
+            if !Option::is_none(
+                &self.ignore_store_read_error_with_cluster_breaking_potential,
+            ) && sink.field(schema, 7usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.ignore_store_read_error_with_cluster_breaking_potential,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.kind) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if !Option::is_none(&self.orphan_dependents) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.orphan_dependents, sink);
+            }
+            if !Option::is_none(&self.preconditions) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.preconditions, sink);
+            }
+            if !Option::is_none(&self.propagation_policy) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.propagation_policy, sink);
+            }
+        }
+    }
     impl Schema for Preconditions {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -730,6 +1030,25 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for Preconditions {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.resource_version) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resource_version, sink);
+            }
+            if !Option::is_none(&self.uid) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.uid, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "uid" if !Option::is_none(&self.uid) => {
+                    ::runtime::fieldpaths::key_json(&self.uid)
+                }
+                _ => None,
+            }
         }
     }
     impl Schema for LabelSelector {
@@ -761,6 +1080,19 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for LabelSelector {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.match_expressions) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.match_expressions, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.match_labels)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.match_labels, sink);
+            }
         }
     }
     impl Schema for LabelSelectorRequirement {
@@ -801,6 +1133,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for LabelSelectorRequirement {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.key, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.operator, sink);
+            }
+            if !Vec::is_empty(&self.values) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.values, sink);
+            }
+        }
+    }
     impl Schema for TypeMeta {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -828,6 +1174,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for TypeMeta {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.api_version) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if !Option::is_none(&self.kind) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
         }
     }
     impl Schema for CreateOptions {
@@ -886,6 +1243,26 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for CreateOptions {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.api_version) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if !Vec::is_empty(&self.dry_run) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.dry_run, sink);
+            }
+            if !Option::is_none(&self.field_manager) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.field_manager, sink);
+            }
+            if !Option::is_none(&self.field_validation) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.field_validation, sink);
+            }
+            if !Option::is_none(&self.kind) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+        }
+    }
     impl Schema for GetOptions {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -922,6 +1299,20 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for GetOptions {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.api_version) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if !Option::is_none(&self.kind) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if !Option::is_none(&self.resource_version) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resource_version, sink);
+            }
         }
     }
     impl Schema for ListOptions {
@@ -1052,6 +1443,55 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for ListOptions {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.allow_watch_bookmarks)
+                && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.allow_watch_bookmarks, sink);
+            }
+            if !Option::is_none(&self.api_version) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if !Option::is_none(&self.continue_) && sink.field(schema, 10usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.continue_, sink);
+            }
+            if !Option::is_none(&self.field_selector) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.field_selector, sink);
+            }
+            if !Option::is_none(&self.kind) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if !Option::is_none(&self.label_selector) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.label_selector, sink);
+            }
+            if !Option::is_none(&self.limit) && sink.field(schema, 9usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.limit, sink);
+            }
+            if !Option::is_none(&self.resource_version) && sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resource_version, sink);
+            }
+            if !Option::is_none(&self.resource_version_match)
+                && sink.field(schema, 7usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.resource_version_match, sink);
+            }
+            if !Option::is_none(&self.send_initial_events) && sink.field(schema, 11usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.send_initial_events, sink);
+            }
+            if !Option::is_none(&self.shard_selector) && sink.field(schema, 12usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.shard_selector, sink);
+            }
+            if !Option::is_none(&self.timeout_seconds) && sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.timeout_seconds, sink);
+            }
+            if !Option::is_none(&self.watch) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.watch, sink);
+            }
+        }
+    }
     impl Schema for PatchOptions {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -1117,6 +1557,29 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PatchOptions {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.api_version) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if !Vec::is_empty(&self.dry_run) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.dry_run, sink);
+            }
+            if !Option::is_none(&self.field_manager) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.field_manager, sink);
+            }
+            if !Option::is_none(&self.field_validation) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.field_validation, sink);
+            }
+            if !Option::is_none(&self.force) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.force, sink);
+            }
+            if !Option::is_none(&self.kind) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+        }
+    }
     impl Schema for UpdateOptions {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -1173,6 +1636,26 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for UpdateOptions {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.api_version) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if !Vec::is_empty(&self.dry_run) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.dry_run, sink);
+            }
+            if !Option::is_none(&self.field_manager) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.field_manager, sink);
+            }
+            if !Option::is_none(&self.field_validation) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.field_validation, sink);
+            }
+            if !Option::is_none(&self.kind) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+        }
+    }
     impl Schema for APIVersions {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -1220,6 +1703,26 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for APIVersions {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.api_version) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if !Option::is_none(&self.kind) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.server_address_by_client_cidrs,
+                    sink,
+                );
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.versions, sink);
+            }
         }
     }
     impl Schema for APIGroup {
@@ -1291,6 +1794,40 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for APIGroup {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.api_version) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if !Option::is_none(&self.kind) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.preferred_version, sink);
+            }
+            if !Vec::is_empty(&self.server_address_by_client_cidrs)
+                && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.server_address_by_client_cidrs,
+                    sink,
+                );
+            }
+            if sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.versions, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                _ => None,
+            }
+        }
+    }
     impl Schema for APIGroupList {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -1329,6 +1866,20 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for APIGroupList {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.api_version) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.groups, sink);
+            }
+            if !Option::is_none(&self.kind) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+        }
+    }
     impl Schema for GroupVersionForDiscovery {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -1358,6 +1909,17 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for GroupVersionForDiscovery {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.group_version, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.version, sink);
+            }
+        }
+    }
     impl Schema for ServerAddressByClientCIDR {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -1385,6 +1947,17 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ServerAddressByClientCIDR {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.client_cidr, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.server_address, sink);
+            }
         }
     }
     impl Schema for APIResourceList {
@@ -1432,6 +2005,31 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for APIResourceList {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.api_version) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.group_version, sink);
+            }
+            if !Option::is_none(&self.kind) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.resources, sink);
+            }
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for Verbs {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            ::runtime::fieldpaths::FieldPaths::walk_paths(&self.0, sink)
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            ::runtime::fieldpaths::FieldPaths::key_field(&self.0, name)
         }
     }
     impl Schema for APIResource {
@@ -1535,6 +2133,49 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for APIResource {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.categories) && sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.categories, sink);
+            }
+            if !String::is_empty(&self.group) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.group, sink);
+            }
+            if sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.namespaced, sink);
+            }
+            if !Vec::is_empty(&self.short_names) && sink.field(schema, 7usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.short_names, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.singular_name, sink);
+            }
+            if !String::is_empty(&self.storage_version_hash)
+                && sink.field(schema, 9usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.storage_version_hash, sink);
+            }
+            if sink.field(schema, 6usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.verbs, sink);
+            }
+            if !String::is_empty(&self.version) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.version, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                _ => None,
+            }
+        }
+    }
     impl Schema for PartialObjectMetadata {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -1573,6 +2214,20 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for PartialObjectMetadata {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.api_version) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if !Option::is_none(&self.kind) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
         }
     }
     impl Schema for PartialObjectMetadataList {
@@ -1624,6 +2279,23 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for PartialObjectMetadataList {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.api_version) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.items, sink);
+            }
+            if !Option::is_none(&self.kind) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+        }
+    }
     impl Schema for WatchEvent {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -1651,6 +2323,23 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for WatchEvent {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.object, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.type_, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" => ::runtime::fieldpaths::key_json(&self.type_),
+                _ => None,
+            }
         }
     }
     impl Schema for Table {
@@ -1711,6 +2400,26 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for Table {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.api_version) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.column_definitions, sink);
+            }
+            if !Option::is_none(&self.kind) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.rows, sink);
+            }
+        }
+    }
     impl Schema for TableColumnDefinition {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -1767,6 +2476,33 @@ const _: () = {
             &SCHEMA
         }
     }
+    impl ::runtime::fieldpaths::FieldPaths for TableColumnDefinition {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.description, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.format, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.priority, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.type_, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" => ::runtime::fieldpaths::key_json(&self.name),
+                "type" => ::runtime::fieldpaths::key_json(&self.type_),
+                _ => None,
+            }
+        }
+    }
     impl Schema for TableRow {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -1805,6 +2541,20 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for TableRow {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.cells, sink);
+            }
+            if !Vec::is_empty(&self.conditions) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.conditions, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.object, sink);
+            }
         }
     }
     impl Schema for TableRowCondition {
@@ -1852,6 +2602,29 @@ const _: () = {
                 ],
             };
             &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for TableRowCondition {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !String::is_empty(&self.message) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.message, sink);
+            }
+            if !String::is_empty(&self.reason) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.reason, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.type_, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" => ::runtime::fieldpaths::key_json(&self.type_),
+                _ => None,
+            }
         }
     }
 };

@@ -36,11 +36,11 @@
 //! upstream's deduced type (objects granular, lists atomic). A list-map
 //! item missing a key field takes the field's `+default`, as upstream.
 
+mod created;
 mod fieldset;
 mod lastapplied;
 mod managers;
 mod shape;
-mod typed;
 mod value;
 mod walk;
 
@@ -55,6 +55,7 @@ use serde_json::{Map, Value};
 pub use fieldset::{FieldSet, PathElement, path_string};
 
 use managers::{APPLY, Managed, Managers, UPDATE, Writer};
+use runtime::fieldpaths::FieldPaths;
 use runtime::meta::{ManagedFieldsEntry, Time};
 use runtime::schema::TypeSchema;
 use shape::Shape;
@@ -255,25 +256,23 @@ pub fn update(
 /// The managed fields of a create that starts from none (upstream's
 /// `decodeLiveOrNew` finds neither live nor requested entries): one Update
 /// entry of `manager` at `api_version` (no subresource), stamped `now`,
-/// owning what the object sets beyond the zero value of its type, minus
-/// the untracked paths. The same entries [`update`] records for
+/// owning what the object sets beyond the zero value of its type `schema`,
+/// minus the untracked paths. The same entries [`update`] records for
 /// `old: None` from an empty start, read straight from the Rust object
-/// (`object`: its fields as [`runtime::registry::Object::as_serialize`]
-/// gives them) instead of from its JSON tree. `None` when the object holds
-/// a serde form the walk does not take (enum variants with data, maps with
-/// non-string keys); [`update`] over the object's tree then records it.
+/// (its generated [`FieldPaths`]) instead of from its JSON tree; none when
+/// the object sets nothing tracked.
 pub fn created(
-    object: &dyn erased_serde::Serialize,
+    object: &dyn FieldPaths,
     manager: &str,
     api_version: &str,
     now: Time,
     schema: &'static TypeSchema,
-) -> Option<Vec<ManagedFieldsEntry>> {
-    let Some(fields_v1) = typed::created_fields_v1(object, Shape::root(schema)).ok()? else {
-        return Some(Vec::new());
+) -> Vec<ManagedFieldsEntry> {
+    let Some(fields_v1) = created::created_fields_v1(object, schema) else {
+        return Vec::new();
     };
     let writer = Writer::new(manager, api_version, None);
-    Some(vec![ManagedFieldsEntry {
+    vec![ManagedFieldsEntry {
         manager: Some(writer.manager),
         operation: Some(UPDATE.to_string()),
         api_version: (!writer.api_version.is_empty()).then_some(writer.api_version),
@@ -281,7 +280,7 @@ pub fn created(
         fields_type: Some(managers::FIELDS_V1.to_string()),
         fields_v1: Some(fields_v1),
         subresource: None,
-    }])
+    }]
 }
 
 /// Managed fields entries decoded into field sets, as a write starts from

@@ -69,22 +69,10 @@ impl Shape {
         }
     }
 
-    /// [`Shape::field`] for a walk that meets a struct's fields in the
-    /// order its schema lists them: the schema's field at `*next` is tried
-    /// first, and `*next` moves past the field found. Any order gives the
-    /// same answer; this one is found without a search.
-    pub(crate) fn field_from(self, name: &str, next: &mut usize) -> (Shape, bool) {
-        if let Shape::Struct { schema, .. } = self {
-            let at = match schema.fields.get(*next) {
-                Some(field) if field.json == name => Some(*next),
-                _ => schema.fields.iter().position(|f| f.json == name),
-            };
-            if let Some(at) = at {
-                *next = at + 1;
-                return (of_field(&schema.fields[at]), true);
-            }
-        }
-        self.field(name)
+    /// The shape of the declared struct field `field`, found by the caller
+    /// (a struct's field at a known index) instead of by name.
+    pub(crate) fn of_declared(field: &'static FieldSchema) -> Shape {
+        of_field(field)
     }
 
     /// The shape of the items of a list of this shape.

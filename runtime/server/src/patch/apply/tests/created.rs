@@ -4,7 +4,6 @@
 //! with an upstream fixture and for the edge cases of the comparison
 //! against the zero value.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::*;
@@ -32,8 +31,7 @@ fn both_ways(entry: &Entry, object: &Value) -> (Vec<ManagedFieldsEntry>, Vec<Man
     typed.metadata_mut().managed_fields.clear();
     let schema = entry.kind.schema();
     let api_version = entry.info.api_version;
-    let direct = created(typed.as_serialize(), "creator", api_version, at(5), schema)
-        .expect("every served kind walks");
+    let direct = created(typed.field_paths(), "creator", api_version, at(5), schema);
     let tree = typed.to_value().expect("JSON");
     let compared = update(
         None,
@@ -71,10 +69,11 @@ fn created_sets_match_the_tree_comparison_for_every_fixture() {
     }
 }
 
-/// The zero value's cases: an empty struct is unchanged and a null one
-/// modified; an empty map or list is added whole; a list-map item missing
-/// its key takes the key's default; a repeated key keeps the first item;
-/// a set list keys items by value.
+/// The zero value's cases: an empty struct is unchanged; an empty map or
+/// list is added whole; a list-map item missing its key takes the key's
+/// default, or is left out without one; a repeated key keeps the first
+/// item; a set list keys items by value; inline structs' fields are their
+/// parent's.
 #[test]
 fn created_sets_match_the_tree_comparison_at_the_edges() {
     let registry = apis::registry();
@@ -94,9 +93,13 @@ fn created_sets_match_the_tree_comparison_at_the_edges() {
                     "containers": [
                         {"name": "a", "image": "i", "ports": [{"containerPort": 80}, {"containerPort": 80, "name": "again"}], "resources": {}},
                         {"name": "a", "image": "repeat"},
-                        {"name": "b", "image": "i", "env": [], "securityContext": {"runAsUser": 1}}
+                        {"name": "b", "image": "i", "env": [], "securityContext": {"runAsUser": 1}},
+                        {"image": "nameless"},
+                        {"name": "c", "securityContext": {}, "volumeMounts": [{"name": "v", "mountPath": "/m"}, {"name": "w"}]}
                     ],
-                    "volumes": []
+                    "securityContext": {},
+                    "volumes": [{"name": "v", "emptyDir": {}}, {"name": "h", "hostPath": {"path": "/h"}}],
+                    "tolerations": [{"key": "k", "operator": "Exists"}]
                 }
             }
         },
@@ -116,6 +119,17 @@ fn created_sets_match_the_tree_comparison_at_the_edges() {
         !fields.contains("repeat") && !fields.contains("f:strategy"),
         "{fields}"
     );
+    // An item without its key field (and no default for it) is not
+    // recorded; a struct set to `{}` in an item is, and the fields of an
+    // inline (flattened) struct are the item's own.
+    assert!(!fields.contains("nameless"), "{fields}");
+    assert!(fields.contains(r#""f:securityContext":{}"#), "{fields}");
+    assert!(
+        fields.contains(
+            r#""k:{\"name\":\"h\"}":{".":{},"f:hostPath":{".":{},"f:path":{}},"f:name":{}}"#
+        ),
+        "{fields}"
+    );
     assert!(
         fields.contains(r#""f:finalizers":{".":{},"v:\"x\"":{},"v:\"y\"":{}}"#),
         "{fields}"
@@ -126,82 +140,4 @@ fn created_sets_match_the_tree_comparison_at_the_edges() {
     let (direct, compared) = both_ways(config_maps, &empty);
     assert_eq!(direct, compared);
     assert!(direct.is_empty(), "nothing but untracked paths: {direct:?}");
-}
-
-/// A Rust value of the inline `Widget` schema, with serde forms the served
-/// kinds hardly use: a struct that serializes as null, fields the schema
-/// does not declare (flattened), and an enum variant with data.
-#[derive(serde::Serialize)]
-struct RawWidget {
-    metadata: ObjectMeta,
-    spec: Option<Value>,
-    #[serde(flatten)]
-    undeclared: BTreeMap<String, Value>,
-}
-
-#[derive(serde::Serialize)]
-enum WithData {
-    Variant(i32),
-}
-
-#[test]
-fn created_sets_match_the_tree_comparison_for_other_serde_forms() {
-    let check = |widget: &RawWidget| {
-        let direct = created(widget, "creator", "v1", at(5), &WIDGET).expect("walks");
-        let tree = serde_json::to_value(widget).expect("JSON");
-        let compared = update(
-            None,
-            &tree,
-            "creator",
-            "v1",
-            None,
-            DecodedManagedFields::default(),
-            at(5),
-            &WIDGET,
-        );
-        assert_eq!(direct, compared, "{tree}");
-        direct
-    };
-    let fields = |entries: &[ManagedFieldsEntry]| -> Value {
-        entries[0]
-            .fields_v1
-            .as_ref()
-            .expect("fields")
-            .to_value()
-            .expect("JSON")
-    };
-    // A null struct is a change from the zero value's `{}`.
-    let mut widget = RawWidget {
-        metadata: ObjectMeta::default(),
-        spec: None,
-        undeclared: BTreeMap::new(),
-    };
-    assert_eq!(fields(&check(&widget)), json!({"f:spec": {}}));
-    // Undeclared fields: objects walked, lists whole.
-    widget
-        .undeclared
-        .insert("extra".into(), json!({"x": [1, 2], "y": {}}));
-    assert_eq!(
-        fields(&check(&widget)),
-        json!({"f:extra": {".": {}, "f:x": {}, "f:y": {}}, "f:spec": {}})
-    );
-    // List items without keys, set items that are not scalars, repeats.
-    widget.spec = Some(json!({
-        "ports": [{"name": "a", "port": 1}, {"port": 2}, {"name": "a", "port": 3}, null],
-        "tags": ["t", {"no": "map"}, "t", null],
-        "args": ["whole"],
-        "replicas": null
-    }));
-    widget.undeclared.clear();
-    assert_eq!(
-        fields(&check(&widget)),
-        json!({"f:spec": {
-            "f:args": {},
-            "f:ports": {".": {}, "k:{\"name\":\"a\"}": {".": {}, "f:name": {}, "f:port": {}}},
-            "f:replicas": {},
-            "f:tags": {".": {}, "v:\"t\"": {}}
-        }})
-    );
-    // A form no served kind has leaves the tree comparison to the caller.
-    assert!(created(&WithData::Variant(1), "creator", "v1", at(5), &WIDGET).is_none());
 }
