@@ -296,6 +296,27 @@ impl FieldSet {
         }
     }
 
+    /// One level built from its parts in any order: `members` (repeats
+    /// allowed) and the sets below `children`' elements (a repeated
+    /// element's sets joined). One sort per part instead of an ordered
+    /// insert per element.
+    pub(crate) fn from_parts(
+        mut members: Vec<PathElement>,
+        mut children: Vec<(PathElement, FieldSet)>,
+    ) -> FieldSet {
+        members.sort_unstable();
+        members.dedup();
+        children.sort_by(|a, b| a.0.cmp(&b.0));
+        children.dedup_by(|later, first| {
+            let repeated = later.0 == first.0;
+            if repeated {
+                first.1.extend(std::mem::take(&mut later.1));
+            }
+            repeated
+        });
+        FieldSet { members, children }
+    }
+
     /// Adds the paths of `below` under `element` at this level.
     pub(crate) fn add_child(&mut self, element: PathElement, below: FieldSet) {
         match self.find_child(&element) {
@@ -391,14 +412,21 @@ impl FieldSet {
 
     /// Whether every path of `self` is in `other`.
     pub fn is_subset(&self, other: &FieldSet) -> bool {
-        self.members.iter().all(|m| other.is_member(m))
-            && self
-                .children
-                .iter()
-                .all(|(element, child)| match other.find_child(element) {
-                    Ok(at) => child.is_subset(&other.children[at].1),
-                    Err(_) => child.is_empty(),
-                })
+        // Both levels are sorted: one pass over each, side by side.
+        let mut theirs = other.members.iter().peekable();
+        let members = self.members.iter().all(|m| {
+            while theirs.next_if(|t| *t < m).is_some() {}
+            theirs.next_if(|t| *t == m).is_some()
+        });
+        let mut theirs = other.children.iter().peekable();
+        members
+            && self.children.iter().all(|(element, child)| {
+                while theirs.next_if(|(t, _)| t < element).is_some() {}
+                match theirs.next_if(|(t, _)| t == element) {
+                    Some((_, their_child)) => child.is_subset(their_child),
+                    None => child.is_empty(),
+                }
+            })
     }
 
     /// Paths in both sets.
@@ -686,6 +714,38 @@ mod tests {
             ".spec\n.spec.paused\n.spec.replicas"
         );
         assert!(a.difference(&a).is_empty());
+    }
+
+    /// `is_subset` walks both sorted levels side by side: each path of the
+    /// first set is a path of the second, whatever the second holds
+    /// before, between and after them.
+    #[test]
+    fn subsets_are_path_wise() {
+        let set = |paths: &[&[&str]]| {
+            let mut set = FieldSet::new();
+            for path in paths {
+                let path: Vec<PathElement> = path.iter().map(|name| field(name)).collect();
+                set.insert(&path);
+            }
+            set
+        };
+        let big = set(&[
+            &["a"],
+            &["c"],
+            &["e"],
+            &["s", "b"],
+            &["s", "d"],
+            &["t", "x"],
+        ]);
+        assert!(set(&[&["c"], &["e"], &["s", "d"]]).is_subset(&big));
+        assert!(set(&[]).is_subset(&big));
+        assert!(big.is_subset(&big));
+        assert!(!set(&[&["b"]]).is_subset(&big));
+        assert!(!set(&[&["f"]]).is_subset(&big));
+        assert!(!set(&[&["s"]]).is_subset(&big));
+        assert!(!set(&[&["s", "c"]]).is_subset(&big));
+        assert!(!set(&[&["u", "x"]]).is_subset(&big));
+        assert!(!big.is_subset(&set(&[&["a"], &["c"], &["e"]])));
     }
 
     #[test]

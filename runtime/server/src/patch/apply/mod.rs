@@ -568,7 +568,7 @@ impl ApplyRequest<'_> {
         managers.insert(id.to_string(), entry.with_set(applied_set, decoded));
         let merged = match previous {
             Some(last) if !last.set().is_empty() => {
-                prune(&merged, managers, id, last.set(), self.shape)
+                prune(merged, managers, id, last.set(), self.shape)
             }
             _ => merged,
         };
@@ -586,16 +586,21 @@ impl ApplyRequest<'_> {
 /// same or a grown configuration), upstream's passes remove nothing: every
 /// path of `last` is then owned, and so is every list item and map entry
 /// above it (an applied set holds those whenever it holds a path below
-/// them), so no removal reaches it. Only the last pass's normalisation
-/// (emptied maps and lists become null) is left to do.
-fn prune(merged: &Value, managers: &Managers, id: &str, last: &FieldSet, shape: Shape) -> Value {
+/// them), so no removal reaches it. The last pass then removes an empty
+/// set, which walks no child and gives the object back as it is (a value
+/// that is not an object comes back `{}`), so `merged` is returned
+/// without copying it.
+fn prune(merged: Value, managers: &Managers, id: &str, last: &FieldSet, shape: Shape) -> Value {
     if managers
         .get(id)
         .is_some_and(|applier| last.is_subset(applier.set()))
     {
-        return removing(merged, &FieldSet::new(), shape);
+        return match merged {
+            Value::Object(map) => Value::Object(map),
+            _ => Value::Object(Map::new()),
+        };
     }
-    prune_all_passes(merged, managers, last, shape)
+    prune_all_passes(&merged, managers, last, shape)
 }
 
 /// [`prune`] without its shortcut: upstream's three passes.

@@ -836,7 +836,7 @@ mod prune_shortcut {
 
     use super::super::managers::{Managed, Managers};
     use super::super::walk::{check_lists, merge, to_field_set};
-    use super::super::{FieldSet, Shape, prune_all_passes, removing};
+    use super::super::{FieldSet, Shape, prune, prune_all_passes};
     use super::WIDGET;
 
     fn port() -> impl Strategy<Value = Value> {
@@ -976,7 +976,7 @@ mod prune_shortcut {
             );
             prop_assert_eq!(
                 prune_all_passes(&merged, &managers, &last, shape),
-                removing(&merged, &FieldSet::new(), shape)
+                prune(merged.clone(), &managers, "applier", &last, shape)
             );
         }
     }

@@ -226,9 +226,10 @@ pub(crate) fn to_field_set(value: &Value, shape: Shape) -> FieldSet {
 /// The paths one node sets, relative to it, built bottom-up: whether the
 /// node's own path is a member, and the paths below it.
 fn node_field_set(value: &Value, shape: Shape) -> (bool, FieldSet) {
-    let mut below = FieldSet::new();
+    let mut members = Vec::new();
+    let mut children = Vec::new();
     match (shape, value) {
-        (Shape::Leaf, _) => return (true, below),
+        (Shape::Leaf, _) => return (true, FieldSet::new()),
         (Shape::Struct { .. } | Shape::Map { .. } | Shape::Deduced, Value::Object(map)) => {
             for (key, child) in map {
                 let (child_shape, declared) = shape.field(key);
@@ -236,10 +237,10 @@ fn node_field_set(value: &Value, shape: Shape) -> (bool, FieldSet) {
                 if member || !declared || !set.is_empty() {
                     let element = PathElement::Field(key.clone());
                     if member || !declared {
-                        below.add_member(element.clone());
+                        members.push(element.clone());
                     }
                     if !set.is_empty() {
-                        below.add_child(element, set);
+                        children.push((element, set));
                     }
                 }
             }
@@ -250,17 +251,17 @@ fn node_field_set(value: &Value, shape: Shape) -> (bool, FieldSet) {
                 if !indexed.duplicated.contains(&element) {
                     let (_, set) = node_field_set(item, shape.item());
                     if !set.is_empty() {
-                        below.add_child(element.clone(), set);
+                        children.push((element.clone(), set));
                     }
                 }
-                below.add_member(element);
+                members.push(element);
             }
         }
         // A null map or list sets nothing; a value of the wrong kind is a leaf.
         (_, Value::Null) => {}
-        _ => return (true, below),
+        _ => return (true, FieldSet::new()),
     }
-    (false, below)
+    (false, FieldSet::from_parts(members, children))
 }
 
 /// How a node is walked, decided from its shape and both sides.
