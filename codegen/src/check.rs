@@ -11,7 +11,8 @@
 //!   required field of the list's item type;
 //! - not both `+optional` and `+required`;
 //! - no two fields of a struct share a JSON name, and JSON names agree with
-//!   what serde will really write;
+//!   what serde will really write; no inline (`#[serde(flatten)]`) field is
+//!   an `Option`;
 //! - every referenced type exists and every Rust type maps to the model;
 //! - every package names its group.
 
@@ -172,6 +173,20 @@ impl<'m> Checker<'m> {
                 for field in fields {
                     self.field(field, resolve);
                     if field.inline {
+                        if matches!(field.ty, FieldType::Optional(_)) {
+                            self.push(
+                                Diagnostic::new(
+                                    format!(
+                                        "inline field `{}` of `{}` is an `Option`",
+                                        field.rust_name, def.name
+                                    ),
+                                    &field.location,
+                                    field.rust_name.len(),
+                                )
+                                .label("`#[serde(flatten)]` on an `Option`")
+                                .help("embed the struct itself, as Go's `json:\",inline\"` embeds a value: the generated field paths and schema read its fields as the parent's"),
+                            );
+                        }
                         continue;
                     }
                     if !seen.insert(field.json_name.as_str()) {

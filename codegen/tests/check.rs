@@ -313,6 +313,16 @@ fn duplicate_json_names() {
 }
 
 #[test]
+fn inline_option() {
+    assert_diagnostic(
+        &format!(
+            "{HEAD}pub struct A {{\n    #[serde(flatten)]\n    pub source: Option<B>,\n}}\n\n/// B.\npub struct B {{\n    pub url: String,\n}}\n"
+        ),
+        "error: inline field `source` of `A` is an `Option`\n  --> example/v1/mod.rs:4:9\n  |\n4 |     pub source: Option<B>,\n  |         ^^^^^^ `#[serde(flatten)]` on an `Option`\n  |\n  = help: embed the struct itself, as Go's `json:\",inline\"` embeds a value: the generated field paths and schema read its fields as the parent's\n\n",
+    );
+}
+
+#[test]
 fn json_name_serde_would_not_write() {
     let got = diagnostics_for(&format!(
         "{HEAD}pub struct A {{\n    pub pod_ip: String,\n}}\n"

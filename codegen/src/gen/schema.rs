@@ -140,15 +140,14 @@ struct FlatField<'m> {
     access: TokenStream,
 }
 
-/// [`Model::flat_fields`] with each field's access path. An inline field
-/// that is an `Option` has no path (serde flattens `None` to nothing): it
-/// comes back as `Err` with its name.
+/// [`Model::flat_fields`] with each field's access path (`check` refuses
+/// an inline `Option`, which would have none).
 fn flat_fields_with_access<'m>(
     model: &'m Model,
     def: &'m TypeDef,
     from: &TokenStream,
     out: &mut Vec<FlatField<'m>>,
-) -> Result<(), String> {
+) {
     for f in def.fields() {
         let ident = format_ident!("{}", crate::tags::raw(&f.rust_name));
         let access = quote! { #from.#ident };
@@ -160,12 +159,9 @@ fn flat_fields_with_access<'m>(
             && let Some(inner) = model.resolve(r)
             && matches!(inner.shape, TypeShape::Struct(_))
         {
-            flat_fields_with_access(model, inner, &access, out)?;
-        } else if matches!(f.ty, FieldType::Optional(_)) {
-            return Err(f.rust_name.clone());
+            flat_fields_with_access(model, inner, &access, out);
         }
     }
-    Ok(())
 }
 
 /// `FieldPaths` for a struct: its written fields in FieldsV1's order (by
@@ -174,13 +170,7 @@ fn flat_fields_with_access<'m>(
 fn field_paths(model: &Model, def: &TypeDef, key_names: &BTreeSet<String>) -> TokenStream {
     let ident = format_ident!("{}", def.name);
     let mut flat = Vec::new();
-    if let Err(field) = flat_fields_with_access(model, def, &quote! { self }, &mut flat) {
-        let message = format!(
-            "FieldPaths: `{}.{field}` is an inline Option, which the field manager's walk does not take",
-            def.name
-        );
-        return quote! { compile_error!(#message); };
-    }
+    flat_fields_with_access(model, def, &quote! { self }, &mut flat);
     let mut order: Vec<(usize, &FlatField)> = flat.iter().enumerate().collect();
     order.sort_by(|a, b| a.1.field.json_name.cmp(&b.1.field.json_name));
     let visits = order.iter().map(|(index, f)| {
