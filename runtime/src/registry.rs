@@ -94,6 +94,9 @@ pub trait Object: Send + Sync + Any {
     /// Whether `self` and `other` are the same object (a no-op update).
     fn equals(&self, other: &dyn Object) -> bool;
 
+    /// A copy of the object.
+    fn clone_object(&self) -> Box<dyn Object>;
+
     /// The kind's validation of `self`, against `old` on update (its
     /// generated and hand-written rules; nothing for a kind without).
     /// An `old` of another kind is ignored.
@@ -197,6 +200,10 @@ impl<T: ServedKind> Object for T {
 
     fn equals(&self, other: &dyn Object) -> bool {
         other.as_any().downcast_ref::<T>() == Some(self)
+    }
+
+    fn clone_object(&self) -> Box<dyn Object> {
+        Box::new(self.clone())
     }
 
     fn validate(&self, old: Option<&dyn Object>, ctx: &Context) -> ErrorList {

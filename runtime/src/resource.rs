@@ -175,12 +175,26 @@ pub trait Strategy: DeserializeOwned + Serialize + 'static {
     fn graceful_delete_period(&self, requested: Option<i64>) -> i64 {
         requested.unwrap_or(0)
     }
+
+    /// Whether [`Strategy::prepare_for_deletion`] does something; the
+    /// generic server does not call it otherwise.
+    const PREPARE_FOR_DELETION: bool = false;
+
+    /// The kind's changes to an object whose deletion starts and that
+    /// stays for now (held by finalizers or a grace period), after the
+    /// server has set its `deletionTimestamp`: upstream's namespace storage
+    /// sets `status.phase` to `Terminating` in its `Delete`.
+    fn prepare_for_deletion(&mut self) {}
 }
 
-/// [`Strategy::graceful_delete_period`] on a stored object (its JSON) and
-/// the requested period; errors are serde's message for an object that
-/// does not decode into the kind's type.
-pub type GracefulDeletePeriod = fn(&serde_json::Value, Option<i64>) -> Result<i64, String>;
+/// [`Strategy::graceful_delete_period`] on an object of the kind's Rust
+/// type (as `Any`) and the requested period; `None` for an object of
+/// another type.
+pub type GracefulDeletePeriod = fn(&dyn std::any::Any, Option<i64>) -> Option<i64>;
+
+/// [`Strategy::prepare_for_deletion`] on an object of the kind's Rust type
+/// (as `Any`); an object of another type is left as it is.
+pub type PrepareForDeletion = fn(&mut dyn std::any::Any);
 
 /// [`Strategy::prepare_for_create`] on an object of the kind's Rust type
 /// (a `registry::Object` as `Any`); an object of another type is left as
@@ -218,6 +232,9 @@ pub struct KindStrategy {
     pub graceful_delete_period: Option<GracefulDeletePeriod>,
     /// [`Strategy::GARBAGE_COLLECTED`].
     pub garbage_collected: bool,
+    /// For kinds that change an object whose deletion starts: the change,
+    /// on the typed object.
+    pub prepare_for_deletion: Option<PrepareForDeletion>,
 }
 
 impl KindStrategy {
@@ -230,6 +247,7 @@ impl KindStrategy {
         namespace_lifecycle: false,
         graceful_delete_period: None,
         garbage_collected: true,
+        prepare_for_deletion: None,
     };
 
     /// `T`'s strategy.
@@ -257,6 +275,11 @@ impl KindStrategy {
                 None
             },
             garbage_collected: T::GARBAGE_COLLECTED,
+            prepare_for_deletion: if T::PREPARE_FOR_DELETION {
+                Some(prepare_for_deletion::<T>)
+            } else {
+                None
+            },
         }
     }
 }
@@ -278,6 +301,10 @@ impl PartialEq for KindStrategy {
                 (a, b) => a.is_none() && b.is_none(),
             }
             && match (self.warnings, other.warnings) {
+                (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
+            && match (self.prepare_for_deletion, other.prepare_for_deletion) {
                 (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
                 (a, b) => a.is_none() && b.is_none(),
             }
@@ -313,11 +340,17 @@ fn warnings<T: Strategy>(
 }
 
 fn graceful_delete_period<T: Strategy>(
-    object: &serde_json::Value,
+    object: &dyn std::any::Any,
     requested: Option<i64>,
-) -> Result<i64, String> {
-    let typed = T::deserialize(object).map_err(|e| e.to_string())?;
-    Ok(typed.graceful_delete_period(requested))
+) -> Option<i64> {
+    let typed = object.downcast_ref::<T>()?;
+    Some(typed.graceful_delete_period(requested))
+}
+
+fn prepare_for_deletion<T: Strategy>(object: &mut dyn std::any::Any) {
+    if let Some(typed) = object.downcast_mut::<T>() {
+        typed.prepare_for_deletion();
+    }
 }
 
 /// A kind's hand-written Table columns: what [`Printer`] gives, as the

@@ -8,9 +8,9 @@
 //! `pkg/registry/core/pod/strategy.go` (`CheckGracefulDelete`).
 
 use chrono::{DateTime, Duration, Utc};
-use serde_json::{Value, json};
 
-use super::object::{meta, meta_mut, meta_str, set_meta};
+use runtime::meta::{ObjectMeta, Time};
+use runtime::registry::Object;
 use runtime::resource::ResourceInfo;
 
 /// `metav1.FinalizerOrphanDependents`.
@@ -73,16 +73,6 @@ pub(crate) enum Grace {
     Pending,
 }
 
-fn int_meta(obj: &Value, key: &str) -> Option<i64> {
-    meta(obj).and_then(|m| m.get(key)).and_then(Value::as_i64)
-}
-
-fn parse_time(s: &str) -> Option<DateTime<Utc>> {
-    DateTime::parse_from_rfc3339(s)
-        .ok()
-        .map(|t| t.with_timezone(&Utc))
-}
-
 /// `t` moved by `seconds`, held within the years 0001 to 9999 that an
 /// RFC 3339 timestamp can write: a grace period of `i64::MAX` seconds
 /// (upstream accepts any) gives the last second of 9999, never a panic.
@@ -99,8 +89,11 @@ fn shift(t: DateTime<Utc>, seconds: i64) -> DateTime<Utc> {
         .clamp(first, last)
 }
 
-fn rfc3339(t: DateTime<Utc>) -> String {
-    t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+/// A positive generation moves on (`markAsDeleting`, `BeforeDelete`).
+fn bump_generation(meta: &mut ObjectMeta) {
+    if let Some(g) = meta.generation.filter(|g| *g > 0) {
+        meta.generation = Some(g.saturating_add(1));
+    }
 }
 
 /// `rest.BeforeDelete` for the kinds with a graceful delete strategy
@@ -109,19 +102,20 @@ fn rfc3339(t: DateTime<Utc>) -> String {
 /// `deletionGracePeriodSeconds`, bumps a positive generation, or shortens
 /// a pending graceful deletion. Other kinds get [`Grace::None`].
 ///
-/// Errors: the strategy cannot read the object (it does not decode into
-/// the kind's type).
+/// Errors: the object is not of the kind's Rust type, so its strategy
+/// cannot read it.
 pub(crate) fn before_delete(
     ri: &ResourceInfo,
-    obj: &mut Value,
+    obj: &mut dyn Object,
     options: &DeleteOptions,
     now: DateTime<Utc>,
 ) -> Result<Grace, String> {
     let Some(grace_period) = ri.strategy.graceful_delete_period else {
         return Ok(Grace::None);
     };
-    if let Some(timestamp) = meta_str(obj, "deletionTimestamp").and_then(parse_time) {
-        let current = match int_meta(obj, "deletionGracePeriodSeconds") {
+    let meta = obj.metadata();
+    if let Some(Time(timestamp)) = meta.deletion_timestamp {
+        let current = match meta.deletion_grace_period_seconds {
             None | Some(0) => return Ok(Grace::None),
             Some(g) => g.max(1),
         };
@@ -131,45 +125,18 @@ pub(crate) fn before_delete(
         if period >= current {
             return Ok(Grace::Pending);
         }
-        let shortened = shift(shift(timestamp, -current), period);
-        let m = meta_mut(obj);
-        set_meta(m, "deletionTimestamp", json!(rfc3339(shortened)));
-        set_meta(m, "deletionGracePeriodSeconds", json!(period));
+        let m = obj.metadata_mut();
+        m.deletion_timestamp = Some(Time(shift(shift(timestamp, -current), period)));
+        m.deletion_grace_period_seconds = Some(period);
         return Ok(Grace::Period(period));
     }
-    let period = grace_period(obj, options.grace_period_seconds)?;
-    let m = meta_mut(obj);
-    m.insert(
-        "deletionTimestamp".into(),
-        json!(rfc3339(shift(now, period))),
-    );
-    set_meta(m, "deletionGracePeriodSeconds", json!(period));
-    if let Some(g) = m
-        .get("generation")
-        .and_then(Value::as_i64)
-        .filter(|g| *g > 0)
-    {
-        set_meta(m, "generation", json!(g + 1));
-    }
+    let period = grace_period(obj.as_any(), options.grace_period_seconds)
+        .ok_or_else(|| format!("the {} strategy cannot read this object", ri.kind))?;
+    let m = obj.metadata_mut();
+    m.deletion_timestamp = Some(Time(shift(now, period)));
+    m.deletion_grace_period_seconds = Some(period);
+    bump_generation(m);
     Ok(Grace::Period(period))
-}
-
-fn finalizers(obj: &Value) -> Vec<String> {
-    meta(obj)
-        .and_then(|m| m.get("finalizers"))
-        .and_then(Value::as_array)
-        .map(|f| {
-            f.iter()
-                .filter_map(Value::as_str)
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// Whether the object carries finalizers.
-pub(crate) fn has_finalizers(obj: &Value) -> bool {
-    !finalizers(obj).is_empty()
 }
 
 fn should_orphan(existing: &[String], options: &DeleteOptions) -> bool {
@@ -219,70 +186,55 @@ fn should_delete_in_foreground(existing: &[String], options: &DeleteOptions) -> 
 /// (with its `deletionTimestamp`) until a client removes the finalizer.
 pub(crate) fn gc_finalizers(
     ri: &ResourceInfo,
-    obj: &Value,
+    meta: &ObjectMeta,
     options: &DeleteOptions,
 ) -> Option<Vec<String>> {
     if !ri.strategy.garbage_collected {
         return None;
     }
-    let existing = finalizers(obj);
+    let existing = &meta.finalizers;
     let mut wanted: Vec<String> = existing
         .iter()
         .filter(|f| *f != FINALIZER_ORPHAN && *f != FINALIZER_FOREGROUND)
         .cloned()
         .collect();
-    if should_orphan(&existing, options) {
+    if should_orphan(existing, options) {
         wanted.push(FINALIZER_ORPHAN.into());
     }
-    if should_delete_in_foreground(&existing, options) {
+    if should_delete_in_foreground(existing, options) {
         wanted.push(FINALIZER_FOREGROUND.into());
     }
     let as_set = |v: &[String]| v.iter().cloned().collect::<std::collections::BTreeSet<_>>();
-    (as_set(&existing) != as_set(&wanted)).then_some(wanted)
-}
-
-/// Sets the object's finalizers.
-pub(crate) fn set_finalizers(obj: &mut Value, finalizers: Vec<String>) {
-    let m = meta_mut(obj);
-    if finalizers.is_empty() {
-        m.remove("finalizers");
-    } else {
-        set_meta(m, "finalizers", json!(finalizers));
-    }
+    (as_set(existing) != as_set(&wanted)).then_some(wanted)
 }
 
 /// `markAsDeleting`: the deletion of an object held by finalizers starts
 /// now (an earlier or equal timestamp is kept), with a zero grace period;
 /// a positive generation moves when deletion starts.
-pub(crate) fn mark_as_deleting(obj: &mut Value, now: DateTime<Utc>) {
-    let existing = meta_str(obj, "deletionTimestamp").and_then(parse_time);
-    let m = meta_mut(obj);
-    if existing.is_none()
-        && let Some(g) = m
-            .get("generation")
-            .and_then(Value::as_i64)
-            .filter(|g| *g > 0)
-    {
-        set_meta(m, "generation", json!(g + 1));
+pub(crate) fn mark_as_deleting(meta: &mut ObjectMeta, now: DateTime<Utc>) {
+    let existing = meta.deletion_timestamp.map(|t| t.0);
+    if existing.is_none() {
+        bump_generation(meta);
     }
     if existing.is_none_or(|t| t > now) {
-        set_meta(m, "deletionTimestamp", json!(rfc3339(now)));
+        meta.deletion_timestamp = Some(Time(now));
     }
-    set_meta(m, "deletionGracePeriodSeconds", json!(0));
+    meta.deletion_grace_period_seconds = Some(0);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use apis::core::v1::{ConfigMap, Pod};
 
     /// Pod's registration, with its strategy (graceful deletion).
     fn pod_info() -> ResourceInfo {
-        <apis::core::v1::Pod as runtime::resource::Resource>::INFO
+        <Pod as runtime::resource::Resource>::INFO
     }
 
     fn before(
         ri: &ResourceInfo,
-        obj: &mut Value,
+        obj: &mut dyn Object,
         options: &DeleteOptions,
         now: DateTime<Utc>,
     ) -> Grace {
@@ -290,36 +242,61 @@ mod tests {
     }
 
     fn now() -> DateTime<Utc> {
-        parse_time("2026-01-01T00:00:00Z").unwrap()
+        DateTime::parse_from_rfc3339("2026-01-01T00:00:00Z")
+            .unwrap()
+            .with_timezone(&Utc)
     }
 
-    fn scheduled_pod() -> Value {
-        json!({"metadata": {"name": "p", "generation": 1},
-               "spec": {"nodeName": "node-1", "terminationGracePeriodSeconds": 30}})
+    /// A pod on `node` (none: unscheduled) with a termination grace period
+    /// of 30 seconds, at generation 1.
+    fn pod(node: &str) -> Pod {
+        let mut pod = Pod::default();
+        pod.metadata.name = Some("p".into());
+        pod.metadata.generation = Some(1);
+        pod.spec.node_name = node.into();
+        pod.spec.termination_grace_period_seconds = Some(30);
+        pod
+    }
+
+    fn deletion_timestamp(obj: &dyn Object) -> Option<String> {
+        obj.metadata().deletion_timestamp.map(|t| t.to_rfc3339())
+    }
+
+    fn meta_with_finalizers(finalizers: &[&str]) -> ObjectMeta {
+        ObjectMeta {
+            name: Some("c".into()),
+            finalizers: finalizers.iter().map(|f| f.to_string()).collect(),
+            ..ObjectMeta::default()
+        }
     }
 
     #[test]
     fn an_unscheduled_pod_has_no_grace_period() {
-        let mut pod =
-            json!({"metadata": {"name": "p"}, "spec": {"terminationGracePeriodSeconds": 30}});
+        let mut pod = pod("");
         let grace = before(&pod_info(), &mut pod, &DeleteOptions::default(), now());
         assert_eq!(grace, Grace::Period(0));
-        assert_eq!(pod["metadata"]["deletionTimestamp"], "2026-01-01T00:00:00Z");
+        assert_eq!(
+            deletion_timestamp(&pod).as_deref(),
+            Some("2026-01-01T00:00:00Z")
+        );
     }
 
     #[test]
     fn a_scheduled_pod_gets_its_termination_grace_period() {
-        let mut pod = scheduled_pod();
+        let mut pod = pod("node-1");
         let grace = before(&pod_info(), &mut pod, &DeleteOptions::default(), now());
         assert_eq!(grace, Grace::Period(30));
-        assert_eq!(pod["metadata"]["deletionTimestamp"], "2026-01-01T00:00:30Z");
-        assert_eq!(pod["metadata"]["deletionGracePeriodSeconds"], 30);
-        assert_eq!(pod["metadata"]["generation"], 2);
+        assert_eq!(
+            deletion_timestamp(&pod).as_deref(),
+            Some("2026-01-01T00:00:30Z")
+        );
+        assert_eq!(pod.metadata.deletion_grace_period_seconds, Some(30));
+        assert_eq!(pod.metadata.generation, Some(2));
     }
 
     #[test]
     fn a_pending_grace_period_may_only_shorten() {
-        let mut pod = scheduled_pod();
+        let mut pod = pod("node-1");
         before(&pod_info(), &mut pod, &DeleteOptions::default(), now());
         let longer = DeleteOptions {
             grace_period_seconds: Some(60),
@@ -341,19 +318,42 @@ mod tests {
             before(&pod_info(), &mut pod, &shorter, now()),
             Grace::Period(5)
         );
-        assert_eq!(pod["metadata"]["deletionTimestamp"], "2026-01-01T00:00:05Z");
         assert_eq!(
-            pod["metadata"]["generation"], 2,
+            deletion_timestamp(&pod).as_deref(),
+            Some("2026-01-01T00:00:05Z")
+        );
+        assert_eq!(
+            pod.metadata.generation,
+            Some(2),
             "shortening keeps the generation"
         );
     }
 
     #[test]
-    fn a_pod_its_strategy_cannot_read_is_an_error_not_a_guess() {
-        let mut pod = json!({"metadata": {"name": "p"}, "spec": "not a spec"});
-        let err = before_delete(&pod_info(), &mut pod, &DeleteOptions::default(), now());
+    fn an_object_its_strategy_cannot_read_is_an_error_not_a_guess() {
+        let mut not_a_pod = ConfigMap::default();
+        let err = before_delete(
+            &pod_info(),
+            &mut not_a_pod,
+            &DeleteOptions::default(),
+            now(),
+        );
         assert!(err.is_err(), "{err:?}");
-        assert!(meta_str(&pod, "deletionTimestamp").is_none());
+        assert!(deletion_timestamp(&not_a_pod).is_none());
+    }
+
+    #[test]
+    fn a_grace_period_past_year_9999_stops_there() {
+        let mut pod = pod("node-1");
+        let forever = DeleteOptions {
+            grace_period_seconds: Some(i64::MAX),
+            ..Default::default()
+        };
+        before(&pod_info(), &mut pod, &forever, now());
+        assert_eq!(
+            deletion_timestamp(&pod).as_deref(),
+            Some("9999-12-31T23:59:59Z")
+        );
     }
 
     #[test]
@@ -362,47 +362,47 @@ mod tests {
             propagation_policy: Some("Foreground".into()),
             ..Default::default()
         };
-        let obj = json!({"metadata": {"name": "n"}});
+        let meta = meta_with_finalizers(&[]);
         let namespace = <apis::core::v1::Namespace as runtime::resource::Resource>::INFO;
-        assert_eq!(gc_finalizers(&namespace, &obj, &foreground), None);
+        assert_eq!(gc_finalizers(&namespace, &meta, &foreground), None);
         let configmap = crate::test_support::core_info("ConfigMap", "configmaps");
         assert_eq!(
-            gc_finalizers(&configmap, &obj, &foreground),
+            gc_finalizers(&configmap, &meta, &foreground),
             Some(vec![FINALIZER_FOREGROUND.to_string()])
         );
     }
 
     #[test]
     fn other_kinds_have_no_graceful_deletion() {
-        let mut cm = json!({"metadata": {"name": "c"}});
+        let mut cm = ConfigMap::default();
         let ri = crate::test_support::core_info("ConfigMap", "configmaps");
         assert_eq!(
             before(&ri, &mut cm, &DeleteOptions::default(), now()),
             Grace::None
         );
-        assert!(meta_str(&cm, "deletionTimestamp").is_none());
+        assert!(deletion_timestamp(&cm).is_none());
     }
 
     #[test]
     fn propagation_policies_set_the_garbage_collector_finalizers() {
         let ri = crate::test_support::core_info("ConfigMap", "configmaps");
-        let obj = json!({"metadata": {"name": "c", "finalizers": ["example.dev/hold"]}});
+        let meta = meta_with_finalizers(&["example.dev/hold"]);
         let with = |policy: &str| DeleteOptions {
             propagation_policy: Some(policy.into()),
             ..Default::default()
         };
         assert_eq!(
-            gc_finalizers(&ri, &obj, &with("Foreground")),
+            gc_finalizers(&ri, &meta, &with("Foreground")),
             Some(vec!["example.dev/hold".into(), FINALIZER_FOREGROUND.into()])
         );
         assert_eq!(
-            gc_finalizers(&ri, &obj, &with("Orphan")),
+            gc_finalizers(&ri, &meta, &with("Orphan")),
             Some(vec!["example.dev/hold".into(), FINALIZER_ORPHAN.into()])
         );
-        assert_eq!(gc_finalizers(&ri, &obj, &with("Background")), None);
-        assert_eq!(gc_finalizers(&ri, &obj, &DeleteOptions::default()), None);
+        assert_eq!(gc_finalizers(&ri, &meta, &with("Background")), None);
+        assert_eq!(gc_finalizers(&ri, &meta, &DeleteOptions::default()), None);
         // An explicit policy replaces the other GC finalizer.
-        let orphaned = json!({"metadata": {"name": "c", "finalizers": ["orphan"]}});
+        let orphaned = meta_with_finalizers(&["orphan"]);
         assert_eq!(
             gc_finalizers(&ri, &orphaned, &with("Background")),
             Some(vec![])
@@ -412,20 +412,29 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(
-            gc_finalizers(&ri, &json!({"metadata": {}}), &legacy),
+            gc_finalizers(&ri, &meta_with_finalizers(&[]), &legacy),
             Some(vec![FINALIZER_ORPHAN.into()])
         );
     }
 
     #[test]
     fn mark_as_deleting_keeps_an_earlier_timestamp() {
-        let mut obj = json!({"metadata": {"generation": 3}});
-        mark_as_deleting(&mut obj, now());
-        assert_eq!(obj["metadata"]["deletionTimestamp"], "2026-01-01T00:00:00Z");
-        assert_eq!(obj["metadata"]["deletionGracePeriodSeconds"], 0);
-        assert_eq!(obj["metadata"]["generation"], 4);
-        mark_as_deleting(&mut obj, now() + Duration::seconds(10));
-        assert_eq!(obj["metadata"]["deletionTimestamp"], "2026-01-01T00:00:00Z");
-        assert_eq!(obj["metadata"]["generation"], 4);
+        let mut meta = ObjectMeta {
+            generation: Some(3),
+            ..ObjectMeta::default()
+        };
+        mark_as_deleting(&mut meta, now());
+        assert_eq!(
+            meta.deletion_timestamp.map(|t| t.to_rfc3339()).as_deref(),
+            Some("2026-01-01T00:00:00Z")
+        );
+        assert_eq!(meta.deletion_grace_period_seconds, Some(0));
+        assert_eq!(meta.generation, Some(4));
+        mark_as_deleting(&mut meta, now() + Duration::seconds(10));
+        assert_eq!(
+            meta.deletion_timestamp.map(|t| t.to_rfc3339()).as_deref(),
+            Some("2026-01-01T00:00:00Z")
+        );
+        assert_eq!(meta.generation, Some(4));
     }
 }

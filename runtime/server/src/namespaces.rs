@@ -151,26 +151,19 @@ impl ApiServer {
         Ok(())
     }
 
-    /// Whether deleting this object only marks it (namespaces always are).
-    pub(super) fn needs_graceful_deletion(&self, ri: &ResourceInfo, _obj: &Value) -> bool {
+    /// Whether deleting an object of this kind only marks it (namespaces
+    /// always are, until the namespace controller has emptied them).
+    pub(super) fn needs_graceful_deletion(&self, ri: &ResourceInfo) -> bool {
         is_namespace(ri)
     }
 
-    /// Kind-specific changes when deletion is requested.
-    pub(super) fn prepare_for_deletion(&self, ri: &ResourceInfo, obj: &mut Value) {
-        if is_namespace(ri) {
-            set_path(obj, ".status.phase", json!("Terminating"));
-        }
-    }
-
-    /// Starts the namespace controller's work for a terminating namespace.
-    pub(super) fn after_deletion_requested(self: &Arc<Self>, ri: &ResourceInfo, obj: &Value) {
+    /// Starts the namespace controller's work for the terminating
+    /// namespace `name`.
+    pub(super) fn after_deletion_requested(self: &Arc<Self>, ri: &ResourceInfo, name: &str) {
         if !is_namespace(ri) {
             return;
         }
-        let Some(name) = meta_str(obj, "name").map(str::to_string) else {
-            return;
-        };
+        let name = name.to_string();
         let Some(ns_entry) = self.namespace_entry() else {
             return;
         };

@@ -61,6 +61,14 @@ impl Strategy for Namespace {
     const NAMESPACE_LIFECYCLE: bool = true;
     const PREPARE_FOR_CREATE: bool = true;
     const PREPARE_FOR_UPDATE: bool = true;
+    const PREPARE_FOR_DELETION: bool = true;
+
+    /// `pkg/registry/core/namespace/storage`'s `Delete`: a namespace whose
+    /// deletion starts is `Terminating` until the namespace controller has
+    /// emptied it.
+    fn prepare_for_deletion(&mut self) {
+        self.status.phase = "Terminating".into();
+    }
 
     /// `namespaceStrategy.PrepareForUpdate`: `spec.finalizers` change only
     /// through `/finalize` and the status only through `/status`, so both

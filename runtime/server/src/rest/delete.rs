@@ -2,17 +2,18 @@
 //! preconditions, graceful deletion and finalizers.
 
 use axum::http::StatusCode;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::decode::without_position;
 use super::scale::scale_info;
 use super::{Answer, Ctx};
 use crate::deletion::DeleteOptions;
-use crate::object::{meta_mut, meta_str, set_meta};
+use crate::object::meta_str;
 use crate::request::{Query, RequestInfo, Verb};
 use crate::status::{ApiError, Cause};
-use crate::store::{storage_error, to_storage};
-use runtime::meta::{CauseType, StatusReason, Time};
+use crate::store::storage_error;
+use runtime::meta::{CauseType, ObjectMeta, StatusReason, Time};
+use runtime::registry::Object;
 use runtime::resource::ResourceInfo;
 
 impl Ctx<'_> {
@@ -27,94 +28,86 @@ impl Ctx<'_> {
         let ri = self.ri();
         let name = self.name().to_string();
         let options = delete_options(bytes, self.query)?;
-        let (kv, obj) = self.current()?;
-        check_preconditions(ri, &name, options.preconditions.as_ref(), &obj)?;
+        let kv = self.current_kv()?;
+        let mut obj = self.stored_object(&kv)?;
+        obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
+        check_preconditions(ri, &name, options.preconditions.as_ref(), obj.metadata())?;
         self.server.check_deletable(ri, &name)?;
         let dry_run = self.query.dry_run(self.verb)? || options.dry_run();
-        let deleted_answer = |obj: &Value| {
-            Answer::ok(if ri.return_deleted_object {
-                obj.clone()
+        let deleted_answer = |obj: Box<dyn Object>| {
+            if ri.return_deleted_object {
+                Answer::object(StatusCode::OK, obj)
             } else {
-                crate::status::success_status(ri, &name, meta_str(obj, "uid"))
-            })
+                Answer::ok(crate::status::success_status(
+                    ri,
+                    &name,
+                    obj.metadata().uid.as_deref(),
+                ))
+            }
         };
         let now = Time::now().0;
-        let mut updated = obj.clone();
+        let stored = obj.clone_object();
         let grace =
-            deletion::before_delete(ri, &mut updated, &options, now).map_err(ApiError::internal)?;
+            deletion::before_delete(ri, obj.as_mut(), &options, now).map_err(ApiError::internal)?;
         if grace == Grace::Pending {
-            return Ok(deleted_answer(&obj));
+            return Ok(deleted_answer(obj));
         }
-        let gc_finalizers = deletion::gc_finalizers(ri, &obj, &options);
-        let graceful_kind = self.server.needs_graceful_deletion(ri, &obj);
+        let gc_finalizers = deletion::gc_finalizers(ri, stored.metadata(), &options);
+        let held_before = !stored.metadata().finalizers.is_empty();
+        let graceful_kind = self.server.needs_graceful_deletion(ri);
         let mut stays = graceful_kind;
-        if grace != Grace::None || deletion::has_finalizers(&obj) || gc_finalizers.is_some() {
+        if grace != Grace::None || held_before || gc_finalizers.is_some() {
             if let Some(finalizers) = gc_finalizers {
-                deletion::set_finalizers(&mut updated, finalizers);
+                obj.metadata_mut().finalizers = finalizers;
             }
-            let pending_finalizers = deletion::has_finalizers(&updated);
+            let pending_finalizers = !obj.metadata().finalizers.is_empty();
             if grace == Grace::None && pending_finalizers {
-                deletion::mark_as_deleting(&mut updated, now);
+                deletion::mark_as_deleting(obj.metadata_mut(), now);
             }
             stays = stays || pending_finalizers || matches!(grace, Grace::Period(p) if p > 0);
         }
         if graceful_kind {
-            deletion::mark_as_deleting(&mut updated, now);
-            self.server.prepare_for_deletion(ri, &mut updated);
+            deletion::mark_as_deleting(obj.metadata_mut(), now);
+        }
+        if stays && let Some(prepare) = ri.strategy.prepare_for_deletion {
+            prepare(obj.as_any_mut());
         }
         if stays {
-            let answer = |body: Value| {
-                let mut answer = Answer::ok(body);
-                if options.orphan_dependents == Some(false) {
-                    answer.status = StatusCode::ACCEPTED;
-                }
-                answer
+            let status = if options.orphan_dependents == Some(false) {
+                StatusCode::ACCEPTED
+            } else {
+                StatusCode::OK
             };
-            if dry_run || updated == obj {
-                return Ok(answer(updated));
+            if dry_run || obj.equals(stored.as_ref()) {
+                return Ok(Answer::object(status, obj));
             }
             let written = self
                 .store()
-                .update(
-                    &kv.key,
-                    to_storage(&updated, self.entry.kind.protobuf())?,
-                    kv.mod_revision,
-                )
+                .update(&kv.key, self.storage_bytes(obj.as_mut())?, kv.mod_revision)
                 .map_err(|e| storage_error(e, ri, &name))?;
-            meta_mut(&mut updated).insert(
-                "resourceVersion".into(),
-                json!(written.mod_revision.to_string()),
-            );
-            self.server.after_deletion_requested(ri, &updated);
-            return Ok(answer(updated));
+            obj.metadata_mut().resource_version = Some(written.mod_revision.to_string());
+            self.server.after_deletion_requested(ri, &name);
+            return Ok(Answer::object(status, obj));
         }
         if dry_run {
-            return Ok(deleted_answer(&updated));
+            return Ok(deleted_answer(obj));
         }
         // A graceful kind deleted with no grace period is first marked (a
         // MODIFIED event with its deletionTimestamp), then removed, as the
         // generic store's updateForGracefulDeletionAndFinalizers does.
         let mut revision = kv.mod_revision;
-        if matches!(grace, Grace::Period(_)) && updated != obj {
+        if matches!(grace, Grace::Period(_)) && !obj.equals(stored.as_ref()) {
             revision = self
                 .store()
-                .update(
-                    &kv.key,
-                    to_storage(&updated, self.entry.kind.protobuf())?,
-                    kv.mod_revision,
-                )
+                .update(&kv.key, self.storage_bytes(obj.as_mut())?, kv.mod_revision)
                 .map_err(|e| storage_error(e, ri, &name))?
                 .mod_revision;
-            set_meta(
-                meta_mut(&mut updated),
-                "resourceVersion",
-                json!(revision.to_string()),
-            );
+            obj.metadata_mut().resource_version = Some(revision.to_string());
         }
         self.store()
             .delete(&kv.key, Some(revision))
             .map_err(|e| storage_error(e, ri, &name))?;
-        Ok(deleted_answer(&updated))
+        Ok(deleted_answer(obj))
     }
 
     pub(super) fn delete_collection(&self, bytes: &[u8]) -> Result<Answer, ApiError> {
@@ -272,7 +265,7 @@ fn check_preconditions(
     ri: &ResourceInfo,
     name: &str,
     preconditions: Option<&crate::deletion::Preconditions>,
-    obj: &Value,
+    meta: &ObjectMeta,
 ) -> Result<(), ApiError> {
     let Some(preconditions) = preconditions else {
         return Ok(());
@@ -295,7 +288,7 @@ fn check_preconditions(
         e
     };
     if let Some(uid) = &preconditions.uid {
-        let actual = meta_str(obj, "uid").unwrap_or("");
+        let actual = meta.uid.as_deref().unwrap_or("");
         if uid != actual {
             return Err(conflict(format!(
                 "the UID in the precondition ({uid}) does not match the UID in record ({actual}). The object might have been deleted and then recreated"
@@ -303,7 +296,7 @@ fn check_preconditions(
         }
     }
     if let Some(rv) = &preconditions.resource_version {
-        let actual = meta_str(obj, "resourceVersion").unwrap_or("");
+        let actual = meta.resource_version.as_deref().unwrap_or("");
         if rv != actual {
             return Err(conflict(format!(
                 "the ResourceVersion in the precondition ({rv}) does not match the ResourceVersion in record ({actual}). The object might have been modified"

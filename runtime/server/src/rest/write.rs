@@ -369,7 +369,7 @@ impl Ctx<'_> {
     /// The bytes storage holds for `obj` (see [`Object::to_storage`]).
     ///
     /// Errors: 500 for an object serde cannot encode.
-    fn storage_bytes(&self, obj: &mut dyn Object) -> Result<Vec<u8>, ApiError> {
+    pub(super) fn storage_bytes(&self, obj: &mut dyn Object) -> Result<Vec<u8>, ApiError> {
         obj.to_storage().map_err(ApiError::internal)
     }
 
