@@ -114,6 +114,77 @@ impl<'m> Checker<'m> {
         );
         for def in &pkg.types {
             self.type_def(def, true);
+            if def.is_resource() {
+                self.scale_paths(def);
+            }
+        }
+    }
+
+    /// The paths of a `+kubebuilder:subresource:scale` marker name fields
+    /// of the right types: integers for the replicas, a `LabelSelector` or
+    /// a string for the selector (the registry generator reads and writes
+    /// them through the Rust fields).
+    fn scale_paths(&mut self, def: &TypeDef) {
+        let Some(marker) = def.markers_named(tags::subresource_scale::NAME).last() else {
+            return;
+        };
+        let Some(scale) = crate::resource::resource_meta(def)
+            .ok()
+            .and_then(|m| m.scale)
+        else {
+            return;
+        };
+        fn integer(ty: &FieldType) -> bool {
+            matches!(
+                ty,
+                FieldType::Int(crate::model::IntKind::I32 | crate::model::IntKind::I64)
+            )
+        }
+        fn selector(ty: &FieldType) -> bool {
+            matches!(
+                ty,
+                FieldType::String | FieldType::WellKnown(crate::model::WellKnown::LabelSelector)
+            )
+        }
+        type Fits = fn(&FieldType) -> bool;
+        let paths: [(&str, &str, Fits, &str); 3] = [
+            (
+                "specpath",
+                &scale.spec_replicas_path,
+                integer,
+                "an int32 or int64",
+            ),
+            (
+                "statuspath",
+                &scale.status_replicas_path,
+                integer,
+                "an int32 or int64",
+            ),
+            (
+                "selectorpath",
+                &scale.label_selector_path,
+                selector,
+                "a LabelSelector or a string",
+            ),
+        ];
+        for (key, path, fits, wanted) in paths {
+            if path.is_empty() {
+                continue;
+            }
+            let why = match crate::resource::resolve_path(self.model, def, path) {
+                Ok(resolved) if fits(&resolved.leaf) => continue,
+                Ok(resolved) => format!("it is {}, not {wanted}", resolved.leaf.describe()),
+                Err(e) => e,
+            };
+            self.push(
+                Diagnostic::new(
+                    format!("scale {key} `{path}` of `{}` does not name a field the scale subresource can use: {why}", def.name),
+                    &marker.location,
+                    marker.text.chars().count(),
+                )
+                .label(format!("{key}={path}"))
+                .help(format!("name {wanted} field by its JSON path, as `.spec.replicas`")),
+            );
         }
     }
 

@@ -9,7 +9,7 @@
 //! case, and the scope `Namespaced`.
 
 use crate::diagnostics::Diagnostic;
-use crate::model::TypeDef;
+use crate::model::{Field, FieldType, Model, TypeDef, TypeShape};
 use crate::tags;
 
 /// A printer column (`+kubebuilder:printcolumn`), as a CRD's
@@ -39,6 +39,84 @@ pub struct Scale {
     pub status_replicas_path: String,
     /// JSON path of the serialized label selector, or empty.
     pub label_selector_path: String,
+}
+
+/// One step of a scale path through the Rust types: the field and whether
+/// it is an `Option` (a struct made on the way when the replicas are set).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PathStep {
+    /// The Rust field name.
+    pub rust_name: String,
+    /// Whether the field is an `Option`.
+    pub optional: bool,
+}
+
+/// A scale path (`.spec.replicas`) resolved through the model: the fields
+/// from the resource down, and the type at the end (without its `Option`).
+#[derive(Debug, Clone)]
+pub struct ResolvedPath {
+    /// The fields, outermost first; inline structs are steps of their own.
+    pub steps: Vec<PathStep>,
+    /// The type the path ends at.
+    pub leaf: FieldType,
+}
+
+/// Resolves the JSON path `path` (`.spec.replicas`) from the resource
+/// `def` through the model's structs, inline structs included. Errors say
+/// which segment is missing or what is not a struct.
+pub fn resolve_path(model: &Model, def: &TypeDef, path: &str) -> Result<ResolvedPath, String> {
+    let segments: Vec<&str> = path.trim_start_matches('.').split('.').collect();
+    let mut steps = Vec::new();
+    let mut current = def;
+    for (i, segment) in segments.iter().enumerate() {
+        let chain = field_chain(model, current, segment)
+            .ok_or_else(|| format!("`{}` has no field `{segment}`", current.name))?;
+        let Some((last, through)) = chain.split_last() else {
+            return Err(format!("`{}` has no field `{segment}`", current.name));
+        };
+        for f in through.iter().chain(std::iter::once(last)) {
+            steps.push(PathStep {
+                rust_name: f.rust_name.clone(),
+                optional: matches!(f.ty, FieldType::Optional(_)),
+            });
+        }
+        let ty = last.ty.unwrap_optional();
+        if i + 1 == segments.len() {
+            return Ok(ResolvedPath {
+                steps,
+                leaf: ty.clone(),
+            });
+        }
+        current = match ty {
+            FieldType::Named(r) => model
+                .resolve(r)
+                .filter(|t| matches!(t.shape, TypeShape::Struct(_)))
+                .ok_or_else(|| format!("`{segment}` of `{}` is not a struct", current.name))?,
+            _ => return Err(format!("`{segment}` of `{}` is not a struct", current.name)),
+        };
+    }
+    Err("the path is empty".into())
+}
+
+/// The fields that reach the JSON field `json` of `def`: the field itself,
+/// or the inline structs it is flattened out of and then the field.
+fn field_chain<'m>(model: &'m Model, def: &'m TypeDef, json: &str) -> Option<Vec<&'m Field>> {
+    for f in def.fields() {
+        if !f.inline {
+            if f.json_name == json {
+                return Some(vec![f]);
+            }
+            continue;
+        }
+        if let FieldType::Named(r) = &f.ty
+            && let Some(inner) = model.resolve(r)
+            && let Some(mut chain) = field_chain(model, inner, json)
+        {
+            chain.insert(0, f);
+            return Some(chain);
+        }
+    }
+    None
 }
 
 /// Everything a server needs to serve one kind.

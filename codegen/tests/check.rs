@@ -313,6 +313,24 @@ fn duplicate_json_names() {
 }
 
 #[test]
+fn scale_path_that_names_no_integer() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}/// +kubebuilder:subresource:scale:specpath=.spec.size,statuspath=.status.replicas\n\
+         #[derive(Resource)]\npub struct Widget {{\n    pub metadata: ObjectMeta,\n    pub spec: WidgetSpec,\n}}\n\n\
+         /// Spec.\npub struct WidgetSpec {{\n    pub size: String,\n}}\n"
+    ));
+    assert!(
+        got.contains("error: scale specpath `.spec.size` of `Widget` does not name a field the scale subresource can use: it is String, not an int32 or int64"),
+        "{got}"
+    );
+    assert!(
+        got.contains("scale statuspath `.status.replicas` of `Widget` does not name a field the scale subresource can use: `Widget` has no field `status`"),
+        "{got}"
+    );
+    assert!(got.contains("--> example/v1/mod.rs:2:5"), "{got}");
+}
+
+#[test]
 fn inline_option() {
     assert_diagnostic(
         &format!(

@@ -97,6 +97,12 @@ pub trait Object: Send + Sync + Any {
     /// A copy of the object.
     fn clone_object(&self) -> Box<dyn Object>;
 
+    /// [`ServedKind::scale`].
+    fn scale(&self) -> Option<ScaleFields>;
+
+    /// [`ServedKind::set_scale_replicas`].
+    fn set_scale_replicas(&mut self, replicas: i32);
+
     /// The kind's validation of `self`, against `old` on update (its
     /// generated and hand-written rules; nothing for a kind without).
     /// An `old` of another kind is ignored.
@@ -204,6 +210,14 @@ impl<T: ServedKind> Object for T {
 
     fn clone_object(&self) -> Box<dyn Object> {
         Box::new(self.clone())
+    }
+
+    fn scale(&self) -> Option<ScaleFields> {
+        ServedKind::scale(self)
+    }
+
+    fn set_scale_replicas(&mut self, replicas: i32) {
+        ServedKind::set_scale_replicas(self, replicas);
     }
 
     fn validate(&self, old: Option<&dyn Object>, ctx: &Context) -> ErrorList {
@@ -327,6 +341,48 @@ pub trait ServedKind:
     /// with protobuf numbers.
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         None
+    }
+
+    /// What the `/scale` subresource reads, at the paths the kind's
+    /// `+kubebuilder:subresource:scale` marker names; `None` for a kind
+    /// without one.
+    fn scale(&self) -> Option<ScaleFields> {
+        None
+    }
+
+    /// Writes the desired replicas at the scale marker's `specpath`
+    /// (creating the structs on the way); nothing for a kind without one.
+    fn set_scale_replicas(&mut self, _replicas: i32) {}
+}
+
+/// What an object shows through its `/scale` subresource: the
+/// `autoscaling/v1` `Scale`'s `spec.replicas`, `status.replicas` and
+/// `status.selector` (upstream's `scaleFromDeployment` and the custom
+/// resource scale handler read the same).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ScaleFields {
+    /// The desired replicas (`specpath`); 0 when unset.
+    pub spec_replicas: i32,
+    /// The observed replicas (`statuspath`); 0 when unset.
+    pub status_replicas: i32,
+    /// The label selector (`selectorpath`) in the selector string syntax
+    /// (a `LabelSelector` formatted as `metav1.FormatLabelSelector` does,
+    /// or the string the path holds); `None` without a selector path or
+    /// value.
+    pub selector: Option<String>,
+}
+
+/// [`ScaleFields::spec_replicas`] and [`ScaleFields::status_replicas`] from
+/// the integer a scale path names (generated code calls it for `i32` and
+/// `i64` fields; a value past `i32` is clamped, as no replica count is).
+pub fn scale_replicas<T: Copy + TryInto<i32> + PartialOrd + Default>(value: Option<&T>) -> i32 {
+    match value {
+        None => 0,
+        Some(v) => (*v).try_into().unwrap_or(if *v < T::default() {
+            i32::MIN
+        } else {
+            i32::MAX
+        }),
     }
 }
 

@@ -536,52 +536,49 @@ fn unescape_field_value(value: &str) -> Result<String, String> {
     Ok(out)
 }
 
-/// `metav1.FormatLabelSelector`: a `metav1.LabelSelector` (as JSON) in
-/// the selector string syntax, as a Scale's `status.selector` carries it:
-/// `matchLabels` as `k=v`, `matchExpressions` as `k in (a,b)`,
-/// `k notin (a,b)`, `k` and `!k` (values sorted), all sorted by key and
-/// joined by commas. An empty selector is `<none>`; one upstream cannot
-/// convert (an unknown operator, `In` without values) is `<error>`.
-pub fn format_label_selector(selector: &serde_json::Value) -> String {
-    let mut parts: Vec<(String, String)> = Vec::new();
-    if let Some(labels) = selector.get("matchLabels").and_then(|m| m.as_object()) {
-        for (k, v) in labels {
-            parts.push((k.clone(), format!("{k}={}", v.as_str().unwrap_or_default())));
-        }
-    }
-    for r in selector
-        .get("matchExpressions")
-        .and_then(|e| e.as_array())
-        .into_iter()
-        .flatten()
-    {
-        let key = r.get("key").and_then(|k| k.as_str()).unwrap_or_default();
-        let mut values: Vec<&str> = r
-            .get("values")
-            .and_then(|v| v.as_array())
-            .into_iter()
-            .flatten()
-            .filter_map(|v| v.as_str())
-            .collect();
+/// `metav1.FormatLabelSelector`: a `metav1.LabelSelector` in the selector
+/// string syntax, as a Scale's `status.selector` carries it: `matchLabels`
+/// as `k=v`, `matchExpressions` as `k in (a,b)`, `k notin (a,b)`, `k` and
+/// `!k` (values sorted), all sorted by key and joined by commas. An empty
+/// selector is `<none>`; one upstream cannot convert (an unknown operator,
+/// `In` without values) is `<error>`.
+pub fn format_selector(selector: &crate::meta::LabelSelector) -> String {
+    let mut parts: Vec<(&str, String)> = selector
+        .match_labels
+        .iter()
+        .map(|(k, v)| (k.as_str(), format!("{k}={v}")))
+        .collect();
+    for r in &selector.match_expressions {
+        let key = r.key.as_str();
+        let mut values: Vec<&str> = r.values.iter().map(String::as_str).collect();
         values.sort_unstable();
-        let text = match r.get("operator").and_then(|o| o.as_str()) {
-            Some("In") if !values.is_empty() => format!("{key} in ({})", values.join(",")),
-            Some("NotIn") if !values.is_empty() => format!("{key} notin ({})", values.join(",")),
-            Some("Exists") if values.is_empty() => key.to_string(),
-            Some("DoesNotExist") if values.is_empty() => format!("!{key}"),
+        let text = match r.operator.as_str() {
+            "In" if !values.is_empty() => format!("{key} in ({})", values.join(",")),
+            "NotIn" if !values.is_empty() => format!("{key} notin ({})", values.join(",")),
+            "Exists" if values.is_empty() => key.to_string(),
+            "DoesNotExist" if values.is_empty() => format!("!{key}"),
             _ => return "<error>".into(),
         };
-        parts.push((key.to_string(), text));
+        parts.push((key, text));
     }
     if parts.is_empty() {
         return "<none>".into();
     }
-    parts.sort_by(|a, b| a.0.cmp(&b.0));
+    parts.sort_by(|a, b| a.0.cmp(b.0));
     parts
         .into_iter()
         .map(|(_, t)| t)
         .collect::<Vec<_>>()
         .join(",")
+}
+
+/// [`format_selector`] of a `metav1.LabelSelector` as JSON (a printer's
+/// cell); `<error>` for JSON that is not one.
+pub fn format_label_selector(selector: &serde_json::Value) -> String {
+    match <crate::meta::LabelSelector as serde::Deserialize>::deserialize(selector) {
+        Ok(selector) => format_selector(&selector),
+        Err(_) => "<error>".into(),
+    }
 }
 
 #[cfg(test)]

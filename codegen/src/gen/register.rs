@@ -10,10 +10,12 @@
 
 use std::path::{Path, PathBuf};
 
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::{GeneratedFile, rust_file};
-use crate::model::Model;
+use crate::model::{FieldType, IntKind, Model, TypeDef, WellKnown};
+use crate::resource::{ResolvedPath, resolve_path, resource_meta};
 
 /// Generates the registry files of the crate at `crate_dir`.
 pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
@@ -60,11 +62,13 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
                         }
                     }
                 });
+                let scale = scale(model, t);
                 kinds.push(quote! {
                     impl ::runtime::registry::ServedKind for #ident {
                         #defaults
                         #validation
                         #protobuf
+                        #scale
                     }
                 });
                 quote! { registry.add::<#ident>(); }
@@ -141,4 +145,84 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
         contents: rust_file(tokens),
     });
     files
+}
+
+/// `ServedKind::scale` and `set_scale_replicas` for a kind with a scale
+/// marker: its paths read and written through the Rust fields they name
+/// (`check` reports a path that does not resolve; such a kind gets none).
+fn scale(model: &Model, def: &TypeDef) -> Option<TokenStream> {
+    let scale = resource_meta(def).ok()?.scale?;
+    let spec = resolve_path(model, def, &scale.spec_replicas_path).ok()?;
+    let status = resolve_path(model, def, &scale.status_replicas_path).ok()?;
+    let selector = if scale.label_selector_path.is_empty() {
+        quote! { None }
+    } else {
+        let path = resolve_path(model, def, &scale.label_selector_path).ok()?;
+        let get = getter(&path);
+        match path.leaf {
+            FieldType::WellKnown(WellKnown::LabelSelector) => {
+                quote! { #get.map(::runtime::selector::format_selector) }
+            }
+            FieldType::String => quote! { #get.cloned() },
+            _ => return None,
+        }
+    };
+    let (spec_get, status_get) = (getter(&spec), getter(&status));
+    let set = setter(&spec)?;
+    Some(quote! {
+        fn scale(&self) -> Option<::runtime::registry::ScaleFields> {
+            Some(::runtime::registry::ScaleFields {
+                spec_replicas: ::runtime::registry::scale_replicas(#spec_get),
+                status_replicas: ::runtime::registry::scale_replicas(#status_get),
+                selector: #selector,
+            })
+        }
+        fn set_scale_replicas(&mut self, replicas: i32) {
+            #set
+        }
+    })
+}
+
+/// An `Option<&T>` of the value at `path`, from `self`.
+fn getter(path: &ResolvedPath) -> TokenStream {
+    let steps = path.steps.iter().map(|step| {
+        let field = format_ident!("{}", crate::tags::raw(&step.rust_name));
+        if step.optional {
+            quote! { .and_then(|v| v.#field.as_ref()) }
+        } else {
+            quote! { .map(|v| &v.#field) }
+        }
+    });
+    quote! { Some(self)#(#steps)* }
+}
+
+/// Statements setting the integer at `path` to `replicas`, making the
+/// `Option` structs on the way; `None` when the path does not end at an
+/// `i32` or `i64`.
+fn setter(path: &ResolvedPath) -> Option<TokenStream> {
+    let value = match path.leaf {
+        FieldType::Int(IntKind::I32) => quote! { replicas },
+        FieldType::Int(IntKind::I64) => quote! { i64::from(replicas) },
+        _ => return None,
+    };
+    let (last, through) = path.steps.split_last()?;
+    let steps = through.iter().map(|step| {
+        let field = format_ident!("{}", crate::tags::raw(&step.rust_name));
+        if step.optional {
+            quote! { let v = v.#field.get_or_insert_with(::core::default::Default::default); }
+        } else {
+            quote! { let v = &mut v.#field; }
+        }
+    });
+    let field = format_ident!("{}", crate::tags::raw(&last.rust_name));
+    let value = if last.optional {
+        quote! { Some(#value) }
+    } else {
+        value
+    };
+    Some(quote! {
+        let v = self;
+        #(#steps)*
+        v.#field = #value;
+    })
 }

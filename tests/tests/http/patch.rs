@@ -135,6 +135,31 @@ async fn scale_subresource_get() {
     );
 }
 
+/// A Widget without a spec or a status scales from zero: the Scale reads
+/// 0 replicas and no selector, and writing it makes the spec that holds
+/// the replicas (the paths are read and written through the Rust fields).
+#[tokio::test]
+async fn scale_subresource_of_a_widget_without_spec() {
+    let api = Api::start();
+    let bare =
+        json!({"apiVersion": "example.dev/v1", "kind": "Widget", "metadata": {"name": "bare"}});
+    api.create(WIDGETS, &bare).await;
+    let r = api.get(&format!("{}/scale", widget_uri("bare"))).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["spec"], json!({"replicas": 0}));
+    assert_eq!(r.body["status"], json!({"replicas": 0}));
+    let mut scale = r.body.clone();
+    scale["spec"]["replicas"] = json!(4);
+    let r = api
+        .put(&format!("{}/scale", widget_uri("bare")), &scale)
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["spec"]["replicas"], 4);
+    let w = api.get(&widget_uri("bare")).await.body;
+    assert_eq!(w["spec"]["replicas"], 4);
+    assert_eq!(w["metadata"]["generation"], 2);
+}
+
 #[tokio::test]
 async fn scale_subresource_patch() {
     let api = Api::start();

@@ -32,4 +32,23 @@ impl ::runtime::registry::ServedKind for Deployment {
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
     }
+    fn scale(&self) -> Option<::runtime::registry::ScaleFields> {
+        Some(::runtime::registry::ScaleFields {
+            spec_replicas: ::runtime::registry::scale_replicas(
+                Some(self).map(|v| &v.spec).and_then(|v| v.replicas.as_ref()),
+            ),
+            status_replicas: ::runtime::registry::scale_replicas(
+                Some(self).map(|v| &v.status).map(|v| &v.replicas),
+            ),
+            selector: Some(self)
+                .map(|v| &v.spec)
+                .map(|v| &v.selector)
+                .map(::runtime::selector::format_selector),
+        })
+    }
+    fn set_scale_replicas(&mut self, replicas: i32) {
+        let v = self;
+        let v = &mut v.spec;
+        v.replicas = Some(replicas);
+    }
 }

@@ -22,6 +22,29 @@ impl ::runtime::registry::ServedKind for Widget {
     ) -> ::runtime::field::ErrorList {
         ::runtime::registry::validate_kind(self, old, ctx)
     }
+    fn scale(&self) -> Option<::runtime::registry::ScaleFields> {
+        Some(::runtime::registry::ScaleFields {
+            spec_replicas: ::runtime::registry::scale_replicas(
+                Some(self)
+                    .and_then(|v| v.spec.as_ref())
+                    .and_then(|v| v.replicas.as_ref()),
+            ),
+            status_replicas: ::runtime::registry::scale_replicas(
+                Some(self)
+                    .and_then(|v| v.status.as_ref())
+                    .and_then(|v| v.replicas.as_ref()),
+            ),
+            selector: Some(self)
+                .and_then(|v| v.status.as_ref())
+                .and_then(|v| v.selector.as_ref())
+                .cloned(),
+        })
+    }
+    fn set_scale_replicas(&mut self, replicas: i32) {
+        let v = self;
+        let v = v.spec.get_or_insert_with(::core::default::Default::default);
+        v.replicas = Some(replicas);
+    }
 }
 impl ::runtime::registry::ServedKind for Gadget {
     const VALIDATED: bool = true;

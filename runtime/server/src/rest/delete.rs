@@ -28,9 +28,7 @@ impl Ctx<'_> {
         let ri = self.ri();
         let name = self.name().to_string();
         let options = delete_options(bytes, self.query)?;
-        let kv = self.current_kv()?;
-        let mut obj = self.stored_object(&kv)?;
-        obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
+        let (kv, mut obj) = self.current_object()?;
         check_preconditions(ri, &name, options.preconditions.as_ref(), obj.metadata())?;
         self.server.check_deletable(ri, &name)?;
         let dry_run = self.query.dry_run(self.verb)? || options.dry_run();

@@ -455,6 +455,19 @@ impl Ctx<'_> {
         Ok((kv, obj))
     }
 
+    /// The stored object the request names, read through its kind, with
+    /// its resourceVersion, and the key-value it is stored in.
+    fn current_object(&self) -> Result<(KeyValue, Box<dyn Object>), ApiError> {
+        let kv = self.current_kv()?;
+        let mut obj = self
+            .entry
+            .kind
+            .read_object(&kv.value)
+            .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
+        obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
+        Ok((kv, obj))
+    }
+
     fn get(&self) -> Result<Answer, ApiError> {
         super::versions::get(self.query, self.store().current_revision())?;
         Ok(Answer::ok(self.current()?.1))

@@ -94,12 +94,13 @@ impl Ctx<'_> {
         }
         // Retry on conflict, as the patch handler does for unconditional patches.
         for _ in 0..5 {
-            let (kv, old) = if self.info.subresource.as_deref() == Some("scale") {
-                let (kv, obj) = self.current()?;
-                let scale = self.scale_of(&obj, &kv)?;
-                (kv, scale)
+            let (kv, scaled, old) = if self.info.subresource.as_deref() == Some("scale") {
+                let (kv, obj) = self.current_object()?;
+                let scale = self.scale_of(obj.as_ref(), kv.mod_revision)?;
+                (kv, Some(obj), scale)
             } else {
-                self.current()?
+                let (kv, old) = self.current()?;
+                (kv, None, old)
             };
             let mut patched = old.clone();
             if media == "application/merge-patch+json" {
@@ -130,8 +131,8 @@ impl Ctx<'_> {
             if !patched.is_object() {
                 return Err(not_an_object(&patched));
             }
-            if self.info.subresource.as_deref() == Some("scale") {
-                return self.write_scale(kv, patched);
+            if let Some(obj) = scaled {
+                return self.write_scale(kv, obj, patched);
             }
             // Upstream's decoder fills an absent kind and apiVersion from
             // the object patched (`gvkWithDefaults`): nulling them is a no-op.

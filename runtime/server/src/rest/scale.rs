@@ -1,76 +1,74 @@
 //! The `scale` subresource: an `autoscaling/v1` `Scale` read from and
-//! written to the paths the kind's `+k8s:scale` markers name.
+//! written to the fields the kind's `+kubebuilder:subresource:scale` marker
+//! names, through the Rust object (the registry generator's
+//! `ServedKind::scale` and `set_scale_replicas`).
 
 use serde_json::{Value, json};
 
-use super::write::managed_fields_of;
+use super::write::field_manager_tree;
 use super::{Answer, Ctx};
-use crate::object::{get_path, meta, meta_mut, set_meta, set_path};
+use crate::object::get_path;
 use crate::patch::apply;
 use crate::status::{ApiError, Cause};
 use crate::storage::KeyValue;
-use crate::store::{read_stored, storage_error, to_storage};
+use crate::store::storage_error;
 use runtime::meta::{CauseType, Time};
+use runtime::registry::Object;
 use runtime::resource::ResourceInfo;
 
 impl Ctx<'_> {
-    /// The `autoscaling/v1` Scale view of an object.
-    pub(super) fn scale_of(&self, obj: &Value, kv: &KeyValue) -> Result<Value, ApiError> {
-        let ri = self.ri();
-        let scale = ri.scale_subresource.ok_or_else(ApiError::path_not_found)?;
-        let spec = get_path(obj, scale.spec_replicas_path)
-            .and_then(Value::as_i64)
-            .unwrap_or(0);
-        let status = get_path(obj, scale.status_replicas_path)
-            .and_then(Value::as_i64)
-            .unwrap_or(0);
-        let mut status_obj = json!({"replicas": status});
-        // The selector is a string at the path (custom resources), or a
-        // LabelSelector formatted as upstream's Deployment scale does.
-        match get_path(obj, scale.label_selector_path)
-            .filter(|_| !scale.label_selector_path.is_empty())
-        {
-            Some(Value::String(sel)) => status_obj["selector"] = json!(sel),
-            Some(sel @ Value::Object(_)) => {
-                status_obj["selector"] = json!(runtime::selector::format_label_selector(sel))
-            }
-            _ => {}
+    /// The `autoscaling/v1` Scale view of an object stored at `revision`,
+    /// read through its kind's scale paths ([`Object::scale`]).
+    pub(super) fn scale_of(&self, obj: &dyn Object, revision: i64) -> Result<Value, ApiError> {
+        let fields = obj.scale().ok_or_else(ApiError::path_not_found)?;
+        let mut status = json!({"replicas": fields.status_replicas});
+        if let Some(selector) = fields.selector {
+            status["selector"] = json!(selector);
         }
-        let m = meta(obj).cloned().unwrap_or_default();
+        let m = obj.metadata();
         Ok(json!({
             "kind": "Scale",
             "apiVersion": "autoscaling/v1",
             "metadata": {
-                "name": m.get("name").cloned().unwrap_or(Value::Null),
-                "namespace": m.get("namespace").cloned().unwrap_or(Value::Null),
-                "uid": m.get("uid").cloned().unwrap_or(Value::Null),
-                "resourceVersion": kv.mod_revision.to_string(),
-                "creationTimestamp": m.get("creationTimestamp").cloned().unwrap_or(Value::Null),
+                "name": m.name,
+                "namespace": m.namespace,
+                "uid": m.uid,
+                "resourceVersion": revision.to_string(),
+                "creationTimestamp": m.creation_timestamp,
             },
-            "spec": {"replicas": spec},
-            "status": status_obj,
+            "spec": {"replicas": fields.spec_replicas},
+            "status": status,
         }))
     }
 
     pub(super) fn get_scale(&self) -> Result<Answer, ApiError> {
-        let (kv, obj) = self.current()?;
-        Ok(Answer::ok(self.scale_of(&obj, &kv)?))
+        let (kv, obj) = self.current_object()?;
+        Ok(Answer::ok(self.scale_of(obj.as_ref(), kv.mod_revision)?))
     }
 
     pub(super) fn update_scale(&self, bytes: &[u8]) -> Result<Answer, ApiError> {
         let scale: Value = serde_json::from_slice(bytes)
             .map_err(|e| ApiError::bad_request(format!("error decoding Scale: {e}")))?;
-        let (kv, _) = self.current()?;
-        self.write_scale(kv, scale)
+        let (kv, obj) = self.current_object()?;
+        self.write_scale(kv, obj, scale)
     }
 
-    /// Writes `spec.replicas` of a Scale back into the object.
-    pub(super) fn write_scale(&self, kv: KeyValue, scale: Value) -> Result<Answer, ApiError> {
+    /// Writes `spec.replicas` of a Scale back into `obj`, the object
+    /// stored at `kv`.
+    pub(super) fn write_scale(
+        &self,
+        kv: KeyValue,
+        mut obj: Box<dyn Object>,
+        scale: Value,
+    ) -> Result<Answer, ApiError> {
         let ri = self.ri();
         let name = self.name().to_string();
-        let paths = ri.scale_subresource.ok_or_else(ApiError::path_not_found)?;
+        let before = obj.scale().ok_or_else(ApiError::path_not_found)?;
         let replicas = match get_path(&scale, ".spec.replicas") {
-            Some(Value::Number(n)) if n.as_i64().is_some_and(|r| r >= 0) => n.as_i64().unwrap_or(0),
+            Some(Value::Number(n)) if n.as_i64().is_some_and(|r| r >= 0) => {
+                i32::try_from(n.as_i64().unwrap_or(0))
+                    .map_err(|_| ApiError::bad_request("spec.replicas must be a 32-bit integer"))?
+            }
             Some(v) if v.as_i64().is_some() => {
                 return Err(ApiError::invalid(
                     &scale_info(),
@@ -90,27 +88,20 @@ impl Ctx<'_> {
         {
             return Err(ApiError::conflict(ri, &name));
         }
-        let mut obj = read_stored(&kv, Some(self.entry.kind))?;
-        let old = obj.clone();
-        set_path(&mut obj, paths.spec_replicas_path, json!(replicas));
+        let mut old = obj.clone_object();
+        obj.set_scale_replicas(replicas);
         // Only the replicas changed: they bump the generation of a kind
         // that keeps one when they differ.
-        if ri.generation
-            && get_path(&old, paths.spec_replicas_path) != get_path(&obj, paths.spec_replicas_path)
-        {
-            let generation = meta(&old)
-                .and_then(|m| m.get("generation"))
-                .and_then(Value::as_i64)
-                .unwrap_or(0)
-                + 1;
-            set_meta(meta_mut(&mut obj), "generation", json!(generation));
+        if ri.generation && before.spec_replicas != replicas {
+            let m = obj.metadata_mut();
+            m.generation = Some(m.generation.unwrap_or(0).saturating_add(1));
         }
         // As upstream's scale handler: the writer takes `spec.replicas` of
         // the parent in an Update entry with subresource `scale`.
-        let live = managed_fields_of(&old).unwrap_or_default();
+        let live = old.metadata().managed_fields.clone();
         let managed = apply::update(
-            Some(&old),
-            &obj,
+            Some(&field_manager_tree(old.as_mut())?),
+            &field_manager_tree(obj.as_mut())?,
             &self.manager,
             ri.api_version,
             Some("scale"),
@@ -118,19 +109,17 @@ impl Ctx<'_> {
             Time::now(),
             self.entry.kind.schema(),
         );
-        apply::set_managed_fields(&mut obj, managed);
-        let written = if self.query.dry_run(self.verb)? || obj == old {
+        obj.metadata_mut().managed_fields = managed;
+        let written = if self.query.dry_run(self.verb)? || obj.equals(old.as_ref()) {
             kv
         } else {
             self.store()
-                .update(
-                    &kv.key,
-                    to_storage(&obj, self.entry.kind.protobuf())?,
-                    kv.mod_revision,
-                )
+                .update(&kv.key, self.storage_bytes(obj.as_mut())?, kv.mod_revision)
                 .map_err(|e| storage_error(e, ri, &name))?
         };
-        Ok(Answer::ok(self.scale_of(&obj, &written)?))
+        Ok(Answer::ok(
+            self.scale_of(obj.as_ref(), written.mod_revision)?,
+        ))
     }
 }
 

@@ -4,13 +4,11 @@
 //! finalizer goes.
 
 use axum::http::StatusCode;
-use serde::Deserialize;
 use serde_json::Value;
 
 use super::decode::{check_type_meta, unrecognized_body};
 use super::{Answer, Ctx};
 use crate::negotiate::{self};
-use crate::object::meta;
 use crate::patch::apply;
 use crate::status::{ApiError, Cause};
 use crate::storage::KeyValue;
@@ -478,12 +476,6 @@ fn check_name(url: &str, meta: &ObjectMeta) -> Result<(), ApiError> {
         ))),
         Some(_) => Ok(()),
     }
-}
-
-/// The `metadata.managedFields` of an object, when present and well-formed.
-pub(super) fn managed_fields_of(obj: &Value) -> Option<Vec<ManagedFieldsEntry>> {
-    let value = meta(obj)?.get("managedFields")?;
-    Vec::<ManagedFieldsEntry>::deserialize(value).ok()
 }
 
 /// Sets `new`'s `metadata.generation` to `old`'s plus one when the kind
