@@ -116,6 +116,33 @@ impl<'m> Checker<'m> {
             self.type_def(def, true);
             if def.is_resource() {
                 self.scale_paths(def);
+                self.selectable_fields(def);
+            }
+        }
+    }
+
+    /// Each `+kubebuilder:selectablefield` path names a field (the
+    /// registry generator reads field selectors' values through it).
+    fn selectable_fields(&mut self, def: &TypeDef) {
+        for marker in def.markers_named(tags::selectable_field::NAME) {
+            for (key, path) in marker.key_values().unwrap_or_default() {
+                if key != "JSONPath" {
+                    continue;
+                }
+                if let Err(why) = crate::resource::resolve_path(self.model, def, &path) {
+                    self.push(
+                        Diagnostic::new(
+                            format!(
+                                "selectable field `{path}` of `{}` names no field: {why}",
+                                def.name
+                            ),
+                            &marker.location,
+                            marker.text.chars().count(),
+                        )
+                        .label(format!("JSONPath={path}"))
+                        .help("name a field by its JSON path, as `.spec.nodeName`"),
+                    );
+                }
             }
         }
     }

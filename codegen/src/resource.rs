@@ -49,6 +49,9 @@ pub struct PathStep {
     pub rust_name: String,
     /// Whether the field is an `Option`.
     pub optional: bool,
+    /// Its `#[serde(skip_serializing_if = "...")]` function: when it holds,
+    /// the field is not in the JSON, so the path has no value.
+    pub skip_serializing_if: Option<String>,
 }
 
 /// A scale path (`.spec.replicas`) resolved through the model: the fields
@@ -78,6 +81,7 @@ pub fn resolve_path(model: &Model, def: &TypeDef, path: &str) -> Result<Resolved
             steps.push(PathStep {
                 rust_name: f.rust_name.clone(),
                 optional: matches!(f.ty, FieldType::Optional(_)),
+                skip_serializing_if: f.skip_serializing_if.clone(),
             });
         }
         let ty = last.ty.unwrap_optional();

@@ -331,6 +331,19 @@ fn scale_path_that_names_no_integer() {
 }
 
 #[test]
+fn selectable_field_that_names_no_field() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}/// +kubebuilder:selectablefield:JSONPath=.spec.colour\n\
+         #[derive(Resource)]\npub struct Widget {{\n    pub metadata: ObjectMeta,\n    pub spec: WidgetSpec,\n}}\n\n\
+         /// Spec.\npub struct WidgetSpec {{\n    pub color: String,\n}}\n"
+    ));
+    assert!(
+        got.contains("error: selectable field `.spec.colour` of `Widget` names no field: `WidgetSpec` has no field `colour`"),
+        "{got}"
+    );
+}
+
+#[test]
 fn inline_option() {
     assert_diagnostic(
         &format!(

@@ -103,6 +103,9 @@ pub trait Object: Send + Sync + Any {
     /// [`ServedKind::set_scale_replicas`].
     fn set_scale_replicas(&mut self, replicas: i32);
 
+    /// [`ServedKind::field_value`].
+    fn field_value(&self, path: &str) -> Option<Value>;
+
     /// The kind's validation of `self`, against `old` on update (its
     /// generated and hand-written rules; nothing for a kind without).
     /// An `old` of another kind is ignored.
@@ -218,6 +221,10 @@ impl<T: ServedKind> Object for T {
 
     fn set_scale_replicas(&mut self, replicas: i32) {
         ServedKind::set_scale_replicas(self, replicas);
+    }
+
+    fn field_value(&self, path: &str) -> Option<Value> {
+        ServedKind::field_value(self, path)
     }
 
     fn validate(&self, old: Option<&dyn Object>, ctx: &Context) -> ErrorList {
@@ -353,6 +360,15 @@ pub trait ServedKind:
     /// Writes the desired replicas at the scale marker's `specpath`
     /// (creating the structs on the way); nothing for a kind without one.
     fn set_scale_replicas(&mut self, _replicas: i32) {}
+
+    /// The JSON value at the field selector path `path` (`metadata.name`,
+    /// `metadata.namespace` or one of the kind's selectable fields, as
+    /// `spec.nodeName`), read through the Rust fields; `None` where the
+    /// object's JSON has nothing, or for a path the kind does not select
+    /// on.
+    fn field_value(&self, _path: &str) -> Option<Value> {
+        None
+    }
 }
 
 /// What an object shows through its `/scale` subresource: the

@@ -63,12 +63,14 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
                     }
                 });
                 let scale = scale(model, t);
+                let field_values = field_values(model, t);
                 kinds.push(quote! {
                     impl ::runtime::registry::ServedKind for #ident {
                         #defaults
                         #validation
                         #protobuf
                         #scale
+                        #field_values
                     }
                 });
                 quote! { registry.add::<#ident>(); }
@@ -183,17 +185,48 @@ fn scale(model: &Model, def: &TypeDef) -> Option<TokenStream> {
     })
 }
 
-/// An `Option<&T>` of the value at `path`, from `self`.
+/// An `Option<&T>` of the value at `path`, from `self`: `None` where serde
+/// would leave a field on the way out of the JSON (`None`, or its
+/// `skip_serializing_if` holds), as a JSON path finds nothing there.
 fn getter(path: &ResolvedPath) -> TokenStream {
     let steps = path.steps.iter().map(|step| {
         let field = format_ident!("{}", crate::tags::raw(&step.rust_name));
-        if step.optional {
-            quote! { .and_then(|v| v.#field.as_ref()) }
-        } else {
-            quote! { .map(|v| &v.#field) }
+        let skip = step
+            .skip_serializing_if
+            .as_deref()
+            .and_then(super::schema::skip_path);
+        match (step.optional, skip) {
+            (true, _) => quote! { .and_then(|v| v.#field.as_ref()) },
+            (false, Some(skip)) => quote! { .map(|v| &v.#field).filter(|v| !#skip(*v)) },
+            (false, None) => quote! { .map(|v| &v.#field) },
         }
     });
     quote! { Some(self)#(#steps)* }
+}
+
+/// `ServedKind::field_value` for a resource: `metadata.name`,
+/// `metadata.namespace` and each `+kubebuilder:selectablefield` path, read
+/// through the Rust fields (`check` reports a path that does not resolve;
+/// it then has no value).
+fn field_values(model: &Model, def: &TypeDef) -> TokenStream {
+    let selectable = resource_meta(def)
+        .map(|m| m.selectable_fields)
+        .unwrap_or_default();
+    let arms = selectable.iter().filter_map(|path| {
+        let resolved = resolve_path(model, def, path).ok()?;
+        let get = getter(&resolved);
+        Some(quote! { #path => #get.and_then(|v| ::serde_json::to_value(v).ok()), })
+    });
+    quote! {
+        fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
+            match path {
+                "metadata.name" => self.metadata.name.clone().map(::serde_json::Value::String),
+                "metadata.namespace" => self.metadata.namespace.clone().map(::serde_json::Value::String),
+                #(#arms)*
+                _ => None,
+            }
+        }
+    }
 }
 
 /// Statements setting the integer at `path` to `replicas`, making the

@@ -226,7 +226,11 @@ fn field_paths(model: &Model, def: &TypeDef, key_names: &BTreeSet<String>) -> To
 /// package's module (`BTreeMap::is_empty` is spelled out: the types'
 /// imports are not in scope there).
 fn skip_predicate(field: &Field) -> Option<syn::Path> {
-    let written = field.skip_serializing_if.as_deref()?;
+    skip_path(field.skip_serializing_if.as_deref()?)
+}
+
+/// A `skip_serializing_if` function's path as [`skip_predicate`] writes it.
+pub(crate) fn skip_path(written: &str) -> Option<syn::Path> {
     let path = match written.strip_prefix("BTreeMap::") {
         Some(function) => format!("::std::collections::BTreeMap::{function}"),
         None => written.to_string(),

@@ -7,6 +7,7 @@ use super::object::{get_path, string_map};
 use super::request::Query;
 use super::status::ApiError;
 use super::store::is_builtin_group;
+use runtime::registry::Object;
 use runtime::resource::ResourceInfo;
 use runtime::selector::{FieldSelector, LabelSelector};
 
@@ -36,10 +37,94 @@ pub(crate) fn field_selector(ri: &ResourceInfo, query: &Query) -> Result<FieldSe
 /// Whether an object passes label and field selectors.
 pub(crate) fn selected(obj: &Value, labels: &LabelSelector, fields: &FieldSelector) -> bool {
     labels.matches(&string_map(obj, "labels"))
-        && fields.matches(|f| {
-            get_path(obj, f).map(|v| match v {
-                Value::String(s) => s.clone(),
-                other => other.to_string(),
-            })
-        })
+        && fields.matches(|f| get_path(obj, f).map(selector_text))
+}
+
+/// [`selected`] for an object read through its kind: its labels and the
+/// field selector's paths read from the Rust value
+/// ([`Object::field_value`]), with no JSON tree of it.
+pub(crate) fn selected_object(
+    obj: &dyn Object,
+    labels: &LabelSelector,
+    fields: &FieldSelector,
+) -> bool {
+    let meta = obj.metadata();
+    (labels.is_empty()
+        || labels.matches(
+            &meta
+                .labels
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect::<Vec<_>>(),
+        ))
+        && (fields.is_empty() || fields.matches(|f| obj.field_value(f).as_ref().map(selector_text)))
+}
+
+/// A field's JSON as a field selector compares it: a string's text, any
+/// other value's JSON (`true`, `3`).
+fn selector_text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use apis::core::v1::Pod;
+
+    /// Selecting a Pod through its Rust value gives what selecting its JSON
+    /// tree gives, for every field a Pod's field selector may name (values
+    /// set, empty and left out of the JSON alike) and for labels.
+    #[test]
+    fn typed_selection_agrees_with_the_json_tree() {
+        let ri = <Pod as runtime::resource::Resource>::INFO;
+        let mut fields = vec!["metadata.name", "metadata.namespace"];
+        fields.extend(ri.selectable_fields.iter().copied());
+        let mut pods = Vec::new();
+        for (node, phase, host_network, namespace) in [
+            ("", "", false, None),
+            ("n1", "Running", true, Some("default")),
+            ("n2", "Pending", false, Some("other")),
+        ] {
+            let mut pod = Pod::default();
+            pod.metadata.name = Some(format!("p-{node}"));
+            pod.metadata.namespace = namespace.map(str::to_string);
+            pod.metadata.labels.insert("app".into(), node.into());
+            pod.spec.node_name = node.into();
+            pod.spec.host_network = host_network;
+            pod.status.phase = phase.into();
+            pods.push(pod);
+        }
+        let labels = [
+            LabelSelector::parse("").expect("selector"),
+            LabelSelector::parse("app=n1").expect("selector"),
+            LabelSelector::parse("app!=n1").expect("selector"),
+        ];
+        let mut checked = 0;
+        for pod in &pods {
+            let tree = Object::to_value(pod).expect("JSON");
+            for field in &fields {
+                for value in ["", "n1", "Running", "true", "false", "p-n1", "default"] {
+                    for op in ["=", "!="] {
+                        let Ok(selector) =
+                            FieldSelector::parse(&format!("{field}{op}{value}"), &fields)
+                        else {
+                            continue;
+                        };
+                        for labels in &labels {
+                            assert_eq!(
+                                selected(&tree, labels, &selector),
+                                selected_object(pod, labels, &selector),
+                                "{field}{op}{value} on {tree}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 500, "{checked} selections compared");
+    }
 }

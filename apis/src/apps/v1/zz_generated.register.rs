@@ -38,7 +38,10 @@ impl ::runtime::registry::ServedKind for Deployment {
                 Some(self).map(|v| &v.spec).and_then(|v| v.replicas.as_ref()),
             ),
             status_replicas: ::runtime::registry::scale_replicas(
-                Some(self).map(|v| &v.status).map(|v| &v.replicas),
+                Some(self)
+                    .map(|v| &v.status)
+                    .map(|v| &v.replicas)
+                    .filter(|v| !runtime::codec::is_default(*v)),
             ),
             selector: Some(self)
                 .map(|v| &v.spec)
@@ -50,5 +53,16 @@ impl ::runtime::registry::ServedKind for Deployment {
         let v = self;
         let v = &mut v.spec;
         v.replicas = Some(replicas);
+    }
+    fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
+        match path {
+            "metadata.name" => {
+                self.metadata.name.clone().map(::serde_json::Value::String)
+            }
+            "metadata.namespace" => {
+                self.metadata.namespace.clone().map(::serde_json::Value::String)
+            }
+            _ => None,
+        }
     }
 }

@@ -32,4 +32,15 @@ impl ::runtime::registry::ServedKind for Job {
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
     }
+    fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
+        match path {
+            "metadata.name" => {
+                self.metadata.name.clone().map(::serde_json::Value::String)
+            }
+            "metadata.namespace" => {
+                self.metadata.namespace.clone().map(::serde_json::Value::String)
+            }
+            _ => None,
+        }
+    }
 }

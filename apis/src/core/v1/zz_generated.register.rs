@@ -38,6 +38,73 @@ impl ::runtime::registry::ServedKind for Pod {
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
     }
+    fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
+        match path {
+            "metadata.name" => {
+                self.metadata.name.clone().map(::serde_json::Value::String)
+            }
+            "metadata.namespace" => {
+                self.metadata.namespace.clone().map(::serde_json::Value::String)
+            }
+            "spec.nodeName" => {
+                Some(self)
+                    .map(|v| &v.spec)
+                    .map(|v| &v.node_name)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            "spec.restartPolicy" => {
+                Some(self)
+                    .map(|v| &v.spec)
+                    .map(|v| &v.restart_policy)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            "spec.schedulerName" => {
+                Some(self)
+                    .map(|v| &v.spec)
+                    .map(|v| &v.scheduler_name)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            "spec.serviceAccountName" => {
+                Some(self)
+                    .map(|v| &v.spec)
+                    .map(|v| &v.service_account_name)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            "spec.hostNetwork" => {
+                Some(self)
+                    .map(|v| &v.spec)
+                    .map(|v| &v.host_network)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            "status.phase" => {
+                Some(self)
+                    .map(|v| &v.status)
+                    .map(|v| &v.phase)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            "status.podIP" => {
+                Some(self)
+                    .map(|v| &v.status)
+                    .map(|v| &v.pod_ip)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            "status.nominatedNodeName" => {
+                Some(self)
+                    .map(|v| &v.status)
+                    .map(|v| &v.nominated_node_name)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            _ => None,
+        }
+    }
 }
 impl ::runtime::registry::ServedKind for PodTemplate {
     const DEFAULTED: bool = true;
@@ -62,6 +129,17 @@ impl ::runtime::registry::ServedKind for PodTemplate {
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
+    }
+    fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
+        match path {
+            "metadata.name" => {
+                self.metadata.name.clone().map(::serde_json::Value::String)
+            }
+            "metadata.namespace" => {
+                self.metadata.namespace.clone().map(::serde_json::Value::String)
+            }
+            _ => None,
+        }
     }
 }
 impl ::runtime::registry::ServedKind for Secret {
@@ -88,6 +166,17 @@ impl ::runtime::registry::ServedKind for Secret {
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
     }
+    fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
+        match path {
+            "metadata.name" => {
+                self.metadata.name.clone().map(::serde_json::Value::String)
+            }
+            "metadata.namespace" => {
+                self.metadata.namespace.clone().map(::serde_json::Value::String)
+            }
+            _ => None,
+        }
+    }
 }
 impl ::runtime::registry::ServedKind for Service {
     const DEFAULTED: bool = true;
@@ -113,6 +202,17 @@ impl ::runtime::registry::ServedKind for Service {
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
     }
+    fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
+        match path {
+            "metadata.name" => {
+                self.metadata.name.clone().map(::serde_json::Value::String)
+            }
+            "metadata.namespace" => {
+                self.metadata.namespace.clone().map(::serde_json::Value::String)
+            }
+            _ => None,
+        }
+    }
 }
 impl ::runtime::registry::ServedKind for ConfigMap {
     const VALIDATED: bool = true;
@@ -133,6 +233,17 @@ impl ::runtime::registry::ServedKind for ConfigMap {
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
+    }
+    fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
+        match path {
+            "metadata.name" => {
+                self.metadata.name.clone().map(::serde_json::Value::String)
+            }
+            "metadata.namespace" => {
+                self.metadata.namespace.clone().map(::serde_json::Value::String)
+            }
+            _ => None,
+        }
     }
 }
 impl ::runtime::registry::ServedKind for Namespace {
@@ -155,6 +266,17 @@ impl ::runtime::registry::ServedKind for Namespace {
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
     }
+    fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
+        match path {
+            "metadata.name" => {
+                self.metadata.name.clone().map(::serde_json::Value::String)
+            }
+            "metadata.namespace" => {
+                self.metadata.namespace.clone().map(::serde_json::Value::String)
+            }
+            _ => None,
+        }
+    }
 }
 impl ::runtime::registry::ServedKind for Event {
     const VALIDATED: bool = true;
@@ -175,5 +297,83 @@ impl ::runtime::registry::ServedKind for Event {
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
+    }
+    fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
+        match path {
+            "metadata.name" => {
+                self.metadata.name.clone().map(::serde_json::Value::String)
+            }
+            "metadata.namespace" => {
+                self.metadata.namespace.clone().map(::serde_json::Value::String)
+            }
+            "involvedObject.kind" => {
+                Some(self)
+                    .map(|v| &v.involved_object)
+                    .map(|v| &v.kind)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            "involvedObject.namespace" => {
+                Some(self)
+                    .map(|v| &v.involved_object)
+                    .map(|v| &v.namespace)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            "involvedObject.name" => {
+                Some(self)
+                    .map(|v| &v.involved_object)
+                    .map(|v| &v.name)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            "involvedObject.uid" => {
+                Some(self)
+                    .map(|v| &v.involved_object)
+                    .map(|v| &v.uid)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            "involvedObject.apiVersion" => {
+                Some(self)
+                    .map(|v| &v.involved_object)
+                    .map(|v| &v.api_version)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            "involvedObject.resourceVersion" => {
+                Some(self)
+                    .map(|v| &v.involved_object)
+                    .map(|v| &v.resource_version)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            "involvedObject.fieldPath" => {
+                Some(self)
+                    .map(|v| &v.involved_object)
+                    .map(|v| &v.field_path)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            "reason" => {
+                Some(self)
+                    .map(|v| &v.reason)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            "reportingComponent" => {
+                Some(self)
+                    .map(|v| &v.reporting_component)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            "type" => {
+                Some(self)
+                    .map(|v| &v.r#type)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            _ => None,
+        }
     }
 }

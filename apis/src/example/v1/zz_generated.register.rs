@@ -45,6 +45,17 @@ impl ::runtime::registry::ServedKind for Widget {
         let v = v.spec.get_or_insert_with(::core::default::Default::default);
         v.replicas = Some(replicas);
     }
+    fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
+        match path {
+            "metadata.name" => {
+                self.metadata.name.clone().map(::serde_json::Value::String)
+            }
+            "metadata.namespace" => {
+                self.metadata.namespace.clone().map(::serde_json::Value::String)
+            }
+            _ => None,
+        }
+    }
 }
 impl ::runtime::registry::ServedKind for Gadget {
     const VALIDATED: bool = true;
@@ -65,5 +76,16 @@ impl ::runtime::registry::ServedKind for Gadget {
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
+    }
+    fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
+        match path {
+            "metadata.name" => {
+                self.metadata.name.clone().map(::serde_json::Value::String)
+            }
+            "metadata.namespace" => {
+                self.metadata.namespace.clone().map(::serde_json::Value::String)
+            }
+            _ => None,
+        }
     }
 }

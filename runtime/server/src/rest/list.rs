@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 
 use super::decode::without_position;
 use super::{Answer, Ctx};
-use crate::filter::{field_selector, selected};
+use crate::filter::{field_selector, selected, selected_object};
 use crate::status::ApiError;
 use crate::storage::{KeyValue, RangeRequest, StorageError, Store};
 use crate::store::{read_stored, resource_prefix, storage_error, stored_json};
@@ -399,18 +399,33 @@ impl ListCursor {
         let json = if unfiltered && cacheable {
             stored_json(kv, self.defaulting, cache, None)?
         } else {
-            let obj = read_stored(kv, self.defaulting)?;
-            if !selected(&obj, &self.labels, &self.fields) {
-                return Ok(false);
-            }
-            if !cacheable {
-                if !first {
-                    out.push(b',');
+            let json = match self
+                .defaulting
+                .and_then(|kind| kind.read_stored_object(&kv.value))
+            {
+                // Selected on the Rust object, written from it.
+                Some(obj) => {
+                    let mut obj =
+                        obj.map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
+                    obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
+                    if !selected_object(obj.as_ref(), &self.labels, &self.fields) {
+                        return Ok(false);
+                    }
+                    obj.to_json(false).map_err(ApiError::internal)?
                 }
-                serde_json::to_writer(&mut *out, &obj).map_err(ApiError::internal)?;
-                return Ok(true);
+                None => {
+                    let obj = read_stored(kv, self.defaulting)?;
+                    if !selected(&obj, &self.labels, &self.fields) {
+                        return Ok(false);
+                    }
+                    serde_json::to_vec(&obj).map_err(ApiError::internal)?
+                }
+            };
+            let json = axum::body::Bytes::from(json);
+            if cacheable {
+                cache.insert(&kv.key, kv.mod_revision, json.clone());
             }
-            stored_json(kv, self.defaulting, cache, Some(&obj))?
+            json
         };
         if !first {
             out.push(b',');
