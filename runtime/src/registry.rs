@@ -131,6 +131,11 @@ pub trait Object: Send + Sync + Any {
     /// protobuf numbers.
     fn to_protobuf(&self) -> Option<Vec<u8>>;
 
+    /// The object as its bare protobuf message (no envelope), as a list's
+    /// `items` hold it, `metadata.resourceVersion` included; `None` for a
+    /// kind without protobuf numbers.
+    fn to_protobuf_message(&self) -> Option<Vec<u8>>;
+
     /// The bytes to store, as kube-apiserver stores the kind: the protobuf
     /// envelope (`k8s\0` + `runtime.Unknown`) for kinds with protobuf
     /// numbers, JSON (`kind` and `apiVersion` first) otherwise; without
@@ -265,6 +270,10 @@ impl<T: ServedKind> Object for T {
             serde_json::to_vec(&object)
         }
         .map_err(|e| e.to_string())
+    }
+
+    fn to_protobuf_message(&self) -> Option<Vec<u8>> {
+        self.encode_protobuf()
     }
 
     fn to_protobuf(&self) -> Option<Vec<u8>> {

@@ -17,6 +17,7 @@ use crate::storage::{KeyValue, RangeRequest, StorageError, Store};
 use crate::store::{read_stored, resource_prefix, storage_error, stored_json};
 use crate::table::{self, IncludeObject};
 use runtime::registry::KindOps;
+use runtime::registry::Object;
 use runtime::resource::ResourceInfo;
 use runtime::selector::{FieldSelector, LabelSelector};
 
@@ -141,7 +142,8 @@ impl Ctx<'_> {
     }
 
     pub(super) fn list(&self) -> Result<Answer, ApiError> {
-        let (items, list_meta) = self.list_mapped(Ok)?;
+        let (items, list_meta) =
+            self.list_mapped(|obj| obj.to_value().map_err(ApiError::internal))?;
         let mut list = self.list_head(list_meta);
         list["items"] = Value::Array(items);
         Ok(Answer::ok(list))
@@ -169,7 +171,7 @@ impl Ctx<'_> {
     /// storage failures, and `map`'s.
     fn list_mapped<T>(
         &self,
-        mut map: impl FnMut(Value) -> Result<T, ApiError>,
+        mut map: impl FnMut(Box<dyn Object>) -> Result<T, ApiError>,
     ) -> Result<(Vec<T>, Map<String, Value>), ApiError> {
         let limit = self.query.int("limit")?.unwrap_or(0).max(0) as usize;
         let mut cursor = self.list_cursor()?;
@@ -226,7 +228,7 @@ impl Ctx<'_> {
     /// bytes are those `serde_json` writes for the whole list.
     pub(super) fn list_json_page(&self) -> Result<Response, ApiError> {
         let (items, list_meta) =
-            self.list_mapped(|obj| serde_json::to_vec(&obj).map_err(ApiError::internal))?;
+            self.list_mapped(|obj| obj.to_json(false).map_err(ApiError::internal))?;
         let mut body =
             serde_json::to_vec(&self.list_head(list_meta)).map_err(ApiError::internal)?;
         // `{"kind":..,"metadata":{..}}` becomes `{..,"items":[...]}`.
@@ -254,8 +256,11 @@ impl Ctx<'_> {
         let ri = self.ri();
         let include = IncludeObject::parse(self.query.get("includeObject"));
         let now = chrono::Utc::now();
-        let (rows, list_meta) =
-            self.list_mapped(|obj| Ok(table::row(ri, &obj, version, include, now)))?;
+        let (rows, list_meta) = self.list_mapped(|obj| {
+            // Printers read the object's JSON.
+            let obj = obj.to_value().map_err(ApiError::internal)?;
+            Ok(table::row(ri, &obj, version, include, now))
+        })?;
         Ok(Answer::ok(table::assemble(ri, rows, version, list_meta)))
     }
 
@@ -266,8 +271,13 @@ impl Ctx<'_> {
         &self,
         version: &'static str,
     ) -> Result<Answer, ApiError> {
-        let (items, list_meta) =
-            self.list_mapped(|obj| Ok(table::partial_object_metadata(&obj, version)))?;
+        let (items, list_meta) = self.list_mapped(|obj| {
+            let metadata = serde_json::to_value(obj.metadata()).map_err(ApiError::internal)?;
+            Ok(table::partial_object_metadata(
+                &json!({"metadata": metadata}),
+                version,
+            ))
+        })?;
         Ok(Answer::ok(json!({
             "kind": "PartialObjectMetadataList",
             "apiVersion": format!("meta.k8s.io/{version}"),
@@ -282,8 +292,13 @@ impl Ctx<'_> {
         &self,
         message: &'static runtime::codec::protobuf::Message,
     ) -> Result<Vec<u8>, ApiError> {
-        let (items, list_meta) =
-            self.list_mapped(|obj| Ok(runtime::codec::protobuf::encode(&obj, message)))?;
+        let (items, list_meta) = self.list_mapped(|obj| match obj.to_protobuf_message() {
+            Some(bytes) => Ok(bytes),
+            None => Ok(runtime::codec::protobuf::encode(
+                &obj.to_value().map_err(ApiError::internal)?,
+                message,
+            )),
+        })?;
         Ok(runtime::codec::protobuf::wrap_list(
             &self.list_head(list_meta),
             &items,
@@ -328,13 +343,22 @@ pub(crate) struct ListCursor {
 }
 
 impl ListCursor {
-    /// The next page: up to `limit` stored objects read (0: all), of which
-    /// the selected ones are returned.
-    fn next_page(&mut self, limit: usize) -> Result<Vec<Value>, ApiError> {
+    /// The next page: up to `limit` stored objects read (0: all) through
+    /// the kind, with their resourceVersion, of which the selected ones are
+    /// returned.
+    fn next_page(&mut self, limit: usize) -> Result<Vec<Box<dyn Object>>, ApiError> {
+        let Some(kind) = self.defaulting else {
+            return Err(ApiError::internal(
+                "a list of a kind the registry does not hold",
+            ));
+        };
         let mut items = Vec::new();
         for kv in &self.next_stored(limit)? {
-            let obj = read_stored(kv, self.defaulting)?;
-            if selected(&obj, &self.labels, &self.fields) {
+            let mut obj = kind
+                .read_object(&kv.value)
+                .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
+            obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
+            if selected_object(obj.as_ref(), &self.labels, &self.fields) {
                 items.push(obj);
             }
         }
