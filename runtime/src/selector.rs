@@ -41,12 +41,21 @@ impl LabelSelector {
 
     /// Whether `labels` satisfy every requirement.
     pub fn matches(&self, labels: &[(String, String)]) -> bool {
-        let get = |k: &str| {
+        self.matches_by(|k| {
             labels
                 .iter()
                 .find(|(lk, _)| lk == k)
                 .map(|(_, v)| v.as_str())
-        };
+        })
+    }
+
+    /// [`LabelSelector::matches`] on an object's typed labels
+    /// (`metadata.labels`), read where they are.
+    pub fn matches_labels(&self, labels: &std::collections::BTreeMap<String, String>) -> bool {
+        self.matches_by(|k| labels.get(k).map(String::as_str))
+    }
+
+    fn matches_by<'a>(&self, get: impl Fn(&str) -> Option<&'a str>) -> bool {
         self.0.iter().all(|r| match r {
             Requirement::In(k, vs) => get(k).is_some_and(|v| vs.iter().any(|x| x == v)),
             Requirement::NotIn(k, vs) => get(k).is_none_or(|v| !vs.iter().any(|x| x == v)),

@@ -48,15 +48,7 @@ pub(crate) fn selected_object(
     labels: &LabelSelector,
     fields: &FieldSelector,
 ) -> bool {
-    let meta = obj.metadata();
-    (labels.is_empty()
-        || labels.matches(
-            &meta
-                .labels
-                .iter()
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect::<Vec<_>>(),
-        ))
+    labels.matches_labels(&obj.metadata().labels)
         && (fields.is_empty() || fields.matches(|f| obj.field_value(f).as_ref().map(selector_text)))
 }
 

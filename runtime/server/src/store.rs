@@ -99,24 +99,19 @@ pub(crate) fn read_stored_json(
 }
 
 /// The JSON of a stored object as GET and lists answer it: from the read
-/// cache when it holds `kv` at its revision, else encoded from `decoded`
-/// (or from `kv`, read as [`read_stored`] does) and cached.
+/// cache when it holds `kv` at its revision, else read as [`read_stored`]
+/// does, encoded and cached.
 ///
 /// Errors: the stored value is not JSON (500).
 pub(crate) fn stored_json(
     kv: &KeyValue,
     defaulting: Option<&'static dyn KindOps>,
     cache: &super::read_cache::ReadCache,
-    decoded: Option<&Value>,
 ) -> Result<axum::body::Bytes, ApiError> {
     if let Some(json) = cache.get(&kv.key, kv.mod_revision) {
         return Ok(json);
     }
-    let json = match decoded {
-        Some(obj) => serde_json::to_vec(obj).map_err(ApiError::internal)?,
-        None => read_stored_json(kv, kv.mod_revision, defaulting)?,
-    };
-    let json = axum::body::Bytes::from(json);
+    let json = axum::body::Bytes::from(read_stored_json(kv, kv.mod_revision, defaulting)?);
     cache.insert(&kv.key, kv.mod_revision, json.clone());
     Ok(json)
 }

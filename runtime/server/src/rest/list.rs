@@ -11,10 +11,10 @@ use serde_json::{Map, Value, json};
 
 use super::decode::without_position;
 use super::{Answer, Ctx};
-use crate::filter::{field_selector, selected, selected_object};
+use crate::filter::{field_selector, selected_object};
 use crate::status::ApiError;
 use crate::storage::{KeyValue, RangeRequest, StorageError, Store};
-use crate::store::{read_stored, resource_prefix, storage_error, stored_json};
+use crate::store::{resource_prefix, storage_error, stored_json};
 use crate::table::{self, IncludeObject};
 use runtime::registry::KindOps;
 use runtime::registry::Object;
@@ -58,7 +58,7 @@ impl Ctx<'_> {
         Ok(ListCursor {
             store: self.server.store.clone(),
             info: *ri,
-            defaulting: Some(self.entry.kind),
+            kind: self.entry.kind,
             prefix,
             labels,
             fields,
@@ -286,18 +286,17 @@ impl Ctx<'_> {
         })))
     }
 
-    /// A list in protobuf, each object encoded as it is read: the response
-    /// is built from the encoded items, never from the decoded list.
-    pub(super) fn list_protobuf(
-        &self,
-        message: &'static runtime::codec::protobuf::Message,
-    ) -> Result<Vec<u8>, ApiError> {
-        let (items, list_meta) = self.list_mapped(|obj| match obj.to_protobuf_message() {
-            Some(bytes) => Ok(bytes),
-            None => Ok(runtime::codec::protobuf::encode(
-                &obj.to_value().map_err(ApiError::internal)?,
-                message,
-            )),
+    /// A list in protobuf (for a kind with protobuf numbers), each object
+    /// encoded by its generated `prost::Message` as it is read: the
+    /// response is built from the encoded items, never from the decoded
+    /// list.
+    ///
+    /// Errors: 500 for an object of a kind without protobuf numbers.
+    pub(super) fn list_protobuf(&self) -> Result<Vec<u8>, ApiError> {
+        let (items, list_meta) = self.list_mapped(|obj| {
+            obj.to_protobuf_message().ok_or_else(|| {
+                ApiError::internal("a protobuf list of a kind without protobuf numbers")
+            })
         })?;
         Ok(runtime::codec::protobuf::wrap_list(
             &self.list_head(list_meta),
@@ -324,8 +323,8 @@ const CONTINUE_EXPIRED: &str = "The provided continue parameter is too old to di
 pub(crate) struct ListCursor {
     store: Arc<dyn Store>,
     info: ResourceInfo,
-    /// Defaults the objects read (their kind; see `store::read_stored`).
-    defaulting: Option<&'static dyn KindOps>,
+    /// The objects' kind, which reads (and defaults) them.
+    kind: &'static dyn KindOps,
     prefix: String,
     labels: LabelSelector,
     fields: FieldSelector,
@@ -347,22 +346,26 @@ impl ListCursor {
     /// the kind, with their resourceVersion, of which the selected ones are
     /// returned.
     fn next_page(&mut self, limit: usize) -> Result<Vec<Box<dyn Object>>, ApiError> {
-        let Some(kind) = self.defaulting else {
-            return Err(ApiError::internal(
-                "a list of a kind the registry does not hold",
-            ));
-        };
         let mut items = Vec::new();
         for kv in &self.next_stored(limit)? {
-            let mut obj = kind
-                .read_object(&kv.value)
-                .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
-            obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
-            if selected_object(obj.as_ref(), &self.labels, &self.fields) {
+            if let Some(obj) = self.selected_item(kv)? {
                 items.push(obj);
             }
         }
         Ok(items)
+    }
+
+    /// The stored object `kv` read through the kind, with its
+    /// resourceVersion, when the selectors keep it.
+    ///
+    /// Errors: the stored value does not decode into the kind (500).
+    fn selected_item(&self, kv: &KeyValue) -> Result<Option<Box<dyn Object>>, ApiError> {
+        let mut obj = self
+            .kind
+            .read_object(&kv.value)
+            .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
+        obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
+        Ok(selected_object(obj.as_ref(), &self.labels, &self.fields).then_some(obj))
     }
 
     /// The next page as stored, before decoding and selectors.
@@ -406,11 +409,12 @@ impl ListCursor {
 
     /// Appends one stored item to a list body being written (after a
     /// comma unless it is the first), as GETs answer it, and says whether
-    /// the selectors kept it. Items of a size the read cache holds come from
-    /// it when it has them at this revision (without selectors, with no
-    /// decoding at all); larger ones are encoded straight into `out`.
+    /// the selectors kept it. Without selectors, items of a size the read
+    /// cache holds come from it (with no decoding at all) or are read and
+    /// cached; any other item is read through the kind, selected on the
+    /// Rust object and written from it (cached when of a cacheable size).
     ///
-    /// Errors: the stored value is not JSON (500).
+    /// Errors: the stored value does not decode (500).
     fn write_item(
         &self,
         kv: &KeyValue,
@@ -421,35 +425,24 @@ impl ListCursor {
         let unfiltered = self.labels.is_empty() && self.fields.is_empty();
         let cacheable = kv.value.len() <= crate::read_cache::MAX_ENTRY_BYTES;
         let json = if unfiltered && cacheable {
-            stored_json(kv, self.defaulting, cache, None)?
+            stored_json(kv, Some(self.kind), cache)?
         } else {
-            let json = match self
-                .defaulting
-                .and_then(|kind| kind.read_stored_object(&kv.value))
-            {
-                // Selected on the Rust object, written from it.
-                Some(obj) => {
-                    let mut obj =
-                        obj.map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
-                    obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
-                    if !selected_object(obj.as_ref(), &self.labels, &self.fields) {
-                        return Ok(false);
-                    }
-                    obj.to_json(false).map_err(ApiError::internal)?
-                }
-                None => {
-                    let obj = read_stored(kv, self.defaulting)?;
-                    if !selected(&obj, &self.labels, &self.fields) {
-                        return Ok(false);
-                    }
-                    serde_json::to_vec(&obj).map_err(ApiError::internal)?
-                }
+            // Selected on the Rust object; its JSON from the cache when
+            // there, else written from it.
+            let Some(obj) = self.selected_item(kv)? else {
+                return Ok(false);
             };
-            let json = axum::body::Bytes::from(json);
-            if cacheable {
-                cache.insert(&kv.key, kv.mod_revision, json.clone());
+            match cache.get(&kv.key, kv.mod_revision) {
+                Some(json) => json,
+                None => {
+                    let json =
+                        axum::body::Bytes::from(obj.to_json(false).map_err(ApiError::internal)?);
+                    if cacheable {
+                        cache.insert(&kv.key, kv.mod_revision, json.clone());
+                    }
+                    json
+                }
             }
-            json
         };
         if !first {
             out.push(b',');

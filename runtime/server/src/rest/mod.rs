@@ -234,8 +234,8 @@ pub(crate) async fn handle(
                 ));
             }
             Representation::Protobuf => {
-                if let Some(message) = entry.kind.protobuf() {
-                    let bytes = ctx.list_protobuf(message)?;
+                if entry.kind.protobuf().is_some() {
+                    let bytes = ctx.list_protobuf()?;
                     return Ok(protobuf_response(StatusCode::OK, bytes, Vec::new()));
                 }
             }
@@ -478,7 +478,7 @@ impl Ctx<'_> {
             .get(&self.key(self.name()))
             .map_err(|e| storage_error(e, self.ri(), self.name()))?
             .ok_or_else(|| ApiError::not_found(self.ri(), self.name()))?;
-        let json = stored_json(&kv, Some(self.entry.kind), &self.server.read_cache, None)?;
+        let json = stored_json(&kv, Some(self.entry.kind), &self.server.read_cache)?;
         let mut response = (StatusCode::OK, json).into_response();
         response.headers_mut().insert(
             header::CONTENT_TYPE,
