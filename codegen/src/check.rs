@@ -117,6 +117,7 @@ impl<'m> Checker<'m> {
             if def.is_resource() {
                 self.scale_paths(def);
                 self.selectable_fields(def);
+                self.printer_columns(def);
             }
         }
     }
@@ -141,6 +142,41 @@ impl<'m> Checker<'m> {
                         )
                         .label(format!("JSONPath={path}"))
                         .help("name a field by its JSON path, as `.spec.nodeName`"),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Each `+kubebuilder:printcolumn` path names a field: one of the
+    /// object's fields through its structs, or a field of `metadata` (the
+    /// registry generator reads the cells through the Rust fields, so
+    /// map keys, list indexes and filters are not paths it can follow).
+    fn printer_columns(&mut self, def: &TypeDef) {
+        for marker in def.markers_named(tags::printcolumn::NAME) {
+            for (key, path) in marker.key_values().unwrap_or_default() {
+                if key != "JSONPath" || path.is_empty() {
+                    continue;
+                }
+                let why = match path.trim_start_matches('.').strip_prefix("metadata.") {
+                    Some(field) if field.contains('.') || field.contains('[') => {
+                        Some(format!("`metadata.{field}` is not a field of `ObjectMeta`"))
+                    }
+                    Some(_) => None,
+                    None => crate::resource::resolve_path(self.model, def, &path).err(),
+                };
+                if let Some(why) = why {
+                    self.push(
+                        Diagnostic::new(
+                            format!(
+                                "printer column `{path}` of `{}` names no field: {why}",
+                                def.name
+                            ),
+                            &marker.location,
+                            marker.text.chars().count(),
+                        )
+                        .label(format!("JSONPath={path}"))
+                        .help("name a field by its JSON path, as `.spec.replicas` or `.metadata.creationTimestamp`"),
                     );
                 }
             }

@@ -344,6 +344,27 @@ fn selectable_field_that_names_no_field() {
 }
 
 #[test]
+fn printer_column_that_names_no_field() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}/// +kubebuilder:printcolumn:name=\"Colour\",type=string,JSONPath=\".spec.colour\"\n\
+         /// +kubebuilder:printcolumn:name=\"App\",type=string,JSONPath=\".metadata.labels.app\"\n\
+         /// +kubebuilder:printcolumn:name=\"Age\",type=date,JSONPath=\".metadata.creationTimestamp\"\n\
+         #[derive(Resource)]\npub struct Widget {{\n    pub metadata: ObjectMeta,\n    pub spec: WidgetSpec,\n}}\n\n\
+         /// Spec.\npub struct WidgetSpec {{\n    pub color: String,\n}}\n"
+    ));
+    assert!(
+        got.contains("error: printer column `.spec.colour` of `Widget` names no field: `WidgetSpec` has no field `colour`"),
+        "{got}"
+    );
+    assert!(
+        got.contains("error: printer column `.metadata.labels.app` of `Widget` names no field: `metadata.labels.app` is not a field of `ObjectMeta`"),
+        "{got}"
+    );
+    // The Age column names a field of `metadata`: no diagnostic.
+    assert!(!got.contains("mod.rs:4:"), "{got}");
+}
+
+#[test]
 fn inline_option() {
     assert_diagnostic(
         &format!(

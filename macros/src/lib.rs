@@ -106,11 +106,7 @@ fn resource(
         } }
     });
     let printer = if meta.printer_hook {
-        quote! { ::core::option::Option::Some(::runtime::resource::TablePrinter {
-            columns: <#ident as ::runtime::resource::Printer>::COLUMNS,
-            name_column: <#ident as ::runtime::resource::Printer>::NAME_COLUMN,
-            cells: <#ident as ::runtime::resource::Printer>::cells,
-        }) }
+        quote! { ::core::option::Option::Some(::runtime::resource::TablePrinter::of::<#ident>()) }
     } else {
         quote! { ::core::option::Option::None }
     };

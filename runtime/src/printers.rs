@@ -1,14 +1,15 @@
 //! Helpers for the printers of `kubectl get` (what upstream's
 //! `pkg/printers/internalversion` uses): the Name and Age columns'
-//! descriptions, Go's zero values read at a JSON pointer, conditions,
-//! container cells, `labels.FormatLabels` and kubectl's
-//! `duration.HumanDuration`.
+//! descriptions, the age of a timestamp, `labels.FormatLabels` and
+//! kubectl's `duration.HumanDuration`.
 //!
-//! A kind's `+printer:hook` printer
-//! ([`TablePrinter::cells`](crate::resource::TablePrinter::cells)) computes its cells from the object's JSON with
-//! these; the server builds the `Table` around them.
+//! A kind's `+printer:hook` printer ([`Printer::cells`](crate::resource::Printer::cells))
+//! computes its cells from the Rust object with these, as upstream's
+//! printers read the Go struct; the server builds the `Table` around them.
 
-use serde_json::Value;
+use std::collections::BTreeMap;
+
+use crate::meta::{ObjectMeta, Time};
 
 /// The Name column's description (`ObjectMeta.name`'s doc).
 pub const NAME_DESCRIPTION: &str = "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names";
@@ -16,99 +17,34 @@ pub const NAME_DESCRIPTION: &str = "Name must be unique within a namespace. Is r
 pub const AGE_DESCRIPTION: &str = "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata";
 
 /// The Age cell: time since `metadata.creationTimestamp`, or `<unknown>`.
-pub fn age(obj: &Value, now: chrono::DateTime<chrono::Utc>) -> String {
-    timestamp_since(obj.pointer("/metadata/creationTimestamp"), now)
+pub fn age(meta: &ObjectMeta, now: chrono::DateTime<chrono::Utc>) -> String {
+    timestamp_since(meta.creation_timestamp.as_ref().map(|t| t.0), now)
 }
 
-/// `translateTimestampSince` of upstream's printers: the time since an
-/// RFC 3339 timestamp, or `<unknown>` when it is absent or unreadable.
-pub fn timestamp_since(value: Option<&Value>, now: chrono::DateTime<chrono::Utc>) -> String {
-    value
-        .and_then(time_of)
-        .map(|t| human_duration(now.signed_duration_since(t)))
+/// `translateTimestampSince` of upstream's printers: the time since a
+/// timestamp (a [`Time`]'s or a `MicroTime`'s), or `<unknown>` when it is
+/// unset.
+pub fn timestamp_since(
+    time: Option<chrono::DateTime<chrono::Utc>>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> String {
+    time.map(|t| human_duration(now.signed_duration_since(t)))
         .unwrap_or_else(|| "<unknown>".into())
 }
 
-/// An RFC 3339 timestamp held in a JSON string.
-fn time_of(value: &Value) -> Option<chrono::DateTime<chrono::Utc>> {
-    chrono::DateTime::parse_from_rfc3339(value.as_str()?)
-        .ok()
-        .map(|t| t.with_timezone(&chrono::Utc))
-}
-
-// Readers of an object's JSON for printers (`TablePrinter::cells`): a JSON
-// pointer (`/status/readyReplicas`) and Go's zero value when it is absent.
-
-/// The integer at `pointer`, or 0.
-pub fn int_at(object: &Value, pointer: &str) -> i64 {
-    object.pointer(pointer).and_then(Value::as_i64).unwrap_or(0)
-}
-
-/// The string at `pointer`, or `""`.
-pub fn str_at<'a>(object: &'a Value, pointer: &str) -> &'a str {
-    object
-        .pointer(pointer)
-        .and_then(Value::as_str)
-        .unwrap_or("")
-}
-
-/// The array at `pointer`, or none.
-pub fn list_at<'a>(object: &'a Value, pointer: &str) -> &'a [Value] {
-    object
-        .pointer(pointer)
-        .and_then(Value::as_array)
-        .map_or(&[], Vec::as_slice)
-}
-
-/// The RFC 3339 time at `pointer`, when present and readable.
-pub fn time_at(object: &Value, pointer: &str) -> Option<chrono::DateTime<chrono::Utc>> {
-    object.pointer(pointer).and_then(time_of)
-}
-
-/// The first entry of `status.conditions` with `type_`, as upstream's
-/// printers look conditions up.
-pub fn condition<'a>(object: &'a Value, type_: &str) -> Option<&'a Value> {
-    list_at(object, "/status/conditions")
-        .iter()
-        .find(|c| c.get("type").and_then(Value::as_str) == Some(type_))
-}
-
-/// Whether the first condition of `type_` has status `True`.
-pub fn condition_is_true(object: &Value, type_: &str) -> bool {
-    condition(object, type_).is_some_and(|c| str_at(c, "/status") == "True")
-}
-
-/// `layoutContainerCells` of upstream's printers: the containers' names and
-/// their images, each joined by commas.
-pub fn container_cells(containers: Option<&Value>) -> (String, String) {
-    let list = containers
-        .and_then(Value::as_array)
-        .map_or(&[][..], Vec::as_slice);
-    let field = |name: &str| {
-        list.iter()
-            .map(|c| c.get(name).and_then(Value::as_str).unwrap_or(""))
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    (field("name"), field("image"))
+/// The instant of an optional [`Time`], for [`timestamp_since`] and
+/// durations.
+pub fn instant(time: Option<&Time>) -> Option<chrono::DateTime<chrono::Utc>> {
+    time.map(|t| t.0)
 }
 
 /// `labels.FormatLabels`: `k=v` pairs sorted by key and joined by commas,
 /// `<none>` when there are none.
-pub fn format_labels(labels: Option<&Value>) -> String {
-    let mut pairs: Vec<(&String, &str)> = labels
-        .and_then(Value::as_object)
-        .map(|m| {
-            m.iter()
-                .map(|(k, v)| (k, v.as_str().unwrap_or("")))
-                .collect()
-        })
-        .unwrap_or_default();
-    if pairs.is_empty() {
+pub fn format_labels(labels: &BTreeMap<String, String>) -> String {
+    if labels.is_empty() {
         return "<none>".into();
     }
-    pairs.sort();
-    pairs
+    labels
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()

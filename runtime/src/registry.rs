@@ -411,6 +411,64 @@ pub fn scale_replicas<T: Copy + TryInto<i32> + PartialOrd + Default>(value: Opti
     }
 }
 
+/// The JSON fields of `metadata` that [`metadata_field`] reads: every
+/// field of `ObjectMeta`.
+pub const METADATA_FIELDS: &[&str] = &[
+    "name",
+    "generateName",
+    "namespace",
+    "selfLink",
+    "uid",
+    "resourceVersion",
+    "generation",
+    "creationTimestamp",
+    "deletionTimestamp",
+    "deletionGracePeriodSeconds",
+    "labels",
+    "annotations",
+    "ownerReferences",
+    "finalizers",
+    "managedFields",
+];
+
+/// [`ServedKind::field_value`] below `metadata`: the JSON value of the
+/// `ObjectMeta` field named `field` (its JSON name, one of
+/// [`METADATA_FIELDS`]), `None` when serde leaves it out of the object's
+/// JSON (unset, or an empty map or list) or for another name. Generated
+/// `field_value`s call it for `metadata.<field>` paths.
+pub fn metadata_field(meta: &ObjectMeta, field: &str) -> Option<Value> {
+    fn string(s: &Option<String>) -> Option<Value> {
+        s.clone().map(Value::String)
+    }
+    fn nonempty<T: serde::Serialize>(empty: bool, value: &T) -> Option<Value> {
+        (!empty).then(|| serde_json::to_value(value).ok()).flatten()
+    }
+    match field {
+        "name" => string(&meta.name),
+        "generateName" => string(&meta.generate_name),
+        "namespace" => string(&meta.namespace),
+        "selfLink" => string(&meta.self_link),
+        "uid" => string(&meta.uid),
+        "resourceVersion" => string(&meta.resource_version),
+        "generation" => meta.generation.map(Value::from),
+        "creationTimestamp" => meta
+            .creation_timestamp
+            .as_ref()
+            .map(|t| t.to_rfc3339().into()),
+        "deletionTimestamp" => meta
+            .deletion_timestamp
+            .as_ref()
+            .map(|t| t.to_rfc3339().into()),
+        "deletionGracePeriodSeconds" => meta.deletion_grace_period_seconds.map(Value::from),
+        "labels" => nonempty(meta.labels.is_empty(), &meta.labels),
+        "annotations" => nonempty(meta.annotations.is_empty(), &meta.annotations),
+        "ownerReferences" => nonempty(meta.owner_references.is_empty(), &meta.owner_references),
+        "finalizers" => nonempty(meta.finalizers.is_empty(), &meta.finalizers),
+        "managedFields" => nonempty(meta.managed_fields.is_empty(), &meta.managed_fields),
+        _ => None,
+    }
+}
+
 /// [`ServedKind::validate`] for a type with generated validation: the
 /// subresource check, then `Validate::validate_update` from the root.
 pub fn validate_kind<T: Resource + crate::validate::Validate>(

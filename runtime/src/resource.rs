@@ -185,6 +185,12 @@ pub trait Strategy: DeserializeOwned + Serialize + 'static {
     /// server has set its `deletionTimestamp`: upstream's namespace storage
     /// sets `status.phase` to `Terminating` in its `Delete`.
     fn prepare_for_deletion(&mut self) {}
+
+    /// For a [`Strategy::NAMESPACE_LIFECYCLE`] kind: the namespace
+    /// controller's last change to a namespace it has emptied that other
+    /// finalizers still hold (its `finalizeNamespace`, through `/finalize`):
+    /// the namespace's own finalizers (`spec.finalizers`) go.
+    fn finalize_namespace(&mut self) {}
 }
 
 /// [`Strategy::graceful_delete_period`] on an object of the kind's Rust
@@ -195,6 +201,10 @@ pub type GracefulDeletePeriod = fn(&dyn std::any::Any, Option<i64>) -> Option<i6
 /// [`Strategy::prepare_for_deletion`] on an object of the kind's Rust type
 /// (as `Any`); an object of another type is left as it is.
 pub type PrepareForDeletion = fn(&mut dyn std::any::Any);
+
+/// [`Strategy::finalize_namespace`] on an object of the kind's Rust type
+/// (as `Any`); an object of another type is left as it is.
+pub type FinalizeNamespace = fn(&mut dyn std::any::Any);
 
 /// [`Strategy::prepare_for_create`] on an object of the kind's Rust type
 /// (a `registry::Object` as `Any`); an object of another type is left as
@@ -226,6 +236,9 @@ pub struct KindStrategy {
     pub warnings: Option<Warnings>,
     /// [`Strategy::NAMESPACE_LIFECYCLE`].
     pub namespace_lifecycle: bool,
+    /// For namespace kinds ([`Strategy::NAMESPACE_LIFECYCLE`]): the namespace
+    /// controller's finalization, on the typed object.
+    pub finalize_namespace: Option<FinalizeNamespace>,
     /// For kinds with graceful deletion: the grace period (seconds) for an
     /// object and the requested period. Errors: the object does not decode
     /// into the kind's type (the message of serde).
@@ -245,6 +258,7 @@ impl KindStrategy {
         prepare_for_update: None,
         warnings: None,
         namespace_lifecycle: false,
+        finalize_namespace: None,
         graceful_delete_period: None,
         garbage_collected: true,
         prepare_for_deletion: None,
@@ -269,6 +283,11 @@ impl KindStrategy {
                 None
             },
             namespace_lifecycle: T::NAMESPACE_LIFECYCLE,
+            finalize_namespace: if T::NAMESPACE_LIFECYCLE {
+                Some(finalize_namespace::<T>)
+            } else {
+                None
+            },
             graceful_delete_period: if T::GRACEFUL_DELETE {
                 Some(graceful_delete_period::<T>)
             } else {
@@ -308,10 +327,20 @@ impl PartialEq for KindStrategy {
                 (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
                 (a, b) => a.is_none() && b.is_none(),
             }
+            && match (self.finalize_namespace, other.finalize_namespace) {
+                (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
     }
 }
 
 impl Eq for KindStrategy {}
+
+fn finalize_namespace<T: Strategy>(object: &mut dyn std::any::Any) {
+    if let Some(typed) = object.downcast_mut::<T>() {
+        typed.finalize_namespace();
+    }
+}
 
 fn prepare_for_create<T: Strategy>(object: &mut dyn std::any::Any) {
     if let Some(typed) = object.downcast_mut::<T>() {
@@ -363,9 +392,31 @@ pub struct TablePrinter {
     pub columns: &'static [PrinterColumn],
     /// Whether the Table leads with the Name column, as most kinds' do.
     pub name_column: bool,
-    /// One cell per column for an object (its JSON), with ages taken
+    /// One cell per column for an object of the kind (the Rust value
+    /// behind `&dyn Any`; none for another type), with ages taken
     /// relative to the given time.
-    pub cells: fn(&serde_json::Value, chrono::DateTime<chrono::Utc>) -> Vec<serde_json::Value>,
+    pub cells: fn(&dyn std::any::Any, chrono::DateTime<chrono::Utc>) -> Vec<serde_json::Value>,
+}
+
+impl TablePrinter {
+    /// `T`'s printer.
+    pub const fn of<T: Printer + 'static>() -> TablePrinter {
+        TablePrinter {
+            columns: T::COLUMNS,
+            name_column: T::NAME_COLUMN,
+            cells: printer_cells::<T>,
+        }
+    }
+}
+
+fn printer_cells<T: Printer + 'static>(
+    object: &dyn std::any::Any,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Vec<serde_json::Value> {
+    object
+        .downcast_ref::<T>()
+        .map(|typed| typed.cells(now))
+        .unwrap_or_default()
 }
 
 impl PartialEq for TablePrinter {
@@ -390,13 +441,11 @@ pub trait Printer {
     /// declare Name themselves; all but Event's put it first, and Event's
     /// puts it last, among its `-o wide` columns.
     const NAME_COLUMN: bool = true;
-    /// One cell per [`COLUMNS`](Self::COLUMNS) entry for `object`, whose
-    /// ages are relative to `now`. Cells are JSON strings or integers, as
+    /// One cell per [`COLUMNS`](Self::COLUMNS) entry for the object, read
+    /// from its Rust fields as upstream's printer reads the Go struct, with
+    /// ages relative to `now`. Cells are JSON strings or integers, as
     /// upstream's row cells are Go strings and int64s.
-    fn cells(
-        object: &serde_json::Value,
-        now: chrono::DateTime<chrono::Utc>,
-    ) -> Vec<serde_json::Value>;
+    fn cells(&self, now: chrono::DateTime<chrono::Utc>) -> Vec<serde_json::Value>;
 }
 
 /// The rule for an object's name: the `ValidateNameFunc` its kind passes to

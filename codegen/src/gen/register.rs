@@ -204,27 +204,47 @@ fn getter(path: &ResolvedPath) -> TokenStream {
     quote! { Some(self)#(#steps)* }
 }
 
-/// `ServedKind::field_value` for a resource: `metadata.name`,
-/// `metadata.namespace` and each `+kubebuilder:selectablefield` path, read
-/// through the Rust fields (`check` reports a path that does not resolve;
-/// it then has no value).
+/// `ServedKind::field_value` for a resource: `metadata.<field>` (through
+/// `runtime::registry::metadata_field`), and each
+/// `+kubebuilder:selectablefield` and `+kubebuilder:printcolumn` path
+/// outside `metadata`, read through the Rust fields (`check` reports a
+/// path that does not resolve; it then has no value).
 fn field_values(model: &Model, def: &TypeDef) -> TokenStream {
-    let selectable = resource_meta(def)
-        .map(|m| m.selectable_fields)
-        .unwrap_or_default();
-    let arms = selectable.iter().filter_map(|path| {
-        let resolved = resolve_path(model, def, path).ok()?;
-        let get = getter(&resolved);
-        Some(quote! { #path => #get.and_then(|v| ::serde_json::to_value(v).ok()), })
-    });
+    let meta = resource_meta(def).ok();
+    let mut paths: Vec<String> = Vec::new();
+    if let Some(meta) = &meta {
+        let columns = meta.printer_columns.iter().map(|c| &c.json_path);
+        for path in meta.selectable_fields.iter().chain(columns) {
+            let path = path.trim_start_matches('.');
+            if !path.starts_with("metadata.") && !paths.iter().any(|p| p == path) {
+                paths.push(path.to_string());
+            }
+        }
+    }
+    let arms: Vec<TokenStream> = paths
+        .iter()
+        .filter_map(|path| {
+            let resolved = resolve_path(model, def, path).ok()?;
+            let get = getter(&resolved);
+            Some(quote! { #path => #get.and_then(|v| ::serde_json::to_value(v).ok()), })
+        })
+        .collect();
+    let metadata = quote! {
+        ::runtime::registry::metadata_field(&self.metadata, path.strip_prefix("metadata.")?)
+    };
+    let body = if arms.is_empty() {
+        metadata
+    } else {
+        quote! {
+            match path {
+                #(#arms)*
+                _ => #metadata,
+            }
+        }
+    };
     quote! {
         fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
-            match path {
-                "metadata.name" => self.metadata.name.clone().map(::serde_json::Value::String),
-                "metadata.namespace" => self.metadata.namespace.clone().map(::serde_json::Value::String),
-                #(#arms)*
-                _ => None,
-            }
+            #body
         }
     }
 }

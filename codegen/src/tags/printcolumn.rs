@@ -23,6 +23,9 @@ pub const DEF: TagDef = TagDef {
     repeatable: true,
     stability: Stability::Stable,
     doc: "Adds one extra column to `kubectl get` output for the CRD, taken \
-          from the JSONPath given; repeat the marker for more columns.",
+          from the JSONPath given; repeat the marker for more columns. The \
+          path names a field (`.spec.replicas`, or a field of metadata such as \
+          `.metadata.creationTimestamp`), which the server reads from the Rust \
+          object; map keys, list indexes and filters are not followed.",
     example: "+kubebuilder:printcolumn:name=\"Replicas\",type=integer,JSONPath=\".spec.replicas\"",
 };

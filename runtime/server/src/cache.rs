@@ -6,9 +6,10 @@
 //! - Each event's object is read through its kind (decoded, defaulted)
 //!   once and written as JSON text straight from the Rust value; its JSON
 //!   watch line (`{"type":...,"object":...}`) is that text with the type
-//!   around it, made once and shared by all watchers. JSON trees of the
-//!   object, and of the object before a change, are read only for a
-//!   watcher with selectors or asking for a Table.
+//!   around it, made once and shared by all watchers. The Rust object, and
+//!   the object before a change, are read again (once per event) only for
+//!   a watcher with selectors or asking for a Table; no JSON tree of
+//!   either is built.
 //! - The ring holds the last [`RING_CAPACITY`] events; a watch from an older
 //!   revision falls back to its own storage watch (or 410 when compacted).
 //! - Watchers receive events through a bounded broadcast channel: one that
@@ -19,14 +20,13 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use axum::body::Bytes;
-use serde_json::Value;
 use tokio::sync::broadcast;
 
 use super::read_cache::ReadCache;
 use super::status::ApiError;
-use super::store::{read_stored, read_stored_json};
+use super::store::read_stored_json;
 use crate::storage::{Event, KeyValue, StorageError, Store};
-use runtime::registry::KindOps;
+use runtime::registry::{KindOps, Object};
 
 /// Events kept for watches that start from a recent revision.
 pub const RING_CAPACITY: usize = 512;
@@ -38,9 +38,8 @@ pub const WATCHER_BUFFER: usize = 1024;
 pub type Subscription = broadcast::Receiver<Arc<CachedEvent>>;
 
 /// One change, decoded once: the object after it is read through its kind
-/// and written as JSON text once; JSON trees of it (and of the object
-/// before it) are built only for a watcher that needs one (selectors,
-/// Tables).
+/// and written as JSON text once; the Rust objects after and before it
+/// are read again only for a watcher that needs them (selectors, Tables).
 pub struct CachedEvent {
     /// The storage revision of the change.
     pub revision: i64,
@@ -52,13 +51,16 @@ pub struct CachedEvent {
     /// text, `kind` and `apiVersion` first, with its resourceVersion: the
     /// bytes a GET answers for it at this revision.
     object_json: Bytes,
-    /// `object_json` as a tree, read on first use.
-    object: OnceLock<Value>,
+    /// The stored object after the change (the last state for DELETED).
+    stored: KeyValue,
+    /// `stored` read as clients read it, on first use.
+    object: OnceLock<Option<Box<dyn Object>>>,
     /// The stored object before the change, for MODIFIED.
     prev_stored: Option<KeyValue>,
     /// `prev_stored` read as clients read it, on first use.
-    prev: OnceLock<Option<Value>>,
-    defaulting: Option<&'static dyn KindOps>,
+    prev: OnceLock<Option<Box<dyn Object>>>,
+    /// The kind the objects are read through.
+    object_kind: &'static dyn KindOps,
     json_line: OnceLock<Bytes>,
     /// Other encodings of this event's line (Table, per version and
     /// includeObject), made once and shared by the watchers that ask.
@@ -76,16 +78,17 @@ impl std::fmt::Debug for CachedEvent {
 }
 
 impl CachedEvent {
-    /// Reads a storage event's object, defaulting it by `defaulting` (see
-    /// `store::read_stored`), into its JSON text; the object before a
-    /// MODIFIED change is kept as stored until a watcher asks for it.
+    /// Reads a storage event's object through `kind` (decoded and
+    /// defaulted, see `store::read_stored_json`) into its JSON text; the
+    /// object before a MODIFIED change is kept as stored until a watcher
+    /// asks for it.
     ///
     /// Errors: a stored value that is not an object of the kind.
     pub fn from_storage(
         event: &Event,
-        defaulting: Option<&'static dyn KindOps>,
+        kind: &'static dyn KindOps,
     ) -> Result<CachedEvent, ApiError> {
-        let (kind, current, revision, prev_stored) = match event {
+        let (change, current, revision, prev_stored) = match event {
             Event::Put { kv, prev } => (
                 if prev.is_some() { "MODIFIED" } else { "ADDED" },
                 kv,
@@ -94,26 +97,34 @@ impl CachedEvent {
             ),
             Event::Delete { prev, revision } => ("DELETED", prev, *revision, None),
         };
-        let object_json = Bytes::from(read_stored_json(current, revision, defaulting)?);
+        let object_json = Bytes::from(read_stored_json(current, revision, Some(kind))?);
         Ok(CachedEvent {
             revision: event.revision(),
             key: event.key().to_string(),
-            kind,
+            kind: change,
             object_json,
+            stored: current.clone(),
             object: OnceLock::new(),
             prev_stored,
             prev: OnceLock::new(),
-            defaulting,
+            object_kind: kind,
             json_line: OnceLock::new(),
             encodings: Mutex::new(Vec::new()),
         })
     }
 
-    /// The object after the change (the last state for DELETED) as a JSON
-    /// tree, read from its text on first use.
-    pub fn object(&self) -> &Value {
+    /// The object after the change (the last state for DELETED, with the
+    /// deletion's revision) as its Rust type, read on first use; `None`
+    /// when the stored value does not decode (logged).
+    pub fn object(&self) -> Option<&dyn Object> {
         self.object
-            .get_or_init(|| serde_json::from_slice(&self.object_json).unwrap_or(Value::Null))
+            .get_or_init(|| self.read(&self.stored, self.revision))
+            .as_deref()
+    }
+
+    /// The object's JSON text, as [`Self::json_line`] carries it.
+    pub fn object_json(&self) -> &Bytes {
+        &self.object_json
     }
 
     /// Whether the change replaced an object (MODIFIED).
@@ -124,17 +135,26 @@ impl CachedEvent {
     /// The object before a MODIFIED change, read as clients read it, on
     /// first use; `None` for other changes, or when the stored value does
     /// not decode (logged).
-    pub fn prev(&self) -> Option<&Value> {
+    pub fn prev(&self) -> Option<&dyn Object> {
         self.prev
             .get_or_init(|| {
                 let kv = self.prev_stored.as_ref()?;
-                read_stored(kv, self.defaulting)
-                    .inspect_err(|e| {
-                        tracing::warn!(key = kv.key, error = %e, "undecodable stored object read as absent")
-                    })
-                    .ok()
+                self.read(kv, kv.mod_revision)
             })
-            .as_ref()
+            .as_deref()
+    }
+
+    /// `kv` read through the event's kind, with `resource_version`.
+    fn read(&self, kv: &KeyValue, resource_version: i64) -> Option<Box<dyn Object>> {
+        let mut object = self
+            .object_kind
+            .read_object(&kv.value)
+            .inspect_err(|e| {
+                tracing::warn!(key = kv.key, error = %e, "undecodable stored object read as absent")
+            })
+            .ok()?;
+        object.metadata_mut().resource_version = Some(resource_version.to_string());
+        Some(object)
     }
 
     /// The line in another encoding named `format`, made by `encode` on
@@ -155,19 +175,22 @@ impl CachedEvent {
     /// encoded on first use and shared afterwards.
     pub fn json_line(&self) -> Bytes {
         self.json_line
-            .get_or_init(|| {
-                // `{"type":...,"object":...}` as serde_json writes it,
-                // around the object's text.
-                let mut line = Vec::with_capacity(self.object_json.len() + 32);
-                line.extend_from_slice(b"{\"type\":\"");
-                line.extend_from_slice(self.kind.as_bytes());
-                line.extend_from_slice(b"\",\"object\":");
-                line.extend_from_slice(&self.object_json);
-                line.extend_from_slice(b"}\n");
-                Bytes::from(line)
-            })
+            .get_or_init(|| object_line(self.kind, &self.object_json))
             .clone()
     }
+}
+
+/// A watch line around an object's JSON text, as serde_json would write
+/// `{"type": kind, "object": object}`: `{"type":"<kind>","object":<json>}`
+/// and a newline.
+pub(crate) fn object_line(kind: &str, json: &[u8]) -> Bytes {
+    let mut line = Vec::with_capacity(json.len() + 32);
+    line.extend_from_slice(b"{\"type\":\"");
+    line.extend_from_slice(kind.as_bytes());
+    line.extend_from_slice(b"\",\"object\":");
+    line.extend_from_slice(json);
+    line.extend_from_slice(b"}\n");
+    Bytes::from(line)
 }
 
 struct State {
@@ -187,8 +210,8 @@ pub struct WatchCache {
 impl WatchCache {
     /// Starts caching `prefix`: one storage watch from the current revision,
     /// consumed by a background task for as long as the cache lives.
-    /// Objects are defaulted by `defaulting`, their kind (see
-    /// `store::read_stored`). The JSON of each created or updated object
+    /// Objects are read through `kind`, their kind (see
+    /// `store::read_stored_json`). The JSON of each created or updated object
     /// also goes to `read_cache`, at its revision: a GET after a write to a
     /// watched resource answers those bytes without reading the object
     /// again.
@@ -197,7 +220,7 @@ impl WatchCache {
     pub fn start(
         store: &Arc<dyn Store>,
         prefix: &str,
-        defaulting: Option<&'static dyn KindOps>,
+        kind: &'static dyn KindOps,
         read_cache: Option<Arc<ReadCache>>,
     ) -> Result<Arc<WatchCache>, StorageError> {
         let start = store.current_revision();
@@ -215,7 +238,7 @@ impl WatchCache {
         tokio::spawn(async move {
             while let Some(event) = events.recv().await {
                 let Some(cache) = weak.upgrade() else { return };
-                match CachedEvent::from_storage(&event, defaulting) {
+                match CachedEvent::from_storage(&event, kind) {
                     Ok(e) => {
                         if let Some(read_cache) = &read_cache
                             && e.kind != "DELETED"
@@ -283,8 +306,17 @@ mod tests {
 
     fn write(store: &Arc<dyn Store>, name: &str) {
         let key = format!("/things/{name}");
-        let value = serde_json::to_vec(&json!({"metadata": {"name": name}})).unwrap();
+        let value = serde_json::to_vec(&json!({"apiVersion": "v1", "kind": "ConfigMap",
+            "metadata": {"name": name}}))
+        .unwrap();
         store.create(&key, value).unwrap();
+    }
+
+    fn configmaps() -> &'static dyn KindOps {
+        apis::registry()
+            .find("", "v1", "configmaps")
+            .expect("configmaps served")
+            .kind
     }
 
     async fn until_processed(cache: &WatchCache, revision: i64) {
@@ -302,7 +334,7 @@ mod tests {
     #[tokio::test]
     async fn watchers_share_each_event_and_its_encoding() {
         let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
-        let cache = WatchCache::start(&store, "/things/", None, None).unwrap();
+        let cache = WatchCache::start(&store, "/things/", configmaps(), None).unwrap();
         let start = store.current_revision();
         let (_, mut a) = cache.subscribe(start).unwrap();
         let (_, mut b) = cache.subscribe(start).unwrap();
@@ -322,7 +354,7 @@ mod tests {
     async fn the_ring_replays_recent_events_and_keeps_a_bounded_window() {
         let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
         let start = store.current_revision();
-        let cache = WatchCache::start(&store, "/things/", None, None).unwrap();
+        let cache = WatchCache::start(&store, "/things/", configmaps(), None).unwrap();
         for i in 0..(RING_CAPACITY + 10) {
             write(&store, &format!("t{i}"));
         }
@@ -340,7 +372,7 @@ mod tests {
     #[tokio::test]
     async fn a_watcher_that_cannot_keep_up_is_cut_off() {
         let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
-        let cache = WatchCache::start(&store, "/things/", None, None).unwrap();
+        let cache = WatchCache::start(&store, "/things/", configmaps(), None).unwrap();
         let (_, mut slow) = cache.subscribe(store.current_revision()).unwrap();
         for i in 0..(WATCHER_BUFFER + 5) {
             write(&store, &format!("t{i}"));
@@ -358,6 +390,7 @@ mod typed_tests {
     use serde_json::json;
 
     use super::*;
+    use crate::store::read_stored;
 
     /// A stored Deployment (the protobuf envelope, as it is stored) at
     /// `revision`, with `replicas` set and `revisionHistoryLimit` left to
@@ -406,7 +439,7 @@ mod typed_tests {
             kv: now.clone(),
             prev: Some(prev.clone()),
         };
-        let cached = CachedEvent::from_storage(&event, Some(deployments())).expect("reads");
+        let cached = CachedEvent::from_storage(&event, deployments()).expect("reads");
         assert_eq!(cached.kind, "MODIFIED");
         let line = cached.json_line();
         assert!(cached.object.get().is_none(), "no tree of the object");
@@ -421,8 +454,13 @@ mod typed_tests {
         assert_eq!(line.last(), Some(&b'\n'));
 
         // Selectors read both objects, once.
-        assert_eq!(cached.object(), &as_read);
-        let before = cached.prev().expect("the old object");
+        let after = cached.object().expect("the object").to_value().unwrap();
+        assert_eq!(after, as_read);
+        assert!(std::ptr::addr_eq(
+            cached.object().unwrap(),
+            cached.object().unwrap()
+        ));
+        let before = cached.prev().expect("the old object").to_value().unwrap();
         assert_eq!(before["spec"]["replicas"], 1);
         assert_eq!(before["metadata"]["resourceVersion"], "5");
     }
@@ -434,11 +472,12 @@ mod typed_tests {
             prev: stored_deployment(2, 5),
             revision: 9,
         };
-        let cached = CachedEvent::from_storage(&event, Some(deployments())).expect("reads");
+        let cached = CachedEvent::from_storage(&event, deployments()).expect("reads");
         assert_eq!(cached.kind, "DELETED");
         assert!(!cached.has_prev());
-        assert_eq!(cached.object()["metadata"]["resourceVersion"], "9");
-        assert_eq!(cached.object()["spec"]["replicas"], 2);
+        let object = cached.object().expect("the object").to_value().unwrap();
+        assert_eq!(object["metadata"]["resourceVersion"], "9");
+        assert_eq!(object["spec"]["replicas"], 2);
     }
 }
 
@@ -459,8 +498,7 @@ mod read_cache_tests {
             .find("", "v1", "configmaps")
             .expect("configmaps served")
             .kind;
-        let cache =
-            WatchCache::start(&store, "/cm/", Some(kind), Some(read_cache.clone())).unwrap();
+        let cache = WatchCache::start(&store, "/cm/", kind, Some(read_cache.clone())).unwrap();
         let key = "/cm/default/a";
         let body = br#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a","namespace":"default"},"data":{"k":"v"}}"#;
         let mut object = kind.decode(body).expect("decodes").object;

@@ -3,7 +3,6 @@
 
 use serde_json::Value;
 
-use super::object::{get_path, string_map};
 use super::request::Query;
 use super::status::ApiError;
 use super::store::is_builtin_group;
@@ -34,13 +33,7 @@ pub(crate) fn field_selector(ri: &ResourceInfo, query: &Query) -> Result<FieldSe
     })
 }
 
-/// Whether an object passes label and field selectors.
-pub(crate) fn selected(obj: &Value, labels: &LabelSelector, fields: &FieldSelector) -> bool {
-    labels.matches(&string_map(obj, "labels"))
-        && fields.matches(|f| get_path(obj, f).map(selector_text))
-}
-
-/// [`selected`] for an object read through its kind: its labels and the
+/// Whether an object passes label and field selectors: its labels and the
 /// field selector's paths read from the Rust value
 /// ([`Object::field_value`]), with no JSON tree of it.
 pub(crate) fn selected_object(
@@ -64,7 +57,15 @@ fn selector_text(value: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::object::{get_path, string_map};
     use apis::core::v1::Pod;
+
+    /// Whether the JSON tree of an object passes the selectors: the
+    /// labels and paths of its JSON, as a client reading it would select.
+    fn selected(obj: &Value, labels: &LabelSelector, fields: &FieldSelector) -> bool {
+        labels.matches(&string_map(obj, "labels"))
+            && fields.matches(|f| get_path(obj, f).map(selector_text))
+    }
 
     /// Selecting a Pod through its Rust value gives what selecting its JSON
     /// tree gives, for every field a Pod's field selector may name (values

@@ -328,7 +328,7 @@ impl ApiServer {
         let c = cache::WatchCache::start(
             &self.store,
             &prefix,
-            Some(entry.kind),
+            entry.kind,
             Some(self.read_cache.clone()),
         )
         .map_err(ApiError::internal)?;

@@ -11,12 +11,11 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::ApiServer;
-use super::object::{meta_mut, meta_str, set_meta, set_path};
 use super::status::ApiError;
-use super::store::{object_key, read_stored, resource_prefix, to_storage};
-use crate::storage::{RangeRequest, StorageError};
+use super::store::{object_key, resource_prefix};
+use crate::storage::{KeyValue, RangeRequest, StorageError};
 use runtime::meta::{CauseType, Time};
-use runtime::registry::Entry;
+use runtime::registry::{Entry, Object};
 use runtime::resource::ResourceInfo;
 
 /// Namespaces that exist from the start.
@@ -113,9 +112,15 @@ impl ApiServer {
         let terminating = match self.namespace_states.get(namespace, kv.mod_revision) {
             Some(terminating) => terminating,
             None => {
-                let ns = read_stored(&kv, Some(ns_entry.kind))?;
-                let terminating = meta_str(&ns, "deletionTimestamp").is_some()
-                    || ns.pointer("/status/phase").and_then(Value::as_str) == Some("Terminating");
+                let ns = read_object(&ns_entry, &kv)?;
+                // `status.phase` is the namespace kind's printer column,
+                // which its generated `field_value` reads.
+                let terminating = ns.metadata().deletion_timestamp.is_some()
+                    || ns
+                        .field_value("status.phase")
+                        .as_ref()
+                        .and_then(Value::as_str)
+                        == Some("Terminating");
                 self.namespace_states
                     .insert(namespace, kv.mod_revision, terminating);
                 terminating
@@ -200,23 +205,15 @@ impl ApiServer {
                 .map_err(ApiError::internal)?;
             for kv in result.kvs {
                 empty = false;
-                let mut obj = read_stored(&kv, Some(entry.kind))?;
-                let finalizers = obj
-                    .pointer("/metadata/finalizers")
-                    .and_then(Value::as_array)
-                    .is_some_and(|f| !f.is_empty());
-                if finalizers {
-                    if meta_str(&obj, "deletionTimestamp").is_none() {
-                        set_meta(
-                            meta_mut(&mut obj),
-                            "deletionTimestamp",
-                            json!(Time::now().to_rfc3339()),
-                        );
+                let mut obj = read_object(entry, &kv)?;
+                if !obj.metadata().finalizers.is_empty() {
+                    if obj.metadata().deletion_timestamp.is_none() {
+                        obj.metadata_mut().deletion_timestamp = Some(Time::now());
                         // A conflict means another writer got there first;
                         // the namespace controller's next pass sees it.
                         let _ = self.store.update(
                             &kv.key,
-                            to_storage(&obj, entry.kind.protobuf())?,
+                            obj.to_storage().map_err(ApiError::internal)?,
                             kv.mod_revision,
                         );
                     }
@@ -239,18 +236,15 @@ impl ApiServer {
         let Some(kv) = self.store.get(&key).map_err(ApiError::internal)? else {
             return Ok(());
         };
-        let obj = read_stored(&kv, Some(entry.kind))?;
-        let finalizers = obj
-            .pointer("/metadata/finalizers")
-            .and_then(Value::as_array)
-            .is_some_and(|f| !f.is_empty());
-        if finalizers {
-            let mut obj = obj;
-            set_path(&mut obj, ".spec.finalizers", json!([]));
+        let mut obj = read_object(entry, &kv)?;
+        if !obj.metadata().finalizers.is_empty() {
+            if let Some(finalize) = entry.info.strategy.finalize_namespace {
+                finalize(obj.as_any_mut());
+            }
             self.store
                 .update(
                     &key,
-                    to_storage(&obj, entry.kind.protobuf())?,
+                    obj.to_storage().map_err(ApiError::internal)?,
                     kv.mod_revision,
                 )
                 .map_err(ApiError::internal)?;
@@ -261,4 +255,14 @@ impl ApiServer {
             Err(e) => Err(ApiError::internal(e)),
         }
     }
+}
+
+/// The object stored at `kv`, read through its kind (decoded, defaulted).
+///
+/// Errors: 500 when the stored bytes do not decode.
+fn read_object(entry: &Entry, kv: &KeyValue) -> Result<Box<dyn Object>, ApiError> {
+    entry
+        .kind
+        .read_object(&kv.value)
+        .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))
 }

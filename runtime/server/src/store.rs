@@ -3,12 +3,11 @@
 //! (decoded, with their resourceVersion, defaulted), storage errors as
 //! API errors, and storage events as watch events.
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use super::object::{meta_mut, set_meta};
 use super::status::ApiError;
 use crate::storage::{KeyValue, StorageError};
-use runtime::codec::protobuf::Message;
 use runtime::registry::KindOps;
 use runtime::resource::ResourceInfo;
 
@@ -114,53 +113,6 @@ pub(crate) fn stored_json(
     let json = axum::body::Bytes::from(read_stored_json(kv, kv.mod_revision, defaulting)?);
     cache.insert(&kv.key, kv.mod_revision, json.clone());
     Ok(json)
-}
-
-/// The bytes stored for `obj`, as kube-apiserver stores them: for a kind
-/// with protobuf numbers (`protobuf`, its message table) the protobuf
-/// envelope (`k8s\0` + `runtime.Unknown`), else JSON; either without
-/// `metadata.resourceVersion` (the store's revision is the object's
-/// resourceVersion). JSON is written straight from `obj` without a copy.
-///
-/// Errors: 500 if the object cannot be encoded (not reachable for a JSON
-/// value, whose keys are strings).
-pub(crate) fn to_storage(obj: &Value, protobuf: Option<&Message>) -> Result<Vec<u8>, ApiError> {
-    if let Some(message) = protobuf {
-        return Ok(runtime::codec::protobuf::wrap_for_storage(obj, message));
-    }
-    serde_json::to_vec(&WithoutResourceVersion(obj)).map_err(ApiError::internal)
-}
-
-/// Serializes an object as it is, except `metadata.resourceVersion`.
-struct WithoutResourceVersion<'a>(&'a Value);
-
-impl serde::Serialize for WithoutResourceVersion<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let Value::Object(root) = self.0 else {
-            return self.0.serialize(serializer);
-        };
-        serializer.collect_map(root.iter().map(|(key, value)| match value {
-            Value::Object(meta) if key == "metadata" => (key, Field::Metadata(meta)),
-            _ => (key, Field::Other(value)),
-        }))
-    }
-}
-
-/// A top-level field of [`WithoutResourceVersion`].
-enum Field<'a> {
-    Metadata(&'a Map<String, Value>),
-    Other(&'a Value),
-}
-
-impl serde::Serialize for Field<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Field::Metadata(meta) => {
-                serializer.collect_map(meta.iter().filter(|(k, _)| *k != "resourceVersion"))
-            }
-            Field::Other(value) => value.serialize(serializer),
-        }
-    }
 }
 
 pub(crate) fn storage_error(e: StorageError, info: &ResourceInfo, name: &str) -> ApiError {

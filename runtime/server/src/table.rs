@@ -10,8 +10,9 @@
 
 use serde_json::{Map, Value, json};
 
-use super::object::{get_path, meta};
+use runtime::meta::ObjectMeta;
 use runtime::printers::{AGE_DESCRIPTION, NAME_DESCRIPTION, age, human_duration};
+use runtime::registry::Object;
 use runtime::resource::ResourceInfo;
 
 /// What each row carries in `object` (`includeObject`).
@@ -36,38 +37,39 @@ impl IncludeObject {
     }
 }
 
-/// `PartialObjectMetadata` of an object, in `meta.k8s.io/<version>`.
-pub fn partial_object_metadata(obj: &Value, version: &str) -> Value {
-    json!({
+/// `PartialObjectMetadata` of an object's metadata, in
+/// `meta.k8s.io/<version>`.
+///
+/// Errors: serde's message for metadata it cannot write (none in practice).
+pub fn partial_object_metadata(meta: &ObjectMeta, version: &str) -> Result<Value, String> {
+    Ok(json!({
         "kind": "PartialObjectMetadata",
         "apiVersion": format!("meta.k8s.io/{version}"),
-        "metadata": obj.get("metadata").cloned().unwrap_or_else(|| json!({})),
-    })
+        "metadata": serde_json::to_value(meta).map_err(|e| e.to_string())?,
+    }))
 }
 
-/// Builds a Table of `objects` (`version` is `v1` or `v1beta1`), with the
-/// list's `resourceVersion` and `continue` in its metadata. Ages are taken
-/// relative to `now`. Without `headers` (every watch event after the
-/// first, as upstream's `TableOptions.NoHeaders`) `columnDefinitions` is
-/// null.
+/// Builds a one-row Table of `object` (`version` is `v1` or `v1beta1`),
+/// with `list_meta` as its metadata. Ages are taken relative to `now`.
+/// Without `headers` (every watch event after the first, as upstream's
+/// `TableOptions.NoHeaders`) `columnDefinitions` is null.
+///
+/// Errors: serde's message for an object it cannot write (see [`row`]).
 pub fn table(
     info: &ResourceInfo,
-    objects: &[Value],
+    object: &dyn Object,
     version: &str,
     include: IncludeObject,
     list_meta: Map<String, Value>,
     now: chrono::DateTime<chrono::Utc>,
     headers: bool,
-) -> Value {
-    let rows = objects
-        .iter()
-        .map(|obj| row(info, obj, version, include, now))
-        .collect();
+) -> Result<Value, String> {
+    let rows = vec![row(info, object, version, include, now)?];
     let mut table = assemble(info, rows, version, list_meta);
     if !headers {
         table["columnDefinitions"] = Value::Null;
     }
-    table
+    Ok(table)
 }
 
 /// A Table around `rows` made by [`row`]: the kind's column definitions
@@ -114,61 +116,66 @@ fn declared_columns(info: &ResourceInfo) -> &'static [runtime::resource::Printer
     info.printer.map_or(info.printer_columns, |p| p.columns)
 }
 
-/// One Table row of `obj`: its cells and, per `include`, its object.
-/// Lists build rows as they read, so only the rows stay in memory.
+/// One Table row of `object`: its cells, read from the Rust object (the
+/// printer hook's, or each printer column's field through the generated
+/// [`Object::field_value`]), and, per `include`, its object. Lists build
+/// rows as they read, so only the rows stay in memory.
+///
+/// Errors: serde's message for an object it cannot write as JSON (the
+/// row's `object`; none in practice).
 pub fn row(
     info: &ResourceInfo,
-    obj: &Value,
+    object: &dyn Object,
     version: &str,
     include: IncludeObject,
     now: chrono::DateTime<chrono::Utc>,
-) -> Value {
+) -> Result<Value, String> {
+    let meta = object.metadata();
     let mut cells = Vec::new();
     if name_column(info) {
-        cells.push(json!(
-            meta(obj)
-                .and_then(|m| m.get("name"))
-                .and_then(Value::as_str)
-                .unwrap_or("")
-        ));
+        cells.push(json!(meta.name.as_deref().unwrap_or("")));
     }
     match info.printer {
-        Some(printer) => cells.extend((printer.cells)(obj, now)),
+        Some(printer) => cells.extend((printer.cells)(object.as_any(), now)),
         None => {
             for c in info.printer_columns {
-                cells.push(cell(obj, c.json_path, c.type_, now));
+                let value = object.field_value(c.json_path.trim_start_matches('.'));
+                cells.push(cell(value, c.type_, now));
             }
         }
     }
     if declared_columns(info).is_empty() {
-        cells.push(json!(age(obj, now)));
+        cells.push(json!(age(meta, now)));
     }
     let mut row = Map::new();
     row.insert("cells".into(), Value::Array(cells));
-    let object = match include {
+    let included = match include {
         // An empty `runtime.RawExtension`, which Go writes as null.
         IncludeObject::None => Value::Null,
-        IncludeObject::Metadata => partial_object_metadata(obj, version),
-        IncludeObject::Object => obj.clone(),
+        IncludeObject::Metadata => partial_object_metadata(meta, version)?,
+        IncludeObject::Object => object.to_value()?,
     };
-    row.insert("object".into(), object);
-    Value::Object(row)
+    row.insert("object".into(), included);
+    Ok(Value::Object(row))
 }
 
-fn cell(obj: &Value, path: &str, type_: &str, now: chrono::DateTime<chrono::Utc>) -> Value {
-    let Some(value) = get_path(obj, path) else {
+/// A printer column's cell from the JSON value of its field (`None`: the
+/// object's JSON has no such field): a `date` as an age, a list or object
+/// as its JSON text, anything else as it is.
+fn cell(value: Option<Value>, type_: &str, now: chrono::DateTime<chrono::Utc>) -> Value {
+    let Some(value) = value else {
         return Value::Null;
     };
-    match (type_, value) {
+    match (type_, &value) {
         ("date", Value::String(s)) => chrono::DateTime::parse_from_rfc3339(s)
             .map(|t| {
                 json!(human_duration(
                     now.signed_duration_since(t.with_timezone(&chrono::Utc))
                 ))
             })
-            .unwrap_or_else(|_| value.clone()),
+            .unwrap_or(value),
         (_, Value::Array(_) | Value::Object(_)) => json!(value.to_string()),
-        _ => value.clone(),
+        _ => value,
     }
 }
 
@@ -184,17 +191,19 @@ mod tests {
         let now = chrono::DateTime::parse_from_rfc3339("2024-01-01T01:00:00Z")
             .unwrap()
             .to_utc();
-        let obj = json!({"kind": "Thing", "apiVersion": "v1",
-            "metadata": {"name": "a", "creationTimestamp": "2024-01-01T00:00:00Z"}});
+        let obj: apis::core::v1::ConfigMap = serde_json::from_value(json!({
+            "metadata": {"name": "a", "creationTimestamp": "2024-01-01T00:00:00Z"}}))
+        .unwrap();
         let t = table(
             &info,
-            &[obj],
+            &obj,
             "v1",
             IncludeObject::None,
             Map::new(),
             now,
             true,
-        );
+        )
+        .unwrap();
         let names: Vec<&str> = t["columnDefinitions"]
             .as_array()
             .unwrap()

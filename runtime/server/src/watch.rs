@@ -22,17 +22,16 @@ use serde_json::{Map, Value, json};
 use tokio::sync::{broadcast, mpsc};
 
 use super::ApiServer;
-use super::cache::{CachedEvent, WatchCache};
-use super::filter::{field_selector, selected};
+use super::cache::{CachedEvent, WatchCache, object_line};
+use super::filter::{field_selector, selected_object};
 use super::negotiate::Representation;
 use super::request::Query;
 use super::status::ApiError;
-use super::store::{read_stored, resource_prefix};
+use super::store::resource_prefix;
 use super::table::{self, IncludeObject};
 use super::versions::{self, WatchPlan};
 use crate::storage::{Event, RangeRequest, StorageError};
-use runtime::registry::Entry;
-use runtime::registry::KindOps;
+use runtime::registry::{Entry, KindOps, Object};
 use runtime::resource::ResourceInfo;
 use runtime::selector::{FieldSelector, LabelSelector};
 
@@ -48,8 +47,8 @@ enum Source {
     /// The shared cache.
     Cache(Arc<WatchCache>, broadcast::Receiver<Arc<CachedEvent>>),
     /// A storage watch of its own (a start older than the cache's window),
-    /// with the kind's decoding that defaults its objects.
-    Store(mpsc::UnboundedReceiver<Event>, Option<&'static dyn KindOps>),
+    /// with the kind its objects are read through.
+    Store(mpsc::UnboundedReceiver<Event>, &'static dyn KindOps),
 }
 
 impl Source {
@@ -58,9 +57,9 @@ impl Source {
     async fn next(&mut self) -> Option<Arc<CachedEvent>> {
         match self {
             Source::Cache(_, rx) => rx.recv().await.ok(),
-            Source::Store(rx, defaulting) => loop {
+            Source::Store(rx, kind) => loop {
                 let event = rx.recv().await?;
-                if let Ok(e) = CachedEvent::from_storage(&event, *defaulting) {
+                if let Ok(e) = CachedEvent::from_storage(&event, *kind) {
                     return Some(Arc::new(e));
                 }
             },
@@ -98,12 +97,15 @@ impl Watcher {
         {
             return None;
         }
-        // Without selectors every object is selected: no tree is read.
+        // Without selectors every object is selected: none is read.
         let (now, before) = if self.labels.is_empty() && self.fields.is_empty() {
             (true, event.has_prev())
         } else {
-            let selects = |o: &Value| selected(o, &self.labels, &self.fields);
-            (selects(event.object()), event.prev().is_some_and(selects))
+            let selects = |o: &dyn Object| selected_object(o, &self.labels, &self.fields);
+            (
+                event.object().is_some_and(selects),
+                event.prev().is_some_and(selects),
+            )
         };
         let kind = match (event.kind, before, now) {
             ("MODIFIED", true, true) => "MODIFIED",
@@ -127,32 +129,60 @@ impl Watcher {
                 _ => {}
             }
         }
-        Some(self.encode(kind, event.object()))
+        Some(match self.representation {
+            Representation::Table(_) => self.encode_row(kind, event.object()),
+            _ => object_line(kind, event.object_json()),
+        })
     }
 
-    fn encode(&mut self, kind: &str, object: &Value) -> Bytes {
+    /// The watch line of `object` as a `kind` event: its JSON, or a
+    /// one-row Table of it.
+    fn encode(&mut self, kind: &str, object: &dyn Object) -> Bytes {
         match self.representation {
-            Representation::Table(version) if kind != "BOOKMARK" && kind != "ERROR" => {
-                let headers = !self.headers_sent;
-                self.headers_sent = true;
-                self.encode_table(kind, object, version, headers)
-            }
-            _ => event_line(kind, object),
+            Representation::Table(_) => self.encode_row(kind, Some(object)),
+            _ => match object.to_json(false) {
+                Ok(json) => object_line(kind, &json),
+                Err(e) => error_line(e),
+            },
         }
     }
 
-    /// A watch line whose object is a one-row Table of `object`.
-    fn encode_table(&self, kind: &str, object: &Value, version: &str, headers: bool) -> Bytes {
+    /// A Table watch line of `object`, with the column definitions the
+    /// first time (`None`: the object did not decode; an ERROR line).
+    fn encode_row(&mut self, kind: &str, object: Option<&dyn Object>) -> Bytes {
+        let Representation::Table(version) = self.representation else {
+            return error_line("not a Table watch".into());
+        };
+        let headers = !self.headers_sent;
+        self.headers_sent = true;
+        self.encode_table(kind, object, version, headers)
+    }
+
+    /// A watch line whose object is a one-row Table of `object` (an ERROR
+    /// line for an object that did not decode or cannot be written).
+    fn encode_table(
+        &self,
+        kind: &str,
+        object: Option<&dyn Object>,
+        version: &str,
+        headers: bool,
+    ) -> Bytes {
+        let Some(object) = object else {
+            return error_line("the stored object does not decode".into());
+        };
         let table = table::table(
             &self.info,
-            std::slice::from_ref(object),
+            object,
             version,
             self.include,
             Map::new(),
             chrono::Utc::now(),
             headers,
         );
-        event_line(kind, &table)
+        match table {
+            Ok(table) => event_line(kind, &table),
+            Err(e) => error_line(e),
+        }
     }
 
     fn bookmark(&self, revision: i64, initial_events_end: bool) -> Bytes {
@@ -165,6 +195,11 @@ impl Watcher {
             &json!({"kind": self.info.kind, "apiVersion": self.info.api_version, "metadata": metadata}),
         )
     }
+}
+
+/// An ERROR watch line carrying a 500 Status with `message`.
+fn error_line(message: String) -> Bytes {
+    event_line("ERROR", &ApiError::internal(message).to_status())
 }
 
 /// One line of a watch stream: `{"type": kind, "object": object}` and a
@@ -277,8 +312,12 @@ pub(crate) async fn watch(
                 })
                 .map_err(ApiError::internal)?;
             for kv in &result.kvs {
-                let obj = read_stored(kv, Some(entry.kind))?;
-                if selected(&obj, &watcher.labels, &watcher.fields) {
+                let mut obj = entry
+                    .kind
+                    .read_object(&kv.value)
+                    .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
+                obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
+                if selected_object(obj.as_ref(), &watcher.labels, &watcher.fields) {
                     initial.push(obj);
                 }
             }
@@ -291,7 +330,7 @@ pub(crate) async fn watch(
     let source = match cache.subscribe(after) {
         Some((replay, rx)) => Some((replay, Source::Cache(cache.clone(), rx))),
         None => match server.store.watch(&resource_prefix(&ri), after) {
-            Ok(events) => Some((Vec::new(), Source::Store(events, Some(entry.kind)))),
+            Ok(events) => Some((Vec::new(), Source::Store(events, entry.kind))),
             Err(StorageError::Compacted {
                 requested,
                 compacted,
@@ -334,7 +373,7 @@ const PRE_TIMEOUT_BOOKMARK: Duration = Duration::from_secs(2);
 #[allow(clippy::too_many_arguments)]
 async fn stream(
     mut watcher: Watcher,
-    initial: Vec<Value>,
+    initial: Vec<Box<dyn Object>>,
     initial_events_end: bool,
     after: i64,
     replay: Vec<Arc<CachedEvent>>,
@@ -350,7 +389,7 @@ async fn stream(
         async move { tx.send(Ok(line)).await.is_ok() }
     };
     for obj in &initial {
-        if !send(watcher.encode("ADDED", obj)).await {
+        if !send(watcher.encode("ADDED", obj.as_ref())).await {
             return;
         }
     }

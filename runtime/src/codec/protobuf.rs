@@ -137,39 +137,14 @@ pub fn encode(value: &Value, msg: &Message) -> Vec<u8> {
 }
 
 fn encode_into(value: &Value, msg: &Message, out: &mut Vec<u8>) {
-    encode_with(value, msg, &[], None, out);
-}
-
-/// [`encode_into`], with the fields named in `absent` (JSON names of this
-/// message) written as if `value` did not hold them, and the message field
-/// `nested.0` written with its fields named in `nested.1` absent.
-fn encode_with(
-    value: &Value,
-    msg: &Message,
-    absent: &[&str],
-    nested: Option<(&str, &[&str])>,
-    out: &mut Vec<u8>,
-) {
     let mut fields: Vec<&Field> = msg.fields.iter().collect();
     fields.sort_by_key(|f| f.number);
     for f in fields {
         let v = if f.json.is_empty() {
             Some(value)
-        } else if absent.contains(&f.json) {
-            None
         } else {
             value.get(f.json).filter(|v| !v.is_null())
         };
-        if let (Some((json, inner_absent)), Kind::Message(m)) = (nested, f.kind)
-            && json == f.json
-            && matches!(f.presence, Presence::Value | Presence::Required)
-        {
-            let empty = Value::Object(Map::new());
-            let mut inner = Vec::new();
-            encode_with(v.unwrap_or(&empty), m(), inner_absent, None, &mut inner);
-            length_delimited(f.number, &inner, out);
-            continue;
-        }
         match f.presence {
             Presence::Value | Presence::Required => encode_value(f.number, &f.kind, v, out),
             Presence::Pointer => {
@@ -628,21 +603,6 @@ const ZERO_TIME_SECONDS: i64 = -62135596800;
 /// Kubernetes envelope: `k8s\0` + `runtime.Unknown`.
 pub fn wrap(value: &Value, msg: &Message) -> Vec<u8> {
     envelope(value, &encode(value, msg))
-}
-
-/// [`wrap`] for storage: without `metadata.resourceVersion`, which the
-/// store's revision stands for (upstream's etcd store clears it before
-/// writing, `APIObjectVersioner.PrepareObjectForStorage`).
-pub fn wrap_for_storage(value: &Value, msg: &Message) -> Vec<u8> {
-    let mut out = Vec::new();
-    encode_with(
-        value,
-        msg,
-        &[],
-        Some(("metadata", &["resourceVersion"])),
-        &mut out,
-    );
-    envelope(value, &out)
 }
 
 /// `k8s\0` + `runtime.Unknown{typeMeta = 1 {apiVersion = 1, kind = 2},

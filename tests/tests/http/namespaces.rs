@@ -65,6 +65,55 @@ async fn deleting_a_namespace_terminates_it_and_its_contents() {
     );
 }
 
+/// Finalizers hold what they guard: an object with one is marked deleted
+/// (its `deletionTimestamp` set) and stays until they go; a namespace
+/// whose own metadata has one loses its `spec.finalizers` once emptied
+/// (the namespace controller's finalize) and stays until that one goes.
+#[tokio::test]
+async fn finalizers_hold_a_terminating_namespace_and_its_objects() {
+    let api = Api::start();
+    let mut ns = namespace("held");
+    ns["metadata"]["finalizers"] = json!(["example.com/hold"]);
+    api.create(NAMESPACES, &ns).await;
+    let mut cm = configmap("kept");
+    cm["metadata"]["finalizers"] = json!(["example.com/keep"]);
+    api.create("/api/v1/namespaces/held/configmaps", &cm).await;
+    let r = api.delete(&format!("{NAMESPACES}/held")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["spec"]["finalizers"], json!(["kubernetes"]));
+
+    let kept = "/api/v1/namespaces/held/configmaps/kept";
+    eventually("the held object to be marked deleted", async || {
+        api.get(kept).await.body["metadata"]["deletionTimestamp"].is_string()
+    })
+    .await;
+    let release = json!({"metadata": {"finalizers": null}});
+    let r = api.patch(kept, MERGE_PATCH, &release).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    eventually("the released object to go", async || {
+        api.get(kept).await.status == StatusCode::NOT_FOUND
+    })
+    .await;
+
+    let held = format!("{NAMESPACES}/held");
+    eventually("the emptied namespace to be finalized", async || {
+        api.get(&held).await.body["spec"]["finalizers"].is_null()
+    })
+    .await;
+    let r = api.get(&held).await;
+    assert_eq!(r.body["status"]["phase"], "Terminating");
+    assert_eq!(
+        r.body["metadata"]["finalizers"],
+        json!(["example.com/hold"])
+    );
+    let r = api.patch(&held, MERGE_PATCH, &release).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    eventually("the released namespace to go", async || {
+        api.get(&held).await.status == StatusCode::NOT_FOUND
+    })
+    .await;
+}
+
 /// Upstream: NamespaceLifecycle admission
 /// (k8s.io/apiserver/pkg/admission/plugin/namespace/lifecycle/admission.go) appends
 /// `StatusCause{Type: v1.NamespaceTerminatingCause, Message: "namespace %s is being terminated", Field: "metadata.namespace"}`.

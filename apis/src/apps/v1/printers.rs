@@ -1,8 +1,10 @@
 // Hand-written Table columns of apps/v1 (`+printer:hook`), as upstream's
-// `pkg/printers/internalversion/printers.go` prints them.
+// `pkg/printers/internalversion/printers.go` prints them: each printer reads
+// the Rust object's fields, as upstream's reads the Go struct.
 
-use runtime::printers::{AGE_DESCRIPTION, age, container_cells, int_at};
+use runtime::printers::{AGE_DESCRIPTION, age};
 use runtime::resource::{Printer, PrinterColumn};
+use runtime::selector::format_selector;
 use serde_json::{Value, json};
 
 use super::Deployment;
@@ -33,23 +35,20 @@ impl Printer for Deployment {
     /// `printDeployment`: READY is `readyReplicas/replicas`; UP-TO-DATE and
     /// AVAILABLE are integers; the selector is `LabelSelectorAsSelector`'s
     /// string (empty for an empty selector).
-    fn cells(object: &Value, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
-        let (containers, images) =
-            container_cells(object.pointer("/spec/template/spec/containers"));
-        let selector = object
-            .pointer("/spec/selector")
-            .map(runtime::selector::format_label_selector)
+    fn cells(&self, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
+        let (containers, images) = self.spec.template.spec.container_cells();
+        let selector = Some(format_selector(&self.spec.selector))
             .filter(|s| s != "<none>")
             .unwrap_or_default();
         vec![
             json!(format!(
                 "{}/{}",
-                int_at(object, "/status/readyReplicas"),
-                int_at(object, "/spec/replicas")
+                self.status.ready_replicas,
+                self.spec.replicas.unwrap_or(0)
             )),
-            json!(int_at(object, "/status/updatedReplicas")),
-            json!(int_at(object, "/status/availableReplicas")),
-            json!(age(object, now)),
+            json!(self.status.updated_replicas),
+            json!(self.status.available_replicas),
+            json!(age(&self.metadata, now)),
             json!(containers),
             json!(images),
             json!(selector),

@@ -55,14 +55,9 @@ impl ::runtime::registry::ServedKind for Deployment {
         v.replicas = Some(replicas);
     }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
-        match path {
-            "metadata.name" => {
-                self.metadata.name.clone().map(::serde_json::Value::String)
-            }
-            "metadata.namespace" => {
-                self.metadata.namespace.clone().map(::serde_json::Value::String)
-            }
-            _ => None,
-        }
+        ::runtime::registry::metadata_field(
+            &self.metadata,
+            path.strip_prefix("metadata.")?,
+        )
     }
 }

@@ -1,13 +1,23 @@
 // Hand-written Table columns of batch/v1 (`+printer:hook`), as upstream's
-// `pkg/printers/internalversion/printers.go` prints them.
+// `pkg/printers/internalversion/printers.go` prints them: each printer reads
+// the Rust object's fields, as upstream's reads the Go struct.
 
-use runtime::printers::{
-    AGE_DESCRIPTION, age, condition_is_true, container_cells, human_duration, int_at, time_at,
-};
+use runtime::printers::{AGE_DESCRIPTION, age, human_duration, instant};
 use runtime::resource::{Printer, PrinterColumn};
+use runtime::selector::format_selector;
 use serde_json::{Value, json};
 
 use super::Job;
+
+/// Whether the job's first condition of `type_` has status `True`, as
+/// upstream's printers look conditions up.
+fn condition_is_true(job: &Job, type_: &str) -> bool {
+    job.status
+        .conditions
+        .iter()
+        .find(|c| c.r#type == type_)
+        .is_some_and(|c| c.status == "True")
+}
 
 impl Printer for Job {
     const COLUMNS: &'static [PrinterColumn] = &[
@@ -32,46 +42,47 @@ impl Printer for Job {
     /// Terminating, Suspended, FailureTarget, else Running), COMPLETIONS as
     /// `succeeded/completions` (`n/1 of p` for a parallel job without
     /// completions), DURATION from start to completion or now.
-    fn cells(object: &Value, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
-        let succeeded = int_at(object, "/status/succeeded");
-        let completions = match object.pointer("/spec/completions").and_then(Value::as_i64) {
+    fn cells(&self, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
+        let succeeded = self.status.succeeded;
+        let completions = match self.spec.completions {
             Some(c) => format!("{succeeded}/{c}"),
-            None => match int_at(object, "/spec/parallelism") {
+            None => match self.spec.parallelism.unwrap_or(0) {
                 p if p > 1 => format!("{succeeded}/1 of {p}"),
                 _ => format!("{succeeded}/1"),
             },
         };
-        let duration = match time_at(object, "/status/startTime") {
+        let duration = match instant(self.status.start_time.as_ref()) {
             None => String::new(),
             Some(start) => {
-                let end = time_at(object, "/status/completionTime").unwrap_or(now);
+                let end = instant(self.status.completion_time.as_ref()).unwrap_or(now);
                 human_duration(end.signed_duration_since(start))
             }
         };
-        let deleting = object.pointer("/metadata/deletionTimestamp").is_some();
-        let status = if condition_is_true(object, "Complete") {
+        let deleting = self.metadata.deletion_timestamp.is_some();
+        let status = if condition_is_true(self, "Complete") {
             "Complete"
-        } else if condition_is_true(object, "Failed") {
+        } else if condition_is_true(self, "Failed") {
             "Failed"
         } else if deleting {
             "Terminating"
-        } else if condition_is_true(object, "Suspended") {
+        } else if condition_is_true(self, "Suspended") {
             "Suspended"
-        } else if condition_is_true(object, "FailureTarget") {
+        } else if condition_is_true(self, "FailureTarget") {
             "FailureTarget"
         } else {
             "Running"
         };
-        let (containers, images) =
-            container_cells(object.pointer("/spec/template/spec/containers"));
-        let selector = object
-            .pointer("/spec/selector")
-            .map_or_else(|| "<none>".into(), runtime::selector::format_label_selector);
+        let (containers, images) = self.spec.template.spec.container_cells();
+        let selector = self
+            .spec
+            .selector
+            .as_ref()
+            .map_or_else(|| "<none>".into(), format_selector);
         vec![
             json!(status),
             json!(completions),
             json!(duration),
-            json!(age(object, now)),
+            json!(age(&self.metadata, now)),
             json!(containers),
             json!(images),
             json!(selector),
@@ -91,7 +102,7 @@ mod tests {
         let job = |spec: Value, status: Value| {
             let j = json!({"metadata": {"name": "j", "creationTimestamp": "2026-01-01T00:00:00Z"},
                            "spec": spec, "status": status});
-            <Job as Printer>::cells(&j, now)
+            serde_json::from_value::<Job>(j).unwrap().cells(now)
         };
         let running = job(
             json!({"completions": 3, "selector": {"matchLabels": {"batch.kubernetes.io/controller-uid": "u"}},

@@ -22,13 +22,18 @@ impl ::runtime::registry::ServedKind for Lease {
     }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
         match path {
-            "metadata.name" => {
-                self.metadata.name.clone().map(::serde_json::Value::String)
+            "spec.holderIdentity" => {
+                Some(self)
+                    .map(|v| &v.spec)
+                    .and_then(|v| v.holder_identity.as_ref())
+                    .and_then(|v| ::serde_json::to_value(v).ok())
             }
-            "metadata.namespace" => {
-                self.metadata.namespace.clone().map(::serde_json::Value::String)
+            _ => {
+                ::runtime::registry::metadata_field(
+                    &self.metadata,
+                    path.strip_prefix("metadata.")?,
+                )
             }
-            _ => None,
         }
     }
 }

@@ -1,24 +1,31 @@
 // Hand-written Table columns of core/v1 (`+printer:hook`), as upstream's
-// `pkg/printers/internalversion/printers.go` prints them.
+// `pkg/printers/internalversion/printers.go` prints them: each printer reads
+// the Rust object's fields, as upstream's reads the Go struct.
 
 use runtime::printers::{
-    AGE_DESCRIPTION, NAME_DESCRIPTION, age, condition, condition_is_true, container_cells,
-    format_labels, human_duration, int_at, list_at, str_at, time_at, timestamp_since,
+    AGE_DESCRIPTION, NAME_DESCRIPTION, age, format_labels, human_duration, instant, timestamp_since,
 };
 use runtime::resource::{Printer, PrinterColumn};
 use serde_json::{Value, json};
 
-use super::{ConfigMap, Event, Pod, PodTemplate, Secret, Service};
-
-fn len_at(object: &Value, pointer: &str) -> i64 {
-    object
-        .pointer(pointer)
-        .and_then(Value::as_object)
-        .map_or(0, |m| m.len() as i64)
-}
+use super::{
+    ConfigMap, Container, ContainerStateTerminated, ContainerStatus, Event, Pod, PodCondition,
+    PodSpec, PodTemplate, Secret, Service,
+};
 
 fn or_none(s: &str) -> &str {
     if s.is_empty() { "<none>" } else { s }
+}
+
+impl PodSpec {
+    /// `layoutContainerCells` of upstream's printers: the names of the
+    /// spec's containers and their images, each joined by commas (for the
+    /// printers of the kinds that hold a pod template).
+    pub(crate) fn container_cells(&self) -> (String, String) {
+        let field =
+            |f: fn(&Container) -> &str| self.containers.iter().map(f).collect::<Vec<_>>().join(",");
+        (field(|c| &c.name), field(|c| &c.image))
+    }
 }
 
 impl Printer for ConfigMap {
@@ -28,10 +35,10 @@ impl Printer for ConfigMap {
     ];
 
     /// `printConfigMap`: DATA counts `data` and `binaryData` keys.
-    fn cells(object: &Value, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
+    fn cells(&self, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
         vec![
-            json!(len_at(object, "/data") + len_at(object, "/binaryData")),
-            json!(age(object, now)),
+            json!(self.data.len() + self.binary_data.len()),
+            json!(age(&self.metadata, now)),
         ]
     }
 }
@@ -48,11 +55,11 @@ impl Printer for Secret {
     ];
 
     /// `printSecret`: TYPE and the number of `data` keys.
-    fn cells(object: &Value, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
+    fn cells(&self, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
         vec![
-            json!(str_at(object, "/type")),
-            json!(len_at(object, "/data")),
-            json!(age(object, now)),
+            json!(self.r#type),
+            json!(self.data.len()),
+            json!(age(&self.metadata, now)),
         ]
     }
 }
@@ -78,27 +85,24 @@ impl Printer for Service {
     /// `printService`: the first cluster IP, external IPs by service type
     /// (with load-balancer ingress, `<pending>` until there is one), ports
     /// as `80/TCP` or `80:30080/TCP`, the selector as `k=v` pairs.
-    fn cells(object: &Value, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
-        let type_ = str_at(object, "/spec/type");
-        let cluster_ip = list_at(object, "/spec/clusterIPs")
-            .first()
-            .and_then(Value::as_str)
-            .unwrap_or("<none>");
-        let external_ips: Vec<&str> = list_at(object, "/spec/externalIPs")
-            .iter()
-            .filter_map(Value::as_str)
-            .collect();
-        let mut ingress: Vec<&str> = list_at(object, "/status/loadBalancer/ingress")
+    fn cells(&self, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
+        let spec = &self.spec;
+        let cluster_ip = spec.cluster_ips.first().map_or("<none>", String::as_str);
+        let external_ips: Vec<&str> = spec.external_ips.iter().map(String::as_str).collect();
+        let mut ingress: Vec<&str> = self
+            .status
+            .load_balancer
+            .ingress
             .iter()
             .filter_map(|i| {
-                let ip = i.get("ip").and_then(Value::as_str).unwrap_or("");
-                let host = i.get("hostname").and_then(Value::as_str).unwrap_or("");
-                [ip, host].into_iter().find(|s| !s.is_empty())
+                [i.ip.as_str(), i.hostname.as_str()]
+                    .into_iter()
+                    .find(|s| !s.is_empty())
             })
             .collect();
         ingress.sort_unstable();
         ingress.dedup();
-        let external = match type_ {
+        let external = match spec.r#type.as_str() {
             "ClusterIP" | "NodePort" => or_none(&external_ips.join(",")).to_string(),
             "LoadBalancer" if !external_ips.is_empty() => {
                 let mut all = ingress.clone();
@@ -107,51 +111,66 @@ impl Printer for Service {
             }
             "LoadBalancer" if !ingress.is_empty() => ingress.join(","),
             "LoadBalancer" => "<pending>".into(),
-            "ExternalName" => str_at(object, "/spec/externalName").to_string(),
+            "ExternalName" => spec.external_name.clone(),
             _ => "<unknown>".into(),
         };
-        let ports: Vec<String> = list_at(object, "/spec/ports")
+        let ports: Vec<String> = spec
+            .ports
             .iter()
             .map(|p| {
-                let port = p.get("port").and_then(Value::as_i64).unwrap_or(0);
-                let protocol = p.get("protocol").and_then(Value::as_str).unwrap_or("");
-                match p.get("nodePort").and_then(Value::as_i64) {
-                    Some(node_port) if node_port > 0 => format!("{port}:{node_port}/{protocol}"),
-                    _ => format!("{port}/{protocol}"),
+                if p.node_port > 0 {
+                    format!("{}:{}/{}", p.port, p.node_port, p.protocol)
+                } else {
+                    format!("{}/{}", p.port, p.protocol)
                 }
             })
             .collect();
         vec![
-            json!(type_),
+            json!(spec.r#type),
             json!(cluster_ip),
             json!(external),
             json!(or_none(&ports.join(","))),
-            json!(age(object, now)),
-            json!(format_labels(object.pointer("/spec/selector"))),
+            json!(age(&self.metadata, now)),
+            json!(format_labels(&spec.selector)),
         ]
     }
 }
 
-fn finished_at(status: &Value) -> Option<chrono::DateTime<chrono::Utc>> {
-    time_at(status, "/lastState/terminated/finishedAt")
+/// When the container last terminated (`lastState.terminated.finishedAt`).
+fn finished_at(status: &ContainerStatus) -> Option<chrono::DateTime<chrono::Utc>> {
+    status
+        .last_state
+        .terminated
+        .as_ref()
+        .and_then(|t| instant(t.finished_at.as_ref()))
 }
 
 /// `Signal:9`, `ExitCode:1`: a terminated container without a reason.
-fn exit_reason(terminated: &Value) -> String {
-    match terminated
-        .get("signal")
-        .and_then(Value::as_i64)
-        .unwrap_or(0)
-    {
-        0 => format!(
-            "ExitCode:{}",
-            terminated
-                .get("exitCode")
-                .and_then(Value::as_i64)
-                .unwrap_or(0)
-        ),
+fn exit_reason(terminated: &ContainerStateTerminated) -> String {
+    match terminated.signal {
+        0 => format!("ExitCode:{}", terminated.exit_code),
         signal => format!("Signal:{signal}"),
     }
+}
+
+/// The reason the container is waiting, or `""`.
+fn waiting_reason(status: &ContainerStatus) -> &str {
+    status
+        .state
+        .waiting
+        .as_ref()
+        .map_or("", |w| w.reason.as_str())
+}
+
+/// The first of the pod's conditions with `type_`, as upstream's printers
+/// look conditions up.
+fn pod_condition<'a>(pod: &'a Pod, type_: &str) -> Option<&'a PodCondition> {
+    pod.status.conditions.iter().find(|c| c.r#type == type_)
+}
+
+/// Whether the pod's first condition of `type_` has status `True`.
+fn pod_condition_is_true(pod: &Pod, type_: &str) -> bool {
+    pod_condition(pod, type_).is_some_and(|c| c.status == "True")
 }
 
 impl Printer for Pod {
@@ -190,70 +209,53 @@ impl Printer for Pod {
     /// as containers), STATUS as the kubelet reports it (`Init:1/2`,
     /// `CrashLoopBackOff`, `Completed`, `Terminating`...), RESTARTS with the
     /// time of the last restart (`3 (5m ago)`).
-    fn cells(object: &Value, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
-        let phase = str_at(object, "/status/phase");
-        let mut reason = match str_at(object, "/status/reason") {
+    fn cells(&self, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
+        let phase = self.status.phase.as_str();
+        let mut reason = match self.status.reason.as_str() {
             "" => phase.to_string(),
             r => r.to_string(),
         };
-        if list_at(object, "/status/conditions").iter().any(|c| {
-            c.get("type").and_then(Value::as_str) == Some("PodScheduled")
-                && c.get("reason").and_then(Value::as_str) == Some("SchedulingGated")
-        }) {
+        if self
+            .status
+            .conditions
+            .iter()
+            .any(|c| c.r#type == "PodScheduled" && c.reason == "SchedulingGated")
+        {
             reason = "SchedulingGated".into();
         }
-        let init_containers = list_at(object, "/spec/initContainers");
-        let restartable = |name: &str| {
-            init_containers.iter().any(|c| {
-                c.get("name").and_then(Value::as_str) == Some(name)
-                    && c.get("restartPolicy").and_then(Value::as_str) == Some("Always")
-            })
-        };
-        let total = list_at(object, "/spec/containers").len()
-            + init_containers
-                .iter()
-                .filter(|c| c.get("restartPolicy").and_then(Value::as_str) == Some("Always"))
-                .count();
+        let init_containers = &self.spec.init_containers;
+        let always = |c: &Container| c.restart_policy.as_deref() == Some("Always");
+        let restartable = |name: &str| init_containers.iter().any(|c| c.name == name && always(c));
+        let total =
+            self.spec.containers.len() + init_containers.iter().filter(|c| always(c)).count();
         let mut ready = 0;
         let mut restarts = 0;
         let mut sidecar_restarts = 0;
         let mut last_restart = None;
         let mut last_sidecar_restart = None;
         let mut initializing = false;
-        for (i, status) in list_at(object, "/status/initContainerStatuses")
-            .iter()
-            .enumerate()
-        {
-            let count = status
-                .get("restartCount")
-                .and_then(Value::as_i64)
-                .unwrap_or(0);
-            let name = status.get("name").and_then(Value::as_str).unwrap_or("");
+        for (i, status) in self.status.init_container_statuses.iter().enumerate() {
+            let count = i64::from(status.restart_count);
             restarts += count;
             last_restart = last_restart.max(finished_at(status));
-            let sidecar = restartable(name);
+            let sidecar = restartable(&status.name);
             if sidecar {
                 sidecar_restarts += count;
                 last_sidecar_restart = last_sidecar_restart.max(finished_at(status));
             }
-            let terminated = status.pointer("/state/terminated");
-            if terminated
-                .is_some_and(|t| t.get("exitCode").and_then(Value::as_i64).unwrap_or(0) == 0)
-            {
+            let terminated = status.state.terminated.as_ref();
+            if terminated.is_some_and(|t| t.exit_code == 0) {
                 continue;
             }
-            if sidecar && status.get("started").and_then(Value::as_bool) == Some(true) {
-                if status.get("ready").and_then(Value::as_bool) == Some(true) {
+            if sidecar && status.started == Some(true) {
+                if status.ready {
                     ready += 1;
                 }
                 continue;
             }
-            let waiting = status
-                .pointer("/state/waiting/reason")
-                .and_then(Value::as_str)
-                .unwrap_or("");
+            let waiting = waiting_reason(status);
             reason = match terminated {
-                Some(t) => match t.get("reason").and_then(Value::as_str).unwrap_or("") {
+                Some(t) => match t.reason.as_str() {
                     "" => format!("Init:{}", exit_reason(t)),
                     r => format!("Init:{r}"),
                 },
@@ -265,47 +267,36 @@ impl Printer for Pod {
             initializing = true;
             break;
         }
-        let initialized = condition(object, "Initialized")
-            .is_some_and(|c| c.get("status").and_then(Value::as_str) == Some("True"));
-        if !initializing || initialized {
+        if !initializing || pod_condition_is_true(self, "Initialized") {
             restarts = sidecar_restarts;
             last_restart = last_sidecar_restart;
             let mut has_running = false;
-            for status in list_at(object, "/status/containerStatuses").iter().rev() {
-                restarts += status
-                    .get("restartCount")
-                    .and_then(Value::as_i64)
-                    .unwrap_or(0);
+            for status in self.status.container_statuses.iter().rev() {
+                restarts += i64::from(status.restart_count);
                 last_restart = last_restart.max(finished_at(status));
-                let waiting = status
-                    .pointer("/state/waiting/reason")
-                    .and_then(Value::as_str)
-                    .unwrap_or("");
-                let terminated = status.pointer("/state/terminated");
+                let waiting = waiting_reason(status);
                 if !waiting.is_empty() {
                     reason = waiting.to_string();
-                } else if let Some(t) = terminated {
-                    reason = match t.get("reason").and_then(Value::as_str).unwrap_or("") {
+                } else if let Some(t) = &status.state.terminated {
+                    reason = match t.reason.as_str() {
                         "" => exit_reason(t),
                         r => r.to_string(),
                     };
-                } else if status.get("ready").and_then(Value::as_bool) == Some(true)
-                    && status.pointer("/state/running").is_some()
-                {
+                } else if status.ready && status.state.running.is_some() {
                     has_running = true;
                     ready += 1;
                 }
             }
             if reason == "Completed" && has_running {
-                reason = if condition_is_true(object, "Ready") {
+                reason = if pod_condition_is_true(self, "Ready") {
                     "Running".into()
                 } else {
                     "NotReady".into()
                 };
             }
         }
-        if object.pointer("/metadata/deletionTimestamp").is_some() {
-            if str_at(object, "/status/reason") == "NodeLost" {
+        if self.metadata.deletion_timestamp.is_some() {
+            if self.status.reason == "NodeLost" {
                 reason = "Unknown".into();
             } else if phase != "Succeeded" && phase != "Failed" {
                 reason = "Terminating".into();
@@ -318,17 +309,13 @@ impl Printer for Pod {
             ),
             _ => restarts.to_string(),
         };
-        let gates = list_at(object, "/spec/readinessGates");
+        let gates = &self.spec.readiness_gates;
         let gates_cell = if gates.is_empty() {
             "<none>".to_string()
         } else {
             let passing = gates
                 .iter()
-                .filter(|g| {
-                    g.get("conditionType")
-                        .and_then(Value::as_str)
-                        .is_some_and(|t| condition_is_true(object, t))
-                })
+                .filter(|g| pod_condition_is_true(self, &g.condition_type))
                 .count();
             format!("{passing}/{}", gates.len())
         };
@@ -336,16 +323,12 @@ impl Printer for Pod {
             json!(format!("{ready}/{total}")),
             json!(reason),
             json!(restarts_cell),
-            json!(age(object, now)),
+            json!(age(&self.metadata, now)),
             json!(or_none(
-                list_at(object, "/status/podIPs")
-                    .first()
-                    .and_then(|ip| ip.get("ip"))
-                    .and_then(Value::as_str)
-                    .unwrap_or("")
+                self.status.pod_i_ps.first().map_or("", |ip| ip.ip.as_str())
             )),
-            json!(or_none(str_at(object, "/spec/nodeName"))),
-            json!(or_none(str_at(object, "/status/nominatedNodeName"))),
+            json!(or_none(&self.spec.node_name)),
+            json!(or_none(&self.status.nominated_node_name)),
             json!(gates_cell),
         ]
     }
@@ -364,12 +347,12 @@ impl Printer for PodTemplate {
 
     /// `printPodTemplate`: the template's containers, images and labels
     /// (no AGE column, as upstream's).
-    fn cells(object: &Value, _now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
-        let (names, images) = container_cells(object.pointer("/template/spec/containers"));
+    fn cells(&self, _now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
+        let (names, images) = self.template.spec.container_cells();
         vec![
             json!(names),
             json!(images),
-            json!(format_labels(object.pointer("/template/metadata/labels"))),
+            json!(format_labels(&self.template.metadata.labels)),
         ]
     }
 }
@@ -430,40 +413,30 @@ impl Printer for Event {
     /// singleton without a count counts 1; OBJECT is `kind/name` in lower
     /// case; SOURCE is `component, host`, falling back to the reporting
     /// controller and instance.
-    fn cells(object: &Value, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
-        let since = |pointer: &str| timestamp_since(object.pointer(pointer), now);
-        let set = |pointer: &str| time_at(object, pointer).is_some();
-        let first_seen = if set("/firstTimestamp") {
-            since("/firstTimestamp")
-        } else {
-            since("/eventTime")
+    fn cells(&self, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
+        let first_seen = match &self.first_timestamp {
+            Some(first) => timestamp_since(Some(first.0), now),
+            None => timestamp_since(self.event_time.map(|t| t.0), now),
         };
-        let mut last_seen = if set("/lastTimestamp") {
-            since("/lastTimestamp")
-        } else {
-            first_seen.clone()
+        let mut last_seen = match &self.last_timestamp {
+            Some(last) => timestamp_since(Some(last.0), now),
+            None => first_seen.clone(),
         };
-        let mut count = int_at(object, "/count");
-        if object.get("series").is_some_and(|s| !s.is_null()) {
-            last_seen = since("/series/lastObservedTime");
-            count = int_at(object, "/series/count");
+        let mut count = i64::from(self.count);
+        if let Some(series) = &self.series {
+            last_seen = timestamp_since(series.last_observed_time.map(|t| t.0), now);
+            count = i64::from(series.count);
         } else if count == 0 {
             count = 1;
         }
-        let kind = str_at(object, "/involvedObject/kind").to_lowercase();
-        let target = match str_at(object, "/involvedObject/name") {
+        let kind = self.involved_object.kind.to_lowercase();
+        let target = match self.involved_object.name.as_str() {
             "" => kind,
             name => format!("{kind}/{name}"),
         };
         let first_non_empty = |a: &str, b: &str| if a.is_empty() { b } else { a }.to_string();
-        let component = first_non_empty(
-            str_at(object, "/source/component"),
-            str_at(object, "/reportingComponent"),
-        );
-        let instance = first_non_empty(
-            str_at(object, "/source/host"),
-            str_at(object, "/reportingInstance"),
-        );
+        let component = first_non_empty(&self.source.component, &self.reporting_component);
+        let instance = first_non_empty(&self.source.host, &self.reporting_instance);
         let source = if instance.is_empty() {
             component
         } else {
@@ -471,15 +444,15 @@ impl Printer for Event {
         };
         vec![
             json!(last_seen),
-            json!(str_at(object, "/type")),
-            json!(str_at(object, "/reason")),
+            json!(self.r#type),
+            json!(self.reason),
             json!(target),
-            json!(str_at(object, "/involvedObject/fieldPath")),
+            json!(self.involved_object.field_path),
             json!(source),
-            json!(str_at(object, "/message").trim()),
+            json!(self.message.trim()),
             json!(first_seen),
             json!(count),
-            json!(str_at(object, "/metadata/name")),
+            json!(self.metadata.name.as_deref().unwrap_or("")),
         ]
     }
 }
@@ -500,7 +473,9 @@ mod tests {
     }
 
     fn row(object: &Value) -> Vec<Value> {
-        <Pod as Printer>::cells(object, now())
+        serde_json::from_value::<Pod>(object.clone())
+            .unwrap()
+            .cells(now())
     }
 
     #[test]
@@ -615,7 +590,7 @@ mod tests {
         let svc = |spec: Value, status: Value| {
             let s = json!({"metadata": {"name": "s", "creationTimestamp": "2026-01-01T00:00:00Z"},
                            "spec": spec, "status": status});
-            <Service as Printer>::cells(&s, now())
+            serde_json::from_value::<Service>(s).unwrap().cells(now())
         };
         assert_eq!(
             svc(
@@ -663,7 +638,7 @@ mod tests {
             for (k, v) in extra.as_object().unwrap() {
                 e[k] = v.clone();
             }
-            <Event as Printer>::cells(&e, now())
+            serde_json::from_value::<Event>(e).unwrap().cells(now())
         };
         let cells = event(json!({"firstTimestamp": "2026-01-01T00:00:00Z",
             "lastTimestamp": "2026-01-01T00:05:00Z", "count": 3}));
@@ -704,7 +679,9 @@ mod tests {
             "metadata": {"labels": {"tier": "web", "app": "a"}},
             "spec": {"containers": [{"name": "app", "image": "nginx"}, {"name": "log", "image": "busybox"}]}}});
         assert_eq!(
-            <PodTemplate as Printer>::cells(&template, now()),
+            serde_json::from_value::<PodTemplate>(template)
+                .unwrap()
+                .cells(now()),
             [
                 json!("app,log"),
                 json!("nginx,busybox"),
@@ -713,7 +690,9 @@ mod tests {
         );
         let empty = json!({"metadata": {"name": "t"}});
         assert_eq!(
-            <PodTemplate as Printer>::cells(&empty, now()),
+            serde_json::from_value::<PodTemplate>(empty)
+                .unwrap()
+                .cells(now()),
             [json!(""), json!(""), json!("<none>")]
         );
     }

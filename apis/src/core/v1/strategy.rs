@@ -70,6 +70,13 @@ impl Strategy for Namespace {
         self.status.phase = "Terminating".into();
     }
 
+    /// The namespace controller's `finalizeNamespace`: once the namespace
+    /// is empty, its `spec.finalizers` are cleared (the namespace then goes
+    /// when its other finalizers do).
+    fn finalize_namespace(&mut self) {
+        self.spec.finalizers.clear();
+    }
+
     /// `namespaceStrategy.PrepareForUpdate`: `spec.finalizers` change only
     /// through `/finalize` and the status only through `/status`, so both
     /// stay as they were; and `Canonicalize`: the name label is the

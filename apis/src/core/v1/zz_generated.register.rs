@@ -40,12 +40,6 @@ impl ::runtime::registry::ServedKind for Pod {
     }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
         match path {
-            "metadata.name" => {
-                self.metadata.name.clone().map(::serde_json::Value::String)
-            }
-            "metadata.namespace" => {
-                self.metadata.namespace.clone().map(::serde_json::Value::String)
-            }
             "spec.nodeName" => {
                 Some(self)
                     .map(|v| &v.spec)
@@ -102,7 +96,12 @@ impl ::runtime::registry::ServedKind for Pod {
                     .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
-            _ => None,
+            _ => {
+                ::runtime::registry::metadata_field(
+                    &self.metadata,
+                    path.strip_prefix("metadata.")?,
+                )
+            }
         }
     }
 }
@@ -131,15 +130,10 @@ impl ::runtime::registry::ServedKind for PodTemplate {
         Some(::prost::Message::encode_to_vec(self))
     }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
-        match path {
-            "metadata.name" => {
-                self.metadata.name.clone().map(::serde_json::Value::String)
-            }
-            "metadata.namespace" => {
-                self.metadata.namespace.clone().map(::serde_json::Value::String)
-            }
-            _ => None,
-        }
+        ::runtime::registry::metadata_field(
+            &self.metadata,
+            path.strip_prefix("metadata.")?,
+        )
     }
 }
 impl ::runtime::registry::ServedKind for Secret {
@@ -167,15 +161,10 @@ impl ::runtime::registry::ServedKind for Secret {
         Some(::prost::Message::encode_to_vec(self))
     }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
-        match path {
-            "metadata.name" => {
-                self.metadata.name.clone().map(::serde_json::Value::String)
-            }
-            "metadata.namespace" => {
-                self.metadata.namespace.clone().map(::serde_json::Value::String)
-            }
-            _ => None,
-        }
+        ::runtime::registry::metadata_field(
+            &self.metadata,
+            path.strip_prefix("metadata.")?,
+        )
     }
 }
 impl ::runtime::registry::ServedKind for Service {
@@ -203,15 +192,10 @@ impl ::runtime::registry::ServedKind for Service {
         Some(::prost::Message::encode_to_vec(self))
     }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
-        match path {
-            "metadata.name" => {
-                self.metadata.name.clone().map(::serde_json::Value::String)
-            }
-            "metadata.namespace" => {
-                self.metadata.namespace.clone().map(::serde_json::Value::String)
-            }
-            _ => None,
-        }
+        ::runtime::registry::metadata_field(
+            &self.metadata,
+            path.strip_prefix("metadata.")?,
+        )
     }
 }
 impl ::runtime::registry::ServedKind for ConfigMap {
@@ -235,15 +219,10 @@ impl ::runtime::registry::ServedKind for ConfigMap {
         Some(::prost::Message::encode_to_vec(self))
     }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
-        match path {
-            "metadata.name" => {
-                self.metadata.name.clone().map(::serde_json::Value::String)
-            }
-            "metadata.namespace" => {
-                self.metadata.namespace.clone().map(::serde_json::Value::String)
-            }
-            _ => None,
-        }
+        ::runtime::registry::metadata_field(
+            &self.metadata,
+            path.strip_prefix("metadata.")?,
+        )
     }
 }
 impl ::runtime::registry::ServedKind for Namespace {
@@ -268,13 +247,19 @@ impl ::runtime::registry::ServedKind for Namespace {
     }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
         match path {
-            "metadata.name" => {
-                self.metadata.name.clone().map(::serde_json::Value::String)
+            "status.phase" => {
+                Some(self)
+                    .map(|v| &v.status)
+                    .map(|v| &v.phase)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
             }
-            "metadata.namespace" => {
-                self.metadata.namespace.clone().map(::serde_json::Value::String)
+            _ => {
+                ::runtime::registry::metadata_field(
+                    &self.metadata,
+                    path.strip_prefix("metadata.")?,
+                )
             }
-            _ => None,
         }
     }
 }
@@ -300,12 +285,6 @@ impl ::runtime::registry::ServedKind for Event {
     }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
         match path {
-            "metadata.name" => {
-                self.metadata.name.clone().map(::serde_json::Value::String)
-            }
-            "metadata.namespace" => {
-                self.metadata.namespace.clone().map(::serde_json::Value::String)
-            }
             "involvedObject.kind" => {
                 Some(self)
                     .map(|v| &v.involved_object)
@@ -373,7 +352,12 @@ impl ::runtime::registry::ServedKind for Event {
                     .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
-            _ => None,
+            _ => {
+                ::runtime::registry::metadata_field(
+                    &self.metadata,
+                    path.strip_prefix("metadata.")?,
+                )
+            }
         }
     }
 }

@@ -47,13 +47,30 @@ impl ::runtime::registry::ServedKind for Widget {
     }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
         match path {
-            "metadata.name" => {
-                self.metadata.name.clone().map(::serde_json::Value::String)
+            "spec.replicas" => {
+                Some(self)
+                    .and_then(|v| v.spec.as_ref())
+                    .and_then(|v| v.replicas.as_ref())
+                    .and_then(|v| ::serde_json::to_value(v).ok())
             }
-            "metadata.namespace" => {
-                self.metadata.namespace.clone().map(::serde_json::Value::String)
+            "status.phase" => {
+                Some(self)
+                    .and_then(|v| v.status.as_ref())
+                    .and_then(|v| v.phase.as_ref())
+                    .and_then(|v| ::serde_json::to_value(v).ok())
             }
-            _ => None,
+            "spec.color" => {
+                Some(self)
+                    .and_then(|v| v.spec.as_ref())
+                    .and_then(|v| v.color.as_ref())
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            _ => {
+                ::runtime::registry::metadata_field(
+                    &self.metadata,
+                    path.strip_prefix("metadata.")?,
+                )
+            }
         }
     }
 }
@@ -79,13 +96,18 @@ impl ::runtime::registry::ServedKind for Gadget {
     }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
         match path {
-            "metadata.name" => {
-                self.metadata.name.clone().map(::serde_json::Value::String)
+            "spec.owner" => {
+                Some(self)
+                    .and_then(|v| v.spec.as_ref())
+                    .map(|v| &v.owner)
+                    .and_then(|v| ::serde_json::to_value(v).ok())
             }
-            "metadata.namespace" => {
-                self.metadata.namespace.clone().map(::serde_json::Value::String)
+            _ => {
+                ::runtime::registry::metadata_field(
+                    &self.metadata,
+                    path.strip_prefix("metadata.")?,
+                )
             }
-            _ => None,
         }
     }
 }

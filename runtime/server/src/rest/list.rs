@@ -257,9 +257,7 @@ impl Ctx<'_> {
         let include = IncludeObject::parse(self.query.get("includeObject"));
         let now = chrono::Utc::now();
         let (rows, list_meta) = self.list_mapped(|obj| {
-            // Printers read the object's JSON.
-            let obj = obj.to_value().map_err(ApiError::internal)?;
-            Ok(table::row(ri, &obj, version, include, now))
+            table::row(ri, obj.as_ref(), version, include, now).map_err(ApiError::internal)
         })?;
         Ok(Answer::ok(table::assemble(ri, rows, version, list_meta)))
     }
@@ -272,11 +270,7 @@ impl Ctx<'_> {
         version: &'static str,
     ) -> Result<Answer, ApiError> {
         let (items, list_meta) = self.list_mapped(|obj| {
-            let metadata = serde_json::to_value(obj.metadata()).map_err(ApiError::internal)?;
-            Ok(table::partial_object_metadata(
-                &json!({"metadata": metadata}),
-                version,
-            ))
+            table::partial_object_metadata(obj.metadata(), version).map_err(ApiError::internal)
         })?;
         Ok(Answer::ok(json!({
             "kind": "PartialObjectMetadataList",

@@ -466,7 +466,7 @@ impl Ctx<'_> {
 
     fn get(&self) -> Result<Answer, ApiError> {
         super::versions::get(self.query, self.store().current_revision())?;
-        Ok(Answer::ok(self.current()?.1))
+        Ok(Answer::object(StatusCode::OK, self.current_object()?.1))
     }
 
     /// A plain JSON GET: the object's bytes from the read cache when it was

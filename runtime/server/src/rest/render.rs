@@ -7,10 +7,21 @@ use serde_json::{Map, Value, json};
 
 use super::{Answer, Reply};
 use crate::negotiate::Representation;
-use crate::object::meta_str;
 use crate::request::{Query, Verb};
+use crate::status::ApiError;
 use crate::table::{self, IncludeObject};
-use runtime::registry::Entry;
+use runtime::registry::{Entry, Object};
+
+/// The object a GET answered, as its Rust type (a tree is read through
+/// the kind).
+///
+/// Errors: 500 for a tree that is not an object of the kind.
+fn typed(body: Reply, entry: &Entry) -> Result<Box<dyn Object>, ApiError> {
+    match body {
+        Reply::Object(object) => Ok(object),
+        Reply::Tree(tree) => entry.kind.read_value(&tree).map_err(ApiError::internal),
+    }
+}
 
 /// Encodes an answer in the negotiated representation.
 pub(super) fn render(
@@ -42,24 +53,37 @@ pub(super) fn render(
         // Lists took their own path (`list_table`,
         // `list_partial_object_metadata`): here is one object.
         (body, Representation::Table(version)) if verb == Verb::Get => {
-            let body = body.into_tree();
+            let object = match typed(body, entry) {
+                Ok(object) => object,
+                Err(e) => return e.into_response(),
+            };
             let mut list_meta = Map::new();
-            if let Some(rv) = meta_str(&body, "resourceVersion") {
+            if let Some(rv) = &object.metadata().resource_version {
                 list_meta.insert("resourceVersion".into(), json!(rv));
             }
             let include = IncludeObject::parse(query.get("includeObject"));
-            table::table(
+            let table = table::table(
                 &entry.info,
-                std::slice::from_ref(&body),
+                object.as_ref(),
                 version,
                 include,
                 list_meta,
                 chrono::Utc::now(),
                 true,
-            )
+            );
+            match table {
+                Ok(table) => table,
+                Err(e) => return ApiError::internal(e).into_response(),
+            }
         }
         (body, Representation::PartialObjectMetadata(version, _)) if verb == Verb::Get => {
-            table::partial_object_metadata(&body.into_tree(), version)
+            let partial = typed(body, entry).and_then(|o| {
+                table::partial_object_metadata(o.metadata(), version).map_err(ApiError::internal)
+            });
+            match partial {
+                Ok(partial) => partial,
+                Err(e) => return e.into_response(),
+            }
         }
         (body, _) => body.into_tree(),
     };
