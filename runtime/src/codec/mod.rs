@@ -11,10 +11,12 @@ pub mod yaml;
 
 /// How deeply objects and arrays may nest in a JSON or YAML request body
 /// (Go's decoders allow 10,000; `serde_json` and `serde_yaml_ng` stop at
-/// 128, so the limit sits below theirs and is always the one met). JSON is
-/// checked by [`check_json_depth`] and YAML's flow collections by
-/// [`yaml::yaml_to_json`] before parsing, so a deeply nested body costs one
-/// linear pass.
+/// 128, so the limit sits below theirs). YAML's flow collections are
+/// checked by [`yaml::yaml_to_json`] before parsing; a JSON body the
+/// kind's type could not read (serde_json gives up at 128 levels) is
+/// checked by [`check_json_depth`] before it is parsed again, so a deeply
+/// nested body costs one linear pass and is refused with this limit's
+/// message, while a body the type reads in one pass is not scanned twice.
 pub const MAX_NESTING_DEPTH: usize = 100;
 
 /// Refuses a JSON document whose objects and arrays nest deeper than

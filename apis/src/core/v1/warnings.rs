@@ -81,16 +81,18 @@ pub fn pod_warnings(prefix: &str, spec: &PodSpec, meta: &ObjectMeta) -> Vec<Stri
         }
     }
     for (i, constraint) in spec.topology_spread_constraints.iter().enumerate() {
-        let path = at(&format!("spec.topologySpreadConstraints[{i}]"));
+        let path = || at(&format!("spec.topologySpreadConstraints[{i}]"));
         if let Some(message) = node_label_deprecation(&constraint.topology_key) {
             warnings.push(format!(
-                "{path}.topologyKey: {} is {message}",
+                "{}.topologyKey: {} is {message}",
+                path(),
                 constraint.topology_key
             ));
         }
         if constraint.label_selector.is_none() {
             warnings.push(format!(
-                "{path}.labelSelector: a null labelSelector results in matching no pod"
+                "{}.labelSelector: a null labelSelector results in matching no pod",
+                path()
             ));
         }
     }
@@ -181,28 +183,22 @@ pub fn pod_warnings(prefix: &str, spec: &PodSpec, meta: &ObjectMeta) -> Vec<Stri
             ));
         }
     }
-    let containers = spec
-        .init_containers
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (format!("spec.initContainers[{i}]"), c))
-        .chain(
-            spec.containers
-                .iter()
-                .enumerate()
-                .map(|(i, c)| (format!("spec.containers[{i}]"), c)),
-        );
-    for (path, container) in containers {
-        warnings.extend(env_warnings(&at(&path), container));
+    let containers = (spec.init_containers.iter().enumerate())
+        .map(|(i, c)| ("initContainers", i, c))
+        .chain((spec.containers.iter().enumerate()).map(|(i, c)| ("containers", i, c)));
+    for (list, i, container) in containers {
+        env_warnings(container, &mut warnings, || {
+            at(&format!("spec.{list}[{i}]"))
+        });
     }
     warnings
 }
 
-/// `containers[*].env` entries that repeat an earlier name without
-/// referring to it (upstream: "may be dropped when using apply").
-fn env_warnings(path: &str, container: &Container) -> Vec<String> {
+/// Adds to `warnings` the `containers[*].env` entries that repeat an
+/// earlier name without referring to it (upstream: "may be dropped when
+/// using apply"); `path` is the container's, written only for a warning.
+fn env_warnings(container: &Container, warnings: &mut Vec<String>, path: impl Fn() -> String) {
     let mut seen = BTreeSet::new();
-    let mut warnings = Vec::new();
     for (i, env) in container.env.iter().enumerate() {
         if seen.insert(env.name.as_str()) {
             continue;
@@ -212,12 +208,12 @@ fn env_warnings(path: &str, container: &Container) -> Vec<String> {
             env.value_from.is_some() || env.value == reference || !env.value.contains(&reference);
         if hides {
             warnings.push(format!(
-                "{path}.env[{i}]: hides previous definition of {:?}, which may be dropped when using apply",
+                "{}.env[{i}]: hides previous definition of {:?}, which may be dropped when using apply",
+                path(),
                 env.name
             ));
         }
     }
-    warnings
 }
 
 /// The warning for a name that is not a DNS label (`IsDNS1123Label`),

@@ -42,15 +42,6 @@ pub(crate) fn decode_object(
             without_position(&why)
         ))
     };
-    // Before anything parses it; upstream's decoder cannot read a kind
-    // from a body nested past its limit either.
-    runtime::codec::check_json_depth(bytes).map_err(|e| {
-        unrecognized_body(
-            ri,
-            &format!("couldn't get version/kind; json parse error: {e}"),
-            bytes,
-        )
-    })?;
     // One pass: the object, its unknown and repeated fields, its
     // apiVersion and kind. A body that repeats a key, or that the type
     // cannot hold, takes the path below.
@@ -65,6 +56,17 @@ pub(crate) fn decode_object(
             .collect();
         return field_validation(decoded.object, problems, Vec::new(), validation, cannot);
     }
+    // A body the type read was within serde_json's nesting limit; one it
+    // could not read is checked for depth before anything parses it
+    // again, so that too deep a body is refused with the limit's message
+    // (upstream's decoder cannot read a kind from it either).
+    runtime::codec::check_json_depth(bytes).map_err(|e| {
+        unrecognized_body(
+            ri,
+            &format!("couldn't get version/kind; json parse error: {e}"),
+            bytes,
+        )
+    })?;
     let type_meta: runtime::meta::TypeMeta =
         serde_json::from_slice(bytes).map_err(|e| cannot(e.to_string()))?;
     check_type_meta(
