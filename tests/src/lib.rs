@@ -14,16 +14,15 @@ use std::sync::Arc;
 use server::storage::{MemoryStore, Store};
 use server::{ApiServer, Config};
 
-/// A server running on a loopback port in a background thread, with its
-/// own kubeconfig and kubectl cache directory. Stops when dropped.
+/// A server running on a loopback port in a background thread (a
+/// [`testserver::TestServer`] of the `apis` registry), with its own
+/// kubeconfig and kubectl cache directory. Stops when dropped.
 pub struct TestServer {
     /// Where it listens.
     pub addr: SocketAddr,
     /// The router, for in-process HTTP tests.
     pub server: Arc<ApiServer>,
-    dir: tempfile::TempDir,
-    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    inner: testserver::TestServer,
 }
 
 /// What a kubectl run printed.
@@ -57,46 +56,18 @@ impl TestServer {
     /// Starts a server over `store` with `config` (its address and port are
     /// ignored: the server takes a free loopback port).
     pub fn start_with_config(store: Arc<dyn Store>, config: Config) -> TestServer {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let server = ApiServer::new(apis::registry(), store, &config).expect("server");
-        let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-        let (shutdown_tx, shutdown_rx) = tokio::sync::oneshot::channel::<()>();
-        let serving = server.clone();
-        let thread = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()
-                .expect("runtime");
-            rt.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-                    .await
-                    .expect("bind");
-                addr_tx
-                    .send(listener.local_addr().expect("addr"))
-                    .expect("send addr");
-                let _ = serving
-                    .serve_on(listener, async {
-                        let _ = shutdown_rx.await;
-                    })
-                    .await;
-            });
-        });
-        let addr = addr_rx.recv().expect("server address");
-        server::write_kubeconfig(&dir.path().join("kubeconfig"), &format!("http://{addr}"))
-            .expect("kubeconfig");
+        let inner = testserver::TestServer::start_with(apis::registry(), store, config)
+            .expect("test server");
         TestServer {
-            addr,
-            server,
-            dir,
-            shutdown: Some(shutdown_tx),
-            thread: Some(thread),
+            addr: inner.addr(),
+            server: inner.api_server().clone(),
+            inner,
         }
     }
 
     /// The kubeconfig pointing at this server.
     pub fn kubeconfig(&self) -> PathBuf {
-        self.dir.path().join("kubeconfig")
+        self.inner.kubeconfig()
     }
 
     /// The server's base URL: `http://127.0.0.1:<port>`.
@@ -111,7 +82,7 @@ impl TestServer {
             .arg(format!("--kubeconfig={}", self.kubeconfig().display()))
             .arg(format!(
                 "--cache-dir={}",
-                self.dir.path().join("cache").display()
+                self.inner.dir().join("cache").display()
             ))
             .args(args)
             .env_remove("KUBECONFIG")
@@ -123,12 +94,12 @@ impl TestServer {
 
     /// A scratch directory for manifests.
     pub fn dir(&self) -> &Path {
-        self.dir.path()
+        self.inner.dir()
     }
 
     /// Writes a manifest into the scratch directory and returns its path.
     pub fn manifest(&self, name: &str, text: &str) -> PathBuf {
-        let path = self.dir.path().join(name);
+        let path = self.inner.dir().join(name);
         std::fs::write(&path, text).expect("write manifest");
         path
     }
@@ -145,7 +116,7 @@ impl TestServer {
             .arg(format!("--kubeconfig={}", self.kubeconfig().display()))
             .arg(format!(
                 "--cache-dir={}",
-                self.dir.path().join("cache").display()
+                self.inner.dir().join("cache").display()
             ))
             .args(args)
             .env_remove("KUBECONFIG")
@@ -178,16 +149,5 @@ impl TestServer {
             out.stdout
         );
         out.stderr
-    }
-}
-
-impl Drop for TestServer {
-    fn drop(&mut self) {
-        if let Some(tx) = self.shutdown.take() {
-            let _ = tx.send(());
-        }
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
     }
 }

@@ -119,6 +119,8 @@ struct Ctx {
     apiserver: PathBuf,
     loadgen: PathBuf,
     ceiling: PathBuf,
+    /// The test server's start-up probe (`runtime/testserver/examples/startup.rs`).
+    testserver_startup: PathBuf,
     /// The criterion bench binary of `runtime/server/benches/codec.rs`.
     codec_bench: PathBuf,
     /// Cores for the server and the load generator, when pinned.
@@ -373,12 +375,16 @@ pub fn bench(root: &Path, quick: bool) -> Result<()> {
             "apiserver",
             "-p",
             "bench",
+            "-p",
+            "testserver",
             "--bin",
             "apiserver",
             "--bin",
             "loadgen",
             "--bin",
             "ceiling",
+            "--example",
+            "startup",
         ],
     )?;
     let codec_bench = bench_executable(root)?;
@@ -410,6 +416,7 @@ pub fn bench(root: &Path, quick: bool) -> Result<()> {
         apiserver: release.join("apiserver"),
         loadgen: release.join("loadgen"),
         ceiling: release.join("ceiling"),
+        testserver_startup: release.join("examples/startup"),
         codec_bench,
         cpus: pins,
         plan,

@@ -48,11 +48,44 @@ pub(super) fn startup(ctx: &Ctx) -> Result<Section> {
         &|i| ctx.apiserver(&format!("startup-memory-{i}"), &[]),
         "/readyz",
     )?;
+    // The test server: in the process of the test that starts it, from
+    // `TestServer::start` to the first 200 on /readyz, one fresh process a run.
+    let mut in_process = Vec::new();
+    for i in 0..runs {
+        let out = Ctx::command(&ctx.testserver_startup, ctx.server_cpu())
+            .stdin(Stdio::null())
+            .output()
+            .context("running the test server's start-up probe")?;
+        let printed: Value = serde_json::from_slice(&out.stdout).with_context(|| {
+            format!(
+                "the start-up probe printed {:?} ({})",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr).trim()
+            )
+        })?;
+        let ms = printed
+            .get("start_to_ready_ms")
+            .and_then(Value::as_f64)
+            .context("the start-up probe printed no start_to_ready_ms")?;
+        println!("    test server run {}: {ms:.1} ms", i + 1);
+        in_process.push(ms / 1000.0);
+    }
+    let in_process_runs = format!(
+        "{runs} runs: {} ms",
+        in_process
+            .iter()
+            .map(|t| format!("{:.0}", t * 1000.0))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let test_server = median(&mut in_process);
     let text = |r: f64| format!("{r:.1}x the bare axum start-up");
     Ok(Section {
         title: "Start-up time (spawn to the first 200 on /readyz, median)".into(),
         note:
-            "A fresh data directory each run. envtest (kube-apiserver + etcd) publishes about 7 s."
+            "A fresh data directory each run. envtest (kube-apiserver + etcd) publishes about 7 s. \
+             The test server is timed inside a fresh process of its own, from \
+             `TestServer::start` (which builds the registry) to the first 200, as a test pays it."
                 .into(),
         figures: vec![
             Figure::new("apiserver, embedded store (the default)", "s")
@@ -75,6 +108,20 @@ pub(super) fn startup(ctx: &Ctx) -> Result<Section> {
                     Some(ceiling),
                 )
                 .ratio(Some(memory / ceiling), text),
+            Figure::new(
+                "test server (`testserver::TestServer::start` of the apis registry, in process, to the first 200 on /readyz)",
+                "s",
+            )
+            .value(test_server)
+            .detail(format!(
+                "{in_process_runs}; envtest's ~7 s is {:.0}x this",
+                7.0 / test_server
+            ))
+            .baseline(
+                "bare axum server (`ceiling`), spawn to first 200",
+                Some(ceiling),
+            )
+            .ratio(Some(test_server / ceiling), text),
             Figure::new("bare axum server (`ceiling`)", "s")
                 .value(ceiling)
                 .detail(ceiling_runs)
