@@ -11,6 +11,7 @@
 //! handing JSON values to the algorithms that need a dynamic tree.
 
 use std::any::Any;
+use std::borrow::Cow;
 use std::marker::PhantomData;
 
 use serde_json::{Map, Value};
@@ -660,12 +661,39 @@ impl std::fmt::Debug for Entry {
     }
 }
 
-/// Every served resource.
+/// Every served resource, with the OpenAPI documents that describe them.
+///
+/// A crate's generated `registry()` gives its own kinds; a server serves
+/// any composition of such registries ([`Registry::install`]), as
+/// kube-apiserver serves its built-in groups beside aggregated and custom
+/// ones.
 #[derive(Debug, Clone, Default)]
 pub struct Registry {
     entries: Vec<Entry>,
-    openapi_v2: Option<&'static str>,
+    openapi_v2: Option<Cow<'static, str>>,
     openapi_v3: Vec<(&'static str, &'static str)>,
+}
+
+/// Why two registries cannot be served together ([`Registry::install`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RegistryError {
+    /// Both serve the resource at the version (`configmaps v1`,
+    /// `widgets.example.dev v1`).
+    #[error("{resource} {version} is served by both registries", resource = group_resource(.plural, .group))]
+    DuplicateResource {
+        /// The API group (`""` for the core group).
+        group: &'static str,
+        /// The version.
+        version: &'static str,
+        /// The resource (plural).
+        plural: &'static str,
+    },
+    /// Both have an OpenAPI v3 document at the index path (`apis/<group>/<version>`).
+    #[error("both registries have the OpenAPI v3 document {0}")]
+    DuplicateOpenApiV3(&'static str),
+    /// An OpenAPI v2 document is not a JSON object.
+    #[error("the OpenAPI v2 document does not read: {0}")]
+    OpenApiV2(String),
 }
 
 impl Registry {
@@ -686,13 +714,56 @@ impl Registry {
     /// Sets the generated OpenAPI documents: the v2 document and the v3
     /// documents by index path (`api/v1`, `apis/example.dev/v1`).
     pub fn set_openapi(&mut self, v2: &'static str, v3: &[(&'static str, &'static str)]) {
-        self.openapi_v2 = Some(v2);
+        self.openapi_v2 = Some(Cow::Borrowed(v2));
         self.openapi_v3 = v3.to_vec();
     }
 
+    /// Adds every resource of `other` after this registry's, and its
+    /// OpenAPI documents: its v3 documents beside these, and its v2
+    /// document's `paths` and `definitions` merged into this one's (a
+    /// definition both have is kept as this registry has it: the shared
+    /// `meta/v1` types are the same in every generated document).
+    ///
+    /// Errors: a resource both serve at the same version, a v3 document
+    /// path both have, or a v2 document that is not a JSON object
+    /// ([`RegistryError`]); `self` is then unchanged.
+    pub fn install(&mut self, other: Registry) -> Result<(), RegistryError> {
+        if let Some(e) = other.entries.iter().find(|e| {
+            self.find(e.info.group, e.info.version, e.info.plural)
+                .is_some()
+        }) {
+            return Err(RegistryError::DuplicateResource {
+                group: e.info.group,
+                version: e.info.version,
+                plural: e.info.plural,
+            });
+        }
+        if let Some((path, _)) = other
+            .openapi_v3
+            .iter()
+            .find(|(p, _)| self.openapi_v3.iter().any(|(mine, _)| mine == p))
+        {
+            return Err(RegistryError::DuplicateOpenApiV3(path));
+        }
+        let openapi_v2 = match (self.openapi_v2.take(), other.openapi_v2) {
+            (Some(mine), Some(theirs)) => match merge_openapi_v2(&mine, &theirs) {
+                Ok(merged) => Some(Cow::Owned(merged)),
+                Err(e) => {
+                    self.openapi_v2 = Some(mine);
+                    return Err(e);
+                }
+            },
+            (mine, theirs) => mine.or(theirs),
+        };
+        self.openapi_v2 = openapi_v2;
+        self.entries.extend(other.entries);
+        self.openapi_v3.extend(other.openapi_v3);
+        Ok(())
+    }
+
     /// The OpenAPI v2 document, if set.
-    pub fn openapi_v2(&self) -> Option<&'static str> {
-        self.openapi_v2
+    pub fn openapi_v2(&self) -> Option<&Cow<'static, str>> {
+        self.openapi_v2.as_ref()
     }
 
     /// The OpenAPI v3 documents by index path.
@@ -733,6 +804,42 @@ impl Registry {
         }
         versions
     }
+}
+
+/// `<plural>.<group>`, or the plural alone for the core group, as
+/// upstream writes a `GroupResource`.
+fn group_resource(plural: &str, group: &str) -> String {
+    if group.is_empty() {
+        plural.to_string()
+    } else {
+        format!("{plural}.{group}")
+    }
+}
+
+/// `base` with the `paths` and `definitions` of `other` added (those `base`
+/// has stay), written as compact JSON.
+fn merge_openapi_v2(base: &str, other: &str) -> Result<String, RegistryError> {
+    let read = |doc: &str| match serde_json::from_str::<Value>(doc) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => Err(RegistryError::OpenApiV2("not a JSON object".into())),
+        Err(e) => Err(RegistryError::OpenApiV2(e.to_string())),
+    };
+    let (mut merged, other) = (read(base)?, read(other)?);
+    for section in ["paths", "definitions"] {
+        let Some(Value::Object(theirs)) = other.get(section) else {
+            continue;
+        };
+        let mine = merged
+            .entry(section)
+            .or_insert_with(|| Value::Object(Map::new()));
+        if let Value::Object(mine) = mine {
+            for (key, value) in theirs {
+                mine.entry(key.clone()).or_insert_with(|| value.clone());
+            }
+        }
+    }
+    serde_json::to_string(&Value::Object(merged))
+        .map_err(|e| RegistryError::OpenApiV2(e.to_string()))
 }
 
 /// The typed value of a JSON body, with what field validation reports

@@ -123,3 +123,97 @@ fn stored_bytes_are_protobuf_or_json_without_resource_version() {
     let back = widgets.kind.read_object(&stored).expect("reads back");
     assert_eq!(back.metadata().name.as_deref(), Some("w"));
 }
+
+/// A registry of ConfigMaps with small OpenAPI documents of its own.
+fn configmaps_registry() -> runtime::registry::Registry {
+    let mut registry = runtime::registry::Registry::new();
+    registry.add::<apis::core::v1::ConfigMap>();
+    registry.set_openapi(
+        r#"{"swagger":"2.0","paths":{"/api/v1/configmaps":{"get":{}}},"definitions":{"io.k8s.api.core.v1.ConfigMap":{"type":"object"},"shared":{"from":"core"}}}"#,
+        &[("api/v1", r#"{"openapi":"3.0.0"}"#)],
+    );
+    registry
+}
+
+/// A registry of Widgets with small OpenAPI documents of its own.
+fn widgets_registry() -> runtime::registry::Registry {
+    let mut registry = runtime::registry::Registry::new();
+    registry.add::<apis::example::v1::Widget>();
+    registry.set_openapi(
+        r#"{"swagger":"2.0","paths":{"/apis/example.dev/v1/widgets":{"get":{}}},"definitions":{"dev.example.v1.Widget":{"type":"object"},"shared":{"from":"example"}}}"#,
+        &[("apis/example.dev/v1", r#"{"openapi":"3.0.0"}"#)],
+    );
+    registry
+}
+
+/// Two registries served together: every resource of both, both v3
+/// documents, and one v2 document with the paths and definitions of both
+/// (a definition both have kept as the first registry has it).
+#[test]
+fn registries_compose() {
+    let mut registry = configmaps_registry();
+    registry.install(widgets_registry()).expect("composes");
+    assert!(registry.find("", "v1", "configmaps").is_some());
+    assert!(registry.find("example.dev", "v1", "widgets").is_some());
+    assert_eq!(registry.groups(), ["", "example.dev"]);
+    let v3: Vec<&str> = registry.openapi_v3().iter().map(|(p, _)| *p).collect();
+    assert_eq!(v3, ["api/v1", "apis/example.dev/v1"]);
+    let v2: Value = serde_json::from_str(registry.openapi_v2().expect("a v2 document")).unwrap();
+    let paths: Vec<&String> = v2["paths"].as_object().unwrap().keys().collect();
+    assert_eq!(
+        paths,
+        ["/api/v1/configmaps", "/apis/example.dev/v1/widgets"]
+    );
+    let definitions: Vec<&String> = v2["definitions"].as_object().unwrap().keys().collect();
+    assert_eq!(
+        definitions,
+        [
+            "io.k8s.api.core.v1.ConfigMap",
+            "shared",
+            "dev.example.v1.Widget"
+        ]
+    );
+    assert_eq!(v2["definitions"]["shared"], json!({"from": "core"}));
+    assert_eq!(v2["swagger"], "2.0");
+}
+
+/// A resource or a v3 document both registries have is refused, and the
+/// registry installed into is left as it was.
+#[test]
+fn registries_that_overlap_do_not_compose() {
+    use runtime::registry::RegistryError;
+    let mut registry = configmaps_registry();
+    let before = registry.openapi_v2().cloned();
+    assert_eq!(
+        registry.install(configmaps_registry()),
+        Err(RegistryError::DuplicateResource {
+            group: "",
+            version: "v1",
+            plural: "configmaps"
+        })
+    );
+    assert_eq!(
+        registry
+            .install(configmaps_registry())
+            .unwrap_err()
+            .to_string(),
+        "configmaps v1 is served by both registries"
+    );
+    let mut other_v3 = runtime::registry::Registry::new();
+    other_v3.add::<apis::example::v1::Widget>();
+    other_v3.set_openapi(r#"{"swagger":"2.0"}"#, &[("api/v1", "{}")]);
+    assert_eq!(
+        registry.install(other_v3),
+        Err(RegistryError::DuplicateOpenApiV3("api/v1"))
+    );
+    let mut bad_v2 = runtime::registry::Registry::new();
+    bad_v2.add::<apis::example::v1::Widget>();
+    bad_v2.set_openapi("[]", &[]);
+    assert!(matches!(
+        registry.install(bad_v2),
+        Err(RegistryError::OpenApiV2(_))
+    ));
+    assert_eq!(registry.entries().len(), 1);
+    assert_eq!(registry.openapi_v3().len(), 1);
+    assert_eq!(registry.openapi_v2().cloned(), before);
+}

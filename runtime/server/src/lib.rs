@@ -133,6 +133,9 @@ pub struct ApiServer {
     validation_options: std::collections::BTreeSet<String>,
     /// The protobuf form of the OpenAPI v2 document, made on first request.
     openapi_v2_proto: std::sync::OnceLock<Result<axum::body::Bytes, String>>,
+    /// The registry's OpenAPI v2 document as served (shared, not copied
+    /// per request).
+    openapi_v2_json: Option<axum::body::Bytes>,
     /// Set once shutdown begins: open watches end so that in-flight
     /// requests can drain.
     stopping: tokio::sync::watch::Sender<bool>,
@@ -154,6 +157,10 @@ impl ApiServer {
         store: Arc<dyn Store>,
         config: &Config,
     ) -> Result<Arc<ApiServer>, ApiError> {
+        let openapi_v2_json = registry.openapi_v2().map(|doc| match doc {
+            std::borrow::Cow::Borrowed(doc) => axum::body::Bytes::from_static(doc.as_bytes()),
+            std::borrow::Cow::Owned(doc) => axum::body::Bytes::from(doc.clone()),
+        });
         let server = Arc::new(ApiServer {
             registry,
             store,
@@ -176,6 +183,7 @@ impl ApiServer {
             bookmark_interval: config.bookmark_interval,
             validation_options: config.validation_options.clone(),
             openapi_v2_proto: std::sync::OnceLock::new(),
+            openapi_v2_json,
             stopping: tokio::sync::watch::Sender::new(false),
             read_cache: Arc::new(read_cache::ReadCache::new(READ_CACHE_BYTES)),
             namespace_states: namespaces::NamespaceStates::default(),

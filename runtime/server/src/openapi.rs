@@ -64,7 +64,7 @@ pub(super) async fn document(
 /// wins; none is 406.
 pub(super) async fn v2(State(server): State<Arc<ApiServer>>, headers: HeaderMap) -> Response {
     use runtime::codec::openapi_v2;
-    let Some(doc) = server.registry.openapi_v2() else {
+    let Some(doc) = server.openapi_v2_json.clone() else {
         return ApiError::path_not_found().into_response();
     };
     let accept = headers
@@ -92,16 +92,13 @@ pub(super) async fn v2(State(server): State<Arc<ApiServer>>, headers: HeaderMap)
         })
     };
     match choice {
-        Some(false) => serve(
-            Bytes::from_static(doc.as_bytes()),
-            "application/json",
-            false,
-            &headers,
-        ),
-        Some(true) => match server
-            .openapi_v2_proto
-            .get_or_init(|| openapi_v2::encode(doc).map(Bytes::from))
-        {
+        Some(false) => serve(doc, "application/json", false, &headers),
+        Some(true) => match server.openapi_v2_proto.get_or_init(|| {
+            std::str::from_utf8(&doc)
+                .map_err(|e| e.to_string())
+                .and_then(openapi_v2::encode)
+                .map(Bytes::from)
+        }) {
             Ok(bytes) => serve(bytes.clone(), openapi_v2::MEDIA_TYPE, false, &headers),
             Err(e) => ApiError::internal(e).into_response(),
         },
