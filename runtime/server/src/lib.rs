@@ -14,6 +14,7 @@
 //! order of kube-apiserver's handler chain (`layers`).
 #![deny(missing_docs)]
 
+pub mod admission;
 pub mod patch;
 pub mod storage;
 
@@ -95,6 +96,8 @@ pub struct Config {
     /// How often storage history is compacted; each compaction keeps one
     /// interval of history (kube-apiserver's `--etcd-compaction-interval`, 5m).
     pub compaction_interval: std::time::Duration,
+    /// The admission plugins every write runs through ([`admission`]).
+    pub admission: admission::Admission,
 }
 
 impl Default for Config {
@@ -112,6 +115,7 @@ impl Default for Config {
             bookmark_interval: std::time::Duration::from_secs(60),
             compaction_interval: std::time::Duration::from_secs(300),
             validation_options: std::collections::BTreeSet::new(),
+            admission: admission::Admission::default(),
         }
     }
 }
@@ -136,6 +140,10 @@ pub struct ApiServer {
     /// The registry's OpenAPI v2 document as served (shared, not copied
     /// per request).
     openapi_v2_json: Option<axum::body::Bytes>,
+    /// The admission plugins.
+    admission: admission::Admission,
+    /// Who sends every request (no authentication).
+    user: admission::UserInfo,
     /// Set once shutdown begins: open watches end so that in-flight
     /// requests can drain.
     stopping: tokio::sync::watch::Sender<bool>,
@@ -184,6 +192,8 @@ impl ApiServer {
             validation_options: config.validation_options.clone(),
             openapi_v2_proto: std::sync::OnceLock::new(),
             openapi_v2_json,
+            admission: config.admission.clone(),
+            user: admission::UserInfo::unsecured(),
             stopping: tokio::sync::watch::Sender::new(false),
             read_cache: Arc::new(read_cache::ReadCache::new(READ_CACHE_BYTES)),
             namespace_states: namespaces::NamespaceStates::default(),

@@ -7,6 +7,7 @@ use serde_json::Value;
 use super::decode::without_position;
 use super::scale::scale_info;
 use super::{Answer, Ctx};
+use crate::admission::Operation;
 use crate::deletion::DeleteOptions;
 use crate::object::meta_str;
 use crate::request::{Query, RequestInfo, Verb};
@@ -32,6 +33,10 @@ impl Ctx<'_> {
         check_preconditions(ri, &name, options.preconditions.as_ref(), obj.metadata())?;
         self.server.check_deletable(ri, &name)?;
         let dry_run = self.query.dry_run(self.verb)? || options.dry_run();
+        let request = self.admission_request(Operation::Delete, &name, dry_run);
+        self.server.admit(&request, None, Some(obj.as_ref()))?;
+        self.server
+            .validate_admission(&request, None, Some(obj.as_ref()))?;
         let deleted_answer = |obj: Box<dyn Object>| {
             if ri.return_deleted_object {
                 Answer::object(StatusCode::OK, obj)

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::decode::{check_type_meta, unrecognized_body};
 use super::{Answer, Ctx};
+use crate::admission::{self, Operation};
 use crate::negotiate::{self};
 use crate::patch::apply;
 use crate::status::{ApiError, Cause};
@@ -87,9 +88,15 @@ impl Ctx<'_> {
         let ri = self.ri();
         let path_ns = self.info.namespace.clone();
         check_namespace(ri, path_ns.as_deref(), obj.metadata())?;
+        obj.metadata_mut().namespace.clone_from(&path_ns);
+        // Mutating admission sees the object as decoded, before the store
+        // names it (upstream's create handler admits before `Create`).
+        let dry_run = self.query.dry_run(self.verb)?;
+        let requested_name = obj.metadata().name.clone().unwrap_or_default();
+        let request = self.admission_request(Operation::Create, &requested_name, dry_run);
+        self.server.admit(&request, Some(obj.as_mut()), None)?;
         {
             let m = obj.metadata_mut();
-            m.namespace.clone_from(&path_ns);
             if m.name.is_none()
                 && let Some(prefix) = &m.generate_name
             {
@@ -119,6 +126,9 @@ impl Ctx<'_> {
         if !causes.is_empty() {
             return Err(ApiError::invalid(ri, &name, causes));
         }
+        let request = self.admission_request(Operation::Create, &name, dry_run);
+        self.server
+            .validate_admission(&request, Some(obj.as_ref()), None)?;
         let mut warnings = warnings;
         warnings.extend(self.server.strategy_warnings(ri, obj.as_ref(), None));
         if let Some(ns) = &path_ns {
@@ -154,7 +164,7 @@ impl Ctx<'_> {
             }
         };
         obj.metadata_mut().managed_fields = managed;
-        if self.query.dry_run(self.verb)? {
+        if dry_run {
             if self
                 .store()
                 .get(&self.key(&name))
@@ -270,6 +280,13 @@ impl Ctx<'_> {
             Stored::Bytes => (self.stored_object(&kv)?, None),
         };
         old.metadata_mut().resource_version = Some(revision.clone());
+        // Mutating admission sees the new object and the stored one before
+        // the store carries the server's fields over (upstream admits in
+        // `UpdatedObject`, before `BeforeUpdate`).
+        let dry_run = self.query.dry_run(self.verb)?;
+        let request = self.admission_request(Operation::Update, &name, dry_run);
+        self.server
+            .admit(&request, Some(new.as_mut()), Some(old.as_ref()))?;
         if self.info.subresource.as_deref() == Some("status") {
             // Only status changes through /status.
             new.keep_all_but_status(old.as_ref());
@@ -300,6 +317,8 @@ impl Ctx<'_> {
         if !causes.is_empty() {
             return Err(ApiError::invalid(ri, &name, causes));
         }
+        self.server
+            .validate_admission(&request, Some(new.as_ref()), Some(old.as_ref()))?;
         let warnings = self
             .server
             .strategy_warnings(ri, new.as_ref(), Some(old.as_ref()));
@@ -336,7 +355,7 @@ impl Ctx<'_> {
             }
         };
         new.metadata_mut().managed_fields = managed;
-        if self.query.dry_run(self.verb)? || new.equals(old.as_ref()) {
+        if dry_run || new.equals(old.as_ref()) {
             return Ok(Answer::object(StatusCode::OK, new).with_warnings(warnings));
         }
         let m = new.metadata();
@@ -352,6 +371,24 @@ impl Ctx<'_> {
             .map_err(|e| storage_error(e, ri, &name))?;
         new.metadata_mut().resource_version = Some(written.mod_revision.to_string());
         Ok(Answer::object(StatusCode::OK, new).with_warnings(warnings))
+    }
+
+    /// The admission attributes of this request's `operation` on the
+    /// object `name`.
+    pub(super) fn admission_request<'a>(
+        &'a self,
+        operation: Operation,
+        name: &'a str,
+        dry_run: bool,
+    ) -> admission::Request<'a> {
+        admission::Request {
+            operation,
+            resource: &self.entry.info,
+            subresource: self.info.subresource.as_deref(),
+            namespace: self.info.namespace.as_deref(),
+            name,
+            dry_run,
+        }
     }
 
     /// The object stored at `kv`, decoded (and defaulted, as reads are).

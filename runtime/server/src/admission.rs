@@ -1,0 +1,325 @@
+//! Admission plugins: code of the server's user that sees each write
+//! before it is stored, as kube-apiserver's admission chain
+//! (`k8s.io/apiserver/pkg/admission`, `admission.MutationInterface` and
+//! `ValidationInterface`) does.
+//!
+//! Order, as upstream's handlers and generic store run them: mutating
+//! plugins first, in registration order, on the object as decoded (a
+//! create's generated name is not set yet; an update's old object is the
+//! stored one); then the kind's strategy prepares and validates the
+//! object; then validating plugins, in registration order, judge the
+//! result; then it is stored. The first refusal ends the request with its
+//! Status (a plugin's `Forbidden` is upstream's `admission.NewForbidden`:
+//! 403, `<resource> "<name>" is forbidden: <reason>`). Dry-run requests run
+//! the plugins too, with [`Attributes::dry_run`] set: a plugin with side
+//! effects must skip them then, as upstream's in-process plugins read
+//! `IsDryRun()`.
+
+use std::sync::Arc;
+
+use runtime::registry::Object;
+use runtime::resource::ResourceInfo;
+
+use super::ApiServer;
+use super::status::ApiError;
+use super::storage::RangeRequest;
+use super::store::resource_prefix;
+
+/// What a request does (`admission.Operation`; `CONNECT` is not served).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Operation {
+    /// A create, including server-side apply and an update that creates.
+    Create,
+    /// An update, patch or server-side apply of an existing object.
+    Update,
+    /// A delete.
+    Delete,
+}
+
+impl Operation {
+    /// Upstream's name: `CREATE`, `UPDATE`, `DELETE`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Operation::Create => "CREATE",
+            Operation::Update => "UPDATE",
+            Operation::Delete => "DELETE",
+        }
+    }
+}
+
+/// Who sends a request (`user.Info`). The server serves plain HTTP
+/// without authentication, so every request is the user kube-apiserver
+/// gave its insecure port: `system:unsecured`, in `system:masters` and
+/// `system:authenticated`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserInfo {
+    /// The user name.
+    pub name: String,
+    /// The user's groups.
+    pub groups: Vec<String>,
+}
+
+impl UserInfo {
+    /// kube-apiserver's insecure-port user.
+    pub fn unsecured() -> UserInfo {
+        UserInfo {
+            name: "system:unsecured".into(),
+            groups: vec!["system:masters".into(), "system:authenticated".into()],
+        }
+    }
+}
+
+/// What a plugin knows of a request (`admission.Attributes`), and reads of
+/// the server's other objects (what upstream's plugins get from informers).
+pub struct Attributes<'a> {
+    /// What the request does.
+    pub operation: Operation,
+    /// The resource written: group, version, kind, plural.
+    pub resource: &'a ResourceInfo,
+    /// The subresource written (`status`), if any.
+    pub subresource: Option<&'a str>,
+    /// The namespace of the request's path, for a namespaced resource.
+    pub namespace: Option<&'a str>,
+    /// The object's name; empty for a create that asks for a generated
+    /// name (`generateName`), as upstream's attributes are.
+    pub name: &'a str,
+    /// Whether the request is a dry run: nothing it does is stored.
+    pub dry_run: bool,
+    /// Who sends it.
+    pub user: &'a UserInfo,
+    server: &'a ApiServer,
+}
+
+impl Attributes<'_> {
+    /// The stored objects of the resource `plural` in `group`/`version`
+    /// (in `namespace`, or in every namespace), read through their kind as
+    /// a GET reads them, in key order.
+    ///
+    /// Errors: 404 for a resource the server does not serve; 500 when the
+    /// store fails or an object does not decode.
+    pub fn list(
+        &self,
+        group: &str,
+        version: &str,
+        plural: &str,
+        namespace: Option<&str>,
+    ) -> Result<Vec<Box<dyn Object>>, ApiError> {
+        let entry = self
+            .server
+            .registry
+            .find(group, version, plural)
+            .ok_or_else(ApiError::path_not_found)?;
+        let mut prefix = resource_prefix(&entry.info);
+        if let Some(namespace) = namespace.filter(|_| entry.info.namespaced) {
+            prefix.push_str(namespace);
+            prefix.push('/');
+        }
+        let result = self
+            .server
+            .store
+            .range(RangeRequest {
+                prefix: &prefix,
+                ..Default::default()
+            })
+            .map_err(ApiError::internal)?;
+        result
+            .kvs
+            .iter()
+            .map(|kv| {
+                let mut object = entry
+                    .kind
+                    .read_object(&kv.value)
+                    .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
+                object.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
+                Ok(object)
+            })
+            .collect()
+    }
+}
+
+/// Why a plugin refuses a request.
+#[derive(Debug)]
+pub enum Rejection {
+    /// 403 Forbidden, with upstream's message `<resource> "<name>" is
+    /// forbidden: <reason>` (`admission.NewForbidden`).
+    Forbidden(String),
+    /// Any other Status (a 422 with causes, a 409...).
+    Status(ApiError),
+}
+
+/// A plugin that may change the object of a write
+/// (`admission.MutationInterface`).
+pub trait MutatingAdmission: Send + Sync {
+    /// The plugin's name (for logs and `Debug`), as upstream registers it
+    /// (`BanFlunder`).
+    fn name(&self) -> &str;
+
+    /// Whether the plugin looks at `operation` on `resource`
+    /// (`Handles`); the server does not call it otherwise.
+    fn handles(&self, operation: Operation, resource: &ResourceInfo) -> bool;
+
+    /// Changes `object` (the object written; `None` for a delete) as the
+    /// plugin wants, or refuses the request (`Admit`). `old` is the stored
+    /// object for an update or a delete.
+    ///
+    /// Errors: the refusal, answered as its Status.
+    fn admit(
+        &self,
+        attributes: &Attributes<'_>,
+        object: Option<&mut dyn Object>,
+        old: Option<&dyn Object>,
+    ) -> Result<(), Rejection>;
+}
+
+/// A plugin that judges the object of a write after the kind's validation
+/// (`admission.ValidationInterface`).
+pub trait ValidatingAdmission: Send + Sync {
+    /// The plugin's name.
+    fn name(&self) -> &str;
+
+    /// Whether the plugin looks at `operation` on `resource`.
+    fn handles(&self, operation: Operation, resource: &ResourceInfo) -> bool;
+
+    /// Accepts or refuses the write of `object` (`None` for a delete);
+    /// `old` is the stored object for an update or a delete.
+    ///
+    /// Errors: the refusal, answered as its Status.
+    fn validate(
+        &self,
+        attributes: &Attributes<'_>,
+        object: Option<&dyn Object>,
+        old: Option<&dyn Object>,
+    ) -> Result<(), Rejection>;
+}
+
+/// The admission plugins a server runs ([`crate::Config::admission`]), in
+/// registration order.
+#[derive(Clone, Default)]
+pub struct Admission {
+    mutating: Vec<Arc<dyn MutatingAdmission>>,
+    validating: Vec<Arc<dyn ValidatingAdmission>>,
+}
+
+impl std::fmt::Debug for Admission {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Admission")
+            .field(
+                "mutating",
+                &self.mutating.iter().map(|p| p.name()).collect::<Vec<_>>(),
+            )
+            .field(
+                "validating",
+                &self.validating.iter().map(|p| p.name()).collect::<Vec<_>>(),
+            )
+            .finish()
+    }
+}
+
+impl Admission {
+    /// No plugins.
+    pub fn new() -> Admission {
+        Admission::default()
+    }
+
+    /// These plugins and `plugin`, run after the mutating plugins before it.
+    pub fn with_mutating(mut self, plugin: impl MutatingAdmission + 'static) -> Admission {
+        self.mutating.push(Arc::new(plugin));
+        self
+    }
+
+    /// These plugins and `plugin`, run after the validating plugins before it.
+    pub fn with_validating(mut self, plugin: impl ValidatingAdmission + 'static) -> Admission {
+        self.validating.push(Arc::new(plugin));
+        self
+    }
+
+    /// Whether no plugin is registered.
+    pub fn is_empty(&self) -> bool {
+        self.mutating.is_empty() && self.validating.is_empty()
+    }
+}
+
+/// One write's view of the chain: its attributes, minus the server.
+pub(crate) struct Request<'a> {
+    pub operation: Operation,
+    pub resource: &'a ResourceInfo,
+    pub subresource: Option<&'a str>,
+    pub namespace: Option<&'a str>,
+    pub name: &'a str,
+    pub dry_run: bool,
+}
+
+impl ApiServer {
+    fn attributes<'a>(&'a self, request: &Request<'a>) -> Attributes<'a> {
+        Attributes {
+            operation: request.operation,
+            resource: request.resource,
+            subresource: request.subresource,
+            namespace: request.namespace,
+            name: request.name,
+            dry_run: request.dry_run,
+            user: &self.user,
+            server: self,
+        }
+    }
+
+    /// Runs the mutating plugins that handle the request on `object`.
+    ///
+    /// Errors: the first refusal, as its Status.
+    pub(crate) fn admit(
+        &self,
+        request: &Request<'_>,
+        mut object: Option<&mut dyn Object>,
+        old: Option<&dyn Object>,
+    ) -> Result<(), ApiError> {
+        let plugins = self.admission.mutating.iter();
+        let mut plugins = plugins
+            .filter(|p| p.handles(request.operation, request.resource))
+            .peekable();
+        if plugins.peek().is_none() {
+            return Ok(());
+        }
+        let attributes = self.attributes(request);
+        for plugin in plugins {
+            plugin
+                .admit(&attributes, object.as_deref_mut(), old)
+                .map_err(|r| rejected(r, request))?;
+        }
+        Ok(())
+    }
+
+    /// Runs the validating plugins that handle the request on `object`.
+    ///
+    /// Errors: the first refusal, as its Status.
+    pub(crate) fn validate_admission(
+        &self,
+        request: &Request<'_>,
+        object: Option<&dyn Object>,
+        old: Option<&dyn Object>,
+    ) -> Result<(), ApiError> {
+        let plugins = self.admission.validating.iter();
+        let mut plugins = plugins
+            .filter(|p| p.handles(request.operation, request.resource))
+            .peekable();
+        if plugins.peek().is_none() {
+            return Ok(());
+        }
+        let attributes = self.attributes(request);
+        for plugin in plugins {
+            plugin
+                .validate(&attributes, object, old)
+                .map_err(|r| rejected(r, request))?;
+        }
+        Ok(())
+    }
+}
+
+/// A refusal as the Status the request is answered with.
+fn rejected(rejection: Rejection, request: &Request<'_>) -> ApiError {
+    match rejection {
+        Rejection::Forbidden(reason) => {
+            ApiError::forbidden(request.resource, request.name, &reason)
+        }
+        Rejection::Status(status) => status,
+    }
+}
