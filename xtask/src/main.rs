@@ -30,10 +30,16 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Run every generator over apis/ and write what changed.
-    Generate,
+    /// Run every generator over apis/ (or the crate of `--crate`) and write what changed.
+    Generate {
+        #[command(flatten)]
+        target: TargetArgs,
+    },
     /// Fail with a diff when a generated file is stale (like hack/verify-codegen.sh).
-    Verify,
+    Verify {
+        #[command(flatten)]
+        target: TargetArgs,
+    },
     /// Print the marker reference (the text of docs/markers.md).
     Markers,
     /// Write every generated.proto under DIR at its import path
@@ -64,8 +70,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let root = workspace_root();
     let result = match cli.command {
-        Cmd::Generate => generate(&root).map(|_| ()),
-        Cmd::Verify => verify(&root),
+        Cmd::Generate { target } => target
+            .target()
+            .and_then(|target| each_target(&root, target, generate)),
+        Cmd::Verify { target } => target
+            .target()
+            .and_then(|target| each_target(&root, target, verify)),
         Cmd::Markers => {
             print!("{}", codegen::generators::reference::markdown());
             Ok(())
@@ -96,10 +106,133 @@ const CRATES: [(&str, bool, &str); 2] = [
     ("apis", true, "k8s.io/api"),
 ];
 
-/// Parses and checks every crate's packages, and returns the files the
-/// generators produce (paths relative to the workspace root), with package
+/// Crates of API types of their own in this repository (directory, `.proto`
+/// import root), generated as `--crate` generates them whenever the
+/// workspace is: their checked-in files stay current with the generators.
+const EXAMPLE_CRATES: [(&str, &str); 1] = [(
+    "examples/sample-apiserver",
+    "k8s.io/sample-apiserver/pkg/apis",
+)];
+
+/// Runs `run` over `target`, and for the workspace also over each of
+/// [`EXAMPLE_CRATES`].
+fn each_target(root: &Path, target: Target, run: fn(&Path, &Target) -> Result<()>) -> Result<()> {
+    let workspace = matches!(target, Target::Workspace);
+    run(root, &target)?;
+    if workspace {
+        for (dir, proto_root) in EXAMPLE_CRATES {
+            let path = root.join(dir);
+            let (Some(base), Some(name)) = (path.parent(), path.file_name()) else {
+                bail!("{dir} is not a crate directory");
+            };
+            let example = Target::Crate {
+                base: base.to_path_buf(),
+                name: name.to_string_lossy().into_owned(),
+                proto_root: proto_root.to_string(),
+            };
+            run(root, &example)?;
+        }
+    }
+    Ok(())
+}
+
+/// What `generate` and `verify` run over.
+#[derive(clap::Args)]
+struct TargetArgs {
+    /// A crate of API types of its own (its `src/<group>/<version>/`
+    /// packages), generated alone instead of this workspace's crates: its
+    /// files, its `generated.proto` files and its OpenAPI documents under
+    /// `<crate>/api/openapi-spec/`.
+    #[arg(long = "crate", value_name = "PATH")]
+    krate: Option<PathBuf>,
+    /// The import path the crate's packages extend in their `.proto`
+    /// files, as a Go module path prefixes its packages
+    /// (`k8s.io/sample-apiserver/pkg/apis`); default: the crate's name.
+    #[arg(long, requires = "krate")]
+    proto_root: Option<String>,
+}
+
+impl TargetArgs {
+    fn target(self) -> Result<Target> {
+        let Some(path) = self.krate else {
+            return Ok(Target::Workspace);
+        };
+        let path = std::path::absolute(&path)
+            .with_context(|| format!("reading the path {}", path.display()))?;
+        let (Some(base), Some(name)) = (path.parent(), path.file_name()) else {
+            bail!("{} is not a crate directory", path.display());
+        };
+        if !path.join("src").is_dir() {
+            bail!("{} has no src/ directory", path.display());
+        }
+        let name = name.to_string_lossy().into_owned();
+        Ok(Target::Crate {
+            base: base.to_path_buf(),
+            proto_root: self.proto_root.unwrap_or_else(|| name.clone()),
+            name,
+        })
+    }
+}
+
+/// What the generators run over, and where their paths are relative to.
+enum Target {
+    /// This workspace's crates ([`CRATES`]), relative to the workspace root.
+    Workspace,
+    /// One crate of API types, `<base>/<name>`, relative to `base`.
+    Crate {
+        base: PathBuf,
+        name: String,
+        proto_root: String,
+    },
+}
+
+impl Target {
+    /// The directory generated paths are relative to.
+    fn base<'a>(&'a self, root: &'a Path) -> &'a Path {
+        match self {
+            Target::Workspace => root,
+            Target::Crate { base, .. } => base,
+        }
+    }
+
+    /// The `src` directories whose generated files the generators own.
+    fn sources(&self, root: &Path) -> Vec<PathBuf> {
+        match self {
+            Target::Workspace => CRATES
+                .iter()
+                .map(|(dir, _, _)| root.join(dir).join("src"))
+                .collect(),
+            Target::Crate { base, name, .. } => vec![base.join(name).join("src")],
+        }
+    }
+}
+
+/// Parses and checks the target's packages, and returns the files the
+/// generators produce (paths relative to the target's base), with package
 /// and type counts.
-fn run_generators(root: &Path) -> Result<(Vec<GeneratedFile>, usize, usize)> {
+fn run_generators(root: &Path, target: &Target) -> Result<(Vec<GeneratedFile>, usize, usize)> {
+    let Target::Crate {
+        base,
+        name,
+        proto_root,
+    } = target
+    else {
+        return run_workspace_generators(root);
+    };
+    let meta = read_crate(root, CRATES[0])?;
+    let krate = read_crate(base, (name, true, proto_root))?;
+    let (packages, types) = (krate.model.packages.len(), count_types(&krate));
+    let files = codegen::generators::generate_crate(meta, krate);
+    Ok((files, packages, types))
+}
+
+/// The number of types in a crate's packages.
+fn count_types(krate: &codegen::generators::Crate) -> usize {
+    krate.model.packages.iter().map(|p| p.types.len()).sum()
+}
+
+/// [`run_generators`] over this workspace's crates.
+fn run_workspace_generators(root: &Path) -> Result<(Vec<GeneratedFile>, usize, usize)> {
     let crates = read_crates(root)?;
     let dropped = codegen::generators::proto::dropped_numbers(&crates, |path| {
         std::fs::read_to_string(root.join(path)).ok()
@@ -115,43 +248,47 @@ fn run_generators(root: &Path) -> Result<(Vec<GeneratedFile>, usize, usize)> {
         );
     }
     let packages = crates.iter().map(|c| c.model.packages.len()).sum();
-    let types = crates
-        .iter()
-        .flat_map(|c| &c.model.packages)
-        .map(|p| p.types.len())
-        .sum();
+    let types = crates.iter().map(count_types).sum();
     let files = codegen::generators::generate_all(&crates);
     Ok((files, packages, types))
 }
 
 /// Parses and checks every crate's packages.
 fn read_crates(root: &Path) -> Result<Vec<codegen::generators::Crate>> {
-    let mut crates = Vec::new();
-    for (dir, serves, proto_root) in CRATES {
-        let src = root.join(dir).join("src");
-        let model = match codegen::parse::parse_tree(&src) {
-            Ok(model) => model,
-            Err(errors) => {
-                eprint!("{}", relative(root, &codegen::diagnostics::render(&errors)));
-                bail!("{} error(s) reading {dir}/src", errors.len());
-            }
-        };
-        let problems = codegen::check::check(&model);
-        if !problems.is_empty() {
-            eprint!(
-                "{}",
-                relative(root, &codegen::diagnostics::render(&problems))
-            );
-            bail!("{} error(s) in {dir}/src markers", problems.len());
+    CRATES
+        .into_iter()
+        .map(|krate| read_crate(root, krate))
+        .collect()
+}
+
+/// Parses and checks the packages of the crate `<base>/<dir>` (whether it
+/// serves resources, its `.proto` import root).
+fn read_crate(
+    base: &Path,
+    (dir, serves, proto_root): (&str, bool, &str),
+) -> Result<codegen::generators::Crate> {
+    let src = base.join(dir).join("src");
+    let model = match codegen::parse::parse_tree(&src) {
+        Ok(model) => model,
+        Err(errors) => {
+            eprint!("{}", relative(base, &codegen::diagnostics::render(&errors)));
+            bail!("{} error(s) reading {dir}/src", errors.len());
         }
-        crates.push(codegen::generators::Crate {
-            dir: PathBuf::from(dir),
-            model,
-            serves,
-            proto_root: proto_root.to_string(),
-        });
+    };
+    let problems = codegen::check::check(&model);
+    if !problems.is_empty() {
+        eprint!(
+            "{}",
+            relative(base, &codegen::diagnostics::render(&problems))
+        );
+        bail!("{} error(s) in {dir}/src markers", problems.len());
     }
-    Ok(crates)
+    Ok(codegen::generators::Crate {
+        dir: PathBuf::from(dir),
+        model,
+        serves,
+        proto_root: proto_root.to_string(),
+    })
 }
 
 /// Shows paths relative to the workspace root in diagnostics.
@@ -159,13 +296,11 @@ fn relative(root: &Path, text: &str) -> String {
     text.replace(&format!("{}/", root.display()), "")
 }
 
-/// Generated files on disk that no generator produced any more.
-fn stale_outputs(root: &Path, files: &[GeneratedFile]) -> Vec<PathBuf> {
+/// Generated files on disk (under `sources`) that no generator produced
+/// any more, relative to `root`.
+fn stale_outputs(root: &Path, sources: Vec<PathBuf>, files: &[GeneratedFile]) -> Vec<PathBuf> {
     let mut found = Vec::new();
-    let mut stack: Vec<PathBuf> = CRATES
-        .iter()
-        .map(|(dir, _, _)| root.join(dir).join("src"))
-        .collect();
+    let mut stack = sources;
     while let Some(dir) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
@@ -189,9 +324,11 @@ fn stale_outputs(root: &Path, files: &[GeneratedFile]) -> Vec<PathBuf> {
     found
 }
 
-fn generate(root: &Path) -> Result<()> {
+fn generate(root: &Path, target: &Target) -> Result<()> {
     let start = Instant::now();
-    let (files, packages, types) = run_generators(root)?;
+    let (files, packages, types) = run_generators(root, target)?;
+    let sources = target.sources(root);
+    let root = target.base(root);
     let (mut written, mut unchanged) = (0, 0);
     for file in &files {
         let path = root.join(&file.path);
@@ -208,7 +345,7 @@ fn generate(root: &Path) -> Result<()> {
         println!("  wrote {}", file.path.display());
         written += 1;
     }
-    let removed = stale_outputs(root, &files);
+    let removed = stale_outputs(root, sources, &files);
     for rel in &removed {
         std::fs::remove_file(root.join(rel))
             .with_context(|| format!("removing {}", rel.display()))?;
@@ -237,11 +374,11 @@ fn protos(root: &Path, dir: &Path) -> Result<()> {
     Ok(())
 }
 
-fn verify(root: &Path) -> Result<()> {
-    let (count, report) = staleness(root)?;
+fn verify(root: &Path, target: &Target) -> Result<()> {
+    let (count, report) = staleness(root, target)?;
     if !report.is_empty() {
         eprint!("{report}");
-        bail!("generated files are stale; run `cargo xtask generate`");
+        bail!("generated files are stale; run `cargo xtask generate` (with the same `--crate`)");
     }
     println!("verify: {count} generated files are up to date");
     Ok(())
@@ -250,8 +387,10 @@ fn verify(root: &Path) -> Result<()> {
 /// Compares what the generators produce with the files on disk; returns the
 /// number of generated files and a unified diff of every difference (empty
 /// when all are current).
-fn staleness(root: &Path) -> Result<(usize, String)> {
-    let (files, _, _) = run_generators(root)?;
+fn staleness(root: &Path, target: &Target) -> Result<(usize, String)> {
+    let (files, _, _) = run_generators(root, target)?;
+    let sources = target.sources(root);
+    let root = target.base(root);
     let mut report = String::new();
     for file in &files {
         let path = root.join(&file.path);
@@ -269,7 +408,7 @@ fn staleness(root: &Path) -> Result<(usize, String)> {
                 .to_string(),
         );
     }
-    for rel in stale_outputs(root, &files) {
+    for rel in stale_outputs(root, sources, &files) {
         report.push_str(&format!(
             "{} is generated output that no generator writes any more\n",
             rel.display()
@@ -313,7 +452,7 @@ fn test(root: &Path) -> Result<()> {
         ],
     )?;
     println!("==> cargo xtask verify");
-    verify(root)?;
+    each_target(root, Target::Workspace, verify)?;
     cargo_test(root)
 }
 
@@ -360,7 +499,7 @@ fn cargo_test(root: &Path) -> Result<()> {
 }
 
 fn serve(root: &Path, args: &[String]) -> Result<()> {
-    generate(root)?;
+    each_target(root, Target::Workspace, generate)?;
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir(root)
         .args([
@@ -414,9 +553,43 @@ mod tests {
         dir
     }
 
+    /// A crate of its own (`--crate`) gets every generated file inside
+    /// itself, its OpenAPI documents included, and they are current.
+    #[test]
+    fn a_crate_of_its_own_is_generated_into_itself() {
+        let root = workspace_root();
+        let (dir, proto_root) = EXAMPLE_CRATES[0];
+        let path = root.join(dir);
+        let target = Target::Crate {
+            base: path.parent().unwrap().to_path_buf(),
+            name: "sample-apiserver".into(),
+            proto_root: proto_root.into(),
+        };
+        let (files, packages, _) = run_generators(&root, &target).unwrap();
+        assert_eq!(packages, 1);
+        let paths: Vec<String> = files.iter().map(|f| f.path.display().to_string()).collect();
+        assert!(
+            paths.iter().all(|p| p.starts_with("sample-apiserver/")),
+            "{paths:?}"
+        );
+        for expected in [
+            "sample-apiserver/src/zz_generated.registry.rs",
+            "sample-apiserver/src/wardle/v1alpha1/zz_generated.register.rs",
+            "sample-apiserver/src/wardle/v1alpha1/generated.proto",
+            "sample-apiserver/api/openapi-spec/swagger.json",
+            "sample-apiserver/api/openapi-spec/v3/apis__wardle.example.com__v1alpha1_openapi.json",
+        ] {
+            assert!(
+                paths.iter().any(|p| p == expected),
+                "{expected} in {paths:?}"
+            );
+        }
+        assert_eq!(staleness(&root, &target).unwrap().1, "");
+    }
+
     #[test]
     fn checked_in_output_is_current() {
-        let (count, report) = staleness(&workspace_root()).unwrap();
+        let (count, report) = staleness(&workspace_root(), &Target::Workspace).unwrap();
         assert!(count >= 4);
         assert_eq!(report, "", "run `cargo xtask generate`");
     }
@@ -428,7 +601,7 @@ mod tests {
         let mut text = std::fs::read_to_string(&types).unwrap();
         text.push_str("\n/// Sprocket is new.\n#[derive(Resource)]\npub struct Sprocket {\n    /// +optional\n    pub metadata: ObjectMeta,\n}\n");
         std::fs::write(&types, text).unwrap();
-        let (_, report) = staleness(dir.path()).unwrap();
+        let (_, report) = staleness(dir.path(), &Target::Workspace).unwrap();
         assert!(
             report.contains("--- a/apis/src/example/v1/zz_generated.register.rs"),
             "{report}"
@@ -439,8 +612,8 @@ mod tests {
             "{report}"
         );
 
-        generate(dir.path()).unwrap();
-        assert_eq!(staleness(dir.path()).unwrap().1, "");
+        generate(dir.path(), &Target::Workspace).unwrap();
+        assert_eq!(staleness(dir.path(), &Target::Workspace).unwrap().1, "");
     }
 
     #[test]
@@ -451,7 +624,7 @@ mod tests {
             .unwrap()
             .replace("+k8s:maxLength=63", "+k8s:maxLenght=63");
         std::fs::write(&types, text).unwrap();
-        let err = run_generators(dir.path()).unwrap_err();
+        let err = run_generators(dir.path(), &Target::Workspace).unwrap_err();
         assert_eq!(err.to_string(), "1 error(s) in apis/src markers");
     }
 }

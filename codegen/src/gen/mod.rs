@@ -13,7 +13,7 @@ pub mod register;
 pub mod schema;
 pub mod validation;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::model::Model;
 
@@ -46,13 +46,43 @@ pub struct Crate {
 }
 
 /// Runs every generator over the crates (per-crate files into each crate),
-/// plus the workspace-level documents (the marker reference).
+/// plus the workspace-level documents: the OpenAPI documents under
+/// [`openapi::SPEC_DIR`] and the marker reference.
 pub fn generate_all(crates: &[Crate]) -> Vec<GeneratedFile> {
+    let mut files = generate_crates(crates, Path::new(openapi::SPEC_DIR));
+    files.push(GeneratedFile {
+        path: PathBuf::from("docs/markers.md"),
+        contents: reference::markdown(),
+    });
+    files
+}
+
+/// Runs every generator for the crate `target` alone, a crate of API types
+/// anywhere (not this workspace's `apis`): its per-package files, its
+/// `generated.proto` files, and its OpenAPI documents under
+/// `<target.dir>/api/openapi-spec/` (which its generated `registry()`
+/// includes). `meta` is the runtime's model (the `meta/v1` types every
+/// resource refers to), read but not written. Paths are relative to the
+/// directory `target.dir` is relative to.
+pub fn generate_crate(meta: Crate, target: Crate) -> Vec<GeneratedFile> {
+    let dir = target.dir.clone();
+    let spec_dir = dir.join(openapi::SPEC_DIR);
+    let meta = Crate {
+        serves: false,
+        ..meta
+    };
+    let mut files = generate_crates(&[meta, target], &spec_dir);
+    files.retain(|f| f.path.starts_with(&dir));
+    files
+}
+
+/// The generators over `crates`, with the OpenAPI documents in `spec_dir`.
+fn generate_crates(crates: &[Crate], spec_dir: &Path) -> Vec<GeneratedFile> {
     let mut files = Vec::new();
     let key_names = schema::key_names(crates.iter().map(|c| &c.model));
     for c in crates {
         if c.serves {
-            files.extend(register::generate(&c.model, &c.dir));
+            files.extend(register::generate(&c.model, &c.dir, spec_dir));
             files.extend(defaults::generate(&c.model, &c.dir));
             files.extend(validation::generate(&c.model, &c.dir));
         }
@@ -60,11 +90,7 @@ pub fn generate_all(crates: &[Crate]) -> Vec<GeneratedFile> {
         files.extend(schema::generate(&c.model, &c.dir, &key_names));
     }
     files.extend(proto::generate(crates));
-    files.extend(openapi::generate(crates));
-    files.push(GeneratedFile {
-        path: PathBuf::from("docs/markers.md"),
-        contents: reference::markdown(),
-    });
+    files.extend(openapi::generate(crates, spec_dir));
     files
 }
 

@@ -34,7 +34,9 @@ pub fn field_number(field: &crate::model::Field) -> Option<u32> {
 /// Whether a type has a protobuf table: a struct whose fields all carry
 /// numbers, but for its type meta.
 pub fn has_protobuf(def: &TypeDef) -> bool {
-    matches!(&def.shape, TypeShape::Struct(fields) if fields.iter().any(|f| field_number(f).is_some()) && fields.iter().all(|f| f.inline || field_number(f).is_some() || is_type_meta(f)))
+    // A struct without fields is an empty message (upstream's empty status
+    // types, such as the sample-apiserver's `FlunderStatus`).
+    matches!(&def.shape, TypeShape::Struct(fields) if fields.is_empty() || (fields.iter().any(|f| field_number(f).is_some()) && fields.iter().all(|f| f.inline || field_number(f).is_some() || is_type_meta(f))))
 }
 
 /// An unnumbered `kind` or `apiVersion`: `metav1.TypeMeta`'s fields, which
@@ -245,17 +247,31 @@ fn prost_message(
             len
         }
     };
-    quote! {
-        impl ::prost::Message for #ident {
-            fn encode_raw(&self, buf: &mut impl BufMut) {
-                #(#encode)*
-            }
-
-            fn merge_field(&mut self, tag: u32, wire_type: WireType, buf: &mut impl Buf, ctx: DecodeContext) -> Result<(), ::prost::DecodeError> {
+    // An empty message writes nothing and skips every field it reads.
+    let (encode, merge) = if fields.is_empty() {
+        (
+            quote! { let _ = buf; },
+            quote! { w::skip(tag, wire_type, buf, ctx)?; },
+        )
+    } else {
+        (
+            quote! { #(#encode)* },
+            quote! {
                 match tag {
                     #(#merge)*
                     _ => w::skip(tag, wire_type, buf, ctx)?,
                 }
+            },
+        )
+    };
+    quote! {
+        impl ::prost::Message for #ident {
+            fn encode_raw(&self, buf: &mut impl BufMut) {
+                #encode
+            }
+
+            fn merge_field(&mut self, tag: u32, wire_type: WireType, buf: &mut impl Buf, ctx: DecodeContext) -> Result<(), ::prost::DecodeError> {
+                #merge
                 Ok(())
             }
 

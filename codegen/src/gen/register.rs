@@ -18,7 +18,7 @@ use crate::model::{FieldType, IntKind, Model, TypeDef, WellKnown};
 use crate::resource::{ResolvedPath, resolve_path, resource_meta};
 
 /// Generates the registry files of the crate at `crate_dir`.
-pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
+pub fn generate(model: &Model, crate_dir: &Path, spec_dir: &Path) -> Vec<GeneratedFile> {
     let mut files = Vec::new();
     let mut calls = Vec::new();
     let validated = super::validation::validated(model);
@@ -109,9 +109,11 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
         let segments = pkg.module_path.iter().map(|s| format_ident!("{}", s));
         calls.push(quote! { crate #(:: #segments)* ::register(&mut registry); });
     }
-    // The OpenAPI documents, from the crate's src/ up to the workspace root.
+    // The OpenAPI documents, from the crate's src/ up to the root the
+    // paths are relative to, then down to the spec directory.
     let up = "../".repeat(crate_dir.components().count() + 1);
-    let v2 = format!("{up}{}/swagger.json", super::openapi::SPEC_DIR);
+    let spec = spec_dir.display();
+    let v2 = format!("{up}{spec}/swagger.json");
     let mut group_versions: Vec<(String, String)> = Vec::new();
     for pkg in model
         .packages
@@ -125,11 +127,7 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
     }
     let v3 = group_versions.iter().map(|(g, v)| {
         let index = super::openapi::v3_index_path(g, v);
-        let file = format!(
-            "{up}{}/v3/{}",
-            super::openapi::SPEC_DIR,
-            super::openapi::v3_file_name(g, v)
-        );
+        let file = format!("{up}{spec}/v3/{}", super::openapi::v3_file_name(g, v));
         quote! { (#index, include_str!(#file)) }
     });
     let tokens = quote! {

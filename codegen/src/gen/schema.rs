@@ -185,6 +185,7 @@ fn field_paths(model: &Model, def: &TypeDef, key_names: &BTreeSet<String>) -> To
             }
         }
     });
+    let visits: Vec<TokenStream> = visits.collect();
     let keys = flat
         .iter()
         .filter(|f| key_names.contains(&f.field.json_name))
@@ -211,11 +212,20 @@ fn field_paths(model: &Model, def: &TypeDef, key_names: &BTreeSet<String>) -> To
             }
         }
     };
+    // A struct without fields (upstream's empty status types) offers no
+    // path.
+    let body = if visits.is_empty() {
+        quote! { let _ = sink; }
+    } else {
+        quote! {
+            let schema = <Self as Schema>::schema();
+            #(#visits)*
+        }
+    };
     quote! {
         impl ::runtime::fieldpaths::FieldPaths for #ident {
             fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
-                let schema = <Self as Schema>::schema();
-                #(#visits)*
+                #body
             }
             #key_field
         }

@@ -13,7 +13,7 @@
 //! codes and the PATCH media types the server accepts.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
+use std::path::Path;
 
 use serde_json::{Map, Value, json};
 
@@ -105,7 +105,7 @@ impl<'m> Index<'m> {
 }
 
 /// Generates the v2 document and the v3 documents.
-pub fn generate(crates: &[Crate]) -> Vec<GeneratedFile> {
+pub fn generate(crates: &[Crate], spec_dir: &Path) -> Vec<GeneratedFile> {
     let index = Index { crates };
     let resources = index.resources();
     let mut definitions = BTreeMap::new();
@@ -148,7 +148,7 @@ pub fn generate(crates: &[Crate]) -> Vec<GeneratedFile> {
         "securityDefinitions": {"BearerToken": {"description": "Bearer Token authentication", "in": "header", "name": "authorization", "type": "apiKey"}},
     });
     let mut files = vec![GeneratedFile {
-        path: PathBuf::from(SPEC_DIR).join("swagger.json"),
+        path: spec_dir.join("swagger.json"),
         contents: pretty(&without_builtin_defaults(&v2)),
     }];
     let mut group_versions: BTreeSet<(String, String)> = BTreeSet::new();
@@ -158,9 +158,7 @@ pub fn generate(crates: &[Crate]) -> Vec<GeneratedFile> {
     for (group, version) in group_versions {
         let doc = v3_document(&v2, &group, &version);
         files.push(GeneratedFile {
-            path: PathBuf::from(SPEC_DIR)
-                .join("v3")
-                .join(v3_file_name(&group, &version)),
+            path: spec_dir.join("v3").join(v3_file_name(&group, &version)),
             contents: pretty(&doc),
         });
     }

@@ -117,9 +117,12 @@ pub fn go_package(c: &Crate, pkg: &Package) -> String {
     path
 }
 
-/// The proto package of an import path.
+/// The proto package of an import path, as go-to-protobuf names it:
+/// `/` becomes `.` and `-`, which a proto package cannot hold, `_`
+/// (`k8s.io/sample-apiserver/pkg/apis/wardle/v1alpha1` is
+/// `k8s.io.sample_apiserver.pkg.apis.wardle.v1alpha1`).
 pub fn proto_package(go_package: &str) -> String {
-    go_package.replace('/', ".")
+    go_package.replace('/', ".").replace('-', "_")
 }
 
 /// Generates `generated.proto` for every package with protobuf messages,
