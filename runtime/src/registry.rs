@@ -413,7 +413,8 @@ pub fn scale_replicas<T: Copy + TryInto<i32> + PartialOrd + Default>(value: Opti
 }
 
 /// The JSON fields of `metadata` that [`metadata_field`] reads: every
-/// field of `ObjectMeta`.
+/// field of `ObjectMeta`, in Go's field order (the order kube-apiserver
+/// writes them in).
 pub const METADATA_FIELDS: &[&str] = &[
     "name",
     "generateName",

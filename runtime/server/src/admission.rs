@@ -272,20 +272,12 @@ impl ApiServer {
         mut object: Option<&mut dyn Object>,
         old: Option<&dyn Object>,
     ) -> Result<(), ApiError> {
-        let plugins = self.admission.mutating.iter();
-        let mut plugins = plugins
-            .filter(|p| p.handles(request.operation, request.resource))
-            .peekable();
-        if plugins.peek().is_none() {
-            return Ok(());
-        }
-        let attributes = self.attributes(request);
-        for plugin in plugins {
-            plugin
-                .admit(&attributes, object.as_deref_mut(), old)
-                .map_err(|r| rejected(r, request))?;
-        }
-        Ok(())
+        self.run_chain(
+            request,
+            &self.admission.mutating,
+            |p, operation, resource| p.handles(operation, resource),
+            |p, attributes| p.admit(attributes, object.as_deref_mut(), old),
+        )
     }
 
     /// Runs the validating plugins that handle the request on `object`.
@@ -297,18 +289,32 @@ impl ApiServer {
         object: Option<&dyn Object>,
         old: Option<&dyn Object>,
     ) -> Result<(), ApiError> {
-        let plugins = self.admission.validating.iter();
-        let mut plugins = plugins
-            .filter(|p| p.handles(request.operation, request.resource))
-            .peekable();
-        if plugins.peek().is_none() {
-            return Ok(());
-        }
-        let attributes = self.attributes(request);
+        self.run_chain(
+            request,
+            &self.admission.validating,
+            |p, operation, resource| p.handles(operation, resource),
+            |p, attributes| p.validate(attributes, object, old),
+        )
+    }
+
+    /// Calls `call` on each of `plugins` that `handles` the request, in
+    /// order (the attributes are made only when one does).
+    ///
+    /// Errors: the first refusal, as its Status.
+    fn run_chain<P: ?Sized>(
+        &self,
+        request: &Request<'_>,
+        plugins: &[Arc<P>],
+        handles: impl Fn(&P, Operation, &ResourceInfo) -> bool,
+        mut call: impl FnMut(&P, &Attributes<'_>) -> Result<(), Rejection>,
+    ) -> Result<(), ApiError> {
+        let mut attributes = None;
         for plugin in plugins {
-            plugin
-                .validate(&attributes, object, old)
-                .map_err(|r| rejected(r, request))?;
+            if !handles(plugin, request.operation, request.resource) {
+                continue;
+            }
+            let attributes = attributes.get_or_insert_with(|| self.attributes(request));
+            call(plugin, attributes).map_err(|r| rejected(r, request))?;
         }
         Ok(())
     }

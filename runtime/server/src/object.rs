@@ -25,23 +25,7 @@ pub fn meta_mut(obj: &mut Value) -> &mut Map<String, Value> {
 
 /// `metav1.ObjectMeta`'s fields in Go's order, the order kube-apiserver
 /// writes them in.
-const OBJECT_META_ORDER: [&str; 15] = [
-    "name",
-    "generateName",
-    "namespace",
-    "selfLink",
-    "uid",
-    "resourceVersion",
-    "generation",
-    "creationTimestamp",
-    "deletionTimestamp",
-    "deletionGracePeriodSeconds",
-    "labels",
-    "annotations",
-    "ownerReferences",
-    "finalizers",
-    "managedFields",
-];
+const OBJECT_META_ORDER: &[&str] = runtime::registry::METADATA_FIELDS;
 
 /// Sets field `key` of a `metadata` map, in place if present, else at its
 /// place in Go's field order (before the first field that comes after it),
