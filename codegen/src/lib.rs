@@ -11,6 +11,7 @@
 
 pub mod attr;
 pub mod check;
+pub mod conversion;
 pub mod diagnostics;
 #[path = "gen/mod.rs"]
 pub mod generators;

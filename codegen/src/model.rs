@@ -62,6 +62,12 @@ impl std::fmt::Display for Location {
 pub struct Model {
     /// Packages in path order (`core/v1` before `example/v1`).
     pub packages: Vec<Package>,
+    /// The internal (hub) packages versioned packages convert to and from
+    /// (`+k8s:conversion-gen=<module path>`), as upstream's
+    /// `pkg/apis/<group>`: read for the conversion generator only, not
+    /// served. A hub type's references to its own package's types resolve
+    /// by name within it ([`Model::hub_type`]).
+    pub hubs: Vec<Package>,
 }
 
 /// One API package: a `<group>/<version>` module directory, such as
@@ -86,6 +92,9 @@ pub struct Package {
     pub types: Vec<TypeDef>,
     /// Where the package is declared (its `mod.rs`, or first file).
     pub location: Location,
+    /// The free functions its files define, by name: hand-written
+    /// conversions are found by their names.
+    pub functions: Vec<String>,
 }
 
 impl Package {
@@ -113,6 +122,28 @@ impl Package {
     /// The type named `name`, if declared here.
     pub fn type_named(&self, name: &str) -> Option<&TypeDef> {
         self.types.iter().find(|t| t.name == name)
+    }
+
+    /// The module path of the internal (hub) package this versioned
+    /// package converts to and from: the payload of its
+    /// `+k8s:conversion-gen=<module path>` marker (`example`, or
+    /// `crate::example`), as segments; `None` without one (or with
+    /// `false`).
+    pub fn conversion_hub(&self) -> Option<Vec<String>> {
+        let marker = self
+            .markers
+            .iter()
+            .find(|m| m.name == crate::tags::conversion_gen::NAME)?;
+        let path = marker.payload_string()?;
+        if path.is_empty() || path == "false" {
+            return None;
+        }
+        Some(
+            path.split(['/', ':'])
+                .filter(|s| !s.is_empty() && *s != "crate")
+                .map(str::to_string)
+                .collect(),
+        )
     }
 }
 
@@ -457,6 +488,23 @@ impl Model {
     pub fn resolve(&self, r: &TypeRef) -> Option<&TypeDef> {
         let (pkg, name) = r.target.as_ref()?;
         self.packages.get(*pkg)?.type_named(name)
+    }
+
+    /// The hub package at `module_path`, if read.
+    pub fn hub(&self, module_path: &[String]) -> Option<&Package> {
+        self.hubs.iter().find(|h| h.module_path == module_path)
+    }
+
+    /// The hub type `r` names from within `hub`: a type of the hub's own
+    /// package (hub references are resolved by name, not by index).
+    pub fn hub_type<'m>(&'m self, hub: &'m Package, r: &TypeRef) -> Option<&'m TypeDef> {
+        let own = r
+            .written
+            .iter()
+            .filter(|s| !matches!(s.as_str(), "self" | "super"))
+            .count()
+            == 1;
+        own.then(|| hub.type_named(r.name())).flatten()
     }
 
     /// The package whose directory is `dir`.

@@ -68,12 +68,74 @@ pub fn parse_tree(src: &Path) -> Result<Model, Vec<Diagnostic>> {
             Err(mut e) => errors.append(&mut e),
         }
     }
+    let hubs = read_hubs(src, &model.packages, &mut errors);
+    // Hubs are resolved with the versioned packages (their references to
+    // served types find them), then kept apart.
+    let served = model.packages.len();
+    model.packages.extend(hubs);
     resolve_references(&mut model);
+    model.hubs = model.packages.split_off(served);
     if errors.is_empty() {
         Ok(model)
     } else {
         Err(errors)
     }
+}
+
+/// Reads each internal (hub) package a versioned package names with
+/// `+k8s:conversion-gen=<module path>`: the module directory under `src`
+/// (`src/example/` for `example`), its files beside its version modules.
+/// A hub that cannot be found is an error at the marker.
+fn read_hubs(src: &Path, packages: &[Package], errors: &mut Vec<Diagnostic>) -> Vec<Package> {
+    let mut hubs: Vec<Package> = Vec::new();
+    for pkg in packages {
+        let Some(module_path) = pkg.conversion_hub() else {
+            continue;
+        };
+        if hubs.iter().any(|h| h.module_path == module_path) {
+            continue;
+        }
+        let dir = module_path.iter().fold(src.to_path_buf(), |d, s| d.join(s));
+        let marker = pkg
+            .markers
+            .iter()
+            .find(|m| m.name == crate::tags::conversion_gen::NAME);
+        let location = marker.map_or_else(|| pkg.location.clone(), |m| m.location.clone());
+        let width = marker.map_or(1, |m| m.text.chars().count());
+        match parse_package(&dir, module_path.clone()) {
+            Ok(Some(mut hub)) => {
+                hub.version = String::new();
+                hubs.push(hub);
+            }
+            Ok(None) | Err(_) if !dir.is_dir() => errors.push(
+                Diagnostic::new(
+                    format!(
+                        "internal package `{}` not found: {} is not a directory",
+                        module_path.join("::"),
+                        dir.display()
+                    ),
+                    &location,
+                    width,
+                )
+                .label("the package converts to and from this internal package")
+                .help("name the module of the group's internal types, as `+k8s:conversion-gen=example`"),
+            ),
+            Ok(None) => errors.push(
+                Diagnostic::new(
+                    format!(
+                        "internal package `{}` has no Rust files in {}",
+                        module_path.join("::"),
+                        dir.display()
+                    ),
+                    &location,
+                    width,
+                )
+                .label("the package converts to and from this internal package"),
+            ),
+            Err(mut e) => errors.append(&mut e),
+        }
+    }
+    hubs
 }
 
 fn collect_package_dirs(
@@ -135,6 +197,7 @@ fn parse_package(dir: &Path, module_path: Vec<String>) -> Result<Option<Package>
         description: String::new(),
         types: Vec::new(),
         location: Location::new(&files[0], 1, 1),
+        functions: Vec::new(),
     };
     let mut errors = Vec::new();
     let mut descriptions = Vec::new();
@@ -179,6 +242,10 @@ fn parse_package(dir: &Path, module_path: Vec<String>) -> Result<Option<Package>
                 }
                 syn::Item::Enum(e) if is_pub(&e.vis) => {
                     Some(ctx.type_def(&e.ident, &e.attrs, Body::Variants(&e.variants), &mut errors))
+                }
+                syn::Item::Fn(f) => {
+                    pkg.functions.push(f.sig.ident.to_string());
+                    None
                 }
                 _ => None,
             };

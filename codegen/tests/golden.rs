@@ -9,7 +9,9 @@
 //! `.proto` generator, under `tests/golden/proto/<case>.proto` (its
 //! `generated.proto`); and of the schema generator, under
 //! `tests/golden/schema/<case>.rs` (its `zz_generated.schema.rs`: the
-//! structural tables and the field manager's `FieldPaths`).
+//! structural tables and the field manager's `FieldPaths`); and of the
+//! conversion generator, under `tests/golden/conversion/<case>.rs` (a
+//! versioned package's `zz_generated.conversion.rs` against its hub).
 //!
 //! `UPDATE_GOLDEN=1 cargo test -p codegen --test golden` rewrites them.
 
@@ -378,4 +380,120 @@ fn every_tag_matches_its_golden_file() {
                 .map(|(name, package, fields)| (*name, generated_in(package, fields))),
         );
     check_golden("validation", cases);
+}
+
+/// (golden name, hub package source, versioned package source after its
+/// markers): the conversion generator's cases. The versioned package is
+/// `example/v1` with `+k8s:conversion-gen=example`; the hub is `example`.
+const CONVERSION_CASES: &[(&str, &str, &str)] = &[
+    (
+        "identical",
+        "/// A widget.\npub struct Widget {\n    pub metadata: ObjectMeta,\n    pub replicas: Option<i32>,\n    pub tags: Vec<String>,\n    pub color: Color,\n}\n\n\
+         /// A color.\npub enum Color {\n    Red,\n    Blue,\n}\n",
+        "/// A widget.\npub struct Widget {\n    pub metadata: ObjectMeta,\n    pub replicas: Option<i32>,\n    pub tags: Vec<String>,\n    pub color: Color,\n}\n\n\
+         /// A color.\npub enum Color {\n    Red,\n    Blue,\n}\n",
+    ),
+    (
+        "nested",
+        "/// A widget.\n#[serde(rename_all = \"camelCase\")]\npub struct Widget {\n    pub spec: Option<Spec>,\n    pub ports: Vec<Port>,\n    pub ports_by_name: std::collections::BTreeMap<String, Port>,\n}\n\n\
+         /// A spec.\npub struct Spec {\n    pub size: i64,\n}\n\n\
+         /// A port.\npub struct Port {\n    pub number: i32,\n}\n",
+        "/// A widget.\n#[serde(rename_all = \"camelCase\")]\npub struct Widget {\n    pub spec: Option<Spec>,\n    pub ports: Vec<Port>,\n    pub ports_by_name: std::collections::BTreeMap<String, Port>,\n}\n\n\
+         /// A spec.\npub struct Spec {\n    pub size: i64,\n}\n\n\
+         /// A port.\npub struct Port {\n    pub number: i32,\n}\n",
+    ),
+    (
+        "renamed_with_function",
+        "/// A widget.\npub struct Widget {\n    pub spec: Spec,\n}\n\n\
+         /// A spec.\npub struct Spec {\n    pub colour: String,\n}\n",
+        "/// A widget.\npub struct Widget {\n    pub spec: Spec,\n}\n\n\
+         /// A spec: `color` is the hub's `colour`.\npub struct Spec {\n    pub color: String,\n}\n\n\
+         pub fn convert_spec_to_hub(input: Spec) -> crate::example::Spec {\n    crate::example::Spec { colour: input.color }\n}\n\n\
+         pub fn convert_spec_from_hub(input: crate::example::Spec) -> Spec {\n    Spec { color: input.colour }\n}\n",
+    ),
+    (
+        "opt_out",
+        "/// A widget.\npub struct Widget {\n    pub name: String,\n    pub cache: Vec<String>,\n    pub legacy: Legacy,\n}\n\n\
+         /// Not converted.\npub struct Legacy {\n    pub old: bool,\n}\n",
+        "/// A widget.\npub struct Widget {\n    pub name: String,\n    /// +k8s:conversion-gen=false\n    pub cache: Vec<String>,\n    pub legacy: Legacy,\n}\n\n\
+         /// Converted by hand.\n/// +k8s:conversion-gen=false\npub struct Legacy {\n    pub old: bool,\n}\n\n\
+         impl From<Legacy> for crate::example::Legacy {\n    fn from(input: Legacy) -> Self {\n        crate::example::Legacy { old: input.old }\n    }\n}\n\n\
+         impl From<crate::example::Legacy> for Legacy {\n    fn from(input: crate::example::Legacy) -> Self {\n        Legacy { old: input.old }\n    }\n}\n",
+    ),
+];
+
+/// Writes a hub package `example` and a versioned package `example/v1`
+/// converting to it, from `hub` and `version` sources, into a scratch
+/// source tree; returns the tree and its model.
+fn conversion_packages(hub: &str, version: &str) -> (tempfile::TempDir, codegen::Model) {
+    let dir = tempfile::tempdir().unwrap();
+    let uses = "use runtime::meta::ObjectMeta;\n";
+    std::fs::create_dir_all(dir.path().join("example/v1")).unwrap();
+    std::fs::write(
+        dir.path().join("example/mod.rs"),
+        format!("//! The internal types.\n//!\n{HEAD}\n{uses}\n{hub}"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("example/v1/mod.rs"),
+        format!("//! Version v1.\n//!\n{HEAD}//! +k8s:conversion-gen=example\n\n{uses}\n{version}"),
+    )
+    .unwrap();
+    let model = codegen::parse::parse_tree(dir.path()).unwrap();
+    (dir, model)
+}
+
+#[test]
+fn every_conversion_case_matches_its_golden_file() {
+    check_golden(
+        "conversion",
+        CONVERSION_CASES.iter().map(|(name, hub, version)| {
+            let (_dir, model) = conversion_packages(hub, version);
+            let problems = codegen::check::check(&model);
+            assert!(
+                problems.is_empty(),
+                "{name}: {}",
+                codegen::diagnostics::render(&problems)
+            );
+            let files = codegen::generators::conversion::generate(&model, Path::new("x"));
+            (*name, files.into_iter().next().unwrap().contents)
+        }),
+    );
+}
+
+/// A field renamed without the hand-written functions is a located
+/// diagnostic naming the field and the signatures to write, in both
+/// directions; nothing is generated for the pair.
+#[test]
+fn a_renamed_field_without_a_function_is_a_diagnostic() {
+    let (_dir, model) = conversion_packages(
+        "/// A spec.\npub struct Spec {\n    pub colour: String,\n}\n",
+        "/// A spec.\npub struct Spec {\n    pub color: String,\n}\n",
+    );
+    let got = codegen::diagnostics::render(&codegen::check::check(&model));
+    assert!(
+        got.contains("error: `Spec` of example/v1 does not convert to the hub `example` field by field: field `color` of `Spec` in v1 has no field of that name in the hub"),
+        "{got}"
+    );
+    assert!(
+        got.contains(
+            "write `pub fn convert_spec_to_hub(input: Spec) -> crate::example::Spec` in the package"
+        ),
+        "{got}"
+    );
+    assert!(
+        got.contains("error: `Spec` of example/v1 does not convert from the hub `example` field by field: field `colour` of `Spec` in the hub has no field of that name in v1"),
+        "{got}"
+    );
+    assert!(
+        got.contains("write `pub fn convert_spec_from_hub(input: crate::example::Spec) -> Spec` in the package"),
+        "{got}"
+    );
+    assert!(got.contains("example/v1/mod.rs:10:9"), "{got}");
+    let generated = codegen::generators::conversion::generate(&model, Path::new("x"));
+    assert!(
+        !generated[0].contents.contains("impl"),
+        "{}",
+        generated[0].contents
+    );
 }

@@ -4,6 +4,7 @@
 //! Rust file is formatted with prettyplease and starts with [`HEADER`], so
 //! `cargo xtask verify` can compare bytes.
 
+pub mod conversion;
 pub mod defaults;
 pub mod openapi;
 pub mod proto;
@@ -85,6 +86,7 @@ fn generate_crates(crates: &[Crate], spec_dir: &Path) -> Vec<GeneratedFile> {
             files.extend(register::generate(&c.model, &c.dir, spec_dir));
             files.extend(defaults::generate(&c.model, &c.dir));
             files.extend(validation::generate(&c.model, &c.dir));
+            files.extend(conversion::generate(&c.model, &c.dir));
         }
         files.extend(protobuf::generate(&c.model, &c.dir));
         files.extend(schema::generate(&c.model, &c.dir, &key_names));

@@ -276,7 +276,10 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
     figures.push(
         Figure::new("all kinds: conversion", "ns")
             .baseline("-", None)
-            .detail("there is no conversion generator yet (one version per kind)")
+            .detail(
+                "no served kind has a second version yet (the conversion generator's one user is \
+                 examples/sample-apiserver's v1alpha1 and its hub)",
+            )
             .status(Status::NotYetMeasurable),
     );
     // The write path of one Deployment through the router, in process.

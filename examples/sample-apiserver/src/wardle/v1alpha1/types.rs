@@ -27,6 +27,8 @@ pub struct Flunder {
 }
 
 /// FlunderSpec is the desired state of a Flunder.
+///
+/// +defaulting:hook
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
@@ -68,4 +70,14 @@ pub struct Fischer {
     /// +protobuf=2
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub disallowed_flunders: Vec<String>,
+}
+
+/// `SetDefaults_FlunderSpec`: a reference without a type refers to a
+/// Flunder.
+impl runtime::defaulting::DefaultHook for FlunderSpec {
+    fn default_hook(&mut self) {
+        if self.reference_type.as_deref().unwrap_or("").is_empty() && !self.reference.is_empty() {
+            self.reference_type = Some("Flunder".into());
+        }
+    }
 }

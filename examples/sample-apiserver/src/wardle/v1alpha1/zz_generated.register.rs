@@ -10,6 +10,10 @@ pub fn register(registry: &mut ::runtime::registry::Registry) {
     registry.add::<Fischer>();
 }
 impl ::runtime::registry::ServedKind for Flunder {
+    const DEFAULTED: bool = true;
+    fn set_defaults(&mut self) {
+        ::runtime::defaulting::SetDefaults::set_defaults(self);
+    }
     fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
         Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
     }

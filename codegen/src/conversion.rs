@@ -1,0 +1,331 @@
+//! Conversions between a versioned package and its internal (hub)
+//! package (`+k8s:conversion-gen=<module path>`), as upstream's
+//! conversion-gen pairs `k8s.io/api/<group>/<version>` with
+//! `pkg/apis/<group>`: which types pair up, how each field of a pair
+//! converts, and where a pair needs a hand-written function.
+//!
+//! Types pair by name. A struct pair converts field by field, fields
+//! matched by Rust name: the same type moves, a pair converts through its
+//! own conversion (`.into()`), and `Option`s, lists and maps of those
+//! convert item by item. An enum pair converts variant by variant, by name.
+//! Any difference (a field or variant on one side only, a field of another
+//! shape) makes the pair need a hand-written function in the versioned
+//! package, named `convert_<type in snake case>_to_hub` and
+//! `convert_<type in snake case>_from_hub` (upstream:
+//! `Convert_v1_Widget_To_example_Widget`): no field is dropped silently.
+//! `+k8s:conversion-gen=false` on a type leaves its conversions to the
+//! package (`From` implementations written by hand, which fields of its
+//! type convert through); on a field, the other side gets its type's
+//! default.
+
+use heck::ToSnakeCase;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::model::{Field, FieldType, Model, Package, TypeDef, TypeShape};
+
+/// Which way a conversion goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// From the versioned type to the hub's.
+    ToHub,
+    /// From the hub's type to the versioned one.
+    FromHub,
+}
+
+impl Direction {
+    /// Both directions, to the hub first.
+    pub const BOTH: [Direction; 2] = [Direction::ToHub, Direction::FromHub];
+}
+
+/// The name of the hand-written function that converts `def` (a type of
+/// the versioned package) in `direction`: `convert_widget_spec_to_hub`,
+/// `convert_widget_spec_from_hub`.
+pub fn function_name(def: &TypeDef, direction: Direction) -> String {
+    let way = match direction {
+        Direction::ToHub => "to_hub",
+        Direction::FromHub => "from_hub",
+    };
+    format!("convert_{}_{way}", def.name.to_snake_case())
+}
+
+/// Whether `+k8s:conversion-gen=false` opts the type or field out.
+fn opted_out(markers: &[crate::markers::Marker]) -> bool {
+    markers.iter().any(|m| {
+        m.name == crate::tags::conversion_gen::NAME
+            && m.payload_string().as_deref() == Some("false")
+    })
+}
+
+/// The type pairs of `pkg` and its hub `hub`: each type of the package
+/// the hub has a type of the same name for, unless either opts out.
+pub fn pairs<'m>(pkg: &'m Package, hub: &'m Package) -> Vec<(&'m TypeDef, &'m TypeDef)> {
+    pkg.types
+        .iter()
+        .filter(|t| !opted_out(&t.markers))
+        .filter_map(|t| {
+            let h = hub.type_named(&t.name)?;
+            (!opted_out(&h.markers)).then_some((t, h))
+        })
+        .collect()
+}
+
+/// Why a pair cannot be converted without a hand-written function.
+#[derive(Debug, Clone)]
+pub struct Mismatch<'m> {
+    /// The field (of either side) where it shows, if a field.
+    pub field: Option<&'m Field>,
+    /// What differs.
+    pub message: String,
+}
+
+/// How a pair converts in one direction.
+pub enum Body {
+    /// A struct: each target field and the expression of its value
+    /// (reading the source struct `input`).
+    Struct(Vec<(String, TokenStream)>),
+    /// An enum: source variant, target variant.
+    Enum(Vec<String>),
+    /// A newtype: the expression of the inner value (reading `input.0`).
+    Newtype(TokenStream),
+}
+
+/// The package and its hub, as conversions between them see them.
+pub struct Sides<'m> {
+    /// The model (the versioned packages and the hubs).
+    pub model: &'m Model,
+    /// The versioned package.
+    pub pkg: &'m Package,
+    /// Its hub.
+    pub hub: &'m Package,
+}
+
+impl<'m> Sides<'m> {
+    /// The generated body converting `version` (the versioned type) and
+    /// `hub` (the hub's) in `direction`.
+    ///
+    /// Errors: the first difference that needs a hand-written function.
+    pub fn body(
+        &self,
+        version: &'m TypeDef,
+        hub: &'m TypeDef,
+        direction: Direction,
+    ) -> Result<Body, Mismatch<'m>> {
+        let (from, to) = match direction {
+            Direction::ToHub => (version, hub),
+            Direction::FromHub => (hub, version),
+        };
+        let side = |def: &TypeDef| {
+            if std::ptr::eq(def, version) {
+                self.pkg.version.clone()
+            } else {
+                "the hub".to_string()
+            }
+        };
+        let fail = |field: Option<&'m Field>, message: String| Err(Mismatch { field, message });
+        match (&from.shape, &to.shape) {
+            (TypeShape::Struct(from_fields), TypeShape::Struct(to_fields)) => {
+                for f in from_fields {
+                    if !opted_out(&f.markers)
+                        && !to_fields.iter().any(|t| t.rust_name == f.rust_name)
+                    {
+                        return fail(
+                            Some(f),
+                            format!(
+                                "field `{}` of `{}` in {} has no field of that name in {}",
+                                f.rust_name,
+                                from.name,
+                                side(from),
+                                side(to)
+                            ),
+                        );
+                    }
+                }
+                let mut fields = Vec::new();
+                for t in to_fields {
+                    let name = format_ident!("{}", crate::tags::raw(&t.rust_name));
+                    let source = from_fields.iter().find(|f| f.rust_name == t.rust_name);
+                    let value = match source {
+                        _ if opted_out(&t.markers) => {
+                            quote! { ::core::default::Default::default() }
+                        }
+                        Some(f) if opted_out(&f.markers) => {
+                            quote! { ::core::default::Default::default() }
+                        }
+                        Some(f) => {
+                            match self.convert(quote! { input.#name }, &f.ty, &t.ty, direction) {
+                                Some(value) => value,
+                                None => {
+                                    return fail(
+                                        Some(f),
+                                        format!(
+                                            "field `{}` of `{}` is `{}` in {} and `{}` in {}",
+                                            f.rust_name,
+                                            from.name,
+                                            f.ty.describe(),
+                                            side(from),
+                                            t.ty.describe(),
+                                            side(to)
+                                        ),
+                                    );
+                                }
+                            }
+                        }
+                        None => {
+                            return fail(
+                                Some(t),
+                                format!(
+                                    "field `{}` of `{}` in {} has no field of that name in {}",
+                                    t.rust_name,
+                                    to.name,
+                                    side(to),
+                                    side(from)
+                                ),
+                            );
+                        }
+                    };
+                    fields.push((t.rust_name.clone(), value));
+                }
+                Ok(Body::Struct(fields))
+            }
+            (TypeShape::Enum(from_variants), TypeShape::Enum(to_variants)) => {
+                let mut variants = Vec::new();
+                for v in from_variants {
+                    if !to_variants.iter().any(|t| t.name == v.name) {
+                        return fail(
+                            None,
+                            format!(
+                                "variant `{}` of `{}` in {} has no variant of that name in {}",
+                                v.name,
+                                from.name,
+                                side(from),
+                                side(to)
+                            ),
+                        );
+                    }
+                    variants.push(v.name.clone());
+                }
+                Ok(Body::Enum(variants))
+            }
+            (TypeShape::Newtype(a), TypeShape::Newtype(b)) => {
+                match self.convert(quote! { input.0 }, a, b, direction) {
+                    Some(value) => Ok(Body::Newtype(value)),
+                    None => fail(
+                        None,
+                        format!(
+                            "`{}` wraps `{}` in {} and `{}` in {}",
+                            from.name,
+                            a.describe(),
+                            side(from),
+                            b.describe(),
+                            side(to)
+                        ),
+                    ),
+                }
+            }
+            _ => fail(
+                None,
+                format!(
+                    "`{}` is a {} in {} and a {} in {}",
+                    from.name,
+                    shape_name(&from.shape),
+                    side(from),
+                    shape_name(&to.shape),
+                    side(to)
+                ),
+            ),
+        }
+    }
+
+    /// The expression converting `value` of type `from` into `to` in
+    /// `direction`, or `None` when the two do not convert.
+    fn convert(
+        &self,
+        value: TokenStream,
+        from: &FieldType,
+        to: &FieldType,
+        direction: Direction,
+    ) -> Option<TokenStream> {
+        match (from, to) {
+            (FieldType::Named(a), FieldType::Named(b)) => {
+                let (version_ref, hub_ref) = match direction {
+                    Direction::ToHub => (a, b),
+                    Direction::FromHub => (b, a),
+                };
+                let hub_def = self.model.hub_type(self.hub, hub_ref);
+                let version_def = self.model.resolve(version_ref);
+                match (version_def, hub_def) {
+                    // A type of the package and its hub twin: converted by
+                    // their own conversion (generated, or written by hand
+                    // for a type that opts out).
+                    (Some(v), Some(h)) if v.name == h.name && self.is_own(v) => {
+                        Some(quote! { #value.into() })
+                    }
+                    // Both sides name one type outside the pair (a served
+                    // type both use): moved.
+                    (Some(_), None) if a.target == b.target && a.target.is_some() => Some(value),
+                    _ => None,
+                }
+            }
+            (FieldType::Optional(a), FieldType::Optional(b)) => {
+                self.convert_each(value, a, b, direction, |value, inner| {
+                    quote! { #value.map(|v| #inner) }
+                })
+            }
+            (FieldType::List(a), FieldType::List(b)) => {
+                self.convert_each(value, a, b, direction, |value, inner| {
+                    quote! { #value.into_iter().map(|v| #inner).collect() }
+                })
+            }
+            (FieldType::Map(a), FieldType::Map(b)) => {
+                self.convert_each(value, a, b, direction, |value, inner| {
+                    quote! { #value.into_iter().map(|(k, v)| (k, #inner)).collect() }
+                })
+            }
+            (FieldType::Named(_), _) | (_, FieldType::Named(_)) => None,
+            _ if from == to => Some(value),
+            _ => None,
+        }
+    }
+
+    /// [`Self::convert`] of a container's items: `value` itself when the
+    /// items move, else `wrap(value, item conversion of v)`.
+    fn convert_each(
+        &self,
+        value: TokenStream,
+        from: &FieldType,
+        to: &FieldType,
+        direction: Direction,
+        wrap: impl Fn(&TokenStream, &TokenStream) -> TokenStream,
+    ) -> Option<TokenStream> {
+        let item = quote! { v };
+        let inner = self.convert(item.clone(), from, to, direction)?;
+        if inner.to_string() == item.to_string() {
+            Some(value)
+        } else {
+            Some(wrap(&value, &inner))
+        }
+        .map(|converted| {
+            // `.map(|v| v.into())` as `.map(Into::into)` (clippy's
+            // redundant_closure, which generated code must pass).
+            let closure = quote! { |v| v.into() }.to_string();
+            let text = converted
+                .to_string()
+                .replace(&closure, ":: core :: convert :: Into :: into");
+            text.parse().unwrap_or(converted)
+        })
+    }
+
+    /// Whether `def` is a type of the versioned package.
+    fn is_own(&self, def: &TypeDef) -> bool {
+        self.pkg.types.iter().any(|t| std::ptr::eq(t, def))
+    }
+}
+
+fn shape_name(shape: &TypeShape) -> &'static str {
+    match shape {
+        TypeShape::Struct(_) => "struct",
+        TypeShape::Enum(_) => "enum",
+        TypeShape::Newtype(_) => "newtype",
+    }
+}
