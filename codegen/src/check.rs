@@ -41,7 +41,7 @@ pub fn check(model: &Model) -> Vec<Diagnostic> {
         }
     }
     for pkg in &model.packages {
-        checker.conversions(pkg);
+        checker.errors.extend(crate::conversion::check(model, pkg));
     }
     checker.errors
 }
@@ -126,72 +126,6 @@ impl<'m> Checker<'m> {
                 self.scale_paths(def);
                 self.selectable_fields(def);
                 self.printer_columns(def);
-            }
-        }
-    }
-
-    /// Each type pair of a versioned package and its hub converts field by
-    /// field in both directions, or the package has the hand-written
-    /// function for that direction (see [`crate::conversion`]): no field
-    /// is left behind silently.
-    fn conversions(&mut self, pkg: &Package) {
-        use crate::conversion::{Direction, Sides, function_name, pairs};
-        let Some(hub) = pkg.conversion_hub().and_then(|path| self.model.hub(&path)) else {
-            return;
-        };
-        let sides = Sides {
-            model: self.model,
-            pkg,
-            hub,
-        };
-        for (version, hub_def) in pairs(pkg, hub) {
-            for direction in Direction::BOTH {
-                let function = function_name(version, direction);
-                if pkg.functions.contains(&function) {
-                    continue;
-                }
-                let Err(mismatch) = sides.body(version, hub_def, direction) else {
-                    continue;
-                };
-                let (way, signature) = match direction {
-                    Direction::ToHub => (
-                        "to",
-                        format!(
-                            "pub fn {function}(input: {name}) -> crate::{hub}::{name}",
-                            name = version.name,
-                            hub = hub.module_path.join("::")
-                        ),
-                    ),
-                    Direction::FromHub => (
-                        "from",
-                        format!(
-                            "pub fn {function}(input: crate::{hub}::{name}) -> {name}",
-                            name = version.name,
-                            hub = hub.module_path.join("::")
-                        ),
-                    ),
-                };
-                let (location, width) = match mismatch.field {
-                    Some(f) => (&f.location, f.rust_name.chars().count()),
-                    None => (&version.location, version.name.chars().count()),
-                };
-                self.push(
-                    Diagnostic::new(
-                        format!(
-                            "`{}` of {} does not convert {way} the hub `{}` field by field: {}",
-                            version.name,
-                            pkg.module_path.join("/"),
-                            hub.module_path.join("::"),
-                            mismatch.message
-                        ),
-                        location,
-                        width,
-                    )
-                    .label("no generated conversion can keep this")
-                    .help(format!(
-                        "write `{signature}` in the package, or opt the type out with `+k8s:conversion-gen=false`"
-                    )),
-                );
             }
         }
     }

@@ -22,6 +22,7 @@ use heck::ToSnakeCase;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
+use crate::diagnostics::Diagnostic;
 use crate::model::{Field, FieldType, Model, Package, TypeDef, TypeShape};
 
 /// Which way a conversion goes.
@@ -328,4 +329,67 @@ fn shape_name(shape: &TypeShape) -> &'static str {
         TypeShape::Enum(_) => "enum",
         TypeShape::Newtype(_) => "newtype",
     }
+}
+
+/// The problems of `pkg`'s conversions: each type pair of the package and
+/// its hub converts field by field in both directions, or the package has
+/// the hand-written function for that direction; no field is left behind
+/// silently. [`crate::check::check`] reports them with the rest.
+pub fn check(model: &Model, pkg: &Package) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    let Some(hub) = pkg.conversion_hub().and_then(|path| model.hub(&path)) else {
+        return errors;
+    };
+    let sides = Sides { model, pkg, hub };
+    for (version, hub_def) in pairs(pkg, hub) {
+        for direction in Direction::BOTH {
+            let function = function_name(version, direction);
+            if pkg.functions.contains(&function) {
+                continue;
+            }
+            let Err(mismatch) = sides.body(version, hub_def, direction) else {
+                continue;
+            };
+            let (way, signature) = match direction {
+                Direction::ToHub => (
+                    "to",
+                    format!(
+                        "pub fn {function}(input: {name}) -> crate::{hub}::{name}",
+                        name = version.name,
+                        hub = hub.module_path.join("::")
+                    ),
+                ),
+                Direction::FromHub => (
+                    "from",
+                    format!(
+                        "pub fn {function}(input: crate::{hub}::{name}) -> {name}",
+                        name = version.name,
+                        hub = hub.module_path.join("::")
+                    ),
+                ),
+            };
+            let (location, width) = match mismatch.field {
+                Some(f) => (&f.location, f.rust_name.chars().count()),
+                None => (&version.location, version.name.chars().count()),
+            };
+            errors.push(
+                Diagnostic::new(
+                    format!(
+                        "`{}` of {} does not convert {way} the hub `{}` field by field: {}",
+                        version.name,
+                        pkg.module_path.join("/"),
+                        hub.module_path.join("::"),
+                        mismatch.message
+                    ),
+                    location,
+                    width,
+                )
+                .label("no generated conversion can keep this")
+                .help(format!(
+                    "write `{signature}` in the package, or opt the type out with `+k8s:conversion-gen=false`"
+                )),
+            );
+        }
+    }
+    errors
 }
