@@ -4,7 +4,7 @@
 
 use runtime::registry::Object;
 use runtime::resource::ResourceInfo;
-use server::admission::{Attributes, MutatingAdmission, Operation, Rejection};
+use server::admission::{AdmissionPlugin, Attributes, MutatingAdmission, Operation, Rejection};
 
 use crate::wardle::v1alpha1::Fischer;
 
@@ -13,7 +13,7 @@ use crate::wardle::v1alpha1::Fischer;
 /// this name may not be used, please change the resource name`.
 pub struct BanFlunder;
 
-impl MutatingAdmission for BanFlunder {
+impl AdmissionPlugin for BanFlunder {
     fn name(&self) -> &str {
         "BanFlunder"
     }
@@ -25,7 +25,9 @@ impl MutatingAdmission for BanFlunder {
             && resource.group == crate::wardle::v1alpha1::GROUP_NAME
             && resource.kind == "Flunder"
     }
+}
 
+impl MutatingAdmission for BanFlunder {
     fn admit(
         &self,
         attributes: &Attributes<'_>,

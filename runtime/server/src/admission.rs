@@ -147,9 +147,8 @@ pub enum Rejection {
     Status(ApiError),
 }
 
-/// A plugin that may change the object of a write
-/// (`admission.MutationInterface`).
-pub trait MutatingAdmission: Send + Sync {
+/// What every admission plugin says of itself (`admission.Interface`).
+pub trait AdmissionPlugin: Send + Sync {
     /// The plugin's name (for logs and `Debug`), as upstream registers it
     /// (`BanFlunder`).
     fn name(&self) -> &str;
@@ -157,7 +156,11 @@ pub trait MutatingAdmission: Send + Sync {
     /// Whether the plugin looks at `operation` on `resource`
     /// (`Handles`); the server does not call it otherwise.
     fn handles(&self, operation: Operation, resource: &ResourceInfo) -> bool;
+}
 
+/// A plugin that may change the object of a write
+/// (`admission.MutationInterface`).
+pub trait MutatingAdmission: AdmissionPlugin {
     /// Changes `object` (the object written; `None` for a delete) as the
     /// plugin wants, or refuses the request (`Admit`). `old` is the stored
     /// object for an update or a delete.
@@ -173,13 +176,7 @@ pub trait MutatingAdmission: Send + Sync {
 
 /// A plugin that judges the object of a write after the kind's validation
 /// (`admission.ValidationInterface`).
-pub trait ValidatingAdmission: Send + Sync {
-    /// The plugin's name.
-    fn name(&self) -> &str;
-
-    /// Whether the plugin looks at `operation` on `resource`.
-    fn handles(&self, operation: Operation, resource: &ResourceInfo) -> bool;
-
+pub trait ValidatingAdmission: AdmissionPlugin {
     /// Accepts or refuses the write of `object` (`None` for a delete);
     /// `old` is the stored object for an update or a delete.
     ///
@@ -272,12 +269,9 @@ impl ApiServer {
         mut object: Option<&mut dyn Object>,
         old: Option<&dyn Object>,
     ) -> Result<(), ApiError> {
-        self.run_chain(
-            request,
-            &self.admission.mutating,
-            |p, operation, resource| p.handles(operation, resource),
-            |p, attributes| p.admit(attributes, object.as_deref_mut(), old),
-        )
+        self.run_chain(request, &self.admission.mutating, |p, attributes| {
+            p.admit(attributes, object.as_deref_mut(), old)
+        })
     }
 
     /// Runs the validating plugins that handle the request on `object`.
@@ -289,28 +283,24 @@ impl ApiServer {
         object: Option<&dyn Object>,
         old: Option<&dyn Object>,
     ) -> Result<(), ApiError> {
-        self.run_chain(
-            request,
-            &self.admission.validating,
-            |p, operation, resource| p.handles(operation, resource),
-            |p, attributes| p.validate(attributes, object, old),
-        )
+        self.run_chain(request, &self.admission.validating, |p, attributes| {
+            p.validate(attributes, object, old)
+        })
     }
 
-    /// Calls `call` on each of `plugins` that `handles` the request, in
+    /// Calls `call` on each of `plugins` that handles the request, in
     /// order (the attributes are made only when one does).
     ///
     /// Errors: the first refusal, as its Status.
-    fn run_chain<P: ?Sized>(
+    fn run_chain<P: AdmissionPlugin + ?Sized>(
         &self,
         request: &Request<'_>,
         plugins: &[Arc<P>],
-        handles: impl Fn(&P, Operation, &ResourceInfo) -> bool,
         mut call: impl FnMut(&P, &Attributes<'_>) -> Result<(), Rejection>,
     ) -> Result<(), ApiError> {
         let mut attributes = None;
         for plugin in plugins {
-            if !handles(plugin, request.operation, request.resource) {
+            if !plugin.handles(request.operation, request.resource) {
                 continue;
             }
             let attributes = attributes.get_or_insert_with(|| self.attributes(request));

@@ -12,7 +12,8 @@ use runtime::registry::Object;
 use runtime::resource::ResourceInfo;
 use serde_json::json;
 use server::admission::{
-    Admission, Attributes, MutatingAdmission, Operation, Rejection, ValidatingAdmission,
+    Admission, AdmissionPlugin, Attributes, MutatingAdmission, Operation, Rejection,
+    ValidatingAdmission,
 };
 use testserver::TestServer;
 
@@ -49,13 +50,16 @@ fn seen(
 /// Labels every Widget it admits `admitted=yes`.
 struct Labeller(Log);
 
-impl MutatingAdmission for Labeller {
+impl AdmissionPlugin for Labeller {
     fn name(&self) -> &str {
         "Labeller"
     }
     fn handles(&self, operation: Operation, resource: &ResourceInfo) -> bool {
         resource.kind == "Widget" && operation != Operation::Delete
     }
+}
+
+impl MutatingAdmission for Labeller {
     fn admit(
         &self,
         attributes: &Attributes<'_>,
@@ -79,13 +83,16 @@ impl MutatingAdmission for Labeller {
 /// `protected`.
 struct Judge(Log);
 
-impl ValidatingAdmission for Judge {
+impl AdmissionPlugin for Judge {
     fn name(&self) -> &str {
         "Judge"
     }
     fn handles(&self, _operation: Operation, _resource: &ResourceInfo) -> bool {
         true
     }
+}
+
+impl ValidatingAdmission for Judge {
     fn validate(
         &self,
         attributes: &Attributes<'_>,
