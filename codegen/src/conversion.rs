@@ -247,6 +247,17 @@ impl<'m> Sides<'m> {
         to: &FieldType,
         direction: Direction,
     ) -> Option<TokenStream> {
+        Some(self.conversion(from, to, direction)?.apply(value))
+    }
+
+    /// How a value of type `from` becomes one of type `to` in `direction`,
+    /// or `None` when the two do not convert.
+    fn conversion(
+        &self,
+        from: &FieldType,
+        to: &FieldType,
+        direction: Direction,
+    ) -> Option<Conversion> {
         match (from, to) {
             (FieldType::Named(a), FieldType::Named(b)) => {
                 let (version_ref, hub_ref) = match direction {
@@ -260,66 +271,91 @@ impl<'m> Sides<'m> {
                     // their own conversion (generated, or written by hand
                     // for a type that opts out).
                     (Some(v), Some(h)) if v.name == h.name && self.is_own(v) => {
-                        Some(quote! { #value.into() })
+                        Some(Conversion::Into)
                     }
                     // Both sides name one type outside the pair (a served
                     // type both use): moved.
-                    (Some(_), None) if a.target == b.target && a.target.is_some() => Some(value),
+                    (Some(_), None) if a.target == b.target && a.target.is_some() => {
+                        Some(Conversion::Move)
+                    }
                     _ => None,
                 }
             }
-            (FieldType::Optional(a), FieldType::Optional(b)) => {
-                self.convert_each(value, a, b, direction, |value, inner| {
-                    quote! { #value.map(|v| #inner) }
-                })
-            }
-            (FieldType::List(a), FieldType::List(b)) => {
-                self.convert_each(value, a, b, direction, |value, inner| {
-                    quote! { #value.into_iter().map(|v| #inner).collect() }
-                })
-            }
+            (FieldType::Optional(a), FieldType::Optional(b)) => Some(Conversion::Option(Box::new(
+                self.conversion(a, b, direction)?,
+            ))),
+            (FieldType::List(a), FieldType::List(b)) => Some(Conversion::List(Box::new(
+                self.conversion(a, b, direction)?,
+            ))),
             (FieldType::Map(a), FieldType::Map(b)) => {
-                self.convert_each(value, a, b, direction, |value, inner| {
-                    quote! { #value.into_iter().map(|(k, v)| (k, #inner)).collect() }
-                })
+                Some(Conversion::Map(Box::new(self.conversion(a, b, direction)?)))
             }
             (FieldType::Named(_), _) | (_, FieldType::Named(_)) => None,
-            _ if from == to => Some(value),
+            _ if from == to => Some(Conversion::Move),
             _ => None,
         }
-    }
-
-    /// [`Self::convert`] of a container's items: `value` itself when the
-    /// items move, else `wrap(value, item conversion of v)`.
-    fn convert_each(
-        &self,
-        value: TokenStream,
-        from: &FieldType,
-        to: &FieldType,
-        direction: Direction,
-        wrap: impl Fn(&TokenStream, &TokenStream) -> TokenStream,
-    ) -> Option<TokenStream> {
-        let item = quote! { v };
-        let inner = self.convert(item.clone(), from, to, direction)?;
-        if inner.to_string() == item.to_string() {
-            Some(value)
-        } else {
-            Some(wrap(&value, &inner))
-        }
-        .map(|converted| {
-            // `.map(|v| v.into())` as `.map(Into::into)` (clippy's
-            // redundant_closure, which generated code must pass).
-            let closure = quote! { |v| v.into() }.to_string();
-            let text = converted
-                .to_string()
-                .replace(&closure, ":: core :: convert :: Into :: into");
-            text.parse().unwrap_or(converted)
-        })
     }
 
     /// Whether `def` is a type of the versioned package.
     fn is_own(&self, def: &TypeDef) -> bool {
         self.pkg.types.iter().any(|t| std::ptr::eq(t, def))
+    }
+}
+
+/// How one value converts: moved as it is, through its pair's `From`, or
+/// item by item.
+enum Conversion {
+    Move,
+    Into,
+    Option(Box<Conversion>),
+    List(Box<Conversion>),
+    Map(Box<Conversion>),
+}
+
+impl Conversion {
+    /// Whether the value moves unchanged (a container of moved items does).
+    fn moves(&self) -> bool {
+        match self {
+            Conversion::Move => true,
+            Conversion::Into => false,
+            Conversion::Option(c) | Conversion::List(c) | Conversion::Map(c) => c.moves(),
+        }
+    }
+
+    /// The expression converting `value`.
+    fn apply(&self, value: TokenStream) -> TokenStream {
+        if self.moves() {
+            return value;
+        }
+        match self {
+            Conversion::Move => value,
+            Conversion::Into => quote! { #value.into() },
+            Conversion::Option(item) => {
+                let item = item.function();
+                quote! { #value.map(#item) }
+            }
+            Conversion::List(item) => {
+                let item = item.function();
+                quote! { #value.into_iter().map(#item).collect() }
+            }
+            Conversion::Map(item) => {
+                let item = item.apply(quote! { v });
+                quote! { #value.into_iter().map(|(k, v)| (k, #item)).collect() }
+            }
+        }
+    }
+
+    /// The conversion as a function of one item: `Into::into` itself
+    /// where that is all it is (clippy's `redundant_closure`, which
+    /// generated code passes), else a closure.
+    fn function(&self) -> TokenStream {
+        match self {
+            Conversion::Into => quote! { ::core::convert::Into::into },
+            other => {
+                let body = other.apply(quote! { v });
+                quote! { |v| #body }
+            }
+        }
     }
 }
 

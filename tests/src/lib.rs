@@ -8,7 +8,6 @@ pub mod store;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
 
 use server::storage::{MemoryStore, Store};
@@ -78,14 +77,9 @@ impl TestServer {
     /// Starts kubectl in the background (for `get -w`, `wait`, `delete`),
     /// with stdout and stderr captured.
     pub fn kubectl_spawn(&self, args: &[&str]) -> std::process::Child {
-        Command::new("kubectl")
-            .arg(format!("--kubeconfig={}", self.kubeconfig().display()))
-            .arg(format!(
-                "--cache-dir={}",
-                self.inner.dir().join("cache").display()
-            ))
+        self.inner
+            .kubectl()
             .args(args)
-            .env_remove("KUBECONFIG")
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
@@ -111,15 +105,11 @@ impl TestServer {
 
     /// Runs kubectl with extra environment variables (`KUBE_EDITOR`...).
     pub fn kubectl_env(&self, args: &[&str], env: &[(&str, &str)]) -> Output {
-        let out = Command::new("kubectl")
+        let out = self
+            .inner
+            .kubectl()
             .envs(env.iter().copied())
-            .arg(format!("--kubeconfig={}", self.kubeconfig().display()))
-            .arg(format!(
-                "--cache-dir={}",
-                self.inner.dir().join("cache").display()
-            ))
             .args(args)
-            .env_remove("KUBECONFIG")
             .output()
             .expect("kubectl must be installed");
         Output {

@@ -2,7 +2,6 @@
 //! a Fischer and the Flunder names it disallows refused by BanFlunder with
 //! upstream's message, and the Flunders it allows listed.
 
-use std::process::Command;
 use std::sync::Arc;
 
 use testserver::TestServer;
@@ -20,14 +19,9 @@ fn start() -> TestServer {
 
 /// Runs kubectl against `server`; (success, stdout, stderr).
 fn kubectl(server: &TestServer, args: &[&str]) -> (bool, String, String) {
-    let out = Command::new("kubectl")
-        .arg(format!("--kubeconfig={}", server.kubeconfig().display()))
-        .arg(format!(
-            "--cache-dir={}",
-            server.dir().join("cache").display()
-        ))
+    let out = server
+        .kubectl()
         .args(args)
-        .env_remove("KUBECONFIG")
         .output()
         .expect("kubectl must be installed");
     (

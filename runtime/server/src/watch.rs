@@ -130,7 +130,7 @@ impl Watcher {
             }
         }
         Some(match self.representation {
-            Representation::Table(_) => self.encode_row(kind, event.object()),
+            Representation::Table(version) => self.encode_row(kind, event.object(), version),
             _ => object_line(kind, event.object_json()),
         })
     }
@@ -139,7 +139,7 @@ impl Watcher {
     /// one-row Table of it.
     fn encode(&mut self, kind: &str, object: &dyn Object) -> Bytes {
         match self.representation {
-            Representation::Table(_) => self.encode_row(kind, Some(object)),
+            Representation::Table(version) => self.encode_row(kind, Some(object), version),
             _ => match object.to_json(false) {
                 Ok(json) => object_line(kind, &json),
                 Err(e) => error_line(e),
@@ -149,10 +149,7 @@ impl Watcher {
 
     /// A Table watch line of `object`, with the column definitions the
     /// first time (`None`: the object did not decode; an ERROR line).
-    fn encode_row(&mut self, kind: &str, object: Option<&dyn Object>) -> Bytes {
-        let Representation::Table(version) = self.representation else {
-            return error_line("not a Table watch".into());
-        };
+    fn encode_row(&mut self, kind: &str, object: Option<&dyn Object>, version: &str) -> Bytes {
         let headers = !self.headers_sent;
         self.headers_sent = true;
         self.encode_table(kind, object, version, headers)

@@ -154,6 +154,22 @@ impl TestServer {
         self.dir.path().join("kubeconfig")
     }
 
+    /// A `kubectl` command for this server, arguments still to add: its
+    /// kubeconfig, a discovery cache of its own (in the scratch directory,
+    /// so that servers do not share discovery), and no `KUBECONFIG` from
+    /// the environment.
+    pub fn kubectl(&self) -> std::process::Command {
+        let mut command = std::process::Command::new("kubectl");
+        command
+            .arg(format!("--kubeconfig={}", self.kubeconfig().display()))
+            .arg(format!(
+                "--cache-dir={}",
+                self.dir().join("cache").display()
+            ))
+            .env_remove("KUBECONFIG");
+        command
+    }
+
     /// A scratch directory that lives as long as the server.
     pub fn dir(&self) -> &Path {
         self.dir.path()
