@@ -23,7 +23,7 @@ use runtime::resource::ResourceInfo;
 use super::ApiServer;
 use super::status::ApiError;
 use super::storage::RangeRequest;
-use super::store::resource_prefix;
+use super::store::{read_object, resource_prefix};
 
 /// What a request does (`admission.Operation`; `CONNECT` is not served).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,14 +125,7 @@ impl Attributes<'_> {
         result
             .kvs
             .iter()
-            .map(|kv| {
-                let mut object = entry
-                    .kind
-                    .read_object(&kv.value)
-                    .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
-                object.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
-                Ok(object)
-            })
+            .map(|kv| read_object(entry.kind, kv))
             .collect()
     }
 }

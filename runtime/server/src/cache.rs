@@ -146,11 +146,9 @@ impl CachedEvent {
 
     /// `kv` read through the event's kind, with `resource_version`.
     fn read(&self, kv: &KeyValue, resource_version: i64) -> Option<Box<dyn Object>> {
-        let mut object = self
-            .object_kind
-            .read_object(&kv.value)
+        let mut object = super::store::read_object(self.object_kind, kv)
             .inspect_err(|e| {
-                tracing::warn!(key = kv.key, error = %e, "undecodable stored object read as absent")
+                tracing::warn!(key = kv.key, error = %e.message, "undecodable stored object read as absent")
             })
             .ok()?;
         object.metadata_mut().resource_version = Some(resource_version.to_string());

@@ -12,10 +12,10 @@ use serde_json::{Value, json};
 
 use super::ApiServer;
 use super::status::ApiError;
-use super::store::{object_key, resource_prefix};
-use crate::storage::{KeyValue, RangeRequest, StorageError};
+use super::store::{object_key, read_object, resource_prefix};
+use crate::storage::{RangeRequest, StorageError};
 use runtime::meta::{CauseType, Time};
-use runtime::registry::{Entry, Object};
+use runtime::registry::Entry;
 use runtime::resource::ResourceInfo;
 
 /// Namespaces that exist from the start.
@@ -112,7 +112,7 @@ impl ApiServer {
         let terminating = match self.namespace_states.get(namespace, kv.mod_revision) {
             Some(terminating) => terminating,
             None => {
-                let ns = read_object(&ns_entry, &kv)?;
+                let ns = read_object(ns_entry.kind, &kv)?;
                 // `status.phase` is the namespace kind's printer column,
                 // which its generated `field_value` reads.
                 let terminating = ns.metadata().deletion_timestamp.is_some()
@@ -205,7 +205,7 @@ impl ApiServer {
                 .map_err(ApiError::internal)?;
             for kv in result.kvs {
                 empty = false;
-                let mut obj = read_object(entry, &kv)?;
+                let mut obj = read_object(entry.kind, &kv)?;
                 if !obj.metadata().finalizers.is_empty() {
                     if obj.metadata().deletion_timestamp.is_none() {
                         obj.metadata_mut().deletion_timestamp = Some(Time::now());
@@ -236,7 +236,7 @@ impl ApiServer {
         let Some(kv) = self.store.get(&key).map_err(ApiError::internal)? else {
             return Ok(());
         };
-        let mut obj = read_object(entry, &kv)?;
+        let mut obj = read_object(entry.kind, &kv)?;
         if !obj.metadata().finalizers.is_empty() {
             if let Some(finalize) = entry.info.strategy.finalize_namespace {
                 finalize(obj.as_any_mut());
@@ -255,14 +255,4 @@ impl ApiServer {
             Err(e) => Err(ApiError::internal(e)),
         }
     }
-}
-
-/// The object stored at `kv`, read through its kind (decoded, defaulted).
-///
-/// Errors: 500 when the stored bytes do not decode.
-fn read_object(entry: &Entry, kv: &KeyValue) -> Result<Box<dyn Object>, ApiError> {
-    entry
-        .kind
-        .read_object(&kv.value)
-        .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))
 }

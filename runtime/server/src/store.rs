@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use super::object::{meta_mut, set_meta};
 use super::status::ApiError;
 use crate::storage::{KeyValue, StorageError};
-use runtime::registry::KindOps;
+use runtime::registry::{KindOps, Object};
 use runtime::resource::ResourceInfo;
 
 /// Whether a group is one of Kubernetes' own (the core group, `apps`,
@@ -113,6 +113,19 @@ pub(crate) fn stored_json(
     let json = axum::body::Bytes::from(read_stored_json(kv, kv.mod_revision, defaulting)?);
     cache.insert(&kv.key, kv.mod_revision, json.clone());
     Ok(json)
+}
+
+/// The object stored at `kv`, read through `kind` as a GET reads it
+/// (decoded, defaulted), with the key's mod revision as its
+/// resourceVersion.
+///
+/// Errors: 500 when the stored bytes do not decode into the kind.
+pub(crate) fn read_object(kind: &dyn KindOps, kv: &KeyValue) -> Result<Box<dyn Object>, ApiError> {
+    let mut object = kind
+        .read_object(&kv.value)
+        .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
+    object.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
+    Ok(object)
 }
 
 pub(crate) fn storage_error(e: StorageError, info: &ResourceInfo, name: &str) -> ApiError {

@@ -27,7 +27,7 @@ use super::filter::{field_selector, selected_object};
 use super::negotiate::Representation;
 use super::request::Query;
 use super::status::ApiError;
-use super::store::resource_prefix;
+use super::store::{read_object, resource_prefix};
 use super::table::{self, IncludeObject};
 use super::versions::{self, WatchPlan};
 use crate::storage::{Event, RangeRequest, StorageError};
@@ -309,11 +309,7 @@ pub(crate) async fn watch(
                 })
                 .map_err(ApiError::internal)?;
             for kv in &result.kvs {
-                let mut obj = entry
-                    .kind
-                    .read_object(&kv.value)
-                    .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
-                obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
+                let obj = read_object(entry.kind, kv)?;
                 if selected_object(obj.as_ref(), &watcher.labels, &watcher.fields) {
                     initial.push(obj);
                 }

@@ -354,11 +354,7 @@ impl ListCursor {
     ///
     /// Errors: the stored value does not decode into the kind (500).
     fn selected_item(&self, kv: &KeyValue) -> Result<Option<Box<dyn Object>>, ApiError> {
-        let mut obj = self
-            .kind
-            .read_object(&kv.value)
-            .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
-        obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
+        let obj = crate::store::read_object(self.kind, kv)?;
         Ok(selected_object(obj.as_ref(), &self.labels, &self.fields).then_some(obj))
     }
 

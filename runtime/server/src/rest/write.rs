@@ -391,14 +391,12 @@ impl Ctx<'_> {
         }
     }
 
-    /// The object stored at `kv`, decoded (and defaulted, as reads are).
+    /// The object stored at `kv` as a GET reads it
+    /// ([`crate::store::read_object`]).
     ///
     /// Errors: 500 when the stored bytes do not decode.
     pub(super) fn stored_object(&self, kv: &KeyValue) -> Result<Box<dyn Object>, ApiError> {
-        self.entry
-            .kind
-            .read_object(&kv.value)
-            .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))
+        crate::store::read_object(self.entry.kind, kv)
     }
 
     /// The bytes storage holds for `obj` (see [`Object::to_storage`]).
