@@ -680,14 +680,13 @@ pub struct Registry {
 pub enum RegistryError {
     /// Both serve the resource at the version (`configmaps v1`,
     /// `widgets.example.dev v1`).
-    #[error("{resource} {version} is served by both registries", resource = group_resource(.plural, .group))]
+    #[error("{resource} {version} is served by both registries")]
     DuplicateResource {
-        /// The API group (`""` for the core group).
-        group: &'static str,
+        /// The resource as a `GroupResource` writes it
+        /// ([`ResourceInfo::group_resource`]).
+        resource: String,
         /// The version.
         version: &'static str,
-        /// The resource (plural).
-        plural: &'static str,
     },
     /// Both have an OpenAPI v3 document at the index path (`apis/<group>/<version>`).
     #[error("both registries have the OpenAPI v3 document {0}")]
@@ -734,9 +733,8 @@ impl Registry {
                 .is_some()
         }) {
             return Err(RegistryError::DuplicateResource {
-                group: e.info.group,
+                resource: e.info.group_resource(),
                 version: e.info.version,
-                plural: e.info.plural,
             });
         }
         if let Some((path, _)) = other
@@ -804,16 +802,6 @@ impl Registry {
             }
         }
         versions
-    }
-}
-
-/// `<plural>.<group>`, or the plural alone for the core group, as
-/// upstream writes a `GroupResource`.
-fn group_resource(plural: &str, group: &str) -> String {
-    if group.is_empty() {
-        plural.to_string()
-    } else {
-        format!("{plural}.{group}")
     }
 }
 

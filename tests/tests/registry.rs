@@ -187,9 +187,8 @@ fn registries_that_overlap_do_not_compose() {
     assert_eq!(
         registry.install(configmaps_registry()),
         Err(RegistryError::DuplicateResource {
-            group: "",
+            resource: "configmaps".into(),
             version: "v1",
-            plural: "configmaps"
         })
     );
     assert_eq!(

@@ -121,16 +121,10 @@ fn each_target(root: &Path, target: Target, run: fn(&Path, &Target) -> Result<()
     run(root, &target)?;
     if workspace {
         for (dir, proto_root) in EXAMPLE_CRATES {
-            let path = root.join(dir);
-            let (Some(base), Some(name)) = (path.parent(), path.file_name()) else {
-                bail!("{dir} is not a crate directory");
-            };
-            let example = Target::Crate {
-                base: base.to_path_buf(),
-                name: name.to_string_lossy().into_owned(),
-                proto_root: proto_root.to_string(),
-            };
-            run(root, &example)?;
+            run(
+                root,
+                &Target::crate_at(&root.join(dir), Some(proto_root.into()))?,
+            )?;
         }
     }
     Ok(())
@@ -154,23 +148,10 @@ struct TargetArgs {
 
 impl TargetArgs {
     fn target(self) -> Result<Target> {
-        let Some(path) = self.krate else {
-            return Ok(Target::Workspace);
-        };
-        let path = std::path::absolute(&path)
-            .with_context(|| format!("reading the path {}", path.display()))?;
-        let (Some(base), Some(name)) = (path.parent(), path.file_name()) else {
-            bail!("{} is not a crate directory", path.display());
-        };
-        if !path.join("src").is_dir() {
-            bail!("{} has no src/ directory", path.display());
+        match self.krate {
+            Some(path) => Target::crate_at(&path, self.proto_root),
+            None => Ok(Target::Workspace),
         }
-        let name = name.to_string_lossy().into_owned();
-        Ok(Target::Crate {
-            base: base.to_path_buf(),
-            proto_root: self.proto_root.unwrap_or_else(|| name.clone()),
-            name,
-        })
     }
 }
 
@@ -187,6 +168,27 @@ enum Target {
 }
 
 impl Target {
+    /// The crate at `path` (its `.proto` import root `proto_root`, by
+    /// default its directory's name).
+    ///
+    /// Errors: `path` has no parent, name or `src/` directory.
+    fn crate_at(path: &Path, proto_root: Option<String>) -> Result<Target> {
+        let path = std::path::absolute(path)
+            .with_context(|| format!("reading the path {}", path.display()))?;
+        let (Some(base), Some(name)) = (path.parent(), path.file_name()) else {
+            bail!("{} is not a crate directory", path.display());
+        };
+        if !path.join("src").is_dir() {
+            bail!("{} has no src/ directory", path.display());
+        }
+        let name = name.to_string_lossy().into_owned();
+        Ok(Target::Crate {
+            base: base.to_path_buf(),
+            proto_root: proto_root.unwrap_or_else(|| name.clone()),
+            name,
+        })
+    }
+
     /// The directory generated paths are relative to.
     fn base<'a>(&'a self, root: &'a Path) -> &'a Path {
         match self {
@@ -559,12 +561,7 @@ mod tests {
     fn a_crate_of_its_own_is_generated_into_itself() {
         let root = workspace_root();
         let (dir, proto_root) = EXAMPLE_CRATES[0];
-        let path = root.join(dir);
-        let target = Target::Crate {
-            base: path.parent().unwrap().to_path_buf(),
-            name: "sample-apiserver".into(),
-            proto_root: proto_root.into(),
-        };
+        let target = Target::crate_at(&root.join(dir), Some(proto_root.into())).unwrap();
         let (files, packages, _) = run_generators(&root, &target).unwrap();
         assert_eq!(packages, 1);
         let paths: Vec<String> = files.iter().map(|f| f.path.display().to_string()).collect();

@@ -68,10 +68,6 @@ pub fn generate_all(crates: &[Crate]) -> Vec<GeneratedFile> {
 pub fn generate_crate(meta: Crate, target: Crate) -> Vec<GeneratedFile> {
     let dir = target.dir.clone();
     let spec_dir = dir.join(openapi::SPEC_DIR);
-    let meta = Crate {
-        serves: false,
-        ..meta
-    };
     let mut files = generate_crates(&[meta, target], &spec_dir);
     files.retain(|f| f.path.starts_with(&dir));
     files

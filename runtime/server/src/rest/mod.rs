@@ -459,8 +459,7 @@ impl Ctx<'_> {
     /// its resourceVersion, and the key-value it is stored in.
     fn current_object(&self) -> Result<(KeyValue, Box<dyn Object>), ApiError> {
         let kv = self.current_kv()?;
-        let mut obj = self.stored_object(&kv)?;
-        obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
+        let obj = self.stored_object(&kv)?;
         Ok((kv, obj))
     }
 
