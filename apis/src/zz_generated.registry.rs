@@ -9,6 +9,7 @@ pub fn registry() -> ::runtime::registry::Registry {
     crate::coordination::v1::register(&mut registry);
     crate::core::v1::register(&mut registry);
     crate::example::v1::register(&mut registry);
+    crate::example::v1beta1::register(&mut registry);
     registry
         .set_openapi(
             include_str!("../../api/openapi-spec/swagger.json"),
@@ -37,6 +38,12 @@ pub fn registry() -> ::runtime::registry::Registry {
                     "apis/example.dev/v1",
                     include_str!(
                         "../../api/openapi-spec/v3/apis__example.dev__v1_openapi.json"
+                    ),
+                ),
+                (
+                    "apis/example.dev/v1beta1",
+                    include_str!(
+                        "../../api/openapi-spec/v3/apis__example.dev__v1beta1_openapi.json"
                     ),
                 ),
             ],

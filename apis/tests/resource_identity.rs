@@ -79,7 +79,22 @@ fn generated_registry_lists_every_resource() {
             "namespaces",
             "events",
             "widgets.example.dev",
-            "gadgets.example.dev"
+            "gadgets.example.dev",
+            "widgets.example.dev"
         ]
     );
+    // Both Widget versions are stored as v1 (`+kubebuilder:storageversion`).
+    let storage: Vec<_> = registry
+        .entries()
+        .iter()
+        .filter(|e| e.info.plural == "widgets")
+        .map(|e| {
+            (
+                e.info.version,
+                e.kind.storage_version(),
+                e.is_storage_version(),
+            )
+        })
+        .collect();
+    assert_eq!(storage, [("v1", "v1", true), ("v1beta1", "v1", false)]);
 }

@@ -372,7 +372,12 @@ fn shape_name(shape: &TypeShape) -> &'static str {
 /// the hand-written function for that direction; no field is left behind
 /// silently. [`crate::check::check`] reports them with the rest.
 pub fn check(model: &Model, pkg: &Package) -> Vec<Diagnostic> {
-    let mut errors = Vec::new();
+    let mut errors: Vec<Diagnostic> = pkg
+        .types
+        .iter()
+        .filter(|t| t.is_resource())
+        .filter_map(|t| stored_as(model, pkg, t).err().map(|e| *e))
+        .collect();
     let Some(hub) = pkg.conversion_hub().and_then(|path| model.hub(&path)) else {
         return errors;
     };
@@ -428,4 +433,107 @@ pub fn check(model: &Model, pkg: &Package) -> Vec<Diagnostic> {
         }
     }
     errors
+}
+
+/// Where objects of a served kind are stored.
+pub enum StoredAs<'m> {
+    /// In the kind's own version: the only one serving the kind in its
+    /// group, or the one marked `+kubebuilder:storageversion`.
+    Itself,
+    /// In another version of the group, reached through the hub both
+    /// convert to and from.
+    Version {
+        /// The storage version's package.
+        storage: &'m Package,
+        /// The hub package.
+        hub: &'m Package,
+    },
+}
+
+/// Where the resource `t` of `pkg` is stored: every package of the group
+/// with a resource of the same name serves the kind; when there are
+/// several, exactly one marks its type `+kubebuilder:storageversion`, and
+/// the others reach it through their common hub.
+///
+/// Errors: several versions and not exactly one marked; or a version
+/// without a hub holding the kind, or with another hub than the storage
+/// version's. Reported once per kind (at the first version) for the
+/// marking, at the version for its hub.
+pub fn stored_as<'m>(
+    model: &'m Model,
+    pkg: &'m Package,
+    t: &TypeDef,
+) -> Result<StoredAs<'m>, Box<Diagnostic>> {
+    let versions: Vec<&Package> = model
+        .packages
+        .iter()
+        .filter(|p| p.group_name() == pkg.group_name())
+        .filter(|p| p.type_named(&t.name).is_some_and(|d| d.is_resource()))
+        .collect();
+    if versions.len() < 2 {
+        return Ok(StoredAs::Itself);
+    }
+    let marked: Vec<&Package> = versions
+        .iter()
+        .copied()
+        .filter(|p| {
+            p.type_named(&t.name)
+                .is_some_and(|d| d.has_marker(crate::tags::storage_version::NAME))
+        })
+        .collect();
+    let names = versions
+        .iter()
+        .map(|p| p.version.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let [storage] = marked[..] else {
+        if !std::ptr::eq(versions[0], pkg) {
+            // Reported at the first version; generation stops there.
+            return Ok(StoredAs::Itself);
+        }
+        let problem = if marked.is_empty() {
+            "none is marked as the storage version"
+        } else {
+            "more than one is marked as the storage version"
+        };
+        return Err(Box::new(
+            Diagnostic::new(
+                format!(
+                    "`{}` is served at {names} of {}: {problem}",
+                    t.name,
+                    pkg.group_name()
+                ),
+                &t.location,
+                t.name.chars().count(),
+            )
+            .label("objects of every version are stored in one")
+            .help("mark the stored version's type `+kubebuilder:storageversion`"),
+        ));
+    };
+    if std::ptr::eq(storage, pkg) {
+        return Ok(StoredAs::Itself);
+    }
+    let hub_of = |p: &Package| p.conversion_hub().and_then(|path| model.hub(&path));
+    match (hub_of(pkg), hub_of(storage)) {
+        (Some(hub), Some(storage_hub))
+            if std::ptr::eq(hub, storage_hub) && hub.type_named(&t.name).is_some() =>
+        {
+            Ok(StoredAs::Version { storage, hub })
+        }
+        _ => Err(Box::new(Diagnostic::new(
+            format!(
+                "`{}` of {} is stored at {}, but the two have no hub `{}` in common",
+                t.name,
+                pkg.api_version(),
+                storage.api_version(),
+                t.name
+            ),
+            &t.location,
+            t.name.chars().count(),
+        )
+        .label("objects of this version cannot be converted to the storage version")
+        .help(
+            "name the same internal package with `+k8s:conversion-gen=<module path>` in both packages, and give it the type",
+        ))),
+    }
 }

@@ -497,3 +497,77 @@ fn a_renamed_field_without_a_function_is_a_diagnostic() {
         generated[0].contents
     );
 }
+
+/// Writes `example` (the hub), `example/v1` and `example/v1beta1`, each
+/// with the resource `Thing`; `v1_head` and `beta_head` are the versioned
+/// packages' extra package markers, `v1_type` the markers of v1's Thing.
+fn two_versions(v1_head: &str, v1_type: &str, beta_head: &str) -> (tempfile::TempDir, codegen::Model) {
+    let dir = tempfile::tempdir().unwrap();
+    let thing = |markers: &str| {
+        format!(
+            "use runtime::meta::ObjectMeta;\n\n/// A thing.\n{markers}#[derive(Resource)]\npub struct Thing {{\n    pub metadata: ObjectMeta,\n    pub size: i32,\n}}\n"
+        )
+    };
+    for (path, head, markers) in [
+        ("example/mod.rs", "", ""),
+        ("example/v1/mod.rs", v1_head, v1_type),
+        ("example/v1beta1/mod.rs", beta_head, ""),
+    ] {
+        let file = dir.path().join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, format!("//! A package.\n//!\n{HEAD}{head}\n{}", thing(markers))).unwrap();
+    }
+    let model = codegen::parse::parse_tree(dir.path()).unwrap();
+    (dir, model)
+}
+
+const CONVERTS: &str = "//! +k8s:conversion-gen=example\n";
+
+/// A kind served at two versions is stored in the one marked
+/// `+kubebuilder:storageversion`: the other's `ServedKind::Storage` is
+/// that version's type, reached through the hub.
+#[test]
+fn a_kind_at_two_versions_is_stored_in_the_marked_one() {
+    let (_dir, model) = two_versions(CONVERTS, "/// +kubebuilder:storageversion\n", CONVERTS);
+    let problems = codegen::check::check(&model);
+    assert!(problems.is_empty(), "{}", codegen::diagnostics::render(&problems));
+    let files = codegen::generators::register::generate(&model, Path::new("x"), Path::new("spec"));
+    let file = |suffix: &str| {
+        files
+            .iter()
+            .find(|f| f.path.ends_with(suffix))
+            .map(|f| f.contents.clone())
+            .unwrap()
+    };
+    let beta = file("example/v1beta1/zz_generated.register.rs");
+    assert!(beta.contains("type Storage = crate::example::v1::Thing;"), "{beta}");
+    assert!(
+        beta.contains("crate::example::v1::Thing::from(crate::example::Thing::from(self))"),
+        "{beta}"
+    );
+    let v1 = file("example/v1/zz_generated.register.rs");
+    assert!(v1.contains("type Storage = Self;"), "{v1}");
+}
+
+/// Without a marked storage version, or without a hub both versions
+/// convert through, generation stops at a located diagnostic.
+#[test]
+fn a_kind_at_two_versions_needs_one_storage_version_and_a_common_hub() {
+    let (_dir, model) = two_versions(CONVERTS, "", CONVERTS);
+    let got = codegen::diagnostics::render(&codegen::check::check(&model));
+    assert!(
+        got.contains("error: `Thing` is served at v1, v1beta1 of example.dev: none is marked as the storage version"),
+        "{got}"
+    );
+    assert!(got.contains("example/v1/mod.rs:"), "{got}");
+    assert!(got.contains("+kubebuilder:storageversion"), "{got}");
+    assert_eq!(got.matches("error:").count(), 1, "{got}");
+
+    let (_dir, model) = two_versions(CONVERTS, "/// +kubebuilder:storageversion\n", "");
+    let got = codegen::diagnostics::render(&codegen::check::check(&model));
+    assert!(
+        got.contains("error: `Thing` of example.dev/v1beta1 is stored at example.dev/v1, but the two have no hub `Thing` in common"),
+        "{got}"
+    );
+    assert!(got.contains("example/v1beta1/mod.rs:"), "{got}");
+}

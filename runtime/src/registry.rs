@@ -137,11 +137,12 @@ pub trait Object: Send + Sync + Any {
     /// kind without protobuf numbers.
     fn to_protobuf_message(&self) -> Option<Vec<u8>>;
 
-    /// The bytes to store, as kube-apiserver stores the kind: the protobuf
-    /// envelope (`k8s\0` + `runtime.Unknown`) for kinds with protobuf
-    /// numbers, JSON (`kind` and `apiVersion` first) otherwise; without
-    /// `metadata.resourceVersion`, which is the storage revision. Errors:
-    /// serde's message.
+    /// The bytes to store, as kube-apiserver stores the kind: the object
+    /// converted to its resource's storage version ([`ServedKind::Storage`]),
+    /// in the protobuf envelope (`k8s\0` + `runtime.Unknown`) for kinds
+    /// with protobuf numbers, JSON (`kind` and `apiVersion` first)
+    /// otherwise; without `metadata.resourceVersion`, which is the storage
+    /// revision. Errors: serde's message.
     fn to_storage(&mut self) -> Result<Vec<u8>, String>;
 
     /// The object as [`Any`], to downcast to its Rust type.
@@ -287,6 +288,10 @@ impl<T: ServedKind> Object for T {
     }
 
     fn to_storage(&mut self) -> Result<Vec<u8>, String> {
+        if !is_storage_version::<T>() {
+            let mut stored = self.clone().into_storage();
+            return Object::to_storage(&mut stored);
+        }
         let resource_version = Resource::metadata_mut(self).resource_version.take();
         let encoded = match self.to_protobuf() {
             Some(envelope) => Ok(envelope),
@@ -324,6 +329,22 @@ struct WithTypeMeta<'a, T: serde::Serialize> {
 pub trait ServedKind:
     Resource + Schema + crate::fieldpaths::FieldPaths + Default + Clone + PartialEq
 {
+    /// The kind in its resource's storage version: `Self` for the storage
+    /// version (and for a kind served at one version), else the storage
+    /// version's Rust type, which objects of this version are stored as
+    /// (`+kubebuilder:storageversion`), as kube-apiserver stores every
+    /// version of a resource in one.
+    type Storage: ServedKind;
+
+    /// Converts the object to the storage version (through the group's
+    /// hub, `zz_generated.conversion.rs`); the object itself for the
+    /// storage version.
+    fn into_storage(self) -> Self::Storage;
+
+    /// Converts an object of the storage version to this version (through
+    /// the hub); the object itself for the storage version.
+    fn from_storage(stored: Self::Storage) -> Self;
+
     /// Whether [`ServedKind::set_defaults`] does something (the generated
     /// `SetDefaults`); stored objects of a kind without defaulting are read
     /// as stored.
@@ -495,6 +516,18 @@ pub trait KindOps: Send + Sync {
     /// The structural schema (patch strategies, list types) of the kind.
     fn schema(&self) -> &'static TypeSchema;
 
+    /// The kind's identity and serving metadata.
+    fn info(&self) -> &'static ResourceInfo;
+
+    /// The version objects of this resource are stored in (the
+    /// `version` of [`ServedKind::Storage`]'s `ResourceInfo`).
+    fn storage_version(&self) -> &'static str;
+
+    /// Whether this is the storage version ([`KindOps::storage_version`]).
+    fn is_storage_version(&self) -> bool {
+        self.storage_version() == self.info().version
+    }
+
     /// Decodes a JSON body into the Rust type, without defaults, with
     /// field validation's findings from the same pass (unknown fields,
     /// repeated keys, the top-level `apiVersion` and `kind`). Errors:
@@ -512,10 +545,11 @@ pub trait KindOps: Send + Sync {
     /// dropped, not reported). Errors: serde's message.
     fn read_value(&self, object: &Value) -> Result<Box<dyn Object>, String>;
 
-    /// Reads a stored object into the type, defaulted, as kube-apiserver's
-    /// storage codec decodes and defaults: the protobuf envelope (`k8s\0`,
-    /// as kinds with protobuf numbers are stored) or JSON. Errors: the
-    /// stored value is not an object of the kind.
+    /// Reads a stored object into the type, as kube-apiserver's storage
+    /// codec decodes and defaults: the protobuf envelope (`k8s\0`, as kinds
+    /// with protobuf numbers are stored) or JSON, in the storage version,
+    /// defaulted there and converted to this version. Errors: the stored
+    /// value is not an object of the storage version.
     fn read_object(&self, stored: &[u8]) -> Result<Box<dyn Object>, String>;
 
     /// Reads a stored object, defaulted through the type, as
@@ -565,6 +599,14 @@ impl<T: ServedKind> KindOps for Typed<T> {
         T::schema()
     }
 
+    fn info(&self) -> &'static ResourceInfo {
+        &T::INFO
+    }
+
+    fn storage_version(&self) -> &'static str {
+        <T::Storage as Resource>::INFO.version
+    }
+
     fn decode(&self, body: &[u8]) -> Result<Decoded, String> {
         let (typed, findings) = decode_typed::<T>(body)?;
         Ok(decoded(typed, findings))
@@ -583,12 +625,11 @@ impl<T: ServedKind> KindOps for Typed<T> {
     }
 
     fn read_object(&self, stored: &[u8]) -> Result<Box<dyn Object>, String> {
-        if let Some(decoded) = self.decode_protobuf(stored) {
-            return decoded.map_err(|e| e.to_string());
+        if is_storage_version::<T>() {
+            return read_stored_typed::<T>(stored).map(|o| Box::new(o) as Box<dyn Object>);
         }
-        let mut typed: T = serde_json::from_slice(stored).map_err(|e| e.to_string())?;
-        typed.set_defaults();
-        Ok(Box::new(typed))
+        let stored = read_stored_typed::<T::Storage>(stored)?;
+        Ok(Box::new(T::from_storage(stored)))
     }
 
     fn read_stored(&self, stored: &[u8]) -> Option<Result<Value, String>> {
@@ -597,7 +638,10 @@ impl<T: ServedKind> KindOps for Typed<T> {
     }
 
     fn read_stored_object(&self, stored: &[u8]) -> Option<Result<Box<dyn Object>, String>> {
-        if !T::DEFAULTED && !stored.starts_with(crate::codec::protobuf::MAGIC) {
+        if is_storage_version::<T>()
+            && !T::DEFAULTED
+            && !stored.starts_with(crate::codec::protobuf::MAGIC)
+        {
             return None;
         }
         Some(self.read_object(stored))
@@ -652,6 +696,13 @@ pub struct Entry {
     pub info: ResourceInfo,
     /// The kind's typed operations.
     pub kind: &'static dyn KindOps,
+}
+
+impl Entry {
+    /// Whether this entry serves its resource in the storage version.
+    pub fn is_storage_version(&self) -> bool {
+        self.kind.is_storage_version()
+    }
 }
 
 impl std::fmt::Debug for Entry {
@@ -782,6 +833,28 @@ impl Registry {
             .find(|e| e.info.group == group && e.info.version == version && e.info.plural == plural)
     }
 
+    /// The entry serving `entry`'s resource in its storage version (the
+    /// one whose objects a watch cache or a namespace sweep reads); the
+    /// entry itself when it is.
+    pub fn storage_entry<'r>(&'r self, entry: &'r Entry) -> &'r Entry {
+        if entry.is_storage_version() {
+            return entry;
+        }
+        self.find(
+            entry.info.group,
+            entry.kind.storage_version(),
+            entry.info.plural,
+        )
+        .unwrap_or(entry)
+    }
+
+    /// One entry per resource: the one in its storage version, in
+    /// registration order (every stored object is read through one of
+    /// these exactly once).
+    pub fn storage_entries(&self) -> impl Iterator<Item = &Entry> {
+        self.entries.iter().filter(|e| e.is_storage_version())
+    }
+
     /// The distinct groups, in registration order (the core group is `""`).
     pub fn groups(&self) -> Vec<&'static str> {
         let mut groups: Vec<&'static str> = Vec::new();
@@ -829,6 +902,27 @@ fn merge_openapi_v2(base: &str, other: &str) -> Result<String, RegistryError> {
     }
     serde_json::to_string(&Value::Object(merged))
         .map_err(|e| RegistryError::OpenApiV2(e.to_string()))
+}
+
+/// Whether `T` is its resource's storage version.
+fn is_storage_version<T: ServedKind>() -> bool {
+    std::any::TypeId::of::<T>() == std::any::TypeId::of::<T::Storage>()
+}
+
+/// A stored object of the storage version `S`, decoded (the protobuf
+/// envelope for kinds with protobuf numbers, else JSON) and defaulted.
+fn read_stored_typed<S: ServedKind>(stored: &[u8]) -> Result<S, String> {
+    let mut typed: S =
+        if S::protobuf().is_some() && stored.starts_with(crate::codec::protobuf::MAGIC) {
+            let (_, _, raw) = crate::codec::protobuf::unwrap(stored).map_err(|e| e.to_string())?;
+            S::decode_protobuf(raw)
+                .unwrap_or_else(|| Ok(S::default()))
+                .map_err(|e| e.to_string())?
+        } else {
+            serde_json::from_slice(stored).map_err(|e| e.to_string())?
+        };
+    typed.set_defaults();
+    Ok(typed)
 }
 
 /// The typed value of a JSON body, with what field validation reports

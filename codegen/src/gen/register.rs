@@ -17,6 +17,40 @@ use super::{GeneratedFile, rust_file};
 use crate::model::{FieldType, IntKind, Model, TypeDef, WellKnown};
 use crate::resource::{ResolvedPath, resolve_path, resource_meta};
 
+/// `ServedKind::Storage` of the resource `t` of `pkg` and its conversions
+/// to and from it: through the hub for a version stored in another
+/// ([`crate::conversion::stored_as`]), the object itself otherwise.
+fn storage(model: &Model, pkg: &crate::model::Package, t: &TypeDef) -> TokenStream {
+    let ident = format_ident!("{}", t.name);
+    let Ok(crate::conversion::StoredAs::Version { storage, hub }) =
+        crate::conversion::stored_as(model, pkg, t)
+    else {
+        return quote! {
+            type Storage = Self;
+            fn into_storage(self) -> Self {
+                self
+            }
+            fn from_storage(stored: Self) -> Self {
+                stored
+            }
+        };
+    };
+    let path = |p: &crate::model::Package| {
+        let segments = p.module_path.iter().map(|s| format_ident!("{}", s));
+        quote! { crate #(:: #segments)* :: #ident }
+    };
+    let (storage, hub) = (path(storage), path(hub));
+    quote! {
+        type Storage = #storage;
+        fn into_storage(self) -> Self::Storage {
+            #storage::from(#hub::from(self))
+        }
+        fn from_storage(stored: Self::Storage) -> Self {
+            Self::from(#hub::from(stored))
+        }
+    }
+}
+
 /// Generates the registry files of the crate at `crate_dir`.
 pub fn generate(model: &Model, crate_dir: &Path, spec_dir: &Path) -> Vec<GeneratedFile> {
     let mut files = Vec::new();
@@ -62,10 +96,12 @@ pub fn generate(model: &Model, crate_dir: &Path, spec_dir: &Path) -> Vec<Generat
                         }
                     }
                 });
+                let storage = storage(model, pkg, t);
                 let scale = scale(model, t);
                 let field_values = field_values(model, t);
                 kinds.push(quote! {
                     impl ::runtime::registry::ServedKind for #ident {
+                        #storage
                         #defaults
                         #validation
                         #protobuf

@@ -16,6 +16,9 @@ pub const DEF: TagDef = TagDef {
     repeatable: false,
     stability: Stability::Stable,
     doc: "Picks this version as the one whose form the API server writes \
-          to storage; exactly one version of a multi-version CRD carries it.",
+          to storage: every version of the kind in the group converts to \
+          it through their common hub (`+k8s:conversion-gen`) on write and \
+          from it on read. Exactly one version of a kind served at several \
+          carries it (a located error otherwise).",
     example: "+kubebuilder:storageversion",
 };

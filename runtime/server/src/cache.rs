@@ -65,6 +65,9 @@ pub struct CachedEvent {
     /// Other encodings of this event's line (Table, per version and
     /// includeObject), made once and shared by the watchers that ask.
     encodings: Mutex<Vec<(String, Bytes)>>,
+    /// The event in other versions of the resource than the one it is
+    /// read in, converted once and shared by the watchers of each.
+    versions: Mutex<Vec<(&'static str, Arc<CachedEvent>)>>,
 }
 
 impl std::fmt::Debug for CachedEvent {
@@ -110,7 +113,41 @@ impl CachedEvent {
             object_kind: kind,
             json_line: OnceLock::new(),
             encodings: Mutex::new(Vec::new()),
+            versions: Mutex::new(Vec::new()),
         })
+    }
+
+    /// This event as watchers of `kind`'s version see it: the same change
+    /// with its objects read through `kind` (converted from the storage
+    /// version), made on first use and shared by every watcher of that
+    /// version. `None` when the stored object does not read (logged).
+    pub fn in_version(&self, kind: &'static dyn KindOps) -> Option<Arc<CachedEvent>> {
+        let version = kind.info().version;
+        let mut versions = self.versions.lock().ok()?;
+        if let Some((_, event)) = versions.iter().find(|(v, _)| *v == version) {
+            return Some(event.clone());
+        }
+        let object_json = read_stored_json(&self.stored, self.revision, Some(kind))
+            .inspect_err(|e| {
+                tracing::warn!(key = self.key, error = %e.message, "undecodable stored object read as absent")
+            })
+            .ok()?;
+        let event = Arc::new(CachedEvent {
+            revision: self.revision,
+            key: self.key.clone(),
+            kind: self.kind,
+            object_json: Bytes::from(object_json),
+            stored: self.stored.clone(),
+            object: OnceLock::new(),
+            prev_stored: self.prev_stored.clone(),
+            prev: OnceLock::new(),
+            object_kind: kind,
+            json_line: OnceLock::new(),
+            encodings: Mutex::new(Vec::new()),
+            versions: Mutex::new(Vec::new()),
+        });
+        versions.push((version, event.clone()));
+        Some(event)
     }
 
     /// The object after the change (the last state for DELETED, with the

@@ -61,14 +61,64 @@ pub fn wants_aggregated(accept: Option<&str>) -> Option<&'static str> {
 pub fn api_versions(registry: &Registry, server_address: &str) -> Value {
     json!({
         "kind": "APIVersions",
-        "versions": registry.versions(""),
+        "versions": versions_by_priority(registry, ""),
         "serverAddressByClientCIDRs": [{"clientCIDR": "0.0.0.0/0", "serverAddress": server_address}],
     })
 }
 
+/// The served versions of `group`, highest priority first, as upstream
+/// orders a group's versions (`version.CompareKubeAwareVersionStrings`):
+/// GA before beta before alpha, a higher major (then minor) number first,
+/// versions that are not Kubernetes-like last, in name order. The first is
+/// the group's preferred version.
+pub fn versions_by_priority(registry: &Registry, group: &str) -> Vec<&'static str> {
+    let mut versions = registry.versions(group);
+    versions.sort_by(|a, b| version_priority(b).cmp(&version_priority(a)).then(a.cmp(b)));
+    versions
+}
+
+/// A version's rank: `(3, major, 0)` for `v1`, `(2, major, minor)` for
+/// `v1beta2`, `(1, major, minor)` for `v1alpha1`, `(0, 0, 0)` otherwise.
+fn version_priority(version: &str) -> (u8, u64, u64) {
+    let number = |s: &str| {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && !s.starts_with('0'))
+            .then(|| s.parse::<u64>().ok())
+            .flatten()
+    };
+    let Some(rest) = version.strip_prefix('v') else {
+        return (0, 0, 0);
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let Some(major) = number(&rest[..digits]) else {
+        return (0, 0, 0);
+    };
+    let (class, minor) = match &rest[digits..] {
+        "" => return (3, major, 0),
+        tail => match (tail.strip_prefix("beta"), tail.strip_prefix("alpha")) {
+            (Some(minor), _) => (2, minor),
+            (_, Some(minor)) => (1, minor),
+            _ => return (0, 0, 0),
+        },
+    };
+    match number(minor) {
+        Some(minor) => (class, major, minor),
+        None => (0, 0, 0),
+    }
+}
+
+/// Upstream's `discovery.StorageVersionHash`: the first 8 bytes of the
+/// SHA-256 of `<group>/<storage version>/<kind>`, base64 (standard
+/// alphabet): what a client compares to notice a resource's storage
+/// version changed.
+pub fn storage_version_hash(group: &str, storage_version: &str, kind: &str) -> String {
+    use base64::Engine;
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(format!("{group}/{storage_version}/{kind}"));
+    base64::engine::general_purpose::STANDARD.encode(&digest[..8])
+}
+
 fn group_json(registry: &Registry, group: &str) -> Value {
-    let versions: Vec<Value> = registry
-        .versions(group)
+    let versions: Vec<Value> = versions_by_priority(registry, group)
         .iter()
         .map(|v| json!({"groupVersion": format!("{group}/{v}"), "version": v}))
         .collect();
@@ -124,6 +174,11 @@ pub fn api_resource_list(registry: &Registry, group: &str, version: &str) -> Opt
         if !i.categories.is_empty() {
             r["categories"] = json!(i.categories);
         }
+        r["storageVersionHash"] = json!(storage_version_hash(
+            i.group,
+            e.kind.storage_version(),
+            i.kind
+        ));
         resources.push(r);
         if i.status_subresource {
             resources.push(json!({
@@ -156,7 +211,7 @@ pub fn aggregated(registry: &Registry, core: bool, version: &str) -> Value {
         .filter(|g| g.is_empty() == core)
     {
         let mut versions = Vec::new();
-        for v in registry.versions(group) {
+        for v in versions_by_priority(registry, group) {
             let resources: Vec<Value> = registry
                 .entries()
                 .iter()
@@ -228,5 +283,52 @@ fn go_arch() -> &'static str {
         "x86_64" => "amd64",
         "aarch64" => "arm64",
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Upstream's `StorageVersionHash("apps", "v1", "Deployment")`, as
+    /// kube-apiserver's discovery reports it for deployments.
+    #[test]
+    fn storage_version_hash_is_upstreams() {
+        assert_eq!(
+            storage_version_hash("apps", "v1", "Deployment"),
+            "8aSe+NMegvE="
+        );
+        assert_eq!(storage_version_hash("", "v1", "ConfigMap"), "qFsyl6wFWjQ=");
+    }
+
+    /// `version.CompareKubeAwareVersionStrings`' order.
+    #[test]
+    fn versions_sort_as_upstreams_priority() {
+        let mut versions = vec![
+            "v1alpha1",
+            "foo",
+            "v2beta1",
+            "v1",
+            "v1beta2",
+            "v11alpha2",
+            "v1beta1",
+            "v2",
+            "bar",
+        ];
+        versions.sort_by(|a, b| version_priority(b).cmp(&version_priority(a)).then(a.cmp(b)));
+        assert_eq!(
+            versions,
+            [
+                "v2",
+                "v1",
+                "v2beta1",
+                "v1beta2",
+                "v1beta1",
+                "v11alpha2",
+                "v1alpha1",
+                "bar",
+                "foo"
+            ]
+        );
     }
 }

@@ -346,7 +346,7 @@ impl ApiServer {
         let c = cache::WatchCache::start(
             &self.store,
             &prefix,
-            entry.kind,
+            self.registry.storage_entry(entry).kind,
             Some(self.read_cache.clone()),
         )
         .map_err(ApiError::internal)?;

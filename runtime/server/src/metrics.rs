@@ -131,7 +131,7 @@ impl Metrics {
         }
         out.push_str("# HELP apiserver_storage_objects Number of stored objects at the time of last check split by kind.\n");
         out.push_str("# TYPE apiserver_storage_objects gauge\n");
-        for e in registry.entries() {
+        for e in registry.storage_entries() {
             let prefix = super::store::resource_prefix(&e.info);
             let count = store
                 .range(RangeRequest {

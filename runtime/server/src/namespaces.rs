@@ -65,8 +65,7 @@ impl ApiServer {
     /// The registry entry of the namespaces.
     fn namespace_entry(&self) -> Option<Entry> {
         self.registry
-            .entries()
-            .iter()
+            .storage_entries()
             .find(|e| is_namespace(&e.info))
             .copied()
     }
@@ -194,7 +193,11 @@ impl ApiServer {
     /// Deletes what is left in `namespace`; true when nothing is.
     fn empty_namespace(&self, namespace: &str) -> Result<bool, ApiError> {
         let mut empty = true;
-        for entry in self.registry.entries().iter().filter(|e| e.info.namespaced) {
+        for entry in self
+            .registry
+            .storage_entries()
+            .filter(|e| e.info.namespaced)
+        {
             let prefix = format!("{}{namespace}/", resource_prefix(&entry.info));
             let result = self
                 .store

@@ -98,20 +98,28 @@ pub(crate) fn read_stored_json(
 }
 
 /// The JSON of a stored object as GET and lists answer it: from the read
-/// cache when it holds `kv` at its revision, else read as [`read_stored`]
-/// does, encoded and cached.
+/// cache when it holds `kv` at its revision in the kind's version, else
+/// read as [`read_stored`] does, encoded and cached. The storage version's
+/// JSON is cached under the storage key (as the watch cache adds it); the
+/// JSON of another version under the key and the version.
 ///
 /// Errors: the stored value is not JSON (500).
 pub(crate) fn stored_json(
     kv: &KeyValue,
-    defaulting: Option<&'static dyn KindOps>,
+    kind: Option<&'static dyn KindOps>,
     cache: &super::read_cache::ReadCache,
 ) -> Result<axum::body::Bytes, ApiError> {
-    if let Some(json) = cache.get(&kv.key, kv.mod_revision) {
+    let key = match kind {
+        Some(k) if !k.is_storage_version() => {
+            std::borrow::Cow::Owned(format!("{}#{}", kv.key, k.info().version))
+        }
+        _ => std::borrow::Cow::Borrowed(kv.key.as_str()),
+    };
+    if let Some(json) = cache.get(&key, kv.mod_revision) {
         return Ok(json);
     }
-    let json = axum::body::Bytes::from(read_stored_json(kv, kv.mod_revision, defaulting)?);
-    cache.insert(&kv.key, kv.mod_revision, json.clone());
+    let json = axum::body::Bytes::from(read_stored_json(kv, kv.mod_revision, kind)?);
+    cache.insert(&key, kv.mod_revision, json.clone());
     Ok(json)
 }
 

@@ -78,6 +78,9 @@ impl Source {
 /// What one watcher wants.
 struct Watcher {
     info: ResourceInfo,
+    /// The kind of the watched version when it is not the storage version
+    /// (events are converted to it), else `None`.
+    converted_to: Option<&'static dyn KindOps>,
     namespace_prefix: Option<String>,
     labels: LabelSelector,
     fields: FieldSelector,
@@ -97,6 +100,14 @@ impl Watcher {
         {
             return None;
         }
+        let converted;
+        let event = match self.converted_to {
+            Some(kind) => {
+                converted = event.in_version(kind)?;
+                converted.as_ref()
+            }
+            None => event,
+        };
         // Without selectors every object is selected: none is read.
         let (now, before) = if self.labels.is_empty() && self.fields.is_empty() {
             (true, event.has_prev())
@@ -232,8 +243,10 @@ pub(crate) async fn watch(
             ));
         }
     }
+    let storage_kind = server.registry.storage_entry(&entry).kind;
     let watcher = Watcher {
         info: ri,
+        converted_to: (!entry.is_storage_version()).then_some(entry.kind),
         namespace_prefix: namespace
             .filter(|_| ri.namespaced)
             .map(|ns| format!("{}{ns}/", resource_prefix(&ri))),
@@ -323,7 +336,7 @@ pub(crate) async fn watch(
     let source = match cache.subscribe(after) {
         Some((replay, rx)) => Some((replay, Source::Cache(cache.clone(), rx))),
         None => match server.store.watch(&resource_prefix(&ri), after) {
-            Ok(events) => Some((Vec::new(), Source::Store(events, entry.kind))),
+            Ok(events) => Some((Vec::new(), Source::Store(events, storage_kind))),
             Err(StorageError::Compacted {
                 requested,
                 compacted,

@@ -23,13 +23,14 @@ async fn apis_lists_groups() {
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(r.header("content-type"), Some("application/json"));
     let version = json!({"groupVersion": "example.dev/v1", "version": "v1"});
+    let beta = json!({"groupVersion": "example.dev/v1beta1", "version": "v1beta1"});
     assert_eq!(r.body["kind"], "APIGroupList");
     assert_eq!(r.body["apiVersion"], "v1");
     // Other groups (the ported ones) are listed too.
     let groups = r.body["groups"].as_array().unwrap();
     assert!(
         groups.contains(
-            &json!({"name": "example.dev", "versions": [version], "preferredVersion": version})
+            &json!({"name": "example.dev", "versions": [version, beta], "preferredVersion": version})
         ),
         "{}",
         r.text

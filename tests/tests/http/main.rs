@@ -29,4 +29,5 @@ mod representations;
 mod requests;
 mod storage;
 mod update;
+mod versions;
 mod watch;

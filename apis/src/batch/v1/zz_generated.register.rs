@@ -9,6 +9,13 @@ pub fn register(registry: &mut ::runtime::registry::Registry) {
     registry.add::<Job>();
 }
 impl ::runtime::registry::ServedKind for Job {
+    type Storage = Self;
+    fn into_storage(self) -> Self {
+        self
+    }
+    fn from_storage(stored: Self) -> Self {
+        stored
+    }
     const DEFAULTED: bool = true;
     fn set_defaults(&mut self) {
         ::runtime::defaulting::SetDefaults::set_defaults(self);

@@ -9,6 +9,13 @@ pub fn register(registry: &mut ::runtime::registry::Registry) {
     registry.add::<Lease>();
 }
 impl ::runtime::registry::ServedKind for Lease {
+    type Storage = Self;
+    fn into_storage(self) -> Self {
+        self
+    }
+    fn from_storage(stored: Self) -> Self {
+        stored
+    }
     fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
         Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
     }

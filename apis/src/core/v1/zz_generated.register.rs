@@ -15,6 +15,13 @@ pub fn register(registry: &mut ::runtime::registry::Registry) {
     registry.add::<Event>();
 }
 impl ::runtime::registry::ServedKind for Pod {
+    type Storage = Self;
+    fn into_storage(self) -> Self {
+        self
+    }
+    fn from_storage(stored: Self) -> Self {
+        stored
+    }
     const DEFAULTED: bool = true;
     fn set_defaults(&mut self) {
         ::runtime::defaulting::SetDefaults::set_defaults(self);
@@ -106,6 +113,13 @@ impl ::runtime::registry::ServedKind for Pod {
     }
 }
 impl ::runtime::registry::ServedKind for PodTemplate {
+    type Storage = Self;
+    fn into_storage(self) -> Self {
+        self
+    }
+    fn from_storage(stored: Self) -> Self {
+        stored
+    }
     const DEFAULTED: bool = true;
     fn set_defaults(&mut self) {
         ::runtime::defaulting::SetDefaults::set_defaults(self);
@@ -137,6 +151,13 @@ impl ::runtime::registry::ServedKind for PodTemplate {
     }
 }
 impl ::runtime::registry::ServedKind for Secret {
+    type Storage = Self;
+    fn into_storage(self) -> Self {
+        self
+    }
+    fn from_storage(stored: Self) -> Self {
+        stored
+    }
     const DEFAULTED: bool = true;
     fn set_defaults(&mut self) {
         ::runtime::defaulting::SetDefaults::set_defaults(self);
@@ -168,6 +189,13 @@ impl ::runtime::registry::ServedKind for Secret {
     }
 }
 impl ::runtime::registry::ServedKind for Service {
+    type Storage = Self;
+    fn into_storage(self) -> Self {
+        self
+    }
+    fn from_storage(stored: Self) -> Self {
+        stored
+    }
     const DEFAULTED: bool = true;
     fn set_defaults(&mut self) {
         ::runtime::defaulting::SetDefaults::set_defaults(self);
@@ -199,6 +227,13 @@ impl ::runtime::registry::ServedKind for Service {
     }
 }
 impl ::runtime::registry::ServedKind for ConfigMap {
+    type Storage = Self;
+    fn into_storage(self) -> Self {
+        self
+    }
+    fn from_storage(stored: Self) -> Self {
+        stored
+    }
     const VALIDATED: bool = true;
     fn validate(
         &self,
@@ -226,6 +261,13 @@ impl ::runtime::registry::ServedKind for ConfigMap {
     }
 }
 impl ::runtime::registry::ServedKind for Namespace {
+    type Storage = Self;
+    fn into_storage(self) -> Self {
+        self
+    }
+    fn from_storage(stored: Self) -> Self {
+        stored
+    }
     const VALIDATED: bool = true;
     fn validate(
         &self,
@@ -264,6 +306,13 @@ impl ::runtime::registry::ServedKind for Namespace {
     }
 }
 impl ::runtime::registry::ServedKind for Event {
+    type Storage = Self;
+    fn into_storage(self) -> Self {
+        self
+    }
+    fn from_storage(stored: Self) -> Self {
+        stored
+    }
     const VALIDATED: bool = true;
     fn validate(
         &self,

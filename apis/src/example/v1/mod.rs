@@ -2,6 +2,7 @@
 //! cluster-scoped `Gadget`.
 //!
 //! +groupName=example.dev
+//! +k8s:conversion-gen=example
 //! +k8s:supportsSubresource="/status"
 //! +k8s:supportsSubresource="/scale"
 
@@ -15,3 +16,4 @@ include!("zz_generated.protobuf.rs");
 include!("zz_generated.schema.rs");
 include!("zz_generated.defaults.rs");
 include!("zz_generated.validations.rs");
+include!("zz_generated.conversion.rs");

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 ///
 /// +genclient
 /// +kubebuilder:resource:shortName=wd,categories=all
+/// +kubebuilder:storageversion
 /// +kubebuilder:subresource:status
 /// +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.status.selector
 /// +kubebuilder:printcolumn:name="Replicas",type=integer,JSONPath=".spec.replicas"

@@ -10,6 +10,13 @@ pub fn register(registry: &mut ::runtime::registry::Registry) {
     registry.add::<Gadget>();
 }
 impl ::runtime::registry::ServedKind for Widget {
+    type Storage = Self;
+    fn into_storage(self) -> Self {
+        self
+    }
+    fn from_storage(stored: Self) -> Self {
+        stored
+    }
     const DEFAULTED: bool = true;
     fn set_defaults(&mut self) {
         ::runtime::defaulting::SetDefaults::set_defaults(self);
@@ -75,6 +82,13 @@ impl ::runtime::registry::ServedKind for Widget {
     }
 }
 impl ::runtime::registry::ServedKind for Gadget {
+    type Storage = Self;
+    fn into_storage(self) -> Self {
+        self
+    }
+    fn from_storage(stored: Self) -> Self {
+        stored
+    }
     const VALIDATED: bool = true;
     fn validate(
         &self,

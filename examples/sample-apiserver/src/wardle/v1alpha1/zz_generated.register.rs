@@ -10,6 +10,13 @@ pub fn register(registry: &mut ::runtime::registry::Registry) {
     registry.add::<Fischer>();
 }
 impl ::runtime::registry::ServedKind for Flunder {
+    type Storage = Self;
+    fn into_storage(self) -> Self {
+        self
+    }
+    fn from_storage(stored: Self) -> Self {
+        stored
+    }
     const DEFAULTED: bool = true;
     fn set_defaults(&mut self) {
         ::runtime::defaulting::SetDefaults::set_defaults(self);
@@ -33,6 +40,13 @@ impl ::runtime::registry::ServedKind for Flunder {
     }
 }
 impl ::runtime::registry::ServedKind for Fischer {
+    type Storage = Self;
+    fn into_storage(self) -> Self {
+        self
+    }
+    fn from_storage(stored: Self) -> Self {
+        stored
+    }
     fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
         Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
     }
