@@ -168,6 +168,50 @@ pub struct ResourceMeta {
     /// Whether the type implements `runtime::resource::Strategy`
     /// (`+resource:strategy`).
     pub strategy: bool,
+    /// The `+k8s:prerelease-lifecycle-gen:*` markers, as written (defaults
+    /// are the version's: [`Lifecycle::with_defaults`]).
+    pub lifecycle: Lifecycle,
+}
+
+/// A kind's `+k8s:prerelease-lifecycle-gen` releases (`(major, minor)`)
+/// and replacement (`(group, version, kind)`), as upstream's
+/// prerelease-lifecycle-gen reads them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Lifecycle {
+    /// `introduced=1.30`.
+    pub introduced: Option<(u32, u32)>,
+    /// `deprecated=1.34`.
+    pub deprecated: Option<(u32, u32)>,
+    /// `removed=1.37`.
+    pub removed: Option<(u32, u32)>,
+    /// `replacement=example.dev,v1,Widget`.
+    pub replacement: Option<(String, String, String)>,
+}
+
+impl Lifecycle {
+    /// The lifecycle with upstream's defaults for a pre-release `version`
+    /// (alpha or beta): deprecated three releases after introduced,
+    /// removed three releases after deprecated. A GA version keeps what
+    /// its markers say.
+    pub fn with_defaults(&self, version: &str) -> Lifecycle {
+        let mut out = self.clone();
+        if !(version.contains("alpha") || version.contains("beta")) {
+            return out;
+        }
+        let plus3 = |(major, minor): (u32, u32)| (major, minor + 3);
+        if out.deprecated.is_none() {
+            out.deprecated = out.introduced.map(plus3);
+        }
+        if out.removed.is_none() {
+            out.removed = out.deprecated.map(plus3);
+        }
+        out
+    }
+
+    /// Whether no marker says anything.
+    pub fn is_empty(&self) -> bool {
+        *self == Lifecycle::default()
+    }
 }
 
 /// gengo's lower-case plural of a kind: `Widget` -> `widgets`, `Policy` ->
@@ -224,7 +268,49 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
         allow_create_on_update: def.has_marker(tags::allow_create_on_update::NAME),
         return_deleted_object: def.has_marker(tags::return_deleted_object::NAME),
         strategy: def.has_marker(tags::strategy::NAME),
+        lifecycle: Lifecycle::default(),
     };
+    let marker = |name: &str| def.markers_named(name).last().cloned();
+    let mut release = |name: &str| {
+        let m = marker(name)?;
+        let text = m.payload_string().unwrap_or_default();
+        let parsed = text
+            .split_once('.')
+            .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
+        if parsed.is_none() {
+            errors.push(
+                Diagnostic::new(
+                    format!("`{text}` is not a Kubernetes release"),
+                    &m.location,
+                    m.text.chars().count(),
+                )
+                .label("a release is <major>.<minor>")
+                .help(format!("write `+{name}=1.34`")),
+            );
+        }
+        parsed
+    };
+    meta.lifecycle.introduced = release(tags::prerelease_lifecycle_introduced::NAME);
+    meta.lifecycle.deprecated = release(tags::prerelease_lifecycle_deprecated::NAME);
+    meta.lifecycle.removed = release(tags::prerelease_lifecycle_removed::NAME);
+    if let Some(m) = marker(tags::prerelease_lifecycle_replacement::NAME) {
+        let text = m.payload_string().unwrap_or_default();
+        match text.split(',').collect::<Vec<_>>()[..] {
+            [group, version, kind] if !version.is_empty() && !kind.is_empty() => {
+                meta.lifecycle.replacement =
+                    Some((group.to_string(), version.to_string(), kind.to_string()));
+            }
+            _ => errors.push(
+                Diagnostic::new(
+                    format!("`{text}` does not name a replacement kind"),
+                    &m.location,
+                    m.text.chars().count(),
+                )
+                .label("a replacement is <group>,<version>,<kind>")
+                .help("write `+k8s:prerelease-lifecycle-gen:replacement=example.dev,v1,Widget` (an empty group for the core group)"),
+            ),
+        }
+    }
     for m in def.markers_named(tags::selectable_field::NAME) {
         for (k, v) in m.key_values().unwrap_or_default() {
             if k == "JSONPath" {
@@ -361,6 +447,29 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// prerelease-lifecycle-gen's defaults: a beta version introduced in
+    /// 1.31 is deprecated in 1.34 and removed in 1.37; a GA version keeps
+    /// only what its markers say.
+    #[test]
+    fn prerelease_versions_default_deprecation_and_removal() {
+        let written = Lifecycle {
+            introduced: Some((1, 31)),
+            ..Lifecycle::default()
+        };
+        let beta = written.with_defaults("v1beta1");
+        assert_eq!(
+            (beta.deprecated, beta.removed),
+            (Some((1, 34)), Some((1, 37)))
+        );
+        let alpha = Lifecycle {
+            deprecated: Some((1, 20)),
+            ..written.clone()
+        }
+        .with_defaults("v2alpha1");
+        assert_eq!(alpha.removed, Some((1, 23)));
+        assert_eq!(written.with_defaults("v1"), written);
+    }
 
     #[test]
     fn plurals_follow_gengo() {

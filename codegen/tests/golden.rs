@@ -501,7 +501,11 @@ fn a_renamed_field_without_a_function_is_a_diagnostic() {
 /// Writes `example` (the hub), `example/v1` and `example/v1beta1`, each
 /// with the resource `Thing`; `v1_head` and `beta_head` are the versioned
 /// packages' extra package markers, `v1_type` the markers of v1's Thing.
-fn two_versions(v1_head: &str, v1_type: &str, beta_head: &str) -> (tempfile::TempDir, codegen::Model) {
+fn two_versions(
+    v1_head: &str,
+    v1_type: &str,
+    beta_head: &str,
+) -> (tempfile::TempDir, codegen::Model) {
     let dir = tempfile::tempdir().unwrap();
     let thing = |markers: &str| {
         format!(
@@ -515,7 +519,11 @@ fn two_versions(v1_head: &str, v1_type: &str, beta_head: &str) -> (tempfile::Tem
     ] {
         let file = dir.path().join(path);
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-        std::fs::write(&file, format!("//! A package.\n//!\n{HEAD}{head}\n{}", thing(markers))).unwrap();
+        std::fs::write(
+            &file,
+            format!("//! A package.\n//!\n{HEAD}{head}\n{}", thing(markers)),
+        )
+        .unwrap();
     }
     let model = codegen::parse::parse_tree(dir.path()).unwrap();
     (dir, model)
@@ -530,7 +538,11 @@ const CONVERTS: &str = "//! +k8s:conversion-gen=example\n";
 fn a_kind_at_two_versions_is_stored_in_the_marked_one() {
     let (_dir, model) = two_versions(CONVERTS, "/// +kubebuilder:storageversion\n", CONVERTS);
     let problems = codegen::check::check(&model);
-    assert!(problems.is_empty(), "{}", codegen::diagnostics::render(&problems));
+    assert!(
+        problems.is_empty(),
+        "{}",
+        codegen::diagnostics::render(&problems)
+    );
     let files = codegen::generators::register::generate(&model, Path::new("x"), Path::new("spec"));
     let file = |suffix: &str| {
         files
@@ -540,7 +552,10 @@ fn a_kind_at_two_versions_is_stored_in_the_marked_one() {
             .unwrap()
     };
     let beta = file("example/v1beta1/zz_generated.register.rs");
-    assert!(beta.contains("type Storage = crate::example::v1::Thing;"), "{beta}");
+    assert!(
+        beta.contains("type Storage = crate::example::v1::Thing;"),
+        "{beta}"
+    );
     assert!(
         beta.contains("crate::example::v1::Thing::from(crate::example::Thing::from(self))"),
         "{beta}"

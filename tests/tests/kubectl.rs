@@ -730,3 +730,75 @@ fn explain_reads_the_protobuf_openapi_v2() {
         "{out}"
     );
 }
+
+/// The deprecated `example.dev/v1beta1` warns as kube-apiserver warns of a
+/// deprecated version; server-side apply at v1beta1 and then at v1 by
+/// another manager reports the conflict on the field both set, and each
+/// manager's entry keeps the version it applied.
+#[test]
+fn a_deprecated_version_warns_and_server_side_apply_spans_versions() {
+    const WARNING: &str = "Warning: example.dev/v1beta1 Widget is deprecated in v1.34+, unavailable in v1.37+; use example.dev/v1 Widget";
+    let s = TestServer::start();
+    let beta = s.manifest(
+        "beta.yaml",
+        "apiVersion: example.dev/v1beta1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 2\n  color: Green\n",
+    );
+    let out = s.kubectl(&[
+        "apply",
+        "--server-side",
+        "--field-manager=beta-tool",
+        "-f",
+        beta.to_str().unwrap(),
+    ]);
+    let stderr = out.stderr.clone();
+    assert!(out.success, "{stderr}");
+    assert!(stderr.contains(WARNING), "{stderr}");
+
+    let out = s.kubectl(&["get", "widgets.v1beta1.example.dev"]);
+    let (stdout, stderr) = (out.stdout.clone(), out.stderr.clone());
+    assert!(stderr.contains(WARNING), "{stderr}");
+    let table = rows(&stdout);
+    assert_eq!(table[0][..3], ["NAME", "SIZE", "PHASE"], "{stdout}");
+    assert_eq!(table[1][..2], ["w", "2"], "{stdout}");
+    // The preferred version has no warning.
+    let out = s.kubectl(&["get", "widgets", "w", "-o", "jsonpath={.spec.replicas}"]);
+    assert_eq!(out.stdout, "2");
+    assert!(out.stderr.is_empty(), "{}", out.stderr);
+
+    let v1 = s.manifest(
+        "v1.yaml",
+        "apiVersion: example.dev/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  color: Blue\n",
+    );
+    let out = s.kubectl(&[
+        "apply",
+        "--server-side",
+        "--field-manager=v1-tool",
+        "-f",
+        v1.to_str().unwrap(),
+    ]);
+    let stderr = out.stderr.clone();
+    assert!(!out.success, "{stderr}");
+    assert!(
+        stderr.contains(r#"conflict with "beta-tool": .spec.color"#),
+        "{stderr}"
+    );
+
+    let managers = s.kubectl_ok(&[
+        "get",
+        "widgets",
+        "w",
+        "--show-managed-fields",
+        "-o",
+        "jsonpath={range .metadata.managedFields[*]}{.manager}={.apiVersion} {end}",
+    ]);
+    assert_eq!(managers, "beta-tool=example.dev/v1beta1 ");
+
+    // `kubectl explain` reads each version's OpenAPI.
+    let out = s.kubectl(&[
+        "explain",
+        "widgets.spec.size",
+        "--api-version=example.dev/v1beta1",
+    ]);
+    assert!(out.stdout.contains("VERSION:    v1beta1"), "{}", out.stdout);
+    assert!(out.stdout.contains("FIELD: size <integer>"), "{}", out.stdout);
+}

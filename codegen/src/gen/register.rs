@@ -51,6 +51,38 @@ fn storage(model: &Model, pkg: &crate::model::Package, t: &TypeDef) -> TokenStre
     }
 }
 
+/// `ServedKind::LIFECYCLE` of the resource `t` of `pkg`, from its
+/// `+k8s:prerelease-lifecycle-gen` markers with the version's defaults;
+/// nothing without markers.
+fn lifecycle(pkg: &crate::model::Package, t: &TypeDef) -> Option<TokenStream> {
+    let meta = resource_meta(t).ok()?;
+    if meta.lifecycle.is_empty() {
+        return None;
+    }
+    let l = meta.lifecycle.with_defaults(&pkg.version);
+    let release = |r: Option<(u32, u32)>| match r {
+        Some((major, minor)) => quote! { Some((#major, #minor)) },
+        None => quote! { None },
+    };
+    let (introduced, deprecated, removed) = (
+        release(l.introduced),
+        release(l.deprecated),
+        release(l.removed),
+    );
+    let replacement = match &l.replacement {
+        Some((group, version, kind)) => quote! { Some((#group, #version, #kind)) },
+        None => quote! { None },
+    };
+    Some(quote! {
+        const LIFECYCLE: Option<::runtime::registry::Lifecycle> = Some(::runtime::registry::Lifecycle {
+            introduced: #introduced,
+            deprecated: #deprecated,
+            removed: #removed,
+            replacement: #replacement,
+        });
+    })
+}
+
 /// Generates the registry files of the crate at `crate_dir`.
 pub fn generate(model: &Model, crate_dir: &Path, spec_dir: &Path) -> Vec<GeneratedFile> {
     let mut files = Vec::new();
@@ -97,11 +129,13 @@ pub fn generate(model: &Model, crate_dir: &Path, spec_dir: &Path) -> Vec<Generat
                     }
                 });
                 let storage = storage(model, pkg, t);
+                let lifecycle = lifecycle(pkg, t);
                 let scale = scale(model, t);
                 let field_values = field_values(model, t);
                 kinds.push(quote! {
                     impl ::runtime::registry::ServedKind for #ident {
                         #storage
+                        #lifecycle
                         #defaults
                         #validation
                         #protobuf

@@ -68,6 +68,9 @@ pub static TAGS: &[TagDef] = &[
     crate::tags::protobuf::MARSHAL_DEF,
     crate::tags::protobuf::NULLABLE_DEF,
     crate::tags::prerelease_lifecycle_introduced::DEF,
+    crate::tags::prerelease_lifecycle_deprecated::DEF,
+    crate::tags::prerelease_lifecycle_removed::DEF,
+    crate::tags::prerelease_lifecycle_replacement::DEF,
     // --- kubebuilder (CRD) markers. ---
     crate::tags::kubebuilder_resource::DEF,
     crate::tags::printcolumn::DEF,

@@ -1,5 +1,6 @@
 //! `+k8s:prerelease-lifecycle-gen:introduced=<version>`: the release a
-//! kind was introduced in; accepted for ported types.
+//! kind was introduced in; read into
+//! [`crate::resource::ResourceMeta::lifecycle`].
 
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 

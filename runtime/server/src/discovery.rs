@@ -263,12 +263,16 @@ pub fn aggregated(registry: &Registry, core: bool, version: &str) -> Value {
     })
 }
 
+/// The Kubernetes release this server implements (`/version`), against
+/// which versions' lifecycles are read.
+pub const RELEASE: runtime::registry::Release = (1, 36);
+
 /// `/version`: the Kubernetes version this server implements.
 pub fn version() -> Value {
     json!({
-        "major": "1",
-        "minor": "36",
-        "gitVersion": "v1.36.0",
+        "major": RELEASE.0.to_string(),
+        "minor": RELEASE.1.to_string(),
+        "gitVersion": format!("v{}.{}.0", RELEASE.0, RELEASE.1),
         "gitCommit": "",
         "gitTreeState": "clean",
         "buildDate": "",

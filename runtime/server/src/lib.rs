@@ -159,12 +159,21 @@ impl ApiServer {
     /// (`default`, `kube-system`, `kube-public`, `kube-node-lease`) when the
     /// registry serves namespaces and they are missing.
     ///
+    /// Versions removed in the server's release
+    /// ([`discovery::RELEASE`], `+k8s:prerelease-lifecycle-gen:removed`)
+    /// are not served, as kube-apiserver leaves them out.
+    ///
     /// Errors: the store fails while creating them.
     pub fn new(
-        registry: Registry,
+        mut registry: Registry,
         store: Arc<dyn Store>,
         config: &Config,
     ) -> Result<Arc<ApiServer>, ApiError> {
+        registry.retain(|e| {
+            !e.kind
+                .lifecycle()
+                .is_some_and(|l| l.is_removed_in(discovery::RELEASE))
+        });
         let openapi_v2_json = registry.openapi_v2().map(|doc| match doc {
             std::borrow::Cow::Borrowed(doc) => axum::body::Bytes::from_static(doc.as_bytes()),
             std::borrow::Cow::Owned(doc) => axum::body::Bytes::from(doc.clone()),
@@ -438,6 +447,13 @@ async fn dispatch(
     request: Request,
 ) -> Response {
     let (parts, body) = request.into_parts();
+    // Upstream's deprecation warning, on every response for a deprecated
+    // version (errors included).
+    let deprecation = resource.as_ref().and_then(|r| {
+        let lifecycle = r.entry.kind.lifecycle()?;
+        let info = &r.entry.info;
+        lifecycle.warning(info.api_version, info.kind, discovery::RELEASE)
+    });
     let result = match resource {
         Some(resource) => {
             let result = rest::handle(&server, &resource, &parts.headers, body).await;
@@ -453,6 +469,12 @@ async fn dispatch(
         && response.headers().get(header::CONTENT_TYPE).is_none()
     {
         response = ApiError::path_not_found().into_response();
+    }
+    if let Some(warning) = deprecation
+        && let Ok(value) =
+            HeaderValue::from_str(&format!("299 - {}", runtime::field::quote(&warning)))
+    {
+        response.headers_mut().append("Warning", value);
     }
     response
 }

@@ -230,3 +230,19 @@ async fn scale_reads_and_writes_through_each_versions_path() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(api.get(&widget_uri("s")).await.body["spec"]["replicas"], 7);
 }
+
+/// Every response for the deprecated v1beta1 carries upstream's warning
+/// (`deprecation.WarningMessage`), errors included; v1 carries none.
+#[tokio::test]
+async fn every_response_for_the_deprecated_version_warns() {
+    const WARNING: &str = r#"299 - "example.dev/v1beta1 Widget is deprecated in v1.34+, unavailable in v1.37+; use example.dev/v1 Widget""#;
+    let api = Api::start();
+    let created = api.post(BETA_WIDGETS, &beta_widget("d")).await;
+    assert_eq!(created.warnings(), [WARNING]);
+    let missing = api.get(&format!("{BETA_WIDGETS}/none")).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_eq!(missing.warnings(), [WARNING]);
+    let list = api.get(BETA_WIDGETS).await;
+    assert_eq!(list.warnings(), [WARNING]);
+    assert!(api.get(&widget_uri("d")).await.warnings().is_empty());
+}

@@ -16,6 +16,12 @@ impl ::runtime::registry::ServedKind for Lease {
     fn from_storage(stored: Self) -> Self {
         stored
     }
+    const LIFECYCLE: Option<::runtime::registry::Lifecycle> = Some(::runtime::registry::Lifecycle {
+        introduced: Some((1u32, 19u32)),
+        deprecated: None,
+        removed: None,
+        replacement: None,
+    });
     fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
         Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
     }

@@ -9,6 +9,9 @@ use serde::{Deserialize, Serialize};
 ///
 /// +genclient
 /// +kubebuilder:resource:shortName=wd,categories=all
+/// +k8s:prerelease-lifecycle-gen:introduced=1.31
+/// +k8s:prerelease-lifecycle-gen:deprecated=1.34
+/// +k8s:prerelease-lifecycle-gen:replacement=example.dev,v1,Widget
 /// +kubebuilder:subresource:status
 /// +kubebuilder:subresource:scale:specpath=.spec.size,statuspath=.status.replicas,selectorpath=.status.selector
 /// +kubebuilder:printcolumn:name="Size",type=integer,JSONPath=".spec.size"

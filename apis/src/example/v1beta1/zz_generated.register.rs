@@ -16,6 +16,12 @@ impl ::runtime::registry::ServedKind for Widget {
     fn from_storage(stored: Self::Storage) -> Self {
         Self::from(crate::example::Widget::from(stored))
     }
+    const LIFECYCLE: Option<::runtime::registry::Lifecycle> = Some(::runtime::registry::Lifecycle {
+        introduced: Some((1u32, 31u32)),
+        deprecated: Some((1u32, 34u32)),
+        removed: Some((1u32, 37u32)),
+        replacement: Some(("example.dev", "v1", "Widget")),
+    });
     const DEFAULTED: bool = true;
     fn set_defaults(&mut self) {
         ::runtime::defaulting::SetDefaults::set_defaults(self);
