@@ -800,5 +800,9 @@ fn a_deprecated_version_warns_and_server_side_apply_spans_versions() {
         "--api-version=example.dev/v1beta1",
     ]);
     assert!(out.stdout.contains("VERSION:    v1beta1"), "{}", out.stdout);
-    assert!(out.stdout.contains("FIELD: size <integer>"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("FIELD: size <integer>"),
+        "{}",
+        out.stdout
+    );
 }

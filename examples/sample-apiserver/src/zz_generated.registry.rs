@@ -5,6 +5,7 @@
 pub fn registry() -> ::runtime::registry::Registry {
     let mut registry = ::runtime::registry::Registry::new();
     crate::wardle::v1alpha1::register(&mut registry);
+    crate::wardle::v1beta1::register(&mut registry);
     registry
         .set_openapi(
             include_str!("../../sample-apiserver/api/openapi-spec/swagger.json"),
@@ -13,6 +14,12 @@ pub fn registry() -> ::runtime::registry::Registry {
                     "apis/wardle.example.com/v1alpha1",
                     include_str!(
                         "../../sample-apiserver/api/openapi-spec/v3/apis__wardle.example.com__v1alpha1_openapi.json"
+                    ),
+                ),
+                (
+                    "apis/wardle.example.com/v1beta1",
+                    include_str!(
+                        "../../sample-apiserver/api/openapi-spec/v3/apis__wardle.example.com__v1beta1_openapi.json"
                     ),
                 ),
             ],

@@ -1,7 +1,8 @@
 //! v1alpha1 and the internal (hub) version convert both ways without
 //! losing anything v1alpha1 can hold: the generated conversions for
 //! Flunder and Fischer, and the hand-written ones for FlunderSpec (one
-//! reference and its type in v1alpha1, a field per type in the hub).
+//! reference and its type in v1alpha1, a field per type in the hub and in
+//! v1beta1).
 
 use proptest::prelude::*;
 use sample_apiserver::wardle::{self, v1alpha1};
@@ -83,5 +84,33 @@ proptest! {
         let original = flunder(&reference, reference_type.as_deref());
         let back = v1alpha1::Flunder::from(wardle::Flunder::from(original.clone()));
         prop_assert_eq!(back, original);
+    }
+}
+
+proptest! {
+    /// Every v1beta1 Flunder whose reference type names the reference it
+    /// has comes back from the hub as it was, and reads at v1alpha1 with
+    /// that reference: v1beta1 (the storage version) and v1alpha1 hold the
+    /// same flunders.
+    #[test]
+    fn v1beta1_round_trips_through_the_hub_and_reads_at_v1alpha1(
+        reference in "[a-z]{1,12}",
+        reference_type in reference_type(),
+    ) {
+        let mut original = sample_apiserver::wardle::v1beta1::Flunder::default();
+        original.metadata.name = Some("f".into());
+        match reference_type.as_deref() {
+            Some("Flunder") => original.spec.flunder_reference = reference.clone(),
+            Some("Fischer") => original.spec.fischer_reference = reference.clone(),
+            _ => {}
+        }
+        original.spec.reference_type = reference_type.clone();
+        let hub = wardle::Flunder::from(original.clone());
+        let back = sample_apiserver::wardle::v1beta1::Flunder::from(hub.clone());
+        prop_assert_eq!(&back, &original);
+        let alpha = v1alpha1::Flunder::from(hub);
+        let expected = if reference_type.is_some() { reference } else { String::new() };
+        prop_assert_eq!(alpha.spec.reference, expected);
+        prop_assert_eq!(alpha.spec.reference_type, reference_type);
     }
 }

@@ -1,6 +1,7 @@
 //! kubectl drives the sample API server: discovery of the wardle group,
 //! a Fischer and the Flunder names it disallows refused by BanFlunder with
-//! upstream's message, and the Flunders it allows listed.
+//! upstream's message, and the Flunders it allows listed and read at both
+//! versions.
 
 use std::sync::Arc;
 
@@ -83,6 +84,8 @@ fn kubectl_drives_the_wardle_group_and_ban_flunder_refuses() {
     ok(&server, &["create", "-f", &flunder("allowed")]);
     let listed = ok(&server, &["get", "flunders", "-o", "name"]);
     assert_eq!(listed.trim(), "flunder.wardle.example.com/allowed");
+    // kubectl reads the preferred version, v1beta1, where the reference
+    // is in the field of its type; v1alpha1 still reads as written.
     let reference = ok(
         &server,
         &[
@@ -90,8 +93,30 @@ fn kubectl_drives_the_wardle_group_and_ban_flunder_refuses() {
             "flunder",
             "allowed",
             "-o",
+            "jsonpath={.apiVersion} {.spec.referenceType}/{.spec.fischerReference}",
+        ],
+    );
+    assert_eq!(reference, "wardle.example.com/v1beta1 Fischer/strict");
+    let reference = ok(
+        &server,
+        &[
+            "get",
+            "flunders.v1alpha1.wardle.example.com",
+            "allowed",
+            "-o",
             "jsonpath={.spec.referenceType}/{.spec.reference}",
         ],
     );
     assert_eq!(reference, "Fischer/strict");
+
+    // BanFlunder judges a create at v1beta1 too.
+    let path = server.dir().join("banned-beta.yaml");
+    std::fs::write(
+        &path,
+        "apiVersion: wardle.example.com/v1beta1\nkind: Flunder\nmetadata:\n  name: banned\nspec:\n  flunderReference: allowed\n",
+    )
+    .unwrap();
+    let (success, _, stderr) = kubectl(&server, &["create", "-f", &path.display().to_string()]);
+    assert!(!success);
+    assert!(stderr.contains("this name may not be used"), "{stderr}");
 }

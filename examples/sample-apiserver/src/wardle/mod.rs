@@ -6,5 +6,6 @@
 
 mod types;
 pub mod v1alpha1;
+pub mod v1beta1;
 
 pub use types::*;

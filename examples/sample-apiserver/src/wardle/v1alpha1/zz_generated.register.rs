@@ -10,12 +10,12 @@ pub fn register(registry: &mut ::runtime::registry::Registry) {
     registry.add::<Fischer>();
 }
 impl ::runtime::registry::ServedKind for Flunder {
-    type Storage = Self;
-    fn into_storage(self) -> Self {
-        self
+    type Storage = crate::wardle::v1beta1::Flunder;
+    fn into_storage(self) -> Self::Storage {
+        crate::wardle::v1beta1::Flunder::from(crate::wardle::Flunder::from(self))
     }
-    fn from_storage(stored: Self) -> Self {
-        stored
+    fn from_storage(stored: Self::Storage) -> Self {
+        Self::from(crate::wardle::Flunder::from(stored))
     }
     const DEFAULTED: bool = true;
     fn set_defaults(&mut self) {
