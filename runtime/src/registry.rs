@@ -588,6 +588,16 @@ pub trait KindOps: Send + Sync {
     /// The version's lifecycle ([`ServedKind::LIFECYCLE`]).
     fn lifecycle(&self) -> Option<Lifecycle>;
 
+    /// A copy of `object` (of this kind) converted to the storage version
+    /// ([`ServedKind::into_storage`]); `None` for an object of another
+    /// kind.
+    fn convert_to_storage(&self, object: &dyn Object) -> Option<Box<dyn Object>>;
+
+    /// A copy of `stored` (of the storage version) converted to this
+    /// version ([`ServedKind::from_storage`]); `None` for an object of
+    /// another kind.
+    fn convert_from_storage(&self, stored: &dyn Object) -> Option<Box<dyn Object>>;
+
     /// Whether this is the storage version ([`KindOps::storage_version`]).
     fn is_storage_version(&self) -> bool {
         self.storage_version() == self.info().version
@@ -674,6 +684,16 @@ impl<T: ServedKind> KindOps for Typed<T> {
 
     fn lifecycle(&self) -> Option<Lifecycle> {
         T::LIFECYCLE
+    }
+
+    fn convert_to_storage(&self, object: &dyn Object) -> Option<Box<dyn Object>> {
+        let object = object.as_any().downcast_ref::<T>()?;
+        Some(Box::new(object.clone().into_storage()))
+    }
+
+    fn convert_from_storage(&self, stored: &dyn Object) -> Option<Box<dyn Object>> {
+        let stored = stored.as_any().downcast_ref::<T::Storage>()?;
+        Some(Box::new(T::from_storage(stored.clone())))
     }
 
     fn decode(&self, body: &[u8]) -> Result<Decoded, String> {

@@ -767,7 +767,7 @@ fn a_deprecated_version_warns_and_server_side_apply_spans_versions() {
 
     let v1 = s.manifest(
         "v1.yaml",
-        "apiVersion: example.dev/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  color: Blue\n",
+        "apiVersion: example.dev/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  replicas: 5\n  color: Blue\n",
     );
     let out = s.kubectl(&[
         "apply",
@@ -778,10 +778,23 @@ fn a_deprecated_version_warns_and_server_side_apply_spans_versions() {
     ]);
     let stderr = out.stderr.clone();
     assert!(!out.success, "{stderr}");
+    // Each conflict names the field in the version its owner applied:
+    // v1's `spec.replicas` is v1beta1's `spec.size`.
     assert!(
-        stderr.contains(r#"conflict with "beta-tool": .spec.color"#),
+        stderr.contains(
+            "Apply failed with 2 conflicts: conflicts with \"beta-tool\":\n- .spec.color\n- .spec.size\n"
+        ),
         "{stderr}"
     );
+    // Forced, v1-tool takes both, and beta-tool keeps nothing of them.
+    s.kubectl_ok(&[
+        "apply",
+        "--server-side",
+        "--force-conflicts",
+        "--field-manager=v1-tool",
+        "-f",
+        v1.to_str().unwrap(),
+    ]);
 
     let managers = s.kubectl_ok(&[
         "get",
@@ -791,7 +804,7 @@ fn a_deprecated_version_warns_and_server_side_apply_spans_versions() {
         "-o",
         "jsonpath={range .metadata.managedFields[*]}{.manager}={.apiVersion} {end}",
     ]);
-    assert_eq!(managers, "beta-tool=example.dev/v1beta1 ");
+    assert_eq!(managers, "v1-tool=example.dev/v1 ");
 
     // `kubectl explain` reads each version's OpenAPI.
     let out = s.kubectl(&[

@@ -246,3 +246,46 @@ async fn every_response_for_the_deprecated_version_warns() {
     assert_eq!(list.warnings(), [WARNING]);
     assert!(api.get(&widget_uri("d")).await.warnings().is_empty());
 }
+
+/// A write at v1 takes from a v1beta1 manager the fields it changed in
+/// v1beta1's terms: upstream's field manager compares each manager's
+/// fields in the version it wrote them at.
+#[tokio::test]
+async fn a_write_at_v1_takes_a_renamed_field_from_its_v1beta1_owner() {
+    let api = Api::start();
+    let applied = api
+        .patch(
+            &format!("{BETA_WIDGETS}/m?fieldManager=beta-tool"),
+            "application/apply-patch+yaml",
+            &json!({
+                "apiVersion": "example.dev/v1beta1",
+                "kind": "Widget",
+                "metadata": {"name": "m"},
+                "spec": {"size": 3, "color": "Green"},
+            }),
+        )
+        .await;
+    assert_eq!(applied.status, StatusCode::CREATED, "{}", applied.text);
+    let patched = api
+        .patch(
+            &format!("{}?fieldManager=patcher", widget_uri("m")),
+            MERGE_PATCH,
+            &json!({"spec": {"replicas": 4}}),
+        )
+        .await;
+    assert_eq!(patched.status, StatusCode::OK, "{}", patched.text);
+    let managed = &patched.body["metadata"]["managedFields"];
+    assert_eq!(managed[0]["manager"], "beta-tool");
+    assert_eq!(managed[0]["apiVersion"], "example.dev/v1beta1");
+    assert_eq!(
+        managed[0]["fieldsV1"],
+        json!({"f:spec": {"f:color": {}}}),
+        "{managed}"
+    );
+    assert_eq!(managed[1]["manager"], "patcher");
+    assert_eq!(managed[1]["apiVersion"], "example.dev/v1");
+    assert_eq!(
+        managed[1]["fieldsV1"],
+        json!({"f:spec": {"f:replicas": {}}})
+    );
+}

@@ -374,6 +374,35 @@ fn field_manager(query: &Query, headers: &HeaderMap) -> String {
         .to_string()
 }
 
+/// The versions of a request's resource, for the field manager: an object
+/// of the request's version converts to another served version through
+/// the storage version, as upstream's field manager converts through the
+/// internal version.
+struct ResourceVersions<'a> {
+    registry: &'a runtime::registry::Registry,
+    entry: &'a Entry,
+}
+
+impl super::patch::apply::VersionConverter for ResourceVersions<'_> {
+    fn convert(
+        &self,
+        object: &Value,
+        api_version: &str,
+    ) -> Option<(Value, &'static runtime::schema::TypeSchema)> {
+        let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
+        let info = &self.entry.info;
+        if group != info.group {
+            return None;
+        }
+        let target = self.registry.find(group, version, info.plural)?;
+        let bytes = serde_json::to_vec(object).ok()?;
+        let decoded = self.entry.kind.decode(&bytes).ok()?.object;
+        let stored = self.entry.kind.convert_to_storage(decoded.as_ref())?;
+        let converted = target.kind.convert_from_storage(stored.as_ref())?;
+        Some((converted.to_value().ok()?, target.kind.schema()))
+    }
+}
+
 /// Request-scoped context of a verb.
 struct Ctx<'a> {
     server: &'a Arc<ApiServer>,
@@ -425,6 +454,14 @@ impl Ctx<'_> {
 
     fn ri(&self) -> &ResourceInfo {
         &self.entry.info
+    }
+
+    /// How the field manager reaches the resource's other versions.
+    fn versions(&self) -> ResourceVersions<'_> {
+        ResourceVersions {
+            registry: &self.server.registry,
+            entry: self.entry,
+        }
     }
 
     fn store(&self) -> &dyn Store {

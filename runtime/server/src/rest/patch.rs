@@ -258,7 +258,7 @@ impl Ctx<'_> {
                 }
                 _ => (Vec::new(), None),
             };
-            let outcome = apply::apply(
+            let outcome = apply::apply_converting(
                 live_tree.as_ref(),
                 &applied,
                 manager,
@@ -267,6 +267,7 @@ impl Ctx<'_> {
                 force,
                 Time::now(),
                 schema,
+                &self.versions(),
             )
             .map_err(|e| {
                 check_body()

@@ -99,7 +99,7 @@ impl Ctx<'_> {
         // As upstream's scale handler: the writer takes `spec.replicas` of
         // the parent in an Update entry with subresource `scale`.
         let live = old.metadata().managed_fields.clone();
-        let managed = apply::update(
+        let managed = apply::update_converting(
             Some(&field_manager_tree(old.as_mut())?),
             &field_manager_tree(obj.as_mut())?,
             &self.manager,
@@ -108,6 +108,7 @@ impl Ctx<'_> {
             apply::managed_for_update(&live, None, Some("scale")),
             Time::now(),
             self.entry.kind.schema(),
+            &self.versions(),
         );
         obj.metadata_mut().managed_fields = managed;
         let written = if self.query.dry_run(self.verb)? || obj.equals(old.as_ref()) {

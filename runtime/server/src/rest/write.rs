@@ -150,7 +150,7 @@ impl Ctx<'_> {
                     self.created_managed(obj.as_mut())
                 } else {
                     let value = field_manager_tree(obj.as_mut())?;
-                    apply::update(
+                    apply::update_converting(
                         None,
                         &value,
                         &self.manager,
@@ -159,6 +159,7 @@ impl Ctx<'_> {
                         start,
                         Time::now(),
                         self.entry.kind.schema(),
+                        &self.versions(),
                     )
                 }
             }
@@ -342,7 +343,7 @@ impl Ctx<'_> {
                     };
                     (old_value, field_manager_tree(new.as_mut())?)
                 };
-                apply::update(
+                apply::update_converting(
                     Some(&old_value),
                     &value,
                     &self.manager,
@@ -351,6 +352,7 @@ impl Ctx<'_> {
                     start,
                     Time::now(),
                     self.entry.kind.schema(),
+                    &self.versions(),
                 )
             }
         };

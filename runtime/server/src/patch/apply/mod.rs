@@ -29,8 +29,12 @@
 //! status subresource) are the caller's to remove from the applied object
 //! before [`apply`], and to reset before calling [`update`].
 //!
-//! Not reproduced: conversion between versions (every entry is compared in
-//! the request's version), reconciliation of entries with schema changes
+//! Entries of managers that wrote at another version of the resource are
+//! compared in their own version, as upstream's `Updater.update` converts
+//! the old and new objects to each manager's version
+//! ([`VersionConverter`]).
+//!
+//! Not reproduced: reconciliation of entries with schema changes
 //! (`reconcileManagedFieldsWithSchemaChanges`), unions, and the
 //! `field not declared in schema` error: undeclared fields are read as
 //! upstream's deduced type (objects granular, lists atomic). A list-map
@@ -152,6 +156,59 @@ pub fn field_set(obj: &Value, schema: &'static TypeSchema) -> FieldSet {
     set
 }
 
+/// Converts objects of a resource between its versions, so that a
+/// manager's fields are compared in the version it wrote them at
+/// (structured-merge-diff's `merge.Converter`).
+pub trait VersionConverter {
+    /// `object` (the whole object, in the request's version) in
+    /// `api_version`, with that version's schema; `None` when the resource
+    /// is not served at it or the object does not convert (its manager's
+    /// fields are then compared in the request's version).
+    fn convert(&self, object: &Value, api_version: &str) -> Option<(Value, &'static TypeSchema)>;
+}
+
+/// A resource served at one version: nothing converts.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OneVersion;
+
+impl VersionConverter for OneVersion {
+    fn convert(&self, _object: &Value, _api_version: &str) -> Option<(Value, &'static TypeSchema)> {
+        None
+    }
+}
+
+/// The request's version and how to reach the others.
+#[derive(Clone, Copy)]
+struct Versions<'a> {
+    request: &'a str,
+    converter: &'a dyn VersionConverter,
+}
+
+/// [`apply_converting`] for a resource served at one version.
+#[allow(clippy::too_many_arguments)]
+pub fn apply(
+    live: Option<&Value>,
+    applied: &Value,
+    manager: &str,
+    api_version: &str,
+    managed: &[ManagedFieldsEntry],
+    force: bool,
+    now: Time,
+    schema: &'static TypeSchema,
+) -> Result<ApplyOutcome, ApplyError> {
+    apply_converting(
+        live,
+        applied,
+        manager,
+        api_version,
+        managed,
+        force,
+        now,
+        schema,
+        &OneVersion,
+    )
+}
+
 /// Server-side applies `applied` (a partial object of the kind `schema`
 /// describes, in version `api_version`) as `manager` onto `live` (`None`:
 /// the object is being created), given the live object's managed fields.
@@ -177,8 +234,12 @@ pub fn field_set(obj: &Value, schema: &'static TypeSchema) -> FieldSet {
 /// sets `metadata.managedFields`, has list items without their keys,
 /// non-scalar set items or repeated keys, or when `managed` does not
 /// decode; [`ApplyError::Conflicts`] on conflicts without `force`.
+///
+/// Managers that wrote at another version than `api_version` are compared
+/// in their version through `versions` (their conflicts name their
+/// version's paths).
 #[allow(clippy::too_many_arguments)]
-pub fn apply(
+pub fn apply_converting(
     live: Option<&Value>,
     applied: &Value,
     manager: &str,
@@ -187,6 +248,7 @@ pub fn apply(
     force: bool,
     now: Time,
     schema: &'static TypeSchema,
+    versions: &dyn VersionConverter,
 ) -> Result<ApplyOutcome, ApplyError> {
     let shape = Shape::root(schema);
     check_applied(applied, api_version, shape)?;
@@ -202,6 +264,10 @@ pub fn apply(
         writer: &writer,
         now,
         shape,
+        versions: Versions {
+            request: api_version,
+            converter: versions,
+        },
     };
     let (mut object, managers) = request
         .run_forgiving_kubectl(managers, force)
@@ -218,18 +284,7 @@ pub fn apply(
     })
 }
 
-/// The managed fields after a non-apply write (create, update, patch) by
-/// `manager` through `subresource` (`None`: the main resource) that turned
-/// `old` (`None`: a create) into `new`, given the managed fields to start
-/// from (see [`managed_for_update`]).
-///
-/// The fields this write added or changed move to the manager's Update
-/// entry (one per manager, version and subresource; its `time` becomes
-/// `now` when it took anything) and leave every other entry; removed fields
-/// leave every entry; empty entries are dropped; beyond ten Update entries
-/// the oldest merge into `ancient-changes`. As upstream, an existing object
-/// without managed fields stays untracked (the result is empty), and
-/// `managed` that does not decode counts as empty.
+/// [`update_converting`] for a resource served at one version.
 #[allow(clippy::too_many_arguments)]
 pub fn update(
     old: Option<&Value>,
@@ -241,6 +296,44 @@ pub fn update(
     now: Time,
     schema: &'static TypeSchema,
 ) -> Vec<ManagedFieldsEntry> {
+    update_converting(
+        old,
+        new,
+        manager,
+        api_version,
+        subresource,
+        managed,
+        now,
+        schema,
+        &OneVersion,
+    )
+}
+
+/// The managed fields after a non-apply write (create, update, patch) by
+/// `manager` through `subresource` (`None`: the main resource) that turned
+/// `old` (`None`: a create) into `new`, given the managed fields to start
+/// from (see [`managed_for_update`]).
+///
+/// The fields this write added or changed move to the manager's Update
+/// entry (one per manager, version and subresource; its `time` becomes
+/// `now` when it took anything) and leave every other entry; removed fields
+/// leave every entry; empty entries are dropped; beyond ten Update entries
+/// the oldest merge into `ancient-changes`. As upstream, an existing object
+/// without managed fields stays untracked (the result is empty), and
+/// `managed` that does not decode counts as empty. Entries of other
+/// versions lose what changed in their version (`versions`).
+#[allow(clippy::too_many_arguments)]
+pub fn update_converting(
+    old: Option<&Value>,
+    new: &Value,
+    manager: &str,
+    api_version: &str,
+    subresource: Option<&str>,
+    managed: DecodedManagedFields,
+    now: Time,
+    schema: &'static TypeSchema,
+    versions: &dyn VersionConverter,
+) -> Vec<ManagedFieldsEntry> {
     let mut managers = managed.0;
     if managers.is_empty() && old.is_some() {
         return Vec::new();
@@ -249,7 +342,19 @@ pub fn update(
     // which the recorded sets strip (`strip_set`), so no copy without them
     // is needed.
     let writer = Writer::new(manager, api_version, subresource);
-    record_update(&mut managers, old, new, &writer, now, Shape::root(schema));
+    let versions = Versions {
+        request: api_version,
+        converter: versions,
+    };
+    record_update(
+        &mut managers,
+        old,
+        new,
+        &writer,
+        now,
+        Shape::root(schema),
+        versions,
+    );
     managers::encode(managers)
 }
 
@@ -477,6 +582,7 @@ struct ApplyRequest<'a> {
     writer: &'a Writer,
     now: Time,
     shape: Shape,
+    versions: Versions<'a>,
 }
 
 impl ApplyRequest<'_> {
@@ -528,7 +634,15 @@ impl ApplyRequest<'_> {
                 manager: BEFORE_FIRST_APPLY.to_string(),
                 ..self.writer.clone()
             };
-            record_update(&mut managers, None, live, &before, self.now, self.shape);
+            record_update(
+                &mut managers,
+                None,
+                live,
+                &before,
+                self.now,
+                self.shape,
+                self.versions,
+            );
         }
         let empty = Value::Object(Map::new());
         let live = self.live.unwrap_or(&empty);
@@ -572,7 +686,15 @@ impl ApplyRequest<'_> {
             }
             _ => merged,
         };
-        take_changed(Some(live), &merged, managers, id, force, self.shape)?;
+        take_changed(
+            Some(live),
+            &merged,
+            managers,
+            id,
+            force,
+            self.shape,
+            self.versions,
+        )?;
         Ok(merged)
     }
 }
@@ -628,10 +750,12 @@ fn removing(merged: &Value, dropped: &FieldSet, shape: Shape) -> Value {
     }
 }
 
-/// `Updater.update`: compares `old` and `new`; unless `force`, fails if a
-/// manager other than `workflow` owns an added or modified field; else
-/// every other manager loses the added, modified and removed fields, and
-/// empty entries are dropped.
+/// `Updater.update`: compares `old` and `new` (in the request's version,
+/// and in each other manager's version, converted once per version);
+/// unless `force`, fails if a manager other than `workflow` owns an added
+/// or modified field; else every other manager loses the added, modified
+/// and removed fields, and empty entries are dropped. Returns the
+/// comparison in the request's version.
 fn take_changed(
     old: Option<&Value>,
     new: &Value,
@@ -639,6 +763,7 @@ fn take_changed(
     workflow: &str,
     force: bool,
     shape: Shape,
+    versions: Versions<'_>,
 ) -> Result<Comparison, Vec<OwnedConflict>> {
     let comparison = walk::compare(old, new, shape);
     if managers.keys().all(|id| id == workflow) {
@@ -646,11 +771,18 @@ fn take_changed(
         managers::drop_empty(managers);
         return Ok(comparison);
     }
+    let converted = other_versions(old, new, managers, workflow, versions);
+    let comparison_of = |managed: &Managed| {
+        converted
+            .get(managed.api_version.as_str())
+            .unwrap_or(&comparison)
+    };
     if !force {
-        let changed = comparison.modified.union(&comparison.added);
         let mut conflicts = Vec::new();
         for (id, managed) in managers.iter() {
             if id != workflow {
+                let compared = comparison_of(managed);
+                let changed = compared.modified.union(&compared.added);
                 let owned = managed.set().intersection(&changed);
                 conflicts.extend(owned.paths().into_iter().map(|path| OwnedConflict {
                     manager: id.clone(),
@@ -666,13 +798,47 @@ fn take_changed(
     // the union is minus each part, so no union is built).
     for (id, managed) in managers.iter_mut() {
         if id != workflow {
-            managed.remove_all(&comparison.modified);
-            managed.remove_all(&comparison.added);
-            managed.remove_all(&comparison.removed);
+            let compared = converted
+                .get(managed.api_version.as_str())
+                .unwrap_or(&comparison);
+            managed.remove_all(&compared.modified);
+            managed.remove_all(&compared.added);
+            managed.remove_all(&compared.removed);
         }
     }
     managers::drop_empty(managers);
     Ok(comparison)
+}
+
+/// `old` and `new` compared in every version other managers than
+/// `workflow` wrote at, other than the request's, that they convert to.
+fn other_versions(
+    old: Option<&Value>,
+    new: &Value,
+    managers: &Managers,
+    workflow: &str,
+    versions: Versions<'_>,
+) -> BTreeMap<String, Comparison> {
+    let mut converted = BTreeMap::new();
+    for (id, managed) in managers.iter() {
+        let version = managed.api_version.as_str();
+        if id == workflow || version == versions.request || converted.contains_key(version) {
+            continue;
+        }
+        let Some((new, schema)) = versions.converter.convert(new, version) else {
+            continue;
+        };
+        let old = match old {
+            Some(old) => match versions.converter.convert(old, version) {
+                Some((old, _)) => Some(old),
+                None => continue,
+            },
+            None => None,
+        };
+        let compared = walk::compare(old.as_ref(), &new, Shape::root(schema));
+        converted.insert(version.to_string(), compared);
+    }
+    converted
 }
 
 /// Records a non-apply write by `writer` (`managedFieldsUpdater` over
@@ -686,6 +852,7 @@ fn record_update(
     writer: &Writer,
     now: Time,
     shape: Shape,
+    versions: Versions<'_>,
 ) {
     // The writer's own entry is one of the others to the comparison: it
     // loses what the write changed, then gains what the write took. It is
@@ -694,7 +861,8 @@ fn record_update(
     let id = writer.identifier(UPDATE);
     let mine = managers.remove(&id);
     // Forced, so there are no conflicts.
-    let Ok(comparison) = take_changed(old, new, managers, CURRENT_OPERATION, true, shape) else {
+    let Ok(comparison) = take_changed(old, new, managers, CURRENT_OPERATION, true, shape, versions)
+    else {
         managers.extend(mine.map(|m| (id, m)));
         return;
     };
