@@ -563,7 +563,7 @@ mod tests {
         let (dir, proto_root) = EXAMPLE_CRATES[0];
         let target = Target::crate_at(&root.join(dir), Some(proto_root.into())).unwrap();
         let (files, packages, _) = run_generators(&root, &target).unwrap();
-        assert_eq!(packages, 1);
+        assert_eq!(packages, 2);
         let paths: Vec<String> = files.iter().map(|f| f.path.display().to_string()).collect();
         assert!(
             paths.iter().all(|p| p.starts_with("sample-apiserver/")),

@@ -636,5 +636,58 @@ fn writes(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, codec, writes);
+/// A Widget at `example.dev/v1beta1` with every field set (the release in
+/// its annotation), as a client sends it.
+fn beta_widget() -> Value {
+    serde_json::json!({
+        "apiVersion": "example.dev/v1beta1",
+        "kind": "Widget",
+        "metadata": {
+            "name": "web", "namespace": "default",
+            "labels": {"app": "web", "tier": "frontend"},
+            "annotations": {"example.dev/release": "v2.1", "owner": "team-a"},
+        },
+        "spec": {
+            "size": 3, "displayName": "Web", "color": "Green",
+            "ports": [
+                {"name": "http", "port": 8080, "protocol": "TCP"},
+                {"name": "metrics", "port": 9090, "protocol": "TCP"},
+            ],
+            "tags": ["a", "b", "c"],
+            "settings": {"mode": "fast", "level": "3"},
+            "terminationGracePeriodSeconds": 30,
+            "maxUnavailable": "25%",
+        },
+        "status": {
+            "replicas": 3, "phase": "Running", "selector": "app=web",
+            "conditions": [{
+                "type": "Ready", "status": "True", "reason": "Up", "message": "all up",
+                "lastTransitionTime": "2026-01-01T00:00:00Z",
+            }],
+        },
+    })
+}
+
+/// Conversion of a Widget from v1beta1 through the hub to v1 (the
+/// storage version), as a write at v1beta1 stores it, beside the JSON
+/// decode of the same object.
+fn conversion(c: &mut Criterion) {
+    use apis::example::{self, v1, v1beta1};
+    let json = serde_json::to_vec(&beta_widget()).expect("encodes");
+    let beta: v1beta1::Widget = serde_json::from_slice(&json).expect("decodes");
+    let mut group = c.benchmark_group("Widget");
+    group.bench_function("json_decode", |b| {
+        b.iter(|| serde_json::from_slice::<v1beta1::Widget>(black_box(&json)).unwrap())
+    });
+    group.bench_function("conversion_v1beta1_to_v1", |b| {
+        b.iter_batched(
+            || beta.clone(),
+            |w| v1::Widget::from(example::Widget::from(w)),
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(benches, codec, writes, conversion);
 criterion_main!(benches);
