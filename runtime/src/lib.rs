@@ -12,6 +12,8 @@
 // Generated code names this crate `::runtime`, inside it too.
 extern crate self as runtime;
 
+#[cfg(feature = "arbitrary")]
+pub mod arbitrary;
 pub mod codec;
 pub mod defaulting;
 pub mod field;

@@ -3,6 +3,8 @@
 //! both ways for each type pair, field by field (see
 //! [`crate::conversion`]); a pair with a hand-written function for a
 //! direction calls it. Nested pairs convert through their own `From`.
+//! The file ends with the package's generated round-trip tests
+//! (`roundtrip.rs`).
 
 use std::path::{Path, PathBuf};
 
@@ -58,7 +60,10 @@ pub fn generate(model: &Model, crate_dir: &Path) -> Vec<GeneratedFile> {
                 .join("src")
                 .join(rel)
                 .join("zz_generated.conversion.rs"),
-            contents: rust_file(quote! { #(#impls)* }),
+            contents: rust_file({
+                let tests = super::roundtrip::tests(model, pkg, hub);
+                quote! { #(#impls)* #tests }
+            }),
         });
     }
     files

@@ -11,6 +11,7 @@ pub mod proto;
 pub mod protobuf;
 pub mod reference;
 pub mod register;
+mod roundtrip;
 pub mod schema;
 pub mod validation;
 

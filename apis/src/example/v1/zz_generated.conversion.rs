@@ -106,3 +106,166 @@ impl ::core::convert::From<crate::example::WidgetStatus> for WidgetStatus {
         }
     }
 }
+#[cfg(test)]
+#[allow(clippy::needless_update, clippy::redundant_closure, unused_variables)]
+mod round_trip {
+    impl ::runtime::arbitrary::Arbitrary for super::Widget {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::Widget {
+                metadata: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                spec: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                status: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::WidgetSpec {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::WidgetSpec {
+                replicas: g.option(|g| g.sample(0i32..=1000i32)),
+                display_name: g
+                    .option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                color: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                ports: g.list(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                tags: g.list(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                settings: g.map(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                termination_grace_period_seconds: g
+                    .option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                release: g.option(|g| g.matching("^v[0-9]+(\\.[0-9]+)*$")),
+                max_unavailable: g
+                    .option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                template: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::Color {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            match g.sample(0usize..3usize) {
+                0usize => super::Color::Red,
+                1usize => super::Color::Green,
+                _ => super::Color::Blue,
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::WidgetPort {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::WidgetPort {
+                name: g.word(),
+                port: g.sample(1i32..=65535i32),
+                protocol: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::WidgetStatus {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::WidgetStatus {
+                replicas: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                phase: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                selector: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                conditions: g.list(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::Gadget {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::Gadget {
+                metadata: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                spec: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::GadgetSpec {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::GadgetSpec {
+                owner: g.word(),
+                serial: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                mains: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                battery: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                spare: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                address: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                nickname: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                legacy_id: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                connection: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::Connection {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::Connection {
+                r#type: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                wifi: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                ethernet: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::WifiConnection {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::WifiConnection {
+                ssid: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::EthernetConnection {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::EthernetConnection {
+                speed_mbps: g.sample(10i32..=1010i32),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::MainsPower {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::MainsPower {
+                voltage: g.sample(1i32..=1001i32),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::BatteryPower {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::BatteryPower {
+                capacity_mah: g.sample(0i64..=1000i64),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    #[test]
+    fn widget_round_trips_through_the_hub_and_every_version() {
+        let ctx = ::runtime::validate::Context::create();
+        let mut valid = 0;
+        for seed in 0..256u64 {
+            let mut g = ::runtime::arbitrary::Gen::new(seed);
+            let mut object: super::Widget = ::runtime::arbitrary::Arbitrary::arbitrary(
+                &mut g,
+            );
+            <super::Widget as ::runtime::registry::ServedKind>::set_defaults(
+                &mut object,
+            );
+            if !<super::Widget as ::runtime::registry::ServedKind>::validate(
+                    &object,
+                    None,
+                    &ctx,
+                )
+                .is_empty()
+            {
+                continue;
+            }
+            valid += 1;
+            let back = super::Widget::from(crate::example::Widget::from(object.clone()));
+            assert_eq!(back, object, "seed {seed}");
+            let other = crate::example::v1beta1::Widget::from(
+                crate::example::Widget::from(object.clone()),
+            );
+            let back = super::Widget::from(crate::example::Widget::from(other));
+            assert_eq!(back, object, "seed {seed}, through {}", "v1beta1");
+        }
+        assert!(valid >= 32, "only {valid} of 256 random objects are valid");
+    }
+}

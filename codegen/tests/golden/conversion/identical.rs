@@ -36,3 +36,26 @@ impl ::core::convert::From<crate::example::Color> for Color {
         }
     }
 }
+#[cfg(test)]
+#[allow(clippy::needless_update, clippy::redundant_closure, unused_variables)]
+mod round_trip {
+    impl ::runtime::arbitrary::Arbitrary for super::Widget {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::Widget {
+                metadata: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                replicas: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                tags: g.list(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                color: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::Color {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            match g.sample(0usize..2usize) {
+                0usize => super::Color::Red,
+                _ => super::Color::Blue,
+            }
+        }
+    }
+}

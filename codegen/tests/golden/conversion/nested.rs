@@ -50,3 +50,33 @@ impl ::core::convert::From<crate::example::Port> for Port {
         Port { number: input.number }
     }
 }
+#[cfg(test)]
+#[allow(clippy::needless_update, clippy::redundant_closure, unused_variables)]
+mod round_trip {
+    impl ::runtime::arbitrary::Arbitrary for super::Widget {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::Widget {
+                spec: g.option(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                ports: g.list(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                ports_by_name: g.map(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::Spec {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::Spec {
+                size: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::Port {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::Port {
+                number: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+}

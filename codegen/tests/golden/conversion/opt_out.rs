@@ -18,3 +18,25 @@ impl ::core::convert::From<crate::example::Widget> for Widget {
         }
     }
 }
+#[cfg(test)]
+#[allow(clippy::needless_update, clippy::redundant_closure, unused_variables)]
+mod round_trip {
+    impl ::runtime::arbitrary::Arbitrary for super::Widget {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::Widget {
+                name: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                cache: g.list(|g| ::runtime::arbitrary::Arbitrary::arbitrary(g)),
+                legacy: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::Legacy {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::Legacy {
+                old: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+}

@@ -22,3 +22,23 @@ impl ::core::convert::From<crate::example::Spec> for Spec {
         convert_spec_from_hub(input)
     }
 }
+#[cfg(test)]
+#[allow(clippy::needless_update, clippy::redundant_closure, unused_variables)]
+mod round_trip {
+    impl ::runtime::arbitrary::Arbitrary for super::Widget {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::Widget {
+                spec: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::Spec {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::Spec {
+                color: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+}

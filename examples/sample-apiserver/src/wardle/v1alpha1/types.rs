@@ -40,6 +40,7 @@ pub struct FlunderSpec {
     pub reference: String,
     /// The reference type: `Flunder` or `Fischer`.
     /// +optional
+    /// +kubebuilder:validation:Pattern=`^(Flunder|Fischer)$`
     /// +protobuf=2
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reference_type: Option<String>,

@@ -40,3 +40,68 @@ impl ::core::convert::From<crate::wardle::FlunderStatus> for FlunderStatus {
         FlunderStatus {}
     }
 }
+#[cfg(test)]
+#[allow(clippy::needless_update, clippy::redundant_closure, unused_variables)]
+mod round_trip {
+    impl ::runtime::arbitrary::Arbitrary for super::Flunder {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::Flunder {
+                metadata: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                spec: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                status: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::FlunderSpec {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::FlunderSpec {
+                flunder_reference: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                fischer_reference: ::runtime::arbitrary::Arbitrary::arbitrary(g),
+                reference_type: g.option(|g| g.matching("^(Flunder|Fischer)$")),
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    impl ::runtime::arbitrary::Arbitrary for super::FlunderStatus {
+        fn arbitrary(g: &mut ::runtime::arbitrary::Gen) -> Self {
+            super::FlunderStatus {
+                ..::core::default::Default::default()
+            }
+        }
+    }
+    #[test]
+    fn flunder_round_trips_through_the_hub_and_every_version() {
+        let ctx = ::runtime::validate::Context::create();
+        let mut valid = 0;
+        for seed in 0..256u64 {
+            let mut g = ::runtime::arbitrary::Gen::new(seed);
+            let mut object: super::Flunder = ::runtime::arbitrary::Arbitrary::arbitrary(
+                &mut g,
+            );
+            <super::Flunder as ::runtime::registry::ServedKind>::set_defaults(
+                &mut object,
+            );
+            if !<super::Flunder as ::runtime::registry::ServedKind>::validate(
+                    &object,
+                    None,
+                    &ctx,
+                )
+                .is_empty()
+            {
+                continue;
+            }
+            valid += 1;
+            let back = super::Flunder::from(
+                crate::wardle::Flunder::from(object.clone()),
+            );
+            assert_eq!(back, object, "seed {seed}");
+            let other = crate::wardle::v1alpha1::Flunder::from(
+                crate::wardle::Flunder::from(object.clone()),
+            );
+            let back = super::Flunder::from(crate::wardle::Flunder::from(other));
+            assert_eq!(back, object, "seed {seed}, through {}", "v1alpha1");
+        }
+        assert!(valid >= 32, "only {valid} of 256 random objects are valid");
+    }
+}

@@ -20,6 +20,14 @@ impl ::runtime::registry::ServedKind for Flunder {
     fn set_defaults(&mut self) {
         ::runtime::defaulting::SetDefaults::set_defaults(self);
     }
+    const VALIDATED: bool = true;
+    fn validate(
+        &self,
+        old: Option<&Self>,
+        ctx: &::runtime::validate::Context,
+    ) -> ::runtime::field::ErrorList {
+        ::runtime::registry::validate_kind(self, old, ctx)
+    }
     fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
         Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
     }
