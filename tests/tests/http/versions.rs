@@ -289,3 +289,22 @@ async fn a_write_at_v1_takes_a_renamed_field_from_its_v1beta1_owner() {
         json!({"f:spec": {"f:replicas": {}}})
     );
 }
+
+/// `/status` at v1beta1 writes the status of the one stored object, and
+/// leaves its spec alone, as at v1.
+#[tokio::test]
+async fn status_is_written_through_either_version() {
+    let api = Api::start();
+    let mut w = api.create(BETA_WIDGETS, &beta_widget("st")).await;
+    w["status"] = json!({"phase": "Running", "replicas": 3});
+    w["spec"]["size"] = json!(9);
+    let r = api.put(&format!("{BETA_WIDGETS}/st/status"), &w).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(
+        r.body["spec"]["size"], 3,
+        "the spec is not written through /status"
+    );
+    let v1 = api.get(&widget_uri("st")).await.body;
+    assert_eq!(v1["status"]["phase"], "Running");
+    assert_eq!(v1["spec"]["replicas"], 3);
+}
