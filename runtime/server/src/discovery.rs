@@ -267,6 +267,26 @@ pub fn aggregated(registry: &Registry, core: bool, version: &str) -> Value {
 /// which versions' lifecycles are read.
 pub const RELEASE: runtime::registry::Release = (1, 36);
 
+/// Leaves out of `registry` the versions removed in `release`
+/// (`+k8s:prerelease-lifecycle-gen:removed`), as kube-apiserver does not
+/// install them.
+pub(crate) fn leave_out_removed(registry: &mut Registry, release: runtime::registry::Release) {
+    registry.retain(|e| !e.kind.lifecycle().is_some_and(|l| l.is_removed_in(release)));
+}
+
+/// Upstream's deprecation warning for requests to `entry`'s version in
+/// `release`, if it is deprecated then.
+pub(crate) fn deprecation_warning(
+    entry: &Entry,
+    release: runtime::registry::Release,
+) -> Option<String> {
+    let info = &entry.info;
+    entry
+        .kind
+        .lifecycle()?
+        .warning(info.api_version, info.kind, release)
+}
+
 /// `/version`: the Kubernetes version this server implements.
 pub fn version() -> Value {
     json!({
@@ -303,6 +323,35 @@ mod tests {
             "8aSe+NMegvE="
         );
         assert_eq!(storage_version_hash("", "v1", "ConfigMap"), "qFsyl6wFWjQ=");
+    }
+
+    /// example.dev/v1beta1 Widget (introduced 1.31, deprecated 1.34, so
+    /// removed 1.37 by default) warns from 1.34 and is gone in 1.37.
+    #[test]
+    fn a_deprecated_version_warns_then_is_removed() {
+        let registry = apis::registry();
+        let beta = registry
+            .find("example.dev", "v1beta1", "widgets")
+            .expect("served");
+        assert_eq!(deprecation_warning(beta, (1, 33)), None);
+        assert_eq!(
+            deprecation_warning(beta, (1, 36)).as_deref(),
+            Some(
+                "example.dev/v1beta1 Widget is deprecated in v1.34+, unavailable in v1.37+; use example.dev/v1 Widget"
+            )
+        );
+        let v1 = registry
+            .find("example.dev", "v1", "widgets")
+            .expect("served");
+        assert_eq!(deprecation_warning(v1, (1, 36)), None);
+
+        let mut served = registry.clone();
+        leave_out_removed(&mut served, RELEASE);
+        assert_eq!(served.entries().len(), registry.entries().len());
+        leave_out_removed(&mut served, (1, 37));
+        assert!(served.find("example.dev", "v1beta1", "widgets").is_none());
+        assert!(served.find("example.dev", "v1", "widgets").is_some());
+        assert_eq!(served.versions("example.dev"), ["v1"]);
     }
 
     /// `version.CompareKubeAwareVersionStrings`' order.

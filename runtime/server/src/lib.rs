@@ -169,11 +169,7 @@ impl ApiServer {
         store: Arc<dyn Store>,
         config: &Config,
     ) -> Result<Arc<ApiServer>, ApiError> {
-        registry.retain(|e| {
-            !e.kind
-                .lifecycle()
-                .is_some_and(|l| l.is_removed_in(discovery::RELEASE))
-        });
+        discovery::leave_out_removed(&mut registry, discovery::RELEASE);
         let openapi_v2_json = registry.openapi_v2().map(|doc| match doc {
             std::borrow::Cow::Borrowed(doc) => axum::body::Bytes::from_static(doc.as_bytes()),
             std::borrow::Cow::Owned(doc) => axum::body::Bytes::from(doc.clone()),
@@ -449,11 +445,9 @@ async fn dispatch(
     let (parts, body) = request.into_parts();
     // Upstream's deprecation warning, on every response for a deprecated
     // version (errors included).
-    let deprecation = resource.as_ref().and_then(|r| {
-        let lifecycle = r.entry.kind.lifecycle()?;
-        let info = &r.entry.info;
-        lifecycle.warning(info.api_version, info.kind, discovery::RELEASE)
-    });
+    let deprecation = resource
+        .as_ref()
+        .and_then(|r| discovery::deprecation_warning(&r.entry, discovery::RELEASE));
     let result = match resource {
         Some(resource) => {
             let result = rest::handle(&server, &resource, &parts.headers, body).await;
