@@ -703,12 +703,7 @@ impl<T: ServedKind> KindOps for Typed<T> {
         if !bytes.starts_with(crate::codec::protobuf::MAGIC) {
             return None;
         }
-        Some((|| {
-            let (_, _, raw) = crate::codec::protobuf::unwrap(bytes)?;
-            let mut typed = T::decode_protobuf(raw).unwrap_or_else(|| Ok(T::default()))?;
-            typed.set_defaults();
-            Ok(Box::new(typed) as Box<dyn Object>)
-        })())
+        Some(decode_envelope::<T>(bytes).map(|typed| Box::new(typed) as Box<dyn Object>))
     }
 
     fn encode_protobuf(&self, object: &Value) -> Option<Result<Vec<u8>, String>> {
@@ -951,18 +946,22 @@ fn is_storage_version<T: ServedKind>() -> bool {
     std::any::TypeId::of::<T>() == std::any::TypeId::of::<T::Storage>()
 }
 
+/// An object of `T` in the Kubernetes envelope (`k8s\0` +
+/// `runtime.Unknown`), decoded and defaulted.
+fn decode_envelope<T: ServedKind>(bytes: &[u8]) -> Result<T, ProtoError> {
+    let (_, _, raw) = crate::codec::protobuf::unwrap(bytes)?;
+    let mut typed = T::decode_protobuf(raw).unwrap_or_else(|| Ok(T::default()))?;
+    typed.set_defaults();
+    Ok(typed)
+}
+
 /// A stored object of the storage version `S`, decoded (the protobuf
 /// envelope for kinds with protobuf numbers, else JSON) and defaulted.
 fn read_stored_typed<S: ServedKind>(stored: &[u8]) -> Result<S, String> {
-    let mut typed: S =
-        if S::protobuf().is_some() && stored.starts_with(crate::codec::protobuf::MAGIC) {
-            let (_, _, raw) = crate::codec::protobuf::unwrap(stored).map_err(|e| e.to_string())?;
-            S::decode_protobuf(raw)
-                .unwrap_or_else(|| Ok(S::default()))
-                .map_err(|e| e.to_string())?
-        } else {
-            serde_json::from_slice(stored).map_err(|e| e.to_string())?
-        };
+    if S::protobuf().is_some() && stored.starts_with(crate::codec::protobuf::MAGIC) {
+        return decode_envelope::<S>(stored).map_err(|e| e.to_string());
+    }
+    let mut typed: S = serde_json::from_slice(stored).map_err(|e| e.to_string())?;
     typed.set_defaults();
     Ok(typed)
 }

@@ -3,11 +3,12 @@
 //! each of its kinds ([`runtime::arbitrary`], implemented here for the
 //! package's own types), defaulted as the server stores them, converted to
 //! the hub and back, and through every other version of the group that
-//! converts through the same hub, come back equal. The objects are valid
-//! ones: values follow the fields' validation markers (a `Pattern`, a
-//! minimum and maximum, a name format), objects the kind's validation
-//! still rejects are skipped, and at least 32 of the 256 must be tested. A
-//! field whose type is of another package keeps its default.
+//! converts through the same hub, come back equal
+//! (`runtime::arbitrary::assert_round_trips`, which skips the objects the
+//! kind's validation rejects). Values follow the fields' validation
+//! markers (a `Pattern`, a minimum and maximum, a name format), so most
+//! objects are valid; a field whose type is of another package keeps its
+//! default.
 //!
 //! The crate needs `runtime` with its `arbitrary` feature among its
 //! dev-dependencies.
@@ -39,29 +40,16 @@ pub fn tests(model: &Model, pkg: &Package, hub: &Package) -> TokenStream {
                     let path = path_of(p);
                     let version = &p.version;
                     quote! {
-                        let other = #path::#name::from(#hub_path::#name::from(object.clone()));
-                        let back = super::#name::from(#hub_path::#name::from(other));
-                        assert_eq!(back, object, "seed {seed}, through {}", #version);
+                        (#version, |o| super::#name::from(#hub_path::#name::from(#path::#name::from(#hub_path::#name::from(o))))),
                     }
                 });
             quote! {
                 #[test]
                 fn #test() {
-                    let ctx = ::runtime::validate::Context::create();
-                    let mut valid = 0;
-                    for seed in 0..256u64 {
-                        let mut g = ::runtime::arbitrary::Gen::new(seed);
-                        let mut object: super::#name = ::runtime::arbitrary::Arbitrary::arbitrary(&mut g);
-                        <super::#name as ::runtime::registry::ServedKind>::set_defaults(&mut object);
-                        if !<super::#name as ::runtime::registry::ServedKind>::validate(&object, None, &ctx).is_empty() {
-                            continue;
-                        }
-                        valid += 1;
-                        let back = super::#name::from(#hub_path::#name::from(object.clone()));
-                        assert_eq!(back, object, "seed {seed}");
+                    ::runtime::arbitrary::assert_round_trips::<super::#name>(&[
+                        ("the hub", |o| super::#name::from(#hub_path::#name::from(o))),
                         #(#others)*
-                    }
-                    assert!(valid >= 32, "only {valid} of 256 random objects are valid");
+                    ]);
                 }
             }
         });

@@ -100,13 +100,34 @@ impl CachedEvent {
             ),
             Event::Delete { prev, revision } => ("DELETED", prev, *revision, None),
         };
-        let object_json = Bytes::from(read_stored_json(current, revision, Some(kind))?);
+        CachedEvent::reading(
+            revision,
+            event.key().to_string(),
+            change,
+            current.clone(),
+            prev_stored,
+            kind,
+        )
+    }
+
+    /// The change `change` at `revision` of `key`, its object `stored`
+    /// (and `prev_stored` before it) read through `kind` into its JSON
+    /// text at once, the Rust objects on first use.
+    fn reading(
+        revision: i64,
+        key: String,
+        change: &'static str,
+        stored: KeyValue,
+        prev_stored: Option<KeyValue>,
+        kind: &'static dyn KindOps,
+    ) -> Result<CachedEvent, ApiError> {
+        let object_json = Bytes::from(read_stored_json(&stored, revision, Some(kind))?);
         Ok(CachedEvent {
-            revision: event.revision(),
-            key: event.key().to_string(),
+            revision,
+            key,
             kind: change,
             object_json,
-            stored: current.clone(),
+            stored,
             object: OnceLock::new(),
             prev_stored,
             prev: OnceLock::new(),
@@ -127,25 +148,19 @@ impl CachedEvent {
         if let Some((_, event)) = versions.iter().find(|(v, _)| *v == version) {
             return Some(event.clone());
         }
-        let object_json = read_stored_json(&self.stored, self.revision, Some(kind))
-            .inspect_err(|e| {
-                tracing::warn!(key = self.key, error = %e.message, "undecodable stored object read as absent")
-            })
-            .ok()?;
-        let event = Arc::new(CachedEvent {
-            revision: self.revision,
-            key: self.key.clone(),
-            kind: self.kind,
-            object_json: Bytes::from(object_json),
-            stored: self.stored.clone(),
-            object: OnceLock::new(),
-            prev_stored: self.prev_stored.clone(),
-            prev: OnceLock::new(),
-            object_kind: kind,
-            json_line: OnceLock::new(),
-            encodings: Mutex::new(Vec::new()),
-            versions: Mutex::new(Vec::new()),
-        });
+        let event = CachedEvent::reading(
+            self.revision,
+            self.key.clone(),
+            self.kind,
+            self.stored.clone(),
+            self.prev_stored.clone(),
+            kind,
+        )
+        .inspect_err(|e| {
+            tracing::warn!(key = self.key, error = %e.message, "undecodable stored object read as absent")
+        })
+        .ok()
+        .map(Arc::new)?;
         versions.push((version, event.clone()));
         Some(event)
     }

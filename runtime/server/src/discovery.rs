@@ -73,8 +73,13 @@ pub fn api_versions(registry: &Registry, server_address: &str) -> Value {
 /// the group's preferred version.
 pub fn versions_by_priority(registry: &Registry, group: &str) -> Vec<&'static str> {
     let mut versions = registry.versions(group);
-    versions.sort_by(|a, b| version_priority(b).cmp(&version_priority(a)).then(a.cmp(b)));
+    versions.sort_by(|a, b| by_priority(a, b));
     versions
+}
+
+/// Higher priority first, then by name.
+fn by_priority(a: &str, b: &str) -> std::cmp::Ordering {
+    version_priority(b).cmp(&version_priority(a)).then(a.cmp(b))
 }
 
 /// A version's rank: `(3, major, 0)` for `v1`, `(2, major, minor)` for
@@ -368,7 +373,7 @@ mod tests {
             "v2",
             "bar",
         ];
-        versions.sort_by(|a, b| version_priority(b).cmp(&version_priority(a)).then(a.cmp(b)));
+        versions.sort_by(|a, b| by_priority(a, b));
         assert_eq!(
             versions,
             [

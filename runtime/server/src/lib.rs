@@ -464,11 +464,8 @@ async fn dispatch(
     {
         response = ApiError::path_not_found().into_response();
     }
-    if let Some(warning) = deprecation
-        && let Ok(value) =
-            HeaderValue::from_str(&format!("299 - {}", runtime::field::quote(&warning)))
-    {
-        response.headers_mut().append("Warning", value);
+    if let Some(warning) = deprecation {
+        rest::add_warnings(response.headers_mut(), vec![warning]);
     }
     response
 }

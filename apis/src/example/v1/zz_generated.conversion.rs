@@ -238,34 +238,22 @@ mod round_trip {
     }
     #[test]
     fn widget_round_trips_through_the_hub_and_every_version() {
-        let ctx = ::runtime::validate::Context::create();
-        let mut valid = 0;
-        for seed in 0..256u64 {
-            let mut g = ::runtime::arbitrary::Gen::new(seed);
-            let mut object: super::Widget = ::runtime::arbitrary::Arbitrary::arbitrary(
-                &mut g,
-            );
-            <super::Widget as ::runtime::registry::ServedKind>::set_defaults(
-                &mut object,
-            );
-            if !<super::Widget as ::runtime::registry::ServedKind>::validate(
-                    &object,
-                    None,
-                    &ctx,
-                )
-                .is_empty()
-            {
-                continue;
-            }
-            valid += 1;
-            let back = super::Widget::from(crate::example::Widget::from(object.clone()));
-            assert_eq!(back, object, "seed {seed}");
-            let other = crate::example::v1beta1::Widget::from(
-                crate::example::Widget::from(object.clone()),
-            );
-            let back = super::Widget::from(crate::example::Widget::from(other));
-            assert_eq!(back, object, "seed {seed}, through {}", "v1beta1");
-        }
-        assert!(valid >= 32, "only {valid} of 256 random objects are valid");
+        ::runtime::arbitrary::assert_round_trips::<
+            super::Widget,
+        >(
+            &[
+                ("the hub", |o| super::Widget::from(crate::example::Widget::from(o))),
+                (
+                    "v1beta1",
+                    |o| super::Widget::from(
+                        crate::example::Widget::from(
+                            crate::example::v1beta1::Widget::from(
+                                crate::example::Widget::from(o),
+                            ),
+                        ),
+                    ),
+                ),
+            ],
+        );
     }
 }

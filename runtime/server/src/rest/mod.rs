@@ -36,6 +36,8 @@ mod delete;
 mod list;
 mod patch;
 mod render;
+
+pub(crate) use render::add_warnings;
 mod scale;
 mod write;
 

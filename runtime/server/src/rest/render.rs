@@ -166,7 +166,7 @@ const WARNING_ITEM_RUNES: usize = 256;
 /// characters, and once the cut warnings reach 4,096 characters the rest
 /// are dropped. 200,000 unknown fields give a few dozen headers, not
 /// 200,000.
-fn add_warnings(headers: &mut HeaderMap, warnings: Vec<String>) {
+pub(crate) fn add_warnings(headers: &mut HeaderMap, warnings: Vec<String>) {
     for w in cap_warnings(warnings) {
         if let Ok(v) = HeaderValue::from_str(&format!("299 - {}", runtime::field::quote(&w))) {
             headers.append("Warning", v);

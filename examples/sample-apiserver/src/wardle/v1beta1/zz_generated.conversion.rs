@@ -72,36 +72,22 @@ mod round_trip {
     }
     #[test]
     fn flunder_round_trips_through_the_hub_and_every_version() {
-        let ctx = ::runtime::validate::Context::create();
-        let mut valid = 0;
-        for seed in 0..256u64 {
-            let mut g = ::runtime::arbitrary::Gen::new(seed);
-            let mut object: super::Flunder = ::runtime::arbitrary::Arbitrary::arbitrary(
-                &mut g,
-            );
-            <super::Flunder as ::runtime::registry::ServedKind>::set_defaults(
-                &mut object,
-            );
-            if !<super::Flunder as ::runtime::registry::ServedKind>::validate(
-                    &object,
-                    None,
-                    &ctx,
-                )
-                .is_empty()
-            {
-                continue;
-            }
-            valid += 1;
-            let back = super::Flunder::from(
-                crate::wardle::Flunder::from(object.clone()),
-            );
-            assert_eq!(back, object, "seed {seed}");
-            let other = crate::wardle::v1alpha1::Flunder::from(
-                crate::wardle::Flunder::from(object.clone()),
-            );
-            let back = super::Flunder::from(crate::wardle::Flunder::from(other));
-            assert_eq!(back, object, "seed {seed}, through {}", "v1alpha1");
-        }
-        assert!(valid >= 32, "only {valid} of 256 random objects are valid");
+        ::runtime::arbitrary::assert_round_trips::<
+            super::Flunder,
+        >(
+            &[
+                ("the hub", |o| super::Flunder::from(crate::wardle::Flunder::from(o))),
+                (
+                    "v1alpha1",
+                    |o| super::Flunder::from(
+                        crate::wardle::Flunder::from(
+                            crate::wardle::v1alpha1::Flunder::from(
+                                crate::wardle::Flunder::from(o),
+                            ),
+                        ),
+                    ),
+                ),
+            ],
+        );
     }
 }
