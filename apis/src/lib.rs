@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 pub mod apps;
+pub mod autoscaling;
 pub mod batch;
 pub mod coordination;
 pub mod core;

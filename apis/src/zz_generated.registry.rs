@@ -5,6 +5,8 @@
 pub fn registry() -> ::runtime::registry::Registry {
     let mut registry = ::runtime::registry::Registry::new();
     crate::apps::v1::register(&mut registry);
+    crate::autoscaling::v1::register(&mut registry);
+    crate::autoscaling::v2::register(&mut registry);
     crate::batch::v1::register(&mut registry);
     crate::coordination::v1::register(&mut registry);
     crate::core::v1::register(&mut registry);
@@ -17,6 +19,18 @@ pub fn registry() -> ::runtime::registry::Registry {
                 (
                     "apis/apps/v1",
                     include_str!("../../api/openapi-spec/v3/apis__apps__v1_openapi.json"),
+                ),
+                (
+                    "apis/autoscaling/v1",
+                    include_str!(
+                        "../../api/openapi-spec/v3/apis__autoscaling__v1_openapi.json"
+                    ),
+                ),
+                (
+                    "apis/autoscaling/v2",
+                    include_str!(
+                        "../../api/openapi-spec/v3/apis__autoscaling__v2_openapi.json"
+                    ),
                 ),
                 (
                     "apis/batch/v1",

@@ -427,6 +427,16 @@ const CONVERSION_CASES: &[(&str, &str, &str)] = &[
         "/// A widget.\n#[derive(Resource)]\npub struct Widget {\n    pub metadata: ObjectMeta,\n    pub size: i32,\n    pub release: Option<String>,\n    pub label: String,\n}\n",
         "/// A widget.\n#[derive(Resource)]\npub struct Widget {\n    pub metadata: ObjectMeta,\n    /// +k8s:minimum=1\n    /// +k8s:maximum=5\n    pub size: i32,\n    /// +kubebuilder:validation:Pattern=`^v[0-9]+$`\n    pub release: Option<String>,\n    /// +k8s:format=k8s-short-name\n    pub label: String,\n}\n",
     ),
+    (
+        // Values no marker describes come from the package's own
+        // `arbitrary_<type>`.
+        "round_trip_hand_written",
+        "/// A widget.\n#[derive(Resource)]\npub struct Widget {\n    pub metadata: ObjectMeta,\n    pub spec: Spec,\n}\n\n\
+         /// A spec.\npub struct Spec {\n    pub kind: String,\n    pub pods: Option<i32>,\n}\n",
+        "/// A widget.\n#[derive(Resource)]\npub struct Widget {\n    pub metadata: ObjectMeta,\n    pub spec: Spec,\n}\n\n\
+         /// A spec: `pods` set when `kind` is `Pods`.\npub struct Spec {\n    pub kind: String,\n    pub pods: Option<i32>,\n}\n\n\
+         #[cfg(test)]\nfn arbitrary_spec(g: &mut runtime::arbitrary::Gen) -> Spec {\n    let pods = g.option(|g| g.sample(1..10));\n    Spec { kind: if pods.is_some() { \"Pods\" } else { \"None\" }.into(), pods }\n}\n",
+    ),
 ];
 
 /// Writes a hub package `example` and a versioned package `example/v1`

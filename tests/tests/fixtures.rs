@@ -17,7 +17,13 @@ fn fixture(name: &str) -> Vec<u8> {
 }
 
 fn entry(group: &str, plural: &str) -> Entry {
-    *apis::registry().find(group, "v1", plural).expect("served")
+    entry_at(group, "v1", plural)
+}
+
+fn entry_at(group: &str, version: &str, plural: &str) -> Entry {
+    *apis::registry()
+        .find(group, version, plural)
+        .expect("served")
 }
 
 /// Go's `json.Indent(.., "", "  ")`, which serde_json's pretty printer matches.
@@ -37,7 +43,11 @@ fn through_type(entry: &Entry, json: &[u8]) -> Value {
 }
 
 fn check_kind(file: &str, group: &str, plural: &str) {
-    let entry = entry(group, plural);
+    check_kind_at(file, group, "v1", plural);
+}
+
+fn check_kind_at(file: &str, group: &str, version: &str, plural: &str) {
+    let entry = entry_at(group, version, plural);
     let json = fixture(&format!("{file}.json"));
     let object = through_type(&entry, &json);
     assert_eq!(
@@ -148,6 +158,26 @@ fn deployment() {
 #[test]
 fn job() {
     check_kind("batch.v1.Job", "batch", "jobs");
+}
+
+#[test]
+fn horizontal_pod_autoscaler_v1() {
+    check_kind_at(
+        "autoscaling.v1.HorizontalPodAutoscaler",
+        "autoscaling",
+        "v1",
+        "horizontalpodautoscalers",
+    );
+}
+
+#[test]
+fn horizontal_pod_autoscaler_v2() {
+    check_kind_at(
+        "autoscaling.v2.HorizontalPodAutoscaler",
+        "autoscaling",
+        "v2",
+        "horizontalpodautoscalers",
+    );
 }
 
 #[test]
@@ -273,4 +303,48 @@ fn meta_discovery_kinds() {
     use runtime::meta::v1::{APIGroup, APIVersions};
     check_meta::<APIGroup>("core.v1.APIGroup");
     check_meta::<APIVersions>("core.v1.APIVersions");
+}
+
+/// The autoscaling fixtures through the internal version: v2 comes back
+/// as it was; v1 comes back with every field it had, plus the
+/// `current-metrics` annotation kube-apiserver also writes for its CPU
+/// reading (to keep the raw value), and is unchanged by a second pass.
+#[test]
+fn horizontal_pod_autoscalers_round_trip_through_the_internal_version() {
+    use apis::autoscaling::{self, v1, v2};
+    let read = |file: &str| fixture(&format!("{file}.json"));
+
+    let v2_fixture: v2::HorizontalPodAutoscaler =
+        serde_json::from_slice(&read("autoscaling.v2.HorizontalPodAutoscaler")).unwrap();
+    let hub = autoscaling::HorizontalPodAutoscaler::from(v2_fixture.clone());
+    assert_eq!(v2::HorizontalPodAutoscaler::from(hub), v2_fixture);
+
+    let v1_fixture: v1::HorizontalPodAutoscaler =
+        serde_json::from_slice(&read("autoscaling.v1.HorizontalPodAutoscaler")).unwrap();
+    let hub = autoscaling::HorizontalPodAutoscaler::from(v1_fixture.clone());
+    let back = v1::HorizontalPodAutoscaler::from(hub.clone());
+    let mut expected = v1_fixture.clone();
+    expected.metadata.annotations.insert(
+        autoscaling::METRIC_STATUSES_ANNOTATION.into(),
+        r#"[{"type":"Resource","resource":{"name":"cpu","currentAverageUtilization":5,"currentAverageValue":"0"}}]"#.into(),
+    );
+    assert_eq!(back, expected);
+    // Read back, the annotation gives the reading with the raw value v1's
+    // metric status always writes (`currentAverageValue`, a value field).
+    let mut hub_with_raw_value = hub;
+    hub_with_raw_value.status.current_metrics[0]
+        .resource
+        .as_mut()
+        .unwrap()
+        .current
+        .average_value = Some(Default::default());
+    assert_eq!(
+        autoscaling::HorizontalPodAutoscaler::from(back.clone()),
+        hub_with_raw_value,
+        "the annotation reads back"
+    );
+    assert_eq!(
+        v1::HorizontalPodAutoscaler::from(autoscaling::HorizontalPodAutoscaler::from(back.clone())),
+        back
+    );
 }

@@ -440,3 +440,88 @@ fn watcher_and_reflectors_converge_under_concurrent_writes() {
         streaming_task.abort();
     });
 }
+
+/// kube-rs with k8s-openapi's own autoscaling types (as a controller
+/// built on them uses): an autoscaler created at v2 with a memory metric
+/// reads at v1 with its CPU target and upstream's annotations, and at v2
+/// whole; our generated v1 type reads it too.
+#[test]
+fn kube_rs_reads_one_autoscaler_at_v1_and_v2() {
+    use k8s_openapi::api::autoscaling::{v1 as up1, v2 as up2};
+    let server = TestServer::start();
+    rt().block_on(async {
+        let client = client(&server);
+        let v2: Api<up2::HorizontalPodAutoscaler> = Api::namespaced(client.clone(), "default");
+        let v1: Api<up1::HorizontalPodAutoscaler> = Api::namespaced(client.clone(), "default");
+        let target = |average_utilization: Option<i32>,
+                      average_value: Option<
+            k8s_openapi::apimachinery::pkg::api::resource::Quantity,
+        >| up2::MetricTarget {
+            type_: if average_value.is_some() {
+                "AverageValue"
+            } else {
+                "Utilization"
+            }
+            .into(),
+            average_utilization,
+            average_value,
+            value: None,
+        };
+        let resource = |name: &str, target| up2::MetricSpec {
+            type_: "Resource".into(),
+            resource: Some(up2::ResourceMetricSource {
+                name: name.into(),
+                target,
+            }),
+            ..Default::default()
+        };
+        let hpa = up2::HorizontalPodAutoscaler {
+            metadata: meta("web"),
+            spec: up2::HorizontalPodAutoscalerSpec {
+                scale_target_ref: up2::CrossVersionObjectReference {
+                    api_version: Some("apps/v1".into()),
+                    kind: "Deployment".into(),
+                    name: "web".into(),
+                },
+                min_replicas: Some(2),
+                max_replicas: 6,
+                metrics: Some(vec![
+                    resource("cpu", target(Some(70), None)),
+                    resource(
+                        "memory",
+                        target(
+                            None,
+                            Some(k8s_openapi::apimachinery::pkg::api::resource::Quantity(
+                                "1Gi".into(),
+                            )),
+                        ),
+                    ),
+                ]),
+                behavior: None,
+            },
+            status: None,
+        };
+        let created = v2
+            .create(&PostParams::default(), &hpa)
+            .await
+            .expect("create");
+        assert_eq!(created.spec.metrics, hpa.spec.metrics);
+
+        let old = v1.get("web").await.expect("get at v1");
+        let spec = &old.spec;
+        assert_eq!(spec.target_cpu_utilization_percentage, Some(70));
+        assert_eq!((spec.min_replicas, spec.max_replicas), (Some(2), 6));
+        assert_eq!(
+            old.annotations()["autoscaling.alpha.kubernetes.io/metrics"],
+            r#"[{"type":"Resource","resource":{"name":"memory","targetAverageValue":"1Gi"}}]"#
+        );
+        assert_eq!(old.uid(), created.uid());
+        assert_eq!(old.resource_version(), created.resource_version());
+
+        // Our own generated v1 type reads the same object.
+        let ours: Api<Kube<apis::autoscaling::v1::HorizontalPodAutoscaler>> =
+            Api::namespaced(client, "default");
+        let same = ours.get("web").await.expect("get with our type");
+        assert_eq!(same.spec.target_cpu_utilization_percentage, Some(70));
+    });
+}

@@ -819,3 +819,78 @@ fn a_deprecated_version_warns_and_server_side_apply_spans_versions() {
         out.stdout
     );
 }
+
+/// `kubectl autoscale` creates an autoscaler kubectl and Helm charts
+/// then read at both versions: `get hpa` prints upstream's columns, the v1
+/// form carries the CPU target, and `explain` reads v2's metrics.
+#[test]
+fn kubectl_autoscale_and_hpa_at_both_versions() {
+    let s = TestServer::start();
+    s.kubectl_ok(&["create", "deployment", "web", "--image=nginx"]);
+    let out = s.kubectl_ok(&[
+        "autoscale",
+        "deployment",
+        "web",
+        "--min=2",
+        "--max=5",
+        "--cpu-percent=80",
+    ]);
+    assert_eq!(
+        out.trim(),
+        "horizontalpodautoscaler.autoscaling/web autoscaled"
+    );
+
+    let table = rows(&s.kubectl_ok(&["get", "hpa"]));
+    assert_eq!(
+        table[0],
+        [
+            "NAME",
+            "REFERENCE",
+            "TARGETS",
+            "MINPODS",
+            "MAXPODS",
+            "REPLICAS",
+            "AGE"
+        ]
+    );
+    assert_eq!(
+        table[1][..6],
+        ["web", "Deployment/web", "cpu:", "<unknown>/80%", "2", "5"]
+    );
+
+    // kubectl expands a short name to its resource and group but drops the
+    // version (`hpa.v1.autoscaling` asks for the preferred v2, as it does
+    // of kube-apiserver); the resource's own name keeps it.
+    let shortened = s.kubectl_ok(&["get", "hpa.v1.autoscaling", "web", "-o", "yaml"]);
+    assert!(
+        shortened.contains("apiVersion: autoscaling/v2"),
+        "{shortened}"
+    );
+    let v1 = s.kubectl_ok(&[
+        "get",
+        "horizontalpodautoscalers.v1.autoscaling",
+        "web",
+        "-o",
+        "yaml",
+    ]);
+    assert!(v1.contains("apiVersion: autoscaling/v1"), "{v1}");
+    assert!(v1.contains("targetCPUUtilizationPercentage: 80"), "{v1}");
+    assert!(v1.contains("  minReplicas: 2\n"), "{v1}");
+    let v2 = s.kubectl_ok(&["get", "hpa", "web", "-o", "jsonpath={.spec.metrics}"]);
+    assert_eq!(
+        v2,
+        r#"[{"resource":{"name":"cpu","target":{"averageUtilization":80,"type":"Utilization"}},"type":"Resource"}]"#
+    );
+
+    let explain = s.kubectl_ok(&["explain", "hpa.spec.metrics"]);
+    assert!(explain.contains("GROUP:      autoscaling"), "{explain}");
+    assert!(explain.contains("VERSION:    v2"), "{explain}");
+    assert!(
+        explain.contains("FIELD: metrics <[]MetricSpec>"),
+        "{explain}"
+    );
+    assert!(
+        explain.contains("containerResource\t<ContainerResourceMetricSource>"),
+        "{explain}"
+    );
+}

@@ -72,6 +72,13 @@ fn generated_definitions_equal_upstream() {
         "io.k8s.apimachinery.pkg.apis.meta.v1.ManagedFieldsEntry",
         "io.k8s.apimachinery.pkg.apis.meta.v1.Status",
         "io.k8s.apimachinery.pkg.apis.meta.v1.Condition",
+        "io.k8s.api.autoscaling.v1.HorizontalPodAutoscaler",
+        "io.k8s.api.autoscaling.v1.HorizontalPodAutoscalerSpec",
+        "io.k8s.api.autoscaling.v2.HorizontalPodAutoscaler",
+        "io.k8s.api.autoscaling.v2.HorizontalPodAutoscalerBehavior",
+        "io.k8s.api.autoscaling.v2.HPAScalingRules",
+        "io.k8s.api.autoscaling.v2.MetricSpec",
+        "io.k8s.api.autoscaling.v2.MetricTarget",
     ] {
         assert!(
             compared.iter().any(|c| c == must),

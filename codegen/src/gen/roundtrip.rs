@@ -8,7 +8,9 @@
 //! kind's validation rejects). Values follow the fields' validation
 //! markers (a `Pattern`, a minimum and maximum, a name format), so most
 //! objects are valid; a field whose type is of another package keeps its
-//! default.
+//! default. Where markers cannot say what a valid value is, the package
+//! writes `#[cfg(test)] fn arbitrary_<type>(g: &mut Gen) -> Type`, which the
+//! type's implementation calls.
 //!
 //! The crate needs `runtime` with its `arbitrary` feature among its
 //! dev-dependencies.
@@ -22,7 +24,7 @@ use crate::model::{FieldType, IntKind, Model, Package, TypeDef, TypeShape, WellK
 /// The `#[cfg(test)] mod round_trip` of `pkg`, converting through `hub`.
 pub fn tests(model: &Model, pkg: &Package, hub: &Package) -> TokenStream {
     let index = model.packages.iter().position(|p| std::ptr::eq(p, pkg));
-    let arbitrary = pkg.types.iter().map(|t| arbitrary_impl(t, index));
+    let arbitrary = pkg.types.iter().map(|t| arbitrary_impl(t, pkg, index));
     let hub_path = path_of(hub);
     let kinds = pairs(pkg, hub)
         .into_iter()
@@ -73,10 +75,18 @@ fn snake(name: &str) -> String {
     heck::ToSnakeCase::to_snake_case(name)
 }
 
-/// `impl Arbitrary` for one type of the package.
-fn arbitrary_impl(t: &TypeDef, package: Option<usize>) -> TokenStream {
+/// `impl Arbitrary` for one type of the package: the package's own
+/// `arbitrary_<type in snake case>(g)` where it writes one (for values the
+/// markers cannot describe, such as a union whose member must match its
+/// discriminator), else field by field.
+fn arbitrary_impl(t: &TypeDef, pkg: &Package, package: Option<usize>) -> TokenStream {
     let name = format_ident!("{}", t.name);
+    let hand_written = format!("arbitrary_{}", snake(&t.name));
     let body = match &t.shape {
+        _ if pkg.functions.contains(&hand_written) => {
+            let function = format_ident!("{}", hand_written);
+            quote! { super::#function(g) }
+        }
         TypeShape::Struct(fields) => {
             let fields = fields.iter().map(|f| {
                 let field = format_ident!("{}", crate::tags::raw(&f.rust_name));

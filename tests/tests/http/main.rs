@@ -13,6 +13,7 @@ use axum::http::{Method, StatusCode, header};
 use serde_json::{Value, json};
 use tests::http::*;
 
+mod autoscaling;
 mod create;
 mod delete;
 mod discovery;

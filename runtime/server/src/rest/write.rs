@@ -174,14 +174,16 @@ impl Ctx<'_> {
             {
                 return Err(ApiError::already_exists(ri, &name));
             }
-            return Ok(Answer::object(StatusCode::CREATED, obj).with_warnings(warnings));
+            return Ok(
+                Answer::object(StatusCode::CREATED, self.as_stored(obj)).with_warnings(warnings)
+            );
         }
         let kv = self
             .store()
             .create(&self.key(&name), self.storage_bytes(obj.as_mut())?)
             .map_err(|e| storage_error(e, ri, &name))?;
         obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
-        Ok(Answer::object(StatusCode::CREATED, obj).with_warnings(warnings))
+        Ok(Answer::object(StatusCode::CREATED, self.as_stored(obj)).with_warnings(warnings))
     }
 
     /// The managed fields of a created object that starts from none: the
@@ -358,21 +360,21 @@ impl Ctx<'_> {
         };
         new.metadata_mut().managed_fields = managed;
         if dry_run || new.equals(old.as_ref()) {
-            return Ok(Answer::object(StatusCode::OK, new).with_warnings(warnings));
+            return Ok(Answer::object(StatusCode::OK, self.as_stored(new)).with_warnings(warnings));
         }
         let m = new.metadata();
         if m.deletion_timestamp.is_some() && m.finalizers.is_empty() {
             self.store()
                 .delete(&kv.key, Some(kv.mod_revision))
                 .map_err(|e| storage_error(e, ri, &name))?;
-            return Ok(Answer::object(StatusCode::OK, new).with_warnings(warnings));
+            return Ok(Answer::object(StatusCode::OK, self.as_stored(new)).with_warnings(warnings));
         }
         let written = self
             .store()
             .update(&kv.key, self.storage_bytes(new.as_mut())?, kv.mod_revision)
             .map_err(|e| storage_error(e, ri, &name))?;
         new.metadata_mut().resource_version = Some(written.mod_revision.to_string());
-        Ok(Answer::object(StatusCode::OK, new).with_warnings(warnings))
+        Ok(Answer::object(StatusCode::OK, self.as_stored(new)).with_warnings(warnings))
     }
 
     /// The admission attributes of this request's `operation` on the
@@ -399,6 +401,26 @@ impl Ctx<'_> {
     /// Errors: 500 when the stored bytes do not decode.
     pub(super) fn stored_object(&self, kv: &KeyValue) -> Result<Box<dyn Object>, ApiError> {
         crate::store::read_object(self.entry.kind, kv)
+    }
+
+    /// `obj` as storage gives it back: for a version other than the
+    /// storage version, converted to that version and back, as upstream
+    /// answers a write with the object its storage returned (an
+    /// autoscaling/v1 autoscaler sent without a CPU target comes back with
+    /// the 80% one the stored v2 object holds); the object itself
+    /// otherwise.
+    fn as_stored(&self, obj: Box<dyn Object>) -> Box<dyn Object> {
+        let kind = self.entry.kind;
+        if kind.is_storage_version() {
+            return obj;
+        }
+        match kind
+            .convert_to_storage(obj.as_ref())
+            .and_then(|stored| kind.convert_from_storage(stored.as_ref()))
+        {
+            Some(read_back) => read_back,
+            None => obj,
+        }
     }
 
     /// The bytes storage holds for `obj` (see [`Object::to_storage`]).

@@ -1,0 +1,472 @@
+//! Upstream's validation of the HorizontalPodAutoscaler
+//! (`pkg/apis/autoscaling/validation/validation.go`), run, as upstream
+//! runs it, on the internal object whichever version was sent: errors
+//! name the internal version's fields (a v1 `targetCPUUtilizationPercentage`
+//! of 0 is `spec.metrics[0].resource.target.averageUtilization`, as
+//! kube-apiserver reports it). The `HPAScaleToZero` gate is off, as
+//! upstream's default.
+
+use std::cmp::Ordering;
+
+use runtime::field::{BadValue, Error, ErrorList, Path};
+use runtime::meta::Quantity;
+use runtime::validate::{format, names};
+
+use super::{
+    CrossVersionObjectReference, HPAScalingRules, HorizontalPodAutoscalerBehavior,
+    HorizontalPodAutoscalerSpec, HorizontalPodAutoscalerStatus, MetricIdentifier, MetricSpec,
+    MetricTarget,
+};
+
+/// The longest stabilization window, in seconds (`MaxStabilizationWindowSeconds`).
+pub const MAX_STABILIZATION_WINDOW_SECONDS: i32 = 3600;
+
+/// The longest period of a scaling policy, in seconds (`MaxPeriodSeconds`).
+pub const MAX_PERIOD_SECONDS: i32 = 1800;
+
+/// `validateHorizontalPodAutoscalerSpec`: replica bounds, the scale target,
+/// each metric and the behavior.
+pub fn validate_spec(spec: &HorizontalPodAutoscalerSpec, path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    if let Some(min) = spec.min_replicas
+        && min < 1
+    {
+        errs.push(Error::invalid(
+            &path.child("minReplicas"),
+            BadValue::Int(min.into()),
+            "must be greater than or equal to 1",
+        ));
+    }
+    let max_path = path.child("maxReplicas");
+    if spec.max_replicas < 1 {
+        errs.push(Error::invalid(
+            &max_path,
+            BadValue::Int(spec.max_replicas.into()),
+            "must be greater than 0",
+        ));
+    }
+    if spec.min_replicas.is_some_and(|min| spec.max_replicas < min) {
+        errs.push(Error::invalid(
+            &max_path,
+            BadValue::Int(spec.max_replicas.into()),
+            "must be greater than or equal to `minReplicas`",
+        ));
+    }
+    errs.extend(validate_reference(
+        &spec.scale_target_ref,
+        &path.child("scaleTargetRef"),
+    ));
+    let metrics = path.child("metrics");
+    for (i, metric) in spec.metrics.iter().enumerate() {
+        errs.extend(validate_metric(metric, &metrics.index(i)));
+    }
+    if let Some(behavior) = &spec.behavior {
+        errs.extend(validate_behavior(behavior, &path.child("behavior")));
+    }
+    errs
+}
+
+/// `ValidateHorizontalPodAutoscalerStatusUpdate`: replica counts not
+/// negative.
+pub fn validate_status(status: &HorizontalPodAutoscalerStatus, path: &Path) -> ErrorList {
+    [
+        ("currentReplicas", status.current_replicas),
+        ("desiredReplicas", status.desired_replicas),
+    ]
+    .into_iter()
+    .filter(|(_, n)| *n < 0)
+    .map(|(name, n)| {
+        Error::invalid(
+            &path.child(name),
+            BadValue::Int(n.into()),
+            "must be greater than or equal to 0",
+        )
+    })
+    .collect()
+}
+
+/// `ValidateCrossVersionObjectReference`: kind and name set, each a valid
+/// path segment.
+pub fn validate_reference(reference: &CrossVersionObjectReference, path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    for (name, value) in [("kind", &reference.kind), ("name", &reference.name)] {
+        errs.extend(path_segment(value, &path.child(name), ""));
+    }
+    errs
+}
+
+/// Required (with `detail`), else a valid path segment name.
+fn path_segment(value: &str, path: &Path, detail: &str) -> ErrorList {
+    if value.is_empty() {
+        return vec![Error::required(path, detail)];
+    }
+    names::path_segment_name(value, false)
+        .iter()
+        .map(|msg| Error::invalid(path, value.into(), msg))
+        .collect()
+}
+
+/// The metric source types, sorted as upstream lists them.
+const METRIC_SOURCE_TYPES: &[&str] = &[
+    "ContainerResource",
+    "External",
+    "Object",
+    "Pods",
+    "Resource",
+];
+
+/// `validateMetricSpec`: a known type, and exactly the source it names,
+/// itself valid.
+fn validate_metric(metric: &MetricSpec, path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    let type_path = path.child("type");
+    if metric.r#type.is_empty() {
+        errs.push(Error::required(
+            &type_path,
+            "must specify a metric source type",
+        ));
+    }
+    if !METRIC_SOURCE_TYPES.contains(&metric.r#type.as_str()) {
+        errs.push(Error::not_supported(
+            &type_path,
+            metric.r#type.as_str().into(),
+            METRIC_SOURCE_TYPES,
+        ));
+    }
+    // Upstream validates only the first source present, in this order.
+    let mut present: Vec<&str> = Vec::new();
+    if let Some(object) = &metric.object {
+        present.push("object");
+        let p = path.child("object");
+        errs.extend(validate_reference(
+            &object.described_object,
+            &p.child("describedObject"),
+        ));
+        errs.extend(validate_identifier(&object.metric, &p.child("metric")));
+        errs.extend(validate_target(&object.target, &p.child("target")));
+        if object.target.value.is_none() && object.target.average_value.is_none() {
+            errs.push(Error::required(
+                &p.child("target").child("averageValue"),
+                "must set either a target value or averageValue",
+            ));
+        }
+    }
+    if let Some(external) = &metric.external {
+        present.push("external");
+        if present.len() == 1 {
+            let p = path.child("external");
+            errs.extend(validate_identifier(&external.metric, &p.child("metric")));
+            errs.extend(validate_target(&external.target, &p.child("target")));
+            let target = &external.target;
+            if target.value.is_none() && target.average_value.is_none() {
+                errs.push(Error::required(
+                    &p.child("target").child("averageValue"),
+                    "must set either a target value for metric or a per-pod target",
+                ));
+            }
+            if target.value.is_some() && target.average_value.is_some() {
+                errs.push(Error::forbidden(
+                    &p.child("target").child("value"),
+                    "may not set both a target value for metric and a per-pod target",
+                ));
+            }
+        }
+    }
+    if let Some(pods) = &metric.pods {
+        present.push("pods");
+        if present.len() == 1 {
+            let p = path.child("pods");
+            errs.extend(validate_identifier(&pods.metric, &p.child("metric")));
+            errs.extend(validate_target(&pods.target, &p.child("target")));
+            if pods.target.average_value.is_none() {
+                errs.push(Error::required(
+                    &p.child("target").child("averageValue"),
+                    "must specify a positive target averageValue",
+                ));
+            }
+        }
+    }
+    if let Some(resource) = &metric.resource {
+        present.push("resource");
+        if present.len() == 1 {
+            errs.extend(validate_resource_target(
+                &resource.name,
+                &resource.target,
+                &path.child("resource"),
+            ));
+        }
+    }
+    if let Some(container) = &metric.container_resource {
+        present.push("containerResource");
+        if present.len() == 1 {
+            let p = path.child("containerResource");
+            errs.extend(validate_resource_target(
+                &container.name,
+                &container.target,
+                &p,
+            ));
+            let container_path = p.child("container");
+            if container.container.is_empty() {
+                errs.push(Error::required(&container_path, "must specify a container"));
+            } else {
+                errs.extend(names::dns1123_label(&container.container).iter().map(|m| {
+                    Error::invalid(&container_path, container.container.as_str().into(), m)
+                }));
+            }
+        }
+    }
+    let expected = if metric.r#type == "ContainerResource" {
+        "containerResource".to_string()
+    } else {
+        metric.r#type.to_lowercase()
+    };
+    if !present.contains(&expected.as_str()) {
+        errs.push(Error::required(
+            &path.child(&expected),
+            "must populate information for the given metric source",
+        ));
+    }
+    if present.len() != 1 {
+        present.retain(|p| *p != expected);
+        // Go ranges over a set; sorted here so the message is stable.
+        present.sort_unstable();
+        for other in present {
+            errs.push(Error::forbidden(
+                &path.child(other),
+                "must populate the given metric source only",
+            ));
+        }
+    }
+    errs
+}
+
+/// `validateResourceSource` and the shared part of
+/// `validateContainerResourceSource`: a container resource name, a valid
+/// target, and exactly one of utilization and average value.
+fn validate_resource_target(name: &str, target: &MetricTarget, path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    let name_path = path.child("name");
+    if name.is_empty() {
+        errs.push(Error::required(&name_path, "must specify a resource name"));
+    } else {
+        errs.extend(validate_container_resource_name(name, &name_path));
+    }
+    let target_path = path.child("target");
+    errs.extend(validate_target(target, &target_path));
+    if target.average_utilization.is_none() && target.average_value.is_none() {
+        errs.push(Error::required(
+            &target_path.child("averageUtilization"),
+            "must set either a target raw value or a target utilization",
+        ));
+    }
+    if target.average_utilization.is_some() && target.average_value.is_some() {
+        errs.push(Error::forbidden(
+            &target_path.child("averageValue"),
+            "may not set both a target raw value and a target utilization",
+        ));
+    }
+    errs
+}
+
+/// `ValidateContainerResourceName`: a qualified name; without a domain,
+/// one of the resources a container requests (`cpu`, `memory`,
+/// `ephemeral-storage`, `hugepages-*`).
+fn validate_container_resource_name(name: &str, path: &Path) -> ErrorList {
+    let mut errs = format(path, name, "k8s-label-key");
+    let standard =
+        ["cpu", "memory", "ephemeral-storage"].contains(&name) || name.starts_with("hugepages-");
+    if errs.is_empty() && !name.contains('/') && !standard {
+        errs.push(Error::invalid(
+            path,
+            name.into(),
+            "must be a standard resource for containers",
+        ));
+    }
+    errs
+}
+
+/// Whether `q` is greater than zero (`Sign() == 1`).
+fn positive(q: &Quantity) -> bool {
+    q.cmp_amount(&Quantity::default()) == Ordering::Greater
+}
+
+/// `validateMetricTarget`.
+fn validate_target(target: &MetricTarget, path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    let type_path = path.child("type");
+    if target.r#type.is_empty() {
+        errs.push(Error::required(
+            &type_path,
+            "must specify a metric target type",
+        ));
+    }
+    if !["Utilization", "Value", "AverageValue"].contains(&target.r#type.as_str()) {
+        errs.push(Error::invalid(
+            &type_path,
+            target.r#type.as_str().into(),
+            "must be either Utilization, Value, or AverageValue",
+        ));
+    }
+    for (name, value) in [
+        ("value", &target.value),
+        ("averageValue", &target.average_value),
+    ] {
+        if let Some(q) = value
+            && !positive(q)
+        {
+            errs.push(Error::invalid(
+                &path.child(name),
+                q.as_str().into(),
+                "must be positive",
+            ));
+        }
+    }
+    if let Some(u) = target.average_utilization
+        && u < 1
+    {
+        errs.push(Error::invalid(
+            &path.child("averageUtilization"),
+            BadValue::Int(u.into()),
+            "must be greater than 0",
+        ));
+    }
+    errs
+}
+
+/// `validateMetricIdentifier`: a name that is a valid path segment.
+fn validate_identifier(id: &MetricIdentifier, path: &Path) -> ErrorList {
+    path_segment(&id.name, &path.child("name"), "must specify a metric name")
+}
+
+/// `validateBehavior`.
+fn validate_behavior(behavior: &HorizontalPodAutoscalerBehavior, path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    for (name, rules) in [
+        ("scaleUp", &behavior.scale_up),
+        ("scaleDown", &behavior.scale_down),
+    ] {
+        if let Some(rules) = rules {
+            errs.extend(validate_rules(rules, &path.child(name)));
+        }
+    }
+    errs
+}
+
+/// `validateScalingRules` and `validateScalingPolicy`.
+fn validate_rules(rules: &HPAScalingRules, path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    if let Some(window) = rules.stabilization_window_seconds {
+        let p = path.child("stabilizationWindowSeconds");
+        if window < 0 {
+            errs.push(Error::invalid(
+                &p,
+                BadValue::Int(window.into()),
+                "must be greater than or equal to zero",
+            ));
+        }
+        if window > MAX_STABILIZATION_WINDOW_SECONDS {
+            errs.push(Error::invalid(
+                &p,
+                BadValue::Int(window.into()),
+                &format!("must be less than or equal to {MAX_STABILIZATION_WINDOW_SECONDS}"),
+            ));
+        }
+    }
+    if let Some(select) = &rules.select_policy
+        && !["Disabled", "Max", "Min"].contains(&select.as_str())
+    {
+        errs.push(Error::not_supported(
+            &path.child("selectPolicy"),
+            select.as_str().into(),
+            &["Disabled", "Max", "Min"],
+        ));
+    }
+    let policies = path.child("policies");
+    if rules.policies.is_empty() {
+        errs.push(Error::required(
+            &policies,
+            "must specify at least one Policy",
+        ));
+    }
+    for (i, policy) in rules.policies.iter().enumerate() {
+        let p = policies.index(i);
+        if !["Pods", "Percent"].contains(&policy.r#type.as_str()) {
+            errs.push(Error::not_supported(
+                &p.child("type"),
+                policy.r#type.as_str().into(),
+                &["Percent", "Pods"],
+            ));
+        }
+        if policy.value <= 0 {
+            errs.push(Error::invalid(
+                &p.child("value"),
+                BadValue::Int(policy.value.into()),
+                "must be greater than zero",
+            ));
+        }
+        let period = p.child("periodSeconds");
+        if policy.period_seconds <= 0 {
+            errs.push(Error::invalid(
+                &period,
+                BadValue::Int(policy.period_seconds.into()),
+                "must be greater than zero",
+            ));
+        }
+        if policy.period_seconds > MAX_PERIOD_SECONDS {
+            errs.push(Error::invalid(
+                &period,
+                BadValue::Int(policy.period_seconds.into()),
+                &format!("must be less than or equal to {MAX_PERIOD_SECONDS}"),
+            ));
+        }
+    }
+    if let Some(tolerance) = &rules.tolerance
+        && tolerance.is_negative()
+    {
+        errs.push(Error::invalid(
+            &path.child("tolerance"),
+            tolerance.as_str().into(),
+            "must be greater than or equal to zero",
+        ));
+    }
+    errs
+}
+
+/// The whole object, as upstream's strategy validates it: the spec on a
+/// write of the object, the status on a write of `/status`.
+fn validate_object(
+    object: &super::HorizontalPodAutoscaler,
+    path: &Path,
+    ctx: &runtime::validate::Context,
+) -> ErrorList {
+    if ctx.subresource == "/status" {
+        validate_status(&object.status, &path.child("status"))
+    } else {
+        validate_spec(&object.spec, &path.child("spec"))
+    }
+}
+
+impl runtime::validate::ValidateExtra for super::v2::HorizontalPodAutoscaler {
+    /// Upstream's validation of the internal object this converts to.
+    fn validate_extra(
+        &self,
+        _old: Option<&Self>,
+        path: &Path,
+        ctx: &runtime::validate::Context,
+    ) -> ErrorList {
+        validate_object(&self.clone().into(), path, ctx)
+    }
+}
+
+impl runtime::validate::ValidateExtra for super::v1::HorizontalPodAutoscaler {
+    /// Upstream's validation of the internal object this converts to
+    /// (with the metrics of its annotations and v1's implied CPU target).
+    fn validate_extra(
+        &self,
+        _old: Option<&Self>,
+        path: &Path,
+        ctx: &runtime::validate::Context,
+    ) -> ErrorList {
+        validate_object(&self.clone().into(), path, ctx)
+    }
+}
