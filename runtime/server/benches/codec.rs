@@ -687,6 +687,37 @@ fn conversion(c: &mut Criterion) {
         )
     });
     group.finish();
+
+    // Upstream's own two-version kind: the v2 fixture (every metric source,
+    // behavior, conditions) read at v1, whose conversion writes the rest of
+    // v2 as JSON annotations, and written back, as a v1 client's
+    // read-modify-write converts it.
+    use apis::autoscaling::{self, v1 as hpa_v1, v2 as hpa_v2};
+    let Some(json) = fixture("autoscaling.v2.HorizontalPodAutoscaler.json") else {
+        return;
+    };
+    let v2: hpa_v2::HorizontalPodAutoscaler = serde_json::from_slice(&json).expect("decodes");
+    let mut group = c.benchmark_group("HorizontalPodAutoscaler");
+    group.bench_function("json_decode", |b| {
+        b.iter(|| {
+            serde_json::from_slice::<hpa_v2::HorizontalPodAutoscaler>(black_box(&json)).unwrap()
+        })
+    });
+    group.bench_function("conversion_v2_to_v1_and_back", |b| {
+        b.iter_batched(
+            || v2.clone(),
+            |h| {
+                let v1 = hpa_v1::HorizontalPodAutoscaler::from(
+                    autoscaling::HorizontalPodAutoscaler::from(h),
+                );
+                hpa_v2::HorizontalPodAutoscaler::from(autoscaling::HorizontalPodAutoscaler::from(
+                    v1,
+                ))
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.finish();
 }
 
 criterion_group!(benches, codec, writes, conversion);

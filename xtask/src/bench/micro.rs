@@ -279,9 +279,24 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
         "Widget: conversion example.dev/v1beta1 -> hub -> v1 (generated and hand-written From)",
         "ns",
     )
-    .detail("every field set, the release moved from its annotation; HPA is not ported yet")
+    .detail("every field set, the release moved from its annotation")
     .baseline("JSON decode of the same v1beta1 object", widget_decode)
     .ratio(conversion.zip(widget_decode).map(|(c, d)| c / d), |r| {
+        format!("{:.0}% of the decode's time", r * 100.0)
+    });
+    figures.push(match conversion {
+        Some(v) => conversion_figure.value(v),
+        None => conversion_figure.status(Status::Failed),
+    });
+    let conversion = estimate("HorizontalPodAutoscaler", "conversion_v2_to_v1_and_back");
+    let hpa_decode = estimate("HorizontalPodAutoscaler", "json_decode");
+    let conversion_figure = Figure::new(
+        "HorizontalPodAutoscaler: conversion autoscaling/v2 -> hub -> v1 -> hub -> v2 (upstream's hand-written conversions)",
+        "ns",
+    )
+    .detail("the v2 fixture: every metric source, behavior and condition through v1's annotations")
+    .baseline("JSON decode of the same v2 object", hpa_decode)
+    .ratio(conversion.zip(hpa_decode).map(|(c, d)| c / d), |r| {
         format!("{:.0}% of the decode's time", r * 100.0)
     });
     figures.push(match conversion {
