@@ -10,19 +10,14 @@ use serde_json::{Value, json};
 
 use super::{HorizontalPodAutoscaler, MetricSpec, MetricStatus, MetricTarget, MetricValueStatus};
 
-/// An `integer` column.
-const fn integer(name: &'static str, description: &'static str) -> PrinterColumn {
-    PrinterColumn {
-        type_: "integer",
-        ..PrinterColumn::string(name, 0, description)
-    }
-}
-
+/// Upstream's columns, described as its printer describes them (from the
+/// autoscaling/v2beta1 field docs); MAXPODS and REPLICAS are declared
+/// `string` though their cells are integers, as upstream declares them.
 const COLUMNS: &[PrinterColumn] = &[
     PrinterColumn::string(
         "Reference",
         0,
-        "reference to scaled resource; horizontal pod autoscaler will learn the current resource consumption and will set the desired number of pods by using its Scale subresource.",
+        "scaleTargetRef points to the target resource to scale, and is used to the pods for which metrics should be collected, as well as to actually change the replica count.",
     ),
     PrinterColumn::string(
         "Targets",
@@ -34,13 +29,15 @@ const COLUMNS: &[PrinterColumn] = &[
         0,
         "minReplicas is the lower limit for the number of replicas to which the autoscaler can scale down.  It defaults to 1 pod.  minReplicas is allowed to be 0 if the alpha feature gate HPAScaleToZero is enabled and at least one Object or External metric is configured.  Scaling is active as long as at least one metric value is available.",
     ),
-    integer(
+    PrinterColumn::string(
         "MaxPods",
-        "upper limit for the number of pods that can be set by the autoscaler; cannot be smaller than MinReplicas.",
+        0,
+        "maxReplicas is the upper limit for the number of replicas to which the autoscaler can scale up. It cannot be less that minReplicas.",
     ),
-    integer(
+    PrinterColumn::string(
         "Replicas",
-        "current number of replicas of pods managed by this autoscaler.",
+        0,
+        "currentReplicas is current number of replicas of pods managed by this autoscaler, as last seen by the autoscaler.",
     ),
     PrinterColumn::string("Age", 0, AGE_DESCRIPTION),
 ];

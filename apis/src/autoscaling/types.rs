@@ -7,7 +7,9 @@
 // *internal* Go struct, which has no JSON tags: field names as in Go
 // (`ScaleUp`, `StabilizationWindowSeconds`) and an unset pointer or slice as
 // `null`. The behavior types serialize the same way, so annotations written
-// by kube-apiserver read here and ours read there.
+// by kube-apiserver read here and ours read there; Go also matches the
+// names case-insensitively when reading, so the camelCase spelling of a
+// hand-written annotation is read too.
 
 use runtime::meta::{LabelSelector, ObjectMeta, Quantity, Time};
 use serde::{Deserialize, Serialize};
@@ -96,11 +98,11 @@ pub struct MetricSpec {
 pub struct HorizontalPodAutoscalerBehavior {
     /// Rules for adding replicas. When unset: the larger of 4 pods or 100%
     /// per 15 seconds, with no stabilization window.
-    #[serde(rename = "ScaleUp")]
+    #[serde(rename = "ScaleUp", alias = "scaleUp")]
     pub scale_up: Option<HPAScalingRules>,
     /// Rules for removing replicas. When unset: down to `minReplicas` at
     /// once (100% per 15 seconds), over a 300 second stabilization window.
-    #[serde(rename = "ScaleDown")]
+    #[serde(rename = "ScaleDown", alias = "scaleDown")]
     pub scale_down: Option<HPAScalingRules>,
 }
 
@@ -113,11 +115,14 @@ pub struct HorizontalPodAutoscalerBehavior {
 pub struct HPAScalingRules {
     /// Seconds of past recommendations considered, 0 to 3600. When unset:
     /// 0 for scale up, 300 for scale down.
-    #[serde(rename = "StabilizationWindowSeconds")]
+    #[serde(
+        rename = "StabilizationWindowSeconds",
+        alias = "stabilizationWindowSeconds"
+    )]
     pub stabilization_window_seconds: Option<i32>,
     /// Which policy wins: `Max` (the largest change, the default), `Min`
     /// (the smallest) or `Disabled` (no scaling in this direction).
-    #[serde(rename = "SelectPolicy")]
+    #[serde(rename = "SelectPolicy", alias = "selectPolicy")]
     pub select_policy: Option<String>,
     /// The policies limiting the change. When unset: for scale up, 100% or
     /// 4 pods per 15 seconds; for scale down, 100% per 15 seconds.
@@ -125,13 +130,13 @@ pub struct HPAScalingRules {
         serialize_with = "super::nil_if_empty",
         deserialize_with = "super::empty_if_nil"
     )]
-    #[serde(rename = "Policies")]
+    #[serde(rename = "Policies", alias = "policies")]
     pub policies: Vec<HPAScalingPolicy>,
     /// The relative deviation between current and desired metric value
     /// below which replicas are not changed, as a non-negative fraction
     /// (`0.05` for 5%); the cluster-wide tolerance (10% by default) when
     /// unset (beta feature `HPAConfigurableTolerance`, on by default).
-    #[serde(rename = "Tolerance")]
+    #[serde(rename = "Tolerance", alias = "tolerance")]
     pub tolerance: Option<Quantity>,
 }
 
@@ -142,13 +147,13 @@ pub struct HPAScalingRules {
 pub struct HPAScalingPolicy {
     /// `Pods` (an absolute number of pods) or `Percent` (a percentage of
     /// the current replicas).
-    #[serde(rename = "Type")]
+    #[serde(rename = "Type", alias = "type")]
     pub r#type: String,
     /// The allowed change, in the unit `type` names; greater than 0.
-    #[serde(rename = "Value")]
+    #[serde(rename = "Value", alias = "value")]
     pub value: i32,
     /// The length of the period in seconds, 1 to 1800.
-    #[serde(rename = "PeriodSeconds")]
+    #[serde(rename = "PeriodSeconds", alias = "periodSeconds")]
     pub period_seconds: i32,
 }
 

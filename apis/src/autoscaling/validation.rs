@@ -10,7 +10,7 @@ use std::cmp::Ordering;
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::meta::Quantity;
-use runtime::validate::{format, names};
+use runtime::validate::names;
 
 use super::{
     CrossVersionObjectReference, HPAScalingRules, HorizontalPodAutoscalerBehavior,
@@ -24,9 +24,34 @@ pub const MAX_STABILIZATION_WINDOW_SECONDS: i32 = 3600;
 /// The longest period of a scaling policy, in seconds (`MaxPeriodSeconds`).
 pub const MAX_PERIOD_SECONDS: i32 = 1800;
 
+/// `validationOptionsForHorizontalPodAutoscaler`, for the two
+/// references it governs: how a reference's `apiVersion` is checked, as
+/// `Some(allow_empty_api_group)` or `None` for not at all
+/// (`CrossVersionObjectReferenceValidationOptions`). The scale target
+/// needs an API group (only `ReplicationController` is of the core group),
+/// unless an update keeps a version that already failed the check; an
+/// object metric's target may be of the core group. Returns the scale
+/// target's check and the object metrics'.
+pub fn api_version_checks(
+    spec: &HorizontalPodAutoscalerSpec,
+    old: Option<&HorizontalPodAutoscalerSpec>,
+) -> (Option<bool>, Option<bool>) {
+    let kept_invalid = old.is_some_and(|old| {
+        api_version_problem(&old.scale_target_ref.api_version, Some(false)).is_some()
+    });
+    let scale_target =
+        (!kept_invalid).then_some(spec.scale_target_ref.kind == "ReplicationController");
+    (scale_target, Some(true))
+}
+
 /// `validateHorizontalPodAutoscalerSpec`: replica bounds, the scale target,
-/// each metric and the behavior.
-pub fn validate_spec(spec: &HorizontalPodAutoscalerSpec, path: &Path) -> ErrorList {
+/// each metric and the behavior; `old` is the spec an update replaces.
+pub fn validate_spec(
+    spec: &HorizontalPodAutoscalerSpec,
+    old: Option<&HorizontalPodAutoscalerSpec>,
+    path: &Path,
+) -> ErrorList {
+    let (scale_target, object_metrics) = api_version_checks(spec, old);
     let mut errs = Vec::new();
     if let Some(min) = spec.min_replicas
         && min < 1
@@ -55,10 +80,11 @@ pub fn validate_spec(spec: &HorizontalPodAutoscalerSpec, path: &Path) -> ErrorLi
     errs.extend(validate_reference(
         &spec.scale_target_ref,
         &path.child("scaleTargetRef"),
+        scale_target,
     ));
     let metrics = path.child("metrics");
     for (i, metric) in spec.metrics.iter().enumerate() {
-        errs.extend(validate_metric(metric, &metrics.index(i)));
+        errs.extend(validate_metric(metric, &metrics.index(i), object_metrics));
     }
     if let Some(behavior) = &spec.behavior {
         errs.extend(validate_behavior(behavior, &path.child("behavior")));
@@ -86,13 +112,38 @@ pub fn validate_status(status: &HorizontalPodAutoscalerStatus, path: &Path) -> E
 }
 
 /// `ValidateCrossVersionObjectReference`: kind and name set, each a valid
-/// path segment.
-pub fn validate_reference(reference: &CrossVersionObjectReference, path: &Path) -> ErrorList {
+/// path segment, and an `apiVersion` as `check` requires (see
+/// [`api_version_checks`]).
+pub fn validate_reference(
+    reference: &CrossVersionObjectReference,
+    path: &Path,
+    check: Option<bool>,
+) -> ErrorList {
     let mut errs = Vec::new();
     for (name, value) in [("kind", &reference.kind), ("name", &reference.name)] {
         errs.extend(path_segment(value, &path.child(name), ""));
     }
+    if let Some(problem) = api_version_problem(&reference.api_version, check) {
+        errs.push(Error::invalid(
+            &path.child("apiVersion"),
+            reference.api_version.as_str().into(),
+            &problem,
+        ));
+    }
     errs
+}
+
+/// `ValidateAPIVersion`: the version must parse as `schema.ParseGroupVersion`
+/// reads it (at most one `/`) and, unless allowed, name a group.
+fn api_version_problem(api_version: &str, check: Option<bool>) -> Option<String> {
+    let allow_empty_api_group = check?;
+    let group = match api_version.matches('/').count() {
+        0 => "",
+        1 => api_version.split_once('/').map_or("", |(group, _)| group),
+        _ => return Some(format!("unexpected GroupVersion string: {api_version}")),
+    };
+    (group.is_empty() && !allow_empty_api_group)
+        .then(|| "apiVersion must specify API group".to_string())
 }
 
 /// Required (with `detail`), else a valid path segment name.
@@ -117,7 +168,7 @@ const METRIC_SOURCE_TYPES: &[&str] = &[
 
 /// `validateMetricSpec`: a known type, and exactly the source it names,
 /// itself valid.
-fn validate_metric(metric: &MetricSpec, path: &Path) -> ErrorList {
+fn validate_metric(metric: &MetricSpec, path: &Path, object_metrics: Option<bool>) -> ErrorList {
     let mut errs = Vec::new();
     let type_path = path.child("type");
     if metric.r#type.is_empty() {
@@ -141,6 +192,7 @@ fn validate_metric(metric: &MetricSpec, path: &Path) -> ErrorList {
         errs.extend(validate_reference(
             &object.described_object,
             &p.child("describedObject"),
+            object_metrics,
         ));
         errs.extend(validate_identifier(&object.metric, &p.child("metric")));
         errs.extend(validate_target(&object.target, &p.child("target")));
@@ -193,6 +245,7 @@ fn validate_metric(metric: &MetricSpec, path: &Path) -> ErrorList {
                 &resource.name,
                 &resource.target,
                 &path.child("resource"),
+                Vec::new(),
             ));
         }
     }
@@ -200,34 +253,48 @@ fn validate_metric(metric: &MetricSpec, path: &Path) -> ErrorList {
         present.push("containerResource");
         if present.len() == 1 {
             let p = path.child("containerResource");
+            let container_path = p.child("container");
+            let mut container_errs = Vec::new();
+            if container.container.is_empty() {
+                container_errs.push(Error::required(&container_path, "must specify a container"));
+            } else {
+                container_errs.extend(names::dns1123_label(&container.container).iter().map(|m| {
+                    Error::invalid(&container_path, container.container.as_str().into(), m)
+                }));
+            }
             errs.extend(validate_resource_target(
                 &container.name,
                 &container.target,
                 &p,
+                container_errs,
             ));
-            let container_path = p.child("container");
-            if container.container.is_empty() {
-                errs.push(Error::required(&container_path, "must specify a container"));
-            } else {
-                errs.extend(names::dns1123_label(&container.container).iter().map(|m| {
-                    Error::invalid(&container_path, container.container.as_str().into(), m)
-                }));
-            }
         }
     }
-    let expected = if metric.r#type == "ContainerResource" {
-        "containerResource".to_string()
-    } else {
-        metric.r#type.to_lowercase()
+    let expected = match metric.r#type.as_str() {
+        "Object" => Some("object"),
+        "Pods" => Some("pods"),
+        "Resource" => Some("resource"),
+        "External" => Some("external"),
+        "ContainerResource" => Some("containerResource"),
+        other => {
+            errs.push(Error::not_supported(
+                &type_path,
+                other.into(),
+                METRIC_SOURCE_TYPES,
+            ));
+            None
+        }
     };
-    if !present.contains(&expected.as_str()) {
+    if let Some(expected) = expected
+        && !present.contains(&expected)
+    {
         errs.push(Error::required(
-            &path.child(&expected),
+            &path.child(expected),
             "must populate information for the given metric source",
         ));
     }
     if present.len() != 1 {
-        present.retain(|p| *p != expected);
+        present.retain(|p| Some(*p) != expected);
         // Go ranges over a set; sorted here so the message is stable.
         present.sort_unstable();
         for other in present {
@@ -240,17 +307,23 @@ fn validate_metric(metric: &MetricSpec, path: &Path) -> ErrorList {
     errs
 }
 
-/// `validateResourceSource` and the shared part of
-/// `validateContainerResourceSource`: a container resource name, a valid
-/// target, and exactly one of utilization and average value.
-fn validate_resource_target(name: &str, target: &MetricTarget, path: &Path) -> ErrorList {
+/// `validateResourceSource` and `validateContainerResourceSource`: a
+/// resource name, the container's errors (`container`), a valid target,
+/// and exactly one of utilization and average value.
+fn validate_resource_target(
+    name: &str,
+    target: &MetricTarget,
+    path: &Path,
+    container: ErrorList,
+) -> ErrorList {
     let mut errs = Vec::new();
-    let name_path = path.child("name");
     if name.is_empty() {
-        errs.push(Error::required(&name_path, "must specify a resource name"));
-    } else {
-        errs.extend(validate_container_resource_name(name, &name_path));
+        errs.push(Error::required(
+            &path.child("name"),
+            "must specify a resource name",
+        ));
     }
+    errs.extend(container);
     let target_path = path.child("target");
     errs.extend(validate_target(target, &target_path));
     if target.average_utilization.is_none() && target.average_value.is_none() {
@@ -263,23 +336,6 @@ fn validate_resource_target(name: &str, target: &MetricTarget, path: &Path) -> E
         errs.push(Error::forbidden(
             &target_path.child("averageValue"),
             "may not set both a target raw value and a target utilization",
-        ));
-    }
-    errs
-}
-
-/// `ValidateContainerResourceName`: a qualified name; without a domain,
-/// one of the resources a container requests (`cpu`, `memory`,
-/// `ephemeral-storage`, `hugepages-*`).
-fn validate_container_resource_name(name: &str, path: &Path) -> ErrorList {
-    let mut errs = format(path, name, "k8s-label-key");
-    let standard =
-        ["cpu", "memory", "ephemeral-storage"].contains(&name) || name.starts_with("hugepages-");
-    if errs.is_empty() && !name.contains('/') && !standard {
-        errs.push(Error::invalid(
-            path,
-            name.into(),
-            "must be a standard resource for containers",
         ));
     }
     errs
@@ -420,13 +476,14 @@ fn validate_rules(rules: &HPAScalingRules, path: &Path) -> ErrorList {
             ));
         }
     }
+    // `ValidateNonnegativeQuantity`.
     if let Some(tolerance) = &rules.tolerance
         && tolerance.is_negative()
     {
         errs.push(Error::invalid(
             &path.child("tolerance"),
             tolerance.as_str().into(),
-            "must be greater than or equal to zero",
+            "must be greater than or equal to 0",
         ));
     }
     errs
@@ -436,13 +493,18 @@ fn validate_rules(rules: &HPAScalingRules, path: &Path) -> ErrorList {
 /// write of the object, the status on a write of `/status`.
 fn validate_object(
     object: &super::HorizontalPodAutoscaler,
+    old: Option<super::HorizontalPodAutoscaler>,
     path: &Path,
     ctx: &runtime::validate::Context,
 ) -> ErrorList {
     if ctx.subresource == "/status" {
         validate_status(&object.status, &path.child("status"))
     } else {
-        validate_spec(&object.spec, &path.child("spec"))
+        validate_spec(
+            &object.spec,
+            old.as_ref().map(|o| &o.spec),
+            &path.child("spec"),
+        )
     }
 }
 
@@ -450,11 +512,16 @@ impl runtime::validate::ValidateExtra for super::v2::HorizontalPodAutoscaler {
     /// Upstream's validation of the internal object this converts to.
     fn validate_extra(
         &self,
-        _old: Option<&Self>,
+        old: Option<&Self>,
         path: &Path,
         ctx: &runtime::validate::Context,
     ) -> ErrorList {
-        validate_object(&self.clone().into(), path, ctx)
+        validate_object(
+            &self.clone().into(),
+            old.map(|o| o.clone().into()),
+            path,
+            ctx,
+        )
     }
 }
 
@@ -463,10 +530,15 @@ impl runtime::validate::ValidateExtra for super::v1::HorizontalPodAutoscaler {
     /// (with the metrics of its annotations and v1's implied CPU target).
     fn validate_extra(
         &self,
-        _old: Option<&Self>,
+        old: Option<&Self>,
         path: &Path,
         ctx: &runtime::validate::Context,
     ) -> ErrorList {
-        validate_object(&self.clone().into(), path, ctx)
+        validate_object(
+            &self.clone().into(),
+            old.map(|o| o.clone().into()),
+            path,
+            ctx,
+        )
     }
 }

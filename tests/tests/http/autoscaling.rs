@@ -185,6 +185,21 @@ async fn invalid_autoscalers_get_upstreams_messages_at_either_version() {
             {"reason": "FieldValueRequired", "message": "Required value: must set either a target raw value or a target utilization", "field": "spec.metrics[1].resource.target.averageUtilization"},
         ])
     );
+    // An unknown metric type, and a second source beside the one it names.
+    let mut bad = memory_hpa("bad");
+    bad["spec"]["metrics"][0]["type"] = json!("Cpu");
+    bad["spec"]["metrics"][1]["pods"] =
+        json!({"metric": {"name": "qps"}, "target": {"type": "AverageValue", "averageValue": "1"}});
+    let reply = api.post(V2, &bad).await;
+    reply.assert_failure(422, "Invalid");
+    assert_eq!(
+        reply.body["details"]["causes"],
+        json!([
+            {"reason": "FieldValueNotSupported", "message": "Unsupported value: \"Cpu\": supported values: \"ContainerResource\", \"External\", \"Object\", \"Pods\", \"Resource\"", "field": "spec.metrics[0].type"},
+            {"reason": "FieldValueNotSupported", "message": "Unsupported value: \"Cpu\": supported values: \"ContainerResource\", \"External\", \"Object\", \"Pods\", \"Resource\"", "field": "spec.metrics[0].type"},
+            {"reason": "FieldValueForbidden", "message": "Forbidden: must populate the given metric source only", "field": "spec.metrics[1].pods"},
+        ])
+    );
     // v1 is validated as the internal object it converts to.
     let reply = api
         .post(
@@ -201,6 +216,7 @@ async fn invalid_autoscalers_get_upstreams_messages_at_either_version() {
         reply.body["details"]["causes"],
         json!([
             {"reason": "FieldValueInvalid", "message": "Invalid value: \"a/b\": may not contain '/'", "field": "spec.scaleTargetRef.name"},
+            {"reason": "FieldValueInvalid", "message": "Invalid value: \"\": apiVersion must specify API group", "field": "spec.scaleTargetRef.apiVersion"},
             {"reason": "FieldValueInvalid", "message": "Invalid value: 0: must be greater than 0", "field": "spec.metrics[0].resource.target.averageUtilization"},
         ])
     );

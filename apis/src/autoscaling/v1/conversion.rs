@@ -195,21 +195,21 @@ pub fn convert_horizontal_pod_autoscaler_spec_to_hub(
 }
 
 /// `Convert_autoscaling_HorizontalPodAutoscalerSpec_To_v1_HorizontalPodAutoscalerSpec`:
-/// the first CPU resource metric's utilization target is the percentage.
+/// the first CPU utilization target is the percentage (the one metric the
+/// annotation leaves out).
 pub fn convert_horizontal_pod_autoscaler_spec_from_hub(
     input: hub::HorizontalPodAutoscalerSpec,
 ) -> HorizontalPodAutoscalerSpec {
     let cpu = input
         .metrics
         .iter()
-        .filter(|m| m.r#type == "Resource")
-        .filter_map(|m| m.resource.as_ref())
-        .find(|r| r.name == "cpu");
+        .find(|m| is_cpu_utilization(m))
+        .and_then(|m| m.resource.as_ref()?.target.average_utilization);
     HorizontalPodAutoscalerSpec {
         scale_target_ref: input.scale_target_ref.into(),
         min_replicas: input.min_replicas,
         max_replicas: input.max_replicas,
-        target_cpu_utilization_percentage: cpu.and_then(|r| r.target.average_utilization),
+        target_cpu_utilization_percentage: cpu,
     }
 }
 
@@ -615,6 +615,42 @@ mod tests {
         assert!(hpa.metadata.annotations.is_empty());
         assert_eq!(hpa.spec.metrics, [cpu_utilization(80)]);
         assert_eq!(hpa.spec.behavior, None);
+    }
+
+    /// A behavior annotation written by hand in the v2 field names reads
+    /// too: Go matches JSON names case-insensitively.
+    #[test]
+    fn a_camel_case_behavior_annotation_reads() {
+        let hpa = hub::HorizontalPodAutoscaler::from(v1(json!({
+            hub::BEHAVIOR_SPECS_ANNOTATION: r#"{"scaleUp":{"stabilizationWindowSeconds":30}}"#,
+        })));
+        let up = hpa.spec.behavior.unwrap().scale_up.unwrap();
+        assert_eq!(up.stabilization_window_seconds, Some(30));
+    }
+
+    /// The CPU target v1 says is the first CPU utilization target: a CPU
+    /// average value before it stays in the annotation, and both come
+    /// back.
+    #[test]
+    fn the_first_cpu_utilization_target_is_v1s_percentage() {
+        let average = hub::MetricSpec {
+            r#type: "Resource".into(),
+            resource: Some(hub::ResourceMetricSource {
+                name: "cpu".into(),
+                target: hub::MetricTarget {
+                    r#type: "AverageValue".into(),
+                    average_value: Some(Quantity::parse("500m").unwrap()),
+                    ..Default::default()
+                },
+            }),
+            ..Default::default()
+        };
+        let mut hpa = hub::HorizontalPodAutoscaler::default();
+        hpa.spec.metrics = vec![average.clone(), cpu_utilization(50)];
+        let v1 = HorizontalPodAutoscaler::from(hpa);
+        assert_eq!(v1.spec.target_cpu_utilization_percentage, Some(50));
+        let back = hub::HorizontalPodAutoscaler::from(v1);
+        assert_eq!(back.spec.metrics, [average, cpu_utilization(50)]);
     }
 
     /// Round-trip annotations a v1 client sent along with fields the

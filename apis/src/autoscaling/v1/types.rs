@@ -26,7 +26,6 @@ pub struct HorizontalPodAutoscaler {
     #[serde(default)]
     pub metadata: ObjectMeta,
     /// What to scale, between which bounds, toward which CPU target.
-    /// +required
     /// +protobuf=2
     #[serde(default)]
     pub spec: HorizontalPodAutoscalerSpec,
@@ -57,7 +56,6 @@ pub struct HorizontalPodAutoscalerSpec {
     pub min_replicas: Option<i32>,
     /// The most replicas the autoscaler may scale up to; at least
     /// `minReplicas`.
-    /// +required
     /// +protobuf=3
     pub max_replicas: i32,
     /// Target mean CPU use over the pods, as a percentage of their CPU

@@ -163,8 +163,13 @@ pub(crate) fn arbitrary_horizontal_pod_autoscaler_spec(
         }
     }
     let min_replicas = g.option(|g| g.sample(1i32..10));
+    // The scale target's version names a group (validation requires one).
+    let scale_target_ref = CrossVersionObjectReference {
+        api_version: format!("{}/v1", g.word()),
+        ..reference(g)
+    };
     super::HorizontalPodAutoscalerSpec {
-        scale_target_ref: reference(g),
+        scale_target_ref,
         min_replicas,
         max_replicas: min_replicas.unwrap_or(1) + g.sample(0i32..10),
         metrics: g.list(metric),

@@ -23,7 +23,6 @@ pub struct HorizontalPodAutoscaler {
     #[serde(default)]
     pub metadata: ObjectMeta,
     /// What to scale, within which bounds, on which metrics and how fast.
-    /// +required
     /// +protobuf=2
     #[serde(default)]
     pub spec: HorizontalPodAutoscalerSpec,
@@ -55,7 +54,6 @@ pub struct HorizontalPodAutoscalerSpec {
     pub min_replicas: Option<i32>,
     /// The most replicas the autoscaler scales up to; at least
     /// `minReplicas`.
-    /// +required
     /// +protobuf=3
     pub max_replicas: i32,
     /// The metrics to scale on. Each gives a replica count (current

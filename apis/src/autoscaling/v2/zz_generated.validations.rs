@@ -3,7 +3,7 @@
 #[allow(clippy::collapsible_if)]
 const _: () = {
     use ::runtime::field::{ErrorList, Path};
-    use ::runtime::validate::{self as v, Context, Validate};
+    use ::runtime::validate::{Context, Validate};
     impl Validate for HorizontalPodAutoscaler {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
@@ -14,24 +14,6 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.field("spec");
-                let new = &self.spec;
-                let old = old.map(|o| &o.spec);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .append(
-                            &mut v::required_value(
-                                &p,
-                                !::runtime::codec::is_default(new),
-                            ),
-                        );
-                }
-                field_errs.append(&mut new.validate_update(old, &p, ctx));
-                errs.append(&mut field_errs);
-            }
             errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,
@@ -40,36 +22,6 @@ const _: () = {
                     ctx,
                 ),
             );
-            errs
-        }
-    }
-    impl Validate for HorizontalPodAutoscalerSpec {
-        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
-        fn validate_update(
-            &self,
-            old: Option<&Self>,
-            path: &Path,
-            _ctx: &Context,
-        ) -> ErrorList {
-            #[allow(unused_mut)]
-            let mut errs = ErrorList::new();
-            {
-                let p = path.field("maxReplicas");
-                let new = &self.max_replicas;
-                let old = old.map(|o| &o.max_replicas);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                if old != Some(new) {
-                    field_errs
-                        .append(
-                            &mut v::required_value(
-                                &p,
-                                !::runtime::codec::is_default(new),
-                            ),
-                        );
-                }
-                errs.append(&mut field_errs);
-            }
             errs
         }
     }
