@@ -432,6 +432,23 @@ fn cargo(root: &Path, args: &[&str]) -> Result<()> {
     Ok(())
 }
 
+/// The features `cargo xtask test` builds with: the etcd3 backend and its
+/// tests (which start throwaway etcd servers).
+const TEST_FEATURES: &str = "server/etcd,apiserver/etcd,tests/etcd";
+
+/// Fails, saying what to install, unless `protoc` (etcd-client's build
+/// compiles etcd's .proto files with it) and `etcd` are on PATH.
+fn need_etcd_tools() -> Result<()> {
+    for (tool, package) in [("protoc", "protobuf-compiler"), ("etcd", "etcd-server")] {
+        if Command::new(tool).arg("--version").output().is_err() {
+            bail!(
+                "`{tool}` is not installed; the etcd3 backend needs it: apt-get install -y {package} (or: apt-get install -y protobuf-compiler etcd-server)"
+            );
+        }
+    }
+    Ok(())
+}
+
 fn test(root: &Path) -> Result<()> {
     if Command::new("kubectl")
         .arg("version")
@@ -441,6 +458,7 @@ fn test(root: &Path) -> Result<()> {
     {
         bail!("kubectl is not installed; the end-to-end tests drive the real kubectl");
     }
+    need_etcd_tools()?;
     cargo(root, &["fmt", "--all", "--check"])?;
     cargo(
         root,
@@ -448,6 +466,8 @@ fn test(root: &Path) -> Result<()> {
             "clippy",
             "--workspace",
             "--all-targets",
+            "--features",
+            TEST_FEATURES,
             "--",
             "-D",
             "warnings",
@@ -462,10 +482,16 @@ fn test(root: &Path) -> Result<()> {
 /// with one `N passed, N failed` line summing every test binary.
 fn cargo_test(root: &Path) -> Result<()> {
     use std::io::{BufRead, BufReader};
-    println!("==> cargo test --workspace");
+    println!("==> cargo test --workspace --features {TEST_FEATURES}");
     let mut child = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir(root)
-        .args(["test", "--workspace", "--no-fail-fast"])
+        .args([
+            "test",
+            "--workspace",
+            "--no-fail-fast",
+            "--features",
+            TEST_FEATURES,
+        ])
         .stdout(std::process::Stdio::piped())
         .spawn()
         .context("running cargo test")?;
@@ -502,17 +528,20 @@ fn cargo_test(root: &Path) -> Result<()> {
 
 fn serve(root: &Path, args: &[String]) -> Result<()> {
     each_target(root, Target::Workspace, generate)?;
+    // The etcd3 backend is a feature: etcd-client needs protoc to build.
+    let etcd = args
+        .windows(2)
+        .any(|w| w[0] == "--storage-backend" && w[1] == "etcd3")
+        || args.iter().any(|a| a == "--storage-backend=etcd3");
+    if etcd {
+        need_etcd_tools()?;
+    }
+    let features: &[&str] = if etcd { &["--features", "etcd"] } else { &[] };
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir(root)
-        .args([
-            "run",
-            "--release",
-            "--package",
-            "apiserver",
-            "--bin",
-            "apiserver",
-            "--",
-        ])
+        .args(["run", "--release", "--package", "apiserver"])
+        .args(features)
+        .args(["--bin", "apiserver", "--"])
         .args(args)
         .status()
         .context("running cargo")?;

@@ -15,12 +15,15 @@ use server::{ApiServer, Config};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum StorageBackend {
     /// The embedded on-disk store (redb) under --data-dir.
     Embedded,
     /// In memory; everything is lost on exit.
     Memory,
+    /// An etcd v3 cluster (--etcd-servers), with kube-apiserver's keys and
+    /// values; without --etcd-servers, an etcd started under --data-dir.
+    Etcd3,
 }
 
 #[derive(Parser)]
@@ -57,6 +60,21 @@ struct Args {
     /// each compaction keeps one interval of history). `0s` never compacts.
     #[arg(long, default_value = "5m", value_parser = parse_duration)]
     etcd_compaction_interval: std::time::Duration,
+    /// etcd client URLs, comma-separated (with --storage-backend etcd3).
+    #[arg(long, value_delimiter = ',')]
+    etcd_servers: Vec<String>,
+    /// The prefix of every key in etcd, as kube-apiserver's.
+    #[arg(long, default_value = "/registry")]
+    etcd_prefix: String,
+    /// CA bundle that signs the etcd servers' certificates.
+    #[arg(long)]
+    etcd_cafile: Option<PathBuf>,
+    /// Client certificate for etcd (with --etcd-keyfile).
+    #[arg(long)]
+    etcd_certfile: Option<PathBuf>,
+    /// Client key for etcd (with --etcd-certfile).
+    #[arg(long)]
+    etcd_keyfile: Option<PathBuf>,
     /// Host names accepted in the Host header besides loopback names, when
     /// bound to a loopback address (comma-separated).
     #[arg(long, value_delimiter = ',')]
@@ -106,6 +124,64 @@ fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
     Ok(total)
 }
 
+/// The etcd3 backend (feature `etcd`).
+#[cfg(feature = "etcd")]
+mod etcd {
+    use std::sync::Arc;
+
+    use anyhow::Context;
+    use server::storage::{EtcdConfig, EtcdProcess, EtcdStore, Store};
+
+    /// The store on `--etcd-servers`, or on an etcd started under
+    /// `<data-dir>/etcd` (kept in `local`) when none is given.
+    pub fn store(
+        args: &super::Args,
+        local: &mut Option<EtcdProcess>,
+    ) -> anyhow::Result<Arc<dyn Store>> {
+        if args.etcd_cafile.is_some() || args.etcd_certfile.is_some() || args.etcd_keyfile.is_some()
+        {
+            anyhow::bail!(
+                "--etcd-cafile, --etcd-certfile and --etcd-keyfile: TLS to etcd is not supported yet; use http:// --etcd-servers"
+            );
+        }
+        let mut servers = args.etcd_servers.clone();
+        if servers.is_empty() {
+            let dir = args.data_dir.join("etcd");
+            let process = EtcdProcess::start(&dir).map_err(|e| anyhow::anyhow!(e))?;
+            eprintln!(
+                "etcd started for this server at {} (data and etcd.log in {})",
+                process.client_url(),
+                dir.display()
+            );
+            servers.push(process.client_url().to_string());
+            *local = Some(process);
+        }
+        let config = EtcdConfig {
+            servers: servers.clone(),
+            prefix: args.etcd_prefix.clone(),
+            request_timeout: args.request_timeout,
+        };
+        let store = EtcdStore::connect(&config)
+            .with_context(|| format!("connecting to etcd at {}", servers.join(",")))?;
+        Ok(Arc::new(store))
+    }
+}
+
+/// Without the `etcd` feature: says how to build with it.
+#[cfg(not(feature = "etcd"))]
+mod etcd {
+    use std::sync::Arc;
+
+    use server::storage::Store;
+
+    /// Fails: this binary was built without etcd support.
+    pub fn store(_args: &super::Args, _local: &mut Option<()>) -> anyhow::Result<Arc<dyn Store>> {
+        anyhow::bail!(
+            "--storage-backend etcd3: this apiserver was built without the `etcd` feature; build it with `cargo build -p apiserver --features etcd` (needs protoc: apt-get install -y protobuf-compiler), or run `cargo xtask serve --storage-backend etcd3`"
+        )
+    }
+}
+
 fn main() -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -128,12 +204,15 @@ async fn run() -> anyhow::Result<()> {
     let args = Args::parse();
     std::fs::create_dir_all(&args.data_dir)
         .with_context(|| format!("creating {}", args.data_dir.display()))?;
+    // A local etcd started for this server lives as long as it.
+    let mut _local_etcd = None;
     let store: Arc<dyn Store> = match args.storage_backend {
         StorageBackend::Embedded => {
             let path = args.data_dir.join("store.redb");
             Arc::new(RedbStore::open(&path).with_context(|| format!("opening {}", path.display()))?)
         }
         StorageBackend::Memory => Arc::new(MemoryStore::new()),
+        StorageBackend::Etcd3 => etcd::store(&args, &mut _local_etcd)?,
     };
     let config = Config {
         bind_address: args.bind_address,

@@ -23,6 +23,7 @@ mod deletion;
 pub mod discovery;
 mod duplicates;
 mod filter;
+mod health;
 mod layers;
 mod metrics;
 mod namespaces;
@@ -215,9 +216,9 @@ impl ApiServer {
                 get(|| async { json(StatusCode::OK, &discovery::version()) }),
             )
             // Upstream's health handlers answer any method.
-            .route("/healthz", any(|| async { "ok" }))
-            .route("/livez", any(|| async { "ok" }))
-            .route("/readyz", any(|| async { "ok" }))
+            .route("/healthz", any(health::healthz))
+            .route("/livez", any(health::livez))
+            .route("/readyz", any(health::readyz))
             .route("/metrics", get(metrics_handler))
             .route("/openapi/v2", get(openapi::v2))
             .route("/openapi/v3", get(openapi::index))

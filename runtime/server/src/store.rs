@@ -18,11 +18,29 @@ pub(crate) fn is_builtin_group(group: &str) -> bool {
     group.is_empty() || !group.contains('.') || group.ends_with(".k8s.io")
 }
 
-/// The storage key prefix of a resource: `/registry/configmaps/` for
-/// built-in groups, `/registry/example.dev/widgets/` for others (as
-/// kube-apiserver stores custom resources).
+/// The resources kube-apiserver keeps under a path of their own
+/// (`SpecialDefaultResourcePrefixes` of its storage factory): group,
+/// resource, path.
+const SPECIAL_PREFIXES: &[(&str, &str, &str)] = &[
+    ("", "replicationcontrollers", "controllers"),
+    ("", "endpoints", "services/endpoints"),
+    ("", "nodes", "minions"),
+    ("", "services", "services/specs"),
+    ("extensions", "ingresses", "ingress"),
+    ("networking.k8s.io", "ingresses", "ingress"),
+];
+
+/// The storage key prefix of a resource, as kube-apiserver keys it in
+/// etcd: `/registry/configmaps/` for built-in groups (and its special
+/// paths, `/registry/services/specs/`), `/registry/example.dev/widgets/`
+/// for others (as kube-apiserver stores custom resources).
 pub(crate) fn resource_prefix(info: &ResourceInfo) -> String {
-    if is_builtin_group(info.group) {
+    if let Some((_, _, path)) = SPECIAL_PREFIXES
+        .iter()
+        .find(|(g, r, _)| *g == info.group && *r == info.plural)
+    {
+        format!("/registry/{path}/")
+    } else if is_builtin_group(info.group) {
         format!("/registry/{}/", info.plural)
     } else {
         format!("/registry/{}/{}/", info.group, info.plural)

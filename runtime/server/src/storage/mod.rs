@@ -7,6 +7,8 @@
 //!
 //! - [`MemoryStore`]: everything in memory, lost when dropped (tests, dev).
 //! - [`RedbStore`]: an embedded, durable on-disk store built on `redb`.
+//! - `EtcdStore` (feature `etcd`): an etcd v3 cluster, with
+//!   kube-apiserver's keys and values.
 //!
 //! # Model (mirrors etcd's MVCC store)
 //!
@@ -29,6 +31,8 @@
 //! backend only supplies the storage of the version tables.
 
 mod engine;
+#[cfg(feature = "etcd")]
+mod etcd;
 mod memory;
 mod redb_store;
 #[cfg(test)]
@@ -37,6 +41,8 @@ mod watchers;
 
 use bytes::Bytes;
 
+#[cfg(feature = "etcd")]
+pub use etcd::{EtcdConfig, EtcdProcess, EtcdStore};
 pub use memory::MemoryStore;
 pub use redb_store::RedbStore;
 
@@ -285,6 +291,13 @@ pub trait Store: Send + Sync + 'static {
     /// while commits wait. False by default (an in-memory store).
     fn writes_block(&self) -> bool {
         false
+    }
+
+    /// The health of a store reached over the network, for `/livez` and
+    /// `/readyz` (their `etcd` check): `Err` with the reason when it does
+    /// not answer. `None` (no such check) for a store in this process.
+    fn health(&self) -> Option<Result<(), String>> {
+        None
     }
 }
 
