@@ -83,7 +83,7 @@ fn main() -> ExitCode {
         Cmd::Protos { dir } => protos(&root, &dir),
         Cmd::Serve { args } => serve(&root, &args),
         Cmd::Test => test(&root),
-        Cmd::Bench { quick } => bench::bench(&root, quick),
+        Cmd::Bench { quick } => need_etcd_tools().and_then(|()| bench::bench(&root, quick)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

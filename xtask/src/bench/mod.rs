@@ -14,6 +14,8 @@
 //!    concurrency 1, 16 and 64 against the release server (memory
 //!    backend), beside the HTTP ceiling (`ceiling`, a bare axum server
 //!    returning the GET's bytes) measured with the same load generator;
+//!    3b. GET, LIST and CREATE on etcd (`--storage-backend etcd3`) beside
+//!    the embedded store, and its creates beside raw etcd-client puts;
 //! 4. create-to-event latency with 1, 100 and 1000 watchers;
 //! 5. memory per stored ConfigMap (RSS growth over many creates);
 //! 6. start-up time, spawn to the first 200 on `/readyz`;
@@ -37,6 +39,7 @@ use serde_json::Value;
 
 use super::cargo;
 
+mod etcd;
 mod load;
 mod memory;
 mod micro;
@@ -44,6 +47,7 @@ mod report;
 mod startup;
 mod watch;
 
+use etcd::etcd;
 use load::requests;
 use memory::{list_memory, memory};
 use micro::micro;
@@ -119,6 +123,8 @@ struct Ctx {
     apiserver: PathBuf,
     loadgen: PathBuf,
     ceiling: PathBuf,
+    /// Raw etcd puts, the baseline of the etcd rows.
+    etcdput: PathBuf,
     /// The test server's start-up probe (`runtime/testserver/examples/startup.rs`).
     testserver_startup: PathBuf,
     /// The criterion bench binary of `runtime/server/benches/codec.rs`.
@@ -383,8 +389,12 @@ pub fn bench(root: &Path, quick: bool) -> Result<()> {
             "loadgen",
             "--bin",
             "ceiling",
+            "--bin",
+            "etcdput",
             "--example",
             "startup",
+            "--features",
+            "apiserver/etcd,bench/etcd",
         ],
     )?;
     let codec_bench = bench_executable(root)?;
@@ -416,6 +426,7 @@ pub fn bench(root: &Path, quick: bool) -> Result<()> {
         apiserver: release.join("apiserver"),
         loadgen: release.join("loadgen"),
         ceiling: release.join("ceiling"),
+        etcdput: release.join("etcdput"),
         testserver_startup: release.join("examples/startup"),
         codec_bench,
         cpus: pins,
@@ -449,6 +460,8 @@ pub fn bench(root: &Path, quick: bool) -> Result<()> {
         Err(e) => (Err(e), None),
     };
     part("Macro: requests", macro_result);
+    println!("==> requests on etcd");
+    part("Macro on etcd", etcd(&ctx));
     println!("==> create-to-event latency");
     part("Create-to-event latency", watch(&ctx, create_p99));
     println!("==> memory per stored object");

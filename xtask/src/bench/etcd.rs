@@ -1,0 +1,172 @@
+//! Part 3b, etcd: GET, LIST and CREATE against the release server on etcd
+//! (`--storage-backend etcd3`, the etcd it starts) beside the same requests
+//! on the embedded store, and its ConfigMap creates beside raw
+//! etcd-client puts of the same stored bytes to the same etcd (`etcdput`),
+//! all in the same run.
+
+use super::load::{Cell, cell, populate};
+use super::*;
+
+/// The etcd URL an `apiserver --storage-backend etcd3` started its etcd
+/// at, read from its log (`etcd started for this server at URL ...`).
+fn etcd_url(log: &Path) -> Result<String> {
+    let text = std::fs::read_to_string(log)?;
+    text.lines()
+        .find_map(|l| l.split("etcd started for this server at ").nth(1))
+        .and_then(|rest| rest.split_whitespace().next())
+        .map(str::to_string)
+        .with_context(|| {
+            format!(
+                "the server did not say where its etcd is ({})",
+                log.display()
+            )
+        })
+}
+
+pub(super) fn etcd(ctx: &Ctx) -> Result<Section> {
+    let duration = ctx.plan.cell.as_millis().to_string();
+    let mut measured: Vec<(&'static str, Vec<Cell>, Vec<Cell>)> = Vec::new();
+    let mut raw = Vec::new();
+    let ops: [(&'static str, Vec<&str>); 3] = [
+        (
+            "GET one ConfigMap",
+            vec![
+                "--op",
+                "get",
+                "--path",
+                "/api/v1/namespaces/bench/configmaps/target-0",
+            ],
+        ),
+        (
+            "LIST of 500 ConfigMaps",
+            vec!["--op", "list", "--namespace", "bench-list"],
+        ),
+        (
+            "CREATE a ConfigMap",
+            vec![
+                "--op",
+                "create",
+                "--namespace",
+                "bench-create",
+                "--prefix",
+                "PREFIX",
+            ],
+        ),
+    ];
+    let mut by_backend = Vec::new();
+    for backend in ["etcd3", "embedded"] {
+        let name = format!("etcd-{backend}");
+        let server = ctx.apiserver(&name, &["--storage-backend", backend])?;
+        server.wait_ready("/readyz")?;
+        let addr = server.addr.clone();
+        for ns in ["bench", "bench-list", "bench-create"] {
+            ctx.loadgen(&addr, &["namespace", "--name", ns])?;
+        }
+        populate(ctx, &addr, "bench", "target-", 1)?;
+        populate(ctx, &addr, "bench-list", "item-", 500)?;
+        let mut rows = Vec::new();
+        for (label, op) in &ops {
+            let mut cells = Vec::new();
+            for &c in &ctx.plan.concurrency {
+                println!("    {label} ({backend}), concurrency {c}");
+                let prefix = format!("c{c}-");
+                let c_s = c.to_string();
+                let mut args = vec!["load"];
+                args.extend(
+                    op.iter()
+                        .map(|a| if *a == "PREFIX" { prefix.as_str() } else { a }),
+                );
+                args.extend(["--concurrency", &c_s, "--duration-ms", &duration]);
+                cells.push(cell(&ctx.loadgen(&addr, &args)?));
+            }
+            rows.push(cells);
+        }
+        if backend == "etcd3" {
+            let url = etcd_url(&ctx.out.join("logs").join(format!("{name}.log")))?;
+            for &c in &ctx.plan.concurrency {
+                println!("    raw etcd puts, concurrency {c}");
+                let out = Ctx::command(&ctx.etcdput, ctx.cpus.map(|c| c.1))
+                    .args(["--endpoint", &url])
+                    .args(["--from-key", "/registry/configmaps/bench/target-0"])
+                    .args(["--prefix", &format!("/bench-raw/c{c}-")])
+                    .args(["--concurrency", &c.to_string()])
+                    .args(["--duration-ms", &duration])
+                    .stdin(Stdio::null())
+                    .output()
+                    .context("running etcdput")?;
+                if !out.status.success() {
+                    bail!(
+                        "etcdput failed: {}",
+                        String::from_utf8_lossy(&out.stderr).trim()
+                    );
+                }
+                let stdout = String::from_utf8_lossy(&out.stdout);
+                let line = stdout.lines().rev().find(|l| !l.trim().is_empty());
+                raw.push(cell(&serde_json::from_str(line.unwrap_or(""))?));
+            }
+        }
+        by_backend.push(rows);
+        drop(server);
+    }
+    let embedded = by_backend.pop().context("no embedded rows")?;
+    let on_etcd = by_backend.pop().context("no etcd rows")?;
+    for (((label, _), etcd), embedded) in ops.iter().zip(on_etcd).zip(embedded) {
+        measured.push((label, etcd, embedded));
+    }
+    let detail = |c: &Cell| {
+        let mut d = format!("p50 {:.2} ms, p99 {:.2} ms", c.p50, c.p99);
+        if c.errors > 0 {
+            d.push_str(&format!(", {} errors", c.errors));
+        }
+        d
+    };
+    let mut figures = Vec::new();
+    for (label, etcd, embedded) in &measured {
+        for (i, &c) in ctx.plan.concurrency.iter().enumerate() {
+            let ratio = etcd[i].rps / embedded[i].rps;
+            figures.push(
+                Figure::new(format!("{label} on etcd, concurrency {c}"), "req/s")
+                    .value(etcd[i].rps)
+                    .detail(detail(&etcd[i]))
+                    .baseline(
+                        format!("the same on the embedded store, concurrency {c}"),
+                        Some(embedded[i].rps),
+                    )
+                    .ratio(Some(ratio), |r| {
+                        format!("{r:.2}x the embedded store's rate")
+                    }),
+            );
+        }
+    }
+    let creates = &measured[2].1;
+    for (i, &c) in ctx.plan.concurrency.iter().enumerate() {
+        let ratio = creates[i].rps / raw[i].rps;
+        let mut f = Figure::new(
+            format!("CREATE a ConfigMap on etcd against raw etcd puts, concurrency {c}"),
+            "req/s",
+        )
+        .value(creates[i].rps)
+        .detail(detail(&creates[i]))
+        .baseline(
+            format!("etcd-client puts of the same stored bytes to the same etcd, {c} in flight"),
+            Some(raw[i].rps),
+        )
+        .ratio(Some(ratio), |r| format!("{r:.2}x the raw puts' rate"));
+        if c == 16 {
+            f = f.goal(">= 0.6x raw etcd puts", Status::of(ratio >= 0.6));
+        }
+        figures.push(f);
+    }
+    Ok(Section {
+        title: format!(
+            "Macro on etcd: the release server on a local etcd (Debian's etcd-server), {} s per cell",
+            ctx.plan.cell.as_secs()
+        ),
+        note: "The server runs with --storage-backend etcd3 and starts its own etcd under its \
+               data directory (unpinned); the embedded rows are the same requests on the \
+               embedded store, and the raw puts are `etcdput` writing the bytes the server \
+               stored for a ConfigMap to new keys of the same etcd, in the same run."
+            .into(),
+        figures,
+    })
+}
