@@ -250,6 +250,9 @@ struct State {
     /// The revision of the last event processed.
     last: i64,
     tx: broadcast::Sender<Arc<CachedEvent>>,
+    /// Whether the storage watch feeding the cache ended (an etcd watch
+    /// whose history was compacted while its connection was down).
+    ended: bool,
 }
 
 /// The cache of one resource prefix.
@@ -282,6 +285,7 @@ impl WatchCache {
                 window_start: start,
                 last: start,
                 tx,
+                ended: false,
             }),
         });
         let weak = Arc::downgrade(&cache);
@@ -302,8 +306,29 @@ impl WatchCache {
                     }
                 }
             }
+            if let Some(cache) = weak.upgrade() {
+                tracing::warn!("the storage watch ended; the watch cache starts again on the next watch");
+                cache.end();
+            }
         });
         Ok(cache)
+    }
+
+    /// Marks the cache ended and closes every subscription: their watches
+    /// end, and clients watch again (from a resourceVersion the next cache
+    /// may answer with 410 Gone, after which they list again).
+    fn end(&self) {
+        if let Ok(mut state) = self.state.lock() {
+            state.ended = true;
+            // Dropping the sender closes every receiver.
+            state.tx = broadcast::channel(1).0;
+        }
+    }
+
+    /// Whether the storage watch feeding the cache ended; the server then
+    /// starts a new cache.
+    pub fn ended(&self) -> bool {
+        self.state.lock().map_or(true, |s| s.ended)
     }
 
     fn push(&self, event: Arc<CachedEvent>) {
@@ -377,6 +402,25 @@ mod tests {
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
         panic!("the cache did not reach revision {revision}");
+    }
+
+    /// When the storage watch ends (etcd's, compacted while disconnected),
+    /// the cache says so and every subscription closes, so that watchers
+    /// watch again (and the server starts a new cache).
+    #[tokio::test]
+    async fn a_cache_whose_storage_watch_ends_closes_its_subscriptions() {
+        let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
+        let cache = WatchCache::start(&store, "/things/", configmaps(), None).unwrap();
+        let (_, mut rx) = cache.subscribe(store.current_revision()).unwrap();
+        assert!(!cache.ended());
+        // A memory store's watch ends when the store goes.
+        drop(store);
+        let closed = tokio::time::timeout(Duration::from_secs(5), rx.recv()).await;
+        assert!(
+            matches!(closed, Ok(Err(broadcast::error::RecvError::Closed))),
+            "{closed:?}"
+        );
+        assert!(cache.ended());
     }
 
     /// Every watcher gets the same decoded event, and its JSON line is

@@ -346,7 +346,9 @@ impl ApiServer {
             .caches
             .lock()
             .map_err(|_| ApiError::internal("watch cache lock poisoned"))?;
-        if let Some(c) = caches.get(&prefix) {
+        if let Some(c) = caches.get(&prefix)
+            && !c.ended()
+        {
             return Ok(c.clone());
         }
         let c = cache::WatchCache::start(
