@@ -9,7 +9,7 @@ use std::time::Duration;
 use axum::http::StatusCode;
 use prost::Message;
 use serde_json::{Value, json};
-use server::storage::{EtcdConfig, EtcdProcess, EtcdStore, Store};
+use server::storage::{EtcdConfig, EtcdProcess, EtcdServerTls, EtcdStore, EtcdTls, Store};
 use tests::http::*;
 
 /// A throwaway etcd and its directory (dropped after the process).
@@ -32,6 +32,7 @@ impl Etcd {
                 servers: vec![self.process.client_url().to_string()],
                 prefix: prefix.into(),
                 request_timeout: Duration::from_secs(3),
+                tls: None,
             })
             .unwrap(),
         )
@@ -271,4 +272,129 @@ async fn the_server_survives_etcd_going_away() {
     for object in acknowledged.iter().chain([&after]) {
         assert!(listed.contains(&name(object).to_string()), "{listed:?}");
     }
+}
+
+/// Runs `openssl` with `args` in `dir`.
+fn openssl(dir: &std::path::Path, args: &[&str]) {
+    let out = std::process::Command::new("openssl")
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("openssl is installed");
+    assert!(
+        out.status.success(),
+        "openssl {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A CA, a server certificate for 127.0.0.1 and a client certificate,
+/// signed by it, as PEM files in `dir`.
+fn certificates(dir: &std::path::Path) {
+    openssl(
+        dir,
+        &[
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=test-ca",
+            "-keyout",
+            "ca-key.pem",
+            "-out",
+            "ca.pem",
+        ],
+    );
+    std::fs::write(
+        dir.join("server.ext"),
+        "subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth,clientAuth\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("client.ext"), "extendedKeyUsage=clientAuth\n").unwrap();
+    for (name, cn) in [("server", "127.0.0.1"), ("client", "apiserver")] {
+        openssl(
+            dir,
+            &[
+                "req",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-subj",
+                &format!("/CN={cn}"),
+                "-keyout",
+                &format!("{name}-key.pem"),
+                "-out",
+                &format!("{name}.csr"),
+            ],
+        );
+        openssl(
+            dir,
+            &[
+                "x509",
+                "-req",
+                "-in",
+                &format!("{name}.csr"),
+                "-CA",
+                "ca.pem",
+                "-CAkey",
+                "ca-key.pem",
+                "-CAcreateserial",
+                "-days",
+                "1",
+                "-extfile",
+                &format!("{name}.ext"),
+                "-out",
+                &format!("{name}.pem"),
+            ],
+        );
+    }
+}
+
+/// `--etcd-cafile`, `--etcd-certfile` and `--etcd-keyfile`: the server
+/// talks to an etcd that serves TLS and checks client certificates; a
+/// client without a certificate is refused.
+#[tokio::test]
+async fn tls_to_etcd_with_client_certificates() {
+    let dir = tempfile::tempdir().unwrap();
+    let certs = dir.path().join("certs");
+    std::fs::create_dir_all(&certs).unwrap();
+    certificates(&certs);
+    let client = EtcdTls::from_files(
+        Some(&certs.join("ca.pem")),
+        Some(&certs.join("client.pem")),
+        Some(&certs.join("client-key.pem")),
+    )
+    .unwrap();
+    let server = EtcdServerTls {
+        cert: certs.join("server.pem"),
+        key: certs.join("server-key.pem"),
+        client_ca: certs.join("ca.pem"),
+    };
+    let etcd = EtcdProcess::start_with(&dir.path().join("etcd"), Some((&server, &client)))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(etcd.client_url().starts_with("https://"));
+    let config = |tls| EtcdConfig {
+        servers: vec![etcd.client_url().to_string()],
+        request_timeout: Duration::from_secs(3),
+        tls,
+        ..EtcdConfig::default()
+    };
+    let store = EtcdStore::connect(&config(Some(client.clone()))).unwrap();
+    let api = Api::start_with(Arc::new(store));
+    api.create(CONFIGMAPS, &configmap("over-tls")).await;
+    assert_eq!(
+        api.get(&format!("{CONFIGMAPS}/over-tls")).await.status,
+        StatusCode::OK
+    );
+    let without_certificate = EtcdTls {
+        identity: None,
+        ..client.clone()
+    };
+    assert!(EtcdStore::connect(&config(Some(without_certificate))).is_err());
+    assert!(EtcdStore::connect(&config(None)).is_err());
 }

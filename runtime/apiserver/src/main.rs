@@ -130,7 +130,7 @@ mod etcd {
     use std::sync::Arc;
 
     use anyhow::Context;
-    use server::storage::{EtcdConfig, EtcdProcess, EtcdStore, Store};
+    use server::storage::{EtcdConfig, EtcdProcess, EtcdStore, EtcdTls, Store};
 
     /// The store on `--etcd-servers`, or on an etcd started under
     /// `<data-dir>/etcd` (kept in `local`) when none is given.
@@ -138,12 +138,21 @@ mod etcd {
         args: &super::Args,
         local: &mut Option<EtcdProcess>,
     ) -> anyhow::Result<Arc<dyn Store>> {
-        if args.etcd_cafile.is_some() || args.etcd_certfile.is_some() || args.etcd_keyfile.is_some()
+        let tls = if args.etcd_cafile.is_some()
+            || args.etcd_certfile.is_some()
+            || args.etcd_keyfile.is_some()
         {
-            anyhow::bail!(
-                "--etcd-cafile, --etcd-certfile and --etcd-keyfile: TLS to etcd is not supported yet; use http:// --etcd-servers"
-            );
-        }
+            Some(
+                EtcdTls::from_files(
+                    args.etcd_cafile.as_deref(),
+                    args.etcd_certfile.as_deref(),
+                    args.etcd_keyfile.as_deref(),
+                )
+                .map_err(|e| anyhow::anyhow!(e))?,
+            )
+        } else {
+            None
+        };
         let mut servers = args.etcd_servers.clone();
         if servers.is_empty() {
             let dir = args.data_dir.join("etcd");
@@ -160,6 +169,7 @@ mod etcd {
             servers: servers.clone(),
             prefix: args.etcd_prefix.clone(),
             request_timeout: args.request_timeout,
+            tls,
         };
         let store = EtcdStore::connect(&config)
             .with_context(|| format!("connecting to etcd at {}", servers.join(",")))?;

@@ -307,7 +307,9 @@ impl WatchCache {
                 }
             }
             if let Some(cache) = weak.upgrade() {
-                tracing::warn!("the storage watch ended; the watch cache starts again on the next watch");
+                tracing::warn!(
+                    "the storage watch ended; the watch cache starts again on the next watch"
+                );
                 cache.end();
             }
         });

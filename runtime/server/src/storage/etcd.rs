@@ -42,6 +42,8 @@ pub struct EtcdConfig {
     /// The longest one request may take, connection included, before it
     /// fails as [`StorageError::Unavailable`].
     pub request_timeout: Duration,
+    /// TLS to `https://` servers; `None` for `http://`.
+    pub tls: Option<EtcdTls>,
 }
 
 impl Default for EtcdConfig {
@@ -50,7 +52,55 @@ impl Default for EtcdConfig {
             servers: vec!["http://127.0.0.1:2379".into()],
             prefix: SERVER_ROOT.into(),
             request_timeout: Duration::from_secs(10),
+            tls: None,
         }
+    }
+}
+
+/// The client side of TLS to etcd, PEM-encoded: kube-apiserver's
+/// `--etcd-cafile`, and `--etcd-certfile` with `--etcd-keyfile`.
+#[derive(Debug, Clone, Default)]
+pub struct EtcdTls {
+    /// The CA bundle the servers' certificates are checked against (the
+    /// system's roots when `None`).
+    pub ca: Option<Vec<u8>>,
+    /// The client certificate and its key, for servers that check clients.
+    pub identity: Option<(Vec<u8>, Vec<u8>)>,
+}
+
+impl EtcdTls {
+    /// Reads the PEM files kube-apiserver's flags name.
+    ///
+    /// Errors: a file that cannot be read (its path and the reason), or a
+    /// certificate without its key or the other way round.
+    pub fn from_files(
+        ca: Option<&std::path::Path>,
+        cert: Option<&std::path::Path>,
+        key: Option<&std::path::Path>,
+    ) -> Result<EtcdTls, String> {
+        let read = |p: &std::path::Path| {
+            std::fs::read(p).map_err(|e| format!("reading {}: {e}", p.display()))
+        };
+        let identity = match (cert, key) {
+            (Some(cert), Some(key)) => Some((read(cert)?, read(key)?)),
+            (None, None) => None,
+            _ => return Err("--etcd-certfile and --etcd-keyfile go together".into()),
+        };
+        Ok(EtcdTls {
+            ca: ca.map(read).transpose()?,
+            identity,
+        })
+    }
+
+    fn options(&self) -> etcd_client::TlsOptions {
+        let mut options = etcd_client::TlsOptions::new();
+        if let Some(ca) = &self.ca {
+            options = options.ca_certificate(etcd_client::Certificate::from_pem(ca));
+        }
+        if let Some((cert, key)) = &self.identity {
+            options = options.identity(etcd_client::Identity::from_pem(cert, key));
+        }
+        options
     }
 }
 
@@ -80,10 +130,13 @@ impl EtcdStore {
             .build()
             .map_err(|e| StorageError::Backend(format!("starting the etcd client runtime: {e}")))?;
         let servers = config.servers.clone();
-        let options = ConnectOptions::new()
+        let mut options = ConnectOptions::new()
             .with_connect_timeout(config.request_timeout)
             .with_timeout(config.request_timeout)
             .with_keep_alive(Duration::from_secs(10), config.request_timeout);
+        if let Some(tls) = &config.tls {
+            options = options.with_tls(tls.options());
+        }
         let client = wait(&runtime, config.request_timeout, "connect", async move {
             Client::connect(servers, Some(options)).await
         })?;
@@ -668,6 +721,18 @@ impl EtcdProcess {
     ///
     /// Errors: `etcd` is not installed, cannot start, or never answers.
     pub fn start(dir: &std::path::Path) -> Result<EtcdProcess, String> {
+        EtcdProcess::start_with(dir, None)
+    }
+
+    /// [`EtcdProcess::start`], serving `https://` with `tls` (its
+    /// certificate and key, and the CA its clients' certificates must be
+    /// signed by), probed as a client with `client`.
+    ///
+    /// Errors: as [`EtcdProcess::start`].
+    pub fn start_with(
+        dir: &std::path::Path,
+        tls: Option<(&EtcdServerTls, &EtcdTls)>,
+    ) -> Result<EtcdProcess, String> {
         let port = || {
             std::net::TcpListener::bind("127.0.0.1:0")
                 .and_then(|l| l.local_addr())
@@ -675,12 +740,21 @@ impl EtcdProcess {
                 .map_err(|e| format!("finding a free port: {e}"))
         };
         let (client, peer) = (port()?, port()?);
-        let client_url = format!("http://127.0.0.1:{client}");
+        let scheme = if tls.is_some() { "https" } else { "http" };
+        let client_url = format!("{scheme}://127.0.0.1:{client}");
         let peer_url = format!("http://127.0.0.1:{peer}");
         std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
         let log = std::fs::File::create(dir.join("etcd.log"))
             .map_err(|e| format!("creating {}: {e}", dir.join("etcd.log").display()))?;
-        let child = std::process::Command::new("etcd")
+        let mut command = std::process::Command::new("etcd");
+        if let Some((server, _)) = tls {
+            command
+                .arg(format!("--cert-file={}", server.cert.display()))
+                .arg(format!("--key-file={}", server.key.display()))
+                .arg(format!("--trusted-ca-file={}", server.client_ca.display()))
+                .arg("--client-cert-auth");
+        }
+        let child = command
             .arg("--name=default")
             .arg(format!("--data-dir={}", dir.join("data").display()))
             .arg(format!("--listen-client-urls={client_url}"))
@@ -698,6 +772,7 @@ impl EtcdProcess {
         let config = EtcdConfig {
             servers: vec![process.client_url.clone()],
             request_timeout: Duration::from_secs(2),
+            tls: tls.map(|(_, client)| client.clone()),
             ..EtcdConfig::default()
         };
         let deadline = std::time::Instant::now() + Duration::from_secs(30);
@@ -732,6 +807,17 @@ impl EtcdProcess {
     pub fn id(&self) -> u32 {
         self.child.id()
     }
+}
+
+/// The server side of TLS for [`EtcdProcess::start_with`]: PEM files.
+#[derive(Debug, Clone)]
+pub struct EtcdServerTls {
+    /// The server's certificate (its SANs must name 127.0.0.1).
+    pub cert: std::path::PathBuf,
+    /// Its key.
+    pub key: std::path::PathBuf,
+    /// The CA that signs the clients' certificates (`--client-cert-auth`).
+    pub client_ca: std::path::PathBuf,
 }
 
 impl Drop for EtcdProcess {

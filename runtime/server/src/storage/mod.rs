@@ -42,7 +42,7 @@ mod watchers;
 use bytes::Bytes;
 
 #[cfg(feature = "etcd")]
-pub use etcd::{EtcdConfig, EtcdProcess, EtcdStore};
+pub use etcd::{EtcdConfig, EtcdProcess, EtcdServerTls, EtcdStore, EtcdTls};
 pub use memory::MemoryStore;
 pub use redb_store::RedbStore;
 
