@@ -508,37 +508,28 @@ fn validate_object(
     }
 }
 
-impl runtime::validate::ValidateExtra for super::v2::HorizontalPodAutoscaler {
-    /// Upstream's validation of the internal object this converts to.
-    fn validate_extra(
-        &self,
-        old: Option<&Self>,
-        path: &Path,
-        ctx: &runtime::validate::Context,
-    ) -> ErrorList {
-        validate_object(
-            &self.clone().into(),
-            old.map(|o| o.clone().into()),
-            path,
-            ctx,
-        )
-    }
+/// Both versions validate as upstream validates the internal object they
+/// convert to (v1 with the metrics of its annotations and its implied CPU
+/// target).
+macro_rules! validate_through_the_hub {
+    ($($version:ident),*) => {$(
+        impl runtime::validate::ValidateExtra for super::$version::HorizontalPodAutoscaler {
+            /// Upstream's validation of the internal object this converts to.
+            fn validate_extra(
+                &self,
+                old: Option<&Self>,
+                path: &Path,
+                ctx: &runtime::validate::Context,
+            ) -> ErrorList {
+                validate_object(
+                    &self.clone().into(),
+                    old.map(|o| o.clone().into()),
+                    path,
+                    ctx,
+                )
+            }
+        }
+    )*};
 }
 
-impl runtime::validate::ValidateExtra for super::v1::HorizontalPodAutoscaler {
-    /// Upstream's validation of the internal object this converts to
-    /// (with the metrics of its annotations and v1's implied CPU target).
-    fn validate_extra(
-        &self,
-        old: Option<&Self>,
-        path: &Path,
-        ctx: &runtime::validate::Context,
-    ) -> ErrorList {
-        validate_object(
-            &self.clone().into(),
-            old.map(|o| o.clone().into()),
-            path,
-            ctx,
-        )
-    }
-}
+validate_through_the_hub!(v1, v2);

@@ -273,36 +273,37 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
             &times,
         ));
     }
-    let conversion = estimate("Widget", "conversion_v1beta1_to_v1");
-    let widget_decode = estimate("Widget", "json_decode");
-    let conversion_figure = Figure::new(
-        "Widget: conversion example.dev/v1beta1 -> hub -> v1 (generated and hand-written From)",
-        "ns",
-    )
-    .detail("every field set, the release moved from its annotation")
-    .baseline("JSON decode of the same v1beta1 object", widget_decode)
-    .ratio(conversion.zip(widget_decode).map(|(c, d)| c / d), |r| {
-        format!("{:.0}% of the decode's time", r * 100.0)
-    });
-    figures.push(match conversion {
-        Some(v) => conversion_figure.value(v),
-        None => conversion_figure.status(Status::Failed),
-    });
-    let conversion = estimate("HorizontalPodAutoscaler", "conversion_v2_to_v1_and_back");
-    let hpa_decode = estimate("HorizontalPodAutoscaler", "json_decode");
-    let conversion_figure = Figure::new(
-        "HorizontalPodAutoscaler: conversion autoscaling/v2 -> hub -> v1 -> hub -> v2 (upstream's hand-written conversions)",
-        "ns",
-    )
-    .detail("the v2 fixture: every metric source, behavior and condition through v1's annotations")
-    .baseline("JSON decode of the same v2 object", hpa_decode)
-    .ratio(conversion.zip(hpa_decode).map(|(c, d)| c / d), |r| {
-        format!("{:.0}% of the decode's time", r * 100.0)
-    });
-    figures.push(match conversion {
-        Some(v) => conversion_figure.value(v),
-        None => conversion_figure.status(Status::Failed),
-    });
+    // Conversions between versions, each beside the JSON decode of the
+    // object converted.
+    for (kind, id, name, detail, decoded) in [
+        (
+            "Widget",
+            "conversion_v1beta1_to_v1",
+            "Widget: conversion example.dev/v1beta1 -> hub -> v1 (generated and hand-written From)",
+            "every field set, the release moved from its annotation",
+            "JSON decode of the same v1beta1 object",
+        ),
+        (
+            "HorizontalPodAutoscaler",
+            "conversion_v2_to_v1_and_back",
+            "HorizontalPodAutoscaler: conversion autoscaling/v2 -> hub -> v1 -> hub -> v2 (upstream's hand-written conversions)",
+            "the v2 fixture: every metric source, behavior and condition through v1's annotations",
+            "JSON decode of the same v2 object",
+        ),
+    ] {
+        let conversion = estimate(kind, id);
+        let decode = estimate(kind, "json_decode");
+        let figure = Figure::new(name, "ns")
+            .detail(detail)
+            .baseline(decoded, decode)
+            .ratio(conversion.zip(decode).map(|(c, d)| c / d), |r| {
+                format!("{:.0}% of the decode's time", r * 100.0)
+            });
+        figures.push(match conversion {
+            Some(v) => figure.value(v),
+            None => figure.status(Status::Failed),
+        });
+    }
     // The write path of one Deployment through the router, in process.
     let create = estimate("Deployment", "write_create");
     let write = |name: &str, id: &str, upstream: &str, goal: f64| {
