@@ -370,13 +370,14 @@ async fn follow(
     c: &Client,
     from: i64,
     restart_every: usize,
-    until: i64,
+    until: &std::sync::atomic::AtomicI64,
     bookmarks: Bookmarks,
 ) -> (Seen, usize) {
+    use std::sync::atomic::Ordering::Relaxed;
     let mut seen = Seen::new();
     let mut bookmarks_seen = 0;
     let mut last = from;
-    'outer: while last < until {
+    'outer: while last < until.load(Relaxed) {
         let path = format!(
             "{CMS}?watch=true&resourceVersion={last}&allowWatchBookmarks={}&timeoutSeconds=30",
             bookmarks != Bookmarks::Off
@@ -390,7 +391,7 @@ async fn follow(
                     assert!(rev >= last, "bookmarks never go back");
                     last = rev;
                     bookmarks_seen += 1;
-                    if bookmarks == Bookmarks::Restart && last < until {
+                    if bookmarks == Bookmarks::Restart && last < until.load(Relaxed) {
                         continue 'outer;
                     }
                 }
@@ -412,7 +413,7 @@ async fn follow(
                     ));
                 }
             }
-            if last >= until {
+            if last >= until.load(Relaxed) {
                 break 'outer;
             }
             n += 1;
@@ -452,6 +453,129 @@ fn the_consistency_checker_passes_on_etcd() {
     consistency_check(Arc::new(store));
 }
 
+/// The consistency checker across an etcd outage: etcd is paused
+/// (`SIGSTOP`) for longer than the storage timeout while writers write and
+/// watchers follow. Writes during the outage fail with a Status and are
+/// retried (a create that took effect before failing comes back as 409);
+/// afterwards every watcher has seen every change once, in order, the
+/// changes replay to what a list shows, and every acknowledged write is
+/// there.
+#[cfg(feature = "etcd")]
+#[test]
+fn the_consistency_checker_holds_across_an_etcd_outage() {
+    use std::sync::atomic::{AtomicI64, Ordering::Relaxed};
+
+    use server::storage::{EtcdConfig, EtcdProcess, EtcdStore};
+    let dir = tempfile::tempdir().unwrap();
+    let etcd = EtcdProcess::start(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    let store = EtcdStore::connect(&EtcdConfig {
+        servers: vec![etcd.client_url().to_string()],
+        request_timeout: Duration::from_secs(1),
+        ..EtcdConfig::default()
+    })
+    .unwrap();
+    let config = Config {
+        port: 0,
+        bookmark_interval: Duration::from_millis(50),
+        ..Config::default()
+    };
+    let s = TestServer::start_with_config(Arc::new(store), config);
+    let c = Arc::new(Client::new(&s));
+    let signal = |signal: &str| {
+        let status = std::process::Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(etcd.id().to_string())
+            .status()
+            .unwrap();
+        assert!(status.success());
+    };
+    rt().block_on(async {
+        let start = rv(&c.get(CMS).await.1);
+        let until = Arc::new(AtomicI64::new(i64::MAX));
+        let mut watchers = Vec::new();
+        for (restart, bookmarks) in [
+            (0, Bookmarks::Off),
+            (5, Bookmarks::Off),
+            (0, Bookmarks::On),
+            (0, Bookmarks::Restart),
+        ] {
+            let (c, until) = (c.clone(), until.clone());
+            watchers.push(tokio::spawn(async move {
+                follow(&c, start, restart, &until, bookmarks).await
+            }));
+        }
+        let mut writers = Vec::new();
+        for w in 0..3 {
+            let c = c.clone();
+            writers.push(tokio::spawn(async move {
+                let (mut acknowledged, mut failures) = (BTreeMap::new(), 0);
+                for i in 0..12 {
+                    let name = format!("o{w}-{i}");
+                    loop {
+                        let body = json!({"apiVersion": "v1", "kind": "ConfigMap",
+                            "metadata": {"name": name}, "data": {"v": "0"}});
+                        let (code, _, _) = c.send(reqwest::Method::POST, CMS, Some(&body)).await;
+                        if code == 201 || code == 409 {
+                            break;
+                        }
+                        assert!(code >= 500, "create {name}: {code}");
+                        failures += 1;
+                    }
+                    let value = format!("{i}");
+                    while c.update_cm(&name, &value).await.is_none() {
+                        failures += 1;
+                    }
+                    acknowledged.insert(name, value);
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                (acknowledged, failures)
+            }));
+        }
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        signal("STOP");
+        tokio::time::sleep(Duration::from_millis(2500)).await;
+        signal("CONT");
+        let (mut acknowledged, mut failures) = (BTreeMap::new(), 0);
+        for w in writers {
+            let (mine, failed) = w.await.unwrap();
+            acknowledged.extend(mine);
+            failures += failed;
+        }
+        assert!(failures > 0, "the outage failed no write: it came too late");
+        let (_, list) = c.get(CMS).await;
+        until.store(rv(&list), Relaxed);
+        let (reference, _) = watchers.remove(0).await.unwrap();
+        for w in watchers {
+            let (seen, _) = w.await.unwrap();
+            assert_eq!(seen, reference, "every watcher sees the same changes");
+        }
+        let mut state: BTreeMap<String, Value> = BTreeMap::new();
+        for (_, kind, name, object) in &reference {
+            if kind == "DELETED" {
+                state.remove(name);
+            } else {
+                state.insert(name.clone(), object.clone());
+            }
+        }
+        let listed: BTreeMap<String, Value> = list["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| {
+                (
+                    i["metadata"]["name"].as_str().unwrap().to_string(),
+                    i.clone(),
+                )
+            })
+            .collect();
+        assert_eq!(listed, state, "the changes replay to the list");
+        for (name, value) in &acknowledged {
+            assert_eq!(listed[name]["data"]["v"], json!(value), "{name}");
+        }
+        assert_eq!(acknowledged.len(), 36);
+    });
+}
+
 /// Concurrent writers and watchers that restart from the last
 /// resourceVersion they saw (with and without bookmarks): every watcher
 /// sees every change once, in order, and replaying them gives what a list
@@ -484,7 +608,7 @@ fn consistency_check(store: Arc<dyn Store>) {
             }));
         }
         // Total writes: 4 writers x (15 creates + 15 updates + 5 deletes).
-        let until = start + 4 * 35;
+        let until = Arc::new(std::sync::atomic::AtomicI64::new(start + 4 * 35));
         let mut watchers = Vec::new();
         let kinds = [
             (0, Bookmarks::Off),
@@ -494,9 +618,9 @@ fn consistency_check(store: Arc<dyn Store>) {
             (0, Bookmarks::Restart),
         ];
         for (restart, bookmarks) in kinds {
-            let c = c.clone();
+            let (c, until) = (c.clone(), until.clone());
             watchers.push(tokio::spawn(async move {
-                follow(&c, start, restart, until, bookmarks).await
+                follow(&c, start, restart, &until, bookmarks).await
             }));
         }
         for w in writers {
