@@ -3,7 +3,9 @@
 //! validation of `k8s.io/apimachinery/pkg/apis/meta/internalversion/validation`
 //! (`ValidateListOptions`), with upstream's messages.
 //!
-//! These are pure functions of the query and the store's current revision;
+//! These are pure functions of the query and the store's current revision
+//! (asked for only when a resourceVersion needs it: a remote store answers
+//! it with a round trip);
 //! the handlers act on the plans they return.
 
 use super::request::Query;
@@ -91,15 +93,15 @@ fn not_older_than(rv: i64, current: i64) -> Result<ReadAt, ApiError> {
 }
 
 /// The get table: unset is Most Recent, `"0"` Any, a value Not older than.
-pub fn get(query: &Query, current: i64) -> Result<ReadAt, ApiError> {
+pub fn get(query: &Query, current: impl FnOnce() -> i64) -> Result<ReadAt, ApiError> {
     match query.get("resourceVersion") {
         None | Some("0") => Ok(ReadAt::Latest),
-        Some(rv) => not_older_than(parse(rv)?, current),
+        Some(rv) => not_older_than(parse(rv)?, current()),
     }
 }
 
 /// The list table, including its Invalid cells.
-pub fn list(query: &Query, current: i64) -> Result<ListPlan, ApiError> {
+pub fn list(query: &Query, current: impl FnOnce() -> i64) -> Result<ListPlan, ApiError> {
     let rv = query.get("resourceVersion");
     let matching = query.get("resourceVersionMatch");
     let token = query.get("continue");
@@ -152,10 +154,10 @@ pub fn list(query: &Query, current: i64) -> Result<ListPlan, ApiError> {
     let plan = match (matching, rv) {
         (_, None) | (_, Some("0")) => ReadAt::Latest,
         (Some("Exact"), Some(rv)) => ReadAt::Exact(parse(rv)?),
-        (Some(_), Some(rv)) => not_older_than(parse(rv)?, current)?,
+        (Some(_), Some(rv)) => not_older_than(parse(rv)?, current())?,
         // Without a match: Exact when paging, Not older than otherwise.
         (None, Some(rv)) if limited => ReadAt::Exact(parse(rv)?),
-        (None, Some(rv)) => not_older_than(parse(rv)?, current)?,
+        (None, Some(rv)) => not_older_than(parse(rv)?, current())?,
     };
     Ok(ListPlan::Fresh(plan))
 }
@@ -233,21 +235,21 @@ mod tests {
     #[test]
     fn get_table() {
         assert_eq!(
-            get(&q(""), CURRENT).unwrap(),
+            get(&q(""), || CURRENT).unwrap(),
             ReadAt::Latest,
             "unset: Most Recent"
         );
         assert_eq!(
-            get(&q("resourceVersion=0"), CURRENT).unwrap(),
+            get(&q("resourceVersion=0"), || CURRENT).unwrap(),
             ReadAt::Latest,
             "0: Any"
         );
         assert_eq!(
-            get(&q("resourceVersion=50"), CURRENT).unwrap(),
+            get(&q("resourceVersion=50"), || CURRENT).unwrap(),
             ReadAt::Latest,
             "value: Not older than"
         );
-        let e = get(&q("resourceVersion=150"), CURRENT).unwrap_err();
+        let e = get(&q("resourceVersion=150"), || CURRENT).unwrap_err();
         assert_eq!(
             (e.code, e.reason),
             (504, runtime::meta::StatusReason::Timeout)
@@ -260,13 +262,15 @@ mod tests {
 
     #[test]
     fn list_table_without_match() {
-        let fresh = |s| list(&q(s), CURRENT).unwrap();
+        let fresh = |s| list(&q(s), || CURRENT).unwrap();
         // limit unset: Most Recent, Any, Not older than.
         assert_eq!(fresh(""), ListPlan::Fresh(ReadAt::Latest));
         assert_eq!(fresh("resourceVersion=0"), ListPlan::Fresh(ReadAt::Latest));
         assert_eq!(fresh("resourceVersion=50"), ListPlan::Fresh(ReadAt::Latest));
         assert_eq!(
-            list(&q("resourceVersion=150"), CURRENT).unwrap_err().code,
+            list(&q("resourceVersion=150"), || CURRENT)
+                .unwrap_err()
+                .code,
             504
         );
         // limit set, continue unset: Most Recent, Any, Exact.
@@ -288,7 +292,7 @@ mod tests {
             fresh("limit=5&continue=abc&resourceVersion=0"),
             ListPlan::Continue("abc".into())
         );
-        let e = list(&q("limit=5&continue=abc&resourceVersion=50"), CURRENT).unwrap_err();
+        let e = list(&q("limit=5&continue=abc&resourceVersion=50"), || CURRENT).unwrap_err();
         assert_eq!(
             (e.code, e.message.as_str()),
             (
@@ -301,7 +305,7 @@ mod tests {
     #[test]
     fn list_table_with_match() {
         for limit in ["", "limit=5&"] {
-            let plan = |s: &str| list(&q(&format!("{limit}{s}")), CURRENT);
+            let plan = |s: &str| list(&q(&format!("{limit}{s}")), || CURRENT);
             // Exact: Invalid, Invalid, Exact.
             let e = plan("resourceVersionMatch=Exact").unwrap_err();
             assert_eq!(
@@ -338,12 +342,15 @@ mod tests {
                 504
             );
         }
-        let e = list(&q("resourceVersionMatch=Newest&resourceVersion=5"), CURRENT).unwrap_err();
+        let e = list(&q("resourceVersionMatch=Newest&resourceVersion=5"), || {
+            CURRENT
+        })
+        .unwrap_err();
         assert_eq!(
             e.message,
             "ListOptions.meta.k8s.io \"\" is invalid: resourceVersionMatch: Unsupported value: \"Newest\": supported values: \"Exact\", \"NotOlderThan\", \"\""
         );
-        let e = list(&q("sendInitialEvents=true"), CURRENT).unwrap_err();
+        let e = list(&q("sendInitialEvents=true"), || CURRENT).unwrap_err();
         assert!(
             e.message
                 .ends_with("sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list"),

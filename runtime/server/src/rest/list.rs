@@ -34,7 +34,7 @@ impl Ctx<'_> {
             _ => resource_prefix(ri),
         };
         let (revision, start_after, continued) =
-            match crate::versions::list(self.query, self.store().current_revision())? {
+            match crate::versions::list(self.query, || self.store().current_revision())? {
                 crate::versions::ListPlan::Continue(token) => {
                     let token = ContinueToken::decode(&token)?;
                     // A token of another resource, or of another namespace
@@ -78,7 +78,8 @@ impl Ctx<'_> {
         let mut cursor = self.list_cursor()?;
         cursor.skip_count = true;
         // The first page fixes the snapshot and surfaces errors as a Status.
-        let first = cursor.next_stored(LIST_PAGE)?;
+        let page_size = self.store().list_page();
+        let first = cursor.next_stored(page_size)?;
         let snapshot = cursor.revision.unwrap_or_default();
         let server = self.server.clone();
         let (tx, rx) = tokio::sync::mpsc::channel::<Result<axum::body::Bytes, std::io::Error>>(2);
@@ -119,7 +120,7 @@ impl Ctx<'_> {
                 if !cursor.more {
                     break;
                 }
-                page = match cursor.next_stored(LIST_PAGE) {
+                page = match cursor.next_stored(page_size) {
                     Ok(p) => p,
                     Err(e) => {
                         // Headers are gone: end the body early, as upstream does.
@@ -177,6 +178,7 @@ impl Ctx<'_> {
         let mut cursor = self.list_cursor()?;
         // remainingItemCount is counted apart, once, below.
         cursor.skip_count = true;
+        let page = self.store().list_page();
         let mut items = Vec::new();
         // Filter page by page until the page is full or the range ends, as
         // the cacher does for selector-filtered chunked lists. No read asks
@@ -184,8 +186,8 @@ impl Ctx<'_> {
         // right after the last item returned.
         while cursor.more && (limit == 0 || items.len() < limit) {
             let want = match limit {
-                0 => LIST_PAGE,
-                _ => (limit - items.len()).min(LIST_PAGE),
+                0 => page,
+                _ => (limit - items.len()).min(page),
             };
             for obj in cursor.next_page(want)? {
                 items.push(map(obj)?);
@@ -302,9 +304,6 @@ impl Ctx<'_> {
         field_selector(self.ri(), self.query)
     }
 }
-
-/// Objects read from storage per page of a streamed list.
-const LIST_PAGE: usize = 4;
 
 /// Bytes of encoded items gathered before a streamed list sends a chunk.
 const LIST_CHUNK_BYTES: usize = 64 * 1024;

@@ -503,14 +503,14 @@ impl Ctx<'_> {
     }
 
     fn get(&self) -> Result<Answer, ApiError> {
-        super::versions::get(self.query, self.store().current_revision())?;
+        super::versions::get(self.query, || self.store().current_revision())?;
         Ok(Answer::object(StatusCode::OK, self.current_object()?.1))
     }
 
     /// A plain JSON GET: the object's bytes from the read cache when it was
     /// read before at its current revision, else read, encoded and cached.
     fn get_json(&self) -> Result<Response, ApiError> {
-        super::versions::get(self.query, self.store().current_revision())?;
+        super::versions::get(self.query, || self.store().current_revision())?;
         let kv = self
             .store()
             .get(&self.key(self.name()))

@@ -300,7 +300,18 @@ fn wait<T: Send + 'static>(
         let _ = tx.send(result);
     });
     let unavailable = |reason: String| StorageError::Unavailable { operation, reason };
-    match rx.recv_timeout(timeout + Duration::from_secs(1)) {
+    let receive = || rx.recv_timeout(timeout + Duration::from_secs(1));
+    // On a multi-threaded runtime's worker (a handler's read), hand the
+    // worker's other tasks to another thread while this one waits, so
+    // that concurrent requests wait for etcd concurrently.
+    let on_worker = tokio::runtime::Handle::try_current()
+        .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
+    let received = if on_worker {
+        tokio::task::block_in_place(receive)
+    } else {
+        receive()
+    };
+    match received {
         Ok(Ok(Ok(value))) => Ok(value),
         Ok(Ok(Err(error))) => Err(storage_error(operation, error)),
         Ok(Err(_)) | Err(_) => Err(unavailable(format!(
@@ -593,6 +604,12 @@ impl Store for EtcdStore {
 
     fn writes_block(&self) -> bool {
         true
+    }
+
+    /// A round trip per page: pages of 500, kube-apiserver's default for
+    /// paged reads of etcd.
+    fn list_page(&self) -> usize {
+        500
     }
 
     /// A read of one key within 2 seconds, as kube-apiserver's etcd check

@@ -293,6 +293,14 @@ pub trait Store: Send + Sync + 'static {
         false
     }
 
+    /// How many keys a list reads from the store per request: a few for a
+    /// store in this process (each read is cheap, and small pages keep a
+    /// streamed list's memory low), more for one across the network, where
+    /// each read is a round trip.
+    fn list_page(&self) -> usize {
+        4
+    }
+
     /// The health of a store reached over the network, for `/livez` and
     /// `/readyz` (their `etcd` check): `Err` with the reason when it does
     /// not answer. `None` (no such check) for a store in this process.
