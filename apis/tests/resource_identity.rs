@@ -69,6 +69,9 @@ fn generated_registry_lists_every_resource() {
         names,
         [
             "deployments.apps",
+            // autoscaling/v1 and v2: one resource, two versions.
+            "horizontalpodautoscalers.autoscaling",
+            "horizontalpodautoscalers.autoscaling",
             "jobs.batch",
             "leases.coordination.k8s.io",
             "pods",
