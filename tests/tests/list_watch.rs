@@ -481,14 +481,6 @@ fn the_consistency_checker_holds_across_an_etcd_outage() {
     };
     let s = TestServer::start_with_config(Arc::new(store), config);
     let c = Arc::new(Client::new(&s));
-    let signal = |signal: &str| {
-        let status = std::process::Command::new("kill")
-            .arg(format!("-{signal}"))
-            .arg(etcd.id().to_string())
-            .status()
-            .unwrap();
-        assert!(status.success());
-    };
     rt().block_on(async {
         let start = rv(&c.get(CMS).await.1);
         let until = Arc::new(AtomicI64::new(i64::MAX));
@@ -532,9 +524,9 @@ fn the_consistency_checker_holds_across_an_etcd_outage() {
             }));
         }
         tokio::time::sleep(Duration::from_millis(400)).await;
-        signal("STOP");
+        etcd.pause();
         tokio::time::sleep(Duration::from_millis(2500)).await;
-        signal("CONT");
+        etcd.resume();
         let (mut acknowledged, mut failures) = (BTreeMap::new(), 0);
         for w in writers {
             let (mine, failed) = w.await.unwrap();

@@ -8,17 +8,19 @@
 use std::sync::Arc;
 
 use axum::extract::{RawQuery, State};
-use axum::http::StatusCode;
+use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
 use crate::ApiServer;
 
-/// The handler of one health endpoint (`livez`, `readyz`, `healthz`).
+/// The handler of `/healthz`, `/livez` and `/readyz`, each named in its
+/// answer by its path.
 pub(crate) async fn check(
-    endpoint: &'static str,
-    server: Arc<ApiServer>,
-    query: Option<String>,
+    State(server): State<Arc<ApiServer>>,
+    uri: Uri,
+    RawQuery(query): RawQuery,
 ) -> Response {
+    let endpoint = uri.path().trim_start_matches('/');
     let verbose = query.as_deref().is_some_and(|q| {
         q.split('&')
             .any(|p| p == "verbose" || p.starts_with("verbose="))
@@ -48,25 +50,4 @@ pub(crate) async fn check(
     }
     body.push_str(&format!("{endpoint} check passed\n"));
     body.into_response()
-}
-
-/// `/livez`.
-pub(crate) async fn livez(State(server): State<Arc<ApiServer>>, RawQuery(q): RawQuery) -> Response {
-    check("livez", server, q).await
-}
-
-/// `/readyz`.
-pub(crate) async fn readyz(
-    State(server): State<Arc<ApiServer>>,
-    RawQuery(q): RawQuery,
-) -> Response {
-    check("readyz", server, q).await
-}
-
-/// `/healthz`.
-pub(crate) async fn healthz(
-    State(server): State<Arc<ApiServer>>,
-    RawQuery(q): RawQuery,
-) -> Response {
-    check("healthz", server, q).await
 }

@@ -216,9 +216,9 @@ impl ApiServer {
                 get(|| async { json(StatusCode::OK, &discovery::version()) }),
             )
             // Upstream's health handlers answer any method.
-            .route("/healthz", any(health::healthz))
-            .route("/livez", any(health::livez))
-            .route("/readyz", any(health::readyz))
+            .route("/healthz", any(health::check))
+            .route("/livez", any(health::check))
+            .route("/readyz", any(health::check))
             .route("/metrics", get(metrics_handler))
             .route("/openapi/v2", get(openapi::v2))
             .route("/openapi/v3", get(openapi::index))

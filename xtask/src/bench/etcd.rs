@@ -113,13 +113,6 @@ pub(super) fn etcd(ctx: &Ctx) -> Result<Section> {
     for (((label, _), etcd), embedded) in ops.iter().zip(on_etcd).zip(embedded) {
         measured.push((label, etcd, embedded));
     }
-    let detail = |c: &Cell| {
-        let mut d = format!("p50 {:.2} ms, p99 {:.2} ms", c.p50, c.p99);
-        if c.errors > 0 {
-            d.push_str(&format!(", {} errors", c.errors));
-        }
-        d
-    };
     let mut figures = Vec::new();
     for (label, etcd, embedded) in &measured {
         for (i, &c) in ctx.plan.concurrency.iter().enumerate() {
@@ -127,7 +120,7 @@ pub(super) fn etcd(ctx: &Ctx) -> Result<Section> {
             figures.push(
                 Figure::new(format!("{label} on etcd, concurrency {c}"), "req/s")
                     .value(etcd[i].rps)
-                    .detail(detail(&etcd[i]))
+                    .detail(etcd[i].detail())
                     .baseline(
                         format!("the same on the embedded store, concurrency {c}"),
                         Some(embedded[i].rps),
@@ -146,7 +139,7 @@ pub(super) fn etcd(ctx: &Ctx) -> Result<Section> {
             "req/s",
         )
         .value(creates[i].rps)
-        .detail(detail(&creates[i]))
+        .detail(creates[i].detail())
         .baseline(
             format!("etcd-client puts of the same stored bytes to the same etcd, {c} in flight"),
             Some(raw[i].rps),

@@ -12,6 +12,17 @@ pub(super) struct Cell {
     pub(super) errors: u64,
 }
 
+impl Cell {
+    /// Its latencies (and errors, if any), for a figure's detail.
+    pub(super) fn detail(&self) -> String {
+        let mut d = format!("p50 {:.2} ms, p99 {:.2} ms", self.p50, self.p99);
+        if self.errors > 0 {
+            d.push_str(&format!(", {} errors", self.errors));
+        }
+        d
+    }
+}
+
 pub(super) fn cell(v: &Value) -> Cell {
     let f = |p: &str| v.pointer(p).and_then(Value::as_f64).unwrap_or(f64::NAN);
     Cell {
@@ -231,13 +242,6 @@ pub(super) fn requests(ctx: &Ctx) -> Result<(Section, Option<f64>)> {
             format!("{:.0}% of the ceiling", r * 100.0)
         }
     };
-    let detail = |c: &Cell| {
-        let mut d = format!("p50 {:.2} ms, p99 {:.2} ms", c.p50, c.p99);
-        if c.errors > 0 {
-            d.push_str(&format!(", {} errors", c.errors));
-        }
-        d
-    };
     let mut figures = Vec::new();
     for (r, row) in rows.iter().enumerate() {
         for (i, &c) in ctx.plan.concurrency.iter().enumerate() {
@@ -251,7 +255,7 @@ pub(super) fn requests(ctx: &Ctx) -> Result<(Section, Option<f64>)> {
                         "req/s",
                     )
                     .value(ceil.rps)
-                    .detail(detail(ceil))
+                    .detail(ceil.detail())
                     .baseline("(the baseline of the next row)", None),
                 );
             }
@@ -259,7 +263,7 @@ pub(super) fn requests(ctx: &Ctx) -> Result<(Section, Option<f64>)> {
             let ratio = cell.rps / ceil.rps;
             let mut f = Figure::new(format!("{}, concurrency {c}", row.label), "req/s")
                 .value(cell.rps)
-                .detail(detail(cell))
+                .detail(cell.detail())
                 .baseline(
                     format!("HTTP ceiling answering {what}, concurrency {c}"),
                     Some(ceil.rps),

@@ -17,11 +17,11 @@
 use runtime::meta::Quantity;
 
 use super::{
-    ContainerResourceMetricSource, ContainerResourceMetricStatus, CrossVersionObjectReference,
-    ExternalMetricSource, ExternalMetricStatus, HorizontalPodAutoscaler,
-    HorizontalPodAutoscalerCondition, HorizontalPodAutoscalerSpec, HorizontalPodAutoscalerStatus,
-    MetricSpec, MetricStatus, ObjectMetricSource, ObjectMetricStatus, PodsMetricSource,
-    PodsMetricStatus, ResourceMetricSource, ResourceMetricStatus,
+    ContainerResourceMetricSource, ContainerResourceMetricStatus, ExternalMetricSource,
+    ExternalMetricStatus, HorizontalPodAutoscaler, HorizontalPodAutoscalerCondition,
+    HorizontalPodAutoscalerSpec, HorizontalPodAutoscalerStatus, MetricSpec, MetricStatus,
+    ObjectMetricSource, ObjectMetricStatus, PodsMetricSource, PodsMetricStatus,
+    ResourceMetricSource, ResourceMetricStatus,
 };
 use crate::autoscaling::{self as hub, drop_round_trip_annotations};
 
@@ -272,11 +272,6 @@ fn identifier(
     hub::MetricIdentifier { name, selector }
 }
 
-/// The internal reference of a v1 one.
-fn reference(target: CrossVersionObjectReference) -> hub::CrossVersionObjectReference {
-    target.into()
-}
-
 /// `Convert_v1_ObjectMetricSource_To_autoscaling_ObjectMetricSource`: an
 /// average value makes the target `AverageValue`, else `Value`.
 pub fn convert_object_metric_source_to_hub(input: ObjectMetricSource) -> hub::ObjectMetricSource {
@@ -286,7 +281,7 @@ pub fn convert_object_metric_source_to_hub(input: ObjectMetricSource) -> hub::Ob
         "AverageValue"
     };
     hub::ObjectMetricSource {
-        described_object: reference(input.target),
+        described_object: input.target.into(),
         target: hub::MetricTarget {
             r#type: r#type.into(),
             value: Some(input.target_value),
@@ -432,7 +427,7 @@ pub fn convert_object_metric_status_to_hub(input: ObjectMetricStatus) -> hub::Ob
             average_value: input.average_value,
             average_utilization: None,
         },
-        described_object: reference(input.target),
+        described_object: input.target.into(),
     }
 }
 

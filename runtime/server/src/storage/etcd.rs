@@ -819,10 +819,32 @@ impl EtcdProcess {
         &self.client_url
     }
 
-    /// The process id, to stop and resume it (`SIGSTOP`, `SIGCONT`) in
-    /// fault tests.
-    pub fn id(&self) -> u32 {
-        self.child.id()
+    /// Freezes the server (`SIGSTOP`): connections stay open and nothing
+    /// answers, as with a hung or partitioned etcd. For fault tests.
+    ///
+    /// # Panics
+    ///
+    /// When `kill` cannot signal the process.
+    pub fn pause(&self) {
+        self.signal("STOP");
+    }
+
+    /// Lets a [`EtcdProcess::pause`]d server run again (`SIGCONT`).
+    ///
+    /// # Panics
+    ///
+    /// When `kill` cannot signal the process.
+    pub fn resume(&self) {
+        self.signal("CONT");
+    }
+
+    fn signal(&self, signal: &str) {
+        let status = std::process::Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(self.child.id().to_string())
+            .status()
+            .expect("running kill");
+        assert!(status.success(), "kill -{signal} failed");
     }
 }
 
