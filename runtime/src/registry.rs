@@ -283,12 +283,7 @@ impl<T: ServedKind> Object for T {
     }
 
     fn to_protobuf(&self) -> Option<Vec<u8>> {
-        let message = self.encode_protobuf()?;
-        Some(crate::codec::protobuf::envelope_of(
-            T::INFO.api_version,
-            T::INFO.kind,
-            &message,
-        ))
+        self.encode_protobuf_envelope()
     }
 
     fn to_storage(&mut self) -> Result<Vec<u8>, String> {
@@ -387,6 +382,13 @@ pub trait ServedKind:
     /// Encodes the value as its protobuf message (no envelope), for kinds
     /// with protobuf numbers.
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
+        None
+    }
+
+    /// Encodes the value in the Kubernetes envelope (`k8s\0` +
+    /// `runtime.Unknown` with its `apiVersion` and `kind`), the message
+    /// written in place, for kinds with protobuf numbers.
+    fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
         None
     }
 

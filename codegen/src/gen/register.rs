@@ -110,6 +110,13 @@ pub fn generate(model: &Model, crate_dir: &Path, spec_dir: &Path) -> Vec<Generat
                         fn encode_protobuf(&self) -> Option<Vec<u8>> {
                             Some(::prost::Message::encode_to_vec(self))
                         }
+                        fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
+                            Some(::runtime::codec::wire::encode_object(
+                                <Self as ::runtime::resource::Resource>::INFO.api_version,
+                                <Self as ::runtime::resource::Resource>::INFO.kind,
+                                self,
+                            ))
+                        }
                     }
                 });
                 let defaults = defaulted.contains(&(index, t.name.clone())).then(|| {

@@ -35,11 +35,13 @@ pub fn decode_error(message: impl Into<std::borrow::Cow<'static, str>>) -> Decod
     DecodeError::new(message)
 }
 
+#[inline]
 pub(crate) fn length_delimited_header(tag: u32, len: usize, buf: &mut impl BufMut) {
     encode_key(tag, WireType::LengthDelimited, buf);
     encode_varint(len as u64, buf);
 }
 
+#[inline]
 pub(crate) fn length_delimited_len(tag: u32, len: usize) -> usize {
     key_len(tag) + encoded_len_varint(len as u64) + len
 }
@@ -76,12 +78,14 @@ pub(crate) fn read_message<B: Buf>(
 // ------------------------------------------------------------ scalars
 
 /// A `string` field.
+#[inline]
 pub fn string(tag: u32, value: &str, buf: &mut impl BufMut) {
     length_delimited_header(tag, value.len(), buf);
     buf.put_slice(value.as_bytes());
 }
 
 /// The encoded length of [`string`].
+#[inline]
 pub fn string_len(tag: u32, value: &str) -> usize {
     length_delimited_len(tag, value.len())
 }
@@ -98,12 +102,14 @@ pub fn decode_string(
 }
 
 /// A `bytes` field.
+#[inline]
 pub fn bytes(tag: u32, value: &[u8], buf: &mut impl BufMut) {
     length_delimited_header(tag, value.len(), buf);
     buf.put_slice(value);
 }
 
 /// The encoded length of [`bytes`].
+#[inline]
 pub fn bytes_len(tag: u32, value: &[u8]) -> usize {
     length_delimited_len(tag, value.len())
 }
@@ -120,11 +126,13 @@ pub fn decode_bytes(
 }
 
 /// A `bool` field.
+#[inline]
 pub fn bool(tag: u32, value: bool, buf: &mut impl BufMut) {
     int(tag, i64::from(value), buf);
 }
 
 /// The encoded length of [`bool`].
+#[inline]
 pub fn bool_len(tag: u32, value: bool) -> usize {
     int_len(tag, i64::from(value))
 }
@@ -136,12 +144,14 @@ pub fn decode_bool(wire_type: WireType, buf: &mut impl Buf) -> Result<bool, Deco
 
 /// An `int32` or `int64` field: a varint, negative values sign-extended
 /// to 64 bits as proto2 writes them.
+#[inline]
 pub fn int(tag: u32, value: i64, buf: &mut impl BufMut) {
     encode_key(tag, WireType::Varint, buf);
     encode_varint(value as u64, buf);
 }
 
 /// The encoded length of [`int`].
+#[inline]
 pub fn int_len(tag: u32, value: i64) -> usize {
     key_len(tag) + encoded_len_varint(value as u64)
 }
@@ -154,12 +164,14 @@ pub fn decode_int(wire_type: WireType, buf: &mut impl Buf) -> Result<i64, Decode
 }
 
 /// A `double` field.
+#[inline]
 pub fn double(tag: u32, value: f64, buf: &mut impl BufMut) {
     encode_key(tag, WireType::SixtyFourBit, buf);
     buf.put_f64_le(value);
 }
 
 /// The encoded length of [`double`].
+#[inline]
 pub fn double_len(tag: u32) -> usize {
     key_len(tag) + 8
 }
@@ -176,11 +188,13 @@ pub fn decode_double(wire_type: WireType, buf: &mut impl Buf) -> Result<f64, Dec
 // ------------------------------------------------------------ messages
 
 /// A nested message field.
+#[inline]
 pub fn message<M: prost::Message>(tag: u32, value: &M, buf: &mut impl BufMut) {
     prost::encoding::message::encode(tag, value, buf);
 }
 
 /// The encoded length of [`message`].
+#[inline]
 pub fn message_len<M: prost::Message>(tag: u32, value: &M) -> usize {
     prost::encoding::message::encoded_len(tag, value)
 }
@@ -210,12 +224,14 @@ pub fn skip(
 /// The header of one `map<string, V>` entry: its key and length, then the
 /// key field (1); the caller writes the value field (2), whose encoded
 /// length is `value_len`.
+#[inline]
 pub fn map_entry(tag: u32, key: &str, value_len: usize, buf: &mut impl BufMut) {
     length_delimited_header(tag, string_len(1, key) + value_len, buf);
     string(1, key, buf);
 }
 
 /// The encoded length of one map entry with a value field of `value_len`.
+#[inline]
 pub fn map_entry_len(tag: u32, key: &str, value_len: usize) -> usize {
     length_delimited_len(tag, string_len(1, key) + value_len)
 }
@@ -349,7 +365,29 @@ pub fn message_from_bytes<T: prost::Message + Default>(
 }
 
 /// Encodes an object in the Kubernetes envelope, with the `apiVersion` and
-/// `kind` of its type meta.
+/// `kind` of its type meta: the bytes of
+/// [`super::protobuf::envelope_of`] around the object's message, which is
+/// written in place (its length counted once, no copy).
 pub fn encode_object<T: prost::Message>(api_version: &str, kind: &str, object: &T) -> Vec<u8> {
-    super::protobuf::envelope_of(api_version, kind, &object.encode_to_vec())
+    let magic = super::protobuf::MAGIC;
+    let type_meta_len = string_len(1, api_version) + string_len(2, kind);
+    let raw_len = object.encoded_len();
+    let mut out = Vec::with_capacity(
+        magic.len()
+            + length_delimited_len(1, type_meta_len)
+            + length_delimited_len(2, raw_len)
+            + length_delimited_len(3, 0)
+            + length_delimited_len(4, 0),
+    );
+    out.extend_from_slice(magic);
+    // runtime.Unknown: typeMeta = 1, raw = 2, contentEncoding = 3,
+    // contentType = 4 (both written empty, as kube-apiserver writes them).
+    length_delimited_header(1, type_meta_len, &mut out);
+    string(1, api_version, &mut out);
+    string(2, kind, &mut out);
+    length_delimited_header(2, raw_len, &mut out);
+    object.encode_raw(&mut out);
+    length_delimited_header(3, 0, &mut out);
+    length_delimited_header(4, 0, &mut out);
+    out
 }

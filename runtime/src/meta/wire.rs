@@ -18,10 +18,12 @@ use super::{FieldsV1, IntOrString, MicroTime, Quantity, RawExtension, Time};
 /// `time.Time{}.Unix()` in Go: the seconds of the zero time (year 1).
 const ZERO_TIME_SECONDS: i64 = -62135596800;
 
+#[inline]
 fn timestamp_len(seconds: i64, nanos: i64) -> usize {
     int_len(1, seconds) + int_len(2, nanos)
 }
 
+#[inline]
 fn timestamp(tag: u32, seconds: i64, nanos: i64, buf: &mut impl BufMut) {
     length_delimited_header(tag, timestamp_len(seconds, nanos), buf);
     int(1, seconds, buf);
@@ -56,11 +58,13 @@ fn decode_timestamp(
 
 /// A `metav1.Time` field: seconds and nanos, as its JSON form holds it
 /// (whole seconds).
+#[inline]
 pub fn time(tag: u32, value: &Time, buf: &mut impl BufMut) {
     timestamp(tag, value.0.timestamp(), 0, buf);
 }
 
 /// The encoded length of [`time`].
+#[inline]
 pub fn time_len(tag: u32, value: &Time) -> usize {
     length_delimited_len(tag, timestamp_len(value.0.timestamp(), 0))
 }
@@ -77,17 +81,20 @@ pub fn decode_time(
 }
 
 /// A `metav1.MicroTime` field, to the microsecond as its JSON form holds it.
+#[inline]
 pub fn micro_time(tag: u32, value: &MicroTime, buf: &mut impl BufMut) {
     let (seconds, nanos) = micro_parts(value);
     timestamp(tag, seconds, nanos, buf);
 }
 
+#[inline]
 fn micro_parts(value: &MicroTime) -> (i64, i64) {
     let nanos = i64::from(value.0.timestamp_subsec_micros()) * 1000;
     (value.0.timestamp(), nanos)
 }
 
 /// The encoded length of [`micro_time`].
+#[inline]
 pub fn micro_time_len(tag: u32, value: &MicroTime) -> usize {
     let (seconds, nanos) = micro_parts(value);
     length_delimited_len(tag, timestamp_len(seconds, nanos))
@@ -106,12 +113,14 @@ pub fn decode_micro_time(
 }
 
 /// A `resource.Quantity` field: `{string = 1}`.
+#[inline]
 pub fn quantity(tag: u32, value: &Quantity, buf: &mut impl BufMut) {
     length_delimited_header(tag, string_len(1, value.as_str()), buf);
     string(1, value.as_str(), buf);
 }
 
 /// The encoded length of [`quantity`].
+#[inline]
 pub fn quantity_len(tag: u32, value: &Quantity) -> usize {
     length_delimited_len(tag, string_len(1, value.as_str()))
 }
@@ -133,6 +142,7 @@ pub fn decode_quantity(
     Quantity::parse(text.trim()).map_err(|e| decode_error(e.to_string()))
 }
 
+#[inline]
 fn int_or_string_parts(value: &IntOrString) -> (i64, i64, &str) {
     match value {
         IntOrString::Int(i) => (0, i64::from(*i), ""),
@@ -140,6 +150,7 @@ fn int_or_string_parts(value: &IntOrString) -> (i64, i64, &str) {
     }
 }
 
+#[inline]
 fn int_or_string_body_len(value: &IntOrString) -> usize {
     let (kind, int_val, str_val) = int_or_string_parts(value);
     int_len(1, kind) + int_len(2, int_val) + string_len(3, str_val)
@@ -147,6 +158,7 @@ fn int_or_string_body_len(value: &IntOrString) -> usize {
 
 /// An `intstr.IntOrString` field: `{type = 1, intVal = 2, strVal = 3}`,
 /// all three written.
+#[inline]
 pub fn int_or_string(tag: u32, value: &IntOrString, buf: &mut impl BufMut) {
     length_delimited_header(tag, int_or_string_body_len(value), buf);
     let (kind, int_val, str_val) = int_or_string_parts(value);
@@ -156,6 +168,7 @@ pub fn int_or_string(tag: u32, value: &IntOrString, buf: &mut impl BufMut) {
 }
 
 /// The encoded length of [`int_or_string`].
+#[inline]
 pub fn int_or_string_len(tag: u32, value: &IntOrString) -> usize {
     length_delimited_len(tag, int_or_string_body_len(value))
 }

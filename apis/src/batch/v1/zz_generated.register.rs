@@ -39,6 +39,15 @@ impl ::runtime::registry::ServedKind for Job {
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
     }
+    fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
+        Some(
+            ::runtime::codec::wire::encode_object(
+                <Self as ::runtime::resource::Resource>::INFO.api_version,
+                <Self as ::runtime::resource::Resource>::INFO.kind,
+                self,
+            ),
+        )
+    }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
         ::runtime::registry::metadata_field(
             &self.metadata,

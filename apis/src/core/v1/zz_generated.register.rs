@@ -45,6 +45,15 @@ impl ::runtime::registry::ServedKind for Pod {
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
     }
+    fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
+        Some(
+            ::runtime::codec::wire::encode_object(
+                <Self as ::runtime::resource::Resource>::INFO.api_version,
+                <Self as ::runtime::resource::Resource>::INFO.kind,
+                self,
+            ),
+        )
+    }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
         match path {
             "spec.nodeName" => {
@@ -143,6 +152,15 @@ impl ::runtime::registry::ServedKind for PodTemplate {
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
     }
+    fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
+        Some(
+            ::runtime::codec::wire::encode_object(
+                <Self as ::runtime::resource::Resource>::INFO.api_version,
+                <Self as ::runtime::resource::Resource>::INFO.kind,
+                self,
+            ),
+        )
+    }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
         ::runtime::registry::metadata_field(
             &self.metadata,
@@ -180,6 +198,15 @@ impl ::runtime::registry::ServedKind for Secret {
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
+    }
+    fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
+        Some(
+            ::runtime::codec::wire::encode_object(
+                <Self as ::runtime::resource::Resource>::INFO.api_version,
+                <Self as ::runtime::resource::Resource>::INFO.kind,
+                self,
+            ),
+        )
     }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
         ::runtime::registry::metadata_field(
@@ -219,6 +246,15 @@ impl ::runtime::registry::ServedKind for Service {
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
     }
+    fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
+        Some(
+            ::runtime::codec::wire::encode_object(
+                <Self as ::runtime::resource::Resource>::INFO.api_version,
+                <Self as ::runtime::resource::Resource>::INFO.kind,
+                self,
+            ),
+        )
+    }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
         ::runtime::registry::metadata_field(
             &self.metadata,
@@ -253,6 +289,15 @@ impl ::runtime::registry::ServedKind for ConfigMap {
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
     }
+    fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
+        Some(
+            ::runtime::codec::wire::encode_object(
+                <Self as ::runtime::resource::Resource>::INFO.api_version,
+                <Self as ::runtime::resource::Resource>::INFO.kind,
+                self,
+            ),
+        )
+    }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
         ::runtime::registry::metadata_field(
             &self.metadata,
@@ -286,6 +331,15 @@ impl ::runtime::registry::ServedKind for Namespace {
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
+    }
+    fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
+        Some(
+            ::runtime::codec::wire::encode_object(
+                <Self as ::runtime::resource::Resource>::INFO.api_version,
+                <Self as ::runtime::resource::Resource>::INFO.kind,
+                self,
+            ),
+        )
     }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
         match path {
@@ -331,6 +385,15 @@ impl ::runtime::registry::ServedKind for Event {
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
         Some(::prost::Message::encode_to_vec(self))
+    }
+    fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
+        Some(
+            ::runtime::codec::wire::encode_object(
+                <Self as ::runtime::resource::Resource>::INFO.api_version,
+                <Self as ::runtime::resource::Resource>::INFO.kind,
+                self,
+            ),
+        )
     }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
         match path {
