@@ -3,6 +3,12 @@
 //! the API server wrote) to new keys, from `--concurrency` tasks on one
 //! client for `--duration-ms`; prints one JSON object shaped as
 //! `loadgen`'s summary (`ok`, `errors`, `rps`, `latency`).
+//!
+//! With `--create`, each write is the transaction an API server's create
+//! makes instead of a put: the put only if the key does not exist yet
+//! (`create_revision == 0`), else a read of the key, as our etcd store's
+//! create does (kube-apiserver's compares the mod revision with 0, and
+//! reads nothing when the compare fails).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -34,6 +40,19 @@ struct Cli {
     /// How long to put for, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     duration_ms: u64,
+    /// Write each key with a create's transaction, not a plain put.
+    #[arg(long)]
+    create: bool,
+}
+
+/// A create's transaction: `value` at `key` if the key has never been
+/// written (or was deleted), else the key's current value.
+fn create_txn(key: &str, value: &[u8]) -> etcd_client::Txn {
+    use etcd_client::{Compare, CompareOp, Txn, TxnOp};
+    Txn::new()
+        .when(vec![Compare::create_revision(key, CompareOp::Equal, 0)])
+        .and_then(vec![TxnOp::put(key, value.to_vec(), None)])
+        .or_else(vec![TxnOp::get(key, None)])
 }
 
 #[tokio::main(flavor = "current_thread")]
@@ -68,17 +87,20 @@ async fn main() -> Result<()> {
     let mut tasks = Vec::new();
     for _ in 0..cli.concurrency {
         let (mut client, value, issued) = (client.clone(), value.clone(), issued.clone());
-        let prefix = cli.prefix.clone();
+        let (prefix, create) = (cli.prefix.clone(), cli.create);
         tasks.push(tokio::spawn(async move {
             let (mut samples, mut errors) = (Vec::new(), 0u64);
             while Instant::now() < deadline {
                 let n = issued.fetch_add(1, Ordering::Relaxed);
                 let sent = Instant::now();
-                match client
-                    .put(format!("{prefix}{n}"), value.as_slice(), None)
-                    .await
-                {
-                    Ok(_) => samples.push(sent.elapsed()),
+                let key = format!("{prefix}{n}");
+                let written = if create {
+                    client.txn(create_txn(&key, &value)).await.map(drop)
+                } else {
+                    client.put(key, value.as_slice(), None).await.map(drop)
+                };
+                match written {
+                    Ok(()) => samples.push(sent.elapsed()),
                     Err(_) => errors += 1,
                 }
             }
