@@ -71,7 +71,19 @@ impl Api {
 
     /// A server over `store`.
     pub fn start_with(store: std::sync::Arc<dyn server::storage::Store>) -> Api {
-        let server = TestServer::start_with(store);
+        Api::from_server(TestServer::start_with(store))
+    }
+
+    /// [`Api::start_with`], the server configured by `config` (its address
+    /// and port are ignored: the server takes a free loopback port).
+    pub fn start_with_config(
+        store: std::sync::Arc<dyn server::storage::Store>,
+        config: server::Config,
+    ) -> Api {
+        Api::from_server(TestServer::start_with_config(store, config))
+    }
+
+    fn from_server(server: TestServer) -> Api {
         Api {
             router: server.server.router(),
             server,

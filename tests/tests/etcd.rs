@@ -197,6 +197,54 @@ async fn two_api_servers_share_one_etcd() {
     .await;
 }
 
+/// The watch cache's bookmarks follow etcd's progress notifications: a
+/// watcher of ConfigMaps is told of the revision of a later write to
+/// another resource, as kube-apiserver's cacher bookmarks carry the
+/// revision etcd's progress notifications report. (Without them a
+/// bookmark can only name the watched resource's last change.)
+#[tokio::test]
+async fn bookmarks_follow_etcds_progress_notifications() {
+    let etcd = Etcd::start();
+    let config = server::Config {
+        bookmark_interval: Duration::from_millis(200),
+        ..server::Config::default()
+    };
+    let api = Api::start_with_config(etcd.store("/registry"), config);
+    let created = api.create(CONFIGMAPS, &configmap("watched")).await;
+    let rv = created["metadata"]["resourceVersion"].as_str().unwrap();
+    let (status, _, mut watch) = api
+        .watch(&format!(
+            "{CONFIGMAPS}?watch=true&allowWatchBookmarks=true&resourceVersion={rv}"
+        ))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    // A write elsewhere moves the store's revision past every ConfigMap's.
+    let other = api
+        .create("/api/v1/namespaces", &namespace("elsewhere"))
+        .await;
+    let written: i64 = other["metadata"]["resourceVersion"]
+        .as_str()
+        .and_then(|rv| rv.parse().ok())
+        .unwrap();
+    // The etcd of the tests notifies every 5 s.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no bookmark reached revision {written}"
+        );
+        let event = watch.next().await.expect("the watch goes on");
+        assert_eq!(event["type"], "BOOKMARK", "{event}");
+        let bookmarked: i64 = event["object"]["metadata"]["resourceVersion"]
+            .as_str()
+            .and_then(|rv| rv.parse().ok())
+            .unwrap();
+        if bookmarked >= written {
+            break;
+        }
+    }
+}
+
 /// With etcd stopped, a request fails within the storage timeout with a
 /// Status and `/readyz` fails naming etcd; resumed, the server recovers
 /// without a restart, its watchers see what was written meanwhile, and no

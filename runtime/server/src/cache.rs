@@ -25,7 +25,7 @@ use tokio::sync::broadcast;
 use super::read_cache::ReadCache;
 use super::status::ApiError;
 use super::store::read_stored_json;
-use crate::storage::{Event, KeyValue, StorageError, Store};
+use crate::storage::{Event, KeyValue, StorageError, Store, WatchItem};
 use runtime::registry::{KindOps, Object};
 
 /// Events kept for watches that start from a recent revision.
@@ -243,11 +243,28 @@ pub(crate) fn object_line(kind: &str, json: &[u8]) -> Bytes {
     Bytes::from(line)
 }
 
+/// The storage watch feeding a cache: changes alone, or changes and
+/// progress reports.
+enum Feed {
+    Events(tokio::sync::mpsc::UnboundedReceiver<crate::storage::Event>),
+    Items(tokio::sync::mpsc::UnboundedReceiver<WatchItem>),
+}
+
+impl Feed {
+    async fn next(&mut self) -> Option<WatchItem> {
+        match self {
+            Feed::Events(rx) => rx.recv().await.map(WatchItem::Event),
+            Feed::Items(rx) => rx.recv().await,
+        }
+    }
+}
+
 struct State {
     ring: VecDeque<Arc<CachedEvent>>,
     /// Every event with a revision above this is in the ring (or still to come).
     window_start: i64,
-    /// The revision of the last event processed.
+    /// The revision of the last event processed, or of the store's last
+    /// progress report if later.
     last: i64,
     tx: broadcast::Sender<Arc<CachedEvent>>,
     /// Whether the storage watch feeding the cache ended (an etcd watch
@@ -277,7 +294,10 @@ impl WatchCache {
         read_cache: Option<Arc<ReadCache>>,
     ) -> Result<Arc<WatchCache>, StorageError> {
         let start = store.current_revision();
-        let mut events = store.watch(prefix, start)?;
+        let mut feed = match store.watch_with_progress(prefix, start) {
+            Some(items) => Feed::Items(items?),
+            None => Feed::Events(store.watch(prefix, start)?),
+        };
         let (tx, _) = broadcast::channel(WATCHER_BUFFER);
         let cache = Arc::new(WatchCache {
             state: Mutex::new(State {
@@ -290,8 +310,15 @@ impl WatchCache {
         });
         let weak = Arc::downgrade(&cache);
         tokio::spawn(async move {
-            while let Some(event) = events.recv().await {
+            while let Some(item) = feed.next().await {
                 let Some(cache) = weak.upgrade() else { return };
+                let event = match item {
+                    WatchItem::Event(event) => event,
+                    WatchItem::Progress(revision) => {
+                        cache.progressed(revision);
+                        continue;
+                    }
+                };
                 match CachedEvent::from_storage(&event, kind) {
                     Ok(e) => {
                         if let Some(read_cache) = &read_cache
@@ -331,6 +358,15 @@ impl WatchCache {
     /// starts a new cache.
     pub fn ended(&self) -> bool {
         self.state.lock().map_or(true, |s| s.ended)
+    }
+
+    /// The store reports every change up to `revision` delivered: a
+    /// watcher that has received every event has seen the resource as of
+    /// `revision`, which its next bookmark says.
+    fn progressed(&self, revision: i64) {
+        if let Ok(mut state) = self.state.lock() {
+            state.last = state.last.max(revision);
+        }
     }
 
     fn push(&self, event: Arc<CachedEvent>) {

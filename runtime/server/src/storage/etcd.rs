@@ -26,7 +26,7 @@ use etcd_client::{
 };
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
-use super::{Event, KeyValue, RangeRequest, RangeResult, Revision, StorageError, Store};
+use super::{Event, KeyValue, RangeRequest, RangeResult, Revision, StorageError, Store, WatchItem};
 
 /// The root of the server's keys, which `--etcd-prefix` replaces.
 const SERVER_ROOT: &str = "/registry";
@@ -256,6 +256,41 @@ impl EtcdStore {
 
     /// A transaction on `key`: `then` when `compares` hold, else a read of
     /// the key.
+    /// Starts a watch of `prefix` after `after_revision` feeding `tx`.
+    ///
+    /// Errors: the revision was compacted, or etcd does not answer.
+    fn start_watch(
+        &self,
+        prefix: &str,
+        after_revision: Revision,
+        tx: Sink,
+    ) -> Result<(), StorageError> {
+        // A watch from compacted history fails now, as the other stores'
+        // do, rather than in the stream (a read at that revision tells).
+        if after_revision > 0 {
+            match self.range(RangeRequest {
+                prefix,
+                limit: 1,
+                revision: Some(after_revision),
+                ..Default::default()
+            }) {
+                Err(e @ StorageError::Compacted { .. }) => return Err(e),
+                Err(e @ StorageError::Unavailable { .. }) => return Err(e),
+                _ => {}
+            }
+        }
+        let watch = Watch {
+            client: self.client.clone(),
+            prefix: self.prefix.clone(),
+            key: self.etcd_key(prefix),
+            next: after_revision + 1,
+            compacted: self.compacted.clone(),
+            tx,
+        };
+        self.runtime().spawn(watch.run());
+        Ok(())
+    }
+
     fn transaction(
         &self,
         operation: &'static str,
@@ -545,31 +580,25 @@ impl Store for EtcdStore {
         prefix: &str,
         after_revision: Revision,
     ) -> Result<UnboundedReceiver<Event>, StorageError> {
-        // A watch from compacted history fails now, as the other stores'
-        // do, rather than in the stream (a read at that revision tells).
-        if after_revision > 0 {
-            match self.range(RangeRequest {
-                prefix,
-                limit: 1,
-                revision: Some(after_revision),
-                ..Default::default()
-            }) {
-                Err(e @ StorageError::Compacted { .. }) => return Err(e),
-                Err(e @ StorageError::Unavailable { .. }) => return Err(e),
-                _ => {}
-            }
-        }
         let (tx, rx) = unbounded_channel();
-        let watch = Watch {
-            client: self.client.clone(),
-            prefix: self.prefix.clone(),
-            key: self.etcd_key(prefix),
-            next: after_revision + 1,
-            compacted: self.compacted.clone(),
-            tx,
-        };
-        self.runtime().spawn(watch.run());
+        self.start_watch(prefix, after_revision, Sink::Events(tx))?;
         Ok(rx)
+    }
+
+    /// etcd's progress notifications, which etcd sends a watch that has
+    /// received every change (every `--experimental-watch-progress-notify-interval`,
+    /// 10 minutes unless set; the etcd `apiserver` starts for itself, as
+    /// kubeadm's, sends one every 5 seconds).
+    fn watch_with_progress(
+        &self,
+        prefix: &str,
+        after_revision: Revision,
+    ) -> Option<Result<UnboundedReceiver<WatchItem>, StorageError>> {
+        let (tx, rx) = unbounded_channel();
+        Some(
+            self.start_watch(prefix, after_revision, Sink::Items(tx))
+                .map(|()| rx),
+        )
     }
 
     fn compact(&self, revision: Revision) -> Result<(), StorageError> {
@@ -627,6 +656,48 @@ impl Store for EtcdStore {
     }
 }
 
+/// Where a watch's events go: the changes alone ([`Store::watch`]), or
+/// the changes and etcd's progress notifications
+/// ([`Store::watch_with_progress`]).
+enum Sink {
+    Events(UnboundedSender<Event>),
+    Items(UnboundedSender<WatchItem>),
+}
+
+impl Sink {
+    /// Sends a change; `false` when the receiver is gone.
+    fn event(&self, event: Event) -> bool {
+        match self {
+            Sink::Events(tx) => tx.send(event).is_ok(),
+            Sink::Items(tx) => tx.send(WatchItem::Event(event)).is_ok(),
+        }
+    }
+
+    /// Reports that every change up to `revision` was sent; `false` when
+    /// the receiver is gone.
+    fn progress(&self, revision: Revision) -> bool {
+        match self {
+            Sink::Events(tx) => !tx.is_closed(),
+            Sink::Items(tx) => tx.send(WatchItem::Progress(revision)).is_ok(),
+        }
+    }
+
+    fn is_closed(&self) -> bool {
+        match self {
+            Sink::Events(tx) => tx.is_closed(),
+            Sink::Items(tx) => tx.is_closed(),
+        }
+    }
+
+    /// Completes when the receiver is gone.
+    async fn closed(&self) {
+        match self {
+            Sink::Events(tx) => tx.closed().await,
+            Sink::Items(tx) => tx.closed().await,
+        }
+    }
+}
+
 /// One storage watch: an etcd watch of `key` as a prefix from `next`,
 /// forwarding events until the receiver is dropped, re-established from
 /// the next undelivered revision when the connection drops.
@@ -636,7 +707,7 @@ struct Watch {
     key: String,
     next: Revision,
     compacted: Arc<AtomicI64>,
-    tx: UnboundedSender<Event>,
+    tx: Sink,
 }
 
 impl Watch {
@@ -684,6 +755,21 @@ impl Watch {
             if response.canceled() {
                 return Ok(Finished::Broken);
             }
+            // A response with no events to a watch already created is etcd's
+            // progress notification: etcd sends one only to a watch that
+            // has received every change, so every change up to its
+            // header's revision has been sent.
+            if response.events().is_empty() && !response.created() {
+                if let Some(revision) = response.header().map(|h| h.revision())
+                    && revision >= self.next
+                {
+                    self.next = revision + 1;
+                    if !self.tx.progress(revision) {
+                        return Ok(Finished::ReceiverGone);
+                    }
+                }
+                continue;
+            }
             for event in response.events() {
                 let Some(kv) = event.kv() else { continue };
                 let event = match event.event_type() {
@@ -705,7 +791,7 @@ impl Watch {
                     }
                 };
                 self.next = event.revision() + 1;
-                if self.tx.send(event).is_err() {
+                if !self.tx.event(event) {
                     return Ok(Finished::ReceiverGone);
                 }
             }
@@ -726,7 +812,9 @@ enum Finished {
 /// A throwaway etcd server (the `etcd` binary on `PATH`, Debian's
 /// `etcd-server`) on free loopback ports with its data in `dir`, stopped
 /// when dropped: for tests, and for `apiserver --storage-backend etcd3`
-/// without `--etcd-servers`.
+/// without `--etcd-servers`. It sends watches a progress notification every
+/// 5 seconds (`--experimental-watch-progress-notify-interval=5s`, as kubeadm
+/// runs etcd).
 pub struct EtcdProcess {
     child: std::process::Child,
     client_url: String,
@@ -779,6 +867,10 @@ impl EtcdProcess {
             .arg(format!("--listen-peer-urls={peer_url}"))
             .arg(format!("--initial-advertise-peer-urls={peer_url}"))
             .arg(format!("--initial-cluster=default={peer_url}"))
+            // A progress notification to each synced watch every 5 s, as
+            // kubeadm configures etcd for kube-apiserver: the watch cache's
+            // bookmarks then follow the store's revision.
+            .arg("--experimental-watch-progress-notify-interval=5s")
             .stdout(std::process::Stdio::null())
             .stderr(log)
             .spawn()

@@ -112,6 +112,19 @@ impl Event {
     }
 }
 
+/// What a watch with progress ([`Store::watch_with_progress`]) delivers,
+/// in order: the changes, and the store's word that every change under
+/// the prefix up to a revision has been delivered (etcd's progress
+/// notification), which lets a watch cache's bookmarks carry a revision
+/// newer than its resource's last change, as kube-apiserver's do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WatchItem {
+    /// A change, as [`Store::watch`] delivers it.
+    Event(Event),
+    /// Every change up to this revision has been delivered.
+    Progress(Revision),
+}
+
 /// Errors returned by [`Store`] operations.
 #[derive(Debug, thiserror::Error)]
 pub enum StorageError {
@@ -273,6 +286,19 @@ pub trait Store: Send + Sync + 'static {
         prefix: &str,
         after_revision: Revision,
     ) -> Result<tokio::sync::mpsc::UnboundedReceiver<Event>, StorageError>;
+
+    /// [`Store::watch`] with progress reports between the changes, for a
+    /// store that has them (etcd); `None` for one that has none (a store in
+    /// this process, whose watch delivers each write as it commits).
+    ///
+    /// Errors: as [`Store::watch`].
+    fn watch_with_progress(
+        &self,
+        _prefix: &str,
+        _after_revision: Revision,
+    ) -> Option<Result<tokio::sync::mpsc::UnboundedReceiver<WatchItem>, StorageError>> {
+        None
+    }
 
     /// Discards history at or below `revision`, keeping each key's latest
     /// version at that revision if the key is live then (like etcd's compact).
