@@ -263,7 +263,25 @@ impl Server {
 }
 
 impl Drop for Server {
+    /// Stops the server as a user does (SIGTERM), so that it stops what it
+    /// started (the etcd of `--storage-backend etcd3` without
+    /// `--etcd-servers`, which a SIGKILL would leave running to disturb the
+    /// parts after it); killed if still running 5 s later.
     fn drop(&mut self) {
+        let terminated = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if terminated {
+            let deadline = Instant::now() + Duration::from_secs(5);
+            while Instant::now() < deadline {
+                if let Ok(Some(_)) = self.child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
