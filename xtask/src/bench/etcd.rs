@@ -45,19 +45,7 @@ fn etcdput(ctx: &Ctx, url: &str, c: usize, duration_ms: &str, create: bool) -> R
     if create {
         command.arg("--create");
     }
-    let out = command
-        .stdin(Stdio::null())
-        .output()
-        .context("running etcdput")?;
-    if !out.status.success() {
-        bail!(
-            "etcdput failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        );
-    }
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let line = stdout.lines().rev().find(|l| !l.trim().is_empty());
-    Ok(cell(&serde_json::from_str(line.unwrap_or(""))?))
+    Ok(cell(&summary(command, "etcdput")?))
 }
 
 pub(super) fn etcd(ctx: &Ctx) -> Result<Section> {

@@ -153,23 +153,9 @@ impl Ctx {
 
     /// Runs the load generator on its core; returns the JSON it printed.
     fn loadgen(&self, addr: &str, args: &[&str]) -> Result<Value> {
-        let out = Ctx::command(&self.loadgen, self.cpus.map(|c| c.1))
-            .arg("--addr")
-            .arg(addr)
-            .args(args)
-            .stdin(Stdio::null())
-            .output()
-            .context("running loadgen")?;
-        if !out.status.success() {
-            bail!(
-                "loadgen {} failed: {}",
-                args.join(" "),
-                String::from_utf8_lossy(&out.stderr).trim()
-            );
-        }
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let line = stdout.lines().rev().find(|l| !l.trim().is_empty());
-        serde_json::from_str(line.unwrap_or("")).context("reading loadgen's output")
+        let mut command = Ctx::command(&self.loadgen, self.cpus.map(|c| c.1));
+        command.arg("--addr").arg(addr).args(args);
+        summary(command, &format!("loadgen {}", args.join(" ")))
     }
 
     /// Starts the API server (memory backend unless `args` say otherwise).
@@ -285,6 +271,27 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Runs a bench tool (`what` names it in errors) and returns the JSON
+/// summary it printed last.
+///
+/// Errors: the tool cannot run, fails (its stderr is quoted), or its last
+/// line is not JSON.
+fn summary(mut command: Command, what: &str) -> Result<Value> {
+    let out = command
+        .stdin(Stdio::null())
+        .output()
+        .with_context(|| format!("running {what}"))?;
+    if !out.status.success() {
+        bail!(
+            "{what} failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
+    }
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout.lines().rev().find(|l| !l.trim().is_empty());
+    serde_json::from_str(line.unwrap_or("")).with_context(|| format!("reading {what}'s output"))
 }
 
 /// The status code of `GET path` on `addr` (loopback), or `None`.

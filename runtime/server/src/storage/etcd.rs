@@ -254,8 +254,6 @@ impl EtcdStore {
         }
     }
 
-    /// A transaction on `key`: `then` when `compares` hold, else a read of
-    /// the key.
     /// Starts a watch of `prefix` after `after_revision` feeding `tx`.
     ///
     /// Errors: the revision was compacted, or etcd does not answer.
@@ -291,6 +289,8 @@ impl EtcdStore {
         Ok(())
     }
 
+    /// A transaction on `key`: `then` when `compares` hold, else a read of
+    /// the key.
     fn transaction(
         &self,
         operation: &'static str,
