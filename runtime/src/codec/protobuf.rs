@@ -617,16 +617,9 @@ fn envelope(object: &Value, raw: &[u8]) -> Vec<u8> {
 /// The Kubernetes envelope (`k8s\0` + `runtime.Unknown`) around the
 /// message `raw`, with the type meta given.
 pub fn envelope_of(api_version: &str, kind: &str, raw: &[u8]) -> Vec<u8> {
-    let mut type_meta = Vec::new();
-    length_delimited(1, api_version.as_bytes(), &mut type_meta);
-    length_delimited(2, kind.as_bytes(), &mut type_meta);
-    let mut out = Vec::with_capacity(MAGIC.len() + type_meta.len() + raw.len() + 16);
-    out.extend_from_slice(MAGIC);
-    length_delimited(1, &type_meta, &mut out);
-    length_delimited(2, raw, &mut out);
-    length_delimited(3, b"", &mut out);
-    length_delimited(4, b"", &mut out);
-    out
+    super::wire::envelope(api_version, kind, raw.len(), |out| {
+        out.extend_from_slice(raw)
+    })
 }
 
 static LIST_META: Message = Message {

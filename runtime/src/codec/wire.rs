@@ -365,13 +365,26 @@ pub fn message_from_bytes<T: prost::Message + Default>(
 }
 
 /// Encodes an object in the Kubernetes envelope, with the `apiVersion` and
-/// `kind` of its type meta: the bytes of
-/// [`super::protobuf::envelope_of`] around the object's message, which is
-/// written in place (its length counted once, no copy).
+/// `kind` of its type meta, the object's message written in place (its
+/// length counted once, no copy).
 pub fn encode_object<T: prost::Message>(api_version: &str, kind: &str, object: &T) -> Vec<u8> {
+    envelope(api_version, kind, object.encoded_len(), |out| {
+        object.encode_raw(out)
+    })
+}
+
+/// The Kubernetes envelope: `k8s\0` and a `runtime.Unknown` with the type
+/// meta given, whose raw message of `raw_len` bytes `write_raw` writes.
+/// `contentEncoding` and `contentType` are written empty, as
+/// kube-apiserver writes them.
+pub(crate) fn envelope(
+    api_version: &str,
+    kind: &str,
+    raw_len: usize,
+    write_raw: impl FnOnce(&mut Vec<u8>),
+) -> Vec<u8> {
     let magic = super::protobuf::MAGIC;
     let type_meta_len = string_len(1, api_version) + string_len(2, kind);
-    let raw_len = object.encoded_len();
     let mut out = Vec::with_capacity(
         magic.len()
             + length_delimited_len(1, type_meta_len)
@@ -381,12 +394,12 @@ pub fn encode_object<T: prost::Message>(api_version: &str, kind: &str, object: &
     );
     out.extend_from_slice(magic);
     // runtime.Unknown: typeMeta = 1, raw = 2, contentEncoding = 3,
-    // contentType = 4 (both written empty, as kube-apiserver writes them).
+    // contentType = 4.
     length_delimited_header(1, type_meta_len, &mut out);
     string(1, api_version, &mut out);
     string(2, kind, &mut out);
     length_delimited_header(2, raw_len, &mut out);
-    object.encode_raw(&mut out);
+    write_raw(&mut out);
     length_delimited_header(3, 0, &mut out);
     length_delimited_header(4, 0, &mut out);
     out
