@@ -1,10 +1,10 @@
 //! A store that watches what the server does with it: an in-memory store
-//! that counts the storage watches opened, can say its writes block (as a
-//! store committing to disk does), and can hold a create until the test
-//! lets it go.
+//! that counts the storage watches opened and the reads of each key, can
+//! say its writes block (as a store committing to disk does), and can hold
+//! a create until the test lets it go.
 
+use std::collections::HashMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use server::storage::{
     Event, KeyValue, MemoryStore, RangeRequest, RangeResult, StorageError, Store,
@@ -14,7 +14,10 @@ use server::storage::{
 #[derive(Default)]
 pub struct InstrumentedStore {
     inner: MemoryStore,
-    watches: AtomicUsize,
+    /// The prefix of each storage watch opened, in order.
+    watches: Mutex<Vec<String>>,
+    /// How many times each key was read with [`Store::get`].
+    gets: Mutex<HashMap<String, usize>>,
     writes_block: bool,
     gate: Mutex<Option<std::sync::mpsc::Receiver<()>>>,
 }
@@ -28,9 +31,24 @@ impl InstrumentedStore {
         }
     }
 
-    /// How many storage watches were opened.
-    pub fn watches(&self) -> usize {
-        self.watches.load(Ordering::SeqCst)
+    /// How many storage watches were opened on `prefix`
+    /// (`/registry/configmaps/`).
+    pub fn watches(&self, prefix: &str) -> usize {
+        let watches = self.watches.lock().expect("watches");
+        watches.iter().filter(|p| *p == prefix).count()
+    }
+
+    /// How many times `key` (`/registry/namespaces/default`) was read
+    /// with [`Store::get`].
+    pub fn gets(&self, key: &str) -> usize {
+        let gets = self.gets.lock().expect("gets");
+        gets.get(key).copied().unwrap_or(0)
+    }
+
+    /// The store underneath, for writes that bypass the server (as
+    /// another API server on the same storage makes them).
+    pub fn inner(&self) -> &MemoryStore {
+        &self.inner
     }
 
     /// The next create waits, on whatever thread runs it, until the
@@ -50,6 +68,12 @@ impl Store for InstrumentedStore {
         self.inner.compacted_revision()
     }
     fn get(&self, key: &str) -> Result<Option<KeyValue>, StorageError> {
+        *self
+            .gets
+            .lock()
+            .expect("gets")
+            .entry(key.to_string())
+            .or_default() += 1;
         self.inner.get(key)
     }
     fn range(&self, req: RangeRequest<'_>) -> Result<RangeResult, StorageError> {
@@ -73,7 +97,10 @@ impl Store for InstrumentedStore {
         prefix: &str,
         after: i64,
     ) -> Result<tokio::sync::mpsc::UnboundedReceiver<Event>, StorageError> {
-        self.watches.fetch_add(1, Ordering::SeqCst);
+        self.watches
+            .lock()
+            .expect("watches")
+            .push(prefix.to_string());
         self.inner.watch(prefix, after)
     }
     fn compact(&self, revision: i64) -> Result<(), StorageError> {

@@ -831,7 +831,11 @@ fn many_watchers_share_one_storage_watch() {
             assert_eq!(e["object"]["metadata"]["name"], "shared");
         }
     });
-    assert_eq!(store.watches(), 1, "one storage watch for 20 watchers");
+    assert_eq!(
+        store.watches("/registry/configmaps/"),
+        1,
+        "one storage watch for 20 watchers"
+    );
 }
 
 #[test]

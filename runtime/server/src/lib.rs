@@ -153,6 +153,9 @@ pub struct ApiServer {
     /// Whether each namespace read so far was terminating, at the revision
     /// read (see `namespaces::NamespaceStates`).
     namespace_states: namespaces::NamespaceStates,
+    /// The namespaces as the lifecycle admission reads them (see
+    /// `namespaces::NamespaceLister`).
+    namespace_lister: Arc<namespaces::NamespaceLister>,
 }
 
 impl ApiServer {
@@ -203,8 +206,12 @@ impl ApiServer {
             stopping: tokio::sync::watch::Sender::new(false),
             read_cache: Arc::new(read_cache::ReadCache::new(READ_CACHE_BYTES)),
             namespace_states: namespaces::NamespaceStates::default(),
+            namespace_lister: Arc::default(),
         });
         server.ensure_system_namespaces()?;
+        if let Some(entry) = server.namespace_entry() {
+            server.start_namespace_lister(entry);
+        }
         Ok(server)
     }
 

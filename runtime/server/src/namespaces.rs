@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::ApiServer;
 use super::status::ApiError;
@@ -18,6 +18,10 @@ use runtime::meta::{CauseType, Time};
 use runtime::registry::Entry;
 use runtime::resource::ResourceInfo;
 
+mod lister;
+
+pub(crate) use lister::NamespaceLister;
+
 /// Namespaces that exist from the start.
 pub const SYSTEM_NAMESPACES: [&str; 4] =
     ["default", "kube-system", "kube-public", "kube-node-lease"];
@@ -26,9 +30,9 @@ pub const SYSTEM_NAMESPACES: [&str; 4] =
 const IMMORTAL_NAMESPACES: [&str; 3] = ["default", "kube-system", "kube-public"];
 
 /// Whether namespaces were terminating, by name, at the mod revision they
-/// were read at: a create checks its namespace at the revision the store
-/// holds, and decodes the stored namespace only when that revision is new
-/// (upstream's NamespaceLifecycle admission reads an informer's cache).
+/// were read at: a create that looks its namespace up live (see
+/// [`NamespaceLister`]) decodes the stored namespace only when that
+/// revision is new.
 #[derive(Default)]
 pub(crate) struct NamespaceStates(std::sync::Mutex<std::collections::HashMap<String, (i64, bool)>>);
 
@@ -63,7 +67,7 @@ fn is_namespace(ri: &ResourceInfo) -> bool {
 
 impl ApiServer {
     /// The registry entry of the namespaces.
-    fn namespace_entry(&self) -> Option<Entry> {
+    pub(crate) fn namespace_entry(&self) -> Option<Entry> {
         self.registry
             .storage_entries()
             .find(|e| is_namespace(&e.info))
@@ -94,6 +98,8 @@ impl ApiServer {
     }
 
     /// 404 when `namespace` does not exist; 403 when it is terminating.
+    /// The namespace lister answers when it can; otherwise the namespace
+    /// is read from storage (upstream's live lookup).
     pub(super) fn check_namespace_accepts(
         &self,
         ri: &ResourceInfo,
@@ -103,27 +109,9 @@ impl ApiServer {
         let Some(ns_entry) = self.namespace_entry() else {
             return Ok(());
         };
-        let kv = self
-            .store
-            .get(&object_key(&ns_entry.info, None, namespace))
-            .map_err(ApiError::internal)?
-            .ok_or_else(|| ApiError::namespace_not_found(namespace))?;
-        let terminating = match self.namespace_states.get(namespace, kv.mod_revision) {
+        let terminating = match self.namespace_lister.terminating(namespace) {
             Some(terminating) => terminating,
-            None => {
-                let ns = read_object(ns_entry.kind, &kv)?;
-                // `status.phase` is the namespace kind's printer column,
-                // which its generated `field_value` reads.
-                let terminating = ns.metadata().deletion_timestamp.is_some()
-                    || ns
-                        .field_value("status.phase")
-                        .as_ref()
-                        .and_then(Value::as_str)
-                        == Some("Terminating");
-                self.namespace_states
-                    .insert(namespace, kv.mod_revision, terminating);
-                terminating
-            }
+            None => self.namespace_terminating_live(&ns_entry, namespace)?,
         };
         if terminating {
             let mut e = ApiError::forbidden(
@@ -143,15 +131,38 @@ impl ApiServer {
         Ok(())
     }
 
-    /// 403 for the namespaces that may never be deleted.
+    /// Whether `namespace` is terminating, read from storage; 404 when it
+    /// does not exist.
+    fn namespace_terminating_live(&self, entry: &Entry, namespace: &str) -> Result<bool, ApiError> {
+        let kv = self
+            .store
+            .get(&object_key(&entry.info, None, namespace))
+            .map_err(ApiError::internal)?
+            .ok_or_else(|| ApiError::namespace_not_found(namespace))?;
+        if let Some(terminating) = self.namespace_states.get(namespace, kv.mod_revision) {
+            return Ok(terminating);
+        }
+        let terminating = lister::is_terminating(read_object(entry.kind, &kv)?.as_ref());
+        self.namespace_states
+            .insert(namespace, kv.mod_revision, terminating);
+        Ok(terminating)
+    }
+
+    /// 403 for the namespaces that may never be deleted. A namespace that
+    /// may is looked up live by the creates that follow for a while (see
+    /// [`NamespaceLister`]).
     pub(super) fn check_deletable(&self, ri: &ResourceInfo, name: &str) -> Result<(), ApiError> {
-        if is_namespace(ri) && IMMORTAL_NAMESPACES.contains(&name) {
+        if !is_namespace(ri) {
+            return Ok(());
+        }
+        if IMMORTAL_NAMESPACES.contains(&name) {
             return Err(ApiError::forbidden(
                 ri,
                 name,
                 "this namespace may not be deleted",
             ));
         }
+        self.namespace_lister.deleting(name);
         Ok(())
     }
 

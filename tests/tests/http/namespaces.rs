@@ -206,3 +206,84 @@ async fn a_created_namespace_is_prepared_by_its_strategy() {
     let keys: Vec<&String> = r.body.as_object().unwrap().keys().collect();
     assert_eq!(keys, ["kind", "apiVersion", "metadata", "spec", "status"]);
 }
+
+/// Creates check their namespace in a lister fed by the namespaces' watch,
+/// not by reading it from storage each time, as kube-apiserver's
+/// NamespaceLifecycle admission reads a namespace informer; a namespace
+/// that another API server on the same storage terminates, then removes,
+/// reaches that lister through the watch.
+#[tokio::test]
+async fn creates_check_their_namespace_in_the_watched_lister() {
+    const KEY: &str = "/registry/namespaces/busy";
+    const CONFIGMAPS: &str = "/api/v1/namespaces/busy/configmaps";
+    let store = std::sync::Arc::new(tests::store::InstrumentedStore::default());
+    let api = Api::start_with(store.clone());
+    api.create(NAMESPACES, &namespace("busy")).await;
+    // A namespace just created is looked up in storage until the lister
+    // has it.
+    let mut n = 0;
+    eventually("creates to stop reading their namespace", async || {
+        let before = store.gets(KEY);
+        n += 1;
+        api.create(CONFIGMAPS, &configmap(&format!("c{n}"))).await;
+        store.gets(KEY) == before
+    })
+    .await;
+    let before = store.gets(KEY);
+    for i in 0..5 {
+        api.create(CONFIGMAPS, &configmap(&format!("d{i}"))).await;
+    }
+    assert_eq!(
+        store.gets(KEY),
+        before,
+        "creates read their namespace from storage"
+    );
+
+    // Another server marks it terminating, writing storage directly.
+    use server::storage::Store as _;
+    let mut terminating = api.get(&format!("{NAMESPACES}/busy")).await.body;
+    terminating["status"]["phase"] = json!("Terminating");
+    let namespaces = apis::registry()
+        .find("", "v1", "namespaces")
+        .expect("namespaces served")
+        .kind;
+    let bytes = namespaces
+        .read_value(&terminating)
+        .expect("a namespace")
+        .to_storage()
+        .expect("encodes");
+    let kv = store.inner().get(KEY).unwrap().expect("stored");
+    store.inner().update(KEY, bytes, kv.mod_revision).unwrap();
+    eventually(
+        "creates in the terminating namespace to be refused",
+        async || {
+            n += 1;
+            let r = api.post(CONFIGMAPS, &configmap(&format!("c{n}"))).await;
+            if r.status == StatusCode::CREATED {
+                return false;
+            }
+            r.assert_failure(403, "Forbidden");
+            assert_eq!(
+                r.body["details"]["causes"][0]["reason"],
+                "NamespaceTerminating"
+            );
+            true
+        },
+    )
+    .await;
+
+    // Then removes it.
+    let kv = store.inner().get(KEY).unwrap().expect("stored");
+    store.inner().delete(KEY, Some(kv.mod_revision)).unwrap();
+    eventually("creates in the removed namespace to be 404", async || {
+        n += 1;
+        let r = api.post(CONFIGMAPS, &configmap(&format!("c{n}"))).await;
+        if r.status == StatusCode::FORBIDDEN {
+            return false;
+        }
+        r.assert_failure(404, "NotFound");
+        assert_eq!(r.body["message"], "namespaces \"busy\" not found");
+        true
+    })
+    .await;
+}
