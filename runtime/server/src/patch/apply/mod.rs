@@ -63,7 +63,7 @@ use runtime::fieldpaths::FieldPaths;
 use runtime::meta::{ManagedFieldsEntry, Time};
 use runtime::schema::TypeSchema;
 use shape::Shape;
-use walk::{Comparison, check_lists, ensure_named_fields, errors_text, remove, to_field_set};
+use walk::{Comparison, applied_field_set, ensure_named_fields, errors_text, remove, to_field_set};
 
 /// The manager that owns an object's existing fields when it is first
 /// applied to without managed fields (`skipNonAppliedManager`).
@@ -251,7 +251,7 @@ pub fn apply_converting(
     versions: &dyn VersionConverter,
 ) -> Result<ApplyOutcome, ApplyError> {
     let shape = Shape::root(schema);
-    check_applied(applied, api_version, shape)?;
+    let applied_set = check_applied(applied, api_version, shape)?;
     let managers = managers::decode(managed)
         .map_err(|e| ApplyError::Invalid(format!("failed to decode managed fields: {e}")))?;
     let writer = Writer::new(manager, api_version, None);
@@ -261,6 +261,7 @@ pub fn apply_converting(
     let request = ApplyRequest {
         live,
         applied,
+        applied_set: std::cell::Cell::new(Some(applied_set)),
         writer: &writer,
         now,
         shape,
@@ -514,8 +515,9 @@ fn public_conflicts(conflicts: Vec<OwnedConflict>) -> Vec<Conflict> {
 
 /// Upstream's checks of an applied object before merging
 /// (`versionCheckManager`, `structuredMergeManager.Apply`, the typed
-/// conversion's list validation).
-fn check_applied(applied: &Value, api_version: &str, shape: Shape) -> Result<(), ApplyError> {
+/// conversion's list validation); the paths it sets, found in the same
+/// walk as its lists' problems.
+fn check_applied(applied: &Value, api_version: &str, shape: Shape) -> Result<FieldSet, ApplyError> {
     if !applied.is_object() {
         return Err(ApplyError::Invalid(
             "the applied configuration must be an object".to_string(),
@@ -535,10 +537,10 @@ fn check_applied(applied: &Value, api_version: &str, shape: Shape) -> Result<(),
             "metadata.managedFields must be nil".to_string(),
         ));
     }
-    let errors = check_lists(applied, shape, false);
-    if errors.is_empty() {
-        return Ok(());
-    }
+    let errors = match applied_field_set(applied, shape) {
+        Ok(set) => return Ok(set),
+        Err(errors) => errors,
+    };
     Err(ApplyError::Invalid(format!(
         "failed to create typed patch object ({}): {}",
         object_gvknn(applied),
@@ -579,6 +581,10 @@ fn object_gvknn(obj: &Value) -> String {
 struct ApplyRequest<'a> {
     live: Option<&'a Value>,
     applied: &'a Value,
+    /// The paths `applied` sets, found when it was checked, for the first
+    /// merge (a second one, for `kubectl`'s forgiven conflicts, finds them
+    /// again).
+    applied_set: std::cell::Cell<Option<FieldSet>>,
     writer: &'a Writer,
     now: Time,
     shape: Shape,
@@ -668,7 +674,10 @@ impl ApplyRequest<'_> {
     ) -> Result<Value, Vec<OwnedConflict>> {
         let merged = walk::merge(live, self.applied, self.shape);
         let previous = managers.remove(id);
-        let applied_set = to_field_set(self.applied, self.shape);
+        let applied_set = self
+            .applied_set
+            .take()
+            .unwrap_or_else(|| to_field_set(self.applied, self.shape));
         // A re-apply of the same fields writes the entry's FieldsV1 again.
         let decoded = previous.as_ref().and_then(|p| p.decoded().cloned());
         let entry = Managed::new(

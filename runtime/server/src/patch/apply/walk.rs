@@ -264,6 +264,98 @@ fn node_field_set(value: &Value, shape: Shape) -> (bool, FieldSet) {
     (false, FieldSet::from_parts(members, children))
 }
 
+/// [`to_field_set`] of an applied object, checked as [`check_lists`]
+/// checks it (repeated keys not allowed) in the same walk: its problems,
+/// in [`check_lists`]' order, when it has any (its set then does not
+/// matter: the apply fails), else its set. With no problem every list
+/// item has its element and none repeats, so the set is
+/// [`to_field_set`]'s.
+pub(crate) fn applied_field_set(
+    value: &Value,
+    shape: Shape,
+) -> Result<FieldSet, Vec<ValidationError>> {
+    let mut errors = Vec::new();
+    let (_, set) = checked_node_set(value, shape, &mut Vec::new(), &mut errors);
+    if errors.is_empty() {
+        Ok(set)
+    } else {
+        Err(errors)
+    }
+}
+
+/// [`node_field_set`] and [`check_value`] in one walk, at `path`.
+fn checked_node_set(
+    value: &Value,
+    shape: Shape,
+    path: &mut Vec<PathElement>,
+    errors: &mut Vec<ValidationError>,
+) -> (bool, FieldSet) {
+    /// Lists up to this long find a repeated element by scanning the
+    /// elements before it; longer ones keep a set.
+    const SCANNED: usize = 16;
+    let mut members = Vec::new();
+    let mut children = Vec::new();
+    match (shape, value) {
+        (Shape::Leaf, _) => return (true, FieldSet::new()),
+        (Shape::Struct { .. } | Shape::Map { .. } | Shape::Deduced, Value::Object(map)) => {
+            for (key, child) in map {
+                let (child_shape, declared) = shape.field(key);
+                path.push(PathElement::Field(key.clone()));
+                let (member, set) = checked_node_set(child, child_shape, path, errors);
+                let Some(element) = path.pop() else { break };
+                if !set.is_empty() {
+                    if member || !declared {
+                        members.push(element.clone());
+                    }
+                    children.push((element, set));
+                } else if member || !declared {
+                    members.push(element);
+                }
+            }
+        }
+        (Shape::List { kind, .. }, Value::Array(items)) => {
+            let mut seen = BTreeSet::new();
+            for (i, item) in items.iter().enumerate() {
+                let element = match item_element(item, kind) {
+                    Ok(element) => element,
+                    Err(message) => {
+                        errors.push(ValidationError {
+                            path: path_string(path),
+                            message: format!("element {i}: {message}"),
+                        });
+                        break;
+                    }
+                };
+                let repeated = if members.len() < SCANNED {
+                    members.contains(&element)
+                } else {
+                    if seen.is_empty() {
+                        seen.extend(members.iter().cloned());
+                    }
+                    !seen.insert(element.clone())
+                };
+                if repeated {
+                    errors.push(ValidationError {
+                        path: path_string(path),
+                        message: format!("duplicate entries for key {element}"),
+                    });
+                }
+                path.push(element);
+                let (_, set) = checked_node_set(item, shape.item(), path, errors);
+                let Some(element) = path.pop() else { break };
+                if !set.is_empty() {
+                    children.push((element.clone(), set));
+                }
+                members.push(element);
+            }
+        }
+        // A null map or list sets nothing; a value of the wrong kind is a leaf.
+        (_, Value::Null) => {}
+        _ => return (true, FieldSet::new()),
+    }
+    (false, FieldSet::from_parts(members, children))
+}
+
 /// How a node is walked, decided from its shape and both sides.
 enum Node<'v> {
     Leaf,
