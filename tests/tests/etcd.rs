@@ -161,7 +161,8 @@ async fn data_written_as_kube_apiserver_writes_it_is_served() {
 
 /// Two API servers on one etcd: a write through one is read and watched
 /// through the other, a stale resourceVersion is a conflict across them,
-/// and a namespace deleted through one finishes with both running.
+/// and a namespace deleted through one is refused new content by the
+/// other and finishes with both running.
 #[tokio::test]
 async fn two_api_servers_share_one_etcd() {
     let etcd = Etcd::start();
@@ -186,10 +187,38 @@ async fn two_api_servers_share_one_etcd() {
     stale.assert_failure(409, "Conflict");
 
     a.create("/api/v1/namespaces", &namespace("gone")).await;
+    // `a`'s namespace watch cache, which feeds its namespace lister, has
+    // the new namespace once a watch through `a` shows it.
+    let (_, _, mut namespaces_a) = a
+        .watch(&format!(
+            "/api/v1/namespaces?watch=true&resourceVersion={}",
+            updated.body["metadata"]["resourceVersion"]
+                .as_str()
+                .expect("a resourceVersion")
+        ))
+        .await;
+    assert_eq!(
+        namespaces_a.next_event().await,
+        ("ADDED".into(), "gone".into())
+    );
     b.create("/api/v1/namespaces/gone/configmaps", &configmap("inside"))
         .await;
     let deleted = b.delete("/api/v1/namespaces/gone").await;
     assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.text);
+    // `a` did not delete it: its namespace lister learns of the deletion
+    // through etcd's watch, and its creates there are refused.
+    let mut n = 0;
+    eventually("a to refuse creates in the deleted namespace", async || {
+        n += 1;
+        let late = a
+            .post(
+                "/api/v1/namespaces/gone/configmaps",
+                &configmap(&format!("late{n}")),
+            )
+            .await;
+        matches!(late.status.as_u16(), 403 | 404)
+    })
+    .await;
     eventually("the namespace is gone from both servers", async || {
         a.get("/api/v1/namespaces/gone").await.status == StatusCode::NOT_FOUND
             && b.get("/api/v1/namespaces/gone").await.status == StatusCode::NOT_FOUND
