@@ -21,6 +21,25 @@ pub(crate) struct ValidationError {
     message: String,
 }
 
+impl ValidationError {
+    /// The list at `path` has an item (the `index`th) without an element:
+    /// `element <index>: <message>`.
+    fn bad_item(path: &[PathElement], index: usize, message: &str) -> ValidationError {
+        ValidationError {
+            path: path_string(path),
+            message: format!("element {index}: {message}"),
+        }
+    }
+
+    /// The list at `path` repeats `element`.
+    fn repeated_key(path: &[PathElement], element: &PathElement) -> ValidationError {
+        ValidationError {
+            path: path_string(path),
+            message: format!("duplicate entries for key {element}"),
+        }
+    }
+}
+
 /// The text of a list of validation errors (`ValidationErrors.Error`): one
 /// error as `path: message`, several under `errors:`, indented.
 pub(crate) fn errors_text(errors: &[ValidationError]) -> String {
@@ -194,18 +213,12 @@ fn check_items(
         let element = match item_element(item, kind) {
             Ok(element) => element,
             Err(message) => {
-                errors.push(ValidationError {
-                    path: path_string(path),
-                    message: format!("element {i}: {message}"),
-                });
+                errors.push(ValidationError::bad_item(path, i, &message));
                 return;
             }
         };
         if !seen.insert(element.clone()) && !allow_duplicates {
-            errors.push(ValidationError {
-                path: path_string(path),
-                message: format!("duplicate entries for key {element}"),
-            });
+            errors.push(ValidationError::repeated_key(path, &element));
         }
         path.push(element);
         check_value(item, shape.item(), path, allow_duplicates, errors);
@@ -236,25 +249,26 @@ fn node_field_set(value: &Value, shape: Shape) -> (bool, FieldSet) {
                 let (member, set) = node_field_set(child, child_shape);
                 if member || !declared || !set.is_empty() {
                     let element = PathElement::Field(key.clone());
-                    if member || !declared {
-                        members.push(element.clone());
-                    }
-                    if !set.is_empty() {
-                        children.push((element, set));
-                    }
+                    file_entry(
+                        &mut members,
+                        &mut children,
+                        element,
+                        member || !declared,
+                        set,
+                    );
                 }
             }
         }
         (Shape::List { kind, .. }, Value::Array(items)) => {
             let indexed = index_list(items, kind);
             for (element, item) in indexed.items {
-                if !indexed.duplicated.contains(&element) {
-                    let (_, set) = node_field_set(item, shape.item());
-                    if !set.is_empty() {
-                        children.push((element.clone(), set));
-                    }
-                }
-                members.push(element);
+                // A repeated item is only a member.
+                let below = if indexed.duplicated.contains(&element) {
+                    FieldSet::new()
+                } else {
+                    node_field_set(item, shape.item()).1
+                };
+                file_entry(&mut members, &mut children, element, true, below);
             }
         }
         // A null map or list sets nothing; a value of the wrong kind is a leaf.
@@ -303,14 +317,13 @@ fn checked_node_set(
                 path.push(PathElement::Field(key.clone()));
                 let (member, set) = checked_node_set(child, child_shape, path, errors);
                 let Some(element) = path.pop() else { break };
-                if !set.is_empty() {
-                    if member || !declared {
-                        members.push(element.clone());
-                    }
-                    children.push((element, set));
-                } else if member || !declared {
-                    members.push(element);
-                }
+                file_entry(
+                    &mut members,
+                    &mut children,
+                    element,
+                    member || !declared,
+                    set,
+                );
             }
         }
         (Shape::List { kind, .. }, Value::Array(items)) => {
@@ -319,10 +332,7 @@ fn checked_node_set(
                 let element = match item_element(item, kind) {
                     Ok(element) => element,
                     Err(message) => {
-                        errors.push(ValidationError {
-                            path: path_string(path),
-                            message: format!("element {i}: {message}"),
-                        });
+                        errors.push(ValidationError::bad_item(path, i, &message));
                         break;
                     }
                 };
@@ -335,18 +345,12 @@ fn checked_node_set(
                     !seen.insert(element.clone())
                 };
                 if repeated {
-                    errors.push(ValidationError {
-                        path: path_string(path),
-                        message: format!("duplicate entries for key {element}"),
-                    });
+                    errors.push(ValidationError::repeated_key(path, &element));
                 }
                 path.push(element);
                 let (_, set) = checked_node_set(item, shape.item(), path, errors);
                 let Some(element) = path.pop() else { break };
-                if !set.is_empty() {
-                    children.push((element.clone(), set));
-                }
-                members.push(element);
+                file_entry(&mut members, &mut children, element, true, set);
             }
         }
         // A null map or list sets nothing; a value of the wrong kind is a leaf.
@@ -354,6 +358,28 @@ fn checked_node_set(
         _ => return (true, FieldSet::new()),
     }
     (false, FieldSet::from_parts(members, children))
+}
+
+/// Files a struct field's, map entry's or list item's paths at its
+/// level: `element` itself when `own` (its own path is a member: an item,
+/// or a field that is a leaf or not declared), and `below` under it when
+/// not empty.
+fn file_entry(
+    members: &mut Vec<PathElement>,
+    children: &mut Vec<(PathElement, FieldSet)>,
+    element: PathElement,
+    own: bool,
+    below: FieldSet,
+) {
+    match (own, below.is_empty()) {
+        (true, true) => members.push(element),
+        (true, false) => {
+            members.push(element.clone());
+            children.push((element, below));
+        }
+        (false, false) => children.push((element, below)),
+        (false, true) => {}
+    }
 }
 
 /// How a node is walked, decided from its shape and both sides.
