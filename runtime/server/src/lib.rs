@@ -161,7 +161,10 @@ pub struct ApiServer {
 impl ApiServer {
     /// A server over `registry` and `store`. Creates the initial namespaces
     /// (`default`, `kube-system`, `kube-public`, `kube-node-lease`) when the
-    /// registry serves namespaces and they are missing.
+    /// registry serves namespaces and they are missing, and, when called
+    /// inside a tokio runtime, starts the task that lists and watches them
+    /// for the namespace lifecycle admission (as upstream's informer; it
+    /// ends with the server).
     ///
     /// Versions removed in the server's release
     /// ([`discovery::RELEASE`], `+k8s:prerelease-lifecycle-gen:removed`)
