@@ -12,6 +12,7 @@
 
 use std::any::Any;
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::marker::PhantomData;
 
 use serde_json::{Map, Value};
@@ -755,6 +756,10 @@ impl std::fmt::Debug for Entry {
 #[derive(Debug, Clone, Default)]
 pub struct Registry {
     entries: Vec<Entry>,
+    /// Where each (group, version, plural) is in `entries`: every request
+    /// finds its entry ([`Registry::find`]) without comparing names along
+    /// the list.
+    index: HashMap<(&'static str, &'static str, &'static str), usize>,
     openapi_v2: Option<Cow<'static, str>>,
     openapi_v3: Vec<(&'static str, &'static str)>,
 }
@@ -793,6 +798,21 @@ impl Registry {
             info: T::INFO,
             kind: &Typed::<T>(PhantomData),
         });
+        let info = T::INFO;
+        self.index
+            .entry((info.group, info.version, info.plural))
+            .or_insert(self.entries.len() - 1);
+    }
+
+    /// Rebuilds `index` after `entries` changed (the first entry of a
+    /// resource and version wins, as a scan would find it).
+    fn reindex(&mut self) {
+        self.index.clear();
+        for (at, e) in self.entries.iter().enumerate() {
+            self.index
+                .entry((e.info.group, e.info.version, e.info.plural))
+                .or_insert(at);
+        }
     }
 
     /// Sets the generated OpenAPI documents: the v2 document and the v3
@@ -840,6 +860,7 @@ impl Registry {
         };
         self.openapi_v2 = openapi_v2;
         self.entries.extend(other.entries);
+        self.reindex();
         self.openapi_v3.extend(other.openapi_v3);
         Ok(())
     }
@@ -861,9 +882,10 @@ impl Registry {
 
     /// The entry serving `plural` in `group`/`version`.
     pub fn find(&self, group: &str, version: &str, plural: &str) -> Option<&Entry> {
-        self.entries
-            .iter()
-            .find(|e| e.info.group == group && e.info.version == version && e.info.plural == plural)
+        // The index's keys are `'static`; looked up here for as long as
+        // the names asked for live (the map is covariant in its keys).
+        let index: &HashMap<(&str, &str, &str), usize> = &self.index;
+        self.entries.get(*index.get(&(group, version, plural))?)
     }
 
     /// The entry serving `entry`'s resource in its storage version (the
@@ -885,6 +907,7 @@ impl Registry {
     /// versions removed in its release).
     pub fn retain(&mut self, keep: impl FnMut(&Entry) -> bool) {
         self.entries.retain(keep);
+        self.reindex();
     }
 
     /// One entry per resource: the one in its storage version, in

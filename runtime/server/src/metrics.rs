@@ -2,7 +2,7 @@
 //! names: `apiserver_request_total`, `apiserver_request_duration_seconds`,
 //! `apiserver_storage_objects`.
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -17,10 +17,20 @@ const BUCKETS: [f64; 21] = [
     10.0, 15.0, 20.0, 30.0,
 ];
 
-/// (verb, dry_run, group, version, resource, subresource, scope).
-type Labels = (String, String, String, String, String, String, String);
+/// (verb, dry_run, group, version, resource, subresource, scope): all but
+/// the subresource are the server's own text, so recording a request
+/// without a subresource allocates nothing.
+type Labels = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    String,
+    &'static str,
+);
 
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Histogram {
     counts: [u64; BUCKETS.len()],
     sum: f64,
@@ -36,11 +46,23 @@ pub(crate) struct Observed<'a> {
     pub(crate) dry_run: bool,
 }
 
-/// Request counters and latency histograms.
+/// A label set as rendered: its codes in order, its latencies if timed.
+type Rendered = (Labels, Vec<(u16, u64)>, Option<Histogram>);
+
+/// The requests of one label set.
+#[derive(Default)]
+struct Series {
+    /// How many were answered with each status code.
+    codes: Vec<(u16, u64)>,
+    /// Their latencies (watches are counted, not timed, as upstream).
+    durations: Histogram,
+}
+
+/// Request counters and latency histograms, by label set: one lock and
+/// one lookup per request.
 #[derive(Default)]
 pub(crate) struct Metrics {
-    requests: Mutex<BTreeMap<(Labels, u16), u64>>,
-    durations: Mutex<BTreeMap<Labels, Histogram>>,
+    series: Mutex<HashMap<Labels, Series>>,
 }
 
 fn verb_label(verb: Verb) -> &'static str {
@@ -60,25 +82,24 @@ impl Metrics {
     /// `namespace` or `cluster`, as upstream's `CleanScope`.
     pub(crate) fn observe(&self, request: Observed<'_>, code: u16, elapsed: Duration) {
         let labels: Labels = (
-            verb_label(request.verb).to_string(),
-            if request.dry_run {
-                "All".into()
-            } else {
-                String::new()
-            },
-            request.info.group.to_string(),
-            request.info.version.to_string(),
-            request.info.plural.to_string(),
+            verb_label(request.verb),
+            if request.dry_run { "All" } else { "" },
+            request.info.group,
+            request.info.version,
+            request.info.plural,
             request.subresource.unwrap_or("").to_string(),
-            request.scope.to_string(),
+            request.scope,
         );
-        if let Ok(mut m) = self.requests.lock() {
-            *m.entry((labels.clone(), code)).or_default() += 1;
+        let Ok(mut all) = self.series.lock() else {
+            return;
+        };
+        let series = all.entry(labels).or_default();
+        match series.codes.iter_mut().find(|(c, _)| *c == code) {
+            Some((_, n)) => *n += 1,
+            None => series.codes.push((code, 1)),
         }
-        if request.verb != Verb::Watch
-            && let Ok(mut m) = self.durations.lock()
-        {
-            let h = m.entry(labels).or_default();
+        if request.verb != Verb::Watch {
+            let h = &mut series.durations;
             let secs = elapsed.as_secs_f64();
             for (i, b) in BUCKETS.iter().enumerate() {
                 if secs <= *b {
@@ -95,8 +116,22 @@ impl Metrics {
         let mut out = String::new();
         out.push_str("# HELP apiserver_request_total Counter of apiserver requests broken out for each verb, group, version, resource, subresource and HTTP response code.\n");
         out.push_str("# TYPE apiserver_request_total counter\n");
-        if let Ok(m) = self.requests.lock() {
-            for (((verb, dry_run, group, version, resource, sub, scope), code), n) in m.iter() {
+        // Label sets in order, and codes in order within each.
+        let mut series: Vec<Rendered> = match self.series.lock() {
+            Ok(all) => all
+                .iter()
+                .map(|(labels, s)| {
+                    let mut codes = s.codes.clone();
+                    codes.sort_unstable();
+                    let timed = (s.durations.count > 0).then(|| s.durations.clone());
+                    (labels.clone(), codes, timed)
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        series.sort_by(|a, b| a.0.cmp(&b.0));
+        for ((verb, dry_run, group, version, resource, sub, scope), codes, _) in &series {
+            for (code, n) in codes {
                 out.push_str(&format!(
                     "apiserver_request_total{{code=\"{code}\",component=\"apiserver\",dry_run=\"{dry_run}\",group=\"{group}\",resource=\"{resource}\",scope=\"{scope}\",subresource=\"{sub}\",verb=\"{verb}\",version=\"{version}\"}} {n}\n"
                 ));
@@ -104,30 +139,29 @@ impl Metrics {
         }
         out.push_str("# HELP apiserver_request_duration_seconds Response latency distribution in seconds for each verb, group, version, resource and subresource.\n");
         out.push_str("# TYPE apiserver_request_duration_seconds histogram\n");
-        if let Ok(m) = self.durations.lock() {
-            for ((verb, dry_run, group, version, resource, sub, scope), h) in m.iter() {
-                let labels = format!(
-                    "component=\"apiserver\",dry_run=\"{dry_run}\",group=\"{group}\",resource=\"{resource}\",scope=\"{scope}\",subresource=\"{sub}\",verb=\"{verb}\",version=\"{version}\""
-                );
-                for (i, b) in BUCKETS.iter().enumerate() {
-                    out.push_str(&format!(
-                        "apiserver_request_duration_seconds_bucket{{{labels},le=\"{b}\"}} {}\n",
-                        h.counts[i]
-                    ));
-                }
+        for ((verb, dry_run, group, version, resource, sub, scope), _, h) in &series {
+            let Some(h) = h else { continue };
+            let labels = format!(
+                "component=\"apiserver\",dry_run=\"{dry_run}\",group=\"{group}\",resource=\"{resource}\",scope=\"{scope}\",subresource=\"{sub}\",verb=\"{verb}\",version=\"{version}\""
+            );
+            for (i, b) in BUCKETS.iter().enumerate() {
                 out.push_str(&format!(
-                    "apiserver_request_duration_seconds_bucket{{{labels},le=\"+Inf\"}} {}\n",
-                    h.count
-                ));
-                out.push_str(&format!(
-                    "apiserver_request_duration_seconds_sum{{{labels}}} {}\n",
-                    h.sum
-                ));
-                out.push_str(&format!(
-                    "apiserver_request_duration_seconds_count{{{labels}}} {}\n",
-                    h.count
+                    "apiserver_request_duration_seconds_bucket{{{labels},le=\"{b}\"}} {}\n",
+                    h.counts[i]
                 ));
             }
+            out.push_str(&format!(
+                "apiserver_request_duration_seconds_bucket{{{labels},le=\"+Inf\"}} {}\n",
+                h.count
+            ));
+            out.push_str(&format!(
+                "apiserver_request_duration_seconds_sum{{{labels}}} {}\n",
+                h.sum
+            ));
+            out.push_str(&format!(
+                "apiserver_request_duration_seconds_count{{{labels}}} {}\n",
+                h.count
+            ));
         }
         out.push_str("# HELP apiserver_storage_objects Number of stored objects at the time of last check split by kind.\n");
         out.push_str("# TYPE apiserver_storage_objects gauge\n");
