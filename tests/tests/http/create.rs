@@ -33,6 +33,43 @@ async fn create_sets_system_fields_and_ignores_client_uid() {
     assert_eq!(got.body, r.body);
 }
 
+/// A body is read as UTF-8 text: non-ASCII names and values are kept as
+/// sent; a byte that is not UTF-8 is a 400 whose message is serde_json's
+/// for the document, with nothing stored.
+#[tokio::test]
+async fn create_keeps_utf8_text_and_refuses_a_body_that_is_not_utf8() {
+    let api = Api::start();
+    let mut w = widget("utf8");
+    w["metadata"]["annotations"] = json!({"note": "é ✓ 值", "ключ": "ok"});
+    let r = api.post(WIDGETS, &w).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let got = api.get(&widget_uri("utf8")).await;
+    assert_eq!(got.body["metadata"]["annotations"]["note"], "é ✓ 值");
+    assert_eq!(got.body["metadata"]["annotations"]["ключ"], "ok");
+
+    let mut body = widget("latin1").to_string().into_bytes();
+    let at = body
+        .windows(6)
+        .position(|w| w == b"latin1")
+        .expect("the name is in the body");
+    body[at + 5] = 0xff;
+    let r = api
+        .send(
+            Method::POST,
+            WIDGETS,
+            &[("content-type", "application/json")],
+            body,
+        )
+        .await;
+    r.assert_failure(400, "BadRequest");
+    assert_eq!(
+        r.body["message"],
+        "Widget in version \"v1\" cannot be handled as a Widget: invalid unicode code point"
+    );
+    let items = api.get(WIDGETS).await.body["items"].clone();
+    assert_eq!(items.as_array().map(Vec::len), Some(1), "{items}");
+}
+
 /// Upstream: the storage layer refuses it
 /// (k8s.io/apiserver/pkg/storage/etcd3/store.go `storage.ErrResourceVersionSetOnCreate`,
 /// k8s.io/apiserver/pkg/storage/errors.go "resourceVersion should not be set on objects to be created"),
