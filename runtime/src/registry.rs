@@ -767,7 +767,7 @@ fn read_stored_typed<S: ServedKind>(stored: &[u8]) -> Result<S, String> {
     if S::protobuf().is_some() && stored.starts_with(crate::codec::protobuf::MAGIC) {
         return decode_envelope::<S>(stored).map_err(|e| e.to_string());
     }
-    let mut typed: S = serde_json::from_slice(stored).map_err(|e| e.to_string())?;
+    let mut typed: S = crate::codec::from_json_slice(stored).map_err(|e| e.to_string())?;
     typed.set_defaults();
     Ok(typed)
 }

@@ -33,10 +33,11 @@ pub fn find(bytes: &[u8]) -> Vec<String> {
 /// whether any object repeats a key, in the same pass: a caller that
 /// finds none needs no [`find`].
 ///
-/// Errors: `bytes` is not one JSON value (serde_json's error).
+/// Errors: `bytes` is not one JSON value (serde_json's error; read as
+/// text, [`runtime::codec::json_text`]).
 pub fn parse_noting_repeats(bytes: &[u8]) -> Result<(Value, bool), serde_json::Error> {
     let mut repeated = false;
-    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let mut de = serde_json::Deserializer::from_str(runtime::codec::json_text(bytes)?);
     let value = Tree {
         repeated: &mut repeated,
     }

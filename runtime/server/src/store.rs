@@ -57,7 +57,7 @@ pub(crate) fn object_key(info: &ResourceInfo, namespace: Option<&str>, name: &st
 
 /// Decodes a stored value and sets its resourceVersion.
 fn from_storage(kv: &KeyValue) -> Result<Value, ApiError> {
-    let mut obj: Value = serde_json::from_slice(&kv.value)
+    let mut obj: Value = runtime::codec::from_json_slice(&kv.value)
         .map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
     set_meta(
         meta_mut(&mut obj),

@@ -19,6 +19,32 @@ pub mod yaml;
 /// message, while a body the type reads in one pass is not scanned twice.
 pub const MAX_NESTING_DEPTH: usize = 100;
 
+/// `bytes` as JSON text: checked to be UTF-8 once, as a whole, so that
+/// serde_json reads it as a `&str` (its slice reader checks every string
+/// again as it reads it: an eighth of a Deployment's decode).
+///
+/// Errors: serde_json's error for bytes that are not UTF-8, the one a
+/// plain parse into a `serde_json::Value` reports (at the bad byte).
+pub fn json_text(bytes: &[u8]) -> Result<&str, serde_json::Error> {
+    std::str::from_utf8(bytes).map_err(|utf8| {
+        // Reading strings, which skipping them would not check.
+        match serde_json::from_slice::<serde_json::Value>(bytes) {
+            Err(e) => e,
+            Ok(_) => serde::de::Error::custom(utf8),
+        }
+    })
+}
+
+/// `serde_json::from_slice` through [`json_text`]: the same value, or the
+/// same error for a document that is UTF-8.
+///
+/// Errors: serde_json's (see [`json_text`] for bytes that are not UTF-8).
+pub fn from_json_slice<T: serde::de::DeserializeOwned>(
+    bytes: &[u8],
+) -> Result<T, serde_json::Error> {
+    serde_json::from_str(json_text(bytes)?)
+}
+
 /// Refuses a JSON document whose objects and arrays nest deeper than
 /// [`MAX_NESTING_DEPTH`], in one pass over the bytes (brackets inside
 /// strings do not count). Malformed JSON passes: the decoder reports it.
@@ -106,6 +132,19 @@ pub mod base64_map {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Text is read as sent; bytes that are not UTF-8 get a plain parse's
+    /// error, inside a string or outside one.
+    #[test]
+    fn json_is_read_as_text_checked_once() {
+        let value: serde_json::Value = from_json_slice("{\"é\":\"✓ 值\"}".as_bytes()).unwrap();
+        assert_eq!(value["é"], "✓ 值");
+        for body in [&b"{\"a\":\"x\xff\"}"[..], b"{\"a\":1}\xff", b"\xff"] {
+            let error = from_json_slice::<serde_json::Value>(body).unwrap_err();
+            let plain = serde_json::from_slice::<serde_json::Value>(body).unwrap_err();
+            assert_eq!(error.to_string(), plain.to_string());
+        }
+    }
 
     /// Depth counts brackets outside strings only; escaped quotes do not
     /// end a string; truncated or malformed JSON passes (the decoder

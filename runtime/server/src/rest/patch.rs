@@ -52,7 +52,7 @@ impl Ctx<'_> {
                 }],
             ));
         }
-        let patch: Value = serde_json::from_slice(bytes).map_err(|e| {
+        let patch: Value = runtime::codec::from_json_slice(bytes).map_err(|e| {
             ApiError::bad_request(format!(
                 "error decoding patch: {}",
                 without_position(&e.to_string())
