@@ -146,11 +146,18 @@ impl Api {
 
     /// POST of a JSON body.
     pub async fn post(&self, uri: &str, body: &Value) -> Reply {
+        self.post_bytes(uri, body.to_string()).await
+    }
+
+    /// POST of a body sent as it is, as `application/json` (for bodies a
+    /// `Value` cannot hold: repeated keys, deep nesting, bytes that are
+    /// not UTF-8).
+    pub async fn post_bytes(&self, uri: &str, body: impl Into<Body>) -> Reply {
         self.send(
             Method::POST,
             uri,
             &[("content-type", "application/json")],
-            body.to_string(),
+            body,
         )
         .await
     }

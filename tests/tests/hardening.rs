@@ -671,14 +671,7 @@ async fn deeply_nested_bodies_are_400_at_once() {
         "[".repeat(depth)
     );
     let started = Instant::now();
-    let r = api
-        .send(
-            Method::POST,
-            CONFIGMAPS,
-            &[("content-type", "application/json")],
-            json_body,
-        )
-        .await;
+    let r = api.post_bytes(CONFIGMAPS, json_body).await;
     r.assert_failure(400, "BadRequest");
     assert!(
         message(&r).starts_with("the object provided is unrecognized (must be of type ConfigMap): couldn't get version/kind; json parse error: exceeded max depth of 100"),

@@ -53,14 +53,7 @@ async fn create_keeps_utf8_text_and_refuses_a_body_that_is_not_utf8() {
         .position(|w| w == b"latin1")
         .expect("the name is in the body");
     body[at + 5] = 0xff;
-    let r = api
-        .send(
-            Method::POST,
-            WIDGETS,
-            &[("content-type", "application/json")],
-            body,
-        )
-        .await;
+    let r = api.post_bytes(WIDGETS, body).await;
     r.assert_failure(400, "BadRequest");
     assert_eq!(
         r.body["message"],

@@ -118,14 +118,7 @@ async fn an_unknown_field_validation_directive_is_422_create_options_invalid() {
 async fn duplicate_fields_warn_by_default_and_fail_strict_validation() {
     let api = Api::start();
     let body = r#"{"apiVersion":"example.dev/v1","kind":"Widget","metadata":{"name":"w1","name":"w1"},"spec":{"replicas":1,"replicas":2}}"#;
-    let r = api
-        .send(
-            Method::POST,
-            WIDGETS,
-            &[("content-type", "application/json")],
-            body,
-        )
-        .await;
+    let r = api.post_bytes(WIDGETS, body).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
     assert_eq!(
         r.warnings(),
@@ -138,12 +131,7 @@ async fn duplicate_fields_warn_by_default_and_fail_strict_validation() {
 
     let strict = body.replace("\"w1\",\"name\":\"w1\"", "\"w2\",\"name\":\"w2\"");
     let r = api
-        .send(
-            Method::POST,
-            &format!("{WIDGETS}?fieldValidation=Strict"),
-            &[("content-type", "application/json")],
-            strict,
-        )
+        .post_bytes(&format!("{WIDGETS}?fieldValidation=Strict"), strict)
         .await;
     r.assert_failure(400, "BadRequest");
     assert_eq!(
