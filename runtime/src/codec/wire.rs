@@ -55,14 +55,8 @@ pub(crate) fn read_message<B: Buf>(
     ctx: DecodeContext,
     mut on: impl FnMut(u32, WireType, &mut B) -> Result<bool, DecodeError>,
 ) -> Result<(), DecodeError> {
-    check_wire_type(WireType::LengthDelimited, wire_type)?;
-    let len = decode_varint(buf)?;
-    let remaining = buf.remaining();
-    let len = usize::try_from(len)
-        .ok()
-        .filter(|len| *len <= remaining)
-        .ok_or_else(|| decode_error("buffer underflow"))?;
-    let limit = remaining - len;
+    let len = delimited_len(wire_type, buf)?;
+    let limit = buf.remaining() - len;
     while buf.remaining() > limit {
         let (tag, wire_type) = decode_key(buf)?;
         if !on(tag, wire_type, buf)? {
@@ -90,15 +84,53 @@ pub fn string_len(tag: u32, value: &str) -> usize {
     length_delimited_len(tag, value.len())
 }
 
-/// Reads a `string` field.
+/// Reads a `string` field: checked as UTF-8 where it lies in `buf` and
+/// copied once into a `String` of its length. Errors are prost's: `buffer
+/// underflow` for a length past the end, `invalid string value: data is
+/// not UTF-8 encoded`.
 pub fn decode_string(
     wire_type: WireType,
     buf: &mut impl Buf,
-    ctx: DecodeContext,
+    _ctx: DecodeContext,
 ) -> Result<String, DecodeError> {
-    let mut value = String::new();
-    prost::encoding::string::merge(wire_type, &mut value, buf, ctx)?;
-    Ok(value)
+    let len = delimited_len(wire_type, buf)?;
+    let invalid = || decode_error("invalid string value: data is not UTF-8 encoded");
+    let chunk = buf.chunk();
+    if let Some(bytes) = chunk.get(..len) {
+        let value = std::str::from_utf8(bytes)
+            .map_err(|_| invalid())?
+            .to_owned();
+        buf.advance(len);
+        Ok(value)
+    } else {
+        String::from_utf8(copy_out(len, buf)).map_err(|_| invalid())
+    }
+}
+
+/// The length of a length-delimited field, read from `buf` and checked
+/// against what is left of it (prost's `buffer underflow` otherwise).
+fn delimited_len(wire_type: WireType, buf: &mut impl Buf) -> Result<usize, DecodeError> {
+    check_wire_type(WireType::LengthDelimited, wire_type)?;
+    let len = decode_varint(buf)?;
+    usize::try_from(len)
+        .ok()
+        .filter(|len| *len <= buf.remaining())
+        .ok_or_else(|| decode_error("buffer underflow"))
+}
+
+/// The next `len` bytes of `buf` (at least that many are left), copied
+/// out: from its current chunk where they all lie there, else chunk by
+/// chunk.
+fn copy_out(len: usize, buf: &mut impl Buf) -> Vec<u8> {
+    if let Some(bytes) = buf.chunk().get(..len) {
+        let value = bytes.to_vec();
+        buf.advance(len);
+        value
+    } else {
+        let mut value = vec![0; len];
+        buf.copy_to_slice(&mut value);
+        value
+    }
 }
 
 /// A `bytes` field.
@@ -118,11 +150,10 @@ pub fn bytes_len(tag: u32, value: &[u8]) -> usize {
 pub fn decode_bytes(
     wire_type: WireType,
     buf: &mut impl Buf,
-    ctx: DecodeContext,
+    _ctx: DecodeContext,
 ) -> Result<Vec<u8>, DecodeError> {
-    let mut value = Vec::new();
-    prost::encoding::bytes::merge(wire_type, &mut value, buf, ctx)?;
-    Ok(value)
+    let len = delimited_len(wire_type, buf)?;
+    Ok(copy_out(len, buf))
 }
 
 /// A `bool` field.
@@ -403,4 +434,81 @@ pub(crate) fn envelope(
     length_delimited_header(3, 0, &mut out);
     length_delimited_header(4, 0, &mut out);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx() -> DecodeContext {
+        DecodeContext::default()
+    }
+
+    /// Field 1 holding `value`, as [`bytes`] writes it.
+    fn field(value: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        bytes(1, value, &mut out);
+        out
+    }
+
+    /// Reads the field back: its key, then its value with `read`.
+    fn read<T>(
+        mut buf: impl Buf,
+        read: impl Fn(WireType, &mut dyn Buf) -> Result<T, DecodeError>,
+    ) -> Result<(T, usize), String> {
+        let (tag, wire_type) = decode_key(&mut buf).map_err(|e| e.to_string())?;
+        assert_eq!(tag, 1);
+        let value = read(wire_type, &mut buf).map_err(|e| e.to_string())?;
+        Ok((value, buf.remaining()))
+    }
+
+    /// Strings and bytes are read whole from one slice, or across the
+    /// chunks of a buffer that is not contiguous; the bytes after them are
+    /// left in the buffer.
+    #[test]
+    fn strings_and_bytes_read_from_one_slice_or_across_chunks() {
+        let mut wire = field("größe: ✓".as_bytes());
+        wire.push(0x08);
+        let string = |w, b: &mut dyn Buf| decode_string(w, &mut { b }, ctx());
+        assert_eq!(read(&wire[..], string), Ok(("größe: ✓".to_string(), 1)));
+        let (head, tail) = wire.split_at(4);
+        assert_eq!(
+            read(head.chain(tail), string),
+            Ok(("größe: ✓".to_string(), 1))
+        );
+        let raw = |w, b: &mut dyn Buf| decode_bytes(w, &mut { b }, ctx());
+        let wire = field(&[0, 0xff, 7]);
+        assert_eq!(read(&wire[..], raw), Ok((vec![0, 0xff, 7], 0)));
+        let (head, tail) = wire.split_at(3);
+        assert_eq!(read(head.chain(tail), raw), Ok((vec![0, 0xff, 7], 0)));
+    }
+
+    /// A string that is not UTF-8, a length past the end and the wrong
+    /// wire type get prost's errors, in one slice or across chunks.
+    #[test]
+    fn bad_strings_get_prosts_errors() {
+        let string = |w, b: &mut dyn Buf| decode_string(w, &mut { b }, ctx());
+        let not_utf8 = field(&[b'a', 0xff]);
+        let expected = Err(
+            "failed to decode Protobuf message: invalid string value: data is not UTF-8 encoded"
+                .to_string(),
+        );
+        assert_eq!(read(&not_utf8[..], string), expected);
+        let (head, tail) = not_utf8.split_at(3);
+        assert_eq!(read(head.chain(tail), string), expected);
+        let short = &field(b"abc")[..4];
+        assert_eq!(
+            read(short, string),
+            Err("failed to decode Protobuf message: buffer underflow".to_string())
+        );
+        let mut varint = Vec::new();
+        int(1, 5, &mut varint);
+        assert_eq!(
+            read(&varint[..], string),
+            Err(
+                "failed to decode Protobuf message: invalid wire type: Varint (expected LengthDelimited)"
+                    .to_string()
+            )
+        );
+    }
 }
