@@ -81,9 +81,34 @@ impl PathElement {
     }
 
     /// Writes this element's FieldsV1 key as a JSON string.
+    ///
+    /// The key of a list item holds JSON text inside the JSON string: Go's
+    /// escaping of its strings, then the key's own. Items keyed by plain
+    /// scalars (strings of printable ASCII that neither escaping touches,
+    /// numbers, booleans, null), which are nearly all of them, are written
+    /// in one pass; any other goes through the text of
+    /// [`PathElement::serialize`], escaped whole.
     pub(super) fn write_key(&self, out: &mut String) {
         match self {
             PathElement::Field(name) => write_field_key(name, out),
+            PathElement::Key(fields) if fields.iter().all(|(n, v)| plain(n) && plain_scalar(v)) => {
+                out.push_str("\"k:{");
+                for (i, (name, value)) in fields.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push_str("\\\"");
+                    out.push_str(name);
+                    out.push_str("\\\":");
+                    write_plain_scalar(value, out);
+                }
+                out.push_str("}\"");
+            }
+            PathElement::Value(value) if plain_scalar(value) => {
+                out.push_str("\"v:");
+                write_plain_scalar(value, out);
+                out.push('"');
+            }
             other => {
                 let mut text = String::with_capacity(48);
                 other.write_text(&mut text);
@@ -130,6 +155,41 @@ pub(super) fn write_field_key(name: &str, out: &mut String) {
         out.push_str("\"f:");
         out.push_str(name);
         out.push('"');
+    }
+}
+
+/// Whether `text` is written as it is both by Go's JSON string escaping
+/// and by a JSON string's: printable ASCII other than `"`, `\\`, `<`, `>`
+/// and `&`.
+fn plain(text: &str) -> bool {
+    text.bytes()
+        .all(|b| (0x20..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'<' | b'>' | b'&'))
+}
+
+/// A scalar whose JSON needs no escaping inside a key: a [`plain`]
+/// string, a number, a boolean or null.
+fn plain_scalar(value: &Value) -> bool {
+    match value {
+        Value::String(s) => plain(s),
+        Value::Number(_) | Value::Bool(_) | Value::Null => true,
+        Value::Array(_) | Value::Object(_) => false,
+    }
+}
+
+/// Writes a [`plain_scalar`] as its JSON appears inside a key: a string's
+/// quotes escaped, other scalars as Go writes them.
+fn write_plain_scalar(value: &Value, out: &mut String) {
+    use std::fmt::Write as _;
+    match value {
+        Value::String(s) => {
+            out.push_str("\\\"");
+            out.push_str(s);
+            out.push_str("\\\"");
+        }
+        Value::Number(n) if n.is_i64() || n.is_u64() => {
+            let _ = write!(out, "{n}");
+        }
+        other => runtime::go::write_json(other, runtime::go::MemberOrder::Sorted, out),
     }
 }
 
@@ -697,6 +757,48 @@ mod tests {
 
     fn field(name: &str) -> PathElement {
         PathElement::Field(name.to_string())
+    }
+
+    /// A list item's key is the JSON string of its element's text (Go's
+    /// escaping inside serde_json's), whether it is written in one pass
+    /// (plain scalars) or through the text.
+    #[test]
+    fn item_keys_are_the_json_string_of_their_text() {
+        let key = |fields: Vec<(&str, Value)>| {
+            PathElement::Key(
+                fields
+                    .into_iter()
+                    .map(|(n, v)| (n.to_string(), v))
+                    .collect(),
+            )
+        };
+        let cases = [
+            key(vec![("name", json!("http"))]),
+            key(vec![("containerPort", json!(8080)), ("protocol", json!("TCP"))]),
+            key(vec![("port", json!(-1)), ("on", json!(true)), ("n", json!(null))]),
+            key(vec![("ratio", json!(1.5)), ("big", json!(1e21))]),
+            key(vec![("name", json!("a\"b"))]),
+            key(vec![("name", json!("a\\b<&>"))]),
+            key(vec![("name", json!("größe\u{2028}\n"))]),
+            key(vec![("na\"me", json!("x"))]),
+            key(vec![("name", json!({"a": 1}))]),
+            PathElement::Value(json!("a")),
+            PathElement::Value(json!(42)),
+            PathElement::Value(json!(0.25)),
+            PathElement::Value(json!("tab\there \"q\"")),
+            PathElement::Value(json!("\u{7f}~ ")),
+            PathElement::Index(3),
+            field("spec"),
+        ];
+        for element in cases {
+            let mut written = String::new();
+            element.write_key(&mut written);
+            assert_eq!(
+                written,
+                serde_json::to_string(&element.serialize()).unwrap(),
+                "{element:?}"
+            );
+        }
     }
 
     #[test]
