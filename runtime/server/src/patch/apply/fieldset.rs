@@ -774,8 +774,15 @@ mod tests {
         };
         let cases = [
             key(vec![("name", json!("http"))]),
-            key(vec![("containerPort", json!(8080)), ("protocol", json!("TCP"))]),
-            key(vec![("port", json!(-1)), ("on", json!(true)), ("n", json!(null))]),
+            key(vec![
+                ("containerPort", json!(8080)),
+                ("protocol", json!("TCP")),
+            ]),
+            key(vec![
+                ("port", json!(-1)),
+                ("on", json!(true)),
+                ("n", json!(null)),
+            ]),
             key(vec![("ratio", json!(1.5)), ("big", json!(1e21))]),
             key(vec![("name", json!("a\"b"))]),
             key(vec![("name", json!("a\\b<&>"))]),
