@@ -20,6 +20,7 @@
 //! | `validation` | `Object::validate` on the decoded object behind the registry's object trait, as the server validates a write (the generated and hand-written rules), on a create of the fixture made valid (`make_valid`) | `validation_jsonschema` |
 //! | `validation_typed` | the generated `Validate::validate` on the decoded Rust value (Deployment, Pod) | `validation_jsonschema` |
 //! | `validation_jsonschema` | the `jsonschema` crate (draft 4) on the same JSON against the generated OpenAPI v3 schema, every error collected | - |
+//! | `Deployment/json_decode_typical`, `Deployment/protobuf_decode_typical` | the registry's `decode` and the typed protobuf decode of a Deployment as users write them (two containers with ports, env, probes, resources and mounts, four volumes of one source each), beside the fixture, which sets every field once | `json_decode` |
 //! | `Deployment/write_create` | a POST of the Deployment fixture through the server's router, in process, on the memory store | - |
 //! | `Deployment/write_create_managed_fields` | the field manager's part of that create: the managed fields of the decoded object read from the Rust value (`apply::created`) | `write_create` |
 //! | `Deployment/write_update` | a PUT of the same object with one label changed | `write_create` |
@@ -231,6 +232,108 @@ fn typed_defaults<T: DeserializeOwned + Clone + runtime::defaulting::SetDefaults
             BatchSize::SmallInput,
         )
     });
+}
+
+/// A Deployment as users write them: two containers with ports, env
+/// (literal and from a Secret or the downward API), probes, resources and
+/// mounts, and four volumes of one source each. The fixture sets every
+/// field once (every volume source in one volume), which no real object
+/// does.
+fn typical_deployment() -> Value {
+    let env = |i: usize| -> Vec<Value> {
+        let mut env: Vec<Value> = (0..8)
+            .map(|n| serde_json::json!({"name": format!("SETTING_{i}_{n}"), "value": format!("value-{n}")}))
+            .collect();
+        env.push(serde_json::json!({"name": "PASSWORD", "valueFrom": {"secretKeyRef": {"name": "db", "key": "password"}}}));
+        env.push(serde_json::json!({"name": "POD_IP", "valueFrom": {"fieldRef": {"apiVersion": "v1", "fieldPath": "status.podIP"}}}));
+        env
+    };
+    let container = |i: usize, name: &str, image: &str| {
+        serde_json::json!({
+            "name": name, "image": image, "imagePullPolicy": "IfNotPresent",
+            "args": ["--port=8080", "--log-level=info"],
+            "ports": [{"name": "http", "containerPort": 8080, "protocol": "TCP"},
+                      {"name": "metrics", "containerPort": 9090, "protocol": "TCP"}],
+            "env": env(i),
+            "resources": {"requests": {"cpu": "100m", "memory": "128Mi"},
+                          "limits": {"cpu": "500m", "memory": "256Mi"}},
+            "livenessProbe": {"httpGet": {"path": "/healthz", "port": 8080, "scheme": "HTTP"},
+                              "initialDelaySeconds": 10, "periodSeconds": 10, "timeoutSeconds": 1,
+                              "successThreshold": 1, "failureThreshold": 3},
+            "readinessProbe": {"httpGet": {"path": "/ready", "port": "http", "scheme": "HTTP"},
+                               "periodSeconds": 5, "timeoutSeconds": 1,
+                               "successThreshold": 1, "failureThreshold": 3},
+            "volumeMounts": [{"name": "config", "mountPath": "/etc/app"},
+                             {"name": "tls", "mountPath": "/etc/tls", "readOnly": true},
+                             {"name": "cache", "mountPath": "/var/cache/app"}],
+            "terminationMessagePath": "/dev/termination-log",
+            "terminationMessagePolicy": "File",
+        })
+    };
+    serde_json::json!({
+        "apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": "web", "namespace": "default",
+                     "labels": {"app": "web", "tier": "frontend"},
+                     "annotations": {"deployment.kubernetes.io/revision": "3"}},
+        "spec": {
+            "replicas": 3,
+            "selector": {"matchLabels": {"app": "web"}},
+            "strategy": {"type": "RollingUpdate", "rollingUpdate": {"maxUnavailable": "25%", "maxSurge": "25%"}},
+            "revisionHistoryLimit": 10, "progressDeadlineSeconds": 600,
+            "template": {
+                "metadata": {"labels": {"app": "web", "tier": "frontend"}},
+                "spec": {
+                    "containers": [container(0, "web", "registry.example.com/web:1.4.2"),
+                                   container(1, "sidecar", "registry.example.com/proxy:2.0")],
+                    "volumes": [
+                        {"name": "config", "configMap": {"name": "web-config", "defaultMode": 420}},
+                        {"name": "tls", "secret": {"secretName": "web-tls", "defaultMode": 420}},
+                        {"name": "cache", "emptyDir": {}},
+                        {"name": "data", "persistentVolumeClaim": {"claimName": "web-data"}},
+                    ],
+                    "restartPolicy": "Always", "terminationGracePeriodSeconds": 30,
+                    "dnsPolicy": "ClusterFirst", "serviceAccountName": "web",
+                    "securityContext": {"runAsNonRoot": true},
+                    "schedulerName": "default-scheduler",
+                },
+            },
+        },
+    })
+}
+
+/// `json_decode_typical` and `protobuf_decode_typical`: see
+/// [`typical_deployment`].
+fn typical(c: &mut Criterion) {
+    use runtime::codec::wire;
+    let registry = apis::registry();
+    let Some(entry) = registry.find("apps", "v1", "deployments") else {
+        eprintln!("skipping the typical Deployment: not served");
+        return;
+    };
+    let json = serde_json::to_vec(&typical_deployment()).expect("encodes");
+    let decoded = entry
+        .kind
+        .decode(&json)
+        .expect("the typical Deployment decodes");
+    let object: apis::apps::v1::Deployment =
+        serde_json::from_slice(&json).expect("decodes into the Rust type");
+    let pb = wire::encode_object("apps/v1", "Deployment", &object);
+    drop(decoded);
+    eprintln!(
+        "typical Deployment: {} bytes of JSON, {} bytes of protobuf",
+        json.len(),
+        pb.len()
+    );
+    let mut group = c.benchmark_group("Deployment");
+    group.bench_function("json_decode_typical", |b| {
+        b.iter(|| entry.kind.decode(black_box(&json)).expect("decodes"))
+    });
+    group.bench_function("protobuf_decode_typical", |b| {
+        b.iter(|| {
+            wire::decode_object::<apis::apps::v1::Deployment>(black_box(&pb)).expect("decodes")
+        })
+    });
+    group.finish();
 }
 
 /// `protobuf_decode_typed` and `protobuf_encode_typed`: the generated
@@ -720,5 +823,5 @@ fn conversion(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, codec, writes, conversion);
+criterion_group!(benches, codec, typical, writes, conversion);
 criterion_main!(benches);

@@ -273,6 +273,26 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
             &times,
         ));
     }
+    // A Deployment as users write them, beside the fixture's every-field
+    // object: its protobuf decode against its JSON decode.
+    let typical_json = estimate("Deployment", "json_decode_typical");
+    let typical_pb = estimate("Deployment", "protobuf_decode_typical");
+    let figure = Figure::new(
+        "Deployment as users write it: protobuf decode through our type",
+        "ns",
+    )
+    .detail(
+        "two containers (ports, env, probes, resources, mounts), four volumes of one source each",
+    )
+    .baseline(
+        "JSON decode of the same object (registry `decode`)",
+        typical_json,
+    )
+    .ratio(typical_json.zip(typical_pb).map(|(j, p)| j / p), faster);
+    figures.push(match typical_pb {
+        Some(v) => figure.value(v),
+        None => figure.status(Status::Failed),
+    });
     // Conversions between versions, each beside the JSON decode of the
     // object converted.
     for (kind, id, name, detail, decoded) in [
