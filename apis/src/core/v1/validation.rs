@@ -134,17 +134,17 @@ impl ValidateExtra for PodSpec {
                 ));
             }
             errs.extend(validate_probe(
-                c.liveness_probe.as_ref(),
+                c.liveness_probe.as_deref(),
                 &at.child("livenessProbe"),
                 true,
             ));
             errs.extend(validate_probe(
-                c.readiness_probe.as_ref(),
+                c.readiness_probe.as_deref(),
                 &at.child("readinessProbe"),
                 false,
             ));
             errs.extend(validate_probe(
-                c.startup_probe.as_ref(),
+                c.startup_probe.as_deref(),
                 &at.child("startupProbe"),
                 true,
             ));
