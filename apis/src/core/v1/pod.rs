@@ -1641,6 +1641,7 @@ pub struct ProjectedVolumeSource {
     pub default_mode: Option<i32>,
 }
 
+// Each member is boxed, as Go holds each behind a pointer (one is set).
 /// VolumeProjection is one source of a projected volume; exactly one member is
 /// set.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -1651,7 +1652,7 @@ pub struct VolumeProjection {
     /// +optional
     /// +protobuf=1
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub secret: Option<SecretProjection>,
+    pub secret: Option<Box<SecretProjection>>,
     /// Pod fields.
     /// +optional
     /// +protobuf=2
@@ -1660,27 +1661,27 @@ pub struct VolumeProjection {
         rename = "downwardAPI",
         skip_serializing_if = "Option::is_none"
     )]
-    pub downward_api: Option<DownwardAPIProjection>,
+    pub downward_api: Option<Box<DownwardAPIProjection>>,
     /// Keys of a ConfigMap.
     /// +optional
     /// +protobuf=3
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub config_map: Option<ConfigMapProjection>,
+    pub config_map: Option<Box<ConfigMapProjection>>,
     /// A service account token.
     /// +optional
     /// +protobuf=4
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub service_account_token: Option<ServiceAccountTokenProjection>,
+    pub service_account_token: Option<Box<ServiceAccountTokenProjection>>,
     /// Certificates of ClusterTrustBundles.
     /// +optional
     /// +protobuf=5
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cluster_trust_bundle: Option<ClusterTrustBundleProjection>,
+    pub cluster_trust_bundle: Option<Box<ClusterTrustBundleProjection>>,
     /// A key and certificate issued for the pod.
     /// +optional
     /// +protobuf=6
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pod_certificate: Option<PodCertificateProjection>,
+    pub pod_certificate: Option<Box<PodCertificateProjection>>,
 }
 
 /// KeyToPath maps one key to a file path within a volume.
@@ -3695,6 +3696,7 @@ pub struct ContainerStatus {
     pub stop_signal: Option<String>,
 }
 
+// Each member is boxed, as Go holds each behind a pointer (one is set).
 /// ContainerState is what a container is doing; at most one member is set
 /// (waiting when none).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -3704,17 +3706,17 @@ pub struct ContainerState {
     /// +optional
     /// +protobuf=1
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub waiting: Option<ContainerStateWaiting>,
+    pub waiting: Option<Box<ContainerStateWaiting>>,
     /// Running.
     /// +optional
     /// +protobuf=2
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub running: Option<ContainerStateRunning>,
+    pub running: Option<Box<ContainerStateRunning>>,
     /// Exited.
     /// +optional
     /// +protobuf=3
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub terminated: Option<ContainerStateTerminated>,
+    pub terminated: Option<Box<ContainerStateTerminated>>,
 }
 
 /// ContainerStateWaiting says why a container is not running yet.
