@@ -311,14 +311,13 @@ fn typical(c: &mut Criterion) {
         return;
     };
     let json = serde_json::to_vec(&typical_deployment()).expect("encodes");
-    let decoded = entry
-        .kind
-        .decode(&json)
-        .expect("the typical Deployment decodes");
-    let object: apis::apps::v1::Deployment =
-        serde_json::from_slice(&json).expect("decodes into the Rust type");
-    let pb = wire::encode_object("apps/v1", "Deployment", &object);
-    drop(decoded);
+    let object = match entry.kind.decode(&json) {
+        Ok(decoded) => decoded.object,
+        Err(e) => panic!("the typical Deployment does not decode: {e}"),
+    };
+    let Some(pb) = object.to_protobuf() else {
+        panic!("a Deployment has protobuf numbers");
+    };
     eprintln!(
         "typical Deployment: {} bytes of JSON, {} bytes of protobuf",
         json.len(),
