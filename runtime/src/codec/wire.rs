@@ -84,27 +84,18 @@ pub fn string_len(tag: u32, value: &str) -> usize {
     length_delimited_len(tag, value.len())
 }
 
-/// Reads a `string` field: checked as UTF-8 where it lies in `buf` and
-/// copied once into a `String` of its length. Errors are prost's: `buffer
-/// underflow` for a length past the end, `invalid string value: data is
-/// not UTF-8 encoded`.
+/// Reads a `string` field: copied once out of `buf` into a buffer of its
+/// length, which becomes the `String` once checked as UTF-8. Errors are
+/// prost's: `buffer underflow` for a length past the end, `invalid string
+/// value: data is not UTF-8 encoded`.
 pub fn decode_string(
     wire_type: WireType,
     buf: &mut impl Buf,
     _ctx: DecodeContext,
 ) -> Result<String, DecodeError> {
     let len = delimited_len(wire_type, buf)?;
-    let invalid = || decode_error("invalid string value: data is not UTF-8 encoded");
-    let chunk = buf.chunk();
-    if let Some(bytes) = chunk.get(..len) {
-        let value = std::str::from_utf8(bytes)
-            .map_err(|_| invalid())?
-            .to_owned();
-        buf.advance(len);
-        Ok(value)
-    } else {
-        String::from_utf8(copy_out(len, buf)).map_err(|_| invalid())
-    }
+    String::from_utf8(copy_out(len, buf))
+        .map_err(|_| decode_error("invalid string value: data is not UTF-8 encoded"))
 }
 
 /// The length of a length-delimited field, read from `buf` and checked
