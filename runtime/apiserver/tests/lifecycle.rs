@@ -74,6 +74,21 @@ fn sigterm_ends_open_watches_and_exits_cleanly() {
     );
 }
 
+/// A supervisor may send SIGTERM as soon as the server says where it
+/// listens: the signal handlers are in place before the banner is printed,
+/// so that SIGTERM too is a clean exit, not a kill.
+#[test]
+fn sigterm_right_after_the_banner_exits_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = start(dir.path());
+    let status = terminate(
+        &mut server,
+        Duration::from_secs(15),
+        "right after the banner",
+    );
+    assert!(status.success(), "exit status {status}");
+}
+
 /// SIGTERM ends the server within its shutdown grace even with requests
 /// that never finish (a client trickling a body, a 2 MB deeply nested YAML
 /// body half sent), and a GET answers meanwhile.

@@ -258,6 +258,8 @@ impl ApiServer {
         let listener = tokio::net::TcpListener::bind((config.bind_address, config.port)).await?;
         let addr = listener.local_addr()?;
         let _ = self.address.set(addr);
+        // Before the banner: whoever reads it may send SIGTERM at once.
+        let shutdown = shutdown_signal();
         if let Some(path) = &config.kubeconfig {
             write_kubeconfig(path, &format!("http://{addr}"))?;
         }
@@ -281,7 +283,7 @@ impl ApiServer {
         if !config.compaction_interval.is_zero() {
             self.start_compactor(config.compaction_interval);
         }
-        self.serve_on(listener, shutdown_signal()).await
+        self.serve_on(listener, shutdown).await
     }
 
     /// Serves the API on `listener` until `shutdown` completes, then ends
@@ -380,26 +382,40 @@ impl ApiServer {
     }
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = tokio::signal::ctrl_c();
+/// Resolves on SIGTERM or SIGINT (Ctrl-C).
+///
+/// The handlers are registered when this is called, not when the future is
+/// first polled: [`ApiServer::serve`] calls it before printing its banner,
+/// so a SIGTERM sent by anyone who has read the banner (or seen `/readyz`
+/// answer) starts a graceful shutdown instead of killing the process.
+fn shutdown_signal() -> impl std::future::Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
-    {
-        let mut term =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(s) => s,
-                Err(_) => {
-                    let _ = ctrl_c.await;
-                    return;
+    let signals = {
+        use tokio::signal::unix::{SignalKind, signal};
+        (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+        )
+    };
+    async move {
+        #[cfg(unix)]
+        match signals {
+            (Ok(mut term), Ok(mut interrupt)) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = interrupt.recv() => {}
                 }
-            };
-        tokio::select! {
-            _ = ctrl_c => {}
-            _ = term.recv() => {}
+            }
+            (term, interrupt) => {
+                let error = term.err().or(interrupt.err());
+                tracing::warn!(error = ?error, "signal handlers not registered; waiting for Ctrl-C");
+                let _ = tokio::signal::ctrl_c().await;
+            }
         }
+        #[cfg(not(unix))]
+        let _ = tokio::signal::ctrl_c().await;
+        tracing::info!("shutting down");
     }
-    #[cfg(not(unix))]
-    let _ = ctrl_c.await;
-    tracing::info!("shutting down");
 }
 
 /// The byte budget of the cache of JSON GET answers.

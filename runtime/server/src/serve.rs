@@ -66,7 +66,11 @@ pub(crate) async fn serve_connections(
     let graceful = GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
+        // Shutdown is polled first, so a steady stream of connections
+        // cannot keep it from being seen.
         let (tcp, remote) = tokio::select! {
+            biased;
+            () = &mut shutdown => break,
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
                 Err(e) => {
@@ -74,7 +78,6 @@ pub(crate) async fn serve_connections(
                     continue;
                 }
             },
-            () = &mut shutdown => break,
         };
         // Each write goes out at once (`TCP_NODELAY`), as Go's net package
         // sets by default: a streamed list or watch event is not held back
