@@ -12,8 +12,9 @@ use tower::ServiceExt;
 
 use crate::TestServer;
 
-/// How long to wait for something asynchronous (a watch event).
-pub const PATIENCE: Duration = Duration::from_secs(10);
+/// How long to wait for something asynchronous (a watch event), generous
+/// for a loaded machine: only a failing test waits this long.
+pub const PATIENCE: Duration = Duration::from_secs(30);
 
 /// A server and its router; requests go through `tower::ServiceExt::oneshot`.
 pub struct Api {

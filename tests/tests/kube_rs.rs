@@ -322,6 +322,51 @@ fn watcher_and_reflectors_converge_under_concurrent_writes() {
         assert_eq!(list_watch.state().len(), 3);
         assert_eq!(streaming.state().len(), 3);
 
+        // The raw watcher's events replayed into a map, checking that each
+        // object's versions only move forward and counting every write.
+        #[derive(Default)]
+        struct Replay {
+            state: BTreeMap<String, String>,
+            applies: BTreeMap<String, usize>,
+            deletes: usize,
+        }
+        impl Replay {
+            fn record(&mut self, event: watcher::Event<Kube<ConfigMap>>) {
+                match event {
+                    watcher::Event::Init | watcher::Event::InitDone => {}
+                    watcher::Event::InitApply(cm) | watcher::Event::Apply(cm) => {
+                        let (name, rv) = (cm.name_any(), cm.resource_version().unwrap());
+                        if let Some(old) = self.state.get(&name) {
+                            let (old, new): (u64, u64) =
+                                (old.parse().unwrap(), rv.parse().unwrap());
+                            assert!(new > old, "{name}: {new} after {old}");
+                        }
+                        *self.applies.entry(name.clone()).or_default() += 1;
+                        self.state.insert(name, rv);
+                    }
+                    watcher::Event::Delete(cm) => {
+                        self.deletes += 1;
+                        self.state.remove(&cm.name_any());
+                    }
+                }
+            }
+        }
+        let mut replay = Replay::default();
+        // The raw watcher's list is done before the writers start, so that
+        // it sees every write as an event.
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        loop {
+            let event = tokio::time::timeout_at(deadline, events.recv())
+                .await
+                .expect("raw watcher listed")
+                .expect("watcher ended");
+            let done = matches!(event, watcher::Event::InitDone);
+            replay.record(event);
+            if done {
+                break;
+            }
+        }
+
         // Concurrent writers: create, update several times, delete some.
         let mut writers = Vec::new();
         for w in 0..WRITERS {
@@ -397,37 +442,18 @@ fn watcher_and_reflectors_converge_under_concurrent_writes() {
             }
         }
 
-        // The raw watcher: replay its events into a map until it matches,
-        // checking that each object's versions only move forward and that
-        // every write arrived once.
-        let mut state: BTreeMap<String, String> = BTreeMap::new();
-        let mut applies: BTreeMap<String, usize> = BTreeMap::new();
-        let mut deletes = 0;
+        // The raw watcher: its events until its map matches; every write
+        // arrived once.
         let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-        while state != want {
+        while replay.state != want {
             let event = tokio::time::timeout_at(deadline, events.recv())
                 .await
-                .unwrap_or_else(|_| panic!("raw watcher did not converge: {state:?}"))
+                .unwrap_or_else(|_| panic!("raw watcher did not converge: {:?}", replay.state))
                 .expect("watcher ended");
-            match event {
-                watcher::Event::Init | watcher::Event::InitDone => {}
-                watcher::Event::InitApply(cm) | watcher::Event::Apply(cm) => {
-                    let (name, rv) = (cm.name_any(), cm.resource_version().unwrap());
-                    if let Some(old) = state.get(&name) {
-                        let (old, new): (u64, u64) = (old.parse().unwrap(), rv.parse().unwrap());
-                        assert!(new > old, "{name}: {new} after {old}");
-                    }
-                    *applies.entry(name.clone()).or_default() += 1;
-                    state.insert(name, rv);
-                }
-                watcher::Event::Delete(cm) => {
-                    deletes += 1;
-                    state.remove(&cm.name_any());
-                }
-            }
+            replay.record(event);
         }
-        assert_eq!(deletes, WRITERS * OBJECTS.div_ceil(2));
-        for (name, count) in &applies {
+        assert_eq!(replay.deletes, WRITERS * OBJECTS.div_ceil(2));
+        for (name, count) in &replay.applies {
             let want = if name.starts_with("seed-") {
                 1
             } else {

@@ -324,11 +324,20 @@ fn bookmarks_carry_only_the_resource_version() {
         let a = c.create_cm("a", "1").await;
         let mut w = c.watch(&format!("{CMS}?watch=true&allowWatchBookmarks=true&resourceVersion={}", rv(&a))).await;
         c.update_cm("a", "2").await.unwrap();
-        let modified = w.next(Duration::from_secs(5)).await.unwrap();
+        let bookmark_at = |rv: i64| json!({"kind": "ConfigMap", "apiVersion": "v1", "metadata": {"resourceVersion": rv.to_string()}});
+        // A bookmark may come before the update does (the interval is
+        // short); it carries the watch's starting revision.
+        let modified = loop {
+            let e = w.next(Duration::from_secs(5)).await.unwrap();
+            if e["type"] != "BOOKMARK" {
+                break e;
+            }
+            assert_eq!(e["object"], bookmark_at(rv(&a)));
+        };
         assert_eq!(modified["type"], "MODIFIED");
         let bookmark = w.next(Duration::from_secs(5)).await.unwrap();
         assert_eq!(bookmark["type"], "BOOKMARK");
-        assert_eq!(bookmark["object"], json!({"kind": "ConfigMap", "apiVersion": "v1", "metadata": {"resourceVersion": rv(&modified["object"]).to_string()}}));
+        assert_eq!(bookmark["object"], bookmark_at(rv(&modified["object"])));
     });
 }
 
@@ -844,27 +853,54 @@ fn kubectl_get_watch_shows_event_lines() {
     let c = Client::new(&s);
     let runtime = rt();
     runtime.block_on(c.create_cm("first", "1"));
-    let child = s.kubectl_spawn(&[
+    let mut child = s.kubectl_spawn(&[
         "get",
         "cm",
         "-w",
         "--output-watch-events",
         "--request-timeout=0",
     ]);
-    std::thread::sleep(Duration::from_millis(1500));
+    // kubectl's lines as they come, read on a thread, so the test waits
+    // for what kubectl has shown rather than for a fixed time.
+    let (lines, seen) = std::sync::mpsc::channel::<String>();
+    let stdout = child.stdout.take().expect("stdout");
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut shown = Vec::new();
+    let mut read_until = |last: &str| {
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        while !shown.last().is_some_and(|l: &String| l.starts_with(last)) {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match seen.recv_timeout(left) {
+                Ok(line) => shown.push(line),
+                Err(_) => panic!("kubectl did not show {last:?}; it showed {shown:#?}"),
+            }
+        }
+    };
+    // Its list is done once it shows the object that existed before; the
+    // watch goes on from the list's resourceVersion, so no later write is
+    // missed.
+    read_until("ADDED");
     runtime.block_on(async {
         c.create_cm("second", "1").await;
         c.update_cm("second", "2").await.unwrap();
         c.delete(&format!("{CMS}/second")).await;
     });
-    std::thread::sleep(Duration::from_millis(1000));
+    read_until("DELETED");
     let _ = std::process::Command::new("kill")
         .arg(child.id().to_string())
         .status();
-    let out = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let events: Vec<(String, String)> = stdout
-        .lines()
+    let _ = child.wait();
+    let stdout = shown.join("\n");
+    let events: Vec<(String, String)> = shown
+        .iter()
         .skip(1)
         .map(|l| {
             let cells: Vec<&str> = l.split_whitespace().collect();
@@ -918,13 +954,20 @@ fn kubectl_wait_and_delete_wait_complete() {
     );
 
     let delete = s.kubectl_spawn(&["delete", "widgets/w1", "--timeout=20s"]);
-    std::thread::sleep(Duration::from_millis(800));
     runtime.block_on(async {
-        let (_, current) = c.get(&format!("{WIDGETS}/w1")).await;
-        assert!(
-            current["metadata"]["deletionTimestamp"].is_string(),
-            "{current}"
-        );
+        // kubectl's DELETE marks the widget; its finalizer holds it.
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        let current = loop {
+            let (_, current) = c.get(&format!("{WIDGETS}/w1")).await;
+            if current["metadata"]["deletionTimestamp"].is_string() {
+                break current;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "kubectl delete did not mark the widget: {current}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
         let mut released = current.clone();
         released["metadata"]["finalizers"] = json!([]);
         let (code, _, body) = c

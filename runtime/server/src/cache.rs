@@ -432,14 +432,17 @@ mod tests {
             .kind
     }
 
-    async fn until_processed(cache: &WatchCache, revision: i64) {
-        for _ in 0..500 {
-            if cache.state.lock().unwrap().last >= revision {
-                return;
-            }
+    /// Waits (up to 30 s, for a loaded machine) until the cache has
+    /// processed `revision`; panics past that.
+    pub(super) async fn until_processed(cache: &WatchCache, revision: i64) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        while cache.state.lock().unwrap().last < revision {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the cache did not reach revision {revision}"
+            );
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
-        panic!("the cache did not reach revision {revision}");
     }
 
     /// When the storage watch ends (etcd's, compacted while disconnected),
@@ -615,7 +618,6 @@ mod typed_tests {
 
 #[cfg(test)]
 mod read_cache_tests {
-    use std::time::Duration;
 
     use super::*;
     use crate::storage::MemoryStore;
@@ -639,12 +641,7 @@ mod read_cache_tests {
             .unwrap();
         store.delete(key, None).unwrap();
         let last = store.current_revision();
-        for _ in 0..500 {
-            if cache.state.lock().unwrap().last >= last {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
+        super::tests::until_processed(&cache, last).await;
         let expected = read_stored_json(&kv, kv.mod_revision, Some(kind)).unwrap();
         let cached = read_cache
             .get(key, kv.mod_revision)

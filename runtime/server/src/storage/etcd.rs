@@ -838,13 +838,17 @@ impl EtcdProcess {
         dir: &std::path::Path,
         tls: Option<(&EtcdServerTls, &EtcdTls)>,
     ) -> Result<EtcdProcess, String> {
-        let port = || {
-            std::net::TcpListener::bind("127.0.0.1:0")
-                .and_then(|l| l.local_addr())
-                .map(|a| a.port())
-                .map_err(|e| format!("finding a free port: {e}"))
+        // Both listeners are held until both ports are known, so the two
+        // differ; both are closed before etcd starts.
+        let (client, peer) = {
+            let bind = || {
+                std::net::TcpListener::bind("127.0.0.1:0")
+                    .and_then(|l| Ok((l.local_addr()?.port(), l)))
+                    .map_err(|e| format!("finding a free port: {e}"))
+            };
+            let ((client, _client_listener), (peer, _peer_listener)) = (bind()?, bind()?);
+            (client, peer)
         };
-        let (client, peer) = (port()?, port()?);
         let scheme = if tls.is_some() { "https" } else { "http" };
         let client_url = format!("{scheme}://127.0.0.1:{client}");
         let peer_url = format!("http://127.0.0.1:{peer}");
