@@ -618,7 +618,6 @@ mod typed_tests {
 
 #[cfg(test)]
 mod read_cache_tests {
-
     use super::*;
     use crate::storage::MemoryStore;
 
