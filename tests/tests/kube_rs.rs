@@ -358,7 +358,7 @@ fn watcher_and_reflectors_converge_under_concurrent_writes() {
         loop {
             let event = tokio::time::timeout_at(deadline, events.recv())
                 .await
-                .expect("raw watcher listed")
+                .expect("the raw watcher did not finish its list within 30 s")
                 .expect("watcher ended");
             let done = matches!(event, watcher::Event::InitDone);
             replay.record(event);

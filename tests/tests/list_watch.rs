@@ -327,12 +327,14 @@ fn bookmarks_carry_only_the_resource_version() {
         let bookmark_at = |rv: i64| json!({"kind": "ConfigMap", "apiVersion": "v1", "metadata": {"resourceVersion": rv.to_string()}});
         // A bookmark may come before the update does (the interval is
         // short); it carries the watch's starting revision.
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
         let modified = loop {
             let e = w.next(Duration::from_secs(5)).await.unwrap();
             if e["type"] != "BOOKMARK" {
                 break e;
             }
             assert_eq!(e["object"], bookmark_at(rv(&a)));
+            assert!(std::time::Instant::now() < deadline, "only bookmarks, no update");
         };
         assert_eq!(modified["type"], "MODIFIED");
         let bookmark = w.next(Duration::from_secs(5)).await.unwrap();
@@ -853,17 +855,25 @@ fn kubectl_get_watch_shows_event_lines() {
     let c = Client::new(&s);
     let runtime = rt();
     runtime.block_on(c.create_cm("first", "1"));
-    let mut child = s.kubectl_spawn(&[
+    /// kubectl, killed when the test ends, passed or not.
+    struct Kubectl(std::process::Child);
+    impl Drop for Kubectl {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut child = Kubectl(s.kubectl_spawn(&[
         "get",
         "cm",
         "-w",
         "--output-watch-events",
         "--request-timeout=0",
-    ]);
+    ]));
     // kubectl's lines as they come, read on a thread, so the test waits
     // for what kubectl has shown rather than for a fixed time.
     let (lines, seen) = std::sync::mpsc::channel::<String>();
-    let stdout = child.stdout.take().expect("stdout");
+    let stdout = child.0.stdout.take().expect("stdout");
     std::thread::spawn(move || {
         use std::io::BufRead;
         for line in std::io::BufReader::new(stdout).lines() {
@@ -894,10 +904,7 @@ fn kubectl_get_watch_shows_event_lines() {
         c.delete(&format!("{CMS}/second")).await;
     });
     read_until("DELETED");
-    let _ = std::process::Command::new("kill")
-        .arg(child.id().to_string())
-        .status();
-    let _ = child.wait();
+    drop(child);
     let stdout = shown.join("\n");
     let events: Vec<(String, String)> = shown
         .iter()
@@ -934,6 +941,8 @@ fn kubectl_wait_and_delete_wait_complete() {
         "widgets/w1",
         "--timeout=20s",
     ]);
+    // Time for kubectl to start waiting, so that the condition usually
+    // comes true while it watches; one met before it looks is found too.
     std::thread::sleep(Duration::from_millis(800));
     runtime.block_on(async {
         let (_, current) = c.get(&format!("{WIDGETS}/w1")).await;

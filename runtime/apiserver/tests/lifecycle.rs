@@ -75,8 +75,11 @@ fn sigterm_ends_open_watches_and_exits_cleanly() {
 }
 
 /// A supervisor may send SIGTERM as soon as the server says where it
-/// listens: the signal handlers are in place before the banner is printed,
-/// so that SIGTERM too is a clean exit, not a kill.
+/// listens, before asking `/readyz`: that SIGTERM too is a clean exit, not
+/// a kill (the handlers are registered before the banner is printed). A
+/// smoke test: a handler registered lazily, as it was, would still usually
+/// be in place by the time `kill` runs; the race it lost under load was
+/// with connections already waiting (see the watch test above).
 #[test]
 fn sigterm_right_after_the_banner_exits_cleanly() {
     let dir = tempfile::tempdir().unwrap();

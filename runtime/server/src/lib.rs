@@ -387,34 +387,47 @@ impl ApiServer {
 /// The handlers are registered when this is called, not when the future is
 /// first polled: [`ApiServer::serve`] calls it before printing its banner,
 /// so a SIGTERM sent by anyone who has read the banner (or seen `/readyz`
-/// answer) starts a graceful shutdown instead of killing the process.
+/// answer) starts a graceful shutdown instead of killing the process. A
+/// handler that cannot be registered is logged, and the other one still
+/// works; the future never resolves for want of one.
 fn shutdown_signal() -> impl std::future::Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
     let signals = {
         use tokio::signal::unix::{SignalKind, signal};
-        (
-            signal(SignalKind::terminate()),
-            signal(SignalKind::interrupt()),
-        )
+        let term = signal(SignalKind::terminate());
+        let interrupt = signal(SignalKind::interrupt());
+        for (name, registered) in [("SIGTERM", &term), ("SIGINT", &interrupt)] {
+            if let Err(error) = registered {
+                tracing::warn!(%error, "no {name} handler; {name} will not shut the server down gracefully");
+            }
+        }
+        (term, interrupt)
     };
     async move {
         #[cfg(unix)]
-        match signals {
-            (Ok(mut term), Ok(mut interrupt)) => {
-                tokio::select! {
-                    _ = term.recv() => {}
-                    _ = interrupt.recv() => {}
-                }
-            }
-            (term, interrupt) => {
-                let error = term.err().or(interrupt.err());
-                tracing::warn!(error = ?error, "signal handlers not registered; waiting for Ctrl-C");
-                let _ = tokio::signal::ctrl_c().await;
+        {
+            let (term, interrupt) = signals;
+            tokio::select! {
+                () = received(term) => {}
+                () = received(interrupt) => {}
             }
         }
         #[cfg(not(unix))]
-        let _ = tokio::signal::ctrl_c().await;
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
         tracing::info!("shutting down");
+    }
+}
+
+/// Resolves when `signal` is received; never, when it was not registered.
+#[cfg(unix)]
+async fn received(signal: std::io::Result<tokio::signal::unix::Signal>) {
+    match signal {
+        Ok(mut signal) => {
+            signal.recv().await;
+        }
+        Err(_) => std::future::pending().await,
     }
 }
 
