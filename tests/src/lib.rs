@@ -24,6 +24,18 @@ pub struct TestServer {
     inner: testserver::TestServer,
 }
 
+/// A process started in the background (kubectl `get -w`, from
+/// [`TestServer::kubectl_spawn`]), killed and reaped when dropped, so that
+/// a test that fails midway does not leave it running.
+pub struct KillOnDrop(pub std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// What a kubectl run printed.
 #[derive(Debug)]
 pub struct Output {

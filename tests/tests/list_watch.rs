@@ -11,7 +11,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use server::Config;
 use server::storage::{MemoryStore, Store};
-use tests::TestServer;
+use tests::{KillOnDrop, TestServer};
 
 const CMS: &str = "/api/v1/namespaces/default/configmaps";
 const WIDGETS: &str = "/apis/example.dev/v1/namespaces/default/widgets";
@@ -855,15 +855,7 @@ fn kubectl_get_watch_shows_event_lines() {
     let c = Client::new(&s);
     let runtime = rt();
     runtime.block_on(c.create_cm("first", "1"));
-    /// kubectl, killed when the test ends, passed or not.
-    struct Kubectl(std::process::Child);
-    impl Drop for Kubectl {
-        fn drop(&mut self) {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
-    let mut child = Kubectl(s.kubectl_spawn(&[
+    let mut child = KillOnDrop(s.kubectl_spawn(&[
         "get",
         "cm",
         "-w",
