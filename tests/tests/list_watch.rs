@@ -11,6 +11,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use server::Config;
 use server::storage::{MemoryStore, Store};
+use tests::http::eventually;
 use tests::{KillOnDrop, TestServer};
 
 const CMS: &str = "/api/v1/namespaces/default/configmaps";
@@ -957,18 +958,11 @@ fn kubectl_wait_and_delete_wait_complete() {
     let delete = s.kubectl_spawn(&["delete", "widgets/w1", "--timeout=20s"]);
     runtime.block_on(async {
         // kubectl's DELETE marks the widget; its finalizer holds it.
-        let deadline = std::time::Instant::now() + Duration::from_secs(30);
-        let current = loop {
-            let (_, current) = c.get(&format!("{WIDGETS}/w1")).await;
-            if current["metadata"]["deletionTimestamp"].is_string() {
-                break current;
-            }
-            assert!(
-                std::time::Instant::now() < deadline,
-                "kubectl delete did not mark the widget: {current}"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        };
+        eventually("kubectl delete to mark the widget", async || {
+            c.get(&format!("{WIDGETS}/w1")).await.1["metadata"]["deletionTimestamp"].is_string()
+        })
+        .await;
+        let (_, current) = c.get(&format!("{WIDGETS}/w1")).await;
         let mut released = current.clone();
         released["metadata"]["finalizers"] = json!([]);
         let (code, _, body) = c
