@@ -21,6 +21,7 @@
 //! | `validation_typed` | the generated `Validate::validate` on the decoded Rust value (Deployment, Pod) | `validation_jsonschema` |
 //! | `validation_jsonschema` | the `jsonschema` crate (draft 4) on the same JSON against the generated OpenAPI v3 schema, every error collected | - |
 //! | `Deployment/json_decode_typical`, `Deployment/protobuf_decode_typical` | the registry's `decode` and the typed protobuf decode of a Deployment as users write them (two containers with ports, env, probes, resources and mounts, four volumes of one source each), beside the fixture, which sets every field once | `json_decode` |
+//! | `Deployment/json_decode_managed` | the registry's `decode` of the Deployment as the server answers its create (managed fields included), as a client's update sends it back | `json_decode` |
 //! | `Deployment/write_create` | a POST of the Deployment fixture through the server's router, in process, on the memory store | - |
 //! | `Deployment/write_create_managed_fields` | the field manager's part of that create: the managed fields of the decoded object read from the Rust value (`apply::created`) | `write_create` |
 //! | `Deployment/write_update` | a PUT of the same object with one label changed | `write_create` |
@@ -676,6 +677,20 @@ fn writes(c: &mut Criterion) {
         .expect("deployments served")
         .kind;
     let created = deployments.decode(&named("d", 0)).expect("decodes").object;
+    // What a client's update sends back: the object as the server answers
+    // it, its managed fields included.
+    let (_, router) = fresh();
+    let (status, answered) = send(
+        &router,
+        Method::POST,
+        PATH,
+        "application/json",
+        named("d", 0),
+    );
+    assert_eq!(status, StatusCode::CREATED);
+    group.bench_function("json_decode_managed", |b| {
+        b.iter(|| deployments.decode(black_box(&answered)).expect("decodes"))
+    });
     group.bench_function("write_create_managed_fields", |b| {
         b.iter(|| {
             server::patch::apply::created(

@@ -11,9 +11,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 ///
 /// Serialized as that JSON (raw into serde_json output; parsed into a
 /// tree by `serde_json::to_value`). Deserialized from any JSON value,
-/// kept compact with its members in the order they came. Equality is
-/// equality of the text. The default is JSON `null`, as upstream's zero
-/// `FieldsV1` writes.
+/// kept as the text it came as, without whitespace between tokens (see
+/// its `Deserialize`). Equality is equality of the text. The default is
+/// JSON `null`, as upstream's zero `FieldsV1` writes.
 #[derive(Clone, Default)]
 pub struct FieldsV1(Box<serde_json::value::RawValue>);
 
@@ -71,11 +71,45 @@ impl Serialize for FieldsV1 {
     }
 }
 
+/// Read as the JSON text it came as (serde_json checks it while it reads
+/// it, and keeps no tree), as upstream's `FieldsV1.UnmarshalJSON` keeps
+/// the raw bytes; text with whitespace between its tokens is written
+/// compactly, as Go's encoder writes a raw message out. The text inside
+/// is not looked into: a key it repeats or escapes stays as it came.
 impl<'de> Deserialize<'de> for FieldsV1 {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let value = serde_json::Value::deserialize(d)?;
+        let raw = Box::<serde_json::value::RawValue>::deserialize(d)?;
+        if is_compact(raw.get()) {
+            return Ok(FieldsV1(raw));
+        }
+        let value: serde_json::Value =
+            serde_json::from_str(raw.get()).map_err(serde::de::Error::custom)?;
         FieldsV1::from_value(&value).map_err(serde::de::Error::custom)
     }
+}
+
+/// Whether JSON `text` has no whitespace between its tokens (inside
+/// strings it is part of the value).
+fn is_compact(text: &str) -> bool {
+    let mut in_string = false;
+    let mut escaped = false;
+    for b in text.bytes() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+        } else {
+            match b {
+                b'"' => in_string = true,
+                b' ' | b'\t' | b'\n' | b'\r' => return false,
+                _ => {}
+            }
+        }
+    }
+    true
 }
 
 /// A timestamp with second precision, serialized as RFC 3339 in UTC
@@ -228,6 +262,39 @@ mod tests {
         assert_eq!(fields, FieldsV1::from_json(compact.to_string()).unwrap());
         assert!(FieldsV1::from_json("{".to_string()).is_err());
         assert_eq!(FieldsV1::default().as_str(), "null");
+    }
+
+    /// In an object decoded with field validation (`codec::strict`), as a
+    /// client's update sends its managed fields back: the text is kept as
+    /// it came, a key it repeats or escapes included, and nothing inside is
+    /// an unknown or repeated field of the object (upstream keeps the raw
+    /// bytes). Whitespace between tokens is dropped; inside a key it stays.
+    #[test]
+    fn fields_v1_in_a_strictly_decoded_object_is_kept_as_it_came() {
+        let decode = |fields: &str| {
+            let doc = format!(
+                r#"{{"name":"a","managedFields":[{{"manager":"m","fieldsType":"FieldsV1","fieldsV1":{fields}}}],"labels":{{"x":"1"}}}}"#
+            );
+            let (meta, found) =
+                crate::codec::strict::from_slice::<ObjectMeta>(doc.as_bytes()).unwrap();
+            assert!(found.unknown.is_empty(), "{:?}", found.unknown);
+            assert!(found.duplicate.is_empty(), "{:?}", found.duplicate);
+            assert_eq!(meta.labels["x"], "1", "decoding went on after it");
+            let entry = meta.managed_fields.into_iter().next().unwrap();
+            assert_eq!(entry.manager.as_deref(), Some("m"));
+            entry.fields_v1.unwrap().as_str().to_string()
+        };
+        let compact = r#"{"f:data":{"f:a":{},"f:a":{},"f:\u0062":{}},"f:metadata":{".":{}}}"#;
+        assert_eq!(decode(compact), compact);
+        assert_eq!(
+            decode("{ \"f:data\" : {\"f:a b\": {}},\n\t\"f:x\":{} }"),
+            r#"{"f:data":{"f:a b":{}},"f:x":{}}"#
+        );
+        assert_eq!(decode(r#"{"f:\"q\" \\":{}}"#), r#"{"f:\"q\" \\":{}}"#);
+        // Read from a tree (the deduplicated document, a merged patch).
+        let from_tree: FieldsV1 =
+            serde_json::from_value(serde_json::json!({"f:a": {".": {}}})).unwrap();
+        assert_eq!(from_tree.as_str(), r#"{"f:a":{".":{}}}"#);
     }
 
     #[test]

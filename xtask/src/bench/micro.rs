@@ -293,6 +293,24 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
         Some(v) => figure.value(v),
         None => figure.status(Status::Failed),
     });
+    // What a client's update sends back (client-go's Update, kubectl
+    // replace): the answered object, its managed fields included.
+    let fixture_json = estimate("Deployment", "json_decode");
+    let managed_json = estimate("Deployment", "json_decode_managed");
+    let figure = Figure::new(
+        "Deployment as the server answers it: JSON decode with its managed fields",
+        "ns",
+    )
+    .detail("the create's answer: the fixture and one FieldsV1 of every field it sets")
+    .baseline(
+        "JSON decode of the fixture as a client creates it (registry `decode`)",
+        fixture_json,
+    )
+    .ratio(managed_json.zip(fixture_json).map(|(m, j)| m / j), times);
+    figures.push(match managed_json {
+        Some(v) => figure.value(v),
+        None => figure.status(Status::Failed),
+    });
     // Conversions between versions, each beside the JSON decode of the
     // object converted.
     for (kind, id, name, detail, decoded) in [
