@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use runtime::codec::strict::{KeySet, MapKey};
-use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
 /// Paths of every repeated key, in document order. Malformed JSON yields
@@ -134,6 +134,19 @@ fn render(path: &[Segment<'_>]) -> String {
     out
 }
 
+/// Whether `path` is a managed field set (`managedFields[i].fieldsV1`),
+/// whose text the object keeps as it came (`runtime::meta::FieldsV1`, as
+/// upstream's `FieldsV1.UnmarshalJSON` keeps its bytes): keys it repeats
+/// are not the object's fields, and the decoding pass does not report them
+/// either.
+fn in_fields_v1(path: &[Segment<'_>]) -> bool {
+    matches!(
+        path,
+        [.., Segment::Key(list), Segment::Index(_), Segment::Key(field)]
+            if list == "managedFields" && field == "fieldsV1"
+    )
+}
+
 struct Walk<'a, 'de> {
     path: &'a mut Vec<Segment<'de>>,
     out: &'a mut Vec<String>,
@@ -161,10 +174,14 @@ impl<'de> Visitor<'de> for Walk<'_, 'de> {
             if repeated {
                 self.out.push(render(self.path));
             }
-            let read = map.next_value_seed(Walk {
-                path: &mut *self.path,
-                out: &mut *self.out,
-            });
+            let read = if in_fields_v1(self.path) {
+                map.next_value::<IgnoredAny>().map(|_| ())
+            } else {
+                map.next_value_seed(Walk {
+                    path: &mut *self.path,
+                    out: &mut *self.out,
+                })
+            };
             self.path.pop();
             read?;
         }
@@ -242,6 +259,24 @@ mod tests {
         assert_eq!(
             super::find(br#"{"items":[{},{"a\u0062":1,"ab":2}]}"#),
             ["items[1].ab"]
+        );
+    }
+
+    /// A managed field set is the text it came as, not fields of the
+    /// object: a key it repeats is not reported (as the decoding pass does
+    /// not), at the top and in a template's metadata; everything around it
+    /// still is.
+    #[test]
+    fn keys_repeated_in_a_managed_field_set_are_not_the_objects() {
+        let doc = br#"{"metadata":{"name":"a","name":"b","managedFields":[{"manager":"m","manager":"n","fieldsV1":{"f:a":{},"f:a":{}}}]},
+            "spec":{"template":{"metadata":{"managedFields":[{},{"fieldsV1":{"f:b":{"f:c":{},"f:c":{}}}}]}},"fieldsV1":{"x":1,"x":2}}}"#;
+        assert_eq!(
+            super::find(doc),
+            [
+                "metadata.name",
+                "metadata.managedFields[0].manager",
+                "spec.fieldsV1.x"
+            ]
         );
     }
 

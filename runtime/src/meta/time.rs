@@ -73,43 +73,61 @@ impl Serialize for FieldsV1 {
 
 /// Read as the JSON text it came as (serde_json checks it while it reads
 /// it, and keeps no tree), as upstream's `FieldsV1.UnmarshalJSON` keeps
-/// the raw bytes; text with whitespace between its tokens is written
-/// compactly, as Go's encoder writes a raw message out. The text inside
-/// is not looked into: a key it repeats or escapes stays as it came.
+/// the raw bytes; whitespace between its tokens is dropped, as Go's
+/// encoder compacts a raw message it writes out. Nothing else changes:
+/// a key it repeats or escapes stays as it came.
 impl<'de> Deserialize<'de> for FieldsV1 {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let raw = Box::<serde_json::value::RawValue>::deserialize(d)?;
-        if is_compact(raw.get()) {
+        let Some(compact) = compacted(raw.get()) else {
             return Ok(FieldsV1(raw));
-        }
-        let value: serde_json::Value =
-            serde_json::from_str(raw.get()).map_err(serde::de::Error::custom)?;
-        FieldsV1::from_value(&value).map_err(serde::de::Error::custom)
+        };
+        let text = String::from_utf8(compact).map_err(serde::de::Error::custom)?;
+        FieldsV1::from_json(text).map_err(serde::de::Error::custom)
     }
 }
 
-/// Whether JSON `text` has no whitespace between its tokens (inside
-/// strings it is part of the value).
-fn is_compact(text: &str) -> bool {
-    let mut in_string = false;
-    let mut escaped = false;
-    for b in text.bytes() {
-        if in_string {
+/// JSON `text` without the whitespace between its tokens (inside strings
+/// it is part of the value), as Go's `json.Compact` writes it; `None`
+/// when it has none. Only ASCII bytes are dropped, so the result is
+/// UTF-8 as `text` is.
+fn compacted(text: &str) -> Option<Vec<u8>> {
+    let bytes = text.as_bytes();
+    let mut scan = Scan::default();
+    let first = bytes.iter().position(|&b| scan.between_tokens(b))?;
+    let mut out = Vec::with_capacity(bytes.len());
+    out.extend_from_slice(&bytes[..first]);
+    out.extend(
+        bytes[first + 1..]
+            .iter()
+            .filter(|&&b| !scan.between_tokens(b)),
+    );
+    Some(out)
+}
+
+/// Where a scan of JSON text is: in a string, after its backslash.
+#[derive(Default)]
+struct Scan {
+    in_string: bool,
+    escaped: bool,
+}
+
+impl Scan {
+    /// Reads the next byte; whether it is whitespace between tokens.
+    fn between_tokens(&mut self, b: u8) -> bool {
+        if self.in_string {
             match b {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
+                _ if self.escaped => self.escaped = false,
+                b'\\' => self.escaped = true,
+                b'"' => self.in_string = false,
                 _ => {}
             }
+            false
         } else {
-            match b {
-                b'"' => in_string = true,
-                b' ' | b'\t' | b'\n' | b'\r' => return false,
-                _ => {}
-            }
+            self.in_string = b == b'"';
+            matches!(b, b' ' | b'\t' | b'\n' | b'\r')
         }
     }
-    true
 }
 
 /// A timestamp with second precision, serialized as RFC 3339 in UTC
@@ -286,11 +304,12 @@ mod tests {
         };
         let compact = r#"{"f:data":{"f:a":{},"f:a":{},"f:\u0062":{}},"f:metadata":{".":{}}}"#;
         assert_eq!(decode(compact), compact);
+        let spaced = r#"{"f:\"q\" \\":{},"f:a b":{"f:\u0062 ":{}}}"#;
+        assert_eq!(decode(spaced), spaced);
         assert_eq!(
-            decode("{ \"f:data\" : {\"f:a b\": {}},\n\t\"f:x\":{} }"),
-            r#"{"f:data":{"f:a b":{}},"f:x":{}}"#
+            decode("{ \"f:data\" : {\"f:a b\": {}, \"f:a b\": {}},\n\t\"f:\\u0062\":{} }"),
+            r#"{"f:data":{"f:a b":{},"f:a b":{}},"f:\u0062":{}}"#
         );
-        assert_eq!(decode(r#"{"f:\"q\" \\":{}}"#), r#"{"f:\"q\" \\":{}}"#);
         // Read from a tree (the deduplicated document, a merged patch).
         let from_tree: FieldsV1 =
             serde_json::from_value(serde_json::json!({"f:a": {".": {}}})).unwrap();

@@ -111,6 +111,27 @@ async fn an_unknown_field_validation_directive_is_422_create_options_invalid() {
     );
 }
 
+/// A key repeated inside a managed field set is not a field of the object
+/// (upstream reads `FieldsV1` as raw bytes): Strict takes the body, and a
+/// body refused for a field it repeats itself names only that field.
+#[tokio::test]
+async fn keys_repeated_in_a_managed_field_set_are_not_duplicate_fields() {
+    let api = Api::start();
+    let strict = format!("{WIDGETS}?fieldValidation=Strict");
+    let body = r#"{"apiVersion":"example.dev/v1","kind":"Widget","metadata":{"name":"w1","managedFields":[{"manager":"m","operation":"Update","apiVersion":"example.dev/v1","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{"f:replicas":{},"f:replicas":{}}}}]},"spec":{"replicas":1}}"#;
+    let r = api.post_bytes(&strict, body).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert!(r.warnings().is_empty(), "{:?}", r.warnings());
+
+    let twice = body.replace(r#""name":"w1""#, r#""name":"w2","name":"w2""#);
+    let r = api.post_bytes(&strict, twice).await;
+    r.assert_failure(400, "BadRequest");
+    assert_eq!(
+        r.body["message"],
+        r#"Widget in version "v1" cannot be handled as a Widget: strict decoding error: duplicate field "metadata.name""#
+    );
+}
+
 /// A body naming a field twice: Warn (the default) answers with one
 /// `Warning: 299` header per duplicate; Strict refuses it with the
 /// strict decoding message of KUBECTL.md section F.

@@ -301,7 +301,9 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
         "Deployment as the server answers it: JSON decode with its managed fields",
         "ns",
     )
-    .detail("the create's answer: the fixture and one FieldsV1 of every field it sets")
+    .detail(
+        "the create's answer: the fixture with the server's metadata (uid, timestamps, resourceVersion) and a FieldsV1 of every field it sets",
+    )
     .baseline(
         "JSON decode of the fixture as a client creates it (registry `decode`)",
         fixture_json,
