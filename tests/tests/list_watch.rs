@@ -962,8 +962,7 @@ fn kubectl_wait_and_delete_wait_complete() {
             c.get(&format!("{WIDGETS}/w1")).await.1["metadata"]["deletionTimestamp"].is_string()
         })
         .await;
-        let (_, current) = c.get(&format!("{WIDGETS}/w1")).await;
-        let mut released = current.clone();
+        let (_, mut released) = c.get(&format!("{WIDGETS}/w1")).await;
         released["metadata"]["finalizers"] = json!([]);
         let (code, _, body) = c
             .send(
