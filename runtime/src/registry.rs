@@ -590,6 +590,13 @@ pub trait KindOps: Send + Sync {
     /// `None` where that reads the value as stored.
     fn read_stored_object(&self, stored: &[u8]) -> Option<Result<Box<dyn Object>, String>>;
 
+    /// Whether [`KindOps::read_stored_object`] reads `stored` through the
+    /// Rust type (the protobuf envelope, a defaulted kind, another
+    /// version than the storage version), which writes the object's JSON
+    /// as [`Object::to_json`] does; false where the value is read as
+    /// stored. Reads nothing but the first bytes.
+    fn reads_stored_through_type(&self, stored: &[u8]) -> bool;
+
     /// The field path where decoding the body through the Rust type fails
     /// (`spec.ports[0].protocol`), for turning decode errors into field
     /// errors.
@@ -677,13 +684,14 @@ impl<T: ServedKind> KindOps for Typed<T> {
     }
 
     fn read_stored_object(&self, stored: &[u8]) -> Option<Result<Box<dyn Object>, String>> {
-        if is_storage_version::<T>()
-            && !T::DEFAULTED
-            && !stored.starts_with(crate::codec::protobuf::MAGIC)
-        {
-            return None;
-        }
-        Some(self.read_object(stored))
+        self.reads_stored_through_type(stored)
+            .then(|| self.read_object(stored))
+    }
+
+    fn reads_stored_through_type(&self, stored: &[u8]) -> bool {
+        !is_storage_version::<T>()
+            || T::DEFAULTED
+            || stored.starts_with(crate::codec::protobuf::MAGIC)
     }
 
     fn decode_error_path(&self, body: &[u8]) -> Option<String> {

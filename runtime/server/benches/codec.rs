@@ -23,6 +23,7 @@
 //! | `Deployment/json_decode_typical`, `Deployment/protobuf_decode_typical` | the registry's `decode` and the typed protobuf decode of a Deployment as users write them (two containers with ports, env, probes, resources and mounts, four volumes of one source each), beside the fixture, which sets every field once | `json_decode` |
 //! | `Deployment/json_decode_managed` | the registry's `decode` of the Deployment as the server answers its create (managed fields included), as a client's update sends it back | `json_decode` |
 //! | `Deployment/write_create` | a POST of the Deployment fixture through the server's router, in process, on the memory store | - |
+//! | `Deployment/write_create_watched` | the same create while a watch of Deployments is open: the watch cache takes each write's event (its JSON rendered by the write, see the server's `rendered` module) within the timed requests | `write_create` |
 //! | `Deployment/write_create_managed_fields` | the field manager's part of that create: the managed fields of the decoded object read from the Rust value (`apply::created`) | `write_create` |
 //! | `Deployment/write_update` | a PUT of the same object with one label changed | `write_create` |
 //! | `Deployment/write_apply` | a server-side apply PATCH of the same object with one label changed | `write_create` |
@@ -637,11 +638,26 @@ fn writes(c: &mut Criterion) {
     // Times `iters` writes on a fresh store, compacting (untimed) every
     // 1000 so that history does not grow without bound. Each write's body
     // (`body_of(n)`, what the client sends) is built before the clock starts.
+    // With `watched`, a watch of the resource is started first (and its
+    // response dropped), and each write is followed by a yield to the
+    // runtime: its watch cache then takes every write's event within the
+    // timed requests, as it does beside them in a server with watchers.
     let run = |iters: u64,
                body_of: &dyn Fn(u64) -> Vec<u8>,
                write: &dyn Fn(&axum::Router, u64, Vec<u8>) -> StatusCode,
-               expect: StatusCode| {
+               expect: StatusCode,
+               watched: bool| {
         let (store, router) = fresh();
+        if watched {
+            let request = Request::builder()
+                .uri(format!("{PATH}?watch=true"))
+                .body(Body::empty())
+                .expect("request");
+            let response = rt
+                .block_on(router.clone().oneshot(request))
+                .expect("infallible");
+            assert_eq!(response.status(), StatusCode::OK);
+        }
         let (status, body) = send(
             &router,
             Method::POST,
@@ -664,6 +680,9 @@ fn writes(c: &mut Criterion) {
             for (n, body) in (i..i + chunk).zip(bodies) {
                 let status = write(&router, n + 1, body);
                 assert_eq!(status, expect);
+                if watched {
+                    rt.block_on(tokio::task::yield_now());
+                }
             }
             elapsed += start.elapsed();
             i += chunk;
@@ -702,16 +721,19 @@ fn writes(c: &mut Criterion) {
             )
         })
     });
-    group.bench_function("write_create", |b| {
-        b.iter_custom(|iters| {
-            run(
-                iters,
-                &|n| named(&format!("d{n}"), 0),
-                &|router, _, body| send(router, Method::POST, PATH, "application/json", body).0,
-                StatusCode::CREATED,
-            )
-        })
-    });
+    for (id, watched) in [("write_create", false), ("write_create_watched", true)] {
+        group.bench_function(id, |b| {
+            b.iter_custom(|iters| {
+                run(
+                    iters,
+                    &|n| named(&format!("d{n}"), 0),
+                    &|router, _, body| send(router, Method::POST, PATH, "application/json", body).0,
+                    StatusCode::CREATED,
+                    watched,
+                )
+            })
+        });
+    }
     group.bench_function("write_update", |b| {
         b.iter_custom(|iters| {
             run(
@@ -728,6 +750,7 @@ fn writes(c: &mut Criterion) {
                     .0
                 },
                 StatusCode::OK,
+                false,
             )
         })
     });
@@ -747,6 +770,7 @@ fn writes(c: &mut Criterion) {
                     .0
                 },
                 StatusCode::OK,
+                false,
             )
         })
     });

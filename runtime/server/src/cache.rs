@@ -23,6 +23,7 @@ use axum::body::Bytes;
 use tokio::sync::broadcast;
 
 use super::read_cache::ReadCache;
+use super::rendered::Renderings;
 use super::status::ApiError;
 use super::store::read_stored_json;
 use crate::storage::{Event, KeyValue, StorageError, Store, WatchItem};
@@ -110,6 +111,29 @@ impl CachedEvent {
         )
     }
 
+    /// A storage event whose object's JSON the write rendered (`json`, see
+    /// `rendered`): nothing is read; the Rust objects are read on first
+    /// use, as for any event.
+    fn rendered(event: &Event, json: Bytes, kind: &'static dyn KindOps) -> CachedEvent {
+        let (change, stored, prev_stored) = match event {
+            Event::Put { kv, prev } => (
+                if prev.is_some() { "MODIFIED" } else { "ADDED" },
+                kv.clone(),
+                prev.clone(),
+            ),
+            Event::Delete { prev, .. } => ("DELETED", prev.clone(), None),
+        };
+        CachedEvent::with_json(
+            event.revision(),
+            event.key().to_string(),
+            change,
+            json,
+            stored,
+            prev_stored,
+            kind,
+        )
+    }
+
     /// The change `change` at `revision` of `key`, its object `stored`
     /// (and `prev_stored` before it) read through `kind` into its JSON
     /// text at once, the Rust objects on first use.
@@ -122,7 +146,28 @@ impl CachedEvent {
         kind: &'static dyn KindOps,
     ) -> Result<CachedEvent, ApiError> {
         let object_json = Bytes::from(read_stored_json(&stored, revision, Some(kind))?);
-        Ok(CachedEvent {
+        Ok(CachedEvent::with_json(
+            revision,
+            key,
+            change,
+            object_json,
+            stored,
+            prev_stored,
+            kind,
+        ))
+    }
+
+    /// The event with `object_json` as its object's JSON text.
+    fn with_json(
+        revision: i64,
+        key: String,
+        change: &'static str,
+        object_json: Bytes,
+        stored: KeyValue,
+        prev_stored: Option<KeyValue>,
+        kind: &'static dyn KindOps,
+    ) -> CachedEvent {
+        CachedEvent {
             revision,
             key,
             kind: change,
@@ -135,7 +180,7 @@ impl CachedEvent {
             json_line: OnceLock::new(),
             encodings: Mutex::new(Vec::new()),
             versions: Mutex::new(Vec::new()),
-        })
+        }
     }
 
     /// This event as watchers of `kind`'s version see it: the same change
@@ -284,14 +329,16 @@ impl WatchCache {
     /// `store::read_stored_json`). The JSON of each created or updated object
     /// also goes to `read_cache`, at its revision: a GET after a write to a
     /// watched resource answers those bytes without reading the object
-    /// again.
+    /// again. An event whose write offered its object's JSON in
+    /// `renderings` (see `rendered`) takes that JSON and reads nothing.
     ///
     /// Errors: the storage watch cannot start.
-    pub fn start(
+    pub(crate) fn start(
         store: &Arc<dyn Store>,
         prefix: &str,
         kind: &'static dyn KindOps,
         read_cache: Option<Arc<ReadCache>>,
+        renderings: Option<Arc<Renderings>>,
     ) -> Result<Arc<WatchCache>, StorageError> {
         let start = store.current_revision();
         let mut feed = match store.watch_with_progress(prefix, start) {
@@ -299,6 +346,7 @@ impl WatchCache {
             None => Feed::Events(store.watch(prefix, start)?),
         };
         let (tx, _) = broadcast::channel(WATCHER_BUFFER);
+        let prefix = prefix.to_string();
         let cache = Arc::new(WatchCache {
             state: Mutex::new(State {
                 ring: VecDeque::with_capacity(RING_CAPACITY),
@@ -319,7 +367,15 @@ impl WatchCache {
                         continue;
                     }
                 };
-                match CachedEvent::from_storage(&event, kind) {
+                let rendered = match (&event, &renderings) {
+                    (Event::Put { kv, .. }, Some(renderings)) => renderings.take(kv),
+                    _ => None,
+                };
+                let cached = match rendered {
+                    Some(json) => Ok(CachedEvent::rendered(&event, json, kind)),
+                    None => CachedEvent::from_storage(&event, kind),
+                };
+                match cached {
                     Ok(e) => {
                         if let Some(read_cache) = &read_cache
                             && e.kind != "DELETED"
@@ -332,6 +388,9 @@ impl WatchCache {
                         tracing::warn!(key = event.key(), error = %e, "undecodable stored object skipped")
                     }
                 }
+            }
+            if let Some(renderings) = &renderings {
+                renderings.forget(&prefix);
             }
             if let Some(cache) = weak.upgrade() {
                 tracing::warn!(
@@ -451,7 +510,7 @@ mod tests {
     #[tokio::test]
     async fn a_cache_whose_storage_watch_ends_closes_its_subscriptions() {
         let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
-        let cache = WatchCache::start(&store, "/things/", configmaps(), None).unwrap();
+        let cache = WatchCache::start(&store, "/things/", configmaps(), None, None).unwrap();
         let (_, mut rx) = cache.subscribe(store.current_revision()).unwrap();
         assert!(!cache.ended());
         // A memory store's watch ends when the store goes.
@@ -469,7 +528,7 @@ mod tests {
     #[tokio::test]
     async fn watchers_share_each_event_and_its_encoding() {
         let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
-        let cache = WatchCache::start(&store, "/things/", configmaps(), None).unwrap();
+        let cache = WatchCache::start(&store, "/things/", configmaps(), None, None).unwrap();
         let start = store.current_revision();
         let (_, mut a) = cache.subscribe(start).unwrap();
         let (_, mut b) = cache.subscribe(start).unwrap();
@@ -489,7 +548,7 @@ mod tests {
     async fn the_ring_replays_recent_events_and_keeps_a_bounded_window() {
         let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
         let start = store.current_revision();
-        let cache = WatchCache::start(&store, "/things/", configmaps(), None).unwrap();
+        let cache = WatchCache::start(&store, "/things/", configmaps(), None, None).unwrap();
         for i in 0..(RING_CAPACITY + 10) {
             write(&store, &format!("t{i}"));
         }
@@ -507,7 +566,7 @@ mod tests {
     #[tokio::test]
     async fn a_watcher_that_cannot_keep_up_is_cut_off() {
         let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
-        let cache = WatchCache::start(&store, "/things/", configmaps(), None).unwrap();
+        let cache = WatchCache::start(&store, "/things/", configmaps(), None, None).unwrap();
         let (_, mut slow) = cache.subscribe(store.current_revision()).unwrap();
         for i in 0..(WATCHER_BUFFER + 5) {
             write(&store, &format!("t{i}"));
@@ -525,12 +584,25 @@ mod typed_tests {
     use serde_json::json;
 
     use super::*;
+    use crate::rendered::Rendering;
+    use crate::storage::MemoryStore;
     use crate::store::read_stored;
 
     /// A stored Deployment (the protobuf envelope, as it is stored) at
     /// `revision`, with `replicas` set and `revisionHistoryLimit` left to
     /// its default.
     fn stored_deployment(replicas: i64, revision: i64) -> KeyValue {
+        let mut object = deployment(replicas);
+        KeyValue {
+            key: "/registry/deployments/default/web".into(),
+            value: object.to_storage().expect("encodes").into(),
+            create_revision: 2,
+            mod_revision: revision,
+        }
+    }
+
+    /// The Deployment `stored_deployment` stores, as its Rust type.
+    fn deployment(replicas: i64) -> Box<dyn Object> {
         let body = json!({
             "apiVersion": "apps/v1",
             "kind": "Deployment",
@@ -544,16 +616,55 @@ mod typed_tests {
                 }
             }
         });
-        let mut object = deployments()
+        deployments()
             .decode(&serde_json::to_vec(&body).expect("JSON"))
             .expect("decodes")
-            .object;
-        KeyValue {
-            key: "/registry/deployments/default/web".into(),
-            value: object.to_storage().expect("encodes").into(),
-            create_revision: 2,
-            mod_revision: revision,
-        }
+            .object
+    }
+
+    /// An event whose write offered its object's JSON carries that JSON,
+    /// its revision spliced in: the stored bytes are not read again. The
+    /// offer here renders another object (5 replicas) than the bytes hold
+    /// (3), so the event shows which was used. A write that offered
+    /// nothing is read from its bytes.
+    #[tokio::test]
+    async fn a_write_that_offered_its_json_is_not_read_again() {
+        let store: Arc<dyn Store> = Arc::new(MemoryStore::new());
+        let renderings = Arc::new(Renderings::default());
+        let prefix = "/registry/deployments/";
+        let cache = WatchCache::start(
+            &store,
+            prefix,
+            deployments(),
+            None,
+            Some(renderings.clone()),
+        )
+        .unwrap();
+        let (_, mut rx) = cache
+            .subscribe(store.current_revision())
+            .expect("subscribes");
+        let stored = stored_deployment(3, 0);
+        let rendering = Rendering::render(deployment(5).as_mut(), &stored.value).expect("renders");
+        renderings.offer(&stored.key, Arc::new(rendering));
+        let created = store.create(&stored.key, stored.value.to_vec()).unwrap();
+        let event = rx.recv().await.expect("an event");
+        let object: serde_json::Value = serde_json::from_slice(event.object_json()).unwrap();
+        assert_eq!(object["spec"]["replicas"], 5, "the offered JSON");
+        assert_eq!(
+            object["metadata"]["resourceVersion"],
+            created.mod_revision.to_string()
+        );
+        assert_eq!(event.kind, "ADDED");
+        assert_eq!(renderings.len(), 0, "the offer is taken");
+
+        let updated = stored_deployment(4, 0);
+        store
+            .update(&stored.key, updated.value.to_vec(), created.mod_revision)
+            .unwrap();
+        let event = rx.recv().await.expect("an event");
+        let object: serde_json::Value = serde_json::from_slice(event.object_json()).unwrap();
+        assert_eq!(object["spec"]["replicas"], 4, "read from the stored bytes");
+        assert_eq!(event.kind, "MODIFIED");
     }
 
     fn deployments() -> &'static dyn KindOps {
@@ -631,7 +742,8 @@ mod read_cache_tests {
             .find("", "v1", "configmaps")
             .expect("configmaps served")
             .kind;
-        let cache = WatchCache::start(&store, "/cm/", kind, Some(read_cache.clone())).unwrap();
+        let cache =
+            WatchCache::start(&store, "/cm/", kind, Some(read_cache.clone()), None).unwrap();
         let key = "/cm/default/a";
         let body = br#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a","namespace":"default"},"data":{"k":"v"}}"#;
         let mut object = kind.decode(body).expect("decodes").object;

@@ -31,6 +31,7 @@ pub mod negotiate;
 pub mod object;
 mod openapi;
 mod read_cache;
+mod rendered;
 pub mod request;
 mod rest;
 mod serve;
@@ -150,6 +151,9 @@ pub struct ApiServer {
     stopping: tokio::sync::watch::Sender<bool>,
     /// The JSON GET answered for recently read or watched objects.
     read_cache: Arc<read_cache::ReadCache>,
+    /// The JSON of objects writes are storing, for the watch caches (see
+    /// `rendered`).
+    renderings: Arc<rendered::Renderings>,
     /// Whether each namespace read so far was terminating, at the revision
     /// read (see `namespaces::NamespaceStates`).
     namespace_states: namespaces::NamespaceStates,
@@ -208,6 +212,7 @@ impl ApiServer {
             user: admission::UserInfo::unsecured(),
             stopping: tokio::sync::watch::Sender::new(false),
             read_cache: Arc::new(read_cache::ReadCache::new(READ_CACHE_BYTES)),
+            renderings: Arc::default(),
             namespace_states: namespaces::NamespaceStates::default(),
             namespace_lister: Arc::default(),
         });
@@ -368,10 +373,21 @@ impl ApiServer {
             &prefix,
             self.registry.storage_entry(entry).kind,
             Some(self.read_cache.clone()),
+            Some(self.renderings.clone()),
         )
         .map_err(ApiError::internal)?;
         caches.insert(prefix, c.clone());
         Ok(c)
+    }
+
+    /// Whether a watch cache consumes the events of `info`'s resource: a
+    /// write to it then renders its object's JSON for the cache (see
+    /// `rendered`).
+    fn watched(&self, info: &runtime::resource::ResourceInfo) -> bool {
+        let prefix = store::resource_prefix(info);
+        self.caches
+            .lock()
+            .is_ok_and(|caches| caches.get(&prefix).is_some_and(|c| !c.ended()))
     }
 
     fn server_address(&self) -> String {

@@ -383,6 +383,23 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
         None => create_figure.status(Status::Failed),
     };
     figures.push(create_figure);
+    let watched = estimate("Deployment", "write_create_watched");
+    let watched_figure = Figure::new(
+        "Deployment: create while a watch of Deployments is open",
+        "ns",
+    )
+    .detail(
+        "the watch cache takes each event's JSON from the write, which renders it once \
+         for its answer, the watchers and the read cache",
+    )
+    .baseline("create (POST) of the same object, nothing watching", create)
+    .ratio(watched.zip(create).map(|(w, c)| w / c), |r| {
+        format!("{r:.2}x the create's time")
+    });
+    figures.push(match watched {
+        Some(v) => watched_figure.value(v),
+        None => watched_figure.status(Status::Failed),
+    });
     let managed = estimate("Deployment", "write_create_managed_fields");
     let managed_figure = Figure::new(
         "Deployment: the create's managed fields (read from the Rust object)",

@@ -86,7 +86,11 @@ impl Ctx<'_> {
             }
             let written = self
                 .store()
-                .update(&kv.key, self.storage_bytes(obj.as_mut())?, kv.mod_revision)
+                .update(
+                    &kv.key,
+                    self.storage_bytes(&kv.key, obj.as_mut())?.0,
+                    kv.mod_revision,
+                )
                 .map_err(|e| storage_error(e, ri, &name))?;
             obj.metadata_mut().resource_version = Some(written.mod_revision.to_string());
             self.server.after_deletion_requested(ri, &name);
@@ -102,7 +106,11 @@ impl Ctx<'_> {
         if matches!(grace, Grace::Period(_)) && !obj.equals(stored.as_ref()) {
             revision = self
                 .store()
-                .update(&kv.key, self.storage_bytes(obj.as_mut())?, kv.mod_revision)
+                .update(
+                    &kv.key,
+                    self.storage_bytes(&kv.key, obj.as_mut())?.0,
+                    kv.mod_revision,
+                )
                 .map_err(|e| storage_error(e, ri, &name))?
                 .mod_revision;
             obj.metadata_mut().resource_version = Some(revision.to_string());

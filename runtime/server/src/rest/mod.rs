@@ -53,6 +53,10 @@ pub(crate) struct Answer {
     status: StatusCode,
     body: Reply,
     warnings: Vec<String>,
+    /// A write's object as compact JSON, rendered for the watch cache
+    /// before the write (see `rendered`): a JSON answer sends these bytes
+    /// instead of encoding the object again.
+    json: Option<axum::body::Bytes>,
 }
 
 /// What an answer carries: a JSON tree, or the typed object a write
@@ -79,6 +83,7 @@ impl Answer {
             status: StatusCode::OK,
             body: Reply::Tree(body),
             warnings: Vec::new(),
+            json: None,
         }
     }
 
@@ -88,7 +93,15 @@ impl Answer {
             status,
             body: Reply::Object(object),
             warnings: Vec::new(),
+            json: None,
         }
+    }
+
+    /// A write's answer with its object's JSON already rendered, when
+    /// the write rendered it (see `rendered`).
+    fn with_json(mut self, json: Option<axum::body::Bytes>) -> Self {
+        self.json = json;
+        self
     }
 
     fn with_warnings(mut self, warnings: Vec<String>) -> Self {

@@ -35,7 +35,14 @@ pub(super) fn render(
         status,
         body,
         warnings,
+        json,
     } = answer;
+    if let (Some(json), Reply::Object(_), Representation::Json) = (json, &body, representation)
+        && !query.flag("pretty")
+    {
+        // A write's object, rendered before the write.
+        return json_bytes_response(status, json, warnings);
+    }
     let body = match (body, representation) {
         // A write's typed object, in the representations it writes itself.
         (Reply::Object(object), Representation::Json) => {
@@ -141,7 +148,11 @@ pub(super) fn json_response(
 }
 
 /// A JSON response of `bytes`.
-fn json_bytes_response(status: StatusCode, bytes: Vec<u8>, warnings: Vec<String>) -> Response {
+fn json_bytes_response(
+    status: StatusCode,
+    bytes: impl IntoResponse,
+    warnings: Vec<String>,
+) -> Response {
     let mut response = (status, bytes).into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,

@@ -115,7 +115,11 @@ impl Ctx<'_> {
             kv
         } else {
             self.store()
-                .update(&kv.key, self.storage_bytes(obj.as_mut())?, kv.mod_revision)
+                .update(
+                    &kv.key,
+                    self.storage_bytes(&kv.key, obj.as_mut())?.0,
+                    kv.mod_revision,
+                )
                 .map_err(|e| storage_error(e, ri, &name))?
         };
         Ok(Answer::ok(

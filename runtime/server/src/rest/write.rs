@@ -3,6 +3,8 @@
 //! fields, create-on-update, and deletion completed when the last
 //! finalizer goes.
 
+use std::sync::Arc;
+
 use axum::http::StatusCode;
 use serde_json::Value;
 
@@ -11,6 +13,7 @@ use super::{Answer, Ctx};
 use crate::admission::{self, Operation};
 use crate::negotiate::{self};
 use crate::patch::apply;
+use crate::rendered::Rendering;
 use crate::status::{ApiError, Cause};
 use crate::storage::KeyValue;
 use crate::store::{is_builtin_group, storage_error};
@@ -178,12 +181,16 @@ impl Ctx<'_> {
                 Answer::object(StatusCode::CREATED, self.as_stored(obj)).with_warnings(warnings)
             );
         }
+        let key = self.key(&name);
+        let (bytes, rendering) = self.storage_bytes(&key, obj.as_mut())?;
         let kv = self
             .store()
-            .create(&self.key(&name), self.storage_bytes(obj.as_mut())?)
+            .create(&key, bytes)
             .map_err(|e| storage_error(e, ri, &name))?;
         obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
-        Ok(Answer::object(StatusCode::CREATED, self.as_stored(obj)).with_warnings(warnings))
+        Ok(Answer::object(StatusCode::CREATED, self.as_stored(obj))
+            .with_warnings(warnings)
+            .with_json(rendering.map(|r| r.at(kv.mod_revision))))
     }
 
     /// The managed fields of a created object that starts from none: the
@@ -369,12 +376,15 @@ impl Ctx<'_> {
                 .map_err(|e| storage_error(e, ri, &name))?;
             return Ok(Answer::object(StatusCode::OK, self.as_stored(new)).with_warnings(warnings));
         }
+        let (bytes, rendering) = self.storage_bytes(&kv.key, new.as_mut())?;
         let written = self
             .store()
-            .update(&kv.key, self.storage_bytes(new.as_mut())?, kv.mod_revision)
+            .update(&kv.key, bytes, kv.mod_revision)
             .map_err(|e| storage_error(e, ri, &name))?;
         new.metadata_mut().resource_version = Some(written.mod_revision.to_string());
-        Ok(Answer::object(StatusCode::OK, self.as_stored(new)).with_warnings(warnings))
+        Ok(Answer::object(StatusCode::OK, self.as_stored(new))
+            .with_warnings(warnings)
+            .with_json(rendering.map(|r| r.at(written.mod_revision))))
     }
 
     /// The admission attributes of this request's `operation` on the
@@ -423,11 +433,32 @@ impl Ctx<'_> {
         }
     }
 
-    /// The bytes storage holds for `obj` (see [`Object::to_storage`]).
+    /// The bytes storage holds for `obj` (see [`Object::to_storage`]),
+    /// about to be written at `key`. While a watch cache consumes the
+    /// resource's events, the object's JSON is rendered as well and
+    /// offered to it (see `crate::rendered`), and returned for the write's
+    /// answer: one JSON encoding serves the answer, the watchers and the
+    /// read cache.
     ///
     /// Errors: 500 for an object serde cannot encode.
-    pub(super) fn storage_bytes(&self, obj: &mut dyn Object) -> Result<Vec<u8>, ApiError> {
-        obj.to_storage().map_err(ApiError::internal)
+    pub(super) fn storage_bytes(
+        &self,
+        key: &str,
+        obj: &mut dyn Object,
+    ) -> Result<(Vec<u8>, Option<Arc<Rendering>>), ApiError> {
+        let bytes = obj.to_storage().map_err(ApiError::internal)?;
+        let kind = self.entry.kind;
+        if !(kind.is_storage_version()
+            && kind.reads_stored_through_type(&bytes)
+            && self.server.watched(self.ri()))
+        {
+            return Ok((bytes, None));
+        }
+        let rendering = Rendering::render(obj, &bytes).map(Arc::new);
+        if let Some(rendering) = &rendering {
+            self.server.renderings.offer(key, rendering.clone());
+        }
+        Ok((bytes, rendering))
     }
 
     /// The kind's generated validation of `new` (against `old` on update),

@@ -1,0 +1,305 @@
+//! The JSON of an object a write is about to store, rendered once by the
+//! write and handed to the watch cache with the storage event, so that the
+//! watch cache (and through it the read cache) does not decode, default and
+//! encode the stored bytes again, and the write's own JSON answer is the
+//! same bytes.
+//!
+//! The write knows its object but not its resourceVersion until the store
+//! commits, and the store's watch may deliver the event to the cache before
+//! the write returns. So the write renders the object before the store
+//! write, with a placeholder resourceVersion whose place in the text is
+//! remembered, and offers it under the storage key beside the bytes it is
+//! about to store; the cache takes it when the event for that key comes
+//! and splices the event's revision in. An offer is used only for an event
+//! carrying exactly the bytes it was made for, so a lost race (another
+//! write to the key in between, a failed write) costs a read of the stored
+//! bytes, never a wrong object.
+//!
+//! Only stores in this process deliver writes this server made; an etcd
+//! watch also carries other servers' writes, which are read from their
+//! bytes as kube-apiserver's cacher reads every event.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::body::Bytes;
+
+use crate::storage::KeyValue;
+use runtime::registry::Object;
+
+/// The resourceVersion an object is rendered with before its revision is
+/// known, found again in the text by [`NEEDLE`].
+const PLACEHOLDER: &str = "0";
+
+/// `"resourceVersion":"0"`: where the placeholder sits in the rendered
+/// text. It is the first occurrence after `"metadata":{`: the metadata's
+/// fields before it (name, generateName, namespace, selfLink, uid) are
+/// strings, in which a quote is escaped.
+const NEEDLE: &[u8] = b"\"resourceVersion\":\"0\"";
+
+/// An object's JSON text (`kind` and `apiVersion` first, as
+/// [`Object::to_json`] writes it) with its resourceVersion to be filled
+/// in, and the stored bytes it was rendered for.
+#[derive(Debug)]
+pub(crate) struct Rendering {
+    stored: Vec<u8>,
+    /// The text before the resourceVersion's digits.
+    head: Bytes,
+    /// The text after them (from the closing quote on).
+    tail: Bytes,
+}
+
+impl Rendering {
+    /// Renders `obj`, the object whose storage bytes are `stored`, as a GET
+    /// of it would answer: its JSON with a resourceVersion to fill in.
+    /// `obj` is left as it was. `None` when the object does not encode or
+    /// its text has no resourceVersion where metadata puts it.
+    pub(crate) fn render(obj: &mut dyn Object, stored: &[u8]) -> Option<Rendering> {
+        let previous = obj
+            .metadata_mut()
+            .resource_version
+            .replace(PLACEHOLDER.to_string());
+        let json = obj.to_json(false);
+        obj.metadata_mut().resource_version = previous;
+        let json = json.ok()?;
+        let metadata = find(&json, b"\"metadata\":{", 0)?;
+        let at = find(&json, NEEDLE, metadata)?;
+        let digits = at + NEEDLE.len() - 1 - PLACEHOLDER.len();
+        let json = Bytes::from(json);
+        Some(Rendering {
+            stored: stored.to_vec(),
+            head: json.slice(..digits),
+            tail: json.slice(digits + PLACEHOLDER.len()..),
+        })
+    }
+
+    /// The object's JSON with `revision` as its resourceVersion.
+    pub(crate) fn at(&self, revision: i64) -> Bytes {
+        let revision = revision.to_string();
+        let mut json = Vec::with_capacity(self.head.len() + revision.len() + self.tail.len());
+        json.extend_from_slice(&self.head);
+        json.extend_from_slice(revision.as_bytes());
+        json.extend_from_slice(&self.tail);
+        Bytes::from(json)
+    }
+}
+
+/// The first index of `needle` in `text` at or after `from`.
+fn find(text: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    text.get(from..)?
+        .windows(needle.len())
+        .position(|w| w == needle)
+        .map(|i| i + from)
+}
+
+/// The renderings offered by writes and not yet taken, one per storage
+/// key (the latest offer replaces an earlier one). Writes offer only while
+/// a watch cache consumes the resource's events, and each event takes its
+/// key's offer, so the table holds at most the writes in flight and the
+/// ones that failed since.
+#[derive(Debug, Default)]
+pub(crate) struct Renderings {
+    offered: Mutex<HashMap<String, Arc<Rendering>>>,
+}
+
+impl Renderings {
+    /// Offers the rendering of the object about to be stored at `key`.
+    pub(crate) fn offer(&self, key: &str, rendering: Arc<Rendering>) {
+        if let Ok(mut offered) = self.offered.lock() {
+            offered.insert(key.to_string(), rendering);
+        }
+    }
+
+    /// The JSON of the object `kv` holds, at its mod revision, when a
+    /// write offered it for exactly these bytes; the key's offer is
+    /// removed either way (a later write to the key offers again).
+    pub(crate) fn take(&self, kv: &KeyValue) -> Option<Bytes> {
+        let rendering = self.offered.lock().ok()?.remove(&kv.key)?;
+        (rendering.stored == kv.value[..]).then(|| rendering.at(kv.mod_revision))
+    }
+
+    /// Forgets every offer under `prefix` (its watch cache ended).
+    pub(crate) fn forget(&self, prefix: &str) {
+        if let Ok(mut offered) = self.offered.lock() {
+            offered.retain(|key, _| !key.starts_with(prefix));
+        }
+    }
+
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.offered.lock().unwrap().len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::read_stored_json;
+    use runtime::registry::{Entry, KindOps};
+
+    fn kind(group: &str, resource: &str) -> &'static dyn KindOps {
+        apis::registry()
+            .find(group, "v1", resource)
+            .expect("served")
+            .kind
+    }
+
+    /// The upstream fixture of a served kind, decoded into its Rust type
+    /// and defaulted (as a write decodes), if there is one.
+    fn fixture(entry: &Entry) -> Option<Box<dyn Object>> {
+        let group = match entry.info.group {
+            "" => "core",
+            group => group,
+        };
+        let name = format!("{group}.{}.{}.json", entry.info.version, entry.info.kind);
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/fixtures/kubernetes-api")
+            .join(name);
+        let json = std::fs::read(path).ok()?;
+        Some(entry.kind.decode_defaulted(&json).expect("decodes").object)
+    }
+
+    fn fixture_deployment() -> Box<dyn Object> {
+        let registry = apis::registry();
+        fixture(registry.find("apps", "v1", "deployments").expect("served")).expect("fixture")
+    }
+
+    /// What a write renders is, byte for byte, what reading its stored
+    /// bytes gives at the revision (what the watch cache wrote before),
+    /// for every served kind with an upstream fixture (every field set),
+    /// in its storage version.
+    #[test]
+    fn a_rendering_is_the_stored_objects_json_at_its_revision() {
+        let mut checked = Vec::new();
+        for entry in apis::registry().entries() {
+            if !entry.kind.is_storage_version() {
+                continue;
+            }
+            let Some(mut object) = fixture(entry) else {
+                continue;
+            };
+            object.metadata_mut().resource_version = Some("41".into());
+            let stored = object.to_storage().expect("encodes");
+            if !entry.kind.reads_stored_through_type(&stored) {
+                continue;
+            }
+            let rendering = Rendering::render(object.as_mut(), &stored).expect("renders");
+            assert_eq!(
+                object.metadata().resource_version.as_deref(),
+                Some("41"),
+                "the object is left as it was"
+            );
+            let kv = KeyValue {
+                key: "/registry/things/default/d".into(),
+                value: stored.into(),
+                create_revision: 7,
+                mod_revision: 12345,
+            };
+            let read = read_stored_json(&kv, kv.mod_revision, Some(entry.kind)).expect("reads");
+            let rendered = rendering.at(12345);
+            let differs = rendered.iter().zip(&read).position(|(a, b)| a != b);
+            let around = |text: &[u8], at: usize| {
+                String::from_utf8_lossy(&text[at.saturating_sub(80)..(at + 80).min(text.len())])
+                    .into_owned()
+            };
+            assert!(
+                differs.is_none() && rendered.len() == read.len(),
+                "{}: rendered {:?}, read {:?}",
+                entry.info.kind,
+                differs.map(|at| around(&rendered, at)),
+                differs.map(|at| around(&read, at)),
+            );
+            checked.push(entry.info.kind);
+        }
+        for kind in ["ConfigMap", "Deployment", "Pod", "Service", "Event"] {
+            assert!(checked.contains(&kind), "{kind} checked: {checked:?}");
+        }
+    }
+
+    /// Empty lists and maps, which protobuf does not tell from absent
+    /// ones, render as their stored bytes read back.
+    #[test]
+    fn empty_lists_and_maps_render_as_read_back() {
+        let bodies: [(&str, &str, &[u8]); 3] = [
+            (
+                "apps",
+                "deployments",
+                br#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d","namespace":"default","labels":{},"annotations":{},"finalizers":[],"ownerReferences":[]},"spec":{"selector":{"matchLabels":{},"matchExpressions":[]},"template":{"metadata":{"labels":{}},"spec":{"containers":[{"name":"c","image":"i","args":[],"command":[],"env":[],"ports":[],"resources":{"limits":{},"requests":{}},"volumeMounts":[]}],"volumes":[],"nodeSelector":{},"tolerations":[],"imagePullSecrets":[]}}},"status":{"conditions":[]}}"#,
+            ),
+            (
+                "",
+                "pods",
+                br#"{"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","namespace":"default"},"spec":{"containers":[{"name":"c","image":"i","env":[{"name":"E","value":""}],"resources":{"limits":{"cpu":"1"}},"securityContext":{"capabilities":{"add":[],"drop":[]}}}],"initContainers":[],"hostAliases":[],"dnsConfig":{"nameservers":[],"options":[]},"overhead":{}}}"#,
+            ),
+            (
+                "",
+                "configmaps",
+                br#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","namespace":"default"},"data":{},"binaryData":{}}"#,
+            ),
+        ];
+        for (group, resource, body) in bodies {
+            let kind = kind(group, resource);
+            let mut object = kind.decode_defaulted(body).expect("decodes").object;
+            let stored = object.to_storage().expect("encodes");
+            let rendering = Rendering::render(object.as_mut(), &stored).expect("renders");
+            let kv = KeyValue {
+                key: "/registry/things/default/d".into(),
+                value: stored.into(),
+                create_revision: 3,
+                mod_revision: 3,
+            };
+            let read = read_stored_json(&kv, 3, Some(kind)).expect("reads");
+            assert_eq!(
+                String::from_utf8_lossy(&rendering.at(3)),
+                String::from_utf8_lossy(&read),
+                "{resource}"
+            );
+        }
+    }
+
+    /// An offer is taken once, and only by the event carrying the bytes
+    /// it was rendered for: another write's event drops it.
+    #[test]
+    fn an_offer_is_used_only_for_its_own_bytes() {
+        let mut object = fixture_deployment();
+        let stored = object.to_storage().expect("encodes");
+        let rendering = Arc::new(Rendering::render(object.as_mut(), &stored).expect("renders"));
+        let renderings = Renderings::default();
+        let kv = |value: Vec<u8>, revision| KeyValue {
+            key: "/registry/deployments/default/d".into(),
+            value: value.into(),
+            create_revision: 2,
+            mod_revision: revision,
+        };
+        renderings.offer("/registry/deployments/default/d", rendering.clone());
+        let taken = renderings.take(&kv(stored.clone(), 9)).expect("taken");
+        assert_eq!(taken, rendering.at(9));
+        assert!(
+            renderings.take(&kv(stored.clone(), 10)).is_none(),
+            "taken once"
+        );
+
+        renderings.offer("/registry/deployments/default/d", rendering);
+        let mut other = stored.clone();
+        *other.last_mut().unwrap() ^= 1;
+        assert!(renderings.take(&kv(other, 11)).is_none(), "other bytes");
+        assert_eq!(renderings.len(), 0, "and the offer is gone");
+    }
+
+    /// The resourceVersion is found in the metadata, not in a value that
+    /// spells the same text: a label value with quotes is escaped.
+    #[test]
+    fn the_revision_goes_into_the_metadata() {
+        let body = br#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a","namespace":"default","annotations":{"x":"\"resourceVersion\":\"0\""}},"data":{"resourceVersion":"0"}}"#;
+        let mut object = kind("", "configmaps").decode(body).expect("decodes").object;
+        let stored = object.to_storage().expect("encodes");
+        let rendering = Rendering::render(object.as_mut(), &stored).expect("renders");
+        let json: serde_json::Value = serde_json::from_slice(&rendering.at(77)).expect("JSON");
+        assert_eq!(json["metadata"]["resourceVersion"], "77");
+        assert_eq!(json["data"]["resourceVersion"], "0");
+        assert_eq!(
+            json["metadata"]["annotations"]["x"],
+            "\"resourceVersion\":\"0\""
+        );
+    }
+}
