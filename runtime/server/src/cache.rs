@@ -389,14 +389,15 @@ impl WatchCache {
                     }
                 }
             }
-            if let Some(renderings) = &renderings {
-                renderings.forget(&prefix);
-            }
             if let Some(cache) = weak.upgrade() {
                 tracing::warn!(
                     "the storage watch ended; the watch cache starts again on the next watch"
                 );
                 cache.end();
+            }
+            // After `end`: writes from now on offer nothing to this cache.
+            if let Some(renderings) = &renderings {
+                renderings.forget(&prefix);
             }
         });
         Ok(cache)

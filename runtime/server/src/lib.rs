@@ -382,11 +382,13 @@ impl ApiServer {
 
     /// Whether a watch cache consumes the events of `info`'s resource: a
     /// write to it then renders its object's JSON for the cache (see
-    /// `rendered`).
+    /// `rendered`). A write does not wait for the caches' lock (held while
+    /// a cache starts, which takes round trips to etcd): while it is held,
+    /// the answer is no, and the cache reads that write's stored bytes.
     fn watched(&self, info: &runtime::resource::ResourceInfo) -> bool {
         let prefix = store::resource_prefix(info);
         self.caches
-            .lock()
+            .try_lock()
             .is_ok_and(|caches| caches.get(&prefix).is_some_and(|c| !c.ended()))
     }
 

@@ -12,8 +12,8 @@
 //! about to store; the cache takes it when the event for that key comes
 //! and splices the event's revision in. An offer is used only for an event
 //! carrying exactly the bytes it was made for, so a lost race (another
-//! write to the key in between, a failed write) costs a read of the stored
-//! bytes, never a wrong object.
+//! write to the same key in between) costs a read of the stored bytes,
+//! never a wrong object; a write the store refuses withdraws its offer.
 //!
 //! Only stores in this process deliver writes this server made; an etcd
 //! watch also carries other servers' writes, which are read from their
@@ -32,9 +32,10 @@ use runtime::registry::Object;
 const PLACEHOLDER: &str = "0";
 
 /// `"resourceVersion":"0"`: where the placeholder sits in the rendered
-/// text. It is the first occurrence after `"metadata":{`: the metadata's
-/// fields before it (name, generateName, namespace, selfLink, uid) are
-/// strings, in which a quote is escaped.
+/// text. It is the first occurrence after the text's opening
+/// `{"kind":..,"apiVersion":..,"metadata":{`: the metadata's fields
+/// before it (name, generateName, namespace, selfLink, uid) are strings,
+/// in which a quote is escaped.
 const NEEDLE: &[u8] = b"\"resourceVersion\":\"0\"";
 
 /// An object's JSON text (`kind` and `apiVersion` first, as
@@ -52,8 +53,10 @@ pub(crate) struct Rendering {
 impl Rendering {
     /// Renders `obj`, the object whose storage bytes are `stored`, as a GET
     /// of it would answer: its JSON with a resourceVersion to fill in.
-    /// `obj` is left as it was. `None` when the object does not encode or
-    /// its text has no resourceVersion where metadata puts it.
+    /// `obj` is left as it was. `None` when the object does not encode,
+    /// or its text does not open with its kind, apiVersion and metadata
+    /// (a type whose `metadata` is not its first field), or has no
+    /// resourceVersion in them.
     pub(crate) fn render(obj: &mut dyn Object, stored: &[u8]) -> Option<Rendering> {
         let previous = obj
             .metadata_mut()
@@ -62,8 +65,15 @@ impl Rendering {
         let json = obj.to_json(false);
         obj.metadata_mut().resource_version = previous;
         let json = json.ok()?;
-        let metadata = find(&json, b"\"metadata\":{", 0)?;
-        let at = find(&json, NEEDLE, metadata)?;
+        let info = obj.info();
+        let opening = format!(
+            "{{\"kind\":\"{}\",\"apiVersion\":\"{}\",\"metadata\":{{",
+            info.kind, info.api_version
+        );
+        if !json.starts_with(opening.as_bytes()) {
+            return None;
+        }
+        let at = find(&json, NEEDLE, opening.len())?;
         let digits = at + NEEDLE.len() - 1 - PLACEHOLDER.len();
         let json = Bytes::from(json);
         Some(Rendering {
@@ -94,9 +104,10 @@ fn find(text: &[u8], needle: &[u8], from: usize) -> Option<usize> {
 
 /// The renderings offered by writes and not yet taken, one per storage
 /// key (the latest offer replaces an earlier one). Writes offer only while
-/// a watch cache consumes the resource's events, and each event takes its
-/// key's offer, so the table holds at most the writes in flight and the
-/// ones that failed since.
+/// a watch cache consumes the resource's events, each event takes its
+/// key's offer, a refused write withdraws its own, and a cache that ends
+/// forgets its resource's: the table holds the writes in flight and the
+/// events the caches have not reached yet.
 #[derive(Debug, Default)]
 pub(crate) struct Renderings {
     offered: Mutex<HashMap<String, Arc<Rendering>>>,
@@ -116,6 +127,16 @@ impl Renderings {
     pub(crate) fn take(&self, kv: &KeyValue) -> Option<Bytes> {
         let rendering = self.offered.lock().ok()?.remove(&kv.key)?;
         (rendering.stored == kv.value[..]).then(|| rendering.at(kv.mod_revision))
+    }
+
+    /// Withdraws `rendering`, offered at `key`, whose write the store
+    /// refused; a later offer at the key is kept.
+    pub(crate) fn withdraw(&self, key: &str, rendering: &Arc<Rendering>) {
+        if let Ok(mut offered) = self.offered.lock()
+            && offered.get(key).is_some_and(|o| Arc::ptr_eq(o, rendering))
+        {
+            offered.remove(key);
+        }
     }
 
     /// Forgets every offer under `prefix` (its watch cache ended).
@@ -216,15 +237,15 @@ mod tests {
         }
     }
 
-    /// Empty lists and maps, which protobuf does not tell from absent
-    /// ones, render as their stored bytes read back.
+    /// Empty lists, maps and metadata strings, which protobuf does not
+    /// tell from absent ones, render as their stored bytes read back.
     #[test]
     fn empty_lists_and_maps_render_as_read_back() {
         let bodies: [(&str, &str, &[u8]); 3] = [
             (
                 "apps",
                 "deployments",
-                br#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d","namespace":"default","labels":{},"annotations":{},"finalizers":[],"ownerReferences":[]},"spec":{"selector":{"matchLabels":{},"matchExpressions":[]},"template":{"metadata":{"labels":{}},"spec":{"containers":[{"name":"c","image":"i","args":[],"command":[],"env":[],"ports":[],"resources":{"limits":{},"requests":{}},"volumeMounts":[]}],"volumes":[],"nodeSelector":{},"tolerations":[],"imagePullSecrets":[]}}},"status":{"conditions":[]}}"#,
+                br#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d","generateName":"","namespace":"default","selfLink":"","uid":"","labels":{},"annotations":{},"finalizers":[],"ownerReferences":[]},"spec":{"selector":{"matchLabels":{},"matchExpressions":[]},"template":{"metadata":{"name":"","namespace":"","labels":{}},"spec":{"containers":[{"name":"c","image":"i","args":[],"command":[],"env":[],"ports":[],"resources":{"limits":{},"requests":{}},"volumeMounts":[]}],"volumes":[],"nodeSelector":{},"tolerations":[],"imagePullSecrets":[]}}},"status":{"conditions":[]}}"#,
             ),
             (
                 "",
@@ -286,16 +307,43 @@ mod tests {
         assert_eq!(renderings.len(), 0, "and the offer is gone");
     }
 
+    /// A write the store refused withdraws its own offer, and only its
+    /// own: another write's later offer at the key stays.
+    #[test]
+    fn a_refused_write_withdraws_only_its_own_offer() {
+        let mut object = fixture_deployment();
+        let stored = object.to_storage().expect("encodes");
+        let first = Arc::new(Rendering::render(object.as_mut(), &stored).expect("renders"));
+        let second = Arc::new(Rendering::render(object.as_mut(), &stored).expect("renders"));
+        let renderings = Renderings::default();
+        let key = "/registry/deployments/default/d";
+        renderings.offer(key, first.clone());
+        renderings.withdraw(key, &first);
+        assert_eq!(renderings.len(), 0, "withdrawn");
+        renderings.offer(key, first.clone());
+        renderings.offer(key, second.clone());
+        renderings.withdraw(key, &first);
+        assert_eq!(renderings.len(), 1, "the later offer stays");
+        renderings.withdraw(key, &second);
+        assert_eq!(renderings.len(), 0);
+    }
+
     /// The resourceVersion is found in the metadata, not in a value that
-    /// spells the same text: a label value with quotes is escaped.
+    /// spells the same text, before it (the name, the generateName: their
+    /// quotes are escaped) or after it (an annotation, a data key).
     #[test]
     fn the_revision_goes_into_the_metadata() {
-        let body = br#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a","namespace":"default","annotations":{"x":"\"resourceVersion\":\"0\""}},"data":{"resourceVersion":"0"}}"#;
+        let body = br#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"\"resourceVersion\":\"0\"","generateName":"\"resourceVersion\":\"0\"","namespace":"default","annotations":{"x":"\"resourceVersion\":\"0\""}},"data":{"resourceVersion":"0"}}"#;
         let mut object = kind("", "configmaps").decode(body).expect("decodes").object;
         let stored = object.to_storage().expect("encodes");
         let rendering = Rendering::render(object.as_mut(), &stored).expect("renders");
         let json: serde_json::Value = serde_json::from_slice(&rendering.at(77)).expect("JSON");
         assert_eq!(json["metadata"]["resourceVersion"], "77");
+        assert_eq!(json["metadata"]["name"], "\"resourceVersion\":\"0\"");
+        assert_eq!(
+            json["metadata"]["generateName"],
+            "\"resourceVersion\":\"0\""
+        );
         assert_eq!(json["data"]["resourceVersion"], "0");
         assert_eq!(
             json["metadata"]["annotations"]["x"],

@@ -156,11 +156,12 @@ async fn watch_ends_after_timeout_seconds() {
 }
 
 /// While a watch is open on Deployments, a create and an update are
-/// rendered once (before the store write) and those bytes serve the
-/// answer, the watch event and the next GET: all three agree byte for
-/// byte, the answer of a `pretty` request is still indented, and a
-/// Deployment written at another version than the one stored is read
-/// from its stored bytes.
+/// rendered once (before the store write) and that text serves the
+/// answer, the watch event and the next GET: the event's object is the
+/// answer's, the GET's bytes are the answer's, and the answer of a
+/// `pretty` request is still indented. A body's empty metadata strings
+/// read as absent (Go's zero value), in the answer, the event, the GET
+/// and the list.
 #[tokio::test]
 async fn a_watched_write_answers_streams_and_reads_the_same_bytes() {
     const DEPLOYMENTS: &str = "/apis/apps/v1/namespaces/default/deployments";
@@ -168,12 +169,24 @@ async fn a_watched_write_answers_streams_and_reads_the_same_bytes() {
     let (status, _, mut events) = api.watch(&format!("{DEPLOYMENTS}?watch=true")).await;
     assert_eq!(status, StatusCode::OK);
     let body = json!({"apiVersion": "apps/v1", "kind": "Deployment",
-        "metadata": {"name": "web", "labels": {"app": "web"}},
+        "metadata": {"name": "web", "generateName": "", "labels": {"app": "web"}},
         "spec": {"selector": {"matchLabels": {"app": "web"}},
-                 "template": {"metadata": {"labels": {"app": "web"}},
+                 "template": {"metadata": {"namespace": "", "labels": {"app": "web"}},
                               "spec": {"containers": [{"name": "c", "image": "nginx"}]}}}});
     let created = api.post(DEPLOYMENTS, &body).await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    assert!(
+        !created.text.contains("\"generateName\""),
+        "{}",
+        created.text
+    );
+    assert!(
+        created.body["spec"]["template"]["metadata"]
+            .get("namespace")
+            .is_none(),
+        "{}",
+        created.text
+    );
     let added = events.next().await.expect("ADDED");
     assert_eq!(added["type"], "ADDED");
     assert_eq!(added["object"], created.body);
@@ -200,6 +213,10 @@ async fn a_watched_write_answers_streams_and_reads_the_same_bytes() {
     assert_eq!(modified["object"], updated.body);
     let got = api.get(&format!("{DEPLOYMENTS}/web")).await;
     assert_eq!(got.body, updated.body);
+    let listed = api.get(DEPLOYMENTS).await;
+    for part in ["metadata", "spec", "status"] {
+        assert_eq!(listed.body["items"][0][part], updated.body[part], "{part}");
+    }
     assert_eq!(
         got.bytes,
         serde_json::to_vec(&updated.body).expect("JSON"),

@@ -84,14 +84,8 @@ impl Ctx<'_> {
             if dry_run || obj.equals(stored.as_ref()) {
                 return Ok(Answer::object(status, obj));
             }
-            let written = self
-                .store()
-                .update(
-                    &kv.key,
-                    self.storage_bytes(&kv.key, obj.as_mut())?.0,
-                    kv.mod_revision,
-                )
-                .map_err(|e| storage_error(e, ri, &name))?;
+            let (written, _) =
+                self.store_object(&kv.key, &name, obj.as_mut(), Some(kv.mod_revision))?;
             obj.metadata_mut().resource_version = Some(written.mod_revision.to_string());
             self.server.after_deletion_requested(ri, &name);
             return Ok(Answer::object(status, obj));
@@ -105,13 +99,8 @@ impl Ctx<'_> {
         let mut revision = kv.mod_revision;
         if matches!(grace, Grace::Period(_)) && !obj.equals(stored.as_ref()) {
             revision = self
-                .store()
-                .update(
-                    &kv.key,
-                    self.storage_bytes(&kv.key, obj.as_mut())?.0,
-                    kv.mod_revision,
-                )
-                .map_err(|e| storage_error(e, ri, &name))?
+                .store_object(&kv.key, &name, obj.as_mut(), Some(kv.mod_revision))?
+                .0
                 .mod_revision;
             obj.metadata_mut().resource_version = Some(revision.to_string());
         }

@@ -11,7 +11,6 @@ use crate::object::get_path;
 use crate::patch::apply;
 use crate::status::{ApiError, Cause};
 use crate::storage::KeyValue;
-use crate::store::storage_error;
 use runtime::meta::{CauseType, Time};
 use runtime::registry::Object;
 use runtime::resource::ResourceInfo;
@@ -114,13 +113,8 @@ impl Ctx<'_> {
         let written = if self.query.dry_run(self.verb)? || obj.equals(old.as_ref()) {
             kv
         } else {
-            self.store()
-                .update(
-                    &kv.key,
-                    self.storage_bytes(&kv.key, obj.as_mut())?.0,
-                    kv.mod_revision,
-                )
-                .map_err(|e| storage_error(e, ri, &name))?
+            self.store_object(&kv.key, &name, obj.as_mut(), Some(kv.mod_revision))?
+                .0
         };
         Ok(Answer::ok(
             self.scale_of(obj.as_ref(), written.mod_revision)?,

@@ -181,16 +181,11 @@ impl Ctx<'_> {
                 Answer::object(StatusCode::CREATED, self.as_stored(obj)).with_warnings(warnings)
             );
         }
-        let key = self.key(&name);
-        let (bytes, rendering) = self.storage_bytes(&key, obj.as_mut())?;
-        let kv = self
-            .store()
-            .create(&key, bytes)
-            .map_err(|e| storage_error(e, ri, &name))?;
+        let (kv, json) = self.store_object(&self.key(&name), &name, obj.as_mut(), None)?;
         obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
         Ok(Answer::object(StatusCode::CREATED, self.as_stored(obj))
             .with_warnings(warnings)
-            .with_json(rendering.map(|r| r.at(kv.mod_revision))))
+            .with_json(json))
     }
 
     /// The managed fields of a created object that starts from none: the
@@ -376,15 +371,12 @@ impl Ctx<'_> {
                 .map_err(|e| storage_error(e, ri, &name))?;
             return Ok(Answer::object(StatusCode::OK, self.as_stored(new)).with_warnings(warnings));
         }
-        let (bytes, rendering) = self.storage_bytes(&kv.key, new.as_mut())?;
-        let written = self
-            .store()
-            .update(&kv.key, bytes, kv.mod_revision)
-            .map_err(|e| storage_error(e, ri, &name))?;
+        let (written, json) =
+            self.store_object(&kv.key, &name, new.as_mut(), Some(kv.mod_revision))?;
         new.metadata_mut().resource_version = Some(written.mod_revision.to_string());
         Ok(Answer::object(StatusCode::OK, self.as_stored(new))
             .with_warnings(warnings)
-            .with_json(rendering.map(|r| r.at(written.mod_revision))))
+            .with_json(json))
     }
 
     /// The admission attributes of this request's `operation` on the
@@ -433,6 +425,42 @@ impl Ctx<'_> {
         }
     }
 
+    /// Stores `obj` (named `name`) at `key`: created when
+    /// `expected_mod_revision` is `None`, else updated if the key is still
+    /// at that revision. Returns the written version and, when the write
+    /// rendered it (see [`Self::storage_bytes`]), the object's JSON at
+    /// that revision, for the answer.
+    ///
+    /// Errors: 500 for an object that cannot be encoded; the store's
+    /// refusal as its `Status` ([`storage_error`]), after which the
+    /// write's offer to the watch cache is withdrawn (no event will take
+    /// it).
+    pub(super) fn store_object(
+        &self,
+        key: &str,
+        name: &str,
+        obj: &mut dyn Object,
+        expected_mod_revision: Option<i64>,
+    ) -> Result<(KeyValue, Option<axum::body::Bytes>), ApiError> {
+        let (bytes, rendering) = self.storage_bytes(key, obj)?;
+        let written = match expected_mod_revision {
+            None => self.store().create(key, bytes),
+            Some(revision) => self.store().update(key, bytes, revision),
+        };
+        match written {
+            Ok(kv) => {
+                let json = rendering.map(|r| r.at(kv.mod_revision));
+                Ok((kv, json))
+            }
+            Err(e) => {
+                if let Some(rendering) = &rendering {
+                    self.server.renderings.withdraw(key, rendering);
+                }
+                Err(storage_error(e, self.ri(), name))
+            }
+        }
+    }
+
     /// The bytes storage holds for `obj` (see [`Object::to_storage`]),
     /// about to be written at `key`. While a watch cache consumes the
     /// resource's events, the object's JSON is rendered as well and
@@ -441,7 +469,7 @@ impl Ctx<'_> {
     /// read cache.
     ///
     /// Errors: 500 for an object serde cannot encode.
-    pub(super) fn storage_bytes(
+    fn storage_bytes(
         &self,
         key: &str,
         obj: &mut dyn Object,
