@@ -17,3 +17,16 @@ pub use quantity::{Quantity, QuantityError};
 pub use reason::{CauseType, StatusReason};
 pub use time::{FieldsV1, IntOrString, MicroTime, RawExtension, Time};
 pub use v1::*;
+
+/// Reads a Go `string` field that Go holds as a value (`ObjectMeta`'s
+/// `name` to `resourceVersion`): `""` is its zero value, read as absent,
+/// as Go reads it (it cannot tell the two apart, and omits both when it
+/// writes JSON) and as the protobuf codec reads it back.
+///
+/// Errors: the value is neither a string nor null.
+pub(crate) fn empty_as_none<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<String>, D::Error> {
+    use serde::Deserialize;
+    Ok(Option::<String>::deserialize(deserializer)?.filter(|s| !s.is_empty()))
+}

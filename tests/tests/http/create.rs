@@ -320,3 +320,30 @@ async fn strategy_warnings_on_create() {
         ]
     );
 }
+
+/// A body's `resourceVersion: ""` is Go's zero value, not a version set
+/// on a create: the object is created (upstream's versioner reads `""` as
+/// no version), where a set one is refused.
+#[tokio::test]
+async fn an_empty_resource_version_on_create_is_no_version() {
+    let api = Api::start();
+    let mut body = configmap("empty-rv");
+    body["metadata"]["resourceVersion"] = json!("");
+    let r = api.post(CONFIGMAPS, &body).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert!(
+        r.body["metadata"]["resourceVersion"]
+            .as_str()
+            .is_some_and(|rv| !rv.is_empty()),
+        "{}",
+        r.text
+    );
+    let mut body = configmap("set-rv");
+    body["metadata"]["resourceVersion"] = json!("5");
+    let refused = api.post(CONFIGMAPS, &body).await;
+    assert_eq!(refused.status, StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(
+        refused.body["message"],
+        "resourceVersion should not be set on objects to be created"
+    );
+}

@@ -4,19 +4,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::meta::{FieldsV1, RawExtension, Time};
 
-/// Reads a Go `string` field of [`ObjectMeta`]: `""` is its zero value,
-/// read as absent, as Go (which cannot tell them apart, and omits both
-/// when it writes JSON) and the protobuf codec read it.
-///
-/// Errors: the value is neither a string nor null.
-fn empty_as_none<'de, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Option<String>, D::Error> {
-    Ok(Option::<String>::deserialize(deserializer)?.filter(|s| !s.is_empty()))
-}
-
-// The string fields Go holds as values (`name` to `resourceVersion`) read
-// `""` as absent, as Go does (`empty_as_none`).
 /// Metadata every persisted object carries (`metav1.ObjectMeta`).
 ///
 /// +protobuf.options.marshal=false
@@ -27,56 +14,38 @@ pub struct ObjectMeta {
     /// Unique name within a namespace.
     /// +optional
     /// +protobuf=1
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "empty_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "crate::meta::empty_as_none")]
     pub name: Option<String>,
     /// Prefix for a server-generated name when `name` is empty.
     /// +optional
     /// +protobuf=2
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "empty_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "crate::meta::empty_as_none")]
     pub generate_name: Option<String>,
     /// The namespace; empty for cluster-scoped objects.
     /// +optional
     /// +protobuf=3
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "empty_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "crate::meta::empty_as_none")]
     pub namespace: Option<String>,
     /// Deprecated; never set by the server.
     /// +optional
     /// +protobuf=4
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "empty_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "crate::meta::empty_as_none")]
     pub self_link: Option<String>,
     /// Server-assigned unique identifier.
     /// +optional
     /// +protobuf=5
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "empty_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "crate::meta::empty_as_none")]
     pub uid: Option<String>,
     /// Opaque version for optimistic concurrency.
     /// +optional
     /// +protobuf=6
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "empty_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "crate::meta::empty_as_none")]
     pub resource_version: Option<String>,
     /// Sequence number of the desired state.
     /// +optional
