@@ -3,8 +3,10 @@
 //! watches can start from a recent resourceVersion without touching storage
 //! (kube-apiserver's cacher, reduced to what watches need).
 //!
-//! - Each event's object is read through its kind (decoded, defaulted)
-//!   once and written as JSON text straight from the Rust value; its JSON
+//! - An event of a write this server made (in the storage version) takes
+//!   the JSON text the write rendered for it (see `rendered`); any other
+//!   event's object is read through its kind (decoded, defaulted) once
+//!   and written as JSON text straight from the Rust value. Its JSON
 //!   watch line (`{"type":...,"object":...}`) is that text with the type
 //!   around it, made once and shared by all watchers. The Rust object, and
 //!   the object before a change, are read again (once per event) only for
