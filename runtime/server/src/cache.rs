@@ -85,14 +85,16 @@ impl std::fmt::Debug for CachedEvent {
 
 impl CachedEvent {
     /// Reads a storage event's object through `kind` (decoded and
-    /// defaulted, see `store::read_stored_json`) into its JSON text; the
-    /// object before a MODIFIED change is kept as stored until a watcher
-    /// asks for it.
+    /// defaulted, see `store::read_stored_json`) into its JSON text, or
+    /// takes `rendered`, the text the write rendered for it (see
+    /// `rendered`), and reads nothing; the object before a MODIFIED change
+    /// is kept as stored until a watcher asks for it.
     ///
     /// Errors: a stored value that is not an object of the kind.
     pub fn from_storage(
         event: &Event,
         kind: &'static dyn KindOps,
+        rendered: Option<Bytes>,
     ) -> Result<CachedEvent, ApiError> {
         let (change, current, revision, prev_stored) = match event {
             Event::Put { kv, prev } => (
@@ -103,37 +105,19 @@ impl CachedEvent {
             ),
             Event::Delete { prev, revision } => ("DELETED", prev, *revision, None),
         };
-        CachedEvent::reading(
-            revision,
-            event.key().to_string(),
-            change,
-            current.clone(),
-            prev_stored,
-            kind,
-        )
-    }
-
-    /// A storage event whose object's JSON the write rendered (`json`, see
-    /// `rendered`): nothing is read; the Rust objects are read on first
-    /// use, as for any event.
-    fn rendered(event: &Event, json: Bytes, kind: &'static dyn KindOps) -> CachedEvent {
-        let (change, stored, prev_stored) = match event {
-            Event::Put { kv, prev } => (
-                if prev.is_some() { "MODIFIED" } else { "ADDED" },
-                kv.clone(),
-                prev.clone(),
-            ),
-            Event::Delete { prev, .. } => ("DELETED", prev.clone(), None),
-        };
-        CachedEvent::with_json(
-            event.revision(),
-            event.key().to_string(),
-            change,
-            json,
-            stored,
-            prev_stored,
-            kind,
-        )
+        let key = event.key().to_string();
+        match rendered {
+            Some(json) => Ok(CachedEvent::with_json(
+                revision,
+                key,
+                change,
+                json,
+                current.clone(),
+                prev_stored,
+                kind,
+            )),
+            None => CachedEvent::reading(revision, key, change, current.clone(), prev_stored, kind),
+        }
     }
 
     /// The change `change` at `revision` of `key`, its object `stored`
@@ -373,11 +357,7 @@ impl WatchCache {
                     (Event::Put { kv, .. }, Some(renderings)) => renderings.take(kv),
                     _ => None,
                 };
-                let cached = match rendered {
-                    Some(json) => Ok(CachedEvent::rendered(&event, json, kind)),
-                    None => CachedEvent::from_storage(&event, kind),
-                };
-                match cached {
+                match CachedEvent::from_storage(&event, kind, rendered) {
                     Ok(e) => {
                         if let Some(read_cache) = &read_cache
                             && e.kind != "DELETED"
@@ -688,7 +668,7 @@ mod typed_tests {
             kv: now.clone(),
             prev: Some(prev.clone()),
         };
-        let cached = CachedEvent::from_storage(&event, deployments()).expect("reads");
+        let cached = CachedEvent::from_storage(&event, deployments(), None).expect("reads");
         assert_eq!(cached.kind, "MODIFIED");
         let line = cached.json_line();
         assert!(cached.object.get().is_none(), "no tree of the object");
@@ -721,7 +701,7 @@ mod typed_tests {
             prev: stored_deployment(2, 5),
             revision: 9,
         };
-        let cached = CachedEvent::from_storage(&event, deployments()).expect("reads");
+        let cached = CachedEvent::from_storage(&event, deployments(), None).expect("reads");
         assert_eq!(cached.kind, "DELETED");
         assert!(!cached.has_prev());
         let object = cached.object().expect("the object").to_value().unwrap();

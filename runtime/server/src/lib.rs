@@ -23,6 +23,8 @@ mod deletion;
 pub mod discovery;
 mod duplicates;
 mod filter;
+#[cfg(test)]
+mod fixtures;
 mod health;
 mod layers;
 mod metrics;

@@ -168,15 +168,7 @@ mod tests {
     /// The upstream fixture of a served kind, decoded into its Rust type
     /// and defaulted (as a write decodes), if there is one.
     fn fixture(entry: &Entry) -> Option<Box<dyn Object>> {
-        let group = match entry.info.group {
-            "" => "core",
-            group => group,
-        };
-        let name = format!("{group}.{}.{}.json", entry.info.version, entry.info.kind);
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/fixtures/kubernetes-api")
-            .join(name);
-        let json = std::fs::read(path).ok()?;
+        let json = crate::fixtures::upstream_json(entry)?;
         Some(entry.kind.decode_defaulted(&json).expect("decodes").object)
     }
 

@@ -59,7 +59,7 @@ impl Source {
             Source::Cache(_, rx) => rx.recv().await.ok(),
             Source::Store(rx, kind) => loop {
                 let event = rx.recv().await?;
-                if let Ok(e) = CachedEvent::from_storage(&event, *kind) {
+                if let Ok(e) = CachedEvent::from_storage(&event, *kind, None) {
                     return Some(Arc::new(e));
                 }
             },

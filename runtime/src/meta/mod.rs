@@ -28,5 +28,5 @@ pub(crate) fn empty_as_none<'de, D: serde::Deserializer<'de>>(
     deserializer: D,
 ) -> Result<Option<String>, D::Error> {
     use serde::Deserialize;
-    Ok(Option::<String>::deserialize(deserializer)?.filter(|s| !s.is_empty()))
+    Ok(Option::<String>::deserialize(deserializer)?.and_then(proto::non_empty))
 }

@@ -183,7 +183,7 @@ fn opt_str(value: &Option<String>) -> &str {
     value.as_deref().unwrap_or("")
 }
 
-fn non_empty(value: String) -> Option<String> {
+pub(super) fn non_empty(value: String) -> Option<String> {
     (!value.is_empty()).then_some(value)
 }
 

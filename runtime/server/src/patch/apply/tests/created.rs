@@ -4,23 +4,12 @@
 //! with an upstream fixture and for the edge cases of the comparison
 //! against the zero value.
 
-use std::path::PathBuf;
-
 use super::*;
 use runtime::registry::Entry;
 
 /// The upstream fixture of a served kind, if there is one.
 fn fixture(entry: &Entry) -> Option<Value> {
-    let group = if entry.info.group.is_empty() {
-        "core"
-    } else {
-        entry.info.group
-    };
-    let name = format!("{group}.{}.{}.json", entry.info.version, entry.info.kind);
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/fixtures/kubernetes-api")
-        .join(name);
-    serde_json::from_slice(&std::fs::read(path).ok()?).ok()
+    serde_json::from_slice(&crate::fixtures::upstream_json(entry)?).ok()
 }
 
 /// Both ways of recording the create of `object` (JSON, read through the
