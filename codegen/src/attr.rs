@@ -273,6 +273,7 @@ mod tests {
             markers,
             inline: false,
             skip_serializing_if: None,
+            deserialize_with: None,
             location,
         }
     }

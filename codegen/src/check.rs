@@ -26,6 +26,8 @@ use crate::markers::{Marker, Payload, Value};
 use crate::model::{Field, FieldType, Model, Package, TypeDef, TypeShape};
 use crate::tags;
 
+mod times;
+
 /// Checks the whole model; an empty result means it is sound.
 pub fn check(model: &Model) -> Vec<Diagnostic> {
     let mut checker = Checker {
@@ -122,6 +124,7 @@ impl<'m> Checker<'m> {
         );
         for def in &pkg.types {
             self.type_def(def, true);
+            self.zero_times(def);
             if def.is_resource() {
                 self.scale_paths(def);
                 self.selectable_fields(def);

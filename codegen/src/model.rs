@@ -261,6 +261,9 @@ pub struct Field {
     /// `#[serde(skip_serializing_if = "...")]`: the path of the function
     /// that says when serde leaves the field out (Go's `omitempty`).
     pub skip_serializing_if: Option<String>,
+    /// `#[serde(deserialize_with = "...")]`: the path of the function
+    /// that reads the field.
+    pub deserialize_with: Option<String>,
     /// Where the field name is declared.
     pub location: Location,
     /// What the field's markers say, typed ([`crate::attr`]).
@@ -279,9 +282,12 @@ impl Field {
     }
 
     /// Whether the field is optional: `Option<T>`, or marked `+optional` /
-    /// `+k8s:optional`.
+    /// `+k8s:optional`, and not marked `+required` (which wins over the
+    /// `Option` of a value Go writes as `null` when unset, such as
+    /// `metav1.Condition.lastTransitionTime`).
     pub fn is_optional(&self) -> bool {
-        matches!(self.ty, FieldType::Optional(_)) || self.attrs.optional.is_some()
+        self.attrs.required.is_none()
+            && (matches!(self.ty, FieldType::Optional(_)) || self.attrs.optional.is_some())
     }
 }
 

@@ -516,7 +516,7 @@ impl FileContext<'_> {
                     .iter()
                     .map(|v| {
                         let docs = self.docs(&v.attrs, errors);
-                        let attrs = field_serde(&v.attrs);
+                        let attrs = serde_attrs(&v.attrs);
                         Variant {
                             name: v.ident.to_string(),
                             value: attrs.rename.unwrap_or_else(|| v.ident.to_string()),
@@ -542,7 +542,7 @@ impl FileContext<'_> {
 
     fn field(&self, f: &syn::Field, errors: &mut Vec<Diagnostic>) -> Field {
         let docs = self.docs(&f.attrs, errors);
-        let serde = field_serde(&f.attrs);
+        let serde = serde_attrs(&f.attrs);
         let ident = f.ident.as_ref().map(|i| i.to_string()).unwrap_or_default();
         let rust_name = ident.trim_start_matches("r#").to_string();
         let location = f
@@ -563,6 +563,7 @@ impl FileContext<'_> {
             markers: docs.markers,
             inline: serde.flatten,
             skip_serializing_if: serde.skip_serializing_if,
+            deserialize_with: serde.deserialize_with,
             location,
         }
     }
@@ -721,6 +722,7 @@ struct SerdeAttrs {
     rename_all: Option<String>,
     flatten: bool,
     skip_serializing_if: Option<String>,
+    deserialize_with: Option<String>,
 }
 
 fn serde_attrs(attrs: &[syn::Attribute]) -> SerdeAttrs {
@@ -743,6 +745,7 @@ fn serde_attrs(attrs: &[syn::Attribute]) -> SerdeAttrs {
                         "rename" => out.rename = Some(s.value()),
                         "rename_all" => out.rename_all = Some(s.value()),
                         "skip_serializing_if" => out.skip_serializing_if = Some(s.value()),
+                        "deserialize_with" => out.deserialize_with = Some(s.value()),
                         _ => {}
                     }
                 }
@@ -763,10 +766,6 @@ fn container_serde(attrs: &[syn::Attribute]) -> ContainerSerde {
     ContainerSerde {
         rename_all: serde_attrs(attrs).rename_all,
     }
-}
-
-fn field_serde(attrs: &[syn::Attribute]) -> SerdeAttrs {
-    serde_attrs(attrs)
 }
 
 /// Resolves every [`TypeRef`] against the model's packages: a bare name

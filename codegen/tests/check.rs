@@ -499,3 +499,16 @@ fn a_protobuf_number_dropped_without_reserving_it() {
     );
     assert_eq!(dropped_numbers(&reserved, previous), "");
 }
+
+/// `ended` reads Go's zero time as unset; `started` does not, and `seen`,
+/// a `MicroTime`, names the `Time` reader.
+#[test]
+fn an_optional_time_reads_go_zero_time_as_unset() {
+    assert_diagnostic(
+        &format!(
+            "{HEAD}pub struct A {{\n    pub started: Option<Time>,\n    #[serde(deserialize_with = \"runtime::meta::zero_time_as_none\")]\n    pub ended: Option<Time>,\n    #[serde(default, deserialize_with = \"zero_time_as_none\")]\n    pub seen: Option<MicroTime>,\n}}\n"
+        ),
+        "error: optional time field `started` does not read Go's zero time as unset\n  --> example/v1/mod.rs:3:9\n  |\n3 |     pub started: Option<Time>,\n  |         ^^^^^^^ `0001-01-01T00:00:00Z` would be kept as a time\n  |\n  = help: add `#[serde(deserialize_with = \"runtime::meta::zero_time_as_none\")]`\n\n\
+         error: optional time field `seen` does not read Go's zero time as unset\n  --> example/v1/mod.rs:7:9\n  |\n7 |     pub seen: Option<MicroTime>,\n  |         ^^^^ `0001-01-01T00:00:00Z` would be kept as a time\n  |\n  = help: add `#[serde(deserialize_with = \"runtime::meta::zero_micro_time_as_none\")]`\n\n",
+    );
+}

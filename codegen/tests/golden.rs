@@ -247,7 +247,8 @@ const PROTOBUF_CASES: &[(&str, &str)] = &[
      /// +protobuf=2\npub replicas: Option<i32>,\n\
      /// +protobuf=3\npub tags: Vec<String>,\n\
      /// +protobuf=4\npub labels: std::collections::BTreeMap<String, String>,\n\
-     /// +protobuf=5\npub started: Option<Time>,\n\
+     /// +protobuf=5\n#[serde(deserialize_with = \"runtime::meta::zero_time_as_none\")]\n\
+     pub started: Option<Time>,\n\
      /// +protobuf=6\npub size: Quantity,\n\
      /// +protobuf=7\npub port: IntOrString,\n\
      /// +protobuf=8\npub data: Vec<u8>,\n\

@@ -222,7 +222,7 @@ impl Arbitrary for Condition {
             r#type: g.matching("[A-Z][a-zA-Z]{0,11}"),
             status: ["True", "False", "Unknown"][g.sample(0usize..3)].to_string(),
             observed_generation: g.option(|g| g.sample(1i64..100)),
-            last_transition_time: Time::arbitrary(g),
+            last_transition_time: Some(Time::arbitrary(g)),
             reason: g.matching("[A-Z][a-zA-Z]{0,11}"),
             message: String::arbitrary(g),
         }

@@ -548,7 +548,9 @@ impl prost::Message for Condition {
         w::string(1, &self.r#type, buf);
         w::string(2, &self.status, buf);
         w::int(3, self.observed_generation.unwrap_or(0), buf);
-        w::time(4, &self.last_transition_time, buf);
+        if let Some(t) = &self.last_transition_time {
+            w::time(4, t, buf);
+        }
         w::string(5, &self.reason, buf);
         w::string(6, &self.message, buf);
     }
@@ -566,9 +568,7 @@ impl prost::Message for Condition {
             3 => {
                 self.observed_generation = Some(w::decode_int(wire_type, buf)?).filter(|g| *g != 0)
             }
-            4 => {
-                self.last_transition_time = w::decode_time(wire_type, buf, ctx)?.unwrap_or_default()
-            }
+            4 => self.last_transition_time = w::decode_time(wire_type, buf, ctx)?,
             5 => self.reason = w::decode_string(wire_type, buf, ctx)?,
             6 => self.message = w::decode_string(wire_type, buf, ctx)?,
             _ => w::skip(tag, wire_type, buf, ctx)?,
@@ -580,7 +580,10 @@ impl prost::Message for Condition {
         w::string_len(1, &self.r#type)
             + w::string_len(2, &self.status)
             + w::int_len(3, self.observed_generation.unwrap_or(0))
-            + w::time_len(4, &self.last_transition_time)
+            + self
+                .last_transition_time
+                .as_ref()
+                .map_or(0, |t| w::time_len(4, t))
             + w::string_len(5, &self.reason)
             + w::string_len(6, &self.message)
     }

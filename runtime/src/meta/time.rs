@@ -136,6 +136,36 @@ impl Scan {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Time(pub chrono::DateTime<chrono::Utc>);
 
+/// Go's zero `time.Time` (`0001-01-01T00:00:00Z`) in Unix seconds: an
+/// unset `metav1.Time` or `metav1.MicroTime`, which Go writes as JSON
+/// `null`.
+pub(crate) const ZERO_TIME_SECONDS: i64 = -62135596800;
+
+/// Whether `t` is Go's zero time.
+fn is_go_zero(t: &chrono::DateTime<chrono::Utc>) -> bool {
+    t.timestamp() == ZERO_TIME_SECONDS && t.timestamp_subsec_nanos() == 0
+}
+
+/// Reads an optional `metav1.Time` field: Go's zero time
+/// (`"0001-01-01T00:00:00Z"`) is an unset time, read as absent, as Go
+/// reads it (`Time.IsZero`, written back as `null` or left out) and as
+/// the protobuf codec reads it back. Put on every `Option<Time>` field of
+/// an API type: `#[serde(deserialize_with = "runtime::meta::zero_time_as_none")]`.
+///
+/// Errors: the value is neither an RFC 3339 time nor null.
+pub fn zero_time_as_none<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Time>, D::Error> {
+    Ok(Option::<Time>::deserialize(d)?.filter(|t| !is_go_zero(&t.0)))
+}
+
+/// [`zero_time_as_none`] for an optional `metav1.MicroTime` field.
+///
+/// Errors: the value is neither an RFC 3339 time nor null.
+pub fn zero_micro_time_as_none<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Option<MicroTime>, D::Error> {
+    Ok(Option::<MicroTime>::deserialize(d)?.filter(|t| !is_go_zero(&t.0)))
+}
+
 impl Time {
     /// The current time, truncated to whole seconds.
     pub fn now() -> Time {

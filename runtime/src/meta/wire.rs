@@ -13,10 +13,8 @@ use prost::encoding::{DecodeContext, WireType};
 pub use crate::codec::wire::*;
 use crate::codec::wire::{length_delimited_header, length_delimited_len, read_message};
 
+use super::time::ZERO_TIME_SECONDS;
 use super::{FieldsV1, IntOrString, MicroTime, Quantity, RawExtension, Time};
-
-/// `time.Time{}.Unix()` in Go: the seconds of the zero time (year 1).
-const ZERO_TIME_SECONDS: i64 = -62135596800;
 
 #[inline]
 fn timestamp_len(seconds: i64, nanos: i64) -> usize {

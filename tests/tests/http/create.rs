@@ -347,3 +347,34 @@ async fn an_empty_resource_version_on_create_is_no_version() {
         "resourceVersion should not be set on objects to be created"
     );
 }
+
+/// Go's zero values are unset values: a Go zero time
+/// (`0001-01-01T00:00:00Z`) and a zero `generation` in a Deployment's pod
+/// template are read as absent, so the create's answer leaves them out
+/// as kube-apiserver does (a zero `creationTimestamp` is omitted since
+/// 1.33), and a GET and a LIST of the stored object agree with it.
+#[tokio::test]
+async fn go_zero_values_are_unset_in_the_answer_and_the_reads() {
+    const DEPLOYMENTS: &str = "/apis/apps/v1/namespaces/default/deployments";
+    let api = Api::start();
+    let body = json!({"apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": "zero"},
+        "spec": {"selector": {"matchLabels": {"app": "zero"}},
+            "template": {
+                "metadata": {"labels": {"app": "zero"},
+                    "creationTimestamp": "0001-01-01T00:00:00Z", "generation": 0},
+                "spec": {"containers": [{"name": "c", "image": "nginx"}]}}}});
+    let created = api.post(DEPLOYMENTS, &body).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    let template = &created.body["spec"]["template"]["metadata"];
+    assert_eq!(
+        template,
+        &json!({"labels": {"app": "zero"}}),
+        "{}",
+        created.text
+    );
+    let read = api.get(&format!("{DEPLOYMENTS}/zero")).await;
+    assert_eq!(read.body["spec"], created.body["spec"]);
+    let listed = api.get(DEPLOYMENTS).await;
+    assert_eq!(listed.body["items"][0]["spec"], created.body["spec"]);
+}

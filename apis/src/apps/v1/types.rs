@@ -202,13 +202,13 @@ pub struct DeploymentCondition {
     /// +optional
     /// +protobuf=6
     // A value `metav1.Time` upstream: written as `null` when unset.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "runtime::meta::zero_time_as_none")]
     pub last_update_time: Option<Time>,
     /// When the status last changed.
     /// +optional
     /// +protobuf=7
     // A value `metav1.Time` upstream: written as `null` when unset.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "runtime::meta::zero_time_as_none")]
     pub last_transition_time: Option<Time>,
     /// Machine-readable reason for the last change.
     /// +optional

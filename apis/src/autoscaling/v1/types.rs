@@ -106,6 +106,7 @@ pub struct HorizontalPodAutoscalerStatus {
     /// +optional
     /// +protobuf=2
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "runtime::meta::zero_time_as_none")]
     pub last_scale_time: Option<Time>,
     /// Replicas the target has now.
     /// +protobuf=3
@@ -341,7 +342,7 @@ pub struct HorizontalPodAutoscalerCondition {
     /// +optional
     /// +protobuf=3
     // A value `metav1.Time` upstream: written as `null` when unset.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "runtime::meta::zero_time_as_none")]
     pub last_transition_time: Option<Time>,
     /// Machine-readable reason for the last change.
     /// +optional

@@ -250,11 +250,13 @@ pub struct JobStatus {
     /// +optional
     /// +protobuf=2
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "runtime::meta::zero_time_as_none")]
     pub start_time: Option<Time>,
     /// When the job completed successfully.
     /// +optional
     /// +protobuf=3
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "runtime::meta::zero_time_as_none")]
     pub completion_time: Option<Time>,
     /// Pods pending or running, not terminating.
     /// +optional
@@ -332,13 +334,13 @@ pub struct JobCondition {
     /// +optional
     /// +protobuf=3
     // A value `metav1.Time` upstream: written as `null` when unset.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "runtime::meta::zero_time_as_none")]
     pub last_probe_time: Option<Time>,
     /// When the status last changed.
     /// +optional
     /// +protobuf=4
     // A value `metav1.Time` upstream: written as `null` when unset.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "runtime::meta::zero_time_as_none")]
     pub last_transition_time: Option<Time>,
     /// Machine-readable reason for the last change.
     /// +optional

@@ -46,11 +46,13 @@ pub struct LeaseSpec {
     /// +optional
     /// +protobuf=3
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "runtime::meta::zero_micro_time_as_none")]
     pub acquire_time: Option<MicroTime>,
     /// When the current holder last renewed the lease.
     /// +optional
     /// +protobuf=4
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "runtime::meta::zero_micro_time_as_none")]
     pub renew_time: Option<MicroTime>,
     /// How many times the lease has changed holders.
     /// +optional

@@ -3489,6 +3489,7 @@ pub struct PodStatus {
     /// +optional
     /// +protobuf=7
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "runtime::meta::zero_time_as_none")]
     pub start_time: Option<Time>,
     /// Status of each init container.
     /// +optional
@@ -3570,13 +3571,13 @@ pub struct PodCondition {
     /// +optional
     /// +protobuf=3
     // A value `metav1.Time` upstream: written as `null` when unset.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "runtime::meta::zero_time_as_none")]
     pub last_probe_time: Option<Time>,
     /// When the status last changed.
     /// +optional
     /// +protobuf=4
     // A value `metav1.Time` upstream: written as `null` when unset.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "runtime::meta::zero_time_as_none")]
     pub last_transition_time: Option<Time>,
     /// Why the status last changed, in CamelCase.
     /// +optional
@@ -3744,7 +3745,7 @@ pub struct ContainerStateRunning {
     /// +optional
     /// +protobuf=1
     // A value `metav1.Time` upstream: written as `null` when unset.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "runtime::meta::zero_time_as_none")]
     pub started_at: Option<Time>,
 }
 
@@ -3775,13 +3776,13 @@ pub struct ContainerStateTerminated {
     /// +optional
     /// +protobuf=5
     // A value `metav1.Time` upstream: written as `null` when unset.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "runtime::meta::zero_time_as_none")]
     pub started_at: Option<Time>,
     /// When it ended.
     /// +optional
     /// +protobuf=6
     // A value `metav1.Time` upstream: written as `null` when unset.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "runtime::meta::zero_time_as_none")]
     pub finished_at: Option<Time>,
     /// The container's ID, as `<runtime>://<id>`.
     /// +optional

@@ -122,7 +122,7 @@ pub struct NamespaceCondition {
     /// +optional
     /// +protobuf=4
     // A value `metav1.Time` upstream: written as `null` when unset.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "runtime::meta::zero_time_as_none")]
     pub last_transition_time: Option<Time>,
     /// Machine-readable reason for the last change.
     /// +optional
@@ -186,13 +186,13 @@ pub struct Event {
     /// +optional
     /// +protobuf=6
     // A value `metav1.Time` upstream: written as `null` when unset.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "runtime::meta::zero_time_as_none")]
     pub first_timestamp: Option<Time>,
     /// When the event was most recently recorded.
     /// +optional
     /// +protobuf=7
     // A value `metav1.Time` upstream: written as `null` when unset.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "runtime::meta::zero_time_as_none")]
     pub last_timestamp: Option<Time>,
     /// How many times the event occurred.
     /// +optional
@@ -208,7 +208,7 @@ pub struct Event {
     /// +optional
     /// +protobuf=10
     // A value `metav1.Time` upstream: written as `null` when unset.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "runtime::meta::zero_micro_time_as_none")]
     pub event_time: Option<MicroTime>,
     /// Data about a series of repeated events.
     /// +optional
@@ -251,7 +251,7 @@ pub struct EventSeries {
     /// +optional
     /// +protobuf=2
     // A value `metav1.Time` upstream: written as `null` when unset.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "runtime::meta::zero_micro_time_as_none")]
     pub last_observed_time: Option<MicroTime>,
 }
 

@@ -6,8 +6,10 @@
 //! +groupName=meta.k8s.io
 
 mod types;
+mod views;
 
 pub use types::*;
+pub use views::*;
 
 include!("zz_generated.protobuf.rs");
 include!("zz_generated.schema.rs");

@@ -2,7 +2,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::meta::{FieldsV1, RawExtension, Time};
+use crate::meta::{FieldsV1, Time, empty_as_none, zero_as_none, zero_time_as_none};
 
 /// Metadata every persisted object carries (`metav1.ObjectMeta`).
 ///
@@ -14,53 +14,74 @@ pub struct ObjectMeta {
     /// Unique name within a namespace.
     /// +optional
     /// +protobuf=1
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[serde(deserialize_with = "crate::meta::empty_as_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "empty_as_none"
+    )]
     pub name: Option<String>,
     /// Prefix for a server-generated name when `name` is empty.
     /// +optional
     /// +protobuf=2
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[serde(deserialize_with = "crate::meta::empty_as_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "empty_as_none"
+    )]
     pub generate_name: Option<String>,
     /// The namespace; empty for cluster-scoped objects.
     /// +optional
     /// +protobuf=3
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[serde(deserialize_with = "crate::meta::empty_as_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "empty_as_none"
+    )]
     pub namespace: Option<String>,
     /// Deprecated; never set by the server.
     /// +optional
     /// +protobuf=4
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[serde(deserialize_with = "crate::meta::empty_as_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "empty_as_none"
+    )]
     pub self_link: Option<String>,
     /// Server-assigned unique identifier.
     /// +optional
     /// +protobuf=5
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[serde(deserialize_with = "crate::meta::empty_as_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "empty_as_none"
+    )]
     pub uid: Option<String>,
     /// Opaque version for optimistic concurrency.
     /// +optional
     /// +protobuf=6
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[serde(deserialize_with = "crate::meta::empty_as_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "empty_as_none"
+    )]
     pub resource_version: Option<String>,
     /// Sequence number of the desired state.
     /// +optional
     /// +protobuf=7
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "zero_as_none"
+    )]
     pub generation: Option<i64>,
     /// When the object was created.
     /// +optional
     /// +protobuf=8
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "zero_time_as_none"
+    )]
     pub creation_timestamp: Option<Time>,
     /// When graceful deletion was requested.
     /// +optional
     /// +protobuf=9
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "zero_time_as_none"
+    )]
     pub deletion_timestamp: Option<Time>,
     /// Seconds allowed for graceful termination.
     /// +optional
@@ -118,11 +139,17 @@ pub struct Condition {
     /// The `metadata.generation` the condition was set for.
     /// +optional
     /// +protobuf=3
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "zero_as_none"
+    )]
     pub observed_generation: Option<i64>,
     /// When the status last changed.
+    /// +required
     /// +protobuf=4
-    pub last_transition_time: Time,
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default, deserialize_with = "zero_time_as_none")]
+    pub last_transition_time: Option<Time>,
     /// Machine-readable reason for the last change, in UpperCamelCase.
     /// +protobuf=5
     pub reason: String,
@@ -173,27 +200,42 @@ pub struct ManagedFieldsEntry {
     /// The field manager.
     /// +optional
     /// +protobuf=1
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "empty_as_none"
+    )]
     pub manager: Option<String>,
     /// `Apply` or `Update`.
     /// +optional
     /// +protobuf=2
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "empty_as_none"
+    )]
     pub operation: Option<String>,
     /// The version the fields are expressed in.
     /// +optional
     /// +protobuf=3
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "empty_as_none"
+    )]
     pub api_version: Option<String>,
     /// When the entry last changed.
     /// +optional
     /// +protobuf=4
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "zero_time_as_none"
+    )]
     pub time: Option<Time>,
     /// `FieldsV1`.
     /// +optional
     /// +protobuf=6
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "empty_as_none"
+    )]
     pub fields_type: Option<String>,
     /// The owned fields, as a FieldsV1 trie.
     /// +optional
@@ -203,7 +245,10 @@ pub struct ManagedFieldsEntry {
     /// The subresource the write went through.
     /// +optional
     /// +protobuf=8
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "empty_as_none"
+    )]
     pub subresource: Option<String>,
 }
 
@@ -858,143 +903,4 @@ pub struct APIResource {
     /// +protobuf=10
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub storage_version_hash: String,
-}
-
-/// An object's type and metadata without its body
-/// (`metav1.PartialObjectMetadata`, served for `as=PartialObjectMetadata`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-#[serde(rename_all = "camelCase")]
-pub struct PartialObjectMetadata {
-    /// `PartialObjectMetadata`.
-    /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
-    /// `meta.k8s.io/v1`.
-    /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The object's metadata.
-    /// +optional
-    /// +protobuf=1
-    pub metadata: ObjectMeta,
-}
-
-/// A list of [`PartialObjectMetadata`] (`metav1.PartialObjectMetadataList`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-#[serde(rename_all = "camelCase")]
-pub struct PartialObjectMetadataList {
-    /// `PartialObjectMetadataList`.
-    /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
-    /// `meta.k8s.io/v1`.
-    /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The list's metadata.
-    /// +optional
-    /// +protobuf=1
-    pub metadata: ListMeta,
-    /// The items.
-    /// +listType=atomic
-    /// +protobuf=2
-    pub items: Vec<PartialObjectMetadata>,
-}
-
-/// One event of a watch stream (`metav1.WatchEvent`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-#[serde(rename_all = "camelCase")]
-pub struct WatchEvent {
-    /// `ADDED`, `MODIFIED`, `DELETED`, `BOOKMARK` or `ERROR`.
-    /// +protobuf=1
-    #[serde(rename = "type")]
-    pub type_: String,
-    /// The object (a `Status` for `ERROR`).
-    /// +protobuf=2
-    pub object: RawExtension,
-}
-
-/// Objects as rows of printed columns (`metav1.Table`, served for
-/// `as=Table`; `kubectl get` asks for it).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-#[serde(rename_all = "camelCase")]
-pub struct Table {
-    /// `Table`.
-    /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
-    /// `meta.k8s.io/v1`.
-    /// +optional
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_version: Option<String>,
-    /// The list's resourceVersion and continue token.
-    /// +optional
-    pub metadata: ListMeta,
-    /// The columns, in order.
-    /// +listType=atomic
-    pub column_definitions: Vec<TableColumnDefinition>,
-    /// One row per object.
-    /// +listType=atomic
-    pub rows: Vec<TableRow>,
-}
-
-/// One column of a [`Table`] (`metav1.TableColumnDefinition`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-#[serde(rename_all = "camelCase")]
-pub struct TableColumnDefinition {
-    /// The header: `Ready`.
-    pub name: String,
-    /// An OpenAPI type: `string`, `integer`, `number`, `boolean`.
-    #[serde(rename = "type")]
-    pub type_: String,
-    /// An OpenAPI format hint: `name` for the Name column, or empty.
-    pub format: String,
-    /// What the column shows.
-    pub description: String,
-    /// 0 is always shown; higher only with `-o wide`.
-    pub priority: i32,
-}
-
-/// One row of a [`Table`] (`metav1.TableRow`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-#[serde(rename_all = "camelCase")]
-pub struct TableRow {
-    /// One cell per column: strings, numbers, booleans or null.
-    /// +listType=atomic
-    pub cells: Vec<RawExtension>,
-    /// Conditions of the row, such as `Completed`.
-    /// +optional
-    /// +listType=atomic
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub conditions: Vec<TableRowCondition>,
-    /// The object or its PartialObjectMetadata, per `includeObject`
-    /// (`null` for `None`).
-    /// +optional
-    pub object: RawExtension,
-}
-
-/// A condition of a [`TableRow`] (`metav1.TableRowCondition`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-#[serde(rename_all = "camelCase")]
-pub struct TableRowCondition {
-    /// `Completed`.
-    #[serde(rename = "type")]
-    pub type_: String,
-    /// `True`, `False` or `Unknown`.
-    pub status: String,
-    /// A machine-readable reason.
-    /// +optional
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub reason: String,
-    /// A human-readable message.
-    /// +optional
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub message: String,
 }
