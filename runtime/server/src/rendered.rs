@@ -177,17 +177,34 @@ mod tests {
         fixture(registry.find("apps", "v1", "deployments").expect("served")).expect("fixture")
     }
 
-    /// Where two texts first differ (the shorter one's end if one is the
-    /// other's start); `None` when they are equal.
-    fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
-        let at = a.iter().zip(b).position(|(x, y)| x != y);
-        at.or((a.len() != b.len()).then(|| a.len().min(b.len())))
+    /// What a read of `stored`, written at `revision`, gives (what the
+    /// watch cache wrote before it took renderings).
+    fn read_back(stored: Vec<u8>, revision: i64, kind: &'static dyn KindOps) -> Vec<u8> {
+        let kv = KeyValue {
+            key: "/registry/things/default/x".into(),
+            value: stored.into(),
+            create_revision: revision,
+            mod_revision: revision,
+        };
+        read_stored_json(&kv, revision, Some(kind)).expect("reads")
     }
 
-    /// The 80 bytes either side of `at` in `text`.
-    fn around(text: &[u8], at: usize) -> String {
-        String::from_utf8_lossy(&text[at.saturating_sub(80)..(at + 80).min(text.len())])
-            .into_owned()
+    /// Panics, naming `what` and showing the 80 bytes either side of the
+    /// first difference, unless `rendered` and `read` are the same text.
+    fn assert_same_text(rendered: &[u8], read: &[u8], what: &dyn std::fmt::Display) {
+        let at = rendered.iter().zip(read).position(|(x, y)| x != y);
+        let at = at.or((rendered.len() != read.len()).then(|| rendered.len().min(read.len())));
+        if let Some(at) = at {
+            let around = |text: &[u8]| {
+                String::from_utf8_lossy(&text[at.saturating_sub(80)..(at + 80).min(text.len())])
+                    .into_owned()
+            };
+            panic!(
+                "{what}: rendered {:?}, read {:?}",
+                around(rendered),
+                around(read)
+            );
+        }
     }
 
     /// What a write renders is, byte for byte, what reading its stored
@@ -215,22 +232,8 @@ mod tests {
                 Some("41"),
                 "the object is left as it was"
             );
-            let kv = KeyValue {
-                key: "/registry/things/default/d".into(),
-                value: stored.into(),
-                create_revision: 7,
-                mod_revision: 12345,
-            };
-            let read = read_stored_json(&kv, kv.mod_revision, Some(entry.kind)).expect("reads");
-            let rendered = rendering.at(12345);
-            if let Some(at) = first_difference(&rendered, &read) {
-                panic!(
-                    "{}: rendered {:?}, read {:?}",
-                    entry.info.kind,
-                    around(&rendered, at),
-                    around(&read, at),
-                );
-            }
+            let read = read_back(stored, 12345, entry.kind);
+            assert_same_text(&rendering.at(12345), &read, &entry.info.kind);
             checked.push(entry.info.kind);
         }
         for kind in ["ConfigMap", "Deployment", "Pod", "Service", "Event"] {
@@ -264,18 +267,8 @@ mod tests {
             let mut object = kind.decode_defaulted(body).expect("decodes").object;
             let stored = object.to_storage().expect("encodes");
             let rendering = Rendering::render(object.as_mut(), &stored).expect("renders");
-            let kv = KeyValue {
-                key: "/registry/things/default/d".into(),
-                value: stored.into(),
-                create_revision: 3,
-                mod_revision: 3,
-            };
-            let read = read_stored_json(&kv, 3, Some(kind)).expect("reads");
-            assert_eq!(
-                String::from_utf8_lossy(&rendering.at(3)),
-                String::from_utf8_lossy(&read),
-                "{resource}"
-            );
+            let read = read_back(stored, 3, kind);
+            assert_same_text(&rendering.at(3), &read, &resource);
         }
     }
 
@@ -371,23 +364,13 @@ mod tests {
                     continue;
                 }
                 let rendering = Rendering::render(object.as_mut(), &stored).expect("renders");
-                let kv = KeyValue {
-                    key: "/registry/things/default/x".into(),
-                    value: stored.into(),
-                    create_revision: 5,
-                    mod_revision: 5,
-                };
-                let read = read_stored_json(&kv, 5, Some(entry.kind)).expect("reads");
-                let rendered = rendering.at(5);
-                if let Some(at) = first_difference(&rendered, &read) {
-                    panic!(
-                        "{} case {case}: rendered {:?}, read {:?}; sent {}",
-                        entry.info.kind,
-                        around(&rendered, at),
-                        around(&read, at),
-                        String::from_utf8_lossy(&body)
-                    );
-                }
+                let read = read_back(stored, 5, entry.kind);
+                let what = format!(
+                    "{} case {case}, sent {}",
+                    entry.info.kind,
+                    String::from_utf8_lossy(&body)
+                );
+                assert_same_text(&rendering.at(5), &read, &what);
                 checked += 1;
             }
         }
