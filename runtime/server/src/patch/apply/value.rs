@@ -101,7 +101,35 @@ fn compare_maps(a: &Map<String, Value>, b: &Map<String, Value>) -> Ordering {
 /// finds equal (same numbers, maps in any order) are equal without
 /// sorting keys.
 pub(crate) fn equal(a: &Value, b: &Value) -> bool {
-    a == b || compare(a, b) == Ordering::Equal
+    identical(a, b) || compare(a, b) == Ordering::Equal
+}
+
+/// `a == b`, serde_json's equality (maps equal in any key order), decided
+/// without hashing a key when both maps hold their keys in the same order,
+/// as two trees written from one Rust type do: their entries are compared
+/// pairwise. Maps whose keys come in different orders are compared as
+/// serde_json compares them, by looking each key up.
+pub(crate) fn identical(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Object(l), Value::Object(r)) => {
+            if l.len() != r.len() {
+                return false;
+            }
+            for ((lk, lv), (rk, rv)) in l.iter().zip(r) {
+                if lk != rk {
+                    return a == b;
+                }
+                if !identical(lv, rv) {
+                    return false;
+                }
+            }
+            true
+        }
+        (Value::Array(l), Value::Array(r)) => {
+            l.len() == r.len() && l.iter().zip(r).all(|(x, y)| identical(x, y))
+        }
+        _ => a == b,
+    }
 }
 
 /// `value.ToString`: strings quoted as Go's `%q`, numbers and bools as
@@ -137,6 +165,36 @@ pub(crate) fn go_json(v: &Value) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// `identical` is serde_json's `==`: maps in the same key order are
+    /// compared pairwise, maps in another order by lookup.
+    #[test]
+    fn identical_is_serde_json_equality() {
+        let cases = [
+            (
+                json!({"a": 1, "b": [1, {"c": "x"}]}),
+                json!({"a": 1, "b": [1, {"c": "x"}]}),
+            ),
+            (json!({"a": 1, "b": 2}), json!({"b": 2, "a": 1})),
+            (
+                json!({"a": {"x": 1, "y": 2}}),
+                json!({"a": {"y": 2, "x": 1}}),
+            ),
+            (json!({"a": 1, "b": 2}), json!({"a": 1, "b": 3})),
+            (json!({"a": 1, "b": 2}), json!({"b": 3, "a": 1})),
+            (json!({"a": 1}), json!({"a": 1, "b": 2})),
+            (json!({"a": 1, "b": 2}), json!({"a": 1, "c": 2})),
+            (json!([1, 2]), json!([2, 1])),
+            (json!([1]), json!([1, 1])),
+            (json!(1), json!(1.0)),
+            (json!("1"), json!(1)),
+            (Value::Null, Value::Null),
+        ];
+        for (a, b) in &cases {
+            assert_eq!(identical(a, b), a == b, "{a} and {b}");
+            assert_eq!(identical(b, a), b == a, "{b} and {a}");
+        }
+    }
 
     #[test]
     fn order_follows_value_compare() {

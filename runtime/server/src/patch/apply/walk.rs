@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 use super::fieldset::{FieldSet, PathElement, path_string};
 use super::shape::{ListKind, Shape};
-use super::value::equal;
+use super::value::{equal, identical};
 use runtime::schema::TypeSchema;
 
 /// A problem found in an object, at a path (`typed.ValidationError`).
@@ -450,7 +450,7 @@ impl Merger {
         zero: bool,
     ) -> Option<Value> {
         if let (Some(l), Some(r)) = (lhs, rhs)
-            && l == r
+            && identical(l, r)
         {
             // Merged into itself (see `merge`): the left side's copy keeps
             // the walk's key order.
@@ -624,11 +624,12 @@ fn compare_node(
     zero: bool,
 ) -> (Mark, Comparison) {
     let mut below = Comparison::default();
-    // An identical subtree has nothing changed below it; `==` (no
-    // allocation, no schema) says so faster than walking it.
+    // An identical subtree has nothing changed below it; equality (no
+    // allocation, no schema, no hashing for maps in one key order: see
+    // `identical`) says so faster than walking it.
     if let (Some(l), Some(r)) = (lhs, rhs)
         && (l.is_object() || l.is_array())
-        && l == r
+        && identical(l, r)
     {
         return (Mark::Unchanged, below);
     }
