@@ -14,74 +14,56 @@ pub struct ObjectMeta {
     /// Unique name within a namespace.
     /// +optional
     /// +protobuf=1
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "empty_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "empty_as_none")]
     pub name: Option<String>,
     /// Prefix for a server-generated name when `name` is empty.
     /// +optional
     /// +protobuf=2
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "empty_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "empty_as_none")]
     pub generate_name: Option<String>,
     /// The namespace; empty for cluster-scoped objects.
     /// +optional
     /// +protobuf=3
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "empty_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "empty_as_none")]
     pub namespace: Option<String>,
     /// Deprecated; never set by the server.
     /// +optional
     /// +protobuf=4
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "empty_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "empty_as_none")]
     pub self_link: Option<String>,
     /// Server-assigned unique identifier.
     /// +optional
     /// +protobuf=5
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "empty_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "empty_as_none")]
     pub uid: Option<String>,
     /// Opaque version for optimistic concurrency.
     /// +optional
     /// +protobuf=6
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "empty_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "empty_as_none")]
     pub resource_version: Option<String>,
     /// Sequence number of the desired state.
     /// +optional
     /// +protobuf=7
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "zero_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "zero_as_none")]
     pub generation: Option<i64>,
     /// When the object was created.
     /// +optional
     /// +protobuf=8
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "zero_time_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "zero_time_as_none")]
     pub creation_timestamp: Option<Time>,
     /// When graceful deletion was requested.
     /// +optional
     /// +protobuf=9
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "zero_time_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "zero_time_as_none")]
     pub deletion_timestamp: Option<Time>,
     /// Seconds allowed for graceful termination.
     /// +optional
@@ -139,10 +121,8 @@ pub struct Condition {
     /// The `metadata.generation` the condition was set for.
     /// +optional
     /// +protobuf=3
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "zero_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "zero_as_none")]
     pub observed_generation: Option<i64>,
     /// When the status last changed.
     /// +required
@@ -200,42 +180,32 @@ pub struct ManagedFieldsEntry {
     /// The field manager.
     /// +optional
     /// +protobuf=1
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "empty_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "empty_as_none")]
     pub manager: Option<String>,
     /// `Apply` or `Update`.
     /// +optional
     /// +protobuf=2
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "empty_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "empty_as_none")]
     pub operation: Option<String>,
     /// The version the fields are expressed in.
     /// +optional
     /// +protobuf=3
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "empty_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "empty_as_none")]
     pub api_version: Option<String>,
     /// When the entry last changed.
     /// +optional
     /// +protobuf=4
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "zero_time_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "zero_time_as_none")]
     pub time: Option<Time>,
     /// `FieldsV1`.
     /// +optional
     /// +protobuf=6
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "empty_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "empty_as_none")]
     pub fields_type: Option<String>,
     /// The owned fields, as a FieldsV1 trie.
     /// +optional
@@ -245,10 +215,8 @@ pub struct ManagedFieldsEntry {
     /// The subresource the write went through.
     /// +optional
     /// +protobuf=8
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "empty_as_none"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "empty_as_none")]
     pub subresource: Option<String>,
 }
 
