@@ -111,10 +111,24 @@ fn bind_address_picks_the_listening_address() {
     assert!(server.addr.starts_with("127.0.0.2:"), "{}", server.addr);
     server.wait_ready();
     let port = server.addr.rsplit_once(':').unwrap().1;
-    assert!(
-        std::net::TcpStream::connect(format!("127.0.0.1:{port}")).is_err(),
-        "nothing listens on 127.0.0.1:{port}"
-    );
+    // Ports are per address: another test's server may hold the same
+    // number on 127.0.0.1. Whatever answers there is then not this server,
+    // whose `default` namespace has a uid of its own.
+    let uid_of_default = |addr: &str| {
+        let (code, body) = request(addr, "GET", "/api/v1/namespaces/default", "");
+        let namespace: serde_json::Value = serde_json::from_str(&body).unwrap_or_default();
+        (code == 200).then(|| namespace["metadata"]["uid"].clone())
+    };
+    let own = uid_of_default(&server.addr);
+    assert!(own.is_some(), "the server at {} answers", server.addr);
+    let other = format!("127.0.0.1:{port}");
+    if std::net::TcpStream::connect(&other).is_ok() {
+        assert_ne!(
+            uid_of_default(&other),
+            own,
+            "this server also listens on {other}"
+        );
+    }
 }
 
 /// History is compacted every `--etcd-compaction-interval` after a
