@@ -45,5 +45,5 @@ pub(crate) fn zero_as_none<'de, D: serde::Deserializer<'de>>(
     deserializer: D,
 ) -> Result<Option<i64>, D::Error> {
     use serde::Deserialize;
-    Ok(Option::<i64>::deserialize(deserializer)?.filter(|n| *n != 0))
+    Ok(Option::<i64>::deserialize(deserializer)?.and_then(proto::non_zero))
 }

@@ -187,6 +187,11 @@ pub(super) fn non_empty(value: String) -> Option<String> {
     (!value.is_empty()).then_some(value)
 }
 
+/// A Go `int64` held as a value: `0`, its zero value, is absent.
+pub(super) fn non_zero(value: i64) -> Option<i64> {
+    (value != 0).then_some(value)
+}
+
 /// The encoded length of a `map<string, string>` field.
 fn string_map_len(tag: u32, map: &BTreeMap<String, String>) -> usize {
     map.iter()
@@ -259,7 +264,7 @@ impl prost::Message for ObjectMeta {
             4 => self.self_link = string(buf)?,
             5 => self.uid = string(buf)?,
             6 => self.resource_version = string(buf)?,
-            7 => self.generation = Some(w::decode_int(wire_type, buf)?).filter(|g| *g != 0),
+            7 => self.generation = non_zero(w::decode_int(wire_type, buf)?),
             8 => self.creation_timestamp = w::decode_time(wire_type, buf, ctx)?,
             9 => self.deletion_timestamp = w::decode_time(wire_type, buf, ctx)?,
             10 => self.deletion_grace_period_seconds = Some(w::decode_int(wire_type, buf)?),
@@ -565,9 +570,7 @@ impl prost::Message for Condition {
         match tag {
             1 => self.r#type = w::decode_string(wire_type, buf, ctx)?,
             2 => self.status = w::decode_string(wire_type, buf, ctx)?,
-            3 => {
-                self.observed_generation = Some(w::decode_int(wire_type, buf)?).filter(|g| *g != 0)
-            }
+            3 => self.observed_generation = non_zero(w::decode_int(wire_type, buf)?),
             4 => self.last_transition_time = w::decode_time(wire_type, buf, ctx)?,
             5 => self.reason = w::decode_string(wire_type, buf, ctx)?,
             6 => self.message = w::decode_string(wire_type, buf, ctx)?,

@@ -139,10 +139,11 @@ pub struct Time(pub chrono::DateTime<chrono::Utc>);
 /// Go's zero `time.Time` (`0001-01-01T00:00:00Z`) in Unix seconds: an
 /// unset `metav1.Time` or `metav1.MicroTime`, which Go writes as JSON
 /// `null`.
-pub(crate) const ZERO_TIME_SECONDS: i64 = -62135596800;
+const ZERO_TIME_SECONDS: i64 = -62135596800;
 
-/// Whether `t` is Go's zero time.
-fn is_go_zero(t: &chrono::DateTime<chrono::Utc>) -> bool {
+/// Whether `t` is Go's zero time: the one rule for JSON
+/// ([`zero_time_as_none`]) and protobuf (`wire::decode_time`).
+pub(crate) fn is_go_zero(t: &chrono::DateTime<chrono::Utc>) -> bool {
     t.timestamp() == ZERO_TIME_SECONDS && t.timestamp_subsec_nanos() == 0
 }
 

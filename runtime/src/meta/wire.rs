@@ -13,7 +13,7 @@ use prost::encoding::{DecodeContext, WireType};
 pub use crate::codec::wire::*;
 use crate::codec::wire::{length_delimited_header, length_delimited_len, read_message};
 
-use super::time::ZERO_TIME_SECONDS;
+use super::time::is_go_zero;
 use super::{FieldsV1, IntOrString, MicroTime, Quantity, RawExtension, Time};
 
 #[inline]
@@ -45,12 +45,12 @@ fn decode_timestamp(
         Ok(true)
     })?;
     // An empty message, or Go's zero time, is an unset time.
-    if empty || (seconds == ZERO_TIME_SECONDS && nanos == 0) {
+    if empty {
         return Ok(None);
     }
     let nanos = u32::try_from(nanos).map_err(|_| decode_error("time out of range"))?;
     chrono::DateTime::from_timestamp(seconds, nanos)
-        .map(Some)
+        .map(|t| Some(t).filter(|t| !is_go_zero(t)))
         .ok_or_else(|| decode_error("time out of range"))
 }
 
