@@ -247,7 +247,8 @@ const PROTOBUF_CASES: &[(&str, &str)] = &[
      /// +protobuf=2\npub replicas: Option<i32>,\n\
      /// +protobuf=3\npub tags: Vec<String>,\n\
      /// +protobuf=4\npub labels: std::collections::BTreeMap<String, String>,\n\
-     /// +protobuf=5\n#[serde(deserialize_with = \"runtime::meta::zero_time_as_none\")]\n\
+     /// +protobuf=5\n#[serde(skip_serializing_if = \"Option::is_none\")]\n\
+     #[serde(deserialize_with = \"runtime::meta::zero_time_as_none\")]\n\
      pub started: Option<Time>,\n\
      /// +protobuf=6\npub size: Quantity,\n\
      /// +protobuf=7\npub port: IntOrString,\n\
@@ -258,7 +259,9 @@ const PROTOBUF_CASES: &[(&str, &str)] = &[
      /// +protobuf=12\npub items: Vec<Item>,\n\
      /// +protobuf=13\npub color: Option<Color>,\n\
      /// +protobuf=14\npub by_name: std::collections::BTreeMap<String, Item>,\n\
-     /// +protobuf=15\npub count: i64,\n}\n\n\
+     /// +protobuf=15\npub count: i64,\n\
+     /// +protobuf=16\n#[serde(default, deserialize_with = \"runtime::meta::zero_time_as_none\")]\n\
+     pub last_seen: Option<Time>,\n}\n\n\
      /// An item.\npub struct Item {\n    /// +protobuf=1\n    pub name: String,\n}\n\n\
      /// A color.\npub enum Color {\n    Red,\n    Blue,\n}\n",
     ),

@@ -193,7 +193,8 @@ fn pod_template() {
 /// Upstream's value `metav1.Time` fields (`json:",omitempty"` on a struct
 /// with its own `MarshalJSON`) are written as `null` when unset, while its
 /// pointer ones (`*metav1.Time`) and `creationTimestamp` (`omitzero`) are
-/// left out. Protobuf carries the null as the zero time.
+/// left out. Protobuf carries them as empty messages, as Go writes a zero
+/// time.
 #[test]
 fn unset_value_times_are_written_as_null_as_go_writes_them() {
     let deployment = br#"{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"},
@@ -206,10 +207,36 @@ fn unset_value_times_are_written_as_null_as_go_writes_them() {
     );
     assert!(value["metadata"].get("creationTimestamp").is_none());
     let message = entry.kind.protobuf().expect("protobuf");
-    let back = protobuf::decode(&protobuf::encode(&value, message), message).expect("decodes");
+    let table = protobuf::encode(&value, message);
+    let back = protobuf::decode(&table, message).expect("decodes");
     assert_eq!(
         back["status"]["conditions"][0]["lastUpdateTime"],
         Value::Null
+    );
+    // Go's generated `Marshal` writes every value field, and a zero
+    // `metav1.Time` as an empty message: the condition is its type (1),
+    // status (2), reason (4), empty message (5), and the two times (6, 7)
+    // with nothing in them. The typed codec and the table write it alike.
+    let typed = entry
+        .kind
+        .decode(deployment)
+        .expect("decodes")
+        .object
+        .to_protobuf_message()
+        .expect("protobuf");
+    assert_eq!(typed, table);
+    let mut condition = vec![0x0a, 9];
+    condition.extend_from_slice(b"Available");
+    condition.extend_from_slice(&[0x12, 4]);
+    condition.extend_from_slice(b"True");
+    condition.extend_from_slice(&[0x22, 24]);
+    condition.extend_from_slice(b"MinimumReplicasAvailable");
+    condition.extend_from_slice(&[0x2a, 0, 0x32, 0, 0x3a, 0]);
+    assert!(
+        typed
+            .windows(condition.len() + 2)
+            .any(|w| w[0] == 0x32 && usize::from(w[1]) == condition.len() && w[2..] == condition),
+        "no condition {condition:02x?} in {typed:02x?}"
     );
 
     let pod = br#"{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},

@@ -11,7 +11,10 @@
 //! Presence follows the Go type upstream would have: `Option<T>` is a
 //! pointer (on the wire only when set), `Vec` repeated, `BTreeMap` a map,
 //! and a bare type a value field (always on the wire), written to JSON only
-//! when non-zero if the field is optional (`omitempty`). The tables live in
+//! when non-zero if the field is optional (`omitempty`). A value
+//! `metav1.Time` or `MicroTime` upstream, an `Option` of one that serde
+//! writes as `null` when `None` (no `skip_serializing_if`), is always on
+//! the wire too: an empty message when unset, as Go writes its zero time. The tables live in
 //! an anonymous `const _: () = { ... };` block so their `use` stays local.
 
 use std::path::{Path, PathBuf};
@@ -95,7 +98,10 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
         // An inline (embedded) struct is its own message on the wire but
         // flattened into its parent in JSON: the empty name says so.
         let json = if f.inline { "" } else { f.json_name.as_str() };
-        let (kind, presence) = kind_and_presence(model, pkg, &f.ty, f.is_optional());
+        let (kind, mut presence) = kind_and_presence(model, pkg, &f.ty, f.is_optional());
+        if is_value_time(f) {
+            presence = format_ident!("Required");
+        }
         Some(quote! {
             Field {
                 number: #number,
@@ -116,6 +122,18 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
             }
         }
     }
+}
+
+/// Whether `field` is a value `metav1.Time` or `metav1.MicroTime`
+/// upstream: an `Option` of one that serde writes even when `None` (Go
+/// writes a value time's zero as JSON `null`; a pointer time is
+/// `omitempty`). Go's codec writes such a field even when unset, as an
+/// empty message: the generated `Marshal` writes every non-nullable
+/// field, and `Time.MarshalToSizedBuffer` writes nothing for the zero time.
+fn is_value_time(field: &crate::model::Field) -> bool {
+    field.skip_serializing_if.is_none()
+        && matches!(&field.ty, FieldType::Optional(inner)
+            if matches!(**inner, FieldType::WellKnown(WellKnown::Time | WellKnown::MicroTime)))
 }
 
 fn kind_and_presence(
@@ -195,15 +213,20 @@ fn kind(model: &Model, pkg: &Package, ty: &FieldType) -> TokenStream {
 /// `prost::Message` for the struct: fields in number order on encode, a
 /// match on the number on decode (unknown numbers skipped).
 fn message_impl(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
-    let mut fields: Vec<(u32, &FieldType, TokenStream)> = def
+    let mut fields: Vec<WireField> = def
         .fields()
         .iter()
         .filter_map(|f| {
             let rust = format_ident!("{}", crate::tags::raw(&f.rust_name));
-            Some((field_number(f)?, &f.ty, quote! { self.#rust }))
+            Some(WireField {
+                number: field_number(f)?,
+                ty: &f.ty,
+                place: quote! { self.#rust },
+                empty_when_unset: is_value_time(f),
+            })
         })
         .collect();
-    fields.sort_by_key(|(n, _, _)| *n);
+    fields.sort_by_key(|f| f.number);
     prost_message(model, pkg, &def.name, &fields)
 }
 
@@ -215,25 +238,36 @@ fn wrapper_impl(model: &Model, pkg: &Package, def: &TypeDef) -> Option<TokenStre
         model,
         pkg,
         &def.name,
-        &[(1, &list, quote! { self.0 })],
+        &[WireField {
+            number: 1,
+            ty: &list,
+            place: quote! { self.0 },
+            empty_when_unset: false,
+        }],
     ))
 }
 
-/// `prost::Message` for the type `name` whose fields are (number, type,
-/// place in `self`), in number order.
-fn prost_message(
-    model: &Model,
-    pkg: &Package,
-    name: &str,
-    fields: &[(u32, &FieldType, TokenStream)],
-) -> TokenStream {
+/// One field of a message, as its codec reads and writes it.
+struct WireField<'a> {
+    number: u32,
+    ty: &'a FieldType,
+    /// Where the value is, e.g. `self.spec`.
+    place: TokenStream,
+    /// An `Option` written as an empty message when `None` (a value time
+    /// upstream, see [`is_value_time`]).
+    empty_when_unset: bool,
+}
+
+/// `prost::Message` for the type `name` whose fields are `fields`, in
+/// number order.
+fn prost_message(model: &Model, pkg: &Package, name: &str, fields: &[WireField]) -> TokenStream {
     let ident = format_ident!("{}", name);
     let mut encode = Vec::new();
     let mut len = Vec::new();
     let mut merge = Vec::new();
-    for (number, ty, place) in fields {
-        let tag = proc_macro2::Literal::u32_unsuffixed(*number);
-        let (e, l, m) = field_code(model, pkg, ty, &tag, place);
+    for field in fields {
+        let tag = proc_macro2::Literal::u32_unsuffixed(field.number);
+        let (e, l, m) = field_code(model, pkg, field, &tag);
         encode.push(e);
         len.push(l);
         merge.push(quote! { #tag => { #m } });
@@ -291,18 +325,30 @@ fn prost_message(
 fn field_code(
     model: &Model,
     pkg: &Package,
-    ty: &FieldType,
+    field: &WireField,
     tag: &proc_macro2::Literal,
-    place: &TokenStream,
 ) -> (TokenStream, TokenStream, TokenStream) {
     let v = quote! { v };
-    match ty {
+    let place = &field.place;
+    match field.ty {
         FieldType::Optional(inner) => {
             let (e, l, d) = value_code(model, pkg, inner, &quote! { #tag }, &v);
             let assign = match d {
                 Decoded::Plain(d) => quote! { #place = Some(#d); },
                 Decoded::Optional(d) => quote! { #place = #d; },
             };
+            if field.empty_when_unset {
+                return (
+                    quote! {
+                        match &#place {
+                            Some(v) => { #e }
+                            None => w::bytes(#tag, b"", buf),
+                        }
+                    },
+                    quote! { #place.as_ref().map_or(w::bytes_len(#tag, b""), |v| #l) },
+                    assign,
+                );
+            }
             (
                 quote! { if let Some(v) = &#place { #e } },
                 quote! { #place.as_ref().map_or(0, |v| #l) },
@@ -336,7 +382,7 @@ fn field_code(
             )
         }
         _ => {
-            let (e, l, d) = value_code(model, pkg, ty, &quote! { #tag }, &v);
+            let (e, l, d) = value_code(model, pkg, field.ty, &quote! { #tag }, &v);
             let d = d.value();
             (
                 quote! { { let v = &#place; #e } },

@@ -553,8 +553,10 @@ impl prost::Message for Condition {
         w::string(1, &self.r#type, buf);
         w::string(2, &self.status, buf);
         w::int(3, self.observed_generation.unwrap_or(0), buf);
-        if let Some(t) = &self.last_transition_time {
-            w::time(4, t, buf);
+        // A value `metav1.Time` upstream: an empty message when unset.
+        match &self.last_transition_time {
+            Some(t) => w::time(4, t, buf),
+            None => w::bytes(4, b"", buf),
         }
         w::string(5, &self.reason, buf);
         w::string(6, &self.message, buf);
@@ -586,7 +588,7 @@ impl prost::Message for Condition {
             + self
                 .last_transition_time
                 .as_ref()
-                .map_or(0, |t| w::time_len(4, t))
+                .map_or(w::bytes_len(4, b""), |t| w::time_len(4, t))
             + w::string_len(5, &self.reason)
             + w::string_len(6, &self.message)
     }

@@ -229,13 +229,13 @@ const _: () = {
                         number: 6,
                         json: "lastUpdateTime",
                         kind: Kind::Time,
-                        presence: Presence::Pointer,
+                        presence: Presence::Required,
                     },
                     Field {
                         number: 7,
                         json: "lastTransitionTime",
                         kind: Kind::Time,
-                        presence: Presence::Pointer,
+                        presence: Presence::Required,
                     },
                     Field {
                         number: 4,
@@ -669,11 +669,17 @@ const _: () = {
                 let v = &self.message;
                 w::string(5, v, buf);
             }
-            if let Some(v) = &self.last_update_time {
-                w::time(6, v, buf);
+            match &self.last_update_time {
+                Some(v) => {
+                    w::time(6, v, buf);
+                }
+                None => w::bytes(6, b"", buf),
             }
-            if let Some(v) = &self.last_transition_time {
-                w::time(7, v, buf);
+            match &self.last_transition_time {
+                Some(v) => {
+                    w::time(7, v, buf);
+                }
+                None => w::bytes(7, b"", buf),
             }
         }
         fn merge_field(
@@ -732,8 +738,16 @@ const _: () = {
                     let v = &self.message;
                     w::string_len(5, v)
                 };
-            len += self.last_update_time.as_ref().map_or(0, |v| w::time_len(6, v));
-            len += self.last_transition_time.as_ref().map_or(0, |v| w::time_len(7, v));
+            len
+                += self
+                    .last_update_time
+                    .as_ref()
+                    .map_or(w::bytes_len(6, b""), |v| w::time_len(6, v));
+            len
+                += self
+                    .last_transition_time
+                    .as_ref()
+                    .map_or(w::bytes_len(7, b""), |v| w::time_len(7, v));
             len
         }
         fn clear(&mut self) {

@@ -441,7 +441,7 @@ const _: () = {
                         number: 3,
                         json: "lastTransitionTime",
                         kind: Kind::Time,
-                        presence: Presence::Pointer,
+                        presence: Presence::Required,
                     },
                     Field {
                         number: 4,
@@ -1400,8 +1400,11 @@ const _: () = {
                 let v = &self.status;
                 w::string(2, v, buf);
             }
-            if let Some(v) = &self.last_transition_time {
-                w::time(3, v, buf);
+            match &self.last_transition_time {
+                Some(v) => {
+                    w::time(3, v, buf);
+                }
+                None => w::bytes(3, b"", buf),
             }
             {
                 let v = &self.reason;
@@ -1455,7 +1458,11 @@ const _: () = {
                     let v = &self.status;
                     w::string_len(2, v)
                 };
-            len += self.last_transition_time.as_ref().map_or(0, |v| w::time_len(3, v));
+            len
+                += self
+                    .last_transition_time
+                    .as_ref()
+                    .map_or(w::bytes_len(3, b""), |v| w::time_len(3, v));
             len
                 += {
                     let v = &self.reason;

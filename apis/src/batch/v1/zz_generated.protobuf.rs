@@ -401,13 +401,13 @@ const _: () = {
                         number: 3,
                         json: "lastProbeTime",
                         kind: Kind::Time,
-                        presence: Presence::Pointer,
+                        presence: Presence::Required,
                     },
                     Field {
                         number: 4,
                         json: "lastTransitionTime",
                         kind: Kind::Time,
-                        presence: Presence::Pointer,
+                        presence: Presence::Required,
                     },
                     Field {
                         number: 5,
@@ -1105,11 +1105,17 @@ const _: () = {
                 let v = &self.status;
                 w::string(2, v, buf);
             }
-            if let Some(v) = &self.last_probe_time {
-                w::time(3, v, buf);
+            match &self.last_probe_time {
+                Some(v) => {
+                    w::time(3, v, buf);
+                }
+                None => w::bytes(3, b"", buf),
             }
-            if let Some(v) = &self.last_transition_time {
-                w::time(4, v, buf);
+            match &self.last_transition_time {
+                Some(v) => {
+                    w::time(4, v, buf);
+                }
+                None => w::bytes(4, b"", buf),
             }
             {
                 let v = &self.reason;
@@ -1166,8 +1172,16 @@ const _: () = {
                     let v = &self.status;
                     w::string_len(2, v)
                 };
-            len += self.last_probe_time.as_ref().map_or(0, |v| w::time_len(3, v));
-            len += self.last_transition_time.as_ref().map_or(0, |v| w::time_len(4, v));
+            len
+                += self
+                    .last_probe_time
+                    .as_ref()
+                    .map_or(w::bytes_len(3, b""), |v| w::time_len(3, v));
+            len
+                += self
+                    .last_transition_time
+                    .as_ref()
+                    .map_or(w::bytes_len(4, b""), |v| w::time_len(4, v));
             len
                 += {
                     let v = &self.reason;

@@ -4393,13 +4393,13 @@ const _: () = {
                         number: 3,
                         json: "lastProbeTime",
                         kind: Kind::Time,
-                        presence: Presence::Pointer,
+                        presence: Presence::Required,
                     },
                     Field {
                         number: 4,
                         json: "lastTransitionTime",
                         kind: Kind::Time,
-                        presence: Presence::Pointer,
+                        presence: Presence::Required,
                     },
                     Field {
                         number: 5,
@@ -4617,7 +4617,7 @@ const _: () = {
                         number: 1,
                         json: "startedAt",
                         kind: Kind::Time,
-                        presence: Presence::Pointer,
+                        presence: Presence::Required,
                     },
                 ],
             };
@@ -4657,13 +4657,13 @@ const _: () = {
                         number: 5,
                         json: "startedAt",
                         kind: Kind::Time,
-                        presence: Presence::Pointer,
+                        presence: Presence::Required,
                     },
                     Field {
                         number: 6,
                         json: "finishedAt",
                         kind: Kind::Time,
-                        presence: Presence::Pointer,
+                        presence: Presence::Required,
                     },
                     Field {
                         number: 7,
@@ -5461,7 +5461,7 @@ const _: () = {
                         number: 4,
                         json: "lastTransitionTime",
                         kind: Kind::Time,
-                        presence: Presence::Pointer,
+                        presence: Presence::Required,
                     },
                     Field {
                         number: 5,
@@ -5521,13 +5521,13 @@ const _: () = {
                         number: 6,
                         json: "firstTimestamp",
                         kind: Kind::Time,
-                        presence: Presence::Pointer,
+                        presence: Presence::Required,
                     },
                     Field {
                         number: 7,
                         json: "lastTimestamp",
                         kind: Kind::Time,
-                        presence: Presence::Pointer,
+                        presence: Presence::Required,
                     },
                     Field {
                         number: 8,
@@ -5545,7 +5545,7 @@ const _: () = {
                         number: 10,
                         json: "eventTime",
                         kind: Kind::MicroTime,
-                        presence: Presence::Pointer,
+                        presence: Presence::Required,
                     },
                     Field {
                         number: 11,
@@ -5597,7 +5597,7 @@ const _: () = {
                         number: 2,
                         json: "lastObservedTime",
                         kind: Kind::MicroTime,
-                        presence: Presence::Pointer,
+                        presence: Presence::Required,
                     },
                 ],
             };
@@ -13827,11 +13827,17 @@ const _: () = {
                 let v = &self.status;
                 w::string(2, v, buf);
             }
-            if let Some(v) = &self.last_probe_time {
-                w::time(3, v, buf);
+            match &self.last_probe_time {
+                Some(v) => {
+                    w::time(3, v, buf);
+                }
+                None => w::bytes(3, b"", buf),
             }
-            if let Some(v) = &self.last_transition_time {
-                w::time(4, v, buf);
+            match &self.last_transition_time {
+                Some(v) => {
+                    w::time(4, v, buf);
+                }
+                None => w::bytes(4, b"", buf),
             }
             {
                 let v = &self.reason;
@@ -13895,8 +13901,16 @@ const _: () = {
                     let v = &self.status;
                     w::string_len(2, v)
                 };
-            len += self.last_probe_time.as_ref().map_or(0, |v| w::time_len(3, v));
-            len += self.last_transition_time.as_ref().map_or(0, |v| w::time_len(4, v));
+            len
+                += self
+                    .last_probe_time
+                    .as_ref()
+                    .map_or(w::bytes_len(3, b""), |v| w::time_len(3, v));
+            len
+                += self
+                    .last_transition_time
+                    .as_ref()
+                    .map_or(w::bytes_len(4, b""), |v| w::time_len(4, v));
             len
                 += {
                     let v = &self.reason;
@@ -14281,8 +14295,11 @@ const _: () = {
     }
     impl ::prost::Message for ContainerStateRunning {
         fn encode_raw(&self, buf: &mut impl BufMut) {
-            if let Some(v) = &self.started_at {
-                w::time(1, v, buf);
+            match &self.started_at {
+                Some(v) => {
+                    w::time(1, v, buf);
+                }
+                None => w::bytes(1, b"", buf),
             }
         }
         fn merge_field(
@@ -14302,7 +14319,11 @@ const _: () = {
         }
         fn encoded_len(&self) -> usize {
             let mut len = 0;
-            len += self.started_at.as_ref().map_or(0, |v| w::time_len(1, v));
+            len
+                += self
+                    .started_at
+                    .as_ref()
+                    .map_or(w::bytes_len(1, b""), |v| w::time_len(1, v));
             len
         }
         fn clear(&mut self) {
@@ -14327,11 +14348,17 @@ const _: () = {
                 let v = &self.message;
                 w::string(4, v, buf);
             }
-            if let Some(v) = &self.started_at {
-                w::time(5, v, buf);
+            match &self.started_at {
+                Some(v) => {
+                    w::time(5, v, buf);
+                }
+                None => w::bytes(5, b"", buf),
             }
-            if let Some(v) = &self.finished_at {
-                w::time(6, v, buf);
+            match &self.finished_at {
+                Some(v) => {
+                    w::time(6, v, buf);
+                }
+                None => w::bytes(6, b"", buf),
             }
             {
                 let v = &self.container_id;
@@ -14393,8 +14420,16 @@ const _: () = {
                     let v = &self.message;
                     w::string_len(4, v)
                 };
-            len += self.started_at.as_ref().map_or(0, |v| w::time_len(5, v));
-            len += self.finished_at.as_ref().map_or(0, |v| w::time_len(6, v));
+            len
+                += self
+                    .started_at
+                    .as_ref()
+                    .map_or(w::bytes_len(5, b""), |v| w::time_len(5, v));
+            len
+                += self
+                    .finished_at
+                    .as_ref()
+                    .map_or(w::bytes_len(6, b""), |v| w::time_len(6, v));
             len
                 += {
                     let v = &self.container_id;
@@ -15960,8 +15995,11 @@ const _: () = {
                 let v = &self.status;
                 w::string(2, v, buf);
             }
-            if let Some(v) = &self.last_transition_time {
-                w::time(4, v, buf);
+            match &self.last_transition_time {
+                Some(v) => {
+                    w::time(4, v, buf);
+                }
+                None => w::bytes(4, b"", buf),
             }
             {
                 let v = &self.reason;
@@ -16015,7 +16053,11 @@ const _: () = {
                     let v = &self.status;
                     w::string_len(2, v)
                 };
-            len += self.last_transition_time.as_ref().map_or(0, |v| w::time_len(4, v));
+            len
+                += self
+                    .last_transition_time
+                    .as_ref()
+                    .map_or(w::bytes_len(4, b""), |v| w::time_len(4, v));
             len
                 += {
                     let v = &self.reason;
@@ -16054,11 +16096,17 @@ const _: () = {
                 let v = &self.source;
                 w::message(5, v, buf);
             }
-            if let Some(v) = &self.first_timestamp {
-                w::time(6, v, buf);
+            match &self.first_timestamp {
+                Some(v) => {
+                    w::time(6, v, buf);
+                }
+                None => w::bytes(6, b"", buf),
             }
-            if let Some(v) = &self.last_timestamp {
-                w::time(7, v, buf);
+            match &self.last_timestamp {
+                Some(v) => {
+                    w::time(7, v, buf);
+                }
+                None => w::bytes(7, b"", buf),
             }
             {
                 let v = &self.count;
@@ -16068,8 +16116,11 @@ const _: () = {
                 let v = &self.r#type;
                 w::string(9, v, buf);
             }
-            if let Some(v) = &self.event_time {
-                w::micro_time(10, v, buf);
+            match &self.event_time {
+                Some(v) => {
+                    w::micro_time(10, v, buf);
+                }
+                None => w::bytes(10, b"", buf),
             }
             if let Some(v) = &self.series {
                 w::message(11, v, buf);
@@ -16186,8 +16237,16 @@ const _: () = {
                     let v = &self.source;
                     w::message_len(5, v)
                 };
-            len += self.first_timestamp.as_ref().map_or(0, |v| w::time_len(6, v));
-            len += self.last_timestamp.as_ref().map_or(0, |v| w::time_len(7, v));
+            len
+                += self
+                    .first_timestamp
+                    .as_ref()
+                    .map_or(w::bytes_len(6, b""), |v| w::time_len(6, v));
+            len
+                += self
+                    .last_timestamp
+                    .as_ref()
+                    .map_or(w::bytes_len(7, b""), |v| w::time_len(7, v));
             len
                 += {
                     let v = &self.count;
@@ -16198,7 +16257,11 @@ const _: () = {
                     let v = &self.r#type;
                     w::string_len(9, v)
                 };
-            len += self.event_time.as_ref().map_or(0, |v| w::micro_time_len(10, v));
+            len
+                += self
+                    .event_time
+                    .as_ref()
+                    .map_or(w::bytes_len(10, b""), |v| w::micro_time_len(10, v));
             len += self.series.as_ref().map_or(0, |v| w::message_len(11, v));
             len
                 += {
@@ -16228,8 +16291,11 @@ const _: () = {
                 let v = &self.count;
                 w::int(1, (*v) as i64, buf);
             }
-            if let Some(v) = &self.last_observed_time {
-                w::micro_time(2, v, buf);
+            match &self.last_observed_time {
+                Some(v) => {
+                    w::micro_time(2, v, buf);
+                }
+                None => w::bytes(2, b"", buf),
             }
         }
         fn merge_field(
@@ -16265,7 +16331,7 @@ const _: () = {
                 += self
                     .last_observed_time
                     .as_ref()
-                    .map_or(0, |v| w::micro_time_len(2, v));
+                    .map_or(w::bytes_len(2, b""), |v| w::micro_time_len(2, v));
             len
         }
         fn clear(&mut self) {

@@ -99,6 +99,12 @@ const _: () = {
                         kind: Kind::Int64,
                         presence: Presence::Required,
                     },
+                    Field {
+                        number: 16,
+                        json: "lastSeen",
+                        kind: Kind::Time,
+                        presence: Presence::Required,
+                    },
                 ],
             };
             &MESSAGE
@@ -190,6 +196,12 @@ const _: () = {
                 let v = &self.count;
                 w::int(15, *v, buf);
             }
+            match &self.last_seen {
+                Some(v) => {
+                    w::time(16, v, buf);
+                }
+                None => w::bytes(16, b"", buf),
+            }
         }
         fn merge_field(
             &mut self,
@@ -272,6 +284,9 @@ const _: () = {
                 15 => {
                     self.count = w::decode_int(wire_type, buf)?;
                 }
+                16 => {
+                    self.last_seen = w::decode_time(wire_type, buf, ctx.clone())?;
+                }
                 _ => w::skip(tag, wire_type, buf, ctx)?,
             }
             Ok(())
@@ -348,6 +363,11 @@ const _: () = {
                     let v = &self.count;
                     w::int_len(15, *v)
                 };
+            len
+                += self
+                    .last_seen
+                    .as_ref()
+                    .map_or(w::bytes_len(16, b""), |v| w::time_len(16, v));
             len
         }
         fn clear(&mut self) {
