@@ -131,6 +131,124 @@ fn several_conflicts_use_the_plural_form() {
     );
 }
 
+/// The FieldsV1 of `manager`'s entry in `obj` (`Null` when it has none).
+fn fields_of(obj: &Value, manager: &str) -> Value {
+    obj["metadata"]["managedFields"]
+        .as_array()
+        .and_then(|entries| entries.iter().find(|e| e["manager"] == manager))
+        .map_or(Value::Null, |e| e["fieldsV1"].clone())
+}
+
+/// Updates (PUT) record what they change as upstream's field manager does,
+/// whichever part of the objects differs: the data of a ConfigMap whose
+/// metadata the writer sends back unchanged, its labels alone, or both.
+#[test]
+fn an_update_owns_what_it_changed_and_leaves_the_rest_to_its_owner() {
+    let s = TestServer::start();
+    let put = |manager: &str, labels: Value, data: Value| {
+        let obj = json!({"apiVersion": "v1", "kind": "ConfigMap",
+            "metadata": {"name": "c", "labels": labels}, "data": data});
+        send(
+            &s,
+            reqwest::Method::PUT,
+            &format!("{CM}/c?fieldManager={manager}"),
+            "application/json",
+            &obj.to_string(),
+        )
+    };
+    let (code, created) = send(
+        &s,
+        reqwest::Method::POST,
+        &format!("{CM}?fieldManager=alice"),
+        "application/json",
+        r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","labels":{"app":"a"}},"data":{"a":"1","b":"1"}}"#,
+    );
+    assert_eq!(code, 201, "{created}");
+
+    // bob changes data.b, metadata as it was: data.b moves to bob.
+    let (code, obj) = put("bob", json!({"app": "a"}), json!({"a": "1", "b": "2"}));
+    assert_eq!(code, 200, "{obj}");
+    assert_eq!(managers(&obj), ["alice:Update", "bob:Update"]);
+    assert_eq!(
+        fields_of(&obj, "alice"),
+        json!({"f:data": {".": {}, "f:a": {}}, "f:metadata": {"f:labels": {".": {}, "f:app": {}}}})
+    );
+    assert_eq!(fields_of(&obj, "bob"), json!({"f:data": {"f:b": {}}}));
+
+    // carol adds data.c and removes data.a: alice loses data.a.
+    let (code, obj) = put("carol", json!({"app": "a"}), json!({"b": "2", "c": "3"}));
+    assert_eq!(code, 200, "{obj}");
+    assert_eq!(
+        fields_of(&obj, "alice"),
+        // `.data` itself, with nothing below it any more.
+        json!({"f:data": {}, "f:metadata": {"f:labels": {".": {}, "f:app": {}}}})
+    );
+    assert_eq!(fields_of(&obj, "carol"), json!({"f:data": {"f:c": {}}}));
+
+    // dave changes a label alone, then a label and the data together.
+    let (code, obj) = put("dave", json!({"app": "d"}), json!({"b": "2", "c": "3"}));
+    assert_eq!(code, 200, "{obj}");
+    assert_eq!(
+        fields_of(&obj, "dave"),
+        json!({"f:metadata": {"f:labels": {"f:app": {}}}})
+    );
+    let (code, obj) = put("erin", json!({"app": "e"}), json!({"b": "5", "c": "3"}));
+    assert_eq!(code, 200, "{obj}");
+    assert_eq!(
+        fields_of(&obj, "erin"),
+        json!({"f:data": {"f:b": {}}, "f:metadata": {"f:labels": {"f:app": {}}}})
+    );
+    assert_eq!(fields_of(&obj, "bob"), Value::Null, "bob owned only data.b");
+    assert_eq!(
+        fields_of(&obj, "dave"),
+        Value::Null,
+        "dave owned only the label"
+    );
+    assert_eq!(fields_of(&obj, "carol"), json!({"f:data": {"f:c": {}}}));
+}
+
+/// A controller's status write (PUT on `/status`, metadata sent back as
+/// read) owns the status fields it set, under its `status` entry; the
+/// creator keeps the spec.
+#[test]
+fn a_status_write_owns_the_status_it_set() {
+    let s = TestServer::start();
+    let deployments = "/apis/apps/v1/namespaces/default/deployments";
+    let (code, created) = send(
+        &s,
+        reqwest::Method::POST,
+        &format!("{deployments}?fieldManager=alice"),
+        "application/json",
+        r#"{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},"spec":{"selector":{"matchLabels":{"app":"d"}},"template":{"metadata":{"labels":{"app":"d"}},"spec":{"containers":[{"name":"c","image":"nginx"}]}}}}"#,
+    );
+    assert_eq!(code, 201, "{created}");
+    let mut read = created.clone();
+    read["status"] = json!({"observedGeneration": 1, "replicas": 1});
+    let (code, obj) = send(
+        &s,
+        reqwest::Method::PUT,
+        &format!("{deployments}/d/status?fieldManager=controller"),
+        "application/json",
+        &read.to_string(),
+    );
+    assert_eq!(code, 200, "{obj}");
+    assert_eq!(obj["status"]["replicas"], 1);
+    let entry = obj["metadata"]["managedFields"]
+        .as_array()
+        .and_then(|entries| entries.iter().find(|e| e["manager"] == "controller"))
+        .unwrap_or_else(|| panic!("no controller entry: {obj}"));
+    assert_eq!(entry["subresource"], "status");
+    assert_eq!(
+        entry["fieldsV1"],
+        json!({"f:status": {"f:observedGeneration": {}, "f:replicas": {}}})
+    );
+    assert_eq!(
+        fields_of(&obj, "alice"),
+        fields_of(&created, "alice"),
+        "the status write took nothing of alice's"
+    );
+}
+
 #[test]
 fn fields_a_manager_stops_applying_are_removed_unless_shared() {
     let s = TestServer::start();

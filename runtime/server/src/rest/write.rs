@@ -337,9 +337,19 @@ impl Ctx<'_> {
                     sub,
                 );
                 // Equal parts compare as unchanged: when only the metadata
-                // differs, the comparison needs no more of either object.
+                // differs, the comparison needs no more of either object;
+                // when the metadata is equal (a status write, a ConfigMap's
+                // data), none of it. Their managed fields are never
+                // compared. A manager at another version compares the
+                // objects converted, which needs the whole objects.
                 let (old_value, value) = if new.equals_outside_metadata(old.as_mut()) {
                     (metadata_tree(old.as_mut())?, metadata_tree(new.as_mut())?)
+                } else if start.all_at(ri.api_version) && metadata_equal(old.as_mut(), new.as_mut())
+                {
+                    (
+                        tree_outside_metadata(old.as_mut())?,
+                        tree_outside_metadata(new.as_mut())?,
+                    )
                 } else {
                     let old_value = match old_value {
                         Some(v) => v,
@@ -551,6 +561,27 @@ fn metadata_tree(obj: &mut dyn Object) -> Result<Value, ApiError> {
     let mut object = serde_json::Map::new();
     object.insert("metadata".into(), tree.map_err(ApiError::internal)?);
     Ok(Value::Object(object))
+}
+
+/// The field manager's tree of `obj` with an empty `metadata`: what it
+/// compares of two objects with equal metadata (see [`metadata_tree`]).
+///
+/// Errors: 500 for an object serde cannot write as JSON.
+fn tree_outside_metadata(obj: &mut dyn Object) -> Result<Value, ApiError> {
+    let meta = std::mem::take(obj.metadata_mut());
+    let tree = obj.to_value();
+    *obj.metadata_mut() = meta;
+    tree.map_err(ApiError::internal)
+}
+
+/// Whether `a` and `b` have equal metadata, their managed fields aside.
+fn metadata_equal(a: &mut dyn Object, b: &mut dyn Object) -> bool {
+    let a_managed = std::mem::take(&mut a.metadata_mut().managed_fields);
+    let b_managed = std::mem::take(&mut b.metadata_mut().managed_fields);
+    let equal = a.metadata() == b.metadata();
+    a.metadata_mut().managed_fields = a_managed;
+    b.metadata_mut().managed_fields = b_managed;
+    equal
 }
 
 /// The managedFields a write's object carries, as the field manager reads

@@ -405,6 +405,13 @@ impl DecodedManagedFields {
         self.0.is_empty()
     }
 
+    /// Whether every entry was written at `api_version` (`group/version`):
+    /// a write at that version then compares its objects in no other
+    /// version, so parts equal on both sides can be left out of both.
+    pub fn all_at(&self, api_version: &str) -> bool {
+        self.0.values().all(|m| m.api_version == api_version)
+    }
+
     /// The entries, encoded back in upstream's order.
     pub fn encode(&self) -> Vec<ManagedFieldsEntry> {
         managers::encode(self.0.clone())
