@@ -511,8 +511,8 @@ pub fn validate_kind<T: Resource + crate::validate::Validate>(
     old: Option<&T>,
     ctx: &Context,
 ) -> ErrorList {
-    let go_type = format!("*{}.{}", T::INFO.version, T::INFO.kind);
-    let unsupported = crate::validate::subresource_supported::<T>(ctx, &go_type);
+    let unsupported =
+        crate::validate::subresource_supported::<T>(ctx, T::INFO.version, T::INFO.kind);
     if !unsupported.is_empty() {
         return unsupported;
     }

@@ -49,10 +49,13 @@ pub(crate) fn resource_prefix(info: &ResourceInfo) -> String {
 
 /// The storage key of one object.
 pub(crate) fn object_key(info: &ResourceInfo, namespace: Option<&str>, name: &str) -> String {
-    match namespace {
-        Some(ns) if info.namespaced => format!("{}{ns}/{name}", resource_prefix(info)),
-        _ => format!("{}{name}", resource_prefix(info)),
+    let mut key = resource_prefix(info);
+    if let Some(ns) = namespace.filter(|_| info.namespaced) {
+        key.push_str(ns);
+        key.push('/');
     }
+    key.push_str(name);
+    key
 }
 
 /// Decodes a stored value and sets its resourceVersion.

@@ -148,8 +148,8 @@ pub trait Validate {
 /// (`ctx.subresource`, `""` being the object itself, `"/"`); if not, the
 /// error validation-gen's registration returns:
 /// `<nil>: Internal error: no validation found for *v1.Widget, subresource: /scale`.
-/// `go_type` is the Go spelling of the type (`*v1.Widget`).
-pub fn subresource_supported<T: Validate>(ctx: &Context, go_type: &str) -> ErrorList {
+/// `version` and `kind` spell the Go type (`*v1.Widget`).
+pub fn subresource_supported<T: Validate>(ctx: &Context, version: &str, kind: &str) -> ErrorList {
     let path = if ctx.subresource.is_empty() {
         "/"
     } else {
@@ -159,7 +159,7 @@ pub fn subresource_supported<T: Validate>(ctx: &Context, go_type: &str) -> Error
         Some(paths) if !paths.contains(&path) => {
             let mut e = crate::field::Error::internal(
                 &Path::root(),
-                &format!("no validation found for {go_type}, subresource: {path}"),
+                &format!("no validation found for *{version}.{kind}, subresource: {path}"),
             );
             // Upstream passes a nil path, which prints as `<nil>`.
             e.field = "<nil>".into();
@@ -460,20 +460,21 @@ mod tests {
         let at = |sub: &str| Context::update().with_subresource(sub);
         let messages =
             |errs: ErrorList| -> Vec<String> { errs.iter().map(|e| e.to_string()).collect() };
-        assert!(subresource_supported::<ScaleLike>(&at("/scale"), "*v1.Scale").is_empty());
+        assert!(subresource_supported::<ScaleLike>(&at("/scale"), "v1", "Scale").is_empty());
         assert_eq!(
-            messages(subresource_supported::<ScaleLike>(&at(""), "*v1.Scale")),
+            messages(subresource_supported::<ScaleLike>(&at(""), "v1", "Scale")),
             ["<nil>: Internal error: no validation found for *v1.Scale, subresource: /"]
         );
         assert_eq!(
             messages(subresource_supported::<ScaleLike>(
                 &at("/status"),
-                "*v1.Scale"
+                "v1",
+                "Scale"
             )),
             ["<nil>: Internal error: no validation found for *v1.Scale, subresource: /status"]
         );
         for sub in ["", "/status", "/scale", "/anything"] {
-            assert!(subresource_supported::<Untagged>(&at(sub), "*v1.Untagged").is_empty());
+            assert!(subresource_supported::<Untagged>(&at(sub), "v1", "Untagged").is_empty());
         }
     }
 }

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, LazyLock, Mutex};
 
 use super::fieldset::{FieldSet, PathElement};
-use runtime::go::json_string as go_json_string;
+use runtime::go::write_json_string;
 use runtime::meta::{FieldsV1, ManagedFieldsEntry, Time};
 
 /// `metav1.ManagedFieldsOperationApply`.
@@ -158,23 +158,29 @@ pub(crate) fn identifier(
     api_version: &str,
     subresource: &str,
 ) -> String {
-    let mut parts = Vec::new();
-    let mut field = |name: &str, value: &str| {
+    // Written in one buffer: every write computes its writer's identifier
+    // and decodes one per entry.
+    let mut id = String::with_capacity(
+        64 + manager.len() + operation.len() + api_version.len() + subresource.len(),
+    );
+    id.push('{');
+    let mut field = |member: &str, value: &str| {
         if !value.is_empty() {
-            parts.push(format!(
-                "{}:{}",
-                go_json_string(name),
-                go_json_string(value)
-            ));
+            if id.len() > 1 {
+                id.push(',');
+            }
+            id.push_str(member);
+            write_json_string(value, &mut id);
         }
     };
-    field("manager", manager);
-    field("operation", operation);
+    field("\"manager\":", manager);
+    field("\"operation\":", operation);
     if operation != APPLY {
-        field("apiVersion", api_version);
+        field("\"apiVersion\":", api_version);
     }
-    field("subresource", subresource);
-    format!("{{{}}}", parts.join(","))
+    field("\"subresource\":", subresource);
+    id.push('}');
+    id
 }
 
 /// Decodes entries (`DecodeManagedFields`); a later entry with the same
@@ -452,6 +458,29 @@ mod tests {
 
     fn field(name: &str) -> PathElement {
         PathElement::Field(name.to_string())
+    }
+
+    /// Upstream's identifiers are the entry's JSON (`json.Marshal`, Go's
+    /// escaping) without time and fields, members in the struct's order,
+    /// empty ones left out, and no version for Apply.
+    #[test]
+    fn identifiers_are_the_entry_json_go_writes() {
+        assert_eq!(
+            identifier("kubectl", APPLY, "apps/v1", ""),
+            r#"{"manager":"kubectl","operation":"Apply"}"#
+        );
+        assert_eq!(
+            identifier("kube-controller-manager", UPDATE, "apps/v1", "status"),
+            r#"{"manager":"kube-controller-manager","operation":"Update","apiVersion":"apps/v1","subresource":"status"}"#
+        );
+        assert_eq!(
+            identifier("", UPDATE, "v1", ""),
+            r#"{"operation":"Update","apiVersion":"v1"}"#
+        );
+        assert_eq!(
+            identifier("a\"<b>&", UPDATE, "", ""),
+            r#"{"manager":"a\"\u003cb\u003e\u0026","operation":"Update"}"#
+        );
     }
 
     #[test]
