@@ -135,6 +135,14 @@ impl Managed {
         (Arc::unwrap_or_clone(self.set), self.decoded)
     }
 
+    /// The entry owning what `previous` owned: its set shared, not
+    /// copied, and its decoded FieldsV1 kept to be written again.
+    pub(crate) fn with_set_of(mut self, previous: Managed) -> Managed {
+        self.set = previous.set;
+        self.decoded = previous.decoded;
+        self
+    }
+
     /// The entry owning `set`, remembering a FieldsV1 text that may hold
     /// the same set (encoding checks that it does before writing it).
     pub(crate) fn with_set(mut self, set: FieldSet, decoded: Option<Decoded>) -> Managed {
@@ -543,6 +551,18 @@ mod tests {
             Managers::from([(id.clone(), entry.with_set(set, decoded.clone()))])
         };
         assert_eq!(written(fresh(set.clone())), text);
+        // An entry taking over another's set shares it, and its text.
+        let successor = Managed::new(
+            "kubectl".into(),
+            APPLY.into(),
+            "apps/v1".into(),
+            String::new(),
+            None,
+            FieldSet::new(),
+        )
+        .with_set_of(managed.clone());
+        assert!(Arc::ptr_eq(&successor.set, &managed.set));
+        assert_eq!(written(Managers::from([(id.clone(), successor)])), text);
 
         // A changed set is encoded: removing a path, adding one.
         let mut fewer = managers.clone();

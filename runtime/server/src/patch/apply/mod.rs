@@ -898,15 +898,6 @@ fn record_update(
             managers.insert(id, previous);
         }
     } else {
-        let (set, decoded) = match mine {
-            Some(previous) if taken.is_subset(previous.set()) => previous.into_set(),
-            Some(previous) => {
-                let mut set = taken;
-                set.extend(previous.into_set().0);
-                (set, None)
-            }
-            None => (taken, None),
-        };
         let entry = Managed::new(
             writer.manager.clone(),
             UPDATE.to_string(),
@@ -915,7 +906,16 @@ fn record_update(
             Some(now),
             FieldSet::new(),
         );
-        managers.insert(id, entry.with_set(set, decoded));
+        let entry = match mine {
+            Some(previous) if taken.is_subset(previous.set()) => entry.with_set_of(previous),
+            Some(previous) => {
+                let mut set = taken;
+                set.extend(previous.into_set().0);
+                entry.with_set(set, None)
+            }
+            None => entry.with_set(taken, None),
+        };
+        managers.insert(id, entry);
     }
     managers::cap_update_managers(managers);
 }

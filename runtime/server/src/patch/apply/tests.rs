@@ -826,3 +826,48 @@ fn missing_list_map_keys_take_their_defaults() {
         r#"{"f:ports":{"k:{\"port\":80,\"protocol\":\"TCP\"}":{".":{},"f:port":{}}}}"#
     );
 }
+
+/// The comparison does not depend on the order in which the two objects
+/// hold a map's keys: maps holding them alike are walked pairwise, others
+/// by lookup, with the same result.
+#[test]
+fn comparisons_do_not_depend_on_key_order() {
+    let paths = |set: &FieldSet| {
+        set.paths()
+            .iter()
+            .map(|path| path.iter().map(PathElement::to_string).collect::<String>())
+            .collect::<Vec<_>>()
+    };
+    let summary = |old: &Value, new: &Value| {
+        let compared = walk::compare(Some(old), new, Shape::root(&CONFIG_MAP));
+        (
+            paths(&compared.added),
+            paths(&compared.modified),
+            paths(&compared.removed),
+        )
+    };
+    let old = config_map(json!({"a": "1", "b": "2", "c": "3"}));
+    let changed_b = (vec![], vec![".data.b".to_string()], vec![]);
+    assert_eq!(
+        summary(&old, &config_map(json!({"a": "1", "b": "9", "c": "3"}))),
+        changed_b
+    );
+    assert_eq!(
+        summary(&old, &config_map(json!({"c": "3", "b": "9", "a": "1"}))),
+        changed_b
+    );
+    // As many keys, not the same ones.
+    let renamed = (
+        vec![".data.d".to_string()],
+        vec![],
+        vec![".data.c".to_string()],
+    );
+    assert_eq!(
+        summary(&old, &config_map(json!({"a": "1", "b": "2", "d": "3"}))),
+        renamed
+    );
+    assert_eq!(
+        summary(&old, &config_map(json!({"d": "3", "b": "2", "a": "1"}))),
+        renamed
+    );
+}

@@ -671,6 +671,17 @@ fn compare_maps(
             out.attach(&PathElement::Field(key.clone()), mark, below);
         }
     };
+    // Two trees written from one Rust type hold a map's keys in one order:
+    // walked pairwise, no key is looked up (a SipHash each).
+    if let (Some(l), Some(r)) = (lhs, rhs)
+        && l.len() == r.len()
+        && l.keys().zip(r.keys()).all(|(a, b)| a == b)
+    {
+        for ((key, left), right) in l.iter().zip(r.values()) {
+            child(key, Some(left), Some(right));
+        }
+        return;
+    }
     for (key, left) in lhs.into_iter().flatten() {
         child(key, Some(left), rhs.and_then(|r| r.get(key)));
     }
