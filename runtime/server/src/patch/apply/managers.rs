@@ -539,28 +539,22 @@ mod tests {
         // A new entry for an equal set (a set of its own) writes the text too.
         let (id, managed) = managers.clone().into_iter().next().unwrap();
         let (set, decoded) = managed.clone().into_set();
-        let fresh = |set: FieldSet| {
-            let entry = Managed::new(
+        let empty_entry = || {
+            Managed::new(
                 "kubectl".into(),
                 APPLY.into(),
                 "apps/v1".into(),
                 String::new(),
                 None,
                 FieldSet::new(),
-            );
-            Managers::from([(id.clone(), entry.with_set(set, decoded.clone()))])
+            )
+        };
+        let fresh = |set: FieldSet| {
+            Managers::from([(id.clone(), empty_entry().with_set(set, decoded.clone()))])
         };
         assert_eq!(written(fresh(set.clone())), text);
         // An entry taking over another's set shares it, and its text.
-        let successor = Managed::new(
-            "kubectl".into(),
-            APPLY.into(),
-            "apps/v1".into(),
-            String::new(),
-            None,
-            FieldSet::new(),
-        )
-        .with_set_of(managed.clone());
+        let successor = empty_entry().with_set_of(managed.clone());
         assert!(Arc::ptr_eq(&successor.set, &managed.set));
         assert_eq!(written(Managers::from([(id.clone(), successor)])), text);
 
