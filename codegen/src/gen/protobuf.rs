@@ -14,8 +14,8 @@
 //! when non-zero if the field is optional (`omitempty`). A value
 //! `metav1.Time` or `MicroTime` upstream, an `Option` of one that serde
 //! writes as `null` when `None` (no `skip_serializing_if`), is always on
-//! the wire too: an empty message when unset, as Go writes its zero time. The tables live in
-//! an anonymous `const _: () = { ... };` block so their `use` stays local.
+//! the wire too: an empty message when unset, as Go writes its zero time
+//! (`runtime::meta::wire::value_time`). The tables live in an anonymous `const _: () = { ... };` block so their `use` stays local.
 
 use std::path::{Path, PathBuf};
 
@@ -99,7 +99,7 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
         // flattened into its parent in JSON: the empty name says so.
         let json = if f.inline { "" } else { f.json_name.as_str() };
         let (kind, mut presence) = kind_and_presence(model, pkg, &f.ty, f.is_optional());
-        if is_value_time(f) {
+        if value_time(f).is_some() {
             presence = format_ident!("Required");
         }
         Some(quote! {
@@ -124,16 +124,26 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
     }
 }
 
-/// Whether `field` is a value `metav1.Time` or `metav1.MicroTime`
-/// upstream: an `Option` of one that serde writes even when `None` (Go
-/// writes a value time's zero as JSON `null`; a pointer time is
-/// `omitempty`). Go's codec writes such a field even when unset, as an
-/// empty message: the generated `Marshal` writes every non-nullable
-/// field, and `Time.MarshalToSizedBuffer` writes nothing for the zero time.
-fn is_value_time(field: &crate::model::Field) -> bool {
-    field.skip_serializing_if.is_none()
-        && matches!(&field.ty, FieldType::Optional(inner)
-            if matches!(**inner, FieldType::WellKnown(WellKnown::Time | WellKnown::MicroTime)))
+/// For a value `metav1.Time` or `metav1.MicroTime` upstream, the
+/// `runtime::meta::wire` helper that writes it (`value_time`,
+/// `value_micro_time`); `None` for every other field. Such a field is an
+/// `Option` of a time that serde writes even when `None` (Go writes a
+/// value time's zero as JSON `null`; a pointer time is `omitempty`); Go's
+/// codec writes it even when unset, as an empty message: the generated
+/// `Marshal` writes every non-nullable field, and
+/// `Time.MarshalToSizedBuffer` writes nothing for the zero time.
+fn value_time(field: &crate::model::Field) -> Option<proc_macro2::Ident> {
+    if field.skip_serializing_if.is_some() {
+        return None;
+    }
+    let FieldType::Optional(inner) = &field.ty else {
+        return None;
+    };
+    match **inner {
+        FieldType::WellKnown(WellKnown::Time) => Some(format_ident!("value_time")),
+        FieldType::WellKnown(WellKnown::MicroTime) => Some(format_ident!("value_micro_time")),
+        _ => None,
+    }
 }
 
 fn kind_and_presence(
@@ -222,7 +232,7 @@ fn message_impl(model: &Model, pkg: &Package, def: &TypeDef) -> TokenStream {
                 number: field_number(f)?,
                 ty: &f.ty,
                 place: quote! { self.#rust },
-                empty_when_unset: is_value_time(f),
+                value_time: value_time(f),
             })
         })
         .collect();
@@ -242,7 +252,7 @@ fn wrapper_impl(model: &Model, pkg: &Package, def: &TypeDef) -> Option<TokenStre
             number: 1,
             ty: &list,
             place: quote! { self.0 },
-            empty_when_unset: false,
+            value_time: None,
         }],
     ))
 }
@@ -253,9 +263,9 @@ struct WireField<'a> {
     ty: &'a FieldType,
     /// Where the value is, e.g. `self.spec`.
     place: TokenStream,
-    /// An `Option` written as an empty message when `None` (a value time
-    /// upstream, see [`is_value_time`]).
-    empty_when_unset: bool,
+    /// For a value time upstream (see [`value_time`]), the runtime
+    /// helper that writes it, an empty message when `None`.
+    value_time: Option<proc_macro2::Ident>,
 }
 
 /// `prost::Message` for the type `name` whose fields are `fields`, in
@@ -337,15 +347,11 @@ fn field_code(
                 Decoded::Plain(d) => quote! { #place = Some(#d); },
                 Decoded::Optional(d) => quote! { #place = #d; },
             };
-            if field.empty_when_unset {
+            if let Some(helper) = &field.value_time {
+                let len = format_ident!("{}_len", helper);
                 return (
-                    quote! {
-                        match &#place {
-                            Some(v) => { #e }
-                            None => w::bytes(#tag, b"", buf),
-                        }
-                    },
-                    quote! { #place.as_ref().map_or(w::bytes_len(#tag, b""), |v| #l) },
+                    quote! { w::#helper(#tag, #place.as_ref(), buf); },
+                    quote! { w::#len(#tag, #place.as_ref()) },
                     assign,
                 );
             }

@@ -226,10 +226,7 @@ impl prost::Message for ObjectMeta {
         w::string(5, opt_str(&self.uid), buf);
         w::string(6, opt_str(&self.resource_version), buf);
         w::int(7, self.generation.unwrap_or(0), buf);
-        match &self.creation_timestamp {
-            Some(t) => w::time(8, t, buf),
-            None => w::bytes(8, b"", buf),
-        }
+        w::value_time(8, self.creation_timestamp.as_ref(), buf);
         if let Some(t) = &self.deletion_timestamp {
             w::time(9, t, buf);
         }
@@ -290,10 +287,7 @@ impl prost::Message for ObjectMeta {
             + w::string_len(5, opt_str(&self.uid))
             + w::string_len(6, opt_str(&self.resource_version))
             + w::int_len(7, self.generation.unwrap_or(0))
-            + match &self.creation_timestamp {
-                Some(t) => w::time_len(8, t),
-                None => w::bytes_len(8, b""),
-            }
+            + w::value_time_len(8, self.creation_timestamp.as_ref())
             + self
                 .deletion_timestamp
                 .as_ref()
@@ -553,11 +547,7 @@ impl prost::Message for Condition {
         w::string(1, &self.r#type, buf);
         w::string(2, &self.status, buf);
         w::int(3, self.observed_generation.unwrap_or(0), buf);
-        // A value `metav1.Time` upstream: an empty message when unset.
-        match &self.last_transition_time {
-            Some(t) => w::time(4, t, buf),
-            None => w::bytes(4, b"", buf),
-        }
+        w::value_time(4, self.last_transition_time.as_ref(), buf);
         w::string(5, &self.reason, buf);
         w::string(6, &self.message, buf);
     }
@@ -585,10 +575,7 @@ impl prost::Message for Condition {
         w::string_len(1, &self.r#type)
             + w::string_len(2, &self.status)
             + w::int_len(3, self.observed_generation.unwrap_or(0))
-            + self
-                .last_transition_time
-                .as_ref()
-                .map_or(w::bytes_len(4, b""), |t| w::time_len(4, t))
+            + w::value_time_len(4, self.last_transition_time.as_ref())
             + w::string_len(5, &self.reason)
             + w::string_len(6, &self.message)
     }

@@ -67,6 +67,24 @@ pub fn time_len(tag: u32, value: &Time) -> usize {
     length_delimited_len(tag, timestamp_len(value.0.timestamp(), 0))
 }
 
+/// A value `metav1.Time` field (Go's non-pointer `Time`, `Option` here):
+/// [`time`] when set, else an empty message, as Go's generated `Marshal`
+/// writes every non-nullable field and `Time` writes nothing for the zero
+/// time.
+#[inline]
+pub fn value_time(tag: u32, value: Option<&Time>, buf: &mut impl BufMut) {
+    match value {
+        Some(t) => time(tag, t, buf),
+        None => bytes(tag, b"", buf),
+    }
+}
+
+/// The encoded length of [`value_time`].
+#[inline]
+pub fn value_time_len(tag: u32, value: Option<&Time>) -> usize {
+    value.map_or(bytes_len(tag, b""), |t| time_len(tag, t))
+}
+
 /// Reads a `metav1.Time` field, to whole seconds as its JSON form holds
 /// it; `None` for the zero time.
 pub fn decode_time(
@@ -96,6 +114,22 @@ fn micro_parts(value: &MicroTime) -> (i64, i64) {
 pub fn micro_time_len(tag: u32, value: &MicroTime) -> usize {
     let (seconds, nanos) = micro_parts(value);
     length_delimited_len(tag, timestamp_len(seconds, nanos))
+}
+
+/// A value `metav1.MicroTime` field: [`micro_time`] when set, else an
+/// empty message (see [`value_time`]).
+#[inline]
+pub fn value_micro_time(tag: u32, value: Option<&MicroTime>, buf: &mut impl BufMut) {
+    match value {
+        Some(t) => micro_time(tag, t, buf),
+        None => bytes(tag, b"", buf),
+    }
+}
+
+/// The encoded length of [`value_micro_time`].
+#[inline]
+pub fn value_micro_time_len(tag: u32, value: Option<&MicroTime>) -> usize {
+    value.map_or(bytes_len(tag, b""), |t| micro_time_len(tag, t))
 }
 
 /// Reads a `metav1.MicroTime` field; `None` for the zero time.

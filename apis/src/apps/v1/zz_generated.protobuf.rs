@@ -669,18 +669,8 @@ const _: () = {
                 let v = &self.message;
                 w::string(5, v, buf);
             }
-            match &self.last_update_time {
-                Some(v) => {
-                    w::time(6, v, buf);
-                }
-                None => w::bytes(6, b"", buf),
-            }
-            match &self.last_transition_time {
-                Some(v) => {
-                    w::time(7, v, buf);
-                }
-                None => w::bytes(7, b"", buf),
-            }
+            w::value_time(6, self.last_update_time.as_ref(), buf);
+            w::value_time(7, self.last_transition_time.as_ref(), buf);
         }
         fn merge_field(
             &mut self,
@@ -738,16 +728,8 @@ const _: () = {
                     let v = &self.message;
                     w::string_len(5, v)
                 };
-            len
-                += self
-                    .last_update_time
-                    .as_ref()
-                    .map_or(w::bytes_len(6, b""), |v| w::time_len(6, v));
-            len
-                += self
-                    .last_transition_time
-                    .as_ref()
-                    .map_or(w::bytes_len(7, b""), |v| w::time_len(7, v));
+            len += w::value_time_len(6, self.last_update_time.as_ref());
+            len += w::value_time_len(7, self.last_transition_time.as_ref());
             len
         }
         fn clear(&mut self) {

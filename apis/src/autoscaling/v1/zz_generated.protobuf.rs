@@ -1400,12 +1400,7 @@ const _: () = {
                 let v = &self.status;
                 w::string(2, v, buf);
             }
-            match &self.last_transition_time {
-                Some(v) => {
-                    w::time(3, v, buf);
-                }
-                None => w::bytes(3, b"", buf),
-            }
+            w::value_time(3, self.last_transition_time.as_ref(), buf);
             {
                 let v = &self.reason;
                 w::string(4, v, buf);
@@ -1458,11 +1453,7 @@ const _: () = {
                     let v = &self.status;
                     w::string_len(2, v)
                 };
-            len
-                += self
-                    .last_transition_time
-                    .as_ref()
-                    .map_or(w::bytes_len(3, b""), |v| w::time_len(3, v));
+            len += w::value_time_len(3, self.last_transition_time.as_ref());
             len
                 += {
                     let v = &self.reason;

@@ -1105,18 +1105,8 @@ const _: () = {
                 let v = &self.status;
                 w::string(2, v, buf);
             }
-            match &self.last_probe_time {
-                Some(v) => {
-                    w::time(3, v, buf);
-                }
-                None => w::bytes(3, b"", buf),
-            }
-            match &self.last_transition_time {
-                Some(v) => {
-                    w::time(4, v, buf);
-                }
-                None => w::bytes(4, b"", buf),
-            }
+            w::value_time(3, self.last_probe_time.as_ref(), buf);
+            w::value_time(4, self.last_transition_time.as_ref(), buf);
             {
                 let v = &self.reason;
                 w::string(5, v, buf);
@@ -1172,16 +1162,8 @@ const _: () = {
                     let v = &self.status;
                     w::string_len(2, v)
                 };
-            len
-                += self
-                    .last_probe_time
-                    .as_ref()
-                    .map_or(w::bytes_len(3, b""), |v| w::time_len(3, v));
-            len
-                += self
-                    .last_transition_time
-                    .as_ref()
-                    .map_or(w::bytes_len(4, b""), |v| w::time_len(4, v));
+            len += w::value_time_len(3, self.last_probe_time.as_ref());
+            len += w::value_time_len(4, self.last_transition_time.as_ref());
             len
                 += {
                     let v = &self.reason;

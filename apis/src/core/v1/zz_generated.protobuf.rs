@@ -13827,18 +13827,8 @@ const _: () = {
                 let v = &self.status;
                 w::string(2, v, buf);
             }
-            match &self.last_probe_time {
-                Some(v) => {
-                    w::time(3, v, buf);
-                }
-                None => w::bytes(3, b"", buf),
-            }
-            match &self.last_transition_time {
-                Some(v) => {
-                    w::time(4, v, buf);
-                }
-                None => w::bytes(4, b"", buf),
-            }
+            w::value_time(3, self.last_probe_time.as_ref(), buf);
+            w::value_time(4, self.last_transition_time.as_ref(), buf);
             {
                 let v = &self.reason;
                 w::string(5, v, buf);
@@ -13901,16 +13891,8 @@ const _: () = {
                     let v = &self.status;
                     w::string_len(2, v)
                 };
-            len
-                += self
-                    .last_probe_time
-                    .as_ref()
-                    .map_or(w::bytes_len(3, b""), |v| w::time_len(3, v));
-            len
-                += self
-                    .last_transition_time
-                    .as_ref()
-                    .map_or(w::bytes_len(4, b""), |v| w::time_len(4, v));
+            len += w::value_time_len(3, self.last_probe_time.as_ref());
+            len += w::value_time_len(4, self.last_transition_time.as_ref());
             len
                 += {
                     let v = &self.reason;
@@ -14295,12 +14277,7 @@ const _: () = {
     }
     impl ::prost::Message for ContainerStateRunning {
         fn encode_raw(&self, buf: &mut impl BufMut) {
-            match &self.started_at {
-                Some(v) => {
-                    w::time(1, v, buf);
-                }
-                None => w::bytes(1, b"", buf),
-            }
+            w::value_time(1, self.started_at.as_ref(), buf);
         }
         fn merge_field(
             &mut self,
@@ -14319,11 +14296,7 @@ const _: () = {
         }
         fn encoded_len(&self) -> usize {
             let mut len = 0;
-            len
-                += self
-                    .started_at
-                    .as_ref()
-                    .map_or(w::bytes_len(1, b""), |v| w::time_len(1, v));
+            len += w::value_time_len(1, self.started_at.as_ref());
             len
         }
         fn clear(&mut self) {
@@ -14348,18 +14321,8 @@ const _: () = {
                 let v = &self.message;
                 w::string(4, v, buf);
             }
-            match &self.started_at {
-                Some(v) => {
-                    w::time(5, v, buf);
-                }
-                None => w::bytes(5, b"", buf),
-            }
-            match &self.finished_at {
-                Some(v) => {
-                    w::time(6, v, buf);
-                }
-                None => w::bytes(6, b"", buf),
-            }
+            w::value_time(5, self.started_at.as_ref(), buf);
+            w::value_time(6, self.finished_at.as_ref(), buf);
             {
                 let v = &self.container_id;
                 w::string(7, v, buf);
@@ -14420,16 +14383,8 @@ const _: () = {
                     let v = &self.message;
                     w::string_len(4, v)
                 };
-            len
-                += self
-                    .started_at
-                    .as_ref()
-                    .map_or(w::bytes_len(5, b""), |v| w::time_len(5, v));
-            len
-                += self
-                    .finished_at
-                    .as_ref()
-                    .map_or(w::bytes_len(6, b""), |v| w::time_len(6, v));
+            len += w::value_time_len(5, self.started_at.as_ref());
+            len += w::value_time_len(6, self.finished_at.as_ref());
             len
                 += {
                     let v = &self.container_id;
@@ -15995,12 +15950,7 @@ const _: () = {
                 let v = &self.status;
                 w::string(2, v, buf);
             }
-            match &self.last_transition_time {
-                Some(v) => {
-                    w::time(4, v, buf);
-                }
-                None => w::bytes(4, b"", buf),
-            }
+            w::value_time(4, self.last_transition_time.as_ref(), buf);
             {
                 let v = &self.reason;
                 w::string(5, v, buf);
@@ -16053,11 +16003,7 @@ const _: () = {
                     let v = &self.status;
                     w::string_len(2, v)
                 };
-            len
-                += self
-                    .last_transition_time
-                    .as_ref()
-                    .map_or(w::bytes_len(4, b""), |v| w::time_len(4, v));
+            len += w::value_time_len(4, self.last_transition_time.as_ref());
             len
                 += {
                     let v = &self.reason;
@@ -16096,18 +16042,8 @@ const _: () = {
                 let v = &self.source;
                 w::message(5, v, buf);
             }
-            match &self.first_timestamp {
-                Some(v) => {
-                    w::time(6, v, buf);
-                }
-                None => w::bytes(6, b"", buf),
-            }
-            match &self.last_timestamp {
-                Some(v) => {
-                    w::time(7, v, buf);
-                }
-                None => w::bytes(7, b"", buf),
-            }
+            w::value_time(6, self.first_timestamp.as_ref(), buf);
+            w::value_time(7, self.last_timestamp.as_ref(), buf);
             {
                 let v = &self.count;
                 w::int(8, (*v) as i64, buf);
@@ -16116,12 +16052,7 @@ const _: () = {
                 let v = &self.r#type;
                 w::string(9, v, buf);
             }
-            match &self.event_time {
-                Some(v) => {
-                    w::micro_time(10, v, buf);
-                }
-                None => w::bytes(10, b"", buf),
-            }
+            w::value_micro_time(10, self.event_time.as_ref(), buf);
             if let Some(v) = &self.series {
                 w::message(11, v, buf);
             }
@@ -16237,16 +16168,8 @@ const _: () = {
                     let v = &self.source;
                     w::message_len(5, v)
                 };
-            len
-                += self
-                    .first_timestamp
-                    .as_ref()
-                    .map_or(w::bytes_len(6, b""), |v| w::time_len(6, v));
-            len
-                += self
-                    .last_timestamp
-                    .as_ref()
-                    .map_or(w::bytes_len(7, b""), |v| w::time_len(7, v));
+            len += w::value_time_len(6, self.first_timestamp.as_ref());
+            len += w::value_time_len(7, self.last_timestamp.as_ref());
             len
                 += {
                     let v = &self.count;
@@ -16257,11 +16180,7 @@ const _: () = {
                     let v = &self.r#type;
                     w::string_len(9, v)
                 };
-            len
-                += self
-                    .event_time
-                    .as_ref()
-                    .map_or(w::bytes_len(10, b""), |v| w::micro_time_len(10, v));
+            len += w::value_micro_time_len(10, self.event_time.as_ref());
             len += self.series.as_ref().map_or(0, |v| w::message_len(11, v));
             len
                 += {
@@ -16291,12 +16210,7 @@ const _: () = {
                 let v = &self.count;
                 w::int(1, (*v) as i64, buf);
             }
-            match &self.last_observed_time {
-                Some(v) => {
-                    w::micro_time(2, v, buf);
-                }
-                None => w::bytes(2, b"", buf),
-            }
+            w::value_micro_time(2, self.last_observed_time.as_ref(), buf);
         }
         fn merge_field(
             &mut self,
@@ -16327,11 +16241,7 @@ const _: () = {
                     let v = &self.count;
                     w::int_len(1, (*v) as i64)
                 };
-            len
-                += self
-                    .last_observed_time
-                    .as_ref()
-                    .map_or(w::bytes_len(2, b""), |v| w::micro_time_len(2, v));
+            len += w::value_micro_time_len(2, self.last_observed_time.as_ref());
             len
         }
         fn clear(&mut self) {

@@ -196,12 +196,7 @@ const _: () = {
                 let v = &self.count;
                 w::int(15, *v, buf);
             }
-            match &self.last_seen {
-                Some(v) => {
-                    w::time(16, v, buf);
-                }
-                None => w::bytes(16, b"", buf),
-            }
+            w::value_time(16, self.last_seen.as_ref(), buf);
         }
         fn merge_field(
             &mut self,
@@ -363,11 +358,7 @@ const _: () = {
                     let v = &self.count;
                     w::int_len(15, *v)
                 };
-            len
-                += self
-                    .last_seen
-                    .as_ref()
-                    .map_or(w::bytes_len(16, b""), |v| w::time_len(16, v));
+            len += w::value_time_len(16, self.last_seen.as_ref());
             len
         }
         fn clear(&mut self) {
