@@ -6,6 +6,7 @@
 //! timestamp types with custom wire forms and the hand-written protobuf
 //! tables live beside it.
 
+mod checked;
 mod proto;
 mod quantity;
 mod reason;

@@ -18,13 +18,33 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 pub struct FieldsV1(Box<serde_json::value::RawValue>);
 
 impl FieldsV1 {
-    /// The field set of `text`, a JSON object.
+    /// The field set of `text`, a JSON object. A text equal to one this
+    /// process checked recently is copied, not parsed again (see
+    /// `checked`).
     ///
     /// # Errors
     ///
     /// `text` is not JSON.
     pub fn from_json(text: String) -> Result<FieldsV1, serde_json::Error> {
-        serde_json::value::RawValue::from_string(text).map(FieldsV1)
+        if let Some(raw) = super::checked::lookup(text.as_bytes()) {
+            return Ok(FieldsV1(raw));
+        }
+        let raw = serde_json::value::RawValue::from_string(text)?;
+        super::checked::remember(&raw);
+        Ok(FieldsV1(raw))
+    }
+
+    /// [`FieldsV1::from_json`] of bytes (a protobuf `bytes` field): a text
+    /// this process checked recently is copied without reading the bytes
+    /// as UTF-8 first, as the equal text was.
+    ///
+    /// Errors: the bytes are not UTF-8 or not JSON (the message).
+    pub(crate) fn from_json_bytes(bytes: Vec<u8>) -> Result<FieldsV1, String> {
+        if let Some(raw) = super::checked::lookup(&bytes) {
+            return Ok(FieldsV1(raw));
+        }
+        let text = String::from_utf8(bytes).map_err(|e| e.to_string())?;
+        FieldsV1::from_json(text).map_err(|e| e.to_string())
     }
 
     /// The field set of a JSON value, written compactly.
@@ -290,6 +310,30 @@ pub struct RawExtension(pub serde_json::Value);
 mod tests {
     use super::*;
     use crate::meta::ObjectMeta;
+
+    /// A FieldsV1 read from protobuf bytes is checked (UTF-8, then JSON)
+    /// unless the same text was checked before; bytes that differ from a
+    /// checked text of their length are checked, and refused when bad.
+    #[test]
+    fn fields_v1_bytes_are_checked_unless_the_same_text_was() {
+        let keys: Vec<String> = (0..40).map(|i| format!(r#""f:key{i:02}":{{}}"#)).collect();
+        let text = format!(r#"{{"f:data":{{{}}}}}"#, keys.join(","));
+        assert!(text.len() >= super::super::checked::MIN_LEN);
+        let first = FieldsV1::from_json_bytes(text.clone().into_bytes()).unwrap();
+        assert_eq!(first.as_str(), text);
+        let again = FieldsV1::from_json_bytes(text.clone().into_bytes()).unwrap();
+        assert_eq!(again, first);
+
+        let mut not_json = text.clone().into_bytes();
+        let last = not_json.len() - 1;
+        not_json[last] = b'{';
+        let err = FieldsV1::from_json_bytes(not_json).unwrap_err();
+        assert!(err.contains("expected `,` or `}`"), "{err}");
+        let mut not_utf8 = text.into_bytes();
+        not_utf8[5] = 0xff;
+        let err = FieldsV1::from_json_bytes(not_utf8).unwrap_err();
+        assert!(err.contains("invalid utf-8"), "{err}");
+    }
 
     /// FieldsV1 is kept as compact JSON text in the order it came, written
     /// out as that text, and read into a tree on demand.

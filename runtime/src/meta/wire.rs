@@ -264,8 +264,7 @@ pub fn decode_fields_v1(
     if raw.is_empty() {
         raw = b"null".to_vec();
     }
-    let text = String::from_utf8(raw).map_err(|e| decode_error(format!("FieldsV1: {e}")))?;
-    FieldsV1::from_json(text).map_err(|e| decode_error(format!("FieldsV1: {e}")))
+    FieldsV1::from_json_bytes(raw).map_err(|e| decode_error(format!("FieldsV1: {e}")))
 }
 
 /// Reads a `runtime.RawExtension` field.
