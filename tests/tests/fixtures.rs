@@ -101,6 +101,11 @@ fn check_kind_at(file: &str, group: &str, version: &str, plural: &str) {
         pb,
         "{file}: the type encodes to the .pb bytes"
     );
+    assert_eq!(
+        runtime::codec::wire::lengths_measured_twice(),
+        0,
+        "{file}: each nested message measured once, in the order written"
+    );
 
     let yaml = fixture(&format!("{file}.yaml"));
     let from_yaml = through_type(&entry, &runtime::codec::yaml::yaml_to_json(&yaml).unwrap());
@@ -304,6 +309,11 @@ where
         runtime::codec::wire::encode_object(&api_version, &kind, &typed),
         pb,
         "{file}: the type encodes to the .pb bytes"
+    );
+    assert_eq!(
+        runtime::codec::wire::lengths_measured_twice(),
+        0,
+        "{file}: each nested message measured once, in the order written"
     );
     let yaml = fixture(&format!("{file}.yaml"));
     let from_yaml = through(&runtime::codec::yaml::yaml_to_json(&yaml).unwrap());

@@ -3,6 +3,7 @@
 //! document ([`openapi_v2`]).
 
 pub mod embedded;
+mod lengths;
 pub mod openapi_v2;
 pub mod protobuf;
 pub mod strict;

@@ -209,16 +209,19 @@ pub fn decode_double(wire_type: WireType, buf: &mut impl Buf) -> Result<f64, Dec
 
 // ------------------------------------------------------------ messages
 
-/// A nested message field.
+/// A nested message field: its length, as [`message_len`] measured it
+/// when the object was measured for [`encode_object`] or
+/// [`encode_message`] (see `lengths`), then its fields.
 #[inline]
-pub fn message<M: prost::Message>(tag: u32, value: &M, buf: &mut impl BufMut) {
-    prost::encoding::message::encode(tag, value, buf);
+pub fn message<M: prost::Message + 'static>(tag: u32, value: &M, buf: &mut impl BufMut) {
+    length_delimited_header(tag, super::lengths::write_len(value), buf);
+    value.encode_raw(buf);
 }
 
 /// The encoded length of [`message`].
 #[inline]
-pub fn message_len<M: prost::Message>(tag: u32, value: &M) -> usize {
-    prost::encoding::message::encoded_len(tag, value)
+pub fn message_len<M: prost::Message + 'static>(tag: u32, value: &M) -> usize {
+    length_delimited_len(tag, super::lengths::nested_len(value))
 }
 
 /// Reads a nested message field into a fresh value (the last occurrence of
@@ -390,9 +393,27 @@ pub fn message_from_bytes<T: prost::Message + Default>(
 /// `kind` of its type meta, the object's message written in place (its
 /// length counted once, no copy).
 pub fn encode_object<T: prost::Message>(api_version: &str, kind: &str, object: &T) -> Vec<u8> {
-    envelope(api_version, kind, object.encoded_len(), |out| {
-        object.encode_raw(out)
+    super::lengths::recorded(object, |raw_len| {
+        envelope(api_version, kind, raw_len, |out| object.encode_raw(out))
     })
+}
+
+/// `object` as its bare protobuf message, as `prost::Message::encode_to_vec`
+/// writes it, each nested message measured once (see [`message`]).
+pub fn encode_message<T: prost::Message>(object: &T) -> Vec<u8> {
+    super::lengths::recorded(object, |len| {
+        let mut out = Vec::with_capacity(len);
+        object.encode_raw(&mut out);
+        out
+    })
+}
+
+/// How many nested messages the thread's last [`encode_object`] or
+/// [`encode_message`] wrote without the length measured before (measuring
+/// them again): 0 when every codec measures and writes its fields in one
+/// order, which the fixture tests check for the served kinds.
+pub fn lengths_measured_twice() -> usize {
+    super::lengths::last_missed()
 }
 
 /// The Kubernetes envelope: `k8s\0` and a `runtime.Unknown` with the type

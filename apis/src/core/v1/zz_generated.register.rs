@@ -43,7 +43,7 @@ impl ::runtime::registry::ServedKind for Pod {
         Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
-        Some(::prost::Message::encode_to_vec(self))
+        Some(::runtime::codec::wire::encode_message(self))
     }
     fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
         Some(
@@ -150,7 +150,7 @@ impl ::runtime::registry::ServedKind for PodTemplate {
         Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
-        Some(::prost::Message::encode_to_vec(self))
+        Some(::runtime::codec::wire::encode_message(self))
     }
     fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
         Some(
@@ -197,7 +197,7 @@ impl ::runtime::registry::ServedKind for Secret {
         Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
-        Some(::prost::Message::encode_to_vec(self))
+        Some(::runtime::codec::wire::encode_message(self))
     }
     fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
         Some(
@@ -244,7 +244,7 @@ impl ::runtime::registry::ServedKind for Service {
         Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
-        Some(::prost::Message::encode_to_vec(self))
+        Some(::runtime::codec::wire::encode_message(self))
     }
     fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
         Some(
@@ -287,7 +287,7 @@ impl ::runtime::registry::ServedKind for ConfigMap {
         Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
-        Some(::prost::Message::encode_to_vec(self))
+        Some(::runtime::codec::wire::encode_message(self))
     }
     fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
         Some(
@@ -330,7 +330,7 @@ impl ::runtime::registry::ServedKind for Namespace {
         Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
-        Some(::prost::Message::encode_to_vec(self))
+        Some(::runtime::codec::wire::encode_message(self))
     }
     fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
         Some(
@@ -384,7 +384,7 @@ impl ::runtime::registry::ServedKind for Event {
         Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
-        Some(::prost::Message::encode_to_vec(self))
+        Some(::runtime::codec::wire::encode_message(self))
     }
     fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
         Some(

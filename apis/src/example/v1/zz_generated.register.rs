@@ -106,7 +106,7 @@ impl ::runtime::registry::ServedKind for Gadget {
         Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
-        Some(::prost::Message::encode_to_vec(self))
+        Some(::runtime::codec::wire::encode_message(self))
     }
     fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
         Some(

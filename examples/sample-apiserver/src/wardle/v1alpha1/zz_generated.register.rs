@@ -38,7 +38,7 @@ impl ::runtime::registry::ServedKind for Flunder {
         Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
-        Some(::prost::Message::encode_to_vec(self))
+        Some(::runtime::codec::wire::encode_message(self))
     }
     fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
         Some(
@@ -73,7 +73,7 @@ impl ::runtime::registry::ServedKind for Fischer {
         Some(::runtime::codec::wire::message_from_bytes(message))
     }
     fn encode_protobuf(&self) -> Option<Vec<u8>> {
-        Some(::prost::Message::encode_to_vec(self))
+        Some(::runtime::codec::wire::encode_message(self))
     }
     fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
         Some(
