@@ -15,7 +15,8 @@
 //! `metav1.Time` or `MicroTime` upstream, an `Option` of one that serde
 //! writes as `null` when `None` (no `skip_serializing_if`), is always on
 //! the wire too: an empty message when unset, as Go writes its zero time
-//! (`runtime::meta::wire::value_time`). The tables live in an anonymous `const _: () = { ... };` block so their `use` stays local.
+//! (`runtime::meta::wire::value_time`). The tables live in an anonymous
+//! `const _: () = { ... };` block so their `use` stays local.
 
 use std::path::{Path, PathBuf};
 

@@ -70,7 +70,8 @@ pub(crate) fn created_fields_v1(
         return None;
     }
     sink.out.push('}');
-    // The text is JSON by construction; `from_json` only wraps it.
+    // The text is JSON by construction; `from_json` checks it anyway (a
+    // text of an earlier create's shape is copied, not parsed again).
     FieldsV1::from_json(sink.out).ok()
 }
 
