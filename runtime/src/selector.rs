@@ -393,12 +393,15 @@ fn invalid_key(key: &str, path: &str) -> Option<String> {
 /// most 63 characters of alphanumerics, `-`, `_`, `.`, starting and ending
 /// alphanumeric.
 pub fn check_key(key: &str) -> Result<(), String> {
-    let (prefix, name) = match key.rsplit_once('/') {
-        Some((p, n)) => (Some(p), n),
-        None => (None, key),
+    // Read as bytes: every rule is about ASCII, and a byte of a multi-byte
+    // character (0x80 and above) is never alphanumeric, `-`, `_` or `.`.
+    let bytes = key.as_bytes();
+    let (prefix, name) = match bytes.iter().rposition(|b| *b == b'/') {
+        Some(slash) => (Some(&bytes[..slash]), &bytes[slash + 1..]),
+        None => (None, bytes),
     };
     if let Some(p) = prefix
-        && (p.is_empty() || p.len() > 253 || !p.split('.').all(is_dns_label))
+        && (p.is_empty() || p.len() > 253 || !p.split(|b| *b == b'.').all(is_dns_label))
     {
         return Err(format!(
             "invalid label key \"{key}\": prefix part must be a DNS subdomain"
@@ -412,22 +415,31 @@ pub fn check_key(key: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn is_qualified_name(s: &str) -> bool {
-    !s.is_empty()
-        && s.len() <= 63
-        && s.starts_with(|c: char| c.is_ascii_alphanumeric())
-        && s.ends_with(|c: char| c.is_ascii_alphanumeric())
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+/// A name of at most 63 alphanumerics, `-`, `_`, `.`, starting and ending
+/// alphanumeric.
+fn is_qualified_name(s: &[u8]) -> bool {
+    match (s.first(), s.last()) {
+        (Some(first), Some(last)) => {
+            s.len() <= 63
+                && first.is_ascii_alphanumeric()
+                && last.is_ascii_alphanumeric()
+                && s.iter()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+        }
+        _ => false,
+    }
 }
 
-fn is_dns_label(s: &str) -> bool {
-    !s.is_empty()
-        && s.len() <= 63
-        && s.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
-        && s.ends_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
-        && s.chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+/// A DNS label (RFC 1123): at most 63 lowercase alphanumerics and `-`,
+/// starting and ending alphanumeric.
+fn is_dns_label(s: &[u8]) -> bool {
+    let edge = |b: &u8| b.is_ascii_lowercase() || b.is_ascii_digit();
+    match (s.first(), s.last()) {
+        (Some(first), Some(last)) => {
+            s.len() <= 63 && edge(first) && edge(last) && s.iter().all(|b| edge(b) || *b == b'-')
+        }
+        _ => false,
+    }
 }
 
 /// A parsed field selector: `(field, value, equal)` terms, all of which must hold.
@@ -743,6 +755,48 @@ mod tests {
         assert_eq!(
             format_label_selector(&json!({"matchExpressions": [{"key": "a", "operator": "In"}]})),
             "<error>"
+        );
+    }
+
+    #[test]
+    fn label_keys_follow_upstreams_qualified_name_rules() {
+        let long = |n: usize| "a".repeat(n);
+        for (key, valid) in [
+            ("app", true),
+            ("app.kubernetes.io/name", true),
+            ("example.com/My_Key.v-2", true),
+            ("a", true),
+            ("9", true),
+            (long(63).as_str(), true),
+            (long(64).as_str(), false),
+            ("", false),
+            ("-app", false),
+            ("app_", false),
+            ("caf\u{e9}", false),
+            ("/name", false),
+            ("Example.com/name", false),
+            ("example..com/name", false),
+            ("example.com-/name", false),
+            ("ex\u{e4}mple.com/name", false),
+            ("example.com/", false),
+            ("a/b/c", false),
+        ] {
+            assert_eq!(check_key(key).is_ok(), valid, "{key:?}");
+        }
+        let prefix = format!("{}.{}.{}.{}", long(63), long(63), long(63), long(61));
+        assert_eq!(prefix.len(), 253);
+        assert!(check_key(&format!("{prefix}/n")).is_ok());
+        assert!(
+            check_key(&format!("{prefix}a/n")).is_err(),
+            "a 254-byte prefix"
+        );
+        assert_eq!(
+            check_key("-x").unwrap_err(),
+            "invalid label key \"-x\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character"
+        );
+        assert_eq!(
+            check_key("A.com/x").unwrap_err(),
+            "invalid label key \"A.com/x\": prefix part must be a DNS subdomain"
         );
     }
 }
