@@ -5,22 +5,29 @@
 //! 1. [`catch_panics`]: a panic becomes a 500 Status (`WithPanicRecovery`);
 //! 2. compression of large responses ([`LargeResponses`]);
 //! 3. [`check_host`]: the `Host` guard of a loopback server;
-//! 4. [`resolve`]: the path becomes a [`ResourceRequest`] (`WithRequestInfo`
-//!    and the registry lookup), or the request is answered 404/405;
+//! 4. [`ApiServer::resolve`]: the path becomes a [`ResourceRequest`]
+//!    (`WithRequestInfo` and the registry lookup), or the request is
+//!    answered 404/405;
 //! 5. [`record_metrics`]: `apiserver_request_total` and the latency
 //!    histogram, 429s included (upstream's `InstrumentHandlerFunc`);
-//! 6. [`limit_in_flight`]: read and write seats (`WithMaxInFlightLimit`).
+//! 6. [`take_seat`]: read and write seats (`WithMaxInFlightLimit`).
 //!
-//! Layers 4 to 6 act on resource requests only; discovery, `/version`,
+//! Layers 3 to 6 are one tower layer, [`FrontLayer`], and act in that
+//! order; 4 to 6 act on resource requests only: discovery, `/version`,
 //! health and OpenAPI pass through.
 
+use std::convert::Infallible;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Instant;
 
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{Method, header};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use runtime::resource::ResourceInfo;
+use tower::{Layer, Service};
 
 use super::ApiServer;
 use super::metrics::Observed;
@@ -28,33 +35,113 @@ use super::request::{self, Query, ResourceRequest, Verb};
 use super::status::ApiError;
 use runtime::meta::StatusReason;
 
-/// Resolves a resource request once, before any other work: the path
-/// parsed into a [`request::RequestInfo`], the kind's registry entry, the
-/// verb and the query, put in the request's extensions for the layers
-/// below and the handler. A path under `/api` or `/apis` that is not a
-/// discovery document and names no served resource is answered 404 here;
-/// a method the path does not take, 405.
-pub(crate) async fn resolve(
-    State(server): State<Arc<ApiServer>>,
-    mut request: Request,
-    next: Next,
-) -> Response {
-    match server.resolve(request.method(), request.uri()) {
-        Ok(Some(resource)) => {
-            request.extensions_mut().insert(resource);
-            next.run(request).await
+/// Layers 3 to 6 of the module docs as one tower layer: [`check_host`],
+/// [`ApiServer::resolve`], [`record_metrics`] and [`take_seat`], in that
+/// order, around every route. One layer boxes one future per request and
+/// clones its inner service once, where four `axum::middleware::from_fn`
+/// layers did that four times over (each also boxing a `Next`).
+#[derive(Clone)]
+pub(crate) struct FrontLayer {
+    server: Arc<ApiServer>,
+}
+
+impl FrontLayer {
+    /// The layer for `server`'s routes.
+    pub(crate) fn new(server: Arc<ApiServer>) -> FrontLayer {
+        FrontLayer { server }
+    }
+}
+
+impl<S> Layer<S> for FrontLayer {
+    type Service = Front<S>;
+
+    fn layer(&self, inner: S) -> Front<S> {
+        Front {
+            server: self.server.clone(),
+            inner,
         }
-        Ok(None) => next.run(request).await,
-        Err(e) => e.into_response(),
+    }
+}
+
+/// The service [`FrontLayer`] wraps a route in.
+#[derive(Clone)]
+pub(crate) struct Front<S> {
+    server: Arc<ApiServer>,
+    inner: S,
+}
+
+impl<S> Service<Request> for Front<S>
+where
+    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request) -> Self::Future {
+        // The instance polled ready serves this request; a fresh clone
+        // stays for the next (tower's clone-and-swap rule).
+        let ready = self.inner.clone();
+        let inner = std::mem::replace(&mut self.inner, ready);
+        let server = self.server.clone();
+        Box::pin(async move { Ok(front(server, request, inner).await) })
+    }
+}
+
+/// A request through layers 3 to 6, then `inner`.
+async fn front<S>(server: Arc<ApiServer>, mut request: Request, mut inner: S) -> Response
+where
+    S: Service<Request, Response = Response, Error = Infallible>,
+{
+    if let Some(refused) = check_host(&server, &request) {
+        return refused;
+    }
+    let resource = match server.resolve(request.method(), request.uri()) {
+        Ok(Some(resource)) => resource,
+        Ok(None) => return call(&mut inner, request).await,
+        Err(e) => return e.into_response(),
+    };
+    let labels = Labels::of(&resource);
+    let seats = seats(&server, resource.verb);
+    request.extensions_mut().insert(resource);
+    let started = Instant::now();
+    let response = match seats {
+        None => call(&mut inner, request).await,
+        Some(seats) => match take_seat(seats) {
+            Some(_seat) => call(&mut inner, request).await,
+            None => ApiError::too_many_requests(1).into_response(),
+        },
+    };
+    record_metrics(&server, labels, &response, started);
+    response
+}
+
+/// `inner`'s answer to `request` (it is ready: a route always is).
+async fn call<S>(inner: &mut S, request: Request) -> Response
+where
+    S: Service<Request, Response = Response, Error = Infallible>,
+{
+    match inner.call(request).await {
+        Ok(response) => response,
+        Err(never) => match never {},
     }
 }
 
 impl ApiServer {
-    /// The resource request `method` and `uri` make, `None` for a path
-    /// that is not a resource (discovery, `/version`, health, OpenAPI).
+    /// Resolves a resource request once, before any other work: the path
+    /// parsed into a [`request::RequestInfo`], the kind's registry entry,
+    /// the verb and the query, which [`FrontLayer`] puts in the request's
+    /// extensions for the handler. `None` for a path that is not a
+    /// resource (discovery, `/version`, health, OpenAPI).
     ///
-    /// Errors: 404 `NotFound` for a path under `/api` or `/apis` naming no
-    /// served resource, 405 `MethodNotAllowed` for a method it does not take.
+    /// Errors: 404 `NotFound` for a path under `/api` or `/apis` that is
+    /// not a discovery document and names no served resource, 405
+    /// `MethodNotAllowed` for a method it does not take.
     fn resolve(
         &self,
         method: &Method,
@@ -86,88 +173,86 @@ impl ApiServer {
     }
 }
 
-/// Counts every resource request and times it (watches are counted, not
-/// timed), with kube-apiserver's labels and the answered code.
-pub(crate) async fn record_metrics(
-    State(server): State<Arc<ApiServer>>,
-    request: Request,
-    next: Next,
-) -> Response {
-    let Some(resource) = request.extensions().get::<ResourceRequest>() else {
-        return next.run(request).await;
-    };
-    let verb = resource.verb;
-    let info = resource.entry.info;
-    let subresource = resource.info.subresource.clone();
-    let scope = resource.scope();
-    let dry_run = resource.query.get("dryRun").is_some();
-    let started = Instant::now();
-    let response = next.run(request).await;
+/// What [`record_metrics`] labels a resource request with, read before
+/// the handler takes the request.
+struct Labels {
+    verb: Verb,
+    info: ResourceInfo,
+    subresource: Option<String>,
+    scope: &'static str,
+    dry_run: bool,
+}
+
+impl Labels {
+    fn of(resource: &ResourceRequest) -> Labels {
+        Labels {
+            verb: resource.verb,
+            info: resource.entry.info,
+            subresource: resource.info.subresource.clone(),
+            scope: resource.scope(),
+            dry_run: resource.query.get("dryRun").is_some(),
+        }
+    }
+}
+
+/// Counts a resource request and times it from `started` (watches are
+/// counted, not timed), with kube-apiserver's labels and the answered
+/// code, 429s included.
+fn record_metrics(server: &ApiServer, labels: Labels, response: &Response, started: Instant) {
     let observed = Observed {
-        verb,
-        info: &info,
-        subresource: subresource.as_deref(),
-        scope,
-        dry_run,
+        verb: labels.verb,
+        info: &labels.info,
+        subresource: labels.subresource.as_deref(),
+        scope: labels.scope,
+        dry_run: labels.dry_run,
     };
     server
         .metrics
         .observe(observed, response.status().as_u16(), started.elapsed());
-    response
 }
 
-/// Takes a seat for each resource request, or answers 429 `TooManyRequests`
-/// with `Retry-After: 1` when none is free. Reads (get, list) and writes
-/// have separate seats, as upstream's `WithMaxInFlightLimit` keeps them, so
-/// clients that send bodies slowly hold write seats only; watches are
-/// long-running and take none.
-pub(crate) async fn limit_in_flight(
-    State(server): State<Arc<ApiServer>>,
-    request: Request,
-    next: Next,
-) -> Response {
-    let seats = match request
-        .extensions()
-        .get::<ResourceRequest>()
-        .map(|r| r.verb)
-    {
-        None | Some(Verb::Watch) => return next.run(request).await,
-        Some(Verb::Get | Verb::List) => &server.inflight,
-        Some(_) => &server.mutating_inflight,
-    };
-    let Ok(_seat) = seats.clone().try_acquire_owned() else {
-        return ApiError::too_many_requests(1).into_response();
-    };
-    next.run(request).await
-}
-
-/// Refuses requests whose `Host` is not accepted (see
-/// [`Config::allowed_hosts`]) with a 403 `Forbidden` Status, before any
-/// other work. Requests without a `Host` header (HTTP/1.0) pass: browsers
-/// always send one.
-pub(crate) async fn check_host(
-    State(server): State<Arc<ApiServer>>,
-    request: Request,
-    next: axum::middleware::Next,
-) -> Response {
-    if let Some(allowed) = &server.allowed_hosts
-        && let Some(host) = request.headers().get(header::HOST)
-    {
-        let text = host.to_str().unwrap_or("");
-        if !host_allowed(text, allowed) {
-            return ApiError::new(
-                403,
-                StatusReason::Forbidden,
-                format!(
-                    "host {} is not allowed: this server listens on a loopback address and answers loopback names only; start it with --allowed-hosts={} to accept this host",
-                    runtime::field::quote(text),
-                    host_name(text)
-                ),
-            )
-            .into_response();
-        }
+/// The seats a request of `verb` takes one of: reads (get, list) and
+/// writes have separate seats, as upstream's `WithMaxInFlightLimit` keeps
+/// them, so clients that send bodies slowly hold write seats only;
+/// watches are long-running and take none.
+fn seats(server: &ApiServer, verb: Verb) -> Option<&Arc<tokio::sync::Semaphore>> {
+    match verb {
+        Verb::Watch => None,
+        Verb::Get | Verb::List => Some(&server.inflight),
+        _ => Some(&server.mutating_inflight),
     }
-    next.run(request).await
+}
+
+/// Takes one of `seats` for the request, held until it is answered;
+/// `None` when none is free (answered 429 `TooManyRequests` with
+/// `Retry-After: 1`).
+fn take_seat(seats: &Arc<tokio::sync::Semaphore>) -> Option<tokio::sync::OwnedSemaphorePermit> {
+    seats.clone().try_acquire_owned().ok()
+}
+
+/// Refuses a request whose `Host` is not accepted (see
+/// [`Config::allowed_hosts`](super::Config::allowed_hosts)) with a 403
+/// `Forbidden` Status, before any other work. Requests without a `Host`
+/// header (HTTP/1.0) pass: browsers always send one.
+fn check_host(server: &ApiServer, request: &Request) -> Option<Response> {
+    let allowed = server.allowed_hosts.as_ref()?;
+    let host = request.headers().get(header::HOST)?;
+    let text = host.to_str().unwrap_or("");
+    if host_allowed(text, allowed) {
+        return None;
+    }
+    Some(
+        ApiError::new(
+            403,
+            StatusReason::Forbidden,
+            format!(
+                "host {} is not allowed: this server listens on a loopback address and answers loopback names only; start it with --allowed-hosts={} to accept this host",
+                runtime::field::quote(text),
+                host_name(text)
+            ),
+        )
+        .into_response(),
+    )
 }
 
 /// The host of a `Host` header value, without port or IPv6 brackets.

@@ -51,7 +51,6 @@ use std::sync::Arc;
 
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
-use axum::middleware::from_fn_with_state;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use serde_json::Value;
@@ -243,10 +242,7 @@ impl ApiServer {
             .fallback(dispatch)
             .method_not_allowed_fallback(method_not_allowed)
             // The last layer added runs first; see `layers` for the order.
-            .layer(from_fn_with_state(self.clone(), layers::limit_in_flight))
-            .layer(from_fn_with_state(self.clone(), layers::record_metrics))
-            .layer(from_fn_with_state(self.clone(), layers::resolve))
-            .layer(from_fn_with_state(self.clone(), layers::check_host))
+            .layer(layers::FrontLayer::new(self.clone()))
             .with_state(self.clone())
             .layer(
                 tower_http::compression::CompressionLayer::new()
@@ -498,7 +494,7 @@ async fn metrics_handler(State(server): State<Arc<ApiServer>>) -> Response {
 }
 
 /// Every `/api...` and `/apis...` request: a resource request the
-/// [`layers::resolve`] layer resolved, or discovery.
+/// [`layers::FrontLayer`] resolved, or discovery.
 async fn dispatch(
     State(server): State<Arc<ApiServer>>,
     resource: Option<request::ResourceRequest>,
