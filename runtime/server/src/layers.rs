@@ -26,7 +26,6 @@ use std::time::Instant;
 use axum::extract::Request;
 use axum::http::{Method, header};
 use axum::response::{IntoResponse, Response};
-use runtime::resource::ResourceInfo;
 use tower::{Layer, Service};
 
 use super::ApiServer;
@@ -106,7 +105,7 @@ where
         Ok(None) => return call(&mut inner, request).await,
         Err(e) => return e.into_response(),
     };
-    let labels = Labels::of(&resource);
+    let observed = Observed::of(&resource);
     let seats = seats(&server, resource.verb);
     request.extensions_mut().insert(resource);
     let started = Instant::now();
@@ -117,7 +116,7 @@ where
             None => ApiError::too_many_requests(1).into_response(),
         },
     };
-    record_metrics(&server, labels, &response, started);
+    record_metrics(&server, observed, &response, started);
     response
 }
 
@@ -173,39 +172,10 @@ impl ApiServer {
     }
 }
 
-/// What [`record_metrics`] labels a resource request with, read before
-/// the handler takes the request.
-struct Labels {
-    verb: Verb,
-    info: ResourceInfo,
-    subresource: Option<String>,
-    scope: &'static str,
-    dry_run: bool,
-}
-
-impl Labels {
-    fn of(resource: &ResourceRequest) -> Labels {
-        Labels {
-            verb: resource.verb,
-            info: resource.entry.info,
-            subresource: resource.info.subresource.clone(),
-            scope: resource.scope(),
-            dry_run: resource.query.get("dryRun").is_some(),
-        }
-    }
-}
-
 /// Counts a resource request and times it from `started` (watches are
 /// counted, not timed), with kube-apiserver's labels and the answered
 /// code, 429s included.
-fn record_metrics(server: &ApiServer, labels: Labels, response: &Response, started: Instant) {
-    let observed = Observed {
-        verb: labels.verb,
-        info: &labels.info,
-        subresource: labels.subresource.as_deref(),
-        scope: labels.scope,
-        dry_run: labels.dry_run,
-    };
+fn record_metrics(server: &ApiServer, observed: Observed, response: &Response, started: Instant) {
     server
         .metrics
         .observe(observed, response.status().as_u16(), started.elapsed());

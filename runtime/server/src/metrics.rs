@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use super::request::Verb;
+use super::request::{ResourceRequest, Verb};
 use crate::storage::{RangeRequest, Store};
 use runtime::registry::Registry;
 use runtime::resource::ResourceInfo;
@@ -37,13 +37,27 @@ struct Histogram {
     count: u64,
 }
 
-/// What a request was, for its metric labels.
-pub(crate) struct Observed<'a> {
+/// What a request was, for its metric labels: read from its
+/// [`ResourceRequest`] before the handler takes it.
+pub(crate) struct Observed {
     pub(crate) verb: Verb,
-    pub(crate) info: &'a ResourceInfo,
-    pub(crate) subresource: Option<&'a str>,
+    pub(crate) info: ResourceInfo,
+    pub(crate) subresource: Option<String>,
     pub(crate) scope: &'static str,
     pub(crate) dry_run: bool,
+}
+
+impl Observed {
+    /// The labels of `resource`.
+    pub(crate) fn of(resource: &ResourceRequest) -> Observed {
+        Observed {
+            verb: resource.verb,
+            info: resource.entry.info,
+            subresource: resource.info.subresource.clone(),
+            scope: resource.scope(),
+            dry_run: resource.query.get("dryRun").is_some(),
+        }
+    }
 }
 
 /// A label set as rendered: its codes in order, its latencies if timed.
@@ -80,14 +94,14 @@ fn verb_label(verb: Verb) -> &'static str {
 impl Metrics {
     /// Records one request. `scope` is `resource` (one named object),
     /// `namespace` or `cluster`, as upstream's `CleanScope`.
-    pub(crate) fn observe(&self, request: Observed<'_>, code: u16, elapsed: Duration) {
+    pub(crate) fn observe(&self, request: Observed, code: u16, elapsed: Duration) {
         let labels: Labels = (
             verb_label(request.verb),
             if request.dry_run { "All" } else { "" },
             request.info.group,
             request.info.version,
             request.info.plural,
-            request.subresource.unwrap_or("").to_string(),
+            request.subresource.unwrap_or_default(),
             request.scope,
         );
         let Ok(mut all) = self.series.lock() else {
