@@ -107,17 +107,25 @@ pub(crate) fn equal(a: &Value, b: &Value) -> bool {
 /// `a == b`, serde_json's equality (maps equal in any key order), decided
 /// without hashing a key when both maps hold their keys in the same order,
 /// as two trees written from one Rust type do: their entries are compared
-/// pairwise. Maps whose keys come in different orders are compared as
-/// serde_json compares them, by looking each key up.
+/// pairwise. From the first entry where the keys of two maps differ, each
+/// remaining key of `a` is looked up in `b`, and the values found are
+/// compared the same way (maps below in one key order still pairwise).
 pub(crate) fn identical(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Object(l), Value::Object(r)) => {
             if l.len() != r.len() {
                 return false;
             }
-            for ((lk, lv), (rk, rv)) in l.iter().zip(r) {
+            for (at, ((lk, lv), (rk, rv))) in l.iter().zip(r).enumerate() {
                 if lk != rk {
-                    return a == b;
+                    // The keys before `at` are the same on both sides, so
+                    // the rest of `l`'s are in the rest of `r` if anywhere;
+                    // with equal lengths and unique keys, finding each one
+                    // with an identical value is map equality.
+                    return l
+                        .iter()
+                        .skip(at)
+                        .all(|(k, v)| r.get(k).is_some_and(|w| identical(v, w)));
                 }
                 if !identical(lv, rv) {
                     return false;
@@ -184,6 +192,23 @@ mod tests {
             (json!({"a": 1, "b": 2}), json!({"b": 3, "a": 1})),
             (json!({"a": 1}), json!({"a": 1, "b": 2})),
             (json!({"a": 1, "b": 2}), json!({"a": 1, "c": 2})),
+            (
+                json!({"a": 1, "b": {"x": [1, {"p": 1, "q": 2}], "y": 2}, "c": 3}),
+                json!({"a": 1, "c": 3, "b": {"x": [1, {"p": 1, "q": 2}], "y": 2}}),
+            ),
+            (
+                json!({"a": 1, "b": {"x": [1, {"p": 1, "q": 2}], "y": 2}, "c": 3}),
+                json!({"a": 1, "c": 3, "b": {"y": 2, "x": [1, {"q": 2, "p": 1}]}}),
+            ),
+            (
+                json!({"a": 1, "b": {"x": [1, {"p": 1, "q": 2}], "y": 2}, "c": 3}),
+                json!({"a": 1, "c": 3, "b": {"x": [1, {"p": 1, "q": 3}], "y": 2}}),
+            ),
+            (
+                json!({"a": 1, "b": 2, "c": 3}),
+                json!({"a": 1, "c": 3, "d": 2}),
+            ),
+            (json!({"a": 1, "b": 2}), json!({"b": 2, "a": 1.0})),
             (json!([1, 2]), json!([2, 1])),
             (json!([1]), json!([1, 1])),
             (json!(1), json!(1.0)),
