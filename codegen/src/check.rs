@@ -334,6 +334,20 @@ impl<'m> Checker<'m> {
                         }
                         continue;
                     }
+                    if !is_go_json_name(&field.json_name) {
+                        self.push(
+                            Diagnostic::new(
+                                format!(
+                                    "JSON name `{}` of field `{}` is not a name Go's encoding/json accepts",
+                                    field.json_name, field.rust_name
+                                ),
+                                &field.location,
+                                field.rust_name.len(),
+                            )
+                            .label("Go would ignore this name and write the Go field's own")
+                            .help("use letters, digits and punctuation other than quotes and backslashes, as a Go `json:\"...\"` tag name does"),
+                        );
+                    }
                     if !seen.insert(field.json_name.as_str()) {
                         self.push(
                             Diagnostic::new(
@@ -983,4 +997,18 @@ impl<'m> Checker<'m> {
             );
         }
     }
+}
+
+/// Whether `name` is a JSON name Go's `encoding/json` accepts in a struct
+/// tag (`isValidTag`): not empty, made of letters, digits (here Rust's
+/// `char::is_alphanumeric`, a little wider than Go's `unicode.IsLetter`
+/// and `IsDigit` outside ASCII), space and ``!#$%&()*+-./:;<=>?@[]^_{|}~``;
+/// never a quote, a backslash or a control character. The server's field
+/// manager relies on that: it writes a schema field's FieldsV1 key
+/// (`"f:<name>"`) without looking for characters to escape.
+fn is_go_json_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || "!#$%&()*+-./:;<=>?@[]^_{|}~ ".contains(c))
 }

@@ -313,6 +313,16 @@ fn duplicate_json_names() {
 }
 
 #[test]
+fn json_name_go_cannot_use() {
+    assert_diagnostic(
+        &format!(
+            "{HEAD}pub struct A {{\n    #[serde(rename = \"a\\\"b\")]\n    pub other: String,\n}}\n"
+        ),
+        "error: JSON name `a\"b` of field `other` is not a name Go's encoding/json accepts\n  --> example/v1/mod.rs:4:9\n  |\n4 |     pub other: String,\n  |         ^^^^^ Go would ignore this name and write the Go field's own\n  |\n  = help: use letters, digits and punctuation other than quotes and backslashes, as a Go `json:\"...\"` tag name does\n\n",
+    );
+}
+
+#[test]
 fn scale_path_that_names_no_integer() {
     let got = diagnostics_for(&format!(
         "{HEAD}/// +kubebuilder:subresource:scale:specpath=.spec.size,statuspath=.status.replicas\n\

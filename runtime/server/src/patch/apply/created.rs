@@ -35,7 +35,7 @@ use runtime::fieldpaths::{FieldPaths, ListItem, PathSink};
 use runtime::meta::FieldsV1;
 use runtime::schema::TypeSchema;
 
-use super::fieldset::{PathElement, write_field_key};
+use super::fieldset::{PathElement, write_field_key, write_schema_field_key};
 use super::managers::{UNTRACKED_METADATA, UNTRACKED_TOP};
 use super::shape::{ListKind, Shape};
 use super::walk::{item_element, keyed_element_of};
@@ -169,9 +169,11 @@ impl Writer {
     }
 
     /// A child of the innermost value named `name`, of shape `shape`
-    /// (`declared`: a struct field of the schema): recorded as the tree
-    /// comparison records it; whether to walk it.
-    fn child(&mut self, name: &str, shape: Shape, declared: bool) -> bool {
+    /// (`declared`: a struct field of the schema; `schema_name`: `name` is
+    /// a schema's JSON name, written without looking for characters to
+    /// escape): recorded as the tree comparison records it; whether to
+    /// walk it.
+    fn child(&mut self, name: &str, shape: Shape, declared: bool, schema_name: bool) -> bool {
         let Some(parent) = self.frames.last() else {
             return false;
         };
@@ -180,7 +182,13 @@ impl Writer {
             Shape::Struct { root: true, .. } if name == "metadata" => UNTRACKED_METADATA,
             _ => &[],
         };
-        let key = |out: &mut String| write_field_key(name, out);
+        let key = |out: &mut String| {
+            if schema_name {
+                write_schema_field_key(name, out);
+            } else {
+                write_field_key(name, out);
+            }
+        };
         if parent.zero && declared && shape.is_struct() {
             // Present in the zero value as `{}`: recorded only where it
             // differs.
@@ -241,7 +249,7 @@ impl PathSink for Writer {
             Some(other) => other.field(field.json),
             None => return false,
         };
-        self.child(field.json, shape, declared)
+        self.child(field.json, shape, declared, true)
     }
 
     fn entry(&mut self, key: &str) -> bool {
@@ -249,7 +257,7 @@ impl PathSink for Writer {
             return false;
         };
         let (shape, declared) = parent.shape.field(key);
-        self.child(key, shape, declared)
+        self.child(key, shape, declared, false)
     }
 
     fn item(&mut self, item: &dyn ListItem) -> bool {

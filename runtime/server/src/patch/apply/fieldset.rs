@@ -149,13 +149,31 @@ impl PathElement {
 /// Writes the FieldsV1 key of the field `name` (`"f:name"`) as a JSON
 /// string.
 pub(super) fn write_field_key(name: &str, out: &mut String) {
-    if name.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
+    if name.bytes().any(needs_escape) {
         out.push_str(&json_key(&format!("f:{name}")));
     } else {
-        out.push_str("\"f:");
-        out.push_str(name);
-        out.push('"');
+        write_schema_field_key(name, out);
     }
+}
+
+/// Writes the FieldsV1 key of a schema field (`"f:name"`) as a JSON
+/// string, without looking for characters to escape: a schema's JSON name is
+/// a name Go's `encoding/json` accepts in a tag, which never holds a
+/// quote, a backslash or a control character (the generator refuses any
+/// other). For a map key, [`write_field_key`].
+pub(super) fn write_schema_field_key(name: &str, out: &mut String) {
+    debug_assert!(
+        !name.bytes().any(needs_escape),
+        "schema JSON name {name:?} needs escaping"
+    );
+    out.push_str("\"f:");
+    out.push_str(name);
+    out.push('"');
+}
+
+/// A byte JSON escapes inside a string: `"`, `\` and control characters.
+fn needs_escape(b: u8) -> bool {
+    b == b'"' || b == b'\\' || b < 0x20
 }
 
 /// Whether `text` is written as it is both by Go's JSON string escaping
