@@ -26,6 +26,7 @@ use crate::markers::{Marker, Payload, Value};
 use crate::model::{Field, FieldType, Model, Package, TypeDef, TypeShape};
 use crate::tags;
 
+mod names;
 mod times;
 
 /// Checks the whole model; an empty result means it is sound.
@@ -334,19 +335,8 @@ impl<'m> Checker<'m> {
                         }
                         continue;
                     }
-                    if !is_go_json_name(&field.json_name) {
-                        self.push(
-                            Diagnostic::new(
-                                format!(
-                                    "JSON name `{}` of field `{}` is not a name Go's encoding/json accepts",
-                                    field.json_name, field.rust_name
-                                ),
-                                &field.location,
-                                field.rust_name.len(),
-                            )
-                            .label("Go would ignore this name and write the Go field's own")
-                            .help("use letters, digits and punctuation other than quotes and backslashes, as a Go `json:\"...\"` tag name does"),
-                        );
+                    if let Some(d) = names::unusable_json_name(field) {
+                        self.push(d);
                     }
                     if !seen.insert(field.json_name.as_str()) {
                         self.push(
@@ -997,18 +987,4 @@ impl<'m> Checker<'m> {
             );
         }
     }
-}
-
-/// Whether `name` is a JSON name Go's `encoding/json` accepts in a struct
-/// tag (`isValidTag`): not empty, made of letters, digits (here Rust's
-/// `char::is_alphanumeric`, a little wider than Go's `unicode.IsLetter`
-/// and `IsDigit` outside ASCII), space and ``!#$%&()*+-./:;<=>?@[]^_{|}~``;
-/// never a quote, a backslash or a control character. The server's field
-/// manager relies on that: it writes a schema field's FieldsV1 key
-/// (`"f:<name>"`) without looking for characters to escape.
-fn is_go_json_name(name: &str) -> bool {
-    !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_alphanumeric() || "!#$%&()*+-./:;<=>?@[]^_{|}~ ".contains(c))
 }
