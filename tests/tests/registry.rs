@@ -216,3 +216,51 @@ fn registries_that_overlap_do_not_compose() {
     assert_eq!(registry.openapi_v3().len(), 1);
     assert_eq!(registry.openapi_v2().cloned(), before);
 }
+
+/// An object's JSON is its tree as serde_json writes it, indented
+/// throughout for `?pretty=true` (FieldsV1 too, as Go's
+/// `json.MarshalIndent` indents it), and the buffer it comes in (kept by
+/// the read cache and the watch cache) holds no more than twice the text,
+/// with managed fields (whose length sizes the buffer) and without.
+#[test]
+fn json_text_is_the_trees_in_a_buffer_at_most_twice_its_length() {
+    let deployments = entry("apps", "deployments");
+    let mut with_managed = deployment(2, 1);
+    with_managed["metadata"]["managedFields"] = json!([{
+        "manager": "kubectl", "operation": "Update", "apiVersion": "apps/v1",
+        "time": "2026-11-28T19:00:00Z", "fieldsType": "FieldsV1",
+        "fieldsV1": {"f:spec": {"f:replicas": {}, "f:selector": {}, "f:template": {
+            "f:metadata": {"f:labels": {".": {}, "f:app": {}}},
+            "f:spec": {"f:containers": {"k:{\"name\":\"c\"}": {
+                ".": {}, "f:image": {}, "f:name": {}}}}}}}
+    }]);
+    for value in [deployment(2, 1), with_managed] {
+        let object = read(&deployments, &value);
+        let expected = object.to_value().unwrap();
+        for pretty in [false, true] {
+            let text = object.to_json(pretty).unwrap();
+            let written = if pretty {
+                serde_json::to_vec_pretty(&expected).unwrap()
+            } else {
+                serde_json::to_vec(&expected).unwrap()
+            };
+            assert_eq!(
+                String::from_utf8_lossy(&text),
+                String::from_utf8_lossy(&written)
+            );
+            if pretty && value["metadata"].get("managedFields").is_some() {
+                let text = String::from_utf8_lossy(&text);
+                assert!(
+                    text.contains("\"fieldsV1\": {\n          \"f:spec\": {\n"),
+                    "{text}"
+                );
+            }
+            assert!(
+                text.capacity() <= 2 * text.len(),
+                "{} bytes of text in {} bytes",
+                text.len(),
+                text.capacity()
+            );
+        }
+    }
+}

@@ -31,6 +31,8 @@
 //! come; a list's items are written as they come and put in order when the
 //! list ends.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use runtime::fieldpaths::{FieldPaths, ListItem, PathSink};
 use runtime::meta::FieldsV1;
 use runtime::schema::TypeSchema;
@@ -51,7 +53,7 @@ pub(crate) fn created_fields_v1(
     schema: &'static TypeSchema,
 ) -> Option<FieldsV1> {
     let mut sink = Writer {
-        out: String::with_capacity(4096),
+        out: String::with_capacity(LAST_LEN.load(Ordering::Relaxed).clamp(4096, MAX_HINT)),
         frames: Vec::with_capacity(16),
     };
     sink.out.push('{');
@@ -70,10 +72,22 @@ pub(crate) fn created_fields_v1(
         return None;
     }
     sink.out.push('}');
+    LAST_LEN.store(sink.out.len(), Ordering::Relaxed);
     // The text is JSON by construction; `from_json` checks it anyway (a
     // text of an earlier create's shape is copied, not parsed again).
     FieldsV1::from_json(sink.out).ok()
 }
+
+/// The length of the last FieldsV1 text written here, in bytes: the next
+/// one starts with that capacity (at least 4 KiB, at most [`MAX_HINT`]),
+/// so that a run of creates of one kind writes each text into one
+/// allocation instead of doubling it (a Deployment's is 17 KB).
+static LAST_LEN: AtomicUsize = AtomicUsize::new(0);
+
+/// The largest capacity [`LAST_LEN`] gives, in bytes: a text of an
+/// unusually large object does not make every later create allocate as
+/// much.
+const MAX_HINT: usize = 64 * 1024;
 
 /// One open value: a struct, map or list whose entry has been written up
 /// to its opening brace.
