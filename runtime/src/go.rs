@@ -9,6 +9,8 @@
 
 use serde_json::Value;
 
+pub mod encoder;
+
 /// Go's `%q` of a string (`strconv.Quote`): double quotes, `\"` and `\\`,
 /// the short escapes (`\a \b \f \n \r \t \v`), `\xNN` for other ASCII
 /// controls and DEL, `\uNNNN`/`\UNNNNNNNN` for other non-printable

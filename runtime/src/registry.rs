@@ -127,10 +127,12 @@ pub trait Object: Send + Sync + Any {
     fn field_paths(&self) -> &dyn crate::fieldpaths::FieldPaths;
 
     /// The object as JSON text, `kind` and `apiVersion` first: the bytes
-    /// of a response, written straight from the Rust value (the same text
-    /// as [`Object::to_value`] written out). When `pretty`, indented by two
-    /// spaces throughout, FieldsV1 included, as Go's `json.MarshalIndent`
-    /// indents (kube-apiserver's `?pretty=true`). Errors: serde's message.
+    /// of a response, written straight from the Rust value as Go's
+    /// `encoding/json` writes it (HTML-safe strings, see
+    /// [`crate::go::encoder`]), the text of [`Object::to_value`]. When
+    /// `pretty`, indented by two spaces throughout, FieldsV1 included, as
+    /// `json.MarshalIndent` indents (kube-apiserver's `?pretty=true`). No
+    /// trailing newline: a response adds it. Errors: serde's message.
     fn to_json(&self, pretty: bool) -> Result<Vec<u8>, String>;
 
     /// The object in the protobuf envelope (`k8s\0` + `runtime.Unknown`),
@@ -286,7 +288,7 @@ impl<T: ServedKind> Object for T {
         if pretty {
             // Indented as Go's `json.MarshalIndent` indents, FieldsV1 texts
             // included (written raw, they would keep their compact form).
-            return serde_json::to_vec_pretty(&self.to_value()?).map_err(|e| e.to_string());
+            return crate::go::encoder::to_vec_pretty(&self.to_value()?).map_err(|e| e.to_string());
         }
         let object = WithTypeMeta {
             kind: T::INFO.kind,
@@ -294,7 +296,7 @@ impl<T: ServedKind> Object for T {
             object: self,
         };
         let mut out = Vec::with_capacity(json_capacity(Object::metadata(self)));
-        serde_json::to_writer(&mut out, &object).map_err(|e| e.to_string())?;
+        crate::go::encoder::to_writer(&mut out, &object).map_err(|e| e.to_string())?;
         // Caches keep these texts: no more room than doubling from
         // serde_json's 128 bytes would have left.
         if out.capacity() > 2 * out.len() {

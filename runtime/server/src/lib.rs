@@ -229,7 +229,7 @@ impl ApiServer {
         axum::Router::new()
             .route(
                 "/version",
-                get(|| async { json(StatusCode::OK, &discovery::version()) }),
+                get(|| async { version_json(&discovery::version()) }),
             )
             // Upstream's health handlers answer any method.
             .route("/healthz", any(health::check))
@@ -472,8 +472,26 @@ pub fn write_kubeconfig(path: &Path, server: &str) -> std::io::Result<()> {
     std::fs::write(path, text)
 }
 
+/// An API object's JSON response, as kube-apiserver's serializer writes
+/// it (`json.Encoder`: HTML-safe, a newline after the text).
 fn json(status: StatusCode, value: &Value) -> Response {
-    let mut response = (status, serde_json::to_vec(value).unwrap_or_default()).into_response();
+    json_text(
+        status,
+        runtime::go::encoder::to_vec_line(value).unwrap_or_default(),
+    )
+}
+
+/// `/version`'s response, written as upstream's `WriteRawJSON` writes a
+/// non-API object: `json.MarshalIndent(v, "", "  ")`, no newline after.
+fn version_json(value: &Value) -> Response {
+    json_text(
+        StatusCode::OK,
+        runtime::go::encoder::to_vec_pretty(value).unwrap_or_default(),
+    )
+}
+
+fn json_text(status: StatusCode, text: Vec<u8>) -> Response {
+    let mut response = (status, text).into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),

@@ -382,7 +382,8 @@ impl std::error::Error for ApiError {}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::to_vec(&self.to_status()).unwrap_or_default();
+        // As kube-apiserver's JSON serializer writes a Status (`json.Encoder`).
+        let body = runtime::go::encoder::to_vec_line(&self.to_status()).unwrap_or_default();
         let code = StatusCode::from_u16(self.code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let mut response = (code, body).into_response();
         let headers = response.headers_mut();

@@ -111,7 +111,7 @@ pub(crate) fn read_stored_json(
             "resourceVersion",
             json!(resource_version.to_string()),
         );
-        return serde_json::to_vec(&obj).map_err(ApiError::internal);
+        return runtime::go::encoder::to_vec(&obj).map_err(ApiError::internal);
     };
     let mut obj = read.map_err(|e| ApiError::internal(format!("decoding {}: {e}", kv.key)))?;
     obj.metadata_mut().resource_version = Some(resource_version.to_string());

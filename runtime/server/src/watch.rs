@@ -213,8 +213,8 @@ fn error_line(message: String) -> Bytes {
 /// One line of a watch stream: `{"type": kind, "object": object}` and a
 /// newline.
 fn event_line(kind: &str, object: &Value) -> Bytes {
-    let mut line = serde_json::to_vec(&json!({"type": kind, "object": object})).unwrap_or_default();
-    line.push(b'\n');
+    let line = runtime::go::encoder::to_vec_line(&json!({"type": kind, "object": object}))
+        .unwrap_or_default();
     Bytes::from(line)
 }
 

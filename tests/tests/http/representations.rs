@@ -145,11 +145,11 @@ async fn every_list_representation_pages_like_json() {
     let meta = &json_page.body["metadata"];
     assert_eq!(meta["remainingItemCount"], 1);
     // The JSON page, encoded item by item, has the bytes of the whole
-    // page encoded at once, and the content of the `pretty` page (built
-    // whole).
+    // page encoded at once (by Go's `json.Encoder`, as kube-apiserver
+    // writes it), and the content of the `pretty` page (built whole).
     assert_eq!(
         json_page.bytes,
-        serde_json::to_vec(&json_page.body).unwrap()
+        runtime::go::encoder::to_vec_line(&json_page.body).unwrap()
     );
     let pretty = api.get(&format!("{CONFIGMAPS}?limit=2&pretty=true")).await;
     assert_eq!(pretty.body, json_page.body);
@@ -301,7 +301,13 @@ async fn pretty_indents_the_json() {
     let api = Api::start();
     create_widget(&api, "w1").await;
     let plain = api.get(&widget_uri("w1")).await;
-    assert!(!plain.text.contains('\n'), "{}", plain.text);
+    // Compact, ended by a newline as `json.Encoder` ends it.
+    assert_eq!(
+        plain.text.find('\n'),
+        Some(plain.text.len() - 1),
+        "{}",
+        plain.text
+    );
     let pretty = api.get(&format!("{}?pretty=true", widget_uri("w1"))).await;
     assert!(
         pretty
@@ -311,6 +317,65 @@ async fn pretty_indents_the_json() {
         pretty.text
     );
     assert_eq!(pretty.body, plain.body);
+}
+
+/// JSON bodies are written as kube-apiserver's serializer writes them:
+/// Go's `encoding/json` text (`<`, `>`, `&`, U+2028 and U+2029 escaped in
+/// strings) with a newline after it (`json.Encoder`) for objects, lists
+/// (whole or paged), Tables and errors; indented without the newline for
+/// `?pretty=true` (`json.MarshalIndent`) and `/version` (`WriteRawJSON`).
+#[tokio::test]
+async fn json_bodies_are_written_as_go_writes_them() {
+    let api = Api::start();
+    let mut body = configmap("html");
+    body["data"] = json!({"page": "<a href=\"x\">&</a>", "lines": "a\u{2028}b\u{2029}c"});
+    let escaped = r#""data":{"lines":"a\u2028b\u2029c","page":"\u003ca href=\"x\"\u003e\u0026\u003c/a\u003e"}"#;
+    let created = api.post(CONFIGMAPS, &body).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    let uri = format!("{CONFIGMAPS}/html");
+    let mut replies = vec![
+        ("create", created),
+        ("get", api.get(&uri).await),
+        ("list", api.get(CONFIGMAPS).await),
+        ("page", api.get(&format!("{CONFIGMAPS}?limit=1")).await),
+    ];
+    for (what, reply) in &replies {
+        assert!(reply.text.contains(escaped), "{what}: {}", reply.text);
+        assert!(reply.text.ends_with("}\n"), "{what}: {:?}", reply.text);
+        assert_eq!(
+            reply.text.matches('\n').count(),
+            1,
+            "{what}: {}",
+            reply.text
+        );
+    }
+    let table = api.get_as(CONFIGMAPS, TABLE).await;
+    assert!(table.text.ends_with("}\n"), "{:?}", table.text);
+    let invalid = api.post(CONFIGMAPS, &configmap("a<b")).await;
+    invalid.assert_failure(422, "Invalid");
+    assert!(
+        invalid
+            .text
+            .contains(r#""message":"ConfigMap \"a\u003cb\" is invalid"#),
+        "{}",
+        invalid.text
+    );
+    assert!(invalid.text.ends_with("}\n"), "{:?}", invalid.text);
+    let pretty = api.get(&format!("{uri}?pretty=true")).await;
+    assert!(
+        pretty.text.contains(r#""page": "\u003ca href="#),
+        "{}",
+        pretty.text
+    );
+    assert!(pretty.text.ends_with("\n}"), "{:?}", pretty.text);
+    let version = api.get("/version").await;
+    assert!(version.text.starts_with("{\n  \""), "{}", version.text);
+    assert!(version.text.ends_with("\n}"), "{:?}", version.text);
+    // The text is the JSON of the object all the same.
+    replies.truncate(2);
+    for (what, reply) in replies {
+        assert_eq!(reply.body["data"], body["data"], "{what}");
+    }
 }
 
 /// A client that asks only for `meta.k8s.io/v1beta1` Tables gets one.

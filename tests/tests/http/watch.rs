@@ -219,7 +219,7 @@ async fn a_watched_write_answers_streams_and_reads_the_same_bytes() {
     }
     assert_eq!(
         got.bytes,
-        serde_json::to_vec(&updated.body).expect("JSON"),
-        "compact, in the answer's order"
+        runtime::go::encoder::to_vec_line(&updated.body).expect("JSON"),
+        "compact, in the answer's order, as Go's json.Encoder writes it"
     );
 }

@@ -129,7 +129,8 @@ impl Ctx<'_> {
                     }
                 };
             }
-            chunk.extend_from_slice(b"]}");
+            // As upstream's streamed list ends.
+            chunk.extend_from_slice(b"]}\n");
             let _ = tx.send(Ok(chunk.into())).await;
         });
         let mut response = Response::new(Body::from_stream(
@@ -232,7 +233,7 @@ impl Ctx<'_> {
         let (items, list_meta) =
             self.list_mapped(|obj| obj.to_json(false).map_err(ApiError::internal))?;
         let mut body =
-            serde_json::to_vec(&self.list_head(list_meta)).map_err(ApiError::internal)?;
+            runtime::go::encoder::to_vec(&self.list_head(list_meta)).map_err(ApiError::internal)?;
         // `{"kind":..,"metadata":{..}}` becomes `{..,"items":[...]}`.
         body.pop();
         let size = items.iter().map(|i| i.len() + 1).sum::<usize>();
@@ -244,7 +245,7 @@ impl Ctx<'_> {
             }
             body.extend_from_slice(item);
         }
-        body.extend_from_slice(b"]}");
+        body.extend_from_slice(b"]}\n");
         let mut response = (StatusCode::OK, body).into_response();
         response.headers_mut().insert(
             header::CONTENT_TYPE,

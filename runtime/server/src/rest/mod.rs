@@ -530,7 +530,8 @@ impl Ctx<'_> {
             .map_err(|e| storage_error(e, self.ri(), self.name()))?
             .ok_or_else(|| ApiError::not_found(self.ri(), self.name()))?;
         let json = stored_json(&kv, Some(self.entry.kind), &self.server.read_cache)?;
-        let mut response = (StatusCode::OK, json).into_response();
+        // As `json.Encoder` ends it.
+        let mut response = (StatusCode::OK, runtime::go::encoder::line(&json)).into_response();
         response.headers_mut().insert(
             header::CONTENT_TYPE,
             HeaderValue::from_static("application/json"),

@@ -41,13 +41,20 @@ pub(super) fn render(
         && !query.flag("pretty")
     {
         // A write's object, rendered before the write.
-        return json_bytes_response(status, json, warnings);
+        return json_bytes_response(status, runtime::go::encoder::line(&json), warnings);
     }
     let body = match (body, representation) {
         // A write's typed object, in the representations it writes itself.
         (Reply::Object(object), Representation::Json) => {
-            return match object.to_json(query.flag("pretty")) {
-                Ok(bytes) => json_bytes_response(status, bytes, warnings),
+            let pretty = query.flag("pretty");
+            return match object.to_json(pretty) {
+                Ok(mut bytes) => {
+                    if !pretty {
+                        // As `json.Encoder` ends it.
+                        bytes.push(b'\n');
+                    }
+                    json_bytes_response(status, bytes, warnings)
+                }
                 Err(e) => crate::status::ApiError::internal(e).into_response(),
             };
         }
@@ -139,12 +146,17 @@ pub(super) fn json_response(
     warnings: Vec<String>,
     query: &Query,
 ) -> Response {
+    // As kube-apiserver's JSON serializer writes it: `json.MarshalIndent`
+    // when pretty, else `json.Encoder` (a newline after the text).
     let bytes = if query.flag("pretty") {
-        serde_json::to_vec_pretty(body).unwrap_or_default()
+        runtime::go::encoder::to_vec_pretty(body)
     } else {
-        serde_json::to_vec(body).unwrap_or_default()
+        runtime::go::encoder::to_vec_line(body)
     };
-    json_bytes_response(status, bytes, warnings)
+    match bytes {
+        Ok(bytes) => json_bytes_response(status, bytes, warnings),
+        Err(e) => ApiError::internal(e).into_response(),
+    }
 }
 
 /// A JSON response of `bytes`.
