@@ -24,7 +24,7 @@ use std::task::{Context, Poll};
 use std::time::Instant;
 
 use axum::extract::Request;
-use axum::http::{Method, header};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use tower::{Layer, Service};
 
@@ -100,6 +100,9 @@ where
     if let Some(refused) = check_host(&server, &request) {
         return refused;
     }
+    if request::unescape_path(request.uri().path()).is_err() {
+        return malformed_path();
+    }
     let resource = match server.resolve(request.method(), request.uri()) {
         Ok(Some(resource)) => resource,
         Ok(None) => return call(&mut inner, request).await,
@@ -138,16 +141,17 @@ impl ApiServer {
     /// extensions for the handler. `None` for a path that is not a
     /// resource (discovery, `/version`, health, OpenAPI).
     ///
-    /// Errors: 404 `NotFound` for a path under `/api` or `/apis` that is
-    /// not a discovery document and names no served resource, 405
-    /// `MethodNotAllowed` for a method it does not take.
+    /// Errors: 400 `BadRequest` for a path with a malformed `%` escape
+    /// ([`request::unescape_path`]), 404 `NotFound` for a path under `/api`
+    /// or `/apis` that is not a discovery document and names no served
+    /// resource, 405 `MethodNotAllowed` for a method it does not take.
     fn resolve(
         &self,
         method: &Method,
         uri: &axum::http::Uri,
     ) -> Result<Option<ResourceRequest>, ApiError> {
-        let path = uri.path().trim_matches('/');
-        let segments: Vec<&str> = path.split('/').collect();
+        let path = request::unescape_path(uri.path()).map_err(ApiError::bad_request)?;
+        let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
         if method == Method::GET && request::discovery_path(&segments).is_some() {
             return Ok(None);
         }
@@ -170,6 +174,21 @@ impl ApiServer {
             query,
         }))
     }
+}
+
+/// What Go's HTTP server answers a request whose path does not unescape
+/// (`url.ParseRequestURI` fails in `readRequest`), before any handler of
+/// kube-apiserver's sees it: a plain-text `400 Bad Request`, and the
+/// connection closed.
+fn malformed_path() -> Response {
+    let mut response = (StatusCode::BAD_REQUEST, "400 Bad Request").into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
 }
 
 /// Counts a resource request and times it from `started` (watches are

@@ -74,6 +74,41 @@ pub struct RequestInfo {
 /// (`/api/v1/namespaces/foo/status`).
 const NAMESPACE_SUBRESOURCES: [&str; 2] = ["status", "finalize"];
 
+/// A request's path as Go's `net/url` gives it to kube-apiserver
+/// (`URL.Path`, which `RequestInfoFactory` splits): each `%XX` decoded to
+/// its byte, so `configmaps/%3Cnone%3E` names `<none>` and an encoded `/`
+/// separates segments. Borrowed when the path has no `%`.
+///
+/// Errors: the message of a 400 for a `%` not followed by two hex digits
+/// (Go's `invalid URL escape "%zz"`), or decoded bytes that are not UTF-8
+/// (Go keeps them; no name or segment we serve has them).
+pub fn unescape_path(path: &str) -> Result<std::borrow::Cow<'_, str>, String> {
+    if !path.contains('%') {
+        return Ok(std::borrow::Cow::Borrowed(path));
+    }
+    let bytes = path.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'%' {
+            out.push(bytes[i]);
+            i += 1;
+            continue;
+        }
+        let escape = &path[i..path.len().min(i + 3)];
+        let digits = bytes
+            .get(i + 1..i + 3)
+            .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
+            .ok_or_else(|| format!("invalid URL escape {}", runtime::go::quote(escape)))?;
+        let hex = |d: u8| (d as char).to_digit(16).unwrap_or(0) as u8;
+        out.push(hex(digits[0]) << 4 | hex(digits[1]));
+        i += 3;
+    }
+    String::from_utf8(out)
+        .map(std::borrow::Cow::Owned)
+        .map_err(|_| "invalid UTF-8 in the URL path".to_string())
+}
+
 /// Parses the segments after `/api/` (core: `v1/...`) or `/apis/`
 /// (`group/version/...`). `None` when the path names no resource (then it is
 /// a discovery path, or nothing).
@@ -372,6 +407,26 @@ fn percent_decode(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paths_unescape_as_go_unescapes_them() {
+        assert!(matches!(
+            unescape_path("/api/v1/pods"),
+            Ok(std::borrow::Cow::Borrowed("/api/v1/pods"))
+        ));
+        assert_eq!(unescape_path("/a%2Fb/%3C%3e%20x").unwrap(), "/a/b/<> x");
+        assert_eq!(unescape_path("/%C3%A9").unwrap(), "/\u{e9}");
+        // url.EscapeError: the escape from its `%`, three bytes at most.
+        for (path, message) in [
+            ("/%zz", r#"invalid URL escape "%zz""#),
+            ("/%4", r#"invalid URL escape "%4""#),
+            ("/x%", r#"invalid URL escape "%""#),
+            ("/%+1", r#"invalid URL escape "%+1""#),
+            ("/%FF", "invalid UTF-8 in the URL path"),
+        ] {
+            assert_eq!(unescape_path(path).unwrap_err(), message, "{path}");
+        }
+    }
 
     #[test]
     fn discovery_paths_and_resource_paths_are_told_apart() {

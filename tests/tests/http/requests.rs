@@ -44,3 +44,26 @@ async fn an_unknown_resource_path_is_404_status() {
         );
     }
 }
+
+/// The path is read as Go's `net/url` decodes `URL.Path` before
+/// kube-apiserver splits it: `%XX` is the byte it names, in a namespace or
+/// a name alike; a malformed escape is Go's HTTP server's plain-text 400.
+#[tokio::test]
+async fn escaped_paths_are_decoded_as_go_decodes_them() {
+    let api = Api::start();
+    api.create(CONFIGMAPS, &configmap("c1")).await;
+    let got = api
+        .get("/api/v1/namespaces/def%61ult/configmaps/%631")
+        .await;
+    assert_eq!(got.status, StatusCode::OK, "{}", got.text);
+    assert_eq!(got.body["metadata"]["name"], "c1");
+    let missing = api.get(&format!("{CONFIGMAPS}/%3Cnone%3E")).await;
+    missing.assert_failure(404, "NotFound");
+    assert_eq!(missing.body["message"], "configmaps \"<none>\" not found");
+    for path in ["%zz", "c%4", "c%"] {
+        let bad = api.get(&format!("{CONFIGMAPS}/{path}")).await;
+        assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{path}");
+        assert_eq!(bad.text, "400 Bad Request", "{path}");
+        assert_eq!(bad.header("connection"), Some("close"), "{path}");
+    }
+}
