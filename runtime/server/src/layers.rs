@@ -100,10 +100,11 @@ where
     if let Some(refused) = check_host(&server, &request) {
         return refused;
     }
-    if request::unescape_path(request.uri().path()).is_err() {
-        return malformed_path();
-    }
-    let resource = match server.resolve(request.method(), request.uri()) {
+    let resolved = match request::unescape_path(request.uri().path()) {
+        Ok(path) => server.resolve(request.method(), &path, request.uri().query()),
+        Err(_) => return malformed_path(),
+    };
+    let resource = match resolved {
         Ok(Some(resource)) => resource,
         Ok(None) => return call(&mut inner, request).await,
         Err(e) => return e.into_response(),
@@ -141,16 +142,18 @@ impl ApiServer {
     /// extensions for the handler. `None` for a path that is not a
     /// resource (discovery, `/version`, health, OpenAPI).
     ///
-    /// Errors: 400 `BadRequest` for a path with a malformed `%` escape
-    /// ([`request::unescape_path`]), 404 `NotFound` for a path under `/api`
-    /// or `/apis` that is not a discovery document and names no served
-    /// resource, 405 `MethodNotAllowed` for a method it does not take.
+    /// `path` is the request's path unescaped
+    /// ([`request::unescape_path`]), `query` its raw query.
+    ///
+    /// Errors: 404 `NotFound` for a path under `/api` or `/apis` that is
+    /// not a discovery document and names no served resource, 405
+    /// `MethodNotAllowed` for a method it does not take.
     fn resolve(
         &self,
         method: &Method,
-        uri: &axum::http::Uri,
+        path: &str,
+        query: Option<&str>,
     ) -> Result<Option<ResourceRequest>, ApiError> {
-        let path = request::unescape_path(uri.path()).map_err(ApiError::bad_request)?;
         let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
         if method == Method::GET && request::discovery_path(&segments).is_some() {
             return Ok(None);
@@ -165,7 +168,7 @@ impl ApiServer {
             .registry
             .find(&info.group, &info.version, &info.resource)
             .ok_or_else(ApiError::path_not_found)?;
-        let query = Query::parse(uri.query());
+        let query = Query::parse(query);
         let verb = info.verb(method, &query)?;
         Ok(Some(ResourceRequest {
             entry,
