@@ -532,7 +532,12 @@ async fn dispatch(
             }
             result
         }
-        None => server.discovery(&parts.method, parts.uri.path(), &parts.headers),
+        // The path as the front layer resolved it, unescaped (it has
+        // answered a path that does not unescape already).
+        None => match request::unescape_path(parts.uri.path()) {
+            Ok(path) => server.discovery(&parts.method, &path, &parts.headers),
+            Err(_) => Err(ApiError::path_not_found()),
+        },
     };
     let mut response = result.unwrap_or_else(IntoResponse::into_response);
     if response.status() == StatusCode::NOT_FOUND
@@ -549,6 +554,7 @@ async fn dispatch(
 impl ApiServer {
     /// The discovery documents: `/api`, `/apis`, `/apis/<group>`,
     /// `/api/<version>` and `/apis/<group>/<version>`; 404 for any other path.
+    /// `path` is unescaped ([`request::unescape_path`]), as Go's `URL.Path`.
     fn discovery(
         &self,
         method: &Method,

@@ -60,6 +60,17 @@ async fn escaped_paths_are_decoded_as_go_decodes_them() {
     let missing = api.get(&format!("{CONFIGMAPS}/%3Cnone%3E")).await;
     missing.assert_failure(404, "NotFound");
     assert_eq!(missing.body["message"], "configmaps \"<none>\" not found");
+    // Discovery paths are decoded the same way: the group and version
+    // named escaped are served.
+    let group = api.get("/apis/%61pps").await;
+    assert_eq!(group.status, StatusCode::OK, "{}", group.text);
+    assert_eq!(group.body["name"], "apps");
+    let resources = api.get("/apis/apps/%761").await;
+    assert_eq!(resources.status, StatusCode::OK, "{}", resources.text);
+    assert_eq!(resources.body["groupVersion"], "apps/v1");
+    let core = api.get("/api/v%31").await;
+    assert_eq!(core.status, StatusCode::OK, "{}", core.text);
+    assert_eq!(core.body["groupVersion"], "v1");
     for path in ["%zz", "c%4", "c%"] {
         let bad = api.get(&format!("{CONFIGMAPS}/{path}")).await;
         assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{path}");
