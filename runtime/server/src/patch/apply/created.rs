@@ -53,7 +53,7 @@ pub(crate) fn created_fields_v1(
     schema: &'static TypeSchema,
 ) -> Option<FieldsV1> {
     let mut sink = Writer {
-        out: String::with_capacity(LAST_LEN.load(Ordering::Relaxed).clamp(4096, MAX_HINT)),
+        out: String::with_capacity(capacity_hint(LAST_LEN.load(Ordering::Relaxed))),
         frames: Vec::with_capacity(16),
     };
     sink.out.push('{');
@@ -79,10 +79,19 @@ pub(crate) fn created_fields_v1(
 }
 
 /// The length of the last FieldsV1 text written here, in bytes: the next
-/// one starts with that capacity (at least 4 KiB, at most [`MAX_HINT`]),
-/// so that a run of creates of one kind writes each text into one
-/// allocation instead of doubling it (a Deployment's is 17 KB).
+/// one starts with room for it ([`capacity_hint`]), so that a run of
+/// creates of one kind writes each text into one allocation instead of
+/// doubling it (a Deployment's is 17 KB).
 static LAST_LEN: AtomicUsize = AtomicUsize::new(0);
+
+/// The capacity to start a text with after one of `last` bytes: an
+/// eighth more (the text grows past its final length while it is written:
+/// an entry compared with `{}`, such as a create's empty `status`, is
+/// written up to its brace and taken back when nothing was below it), at
+/// least 4 KiB, at most [`MAX_HINT`].
+fn capacity_hint(last: usize) -> usize {
+    (last + last / 8).clamp(4096, MAX_HINT)
+}
 
 /// The largest capacity [`LAST_LEN`] gives, in bytes: a text of an
 /// unusually large object does not make every later create allocate as
