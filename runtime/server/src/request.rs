@@ -2,6 +2,7 @@
 //! as kube-apiserver's `RequestInfoFactory` parses it, and the query
 //! parameters of the verbs.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use axum::extract::OptionalFromRequestParts;
@@ -82,31 +83,57 @@ const NAMESPACE_SUBRESOURCES: [&str; 2] = ["status", "finalize"];
 /// Errors: the message of a 400 for a `%` not followed by two hex digits
 /// (Go's `invalid URL escape "%zz"`), or decoded bytes that are not UTF-8
 /// (Go keeps them; no name or segment we serve has them).
-pub fn unescape_path(path: &str) -> Result<std::borrow::Cow<'_, str>, String> {
-    if !path.contains('%') {
-        return Ok(std::borrow::Cow::Borrowed(path));
+pub fn unescape_path(path: &str) -> Result<Cow<'_, str>, String> {
+    match unescape(path, false)? {
+        Cow::Borrowed(_) => Ok(Cow::Borrowed(path)),
+        Cow::Owned(bytes) => String::from_utf8(bytes)
+            .map(Cow::Owned)
+            .map_err(|_| "invalid UTF-8 in the URL path".to_string()),
     }
-    let bytes = path.as_bytes();
+}
+
+/// `text` with each `%XX` decoded to its byte, and with `plus_is_space`
+/// each `+` to a space: Go's `url.PathUnescape` and `url.QueryUnescape`
+/// (`net/url`'s `unescape`). Borrowed when nothing changes.
+///
+/// Errors: Go's `url.EscapeError` text for a `%` not followed by two hex
+/// digits (the escape from its `%`, three bytes at most).
+fn unescape(text: &str, plus_is_space: bool) -> Result<Cow<'_, [u8]>, String> {
+    let bytes = text.as_bytes();
+    if !bytes
+        .iter()
+        .any(|&b| b == b'%' || (plus_is_space && b == b'+'))
+    {
+        return Ok(Cow::Borrowed(bytes));
+    }
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] != b'%' {
-            out.push(bytes[i]);
-            i += 1;
-            continue;
+        match bytes[i] {
+            b'%' => {
+                let digits = bytes
+                    .get(i + 1..i + 3)
+                    .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
+                    .ok_or_else(|| {
+                        let escape = &bytes[i..bytes.len().min(i + 3)];
+                        let escape = String::from_utf8_lossy(escape);
+                        format!("invalid URL escape {}", runtime::go::quote(&escape))
+                    })?;
+                let hex = |d: u8| (d as char).to_digit(16).unwrap_or(0) as u8;
+                out.push(hex(digits[0]) << 4 | hex(digits[1]));
+                i += 3;
+            }
+            b'+' if plus_is_space => {
+                out.push(b' ');
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
         }
-        let escape = &path[i..path.len().min(i + 3)];
-        let digits = bytes
-            .get(i + 1..i + 3)
-            .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
-            .ok_or_else(|| format!("invalid URL escape {}", runtime::go::quote(escape)))?;
-        let hex = |d: u8| (d as char).to_digit(16).unwrap_or(0) as u8;
-        out.push(hex(digits[0]) << 4 | hex(digits[1]));
-        i += 3;
     }
-    String::from_utf8(out)
-        .map(std::borrow::Cow::Owned)
-        .map_err(|_| "invalid UTF-8 in the URL path".to_string())
+    Ok(Cow::Owned(out))
 }
 
 /// Parses the segments after `/api/` (core: `v1/...`) or `/apis/`
@@ -263,12 +290,23 @@ impl<S: Send + Sync> OptionalFromRequestParts<S> for ResourceRequest {
 pub struct Query(pub BTreeMap<String, String>);
 
 impl Query {
-    /// Parses a raw query string (`a=b&c=d`), percent-decoding keys and values.
+    /// Parses a raw query string (`a=b&c=d`) as Go's `URL.Query()` does,
+    /// which kube-apiserver reads: keys and values unescaped (`%XX`, `+`
+    /// as a space; bytes that are not UTF-8 replaced); a pair with a
+    /// malformed escape or a `;` (`url.ParseQuery`'s errors) is dropped.
     pub fn parse(raw: Option<&str>) -> Query {
         let mut map = BTreeMap::new();
         for pair in raw.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+            if pair.contains(';') {
+                continue;
+            }
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            map.insert(percent_decode(k), percent_decode(v));
+            if let (Ok(k), Ok(v)) = (unescape(k, true), unescape(v, true)) {
+                map.insert(
+                    String::from_utf8_lossy(&k).into_owned(),
+                    String::from_utf8_lossy(&v).into_owned(),
+                );
+            }
         }
         Query(map)
     }
@@ -370,40 +408,6 @@ pub enum FieldValidation {
     Strict,
 }
 
-fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' => {
-                out.push(b' ');
-                i += 1;
-            }
-            b'%' if i + 2 < bytes.len() => {
-                let hex = std::str::from_utf8(&bytes[i + 1..i + 3])
-                    .ok()
-                    .and_then(|h| u8::from_str_radix(h, 16).ok());
-                match hex {
-                    Some(b) => {
-                        out.push(b);
-                        i += 3;
-                    }
-                    None => {
-                        out.push(b'%');
-                        i += 1;
-                    }
-                }
-            }
-            b => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -412,7 +416,7 @@ mod tests {
     fn paths_unescape_as_go_unescapes_them() {
         assert!(matches!(
             unescape_path("/api/v1/pods"),
-            Ok(std::borrow::Cow::Borrowed("/api/v1/pods"))
+            Ok(Cow::Borrowed("/api/v1/pods"))
         ));
         assert_eq!(unescape_path("/a%2Fb/%3C%3e%20x").unwrap(), "/a/b/<> x");
         assert_eq!(unescape_path("/%C3%A9").unwrap(), "/\u{e9}");
@@ -423,6 +427,9 @@ mod tests {
             ("/x%", r#"invalid URL escape "%""#),
             ("/%+1", r#"invalid URL escape "%+1""#),
             ("/%FF", "invalid UTF-8 in the URL path"),
+            // A malformed escape before a multi-byte character: quoted
+            // from the bytes, not cut inside the character.
+            ("/%a\u{e9}", "invalid URL escape \"%a\u{fffd}\""),
         ] {
             assert_eq!(unescape_path(path).unwrap_err(), message, "{path}");
         }
@@ -520,6 +527,10 @@ mod tests {
         assert_eq!(q.get("labelSelector"), Some("app=web,tier in (a)"));
         assert!(q.flag("watch"));
         assert_eq!(q.get("limit"), None);
-        assert_eq!(Query::parse(Some("a=%zz%")).get("a"), Some("%zz%"));
+        // url.ParseQuery's errors drop the pair (URL.Query() ignores
+        // them): a malformed escape, `+` as a hex digit, a `;`.
+        let q = Query::parse(Some("a=%zz%&b=%+1&c=1;d=2&e=%41%2b"));
+        assert_eq!(q.0.keys().collect::<Vec<_>>(), ["e"]);
+        assert_eq!(q.get("e"), Some("A+"));
     }
 }
