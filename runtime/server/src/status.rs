@@ -55,6 +55,9 @@ pub struct Failure {
     /// `metadata.continue`: where a list whose continue token expired can
     /// go on (upstream's token for "the rest, at the latest revision").
     pub continue_token: Option<String>,
+    /// `details` is written even when it holds nothing (`"details":{}`),
+    /// as upstream's `NewGenericServerResponse` always sets it.
+    pub details_always: bool,
 }
 
 impl ApiError {
@@ -70,6 +73,7 @@ impl ApiError {
             causes: Vec::new(),
             retry_after: None,
             continue_token: None,
+            details_always: false,
         }))
     }
 
@@ -199,6 +203,21 @@ impl ApiError {
             format!("{} \"{name}\" is forbidden: {why}", info.group_resource()),
         )
         .for_resource(info, name)
+    }
+
+    /// 422 as upstream's `NewGenericServerResponse` makes it for a code
+    /// alone (a JSON patch that does not apply, k8s.io/apiserver's
+    /// `jsonPatcher.applyJSPatch`): a fixed message that names nothing,
+    /// `reason: Invalid`, empty `details`. Clients match the message
+    /// (kube-rs's `is_422_invalid_for_json_patch_test_error`).
+    pub fn rejected() -> Self {
+        let mut e = ApiError::new(
+            422,
+            StatusReason::Invalid,
+            "the server rejected our request due to an error in our request",
+        );
+        e.details_always = true;
+        e
     }
 
     /// 405.
@@ -364,7 +383,7 @@ impl ApiError {
         if self.reason != StatusReason::Unknown {
             status.insert("reason".into(), json!(self.reason.as_str()));
         }
-        if !details.is_empty() {
+        if !details.is_empty() || self.details_always {
             status.insert("details".into(), Value::Object(details));
         }
         status.insert("code".into(), json!(self.code));

@@ -41,6 +41,52 @@ async fn json_patch() {
     assert_eq!(api.get(&widget_uri("w1")).await.body["spec"]["replicas"], 7);
 }
 
+/// Upstream: `jsonPatcher.applyJSPatch` (k8s.io/apiserver/pkg/endpoints/handlers/patch.go)
+/// answers an operation that does not apply (a failed `test`, an unknown `op`) with
+/// `NewGenericServerResponse(422, ...)`: a fixed message, empty details, nothing of the
+/// patch's error; kube-rs's `is_422_invalid_for_json_patch_test_error` matches that
+/// message. A body `jsonpatch.DecodePatch` cannot decode (not an array of objects) is
+/// a 400 with Go's `json.Unmarshal` error.
+#[tokio::test]
+async fn a_json_patch_that_does_not_apply_is_upstreams_generic_422() {
+    let api = Api::start();
+    create_widget(&api, "w1").await;
+    let rejected = json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
+                          "message": "the server rejected our request due to an error in our request",
+                          "reason": "Invalid", "details": {}, "code": 422});
+    for ops in [
+        json!([{"op": "test", "path": "/spec/replicas", "value": 9},
+               {"op": "replace", "path": "/spec/replicas", "value": 1}]),
+        json!([{"op": "bogus", "path": "/spec/replicas"}]),
+        json!([{"op": "replace", "value": 1}]),
+        json!([null]),
+    ] {
+        let r = api.patch(&widget_uri("w1"), JSON_PATCH, &ops).await;
+        assert_eq!(
+            r.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{ops}: {}",
+            r.text
+        );
+        assert_eq!(r.body, rejected, "{ops}");
+    }
+    for (ops, message) in [
+        (
+            json!({"op": "add"}),
+            "json: cannot unmarshal object into Go value of type jsonpatch.Patch",
+        ),
+        (
+            json!([{"op": "add", "path": "/a", "value": 1}, "add"]),
+            "json: cannot unmarshal string into Go value of type jsonpatch.Operation",
+        ),
+    ] {
+        let r = api.patch(&widget_uri("w1"), JSON_PATCH, &ops).await;
+        r.assert_failure(400, "BadRequest");
+        assert_eq!(r.body["message"], message, "{ops}");
+    }
+    assert_eq!(api.get(&widget_uri("w1")).await.body["spec"]["replicas"], 2);
+}
+
 /// Upstream: `errUnsupportedMediaType` (k8s.io/apiserver/pkg/endpoints/handlers/negotiation/errors.go):
 /// "the body of the request was in an unknown format - accepted media types include: %v".
 /// Custom resources do not accept strategic merge patch.

@@ -114,19 +114,18 @@ impl Ctx<'_> {
                 patched = crate::patch::strategic::apply(&old, &patch, schema)
                     .map_err(|e| ApiError::bad_request(e.to_string()))?;
             } else {
-                let ops: json_patch::Patch =
-                    serde_json::from_value(patch.clone()).map_err(|e| {
-                        ApiError::bad_request(format!("error decoding json patch: {e}"))
-                    })?;
-                json_patch::patch(&mut patched, &ops).map_err(|e| {
-                    ApiError::new(
-                        422,
-                        StatusReason::Invalid,
-                        format!(
-                            "the server rejected our request due to an error in our request: {e}"
-                        ),
-                    )
-                })?;
+                // Upstream decodes any array of objects
+                // (`jsonpatch.DecodePatch`) and meets a bad operation (an
+                // unknown `op`, no `path`, a failed `test`) in `Apply`,
+                // whose error it answers with the generic 422.
+                if let Some(why) = undecodable_json_patch(&patch) {
+                    return Err(ApiError::bad_request(why));
+                }
+                if !patch.is_null() {
+                    let ops: json_patch::Patch =
+                        serde_json::from_value(patch.clone()).map_err(|_| ApiError::rejected())?;
+                    json_patch::patch(&mut patched, &ops).map_err(|_| ApiError::rejected())?;
+                }
             }
             if !patched.is_object() {
                 return Err(not_an_object(&patched));
@@ -378,4 +377,33 @@ fn not_an_object(patched: &Value) -> ApiError {
             field: "patch".into(),
         }],
     )
+}
+
+/// Why evanphx/json-patch v4's `DecodePatch` (Go's `json.Unmarshal` into
+/// `[]map[string]*json.RawMessage`) refuses `patch`, in Go's words: it
+/// takes an array of objects (a `null` item or a `null` patch decode too);
+/// `None` when it decodes.
+fn undecodable_json_patch(patch: &Value) -> Option<String> {
+    let go_kind = |v: &Value| match v {
+        Value::Object(_) => "object",
+        Value::Array(_) => "array",
+        Value::String(_) => "string",
+        Value::Number(_) => "number",
+        Value::Bool(_) => "bool",
+        Value::Null => "null",
+    };
+    let (value, go_type) = match patch {
+        Value::Null => return None,
+        Value::Array(items) => (
+            items
+                .iter()
+                .find(|item| !matches!(item, Value::Object(_) | Value::Null))?,
+            "jsonpatch.Operation",
+        ),
+        other => (other, "jsonpatch.Patch"),
+    };
+    Some(format!(
+        "json: cannot unmarshal {} into Go value of type {go_type}",
+        go_kind(value)
+    ))
 }
