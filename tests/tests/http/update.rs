@@ -227,3 +227,128 @@ async fn deployment_update_warns_when_the_spec_changes() {
     assert_eq!(r.body["metadata"]["generation"], 2);
     assert_eq!(r.header("warning"), Some(expected));
 }
+
+/// Upstream: `ValidateConfigMapUpdate` and `ValidateSecretUpdate`
+/// (pkg/apis/core/validation/validation.go): once `immutable: true` is
+/// stored, only metadata changes (`data`, `binaryData` and unmarking are
+/// Forbidden); a Secret's `type` never changes (`ValidateImmutableField`:
+/// Invalid, with the new value).
+#[tokio::test]
+async fn immutable_configmaps_and_secrets_keep_their_data_and_secrets_their_type() {
+    let api = Api::start();
+    let mut cm = configmap("c1");
+    cm["immutable"] = json!(true);
+    api.create(CONFIGMAPS, &cm).await;
+    let uri = format!("{CONFIGMAPS}/c1");
+    let detail = "Forbidden: field is immutable when `immutable` is set";
+
+    let r = api
+        .patch(&uri, MERGE_PATCH, &json!({"data": {"k": "changed"}}))
+        .await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        format!("ConfigMap \"c1\" is invalid: data: {detail}")
+    );
+    let r = api
+        .patch(
+            &uri,
+            MERGE_PATCH,
+            &json!({"immutable": false, "binaryData": {"b": "AA=="}}),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        format!("ConfigMap \"c1\" is invalid: [immutable: {detail}, binaryData: {detail}]")
+    );
+    let r = api
+        .patch(
+            &uri,
+            MERGE_PATCH,
+            &json!({"metadata": {"labels": {"a": "b"}}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(api.get(&uri).await.body["data"], json!({"k": "v"}));
+
+    // A ConfigMap not marked immutable changes as before.
+    api.create(CONFIGMAPS, &configmap("c2")).await;
+    let r = api
+        .patch(
+            &format!("{CONFIGMAPS}/c2"),
+            MERGE_PATCH,
+            &json!({"data": {"k": "changed"}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+
+    let secrets = "/api/v1/namespaces/default/secrets";
+    let secret = json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "s1"},
+                        "immutable": true, "data": {"k": "dg=="}});
+    api.create(secrets, &secret).await;
+    let uri = format!("{secrets}/s1");
+    let r = api
+        .patch(
+            &uri,
+            MERGE_PATCH,
+            &json!({"type": "example.com/other", "stringData": {"k": "w"}}),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        format!(
+            "Secret \"s1\" is invalid: [type: Invalid value: \"example.com/other\": field is immutable, data: {detail}]"
+        )
+    );
+    let r = api
+        .patch(
+            &uri,
+            MERGE_PATCH,
+            &json!({"metadata": {"labels": {"a": "b"}}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+}
+
+/// `deploymentStrategy.ValidateUpdate` (pkg/registry/apps/deployment/strategy.go):
+/// an apps/v1 Deployment's selector is immutable (`ValidateImmutableField`, the new
+/// selector printed as the other selector rules print it); the rest of the spec changes.
+#[tokio::test]
+async fn a_deployments_selector_is_immutable() {
+    let api = Api::start();
+    let uri = "/apis/apps/v1/namespaces/default/deployments";
+    let deployment = json!({"apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": "web"},
+        "spec": {"selector": {"matchLabels": {"app": "web"}},
+                 "template": {"metadata": {"labels": {"app": "web", "tier": "front"}},
+                              "spec": {"containers": [{"name": "c", "image": "nginx"}]}}}});
+    let r = api.post(uri, &deployment).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let r = api
+        .patch(
+            &format!("{uri}/web"),
+            MERGE_PATCH,
+            &json!({"spec": {"selector": {
+                "matchLabels": {"tier": "front"},
+                "matchExpressions": [{"key": "app", "operator": "In", "values": ["web", "api"]}]}}}),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+    let value = r#"{"matchLabels":{"app":"web","tier":"front"},"matchExpressions":[{"key":"app","operator":"In","values":["web","api"]}]}"#;
+    assert_eq!(
+        r.body["message"],
+        format!(
+            "Deployment.apps \"web\" is invalid: spec.selector: Invalid value: {value}: field is immutable"
+        )
+    );
+    let r = api
+        .patch(
+            &format!("{uri}/web"),
+            MERGE_PATCH,
+            &json!({"spec": {"replicas": 4, "template": {"metadata": {"labels": {"tier": "back"}}}}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+}

@@ -33,7 +33,7 @@ impl ValidateExtra for DeploymentSpec {
     /// Replicas not negative; a non-empty selector that matches the
     /// template's labels; pods that restart `Always` and have no active
     /// deadline.
-    fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+    fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
         let mut errs = Vec::new();
         if let Some(r) = self.replicas
             && r < 0
@@ -100,6 +100,18 @@ impl ValidateExtra for DeploymentSpec {
                     "must be greater than minReadySeconds",
                 ));
             }
+        }
+        // `deploymentStrategy.ValidateUpdate`: the selector of an apps/v1
+        // Deployment never changes (`ValidateImmutableField`; the new
+        // selector printed as the empty-selector rule prints it).
+        if let Some(old) = old
+            && self.selector != old.selector
+        {
+            errs.push(Error::invalid(
+                &path.child("selector"),
+                BadValue::json_of(&self.selector),
+                "field is immutable",
+            ));
         }
         errs
     }

@@ -24,11 +24,55 @@ fn key_errors(path: &Path, key: &str) -> ErrorList {
         .collect()
 }
 
+/// Upstream's detail for a change to an object marked `immutable`.
+const IMMUTABLE_WHEN_SET: &str = "field is immutable when `immutable` is set";
+
+/// What `ValidateConfigMapUpdate` and `ValidateSecretUpdate` forbid once
+/// the old object is marked `immutable: true`: unmarking it, and changing
+/// `changed` (`data`, and a ConfigMap's `binaryData`, each compared
+/// whole), in that order.
+fn immutable_errors(
+    path: &Path,
+    old_immutable: Option<bool>,
+    new_immutable: Option<bool>,
+    changed: &[(&'static str, bool)],
+) -> ErrorList {
+    if old_immutable != Some(true) {
+        return Vec::new();
+    }
+    let mut errs = Vec::new();
+    if new_immutable != Some(true) {
+        errs.push(Error::forbidden(
+            &path.field("immutable"),
+            IMMUTABLE_WHEN_SET,
+        ));
+    }
+    for &(field, differs) in changed {
+        if differs {
+            errs.push(Error::forbidden(&path.field(field), IMMUTABLE_WHEN_SET));
+        }
+    }
+    errs
+}
+
 impl ValidateExtra for ConfigMap {
-    /// `ValidateConfigMap`: key names, a key in both `data` and
-    /// `binaryData`, and the 1 MiB total (reported on the whole object).
-    fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
-        let mut errs = Vec::new();
+    /// `ValidateConfigMapUpdate` on update (nothing changes in an object
+    /// marked `immutable` but its metadata), then `ValidateConfigMap`: key
+    /// names, a key in both `data` and `binaryData`, and the 1 MiB total
+    /// (reported on the whole object).
+    fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        let mut errs = match old {
+            Some(old) => immutable_errors(
+                path,
+                old.immutable,
+                self.immutable,
+                &[
+                    ("data", self.data != old.data),
+                    ("binaryData", self.binary_data != old.binary_data),
+                ],
+            ),
+            None => Vec::new(),
+        };
         let mut size = 0;
         let data = path.child("data");
         for (key, value) in &self.data {
@@ -94,14 +138,29 @@ impl ValidateExtra for Event {
 }
 
 impl ValidateExtra for Secret {
-    /// `ValidateSecret`: key names of `data` and its 1 MiB total.
-    fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+    /// `ValidateSecretUpdate` on update (the `type` never changes; nothing
+    /// but metadata changes in a Secret marked `immutable`; `stringData` is
+    /// merged into `data` before), then `ValidateSecret`: key names of
+    /// `data` and its 1 MiB total.
+    fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        let mut errs = Vec::new();
+        if let Some(old) = old {
+            if self.r#type != old.r#type {
+                errs.push(Error::invalid(
+                    &path.field("type"),
+                    BadValue::Str(self.r#type.clone()),
+                    "field is immutable",
+                ));
+            }
+            errs.extend(immutable_errors(
+                path,
+                old.immutable,
+                self.immutable,
+                &[("data", self.data != old.data)],
+            ));
+        }
         let data = path.child("data");
-        let mut errs: ErrorList = self
-            .data
-            .keys()
-            .flat_map(|k| key_errors(&data, k))
-            .collect();
+        errs.extend(self.data.keys().flat_map(|k| key_errors(&data, k)));
         let size: usize = self.data.values().map(Vec::len).sum();
         if size > MAX_DATA_SIZE {
             errs.push(Error::too_long(&data, BadValue::Omit, MAX_DATA_SIZE));
