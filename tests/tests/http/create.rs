@@ -321,6 +321,52 @@ async fn strategy_warnings_on_create() {
     );
 }
 
+/// `podStrategy.PrepareForCreate` (pkg/registry/core/pod/strategy.go): a
+/// created pod is `Pending` with its QoS class (`qos.ComputePodQOS`), the
+/// status it was sent dropped; limits alone make a pod Guaranteed, as
+/// defaulting copies them into requests first.
+#[tokio::test]
+async fn a_created_pod_is_pending_with_its_qos_class() {
+    let api = Api::start();
+    let pods = "/api/v1/namespaces/default/pods";
+    let pod = |name: &str, resources: Value| {
+        json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name},
+               "spec": {"containers": [{"name": "c", "image": "nginx", "resources": resources}]},
+               "status": {"phase": "Running", "podIP": "10.0.0.1"}})
+    };
+    for (name, resources, class) in [
+        ("best-effort", json!({}), "BestEffort"),
+        (
+            "guaranteed",
+            json!({"limits": {"cpu": "1", "memory": "1Gi"}}),
+            "Guaranteed",
+        ),
+        (
+            "burstable",
+            json!({"requests": {"cpu": "100m"}}),
+            "Burstable",
+        ),
+    ] {
+        let r = api.post(pods, &pod(name, resources)).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+        assert_eq!(
+            r.body["status"],
+            json!({"phase": "Pending", "qosClass": class}),
+            "{name}"
+        );
+        let got = api.get(&format!("{pods}/{name}")).await;
+        assert_eq!(got.body["status"], r.body["status"], "{name}");
+    }
+    // `kubectl get pods` shows the phase in its STATUS column.
+    let table = api.get_as(pods, TABLE).await;
+    let rows = table.body["rows"].as_array().expect("rows");
+    assert!(
+        rows.iter().all(|row| row["cells"][2] == "Pending"),
+        "{}",
+        table.text
+    );
+}
+
 /// A body's `resourceVersion: ""` is Go's zero value, not a version set
 /// on a create: the object is created (upstream's versioner reads `""` as
 /// no version), where a set one is refused.

@@ -5,6 +5,7 @@
 
 mod pod;
 mod printers;
+mod qos;
 mod secret;
 mod service;
 mod strategy;

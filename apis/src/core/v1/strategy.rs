@@ -4,13 +4,27 @@
 
 use runtime::resource::Strategy;
 
-use super::{Namespace, NamespaceStatus, Pod, warnings};
+use super::qos::pod_qos_class;
+use super::{Namespace, NamespaceStatus, Pod, PodStatus, warnings};
 
-/// `pkg/registry/core/pod/strategy.go`: deletes are graceful; creates and
-/// updates warn as `podStrategy.WarningsOnCreate`/`WarningsOnUpdate` do.
+/// `pkg/registry/core/pod/strategy.go`: a created pod starts `Pending`
+/// with its QoS class; deletes are graceful; creates and updates warn as
+/// `podStrategy.WarningsOnCreate`/`WarningsOnUpdate` do.
 impl Strategy for Pod {
     const GRACEFUL_DELETE: bool = true;
     const WARNINGS: bool = true;
+    const PREPARE_FOR_CREATE: bool = true;
+
+    /// `podStrategy.PrepareForCreate`: whatever status was sent, the pod
+    /// starts with `phase: Pending` and the `qosClass` of
+    /// [`pod_qos_class`].
+    fn prepare_for_create(&mut self) {
+        self.status = PodStatus {
+            phase: "Pending".into(),
+            qos_class: pod_qos_class(&self.spec).into(),
+            ..PodStatus::default()
+        };
+    }
 
     /// The name, when not a DNS label, then [`warnings::pod_warnings`].
     fn warnings_on_create(&self) -> Vec<String> {
