@@ -298,6 +298,8 @@ async fn the_server_survives_etcd_going_away() {
     let ready = api.get("/readyz?verbose").await;
     assert_eq!(ready.status, StatusCode::OK, "{}", ready.text);
     assert!(ready.text.contains("[+]etcd ok\n"), "{}", ready.text);
+    let check = api.get("/readyz/etcd").await;
+    assert_eq!((check.status, check.text.as_str()), (StatusCode::OK, "ok"));
 
     etcd.process.pause();
     let started = std::time::Instant::now();
@@ -320,6 +322,13 @@ async fn the_server_survives_etcd_going_away() {
         ready.text.contains("[-]etcd failed: reason withheld\n"),
         "{}",
         ready.text
+    );
+    let check = api.get("/livez/etcd").await;
+    assert_eq!(check.status, StatusCode::INTERNAL_SERVER_ERROR);
+    assert!(
+        check.text.starts_with("internal server error: "),
+        "{}",
+        check.text
     );
 
     etcd.process.resume();

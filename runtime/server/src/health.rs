@@ -3,15 +3,55 @@
 //! one `[+]<check> ok` line per check and `<endpoint> check passed`; when
 //! one fails, a 500 listing every check (`[-]<check> failed: reason
 //! withheld`) and `<endpoint> check failed`. The checks are `ping` and,
-//! for a store that is reached over the network, `etcd`.
+//! for a store that is reached over the network, `etcd`. Each check is
+//! also served alone under each endpoint (`/readyz/ping`), as upstream's
+//! `InstallPathHandler` registers `<endpoint>/<check>`.
 
 use std::sync::Arc;
 
-use axum::extract::{RawQuery, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
 use crate::ApiServer;
+use crate::status::ApiError;
+
+/// The checks this server runs: `ping`, and `etcd` with the store's
+/// answer when the store is reached over the network.
+async fn checks(server: &ApiServer) -> Vec<(&'static str, Result<(), String>)> {
+    let mut checks = vec![("ping", Ok(()))];
+    let store = server.store.clone();
+    if let Ok(Some(result)) = tokio::task::spawn_blocking(move || store.health()).await {
+        checks.push(("etcd", result));
+    }
+    checks
+}
+
+/// One check alone, `/<endpoint>/<check>`, as upstream's
+/// `adaptCheckToHandler` answers it: `ok`, or a 500 `internal server
+/// error: <reason>` (Go's `http.Error`, with its newline); a check this
+/// server does not run is a path not found.
+pub(crate) async fn check_one(
+    State(server): State<Arc<ApiServer>>,
+    Path(check): Path<String>,
+) -> Response {
+    let found = checks(&server)
+        .await
+        .into_iter()
+        .find(|(name, _)| *name == check);
+    match found {
+        Some((_, Ok(()))) => "ok".into_response(),
+        Some((name, Err(reason))) => {
+            tracing::warn!(check = name, %reason, "health check failed");
+            (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("internal server error: {reason}\n"),
+            )
+                .into_response()
+        }
+        None => ApiError::path_not_found().into_response(),
+    }
+}
 
 /// The handler of `/healthz`, `/livez` and `/readyz`, each named in its
 /// answer by its path.
@@ -25,11 +65,7 @@ pub(crate) async fn check(
         q.split('&')
             .any(|p| p == "verbose" || p.starts_with("verbose="))
     });
-    let mut lines = vec![("ping", Ok(()))];
-    let store = server.store.clone();
-    if let Ok(Some(result)) = tokio::task::spawn_blocking(move || store.health()).await {
-        lines.push(("etcd", result));
-    }
+    let lines = checks(&server).await;
     let failed = lines.iter().any(|(_, r)| r.is_err());
     let mut body = String::new();
     for (name, result) in &lines {

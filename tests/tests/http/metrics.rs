@@ -86,6 +86,16 @@ async fn health_endpoints_are_ok() {
         let r = api.get(path).await;
         assert_eq!(r.status, StatusCode::OK, "{path}");
         assert_eq!(r.text, "ok", "{path}");
+        // Each check alone (upstream's `InstallPathHandler`); `etcd` only
+        // where the store is etcd.
+        let r = api.get(&format!("{path}/ping")).await;
+        assert_eq!(
+            (r.status, r.text.as_str()),
+            (StatusCode::OK, "ok"),
+            "{path}"
+        );
+        let r = api.get(&format!("{path}/etcd")).await;
+        r.assert_failure(404, "NotFound");
     }
 }
 
