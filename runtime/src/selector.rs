@@ -557,6 +557,32 @@ fn unescape_field_value(value: &str) -> Result<String, String> {
     Ok(out)
 }
 
+/// Whether a `metav1.LabelSelector` selects an object with `labels`, as
+/// `metav1.LabelSelectorAsSelector(selector).Matches(labels)`: every
+/// `matchLabels` pair and every `matchExpressions` requirement (`In`,
+/// `NotIn`, `Exists`, `DoesNotExist`) holds. A requirement with another
+/// operator selects nothing (upstream cannot convert the selector, and
+/// the selector's own validation reports the operator).
+pub fn selects(
+    selector: &crate::meta::LabelSelector,
+    labels: &std::collections::BTreeMap<String, String>,
+) -> bool {
+    selector
+        .match_labels
+        .iter()
+        .all(|(k, v)| labels.get(k) == Some(v))
+        && selector.match_expressions.iter().all(|r| {
+            let value = labels.get(&r.key);
+            match r.operator.as_str() {
+                "In" => value.is_some_and(|v| r.values.contains(v)),
+                "NotIn" => value.is_none_or(|v| !r.values.contains(v)),
+                "Exists" => value.is_some(),
+                "DoesNotExist" => value.is_none(),
+                _ => false,
+            }
+        })
+}
+
 /// `metav1.FormatLabelSelector`: a `metav1.LabelSelector` in the selector
 /// string syntax, as a Scale's `status.selector` carries it: `matchLabels`
 /// as `k=v`, `matchExpressions` as `k in (a,b)`, `k notin (a,b)`, `k` and

@@ -19,6 +19,7 @@ mod delete;
 mod discovery;
 mod dry_run;
 mod field_validation;
+mod jobs;
 mod metrics;
 mod namespaces;
 mod openapi;

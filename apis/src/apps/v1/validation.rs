@@ -3,31 +3,12 @@
 // its messages. Not ratcheted, as upstream checks the whole new spec.
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
-use runtime::meta::LabelSelector;
+use runtime::selector::selects;
 use runtime::validate::{Context, ValidateExtra};
 
 use runtime::meta::IntOrString;
 
 use super::{DeploymentSpec, DeploymentStrategy};
-
-/// Whether `selector` selects an object with `labels`
-/// (`metav1.LabelSelectorAsSelector(...).Matches`).
-fn matches(selector: &LabelSelector, labels: &std::collections::BTreeMap<String, String>) -> bool {
-    selector
-        .match_labels
-        .iter()
-        .all(|(k, v)| labels.get(k) == Some(v))
-        && selector.match_expressions.iter().all(|r| {
-            let value = labels.get(&r.key);
-            match r.operator.as_str() {
-                "In" => value.is_some_and(|v| r.values.contains(v)),
-                "NotIn" => value.is_none_or(|v| !r.values.contains(v)),
-                "Exists" => value.is_some(),
-                "DoesNotExist" => value.is_none(),
-                _ => false,
-            }
-        })
-}
 
 impl ValidateExtra for DeploymentSpec {
     /// Replicas not negative; a non-empty selector that matches the
@@ -55,7 +36,7 @@ impl ValidateExtra for DeploymentSpec {
         }
         let template = path.child("template");
         let labels = &self.template.metadata.labels;
-        if !empty && !matches(selector, labels) {
+        if !empty && !selects(selector, labels) {
             errs.push(Error::invalid(
                 &template.child("metadata").child("labels"),
                 BadValue::json_of(labels),

@@ -3,8 +3,13 @@
 //! +groupName=batch
 
 mod printers;
+mod strategy;
 mod types;
 mod validation;
+
+pub use strategy::{
+    CONTROLLER_UID_LABEL, JOB_NAME_LABEL, LEGACY_CONTROLLER_UID_LABEL, LEGACY_JOB_NAME_LABEL,
+};
 
 pub use types::*;
 

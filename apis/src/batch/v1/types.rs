@@ -11,6 +11,8 @@ use crate::core::v1::PodTemplateSpec;
 /// +kubebuilder:subresource:status
 /// +printer:hook
 /// +defaulting:hook
+/// +resource:strategy
+/// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct Job {

@@ -3,14 +3,95 @@
 // messages. Not ratcheted, as upstream checks the whole new spec.
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
+use runtime::selector::selects;
 use runtime::validate::{Context, ValidateExtra};
+use serde::Serialize;
 
-use super::JobSpec;
+use super::{Job, JobSpec};
+use crate::core::v1::{Affinity, PodTemplateSpec};
+
+/// `ValidateImmutableField`: `new` printed as upstream prints it (a
+/// pointer's value, `null` for nil) when it differs from `old`.
+fn immutable<T: PartialEq + Serialize>(errs: &mut ErrorList, path: &Path, new: &T, old: &T) {
+    if new != old {
+        errs.push(Error::invalid(
+            path,
+            BadValue::value_of(new),
+            "field is immutable",
+        ));
+    }
+}
+
+impl ValidateExtra for Job {
+    /// `validatePodTemplateUpdate` on update: the pod template does not
+    /// change, except, in a Job that is suspended and has never started
+    /// (`AllowMutableSchedulingDirectives`), its labels, annotations, node
+    /// selector, node affinity, tolerations and scheduling gates.
+    fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        let mut errs = Vec::new();
+        let Some(old) = old else {
+            return errs;
+        };
+        let template = &self.spec.template;
+        let mutable_scheduling = old.spec.suspend == Some(true) && old.status.start_time.is_none();
+        let old_template = if mutable_scheduling {
+            &with_scheduling_of(&old.spec.template, template)
+        } else {
+            &old.spec.template
+        };
+        immutable(
+            &mut errs,
+            &path.child("spec").child("template"),
+            template,
+            old_template,
+        );
+        errs
+    }
+}
+
+/// `old` with the scheduling directives, labels and annotations of `new`,
+/// as `validatePodTemplateUpdate` lets a suspended Job change them (of
+/// the affinity, only the node affinity).
+fn with_scheduling_of(old: &PodTemplateSpec, new: &PodTemplateSpec) -> PodTemplateSpec {
+    let mut old = old.clone();
+    let (spec, new_spec) = (&mut old.spec, &new.spec);
+    match (&new_spec.affinity, &mut spec.affinity) {
+        (None, Some(affinity)) => {
+            affinity.node_affinity = None;
+            if *affinity == Affinity::default() {
+                spec.affinity = None;
+            }
+        }
+        (Some(affinity), None) => {
+            spec.affinity = Some(Affinity {
+                node_affinity: affinity.node_affinity.clone(),
+                ..Affinity::default()
+            });
+        }
+        (Some(affinity), Some(old_affinity)) => {
+            old_affinity
+                .node_affinity
+                .clone_from(&affinity.node_affinity);
+        }
+        (None, None) => {}
+    }
+    spec.node_selector.clone_from(&new_spec.node_selector);
+    spec.tolerations.clone_from(&new_spec.tolerations);
+    spec.scheduling_gates.clone_from(&new_spec.scheduling_gates);
+    old.metadata
+        .annotations
+        .clone_from(&new.metadata.annotations);
+    old.metadata.labels.clone_from(&new.metadata.labels);
+    old
+}
 
 impl ValidateExtra for JobSpec {
-    /// Counts and durations not negative; pods that restart `OnFailure` or
-    /// `Never` (a Job's pods must finish).
-    fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+    /// `ValidateJobSpec`: counts and durations not negative; a selector
+    /// that selects the template's labels; pods that restart `OnFailure`
+    /// or `Never` (a Job's pods must finish). On update,
+    /// `ValidateJobSpecUpdate`'s immutable fields (the template is the
+    /// Job's rule, [`Job`]'s `validate_extra`).
+    fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
         let mut errs = Vec::new();
         for (name, value) in [
             ("parallelism", self.parallelism.map(i64::from)),
@@ -47,6 +128,79 @@ impl ValidateExtra for JobSpec {
                 &["OnFailure", "Never"],
             )),
         }
+        match &self.selector {
+            None => errs.push(Error::required(&path.child("selector"), "")),
+            Some(selector) if !selects(selector, &self.template.metadata.labels) => {
+                errs.push(Error::invalid(
+                    &template.child("metadata").child("labels"),
+                    BadValue::json_of(&self.template.metadata.labels),
+                    "`selector` does not match template `labels`",
+                ));
+            }
+            Some(_) => {}
+        }
+        if let Some(old) = old {
+            errs.extend(update_errors(self, old, path));
+        }
         errs
     }
+}
+
+/// `ValidateJobSpecUpdate`'s immutable fields, in its order (the template
+/// aside): `completions` (an Indexed Job's changes only with
+/// `parallelism`, `ElasticIndexedJob`), `selector`, `completionMode`,
+/// `podFailurePolicy`, `backoffLimitPerIndex`, `managedBy`,
+/// `successPolicy`.
+fn update_errors(spec: &JobSpec, old: &JobSpec, path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    let completions = path.child("completions");
+    if spec.completion_mode.as_deref() != Some("Indexed") {
+        immutable(&mut errs, &completions, &spec.completions, &old.completions);
+    } else if let Some(n) = spec.completions
+        && spec.completions != old.completions
+        && spec.parallelism != Some(n)
+    {
+        errs.push(Error::invalid(
+            &completions,
+            BadValue::Int(n.into()),
+            "can only be modified in tandem with spec.parallelism",
+        ));
+    }
+    immutable(
+        &mut errs,
+        &path.child("selector"),
+        &spec.selector,
+        &old.selector,
+    );
+    immutable(
+        &mut errs,
+        &path.child("completionMode"),
+        &spec.completion_mode,
+        &old.completion_mode,
+    );
+    immutable(
+        &mut errs,
+        &path.child("podFailurePolicy"),
+        &spec.pod_failure_policy,
+        &old.pod_failure_policy,
+    );
+    immutable(
+        &mut errs,
+        &path.child("backoffLimitPerIndex"),
+        &spec.backoff_limit_per_index,
+        &old.backoff_limit_per_index,
+    );
+    immutable(
+        &mut errs,
+        &path.child("managedBy"),
+        &spec.managed_by,
+        &old.managed_by,
+    );
+    immutable(
+        &mut errs,
+        &path.child("successPolicy"),
+        &spec.success_policy,
+        &old.success_policy,
+    );
+    errs
 }

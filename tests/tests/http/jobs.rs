@@ -1,0 +1,142 @@
+//! Jobs: the selector kube-apiserver generates and the fields it keeps
+//! (pkg/registry/batch/job/strategy.go, pkg/apis/batch/validation).
+
+use super::*;
+
+const JOBS: &str = "/apis/batch/v1/namespaces/default/jobs";
+
+/// What `kubectl create job j --image=busybox` sends.
+fn job(name: &str) -> Value {
+    json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": name},
+           "spec": {"template": {"spec": {"containers": [{"name": name, "image": "busybox"}],
+                                          "restartPolicy": "Never"}}}})
+}
+
+/// `generateSelector`: the template gets the Job's name and UID as labels
+/// and the selector selects the prefixed UID label, which the Job
+/// controller lists its pods by; a manual selector is left as sent, and
+/// without one the Job is invalid.
+#[tokio::test]
+async fn a_created_job_gets_a_generated_selector() {
+    let api = Api::start();
+    let r = api.post(JOBS, &job("j")).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let uid = r.body["metadata"]["uid"].as_str().expect("uid");
+    assert_eq!(
+        r.body["spec"]["selector"],
+        json!({"matchLabels": {"batch.kubernetes.io/controller-uid": uid}})
+    );
+    assert_eq!(
+        r.body["spec"]["template"]["metadata"]["labels"],
+        json!({"batch.kubernetes.io/controller-uid": uid, "batch.kubernetes.io/job-name": "j",
+               "controller-uid": uid, "job-name": "j"})
+    );
+    assert!(r.body["spec"].get("manualSelector").is_none(), "{}", r.text);
+
+    let mut manual = job("m");
+    manual["spec"]["manualSelector"] = json!(true);
+    manual["spec"]["selector"] = json!({"matchLabels": {"app": "m"}});
+    manual["spec"]["template"]["metadata"] = json!({"labels": {"app": "m"}});
+    let r = api.post(JOBS, &manual).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        r.body["spec"]["selector"],
+        json!({"matchLabels": {"app": "m"}})
+    );
+    assert_eq!(
+        r.body["spec"]["template"]["metadata"]["labels"],
+        json!({"app": "m"})
+    );
+
+    let mut unselected = job("u");
+    unselected["spec"]["manualSelector"] = json!(true);
+    let r = api.post(JOBS, &unselected).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        "Job.batch \"u\" is invalid: spec.selector: Required value"
+    );
+    let mut mismatched = manual.clone();
+    mismatched["metadata"]["name"] = json!("x");
+    mismatched["spec"]["template"]["metadata"] = json!({"labels": {"app": "other"}});
+    let r = api.post(JOBS, &mismatched).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        "Job.batch \"x\" is invalid: spec.template.metadata.labels: Invalid value: {\"app\":\"other\"}: `selector` does not match template `labels`"
+    );
+}
+
+/// `ValidateJobSpecUpdate`: a Job's selector, completions and pod template
+/// do not change (`kubectl set image job/j` is refused); a suspended Job
+/// that never started may change its template's scheduling directives and
+/// labels (`AllowMutableSchedulingDirectives`), and any Job its
+/// parallelism.
+#[tokio::test]
+async fn a_jobs_template_completions_and_selector_are_immutable() {
+    let api = Api::start();
+    api.create(JOBS, &job("j")).await;
+    let uri = format!("{JOBS}/j");
+
+    let r = api
+        .patch(
+            &uri,
+            STRATEGIC_MERGE_PATCH,
+            &json!({"spec": {"template": {"spec": {"containers": [{"name": "j", "image": "busybox:2"}]}}}}),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+    let message = r.body["message"].as_str().expect("message");
+    assert!(
+        message.starts_with("Job.batch \"j\" is invalid: spec.template: Invalid value: {")
+            && message.ends_with("}: field is immutable"),
+        "{message}"
+    );
+    for (patch, message) in [
+        (
+            json!({"spec": {"completions": 5}}),
+            "Job.batch \"j\" is invalid: spec.completions: Invalid value: 5: field is immutable",
+        ),
+        (
+            json!({"spec": {"selector": {"matchExpressions": [{"key": "job-name", "operator": "Exists"}]}}}),
+            "Job.batch \"j\" is invalid: spec.selector: Invalid value: {\"matchLabels\":{\"batch.kubernetes.io/controller-uid\":\"UID\"},\"matchExpressions\":[{\"key\":\"job-name\",\"operator\":\"Exists\"}]}: field is immutable",
+        ),
+    ] {
+        let r = api.patch(&uri, MERGE_PATCH, &patch).await;
+        r.assert_failure(422, "Invalid");
+        let uid = api.get(&uri).await.body["metadata"]["uid"]
+            .as_str()
+            .expect("uid")
+            .to_string();
+        assert_eq!(r.body["message"], message.replace("UID", &uid), "{patch}");
+    }
+    let r = api
+        .patch(&uri, MERGE_PATCH, &json!({"spec": {"parallelism": 3}}))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+
+    let mut suspended = job("s");
+    suspended["spec"]["suspend"] = json!(true);
+    api.create(JOBS, &suspended).await;
+    let r = api
+        .patch(
+            &format!("{JOBS}/s"),
+            MERGE_PATCH,
+            &json!({"spec": {"template": {"metadata": {"labels": {"queue": "a"}},
+                                          "spec": {"nodeSelector": {"zone": "b"}}}}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(
+        r.body["spec"]["template"]["spec"]["nodeSelector"],
+        json!({"zone": "b"})
+    );
+    let r = api
+        .patch(
+            &format!("{JOBS}/s"),
+            MERGE_PATCH,
+            &json!({"spec": {"template": {"spec": {"activeDeadlineSeconds": 5}}}}),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+}
