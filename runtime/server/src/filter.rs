@@ -12,18 +12,28 @@ use runtime::selector::{FieldSelector, LabelSelector};
 
 /// The field selector of a request, allowing `metadata.name`,
 /// `metadata.namespace` and the kind's selectable fields.
-/// Custom resources accept `metadata.namespace` only when namespaced, and
-/// reject others with apiextensions' `field label not supported: <label>`.
+///
+/// A built-in kind without selectable fields of its own takes the
+/// scheme's `DefaultMetaV1FieldSelectorConversion` (`metadata.namespace`
+/// even when cluster-scoped; others refused with `"<label>" is not a known
+/// field selector: only ...`). One with selectable fields has its own
+/// conversion function upstream (`AddFieldLabelConversionsForPod`,
+/// `...ForSecret`, ...), which refuses a label with `field label not
+/// supported: <label>` and takes `metadata.namespace` only when
+/// namespaced, as custom resources do (apiextensions).
 pub(crate) fn field_selector(ri: &ResourceInfo, query: &Query) -> Result<FieldSelector, ApiError> {
-    let builtin = is_builtin_group(ri.group);
+    let default_conversion = is_builtin_group(ri.group) && ri.selectable_fields.is_empty();
     let mut allowed = vec!["metadata.name"];
-    if builtin || ri.namespaced {
+    if default_conversion || ri.namespaced {
         allowed.push("metadata.namespace");
     }
     allowed.extend(ri.selectable_fields.iter().copied());
     let text = query.get("fieldSelector").unwrap_or("");
     FieldSelector::parse(text, &allowed).map_err(|e| {
-        match (builtin, e.split_once("\" is not a known field selector")) {
+        match (
+            default_conversion,
+            e.split_once("\" is not a known field selector"),
+        ) {
             (false, Some((label, _))) => ApiError::bad_request(format!(
                 "field label not supported: {}",
                 label.trim_start_matches('"')

@@ -233,6 +233,69 @@ async fn an_unknown_field_selector_is_400() {
     );
 }
 
+/// Upstream's own field label conversions for core kinds
+/// (pkg/apis/core/v1/conversion.go): Secrets select by `type`, Services by
+/// `spec.type` and `spec.clusterIP`, Namespaces by `status.phase`; a label a
+/// kind's function does not know is `field label not supported: <label>`
+/// (a Namespace's `metadata.namespace` included), not the default
+/// conversion's message.
+#[tokio::test]
+async fn core_kinds_select_by_their_own_field_labels() {
+    let api = Api::start();
+    let secrets = "/api/v1/namespaces/default/secrets";
+    for (name, kind) in [("opaque", "Opaque"), ("token", "example.com/token")] {
+        api.create(
+            secrets,
+            &json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": name}, "type": kind}),
+        )
+        .await;
+    }
+    let r = api
+        .get(&format!("{secrets}?fieldSelector=type%3Dexample.com/token"))
+        .await;
+    assert_eq!(names(&r.body), ["token"], "{}", r.text);
+    let r = api
+        .get(&format!("{secrets}?fieldSelector=type!%3DOpaque"))
+        .await;
+    assert_eq!(names(&r.body), ["token"], "{}", r.text);
+
+    let services = "/api/v1/namespaces/default/services";
+    for (name, kind) in [("a", "ClusterIP"), ("b", "NodePort")] {
+        api.create(
+            services,
+            &json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": name},
+                    "spec": {"type": kind, "ports": [{"port": 80}]}}),
+        )
+        .await;
+    }
+    let r = api
+        .get(&format!("{services}?fieldSelector=spec.type%3DNodePort"))
+        .await;
+    assert_eq!(names(&r.body), ["b"], "{}", r.text);
+
+    api.create(NAMESPACES, &namespace("ns1")).await;
+    let r = api
+        .get(&format!(
+            "{NAMESPACES}?fieldSelector=status.phase%3DActive,metadata.name%3Dns1"
+        ))
+        .await;
+    assert_eq!(names(&r.body), ["ns1"], "{}", r.text);
+
+    for (uri, label) in [
+        (secrets.to_string(), "data"),
+        ("/api/v1/namespaces/default/pods".to_string(), "spec.foo"),
+        (NAMESPACES.to_string(), "metadata.namespace"),
+    ] {
+        let r = api.get(&format!("{uri}?fieldSelector={label}%3Dx")).await;
+        r.assert_failure(400, "BadRequest");
+        assert_eq!(
+            r.body["message"],
+            format!("field label not supported: {label}"),
+            "{uri}"
+        );
+    }
+}
+
 /// Upstream: custom resources convert field labels with `crConverter.ConvertFieldLabel`
 /// (k8s.io/apiextensions-apiserver/pkg/apiserver/conversion/converter.go):
 /// `fmt.Errorf("field label not supported: %s", label)`, made a BadRequest by

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 /// +resource:generation=false
 /// +defaulting:hook
 /// +validation:extra
+/// +kubebuilder:selectablefield:JSONPath=.type
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]

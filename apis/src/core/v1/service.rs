@@ -16,6 +16,8 @@ use serde::{Deserialize, Serialize};
 /// +resource:generation=false
 /// +resource:nameFormat=dns1035-label
 /// +defaulting:hook
+/// +kubebuilder:selectablefield:JSONPath=.spec.clusterIP
+/// +kubebuilder:selectablefield:JSONPath=.spec.type
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct Service {

@@ -54,6 +54,7 @@ pub struct ConfigMap {
 /// +resource:nameFormat=dns1123-label
 /// +resource:returnDeletedObject
 /// +resource:strategy
+/// +kubebuilder:selectablefield:JSONPath=.status.phase
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct Namespace {

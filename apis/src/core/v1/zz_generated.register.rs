@@ -209,10 +209,20 @@ impl ::runtime::registry::ServedKind for Secret {
         )
     }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
-        ::runtime::registry::metadata_field(
-            &self.metadata,
-            path.strip_prefix("metadata.")?,
-        )
+        match path {
+            "type" => {
+                Some(self)
+                    .map(|v| &v.r#type)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            _ => {
+                ::runtime::registry::metadata_field(
+                    &self.metadata,
+                    path.strip_prefix("metadata.")?,
+                )
+            }
+        }
     }
 }
 impl ::runtime::registry::ServedKind for Service {
@@ -256,10 +266,28 @@ impl ::runtime::registry::ServedKind for Service {
         )
     }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
-        ::runtime::registry::metadata_field(
-            &self.metadata,
-            path.strip_prefix("metadata.")?,
-        )
+        match path {
+            "spec.clusterIP" => {
+                Some(self)
+                    .map(|v| &v.spec)
+                    .map(|v| &v.cluster_ip)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            "spec.type" => {
+                Some(self)
+                    .map(|v| &v.spec)
+                    .map(|v| &v.r#type)
+                    .filter(|v| !runtime::codec::is_default(*v))
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            _ => {
+                ::runtime::registry::metadata_field(
+                    &self.metadata,
+                    path.strip_prefix("metadata.")?,
+                )
+            }
+        }
     }
 }
 impl ::runtime::registry::ServedKind for ConfigMap {
