@@ -24,6 +24,7 @@ mod metrics;
 mod namespaces;
 mod openapi;
 mod patch;
+mod pods;
 mod prost_clients;
 mod quantity;
 mod read;

@@ -4,6 +4,7 @@
 //! +k8s:supportsSubresource="/status"
 
 mod pod;
+mod pod_update;
 mod printers;
 mod qos;
 mod secret;

@@ -31,6 +31,7 @@ use serde::{Deserialize, Serialize};
 /// +defaulting:hook
 /// +resource:returnDeletedObject
 /// +resource:strategy
+/// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct Pod {

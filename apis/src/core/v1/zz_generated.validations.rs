@@ -32,6 +32,14 @@ const _: () = {
                 field_errs.append(&mut new.validate_update(old, &p, ctx));
                 errs.append(&mut field_errs);
             }
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             errs
         }
     }

@@ -1,0 +1,162 @@
+//! Pod updates: what `ValidatePodUpdate` (pkg/apis/core/validation) lets
+//! change in a pod's spec once it exists.
+
+use super::*;
+
+const PODS: &str = "/api/v1/namespaces/default/pods";
+
+/// What `kubectl run p --image=nginx` sends, with a toleration.
+fn pod(name: &str) -> Value {
+    json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name},
+           "spec": {"containers": [{"name": name, "image": "nginx"}],
+                    "tolerations": [{"key": "k", "operator": "Exists", "effect": "NoExecute",
+                                     "tolerationSeconds": 60}]}})
+}
+
+/// The changes a pod takes (images, a shorter deadline, added tolerations,
+/// `tolerationSeconds`, labels, its status through `/status`) and the ones
+/// it refuses, with upstream's messages; a change to any other spec field
+/// lists what may change and what changed.
+#[tokio::test]
+async fn a_pods_spec_changes_only_where_upstream_lets_it() {
+    let api = Api::start();
+    api.create(PODS, &pod("p")).await;
+    let uri = format!("{PODS}/p");
+    // As `kubectl set image` sends it: the container merged by name keeps
+    // its defaulted fields (a merge patch would replace the list, and the
+    // new image's default pull policy would change the spec).
+    let r = api
+        .patch(
+            &uri,
+            STRATEGIC_MERGE_PATCH,
+            &json!({"spec": {"containers": [{"name": "p", "image": "nginx:2"}]}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let ok = [
+        json!({"spec": {"activeDeadlineSeconds": 100}}),
+        json!({"spec": {"activeDeadlineSeconds": 50}}),
+        json!({"spec": {"tolerations": [
+            {"key": "k", "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 5},
+            {"key": "new", "operator": "Exists"}]}}),
+        json!({"metadata": {"labels": {"a": "b"}}}),
+    ];
+    for patch in ok {
+        let r = api.patch(&uri, MERGE_PATCH, &patch).await;
+        assert_eq!(r.status, StatusCode::OK, "{patch}: {}", r.text);
+    }
+    let got = api.get(&uri).await.body;
+    assert_eq!(got["spec"]["containers"][0]["image"], "nginx:2");
+    assert_eq!(got["spec"]["activeDeadlineSeconds"], 50);
+    let r = api
+        .patch(
+            &format!("{uri}/status"),
+            MERGE_PATCH,
+            &json!({"status": {"phase": "Running"}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+
+    let refused = [
+        (
+            json!({"spec": {"activeDeadlineSeconds": 200}}),
+            "spec.activeDeadlineSeconds: Invalid value: 200: must be less than or equal to previous value",
+        ),
+        (
+            json!({"spec": {"tolerations": [{"key": "other", "operator": "Exists"}]}}),
+            "spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds",
+        ),
+        (
+            json!({"spec": {"containers": [{"name": "p", "image": "nginx"}, {"name": "q", "image": "nginx"}]}}),
+            "spec.containers: Forbidden: pod updates may not add or remove containers",
+        ),
+        (
+            json!({"spec": {"schedulingGates": [{"name": "late"}]}}),
+            "spec.schedulingGates[0].name: Forbidden: only deletion is allowed, but found new scheduling gate 'late'",
+        ),
+    ];
+    for (patch, cause) in refused {
+        let r = api.patch(&uri, MERGE_PATCH, &patch).await;
+        r.assert_failure(422, "Invalid");
+        assert_eq!(
+            r.body["message"],
+            format!("Pod \"p\" is invalid: {cause}"),
+            "{patch}"
+        );
+    }
+
+    let r = api
+        .patch(
+            &uri,
+            MERGE_PATCH,
+            &json!({"spec": {"restartPolicy": "Never"}}),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+    let causes = r.body["details"]["causes"].as_array().expect("causes");
+    assert_eq!(causes.len(), 1, "{}", r.text);
+    assert_eq!(causes[0]["reason"], "FieldValueForbidden");
+    assert_eq!(causes[0]["field"], "spec");
+    let message = causes[0]["message"].as_str().expect("message");
+    assert!(
+        message.starts_with(
+            "Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)\n"
+        ) && message.ends_with("\n- restartPolicy: \"Always\"\n+ restartPolicy: \"Never\""),
+        "{message}"
+    );
+    assert_eq!(api.get(&uri).await.body["spec"]["restartPolicy"], "Always");
+}
+
+/// A pod held by scheduling gates may lose gates and gain node selector
+/// terms (what a queueing controller does before releasing it), but not
+/// change the terms it has.
+#[tokio::test]
+async fn a_gated_pod_takes_node_selector_additions_and_loses_gates() {
+    let api = Api::start();
+    let mut gated = pod("g");
+    gated["spec"]["schedulingGates"] = json!([{"name": "queue"}]);
+    gated["spec"]["nodeSelector"] = json!({"zone": "a"});
+    api.create(PODS, &gated).await;
+    let uri = format!("{PODS}/g");
+    let r = api
+        .patch(
+            &uri,
+            MERGE_PATCH,
+            &json!({"spec": {"nodeSelector": {"zone": "b"}}}),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        "Pod \"g\" is invalid: spec.nodeSelector: Invalid value: {\"zone\":\"b\"}: only additions to spec.nodeSelector are allowed (no mutations or deletions)"
+    );
+    let r = api
+        .patch(
+            &uri,
+            MERGE_PATCH,
+            &json!({"spec": {"nodeSelector": {"pool": "x"}}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let r = api
+        .patch(
+            &uri,
+            MERGE_PATCH,
+            &json!({"spec": {"schedulingGates": null}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(
+        r.body["spec"]["nodeSelector"],
+        json!({"pool": "x", "zone": "a"})
+    );
+    // Released, the pod's node selector is fixed.
+    let r = api
+        .patch(
+            &uri,
+            MERGE_PATCH,
+            &json!({"spec": {"nodeSelector": {"more": "y"}}}),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+}
