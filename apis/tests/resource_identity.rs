@@ -69,6 +69,7 @@ fn generated_registry_lists_every_resource() {
         names,
         [
             "deployments.apps",
+            "replicasets.apps",
             // autoscaling/v1 and v2: one resource, two versions.
             "horizontalpodautoscalers.autoscaling",
             "horizontalpodautoscalers.autoscaling",

@@ -38,6 +38,15 @@ impl PrinterColumn {
             priority,
         }
     }
+
+    /// A computed `integer` column for a [`Printer`] (upstream's counts:
+    /// a ReplicaSet's `Desired`, `Current`, `Ready`).
+    pub const fn integer(name: &'static str, priority: i32, description: &'static str) -> Self {
+        PrinterColumn {
+            type_: "integer",
+            ..PrinterColumn::string(name, priority, description)
+        }
+    }
 }
 
 /// The `/scale` subresource: where replicas and the selector live.

@@ -28,6 +28,7 @@ mod pods;
 mod prost_clients;
 mod quantity;
 mod read;
+mod replicasets;
 mod representations;
 mod requests;
 mod storage;

@@ -222,6 +222,141 @@ pub struct DeploymentCondition {
     pub message: String,
 }
 
+/// ReplicaSet keeps a stable set of identical pods running; Deployments
+/// own ReplicaSets and roll them over.
+///
+/// +genclient
+/// +kubebuilder:resource:shortName=rs,categories=all
+/// +kubebuilder:subresource:status
+/// +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.spec.selector
+/// +printer:hook
+/// +resource:strategy
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
+#[serde(default)]
+pub struct ReplicaSet {
+    /// Standard object metadata.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default)]
+    pub metadata: ObjectMeta,
+    /// The desired pods.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default)]
+    pub spec: ReplicaSetSpec,
+    /// The most recently observed state, written through `/status`.
+    /// +optional
+    /// +protobuf=3
+    #[serde(default)]
+    pub status: ReplicaSetStatus,
+}
+
+/// ReplicaSetSpec is the desired state of a replica set.
+///
+/// +validation:extra
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplicaSetSpec {
+    /// How many pods to run; 1 when unset (a pointer, so that 0 is kept).
+    /// +default=1
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i32>,
+    /// Seconds a new pod must be ready, without a container crashing,
+    /// before it counts as available; 0 by default.
+    /// +optional
+    /// +protobuf=4
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub min_ready_seconds: i32,
+    /// Selects the pods this replica set counts; must match the template's
+    /// labels.
+    /// +protobuf=2
+    #[serde(default)]
+    pub selector: LabelSelector,
+    /// The pods to create when too few are selected.
+    /// +optional
+    /// +protobuf=3
+    #[serde(default)]
+    pub template: PodTemplateSpec,
+}
+
+/// ReplicaSetStatus is the observed state of a replica set.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplicaSetStatus {
+    /// Pods (not terminating) selected by the replica set.
+    /// +protobuf=1
+    #[serde(default)]
+    pub replicas: i32,
+    /// Pods (not terminating) whose labels match the template's labels.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub fully_labeled_replicas: i32,
+    /// Pods (not terminating) whose Ready condition is true.
+    /// +optional
+    /// +protobuf=4
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub ready_replicas: i32,
+    /// Pods (not terminating) ready for at least `minReadySeconds`.
+    /// +optional
+    /// +protobuf=5
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub available_replicas: i32,
+    /// Pods being deleted that have not yet finished.
+    /// +optional
+    /// +protobuf=7
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terminating_replicas: Option<i32>,
+    /// The generation the controller last acted on.
+    /// +optional
+    /// +protobuf=3
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub observed_generation: i64,
+    /// The latest observations of the replica set's state.
+    /// +optional
+    /// +patchMergeKey=type
+    /// +patchStrategy=merge
+    /// +listType=map
+    /// +listMapKey=type
+    /// +protobuf=6
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<ReplicaSetCondition>,
+}
+
+/// ReplicaSetCondition is one observation of a replica set's state
+/// (`ReplicaFailure`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplicaSetCondition {
+    /// The condition type.
+    /// +protobuf=1
+    pub r#type: String,
+    /// `True`, `False` or `Unknown`.
+    /// +protobuf=2
+    pub status: String,
+    /// When the status last changed.
+    /// +optional
+    /// +protobuf=3
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default, deserialize_with = "runtime::meta::zero_time_as_none")]
+    pub last_transition_time: Option<Time>,
+    /// Machine-readable reason for the last change.
+    /// +optional
+    /// +protobuf=4
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub reason: String,
+    /// Human-readable details of the last change.
+    /// +optional
+    /// +protobuf=5
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub message: String,
+}
+
 /// As upstream's `SetDefaults_Deployment`, for what the field `+default`s
 /// (1 replica, 10 old ReplicaSets kept, a 600 second progress deadline,
 /// strategy `RollingUpdate`, all run after this hook) cannot say: a rolling

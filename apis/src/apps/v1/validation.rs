@@ -1,63 +1,23 @@
 // Hand-written validation of apps/v1 beside the generated one: upstream's
-// `ValidateDeploymentSpec` (`pkg/apis/apps/validation/validation.go`), with
+// `ValidateDeploymentSpec` and `ValidateReplicaSetSpec`
+// (`pkg/apis/apps/validation/validation.go`), with
 // its messages. Not ratcheted, as upstream checks the whole new spec.
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::selector::selects;
 use runtime::validate::{Context, ValidateExtra};
 
-use runtime::meta::IntOrString;
+use runtime::meta::{IntOrString, LabelSelector};
 
-use super::{DeploymentSpec, DeploymentStrategy};
+use super::{DeploymentSpec, DeploymentStrategy, ReplicaSetSpec};
+use crate::core::v1::PodTemplateSpec;
 
 impl ValidateExtra for DeploymentSpec {
-    /// Replicas not negative; a non-empty selector that matches the
-    /// template's labels; pods that restart `Always` and have no active
-    /// deadline.
+    /// [`replicated_pods_errors`]; a valid strategy; minReadySeconds,
+    /// revisionHistoryLimit and progressDeadlineSeconds not negative, the
+    /// deadline above minReadySeconds; on update, an immutable selector.
     fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
-        let mut errs = Vec::new();
-        if let Some(r) = self.replicas
-            && r < 0
-        {
-            errs.push(Error::invalid(
-                &path.child("replicas"),
-                BadValue::Int(r.into()),
-                "must be greater than or equal to 0",
-            ));
-        }
-        let selector = &self.selector;
-        let empty = selector.match_labels.is_empty() && selector.match_expressions.is_empty();
-        if empty {
-            errs.push(Error::invalid(
-                &path.child("selector"),
-                BadValue::json_of(selector),
-                "empty selector is invalid for deployment",
-            ));
-        }
-        let template = path.child("template");
-        let labels = &self.template.metadata.labels;
-        if !empty && !selects(selector, labels) {
-            errs.push(Error::invalid(
-                &template.child("metadata").child("labels"),
-                BadValue::json_of(labels),
-                "`selector` does not match template `labels`",
-            ));
-        }
-        let spec = &self.template.spec;
-        if spec.restart_policy != "Always" {
-            errs.push(Error::not_supported(
-                &template.child("spec").child("restartPolicy"),
-                BadValue::Str(spec.restart_policy.clone()),
-                &["Always"],
-            ));
-        }
-        if let Some(seconds) = spec.active_deadline_seconds {
-            errs.push(Error::invalid(
-                &template.child("spec").child("activeDeadlineSeconds"),
-                BadValue::Int(seconds),
-                "activeDeadlineSeconds in ReplicaSet is not Supported",
-            ));
-        }
+        let mut errs = replicated_pods_errors(self.replicas, &self.selector, &self.template, path);
         errs.extend(validate_strategy(&self.strategy, &path.child("strategy")));
         let nonnegative = |errs: &mut ErrorList, name: &'static str, value: i32| {
             if value < 0 {
@@ -82,20 +42,96 @@ impl ValidateExtra for DeploymentSpec {
                 ));
             }
         }
-        // `deploymentStrategy.ValidateUpdate`: the selector of an apps/v1
-        // Deployment never changes (`ValidateImmutableField`; the new
-        // selector printed as the empty-selector rule prints it).
-        if let Some(old) = old
-            && self.selector != old.selector
-        {
-            errs.push(Error::invalid(
-                &path.child("selector"),
-                BadValue::json_of(&self.selector),
-                "field is immutable",
-            ));
-        }
+        errs.extend(old.and_then(|old| selector_changed(&self.selector, &old.selector, path)));
         errs
     }
+}
+
+impl ValidateExtra for ReplicaSetSpec {
+    /// `ValidateReplicaSetSpec`: [`replicated_pods_errors`] and
+    /// minReadySeconds not negative; on update, an immutable selector
+    /// (`rsStrategy.ValidateUpdate`).
+    fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        let mut errs = replicated_pods_errors(self.replicas, &self.selector, &self.template, path);
+        if self.min_ready_seconds < 0 {
+            errs.push(Error::invalid(
+                &path.child("minReadySeconds"),
+                BadValue::Int(self.min_ready_seconds.into()),
+                NEGATIVE,
+            ));
+        }
+        errs.extend(old.and_then(|old| selector_changed(&self.selector, &old.selector, path)));
+        errs
+    }
+}
+
+/// The rules a Deployment's and a ReplicaSet's spec share (upstream's
+/// `ValidateDeploymentSpec` and `ValidateReplicaSetSpec`, both through
+/// `ValidatePodTemplateSpecForReplicaSet`): replicas not negative; a
+/// non-empty selector that matches the template's labels; pods that
+/// restart `Always` and have no active deadline.
+fn replicated_pods_errors(
+    replicas: Option<i32>,
+    selector: &LabelSelector,
+    template: &PodTemplateSpec,
+    path: &Path,
+) -> ErrorList {
+    let mut errs = Vec::new();
+    if let Some(r) = replicas
+        && r < 0
+    {
+        errs.push(Error::invalid(
+            &path.child("replicas"),
+            BadValue::Int(r.into()),
+            NEGATIVE,
+        ));
+    }
+    let empty = selector.match_labels.is_empty() && selector.match_expressions.is_empty();
+    if empty {
+        errs.push(Error::invalid(
+            &path.child("selector"),
+            BadValue::json_of(selector),
+            "empty selector is invalid for deployment",
+        ));
+    }
+    let template_path = path.child("template");
+    let labels = &template.metadata.labels;
+    if !empty && !selects(selector, labels) {
+        errs.push(Error::invalid(
+            &template_path.child("metadata").child("labels"),
+            BadValue::json_of(labels),
+            "`selector` does not match template `labels`",
+        ));
+    }
+    let spec = &template.spec;
+    if spec.restart_policy != "Always" {
+        errs.push(Error::not_supported(
+            &template_path.child("spec").child("restartPolicy"),
+            BadValue::Str(spec.restart_policy.clone()),
+            &["Always"],
+        ));
+    }
+    if let Some(seconds) = spec.active_deadline_seconds {
+        errs.push(Error::invalid(
+            &template_path.child("spec").child("activeDeadlineSeconds"),
+            BadValue::Int(seconds),
+            "activeDeadlineSeconds in ReplicaSet is not Supported",
+        ));
+    }
+    errs
+}
+
+/// The strategies' `ValidateUpdate` for apps/v1: the selector never
+/// changes (`ValidateImmutableField`; the new selector printed as the
+/// empty-selector rule prints it).
+fn selector_changed(new: &LabelSelector, old: &LabelSelector, path: &Path) -> Option<Error> {
+    (new != old).then(|| {
+        Error::invalid(
+            &path.child("selector"),
+            BadValue::json_of(new),
+            "field is immutable",
+        )
+    })
 }
 
 const NEGATIVE: &str = "must be greater than or equal to 0";

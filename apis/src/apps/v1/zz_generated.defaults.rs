@@ -30,4 +30,17 @@ const _: () = {
             }
         }
     }
+    impl SetDefaults for ReplicaSet {
+        fn set_defaults(&mut self) {
+            self.spec.set_defaults();
+        }
+    }
+    impl SetDefaults for ReplicaSetSpec {
+        fn set_defaults(&mut self) {
+            if self.replicas.is_none() {
+                self.replicas = Some(1);
+            }
+            self.template.set_defaults();
+        }
+    }
 };
