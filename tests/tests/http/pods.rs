@@ -116,7 +116,22 @@ async fn a_gated_pod_takes_node_selector_additions_and_loses_gates() {
     let mut gated = pod("g");
     gated["spec"]["schedulingGates"] = json!([{"name": "queue"}]);
     gated["spec"]["nodeSelector"] = json!({"zone": "a"});
-    api.create(PODS, &gated).await;
+    let created = api.create(PODS, &gated).await;
+    // `applySchedulingGatedCondition`: created unscheduled, saying why
+    // (`kubectl get pods` shows STATUS SchedulingGated).
+    let conditions = &created["status"]["conditions"];
+    assert_eq!(conditions.as_array().map(Vec::len), Some(1), "{created}");
+    let condition = &conditions[0];
+    assert!(condition["lastTransitionTime"].is_string(), "{condition}");
+    assert_eq!(
+        condition,
+        &json!({"type": "PodScheduled", "status": "False", "lastProbeTime": null,
+                "lastTransitionTime": condition["lastTransitionTime"],
+                "reason": "SchedulingGated",
+                "message": "Scheduling is blocked due to non-empty scheduling gates"})
+    );
+    let table = api.get_as(&format!("{PODS}/g"), TABLE).await;
+    assert_eq!(table.body["rows"][0]["cells"][2], "SchedulingGated");
     let uri = format!("{PODS}/g");
     let r = api
         .patch(

@@ -5,7 +5,7 @@
 use runtime::resource::Strategy;
 
 use super::qos::pod_qos_class;
-use super::{Namespace, NamespaceStatus, Pod, PodStatus, warnings};
+use super::{Namespace, NamespaceStatus, Pod, PodCondition, PodStatus, warnings};
 
 /// `pkg/registry/core/pod/strategy.go`: a created pod starts `Pending`
 /// with its QoS class; deletes are graceful; creates and updates warn as
@@ -17,13 +17,26 @@ impl Strategy for Pod {
 
     /// `podStrategy.PrepareForCreate`: whatever status was sent, the pod
     /// starts with `phase: Pending` and the `qosClass` of
-    /// [`pod_qos_class`].
+    /// [`pod_qos_class`]; a pod created with scheduling gates is not
+    /// scheduled, and says why (`applySchedulingGatedCondition`: a
+    /// `PodScheduled` condition `False` with reason `SchedulingGated`, its
+    /// transition time now, as `podutil.UpdatePodCondition` adds it).
     fn prepare_for_create(&mut self) {
         self.status = PodStatus {
             phase: "Pending".into(),
             qos_class: pod_qos_class(&self.spec).into(),
             ..PodStatus::default()
         };
+        if !self.spec.scheduling_gates.is_empty() {
+            self.status.conditions.push(PodCondition {
+                r#type: "PodScheduled".into(),
+                status: "False".into(),
+                last_transition_time: Some(runtime::meta::Time::now()),
+                reason: "SchedulingGated".into(),
+                message: "Scheduling is blocked due to non-empty scheduling gates".into(),
+                ..PodCondition::default()
+            });
+        }
     }
 
     /// The name, when not a DNS label, then [`warnings::pod_warnings`].
