@@ -159,6 +159,53 @@ pub fn row(
     Ok(Value::Object(row))
 }
 
+/// A one-row Table of an `autoscaling/v1` Scale (`GET .../scale` as a
+/// Table), as upstream's `printScale` prints it through its
+/// `scaleColumnDefinitions`: Name (without the `name` format), Desired
+/// (`spec.replicas`), Available (`status.replicas`), Age; the row's object
+/// per `include` (the Scale's metadata, or the Scale).
+///
+/// Errors: the Scale's metadata is not an `ObjectMeta` (none in practice).
+pub fn scale_table(
+    scale: &Value,
+    version: &str,
+    include: IncludeObject,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Value, String> {
+    let meta: ObjectMeta =
+        serde_json::from_value(scale["metadata"].clone()).map_err(|e| e.to_string())?;
+    let columns = json!([
+        {"name": "Name", "type": "string", "format": "", "description": NAME_DESCRIPTION, "priority": 0},
+        {"name": "Desired", "type": "integer", "format": "",
+         "description": "replicas is the desired number of instances for the scaled object.", "priority": 0},
+        {"name": "Available", "type": "integer", "format": "",
+         "description": "replicas is the actual number of observed instances of the scaled object.", "priority": 0},
+        {"name": "Age", "type": "string", "format": "", "description": AGE_DESCRIPTION, "priority": 0},
+    ]);
+    let cells = json!([
+        meta.name.as_deref().unwrap_or(""),
+        scale["spec"]["replicas"].as_i64().unwrap_or(0),
+        scale["status"]["replicas"].as_i64().unwrap_or(0),
+        age(&meta, now),
+    ]);
+    let object = match include {
+        IncludeObject::None => Value::Null,
+        IncludeObject::Metadata => partial_object_metadata(&meta, version)?,
+        IncludeObject::Object => scale.clone(),
+    };
+    let mut list_meta = Map::new();
+    if let Some(rv) = &meta.resource_version {
+        list_meta.insert("resourceVersion".into(), json!(rv));
+    }
+    Ok(json!({
+        "kind": "Table",
+        "apiVersion": format!("meta.k8s.io/{version}"),
+        "metadata": list_meta,
+        "columnDefinitions": columns,
+        "rows": [{"cells": cells, "object": object}],
+    }))
+}
+
 /// A printer column's cell from the JSON value of its field (`None`: the
 /// object's JSON has no such field): a `date` as an age, a list or object
 /// as its JSON text, anything else as it is.

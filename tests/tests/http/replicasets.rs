@@ -142,6 +142,21 @@ async fn replica_sets_print_scale_and_validate_as_upstream() {
         api.get(&format!("{REPLICASETS}/web")).await.body["spec"]["replicas"],
         3
     );
+    // `kubectl get --subresource=scale rs/web`: upstream's `printScale`.
+    let table = api.get_as(&scale, TABLE).await;
+    assert_eq!(table.status, StatusCode::OK, "{}", table.text);
+    let columns: Vec<&str> = table.body["columnDefinitions"]
+        .as_array()
+        .expect("columns")
+        .iter()
+        .map(|c| c["name"].as_str().expect("name"))
+        .collect();
+    assert_eq!(columns, ["Name", "Desired", "Available", "Age"]);
+    let row = &table.body["rows"][0];
+    let cells = row["cells"].as_array().expect("cells");
+    assert_eq!(cells[0..3], [json!("web"), json!(3), json!(0)]);
+    assert_eq!(row["object"]["kind"], "PartialObjectMetadata");
+    assert_eq!(row["object"]["metadata"]["name"], "web");
 
     let r = api
         .post(

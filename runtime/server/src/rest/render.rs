@@ -64,6 +64,16 @@ pub(super) fn render(
             }
             Reply::Object(object).into_tree()
         }
+        // A Scale (`GET .../scale`): upstream's scale columns.
+        (Reply::Tree(scale), Representation::Table(version))
+            if verb == Verb::Get && scale["kind"] == "Scale" =>
+        {
+            let include = IncludeObject::parse(query.get("includeObject"));
+            match table::scale_table(&scale, version, include, chrono::Utc::now()) {
+                Ok(table) => table,
+                Err(e) => return ApiError::internal(e).into_response(),
+            }
+        }
         // Lists took their own path (`list_table`,
         // `list_partial_object_metadata`): here is one object.
         (body, Representation::Table(version)) if verb == Verb::Get => {
