@@ -140,3 +140,38 @@ async fn a_jobs_template_completions_and_selector_are_immutable() {
         .await;
     r.assert_failure(422, "Invalid");
 }
+
+/// `jobStrategy.WarningsOnCreate` and `WarningsForJobSpec` (pkg/api/job):
+/// a name that is not a DNS label, a huge Indexed Job, then the pod
+/// template's warnings at `spec.template`.
+#[tokio::test]
+async fn a_job_warns_as_upstreams_job_strategy() {
+    let api = Api::start();
+    let mut big = job("big.1");
+    big["spec"]["completionMode"] = json!("Indexed");
+    big["spec"]["completions"] = json!(100_001);
+    big["spec"]["parallelism"] = json!(10_001);
+    big["spec"]["template"]["spec"]["containers"][0]["name"] = json!("c");
+    big["spec"]["template"]["spec"]["nodeSelector"] = json!({"beta.kubernetes.io/os": "linux"});
+    let r = api.post(JOBS, &big).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        r.warnings(),
+        [
+            r#"299 - "metadata.name: this is used in Pod names and hostnames, which can result in surprising behavior; a DNS label is recommended: [must not contain dots]""#,
+            r#"299 - "spec: In Indexed Jobs with a number of completions higher than 10^5 and a parallelism higher than 10^4, Kubernetes might not be able to track completedIndexes when a big number of indexes fail""#,
+            r#"299 - "spec.template.spec.nodeSelector[beta.kubernetes.io/os]: deprecated since v1.14; use \"kubernetes.io/os\" instead""#,
+        ]
+    );
+    // An update that changes only labels does not bump the generation,
+    // and does not warn.
+    let r = api
+        .patch(
+            &format!("{JOBS}/big.1"),
+            MERGE_PATCH,
+            &json!({"metadata": {"labels": {"a": "b"}}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert!(r.warnings().is_empty(), "{:?}", r.warnings());
+}

@@ -4,7 +4,8 @@
 
 use runtime::resource::Strategy;
 
-use super::Job;
+use super::{Job, JobSpec};
+use crate::core::v1::warnings;
 
 /// `batch.LegacyJobNameLabel`: the label with the Job's name on its pods.
 pub const LEGACY_JOB_NAME_LABEL: &str = "job-name";
@@ -17,9 +18,31 @@ pub const LEGACY_CONTROLLER_UID_LABEL: &str = "controller-uid";
 pub const CONTROLLER_UID_LABEL: &str = "batch.kubernetes.io/controller-uid";
 
 /// `jobStrategy`: a created Job's selector is generated unless it asks
-/// for a manual one.
+/// for a manual one; creates and updates warn as
+/// `jobStrategy.WarningsOnCreate`/`WarningsOnUpdate` do.
 impl Strategy for Job {
     const PREPARE_FOR_CREATE: bool = true;
+    const WARNINGS: bool = true;
+
+    /// The name, when not a DNS label (it names pods), then
+    /// [`job_spec_warnings`].
+    fn warnings_on_create(&self) -> Vec<String> {
+        let mut out: Vec<String> =
+            warnings::name_warning(&self.metadata, "Pod names and hostnames")
+                .into_iter()
+                .collect();
+        out.extend(job_spec_warnings(&self.spec));
+        out
+    }
+
+    /// [`job_spec_warnings`], when the update bumped the generation
+    /// (changed the spec).
+    fn warnings_on_update(&self, old: &Self) -> Vec<String> {
+        if self.metadata.generation == old.metadata.generation {
+            return Vec::new();
+        }
+        job_spec_warnings(&self.spec)
+    }
 
     /// `jobStrategy.PrepareForCreate`'s `generateSelectorIfNeeded`: unless
     /// `spec.manualSelector` is true, the pod template gets the Job's name
@@ -52,4 +75,33 @@ impl Strategy for Job {
             .entry(CONTROLLER_UID_LABEL.to_string())
             .or_insert(uid);
     }
+}
+
+/// Above this many completions (`completionsSoftLimit`) with more than
+/// [`PARALLELISM_SOFT_LIMIT`] pods at once, an Indexed Job warns.
+const COMPLETIONS_SOFT_LIMIT: i32 = 100_000;
+/// `parallelismSoftLimitForUnlimitedCompletions`.
+const PARALLELISM_SOFT_LIMIT: i32 = 10_000;
+
+/// `WarningsForJobSpec` (pkg/api/job): an Indexed Job with more than
+/// 10^5 completions and a parallelism above 10^4, then the pod template's
+/// warnings at `spec.template`.
+fn job_spec_warnings(spec: &JobSpec) -> Vec<String> {
+    let mut out = Vec::new();
+    if spec.completion_mode.as_deref() == Some("Indexed")
+        && spec.completions.unwrap_or(0) > COMPLETIONS_SOFT_LIMIT
+        && spec.parallelism.unwrap_or(0) > PARALLELISM_SOFT_LIMIT
+    {
+        out.push(
+            "spec: In Indexed Jobs with a number of completions higher than 10^5 and a parallelism higher than 10^4, Kubernetes might not be able to track completedIndexes when a big number of indexes fail"
+                .to_string(),
+        );
+    }
+    let template = &spec.template;
+    out.extend(warnings::pod_warnings(
+        "spec.template",
+        &template.spec,
+        &template.metadata,
+    ));
+    out
 }
