@@ -176,6 +176,28 @@ pub fn immutable(path: &Path, changed: bool) -> ErrorList {
     }
 }
 
+/// `apivalidation.ValidateImmutableField`, what hand-written (not
+/// declarative) validation calls on update: `Invalid value: <new>: field
+/// is immutable` when `new` differs from `old`, the new value printed as
+/// upstream's `field.Error` prints it ([`BadValue::value_of`]: a nil
+/// pointer as `null`, a string quoted, a struct as JSON). The declarative
+/// `+k8s:immutable` is [`immutable`] (Forbidden, no value).
+pub fn immutable_field<T: PartialEq + serde::Serialize + ?Sized>(
+    path: &Path,
+    new: &T,
+    old: &T,
+) -> ErrorList {
+    if new == old {
+        Vec::new()
+    } else {
+        vec![Error::invalid(
+            path,
+            BadValue::value_of(new),
+            "field is immutable",
+        )]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! Expected strings: upstream `validate/limits_test.go`,
@@ -320,6 +342,25 @@ mod tests {
         assert_eq!(
             rendered(immutable(&path(), true)),
             ["spec.f: Forbidden: field is immutable"]
+        );
+        // ValidateImmutableField: Invalid, with the new value as
+        // `field.Error` prints it.
+        assert!(immutable_field(&path(), "a", "a").is_empty());
+        assert_eq!(
+            rendered(immutable_field(&path(), "b", "a")),
+            [r#"spec.f: Invalid value: "b": field is immutable"#]
+        );
+        assert_eq!(
+            rendered(immutable_field(&path(), &None::<i32>, &Some(5))),
+            ["spec.f: Invalid value: null: field is immutable"]
+        );
+        assert_eq!(
+            rendered(immutable_field(
+                &path(),
+                &serde_json::json!({"k": ["v"]}),
+                &serde_json::json!({})
+            )),
+            [r#"spec.f: Invalid value: {"k":["v"]}: field is immutable"#]
         );
     }
 }

@@ -39,9 +39,9 @@ mod union;
 
 pub use format::{FORMATS, format};
 pub use limits::{
-    enum_value, forbidden_value, immutable, max_bytes, max_items, max_length, max_properties,
-    maximum, min_items, min_length, min_properties, minimum, neq_bool, neq_int, neq_str,
-    required_value,
+    enum_value, forbidden_value, immutable, immutable_field, max_bytes, max_items, max_length,
+    max_properties, maximum, min_items, min_length, min_properties, minimum, neq_bool, neq_int,
+    neq_str, required_value,
 };
 pub use list::{
     each_map_key, each_map_val, each_slice_val, slice_item, unique, unique_map, unique_set,

@@ -9,6 +9,16 @@ use proto::apimachinery::pkg::apis::meta::v1 as meta;
 
 const REPLICASETS: &str = "/apis/apps/v1/namespaces/default/replicasets";
 
+/// The column names of a Table.
+fn columns(table: &Value) -> Vec<&str> {
+    table["columnDefinitions"]
+        .as_array()
+        .expect("columns")
+        .iter()
+        .map(|c| c["name"].as_str().expect("name"))
+        .collect()
+}
+
 fn labels(app: &str) -> std::collections::BTreeMap<String, String> {
     [("app".to_string(), app.to_string())].into()
 }
@@ -108,14 +118,8 @@ async fn replica_sets_print_scale_and_validate_as_upstream() {
     let table = api
         .get_as(&format!("{REPLICASETS}?includeObject=None"), TABLE)
         .await;
-    let columns: Vec<&str> = table.body["columnDefinitions"]
-        .as_array()
-        .expect("columns")
-        .iter()
-        .map(|c| c["name"].as_str().expect("name"))
-        .collect();
     assert_eq!(
-        columns,
+        columns(&table.body),
         [
             "Name",
             "Desired",
@@ -145,13 +149,10 @@ async fn replica_sets_print_scale_and_validate_as_upstream() {
     // `kubectl get --subresource=scale rs/web`: upstream's `printScale`.
     let table = api.get_as(&scale, TABLE).await;
     assert_eq!(table.status, StatusCode::OK, "{}", table.text);
-    let columns: Vec<&str> = table.body["columnDefinitions"]
-        .as_array()
-        .expect("columns")
-        .iter()
-        .map(|c| c["name"].as_str().expect("name"))
-        .collect();
-    assert_eq!(columns, ["Name", "Desired", "Available", "Age"]);
+    assert_eq!(
+        columns(&table.body),
+        ["Name", "Desired", "Available", "Age"]
+    );
     let row = &table.body["rows"][0];
     let cells = row["cells"].as_array().expect("cells");
     assert_eq!(cells[0..3], [json!("web"), json!(3), json!(0)]);

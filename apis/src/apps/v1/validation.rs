@@ -5,7 +5,7 @@
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::selector::selects;
-use runtime::validate::{Context, ValidateExtra};
+use runtime::validate::{Context, ValidateExtra, immutable_field};
 
 use runtime::meta::{IntOrString, LabelSelector};
 
@@ -42,7 +42,15 @@ impl ValidateExtra for DeploymentSpec {
                 ));
             }
         }
-        errs.extend(old.and_then(|old| selector_changed(&self.selector, &old.selector, path)));
+        // The strategies' `ValidateUpdate` for apps/v1: the selector never
+        // changes.
+        if let Some(old) = old {
+            errs.extend(immutable_field(
+                &path.child("selector"),
+                &self.selector,
+                &old.selector,
+            ));
+        }
         errs
     }
 }
@@ -60,7 +68,15 @@ impl ValidateExtra for ReplicaSetSpec {
                 NEGATIVE,
             ));
         }
-        errs.extend(old.and_then(|old| selector_changed(&self.selector, &old.selector, path)));
+        // The strategies' `ValidateUpdate` for apps/v1: the selector never
+        // changes.
+        if let Some(old) = old {
+            errs.extend(immutable_field(
+                &path.child("selector"),
+                &self.selector,
+                &old.selector,
+            ));
+        }
         errs
     }
 }
@@ -119,19 +135,6 @@ fn replicated_pods_errors(
         ));
     }
     errs
-}
-
-/// The strategies' `ValidateUpdate` for apps/v1: the selector never
-/// changes (`ValidateImmutableField`; the new selector printed as the
-/// empty-selector rule prints it).
-fn selector_changed(new: &LabelSelector, old: &LabelSelector, path: &Path) -> Option<Error> {
-    (new != old).then(|| {
-        Error::invalid(
-            &path.child("selector"),
-            BadValue::json_of(new),
-            "field is immutable",
-        )
-    })
 }
 
 const NEGATIVE: &str = "must be greater than or equal to 0";

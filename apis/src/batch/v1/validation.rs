@@ -4,23 +4,10 @@
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::selector::selects;
-use runtime::validate::{Context, ValidateExtra};
-use serde::Serialize;
+use runtime::validate::{Context, ValidateExtra, immutable_field};
 
 use super::{Job, JobSpec};
 use crate::core::v1::{Affinity, PodTemplateSpec};
-
-/// `ValidateImmutableField`: `new` printed as upstream prints it (a
-/// pointer's value, `null` for nil) when it differs from `old`.
-fn immutable<T: PartialEq + Serialize>(errs: &mut ErrorList, path: &Path, new: &T, old: &T) {
-    if new != old {
-        errs.push(Error::invalid(
-            path,
-            BadValue::value_of(new),
-            "field is immutable",
-        ));
-    }
-}
 
 impl ValidateExtra for Job {
     /// `validatePodTemplateUpdate` on update: the pod template does not
@@ -39,12 +26,11 @@ impl ValidateExtra for Job {
         } else {
             &old.spec.template
         };
-        immutable(
-            &mut errs,
+        errs.extend(immutable_field(
             &path.child("spec").child("template"),
             template,
             old_template,
-        );
+        ));
         errs
     }
 }
@@ -155,7 +141,11 @@ fn update_errors(spec: &JobSpec, old: &JobSpec, path: &Path) -> ErrorList {
     let mut errs = Vec::new();
     let completions = path.child("completions");
     if spec.completion_mode.as_deref() != Some("Indexed") {
-        immutable(&mut errs, &completions, &spec.completions, &old.completions);
+        errs.extend(immutable_field(
+            &completions,
+            &spec.completions,
+            &old.completions,
+        ));
     } else if let Some(n) = spec.completions
         && spec.completions != old.completions
         && spec.parallelism != Some(n)
@@ -166,41 +156,35 @@ fn update_errors(spec: &JobSpec, old: &JobSpec, path: &Path) -> ErrorList {
             "can only be modified in tandem with spec.parallelism",
         ));
     }
-    immutable(
-        &mut errs,
+    errs.extend(immutable_field(
         &path.child("selector"),
         &spec.selector,
         &old.selector,
-    );
-    immutable(
-        &mut errs,
+    ));
+    errs.extend(immutable_field(
         &path.child("completionMode"),
         &spec.completion_mode,
         &old.completion_mode,
-    );
-    immutable(
-        &mut errs,
+    ));
+    errs.extend(immutable_field(
         &path.child("podFailurePolicy"),
         &spec.pod_failure_policy,
         &old.pod_failure_policy,
-    );
-    immutable(
-        &mut errs,
+    ));
+    errs.extend(immutable_field(
         &path.child("backoffLimitPerIndex"),
         &spec.backoff_limit_per_index,
         &old.backoff_limit_per_index,
-    );
-    immutable(
-        &mut errs,
+    ));
+    errs.extend(immutable_field(
         &path.child("managedBy"),
         &spec.managed_by,
         &old.managed_by,
-    );
-    immutable(
-        &mut errs,
+    ));
+    errs.extend(immutable_field(
         &path.child("successPolicy"),
         &spec.success_policy,
         &old.success_policy,
-    );
+    ));
     errs
 }

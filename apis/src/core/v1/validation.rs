@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::meta::IntOrString;
-use runtime::validate::{Context, ValidateExtra, names};
+use runtime::validate::{Context, ValidateExtra, immutable_field, names};
 
 use super::{
     ConfigMap, Container, Event, PodSpec, Probe, ResourceRequirements, Secret, ServiceSpec, Volume,
@@ -145,13 +145,11 @@ impl ValidateExtra for Secret {
     fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
         let mut errs = Vec::new();
         if let Some(old) = old {
-            if self.r#type != old.r#type {
-                errs.push(Error::invalid(
-                    &path.field("type"),
-                    BadValue::Str(self.r#type.clone()),
-                    "field is immutable",
-                ));
-            }
+            errs.extend(immutable_field(
+                &path.field("type"),
+                &self.r#type,
+                &old.r#type,
+            ));
             errs.extend(immutable_errors(
                 path,
                 old.immutable,
