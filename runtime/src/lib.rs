@@ -12,6 +12,7 @@
 // Generated code names this crate `::runtime`, inside it too.
 extern crate self as runtime;
 
+pub mod allocation;
 #[cfg(feature = "arbitrary")]
 pub mod arbitrary;
 pub mod codec;

@@ -200,6 +200,66 @@ pub trait Strategy: DeserializeOwned + Serialize + 'static {
     /// finalizers still hold (its `finalizeNamespace`, through `/finalize`):
     /// the namespace's own finalizers (`spec.finalizers`) go.
     fn finalize_namespace(&mut self) {}
+
+    /// Whether objects of this kind hold addresses or ports from the
+    /// server's shared ranges ([`crate::allocation`]): the server then calls
+    /// [`Strategy::allocate`] on every create and update and reads
+    /// [`Strategy::allocated`] of the stored objects.
+    const ALLOCATES: bool = false;
+
+    /// What this stored object holds of the server's ranges.
+    fn allocated(&self) -> Vec<crate::allocation::Allocation> {
+        Vec::new()
+    }
+
+    /// Upstream's `BeginCreate`/`BeginUpdate` allocation: takes from
+    /// `allocator` what the object about to be written (replacing `old`,
+    /// on update) needs and records it on the object, before
+    /// `PrepareForCreate`/`PrepareForUpdate` and validation. An object
+    /// keeps what `old` held without asking again.
+    ///
+    /// Errors: the causes of a 422 (an address asked for that is taken or
+    /// outside the range), or an [`AllocationFailure::Internal`] when a
+    /// range is full (upstream: 500).
+    fn allocate(
+        &mut self,
+        _old: Option<&Self>,
+        _allocator: &mut dyn crate::allocation::Allocator,
+    ) -> Result<(), AllocationFailure> {
+        Ok(())
+    }
+}
+
+/// Why [`Strategy::allocate`] failed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AllocationFailure {
+    /// The request asked for something it cannot have: a 422 with these
+    /// causes.
+    Invalid(crate::field::ErrorList),
+    /// The server could not give what was needed (a full range): a 500
+    /// with this message.
+    Internal(String),
+}
+
+/// [`Strategy::allocated`] on a stored object of the kind's Rust type (as
+/// `Any`); nothing for an object of another type.
+pub type Allocated = fn(&dyn std::any::Any) -> Vec<crate::allocation::Allocation>;
+
+/// [`Strategy::allocate`] on an object of the kind's Rust type and the
+/// object it replaces (as `Any`); objects of another type take nothing.
+pub type Allocate = fn(
+    &mut dyn std::any::Any,
+    Option<&dyn std::any::Any>,
+    &mut dyn crate::allocation::Allocator,
+) -> Result<(), AllocationFailure>;
+
+/// A kind's allocation hooks ([`Strategy::ALLOCATES`]).
+#[derive(Debug, Clone, Copy)]
+pub struct KindAllocation {
+    /// [`Strategy::allocated`].
+    pub allocated: Allocated,
+    /// [`Strategy::allocate`].
+    pub allocate: Allocate,
 }
 
 /// [`Strategy::graceful_delete_period`] on an object of the kind's Rust
@@ -257,6 +317,9 @@ pub struct KindStrategy {
     /// For kinds that change an object whose deletion starts: the change,
     /// on the typed object.
     pub prepare_for_deletion: Option<PrepareForDeletion>,
+    /// For kinds whose objects hold addresses or ports from the server's
+    /// ranges: how to read and take them.
+    pub allocation: Option<KindAllocation>,
 }
 
 impl KindStrategy {
@@ -271,6 +334,7 @@ impl KindStrategy {
         graceful_delete_period: None,
         garbage_collected: true,
         prepare_for_deletion: None,
+        allocation: None,
     };
 
     /// `T`'s strategy.
@@ -308,6 +372,14 @@ impl KindStrategy {
             } else {
                 None
             },
+            allocation: if T::ALLOCATES {
+                Some(KindAllocation {
+                    allocated: allocated::<T>,
+                    allocate: allocate::<T>,
+                })
+            } else {
+                None
+            },
         }
     }
 }
@@ -340,6 +412,13 @@ impl PartialEq for KindStrategy {
                 (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
                 (a, b) => a.is_none() && b.is_none(),
             }
+            && match (self.allocation, other.allocation) {
+                (Some(a), Some(b)) => {
+                    std::ptr::fn_addr_eq(a.allocated, b.allocated)
+                        && std::ptr::fn_addr_eq(a.allocate, b.allocate)
+                }
+                (a, b) => a.is_none() && b.is_none(),
+            }
     }
 }
 
@@ -348,6 +427,24 @@ impl Eq for KindStrategy {}
 fn finalize_namespace<T: Strategy>(object: &mut dyn std::any::Any) {
     if let Some(typed) = object.downcast_mut::<T>() {
         typed.finalize_namespace();
+    }
+}
+
+fn allocated<T: Strategy>(object: &dyn std::any::Any) -> Vec<crate::allocation::Allocation> {
+    object
+        .downcast_ref::<T>()
+        .map(Strategy::allocated)
+        .unwrap_or_default()
+}
+
+fn allocate<T: Strategy>(
+    object: &mut dyn std::any::Any,
+    old: Option<&dyn std::any::Any>,
+    allocator: &mut dyn crate::allocation::Allocator,
+) -> Result<(), AllocationFailure> {
+    match object.downcast_mut::<T>() {
+        Some(typed) => typed.allocate(old.and_then(|o| o.downcast_ref::<T>()), allocator),
+        None => Ok(()),
     }
 }
 

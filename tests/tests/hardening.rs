@@ -532,36 +532,6 @@ async fn field_selector_with_an_unescaped_equals_is_400() {
 // Kinds' own rules
 // ---------------------------------------------------------------------------
 
-/// The service registry checks cluster IPs while allocating
-/// (`ValidateServiceClusterIPsRelatedFields`), on `spec.clusterIPs[0]`.
-#[tokio::test]
-async fn service_with_an_invalid_cluster_ip_is_422() {
-    let api = Api::start();
-    let r = api
-        .post(
-            "/api/v1/namespaces/default/services",
-            &json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": "s"},
-                    "spec": {"clusterIP": "999.1.1.1", "ports": [{"port": 80}]}}),
-        )
-        .await;
-    r.assert_failure(422, "Invalid");
-    assert_eq!(
-        message(&r),
-        "Service \"s\" is invalid: spec.clusterIPs[0]: Invalid value: \"999.1.1.1\": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)"
-    );
-    for ip in ["10.0.0.10", "010.0.0.11", "0001.0.0.12", "fd00::1", "None"] {
-        let name = format!("s{}", ip.len());
-        let r = api
-            .post(
-                "/api/v1/namespaces/default/services",
-                &json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": name},
-                        "spec": {"clusterIP": ip, "ports": [{"port": 80}]}}),
-            )
-            .await;
-        assert_eq!(r.status, StatusCode::CREATED, "{ip}: {}", r.text);
-    }
-}
-
 /// events.go `legacyValidateEvent`: a v1 Event without an involved object
 /// is accepted in `default` ("for compatibility with old clients") and
 /// refused elsewhere.

@@ -86,6 +86,46 @@ struct Args {
     /// `+k8s:ifEnabled`/`+k8s:ifDisabled` rules.
     #[arg(long, default_value = "")]
     feature_gates: String,
+    /// The CIDR Services' cluster IPs come from; its first address is the
+    /// `kubernetes` Service's.
+    #[arg(long, default_value = server::allocation::DEFAULT_SERVICE_CLUSTER_IP_RANGE, value_parser = parse_service_cidr)]
+    service_cluster_ip_range: ipnet::IpNet,
+    /// The ports NodePort and LoadBalancer Services' node ports come from,
+    /// as `first-last`.
+    #[arg(long, default_value = "30000-32767", value_parser = parse_port_range)]
+    service_node_port_range: std::ops::RangeInclusive<i32>,
+}
+
+/// A service CIDR as kube-apiserver takes one: an IPv4 or IPv6 prefix of at
+/// least 8 addresses, an IPv6 one no shorter than /64.
+fn parse_service_cidr(text: &str) -> Result<ipnet::IpNet, String> {
+    let net: ipnet::IpNet = text
+        .parse()
+        .map_err(|e| format!("invalid CIDR {text:?}: {e}"))?;
+    let host_bits = net.max_prefix_len() - net.prefix_len();
+    if host_bits < 3 {
+        return Err("the service cluster IP range must be at least 8 IP addresses".into());
+    }
+    if matches!(net, ipnet::IpNet::V6(_)) && net.prefix_len() < 64 {
+        return Err(format!(
+            "shortest allowed prefix length for service CIDR is 64, got {}",
+            net.prefix_len()
+        ));
+    }
+    Ok(net.trunc())
+}
+
+/// A port range as `first-last` (Go's `utilnet.ParsePortRange`), within
+/// 1-65535.
+fn parse_port_range(text: &str) -> Result<std::ops::RangeInclusive<i32>, String> {
+    let invalid = || format!("unable to parse port range: {text}");
+    let (first, last) = text.trim().split_once('-').ok_or_else(invalid)?;
+    let first: i32 = first.parse().map_err(|_| invalid())?;
+    let last: i32 = last.parse().map_err(|_| invalid())?;
+    if !(1..=65535).contains(&first) || !(first..=65535).contains(&last) {
+        return Err(invalid());
+    }
+    Ok(first..=last)
 }
 
 /// A Go-style duration: a number and a unit (`ms`, `s`, `m`, `h`), e.g.
@@ -233,6 +273,8 @@ async fn run() -> anyhow::Result<()> {
         shutdown_grace: args.shutdown_grace_period,
         allowed_hosts: args.allowed_hosts,
         compaction_interval: args.etcd_compaction_interval,
+        service_cluster_ip_range: args.service_cluster_ip_range,
+        service_node_port_range: args.service_node_port_range.clone(),
         kubeconfig: Some(
             args.kubeconfig
                 .unwrap_or_else(|| args.data_dir.join("kubeconfig")),

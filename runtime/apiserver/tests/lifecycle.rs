@@ -167,3 +167,75 @@ fn terminate(
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// `--service-cluster-ip-range` and `--service-node-port-range` as
+/// kube-apiserver takes them: the `kubernetes` Service holds the first
+/// address of the range, `kubectl create service nodeport` gets a node
+/// port from the range given, and a range too small is refused at start.
+#[test]
+fn services_take_addresses_and_ports_from_the_ranges_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start_with(
+        dir.path(),
+        &[
+            "--service-cluster-ip-range",
+            "10.96.0.0/16",
+            "--service-node-port-range",
+            "31000-31009",
+        ],
+    );
+    server.wait_ready();
+    let kubectl = |args: &[&str]| {
+        let out = Command::new("kubectl")
+            .arg("--kubeconfig")
+            .arg(dir.path().join("kubeconfig"))
+            .arg("--cache-dir")
+            .arg(dir.path().join("kubectl-cache"))
+            .args(args)
+            .output()
+            .expect("run kubectl");
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert_eq!(
+        kubectl(&[
+            "get",
+            "service",
+            "kubernetes",
+            "-o",
+            "jsonpath={.spec.clusterIP}"
+        ]),
+        "10.96.0.1"
+    );
+    let node_port = kubectl(&[
+        "create",
+        "service",
+        "nodeport",
+        "web",
+        "--tcp=80:8080",
+        "-o",
+        "jsonpath={.spec.ports[0].nodePort} {.spec.clusterIP}",
+    ]);
+    let (port, ip) = node_port.split_once(' ').expect("two values");
+    assert!(
+        (31000..=31009).contains(&port.parse::<i32>().unwrap()),
+        "{node_port}"
+    );
+    assert!(ip.starts_with("10.96."), "{node_port}");
+
+    let out = Command::new(env!("CARGO_BIN_EXE_apiserver"))
+        .args(["--service-cluster-ip-range", "10.0.0.0/30"])
+        .output()
+        .expect("run apiserver");
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("the service cluster IP range must be at least 8 IP addresses"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

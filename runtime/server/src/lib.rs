@@ -15,6 +15,7 @@
 #![deny(missing_docs)]
 
 pub mod admission;
+pub mod allocation;
 pub mod patch;
 pub mod storage;
 
@@ -101,6 +102,13 @@ pub struct Config {
     pub compaction_interval: std::time::Duration,
     /// The admission plugins every write runs through ([`admission`]).
     pub admission: admission::Admission,
+    /// `--service-cluster-ip-range`: the CIDR services' cluster IPs come
+    /// from (upstream's default [`allocation::DEFAULT_SERVICE_CLUSTER_IP_RANGE`],
+    /// `10.0.0.0/24`).
+    pub service_cluster_ip_range: ipnet::IpNet,
+    /// `--service-node-port-range`: the ports `NodePort` and `LoadBalancer`
+    /// services' node ports come from (30000-32767).
+    pub service_node_port_range: std::ops::RangeInclusive<i32>,
 }
 
 impl Default for Config {
@@ -119,6 +127,11 @@ impl Default for Config {
             compaction_interval: std::time::Duration::from_secs(300),
             validation_options: std::collections::BTreeSet::new(),
             admission: admission::Admission::default(),
+            service_cluster_ip_range: ipnet::IpNet::V4(ipnet::Ipv4Net::new_assert(
+                std::net::Ipv4Addr::new(10, 0, 0, 0),
+                24,
+            )),
+            service_node_port_range: allocation::DEFAULT_SERVICE_NODE_PORT_RANGE,
         }
     }
 }
@@ -161,6 +174,9 @@ pub struct ApiServer {
     /// The namespaces as the lifecycle admission reads them (see
     /// `namespaces::NamespaceLister`).
     namespace_lister: Arc<namespaces::NamespaceLister>,
+    /// The service cluster IP and node port ranges, and what writes in
+    /// flight hold of them.
+    ranges: Arc<allocation::Ranges>,
 }
 
 impl ApiServer {
@@ -207,6 +223,10 @@ impl ApiServer {
             caches: std::sync::Mutex::new(std::collections::HashMap::new()),
             bookmark_interval: config.bookmark_interval,
             validation_options: config.validation_options.clone(),
+            ranges: allocation::Ranges::new(
+                config.service_cluster_ip_range,
+                config.service_node_port_range.clone(),
+            ),
             openapi_v2_proto: std::sync::OnceLock::new(),
             openapi_v2_json,
             admission: config.admission.clone(),
@@ -218,6 +238,7 @@ impl ApiServer {
             namespace_lister: Arc::default(),
         });
         server.ensure_system_namespaces()?;
+        server.ensure_kubernetes_service(if config.port == 0 { 6443 } else { config.port })?;
         if let Some(entry) = server.namespace_entry() {
             server.start_namespace_lister(entry);
         }

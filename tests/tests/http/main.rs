@@ -31,6 +31,7 @@ mod read;
 mod replicasets;
 mod representations;
 mod requests;
+mod services;
 mod storage;
 mod update;
 mod versions;

@@ -9,6 +9,7 @@ mod printers;
 mod qos;
 mod secret;
 mod service;
+mod service_registry;
 mod strategy;
 mod types;
 mod validation;

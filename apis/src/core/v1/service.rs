@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 /// +printer:hook
 /// +resource:generation=false
 /// +resource:nameFormat=dns1035-label
+/// +resource:strategy
 /// +defaulting:hook
 /// +kubebuilder:selectablefield:JSONPath=.spec.clusterIP
 /// +kubebuilder:selectablefield:JSONPath=.spec.type

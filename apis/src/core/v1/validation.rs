@@ -595,21 +595,50 @@ fn cluster_ip_errors(spec: &ServiceSpec, path: &Path) -> ErrorList {
         .collect()
 }
 
+/// `ValidateServiceUpdate`'s `validateUpgradeDowngradeClusterIPs`: the
+/// primary cluster IP may not change, unless the service is or was an
+/// `ExternalName` one.
+fn primary_cluster_ip_errors(spec: &ServiceSpec, old: &ServiceSpec, path: &Path) -> ErrorList {
+    if spec.r#type == "ExternalName" || old.r#type == "ExternalName" {
+        return Vec::new();
+    }
+    match (old.cluster_ips.first(), spec.cluster_ips.first()) {
+        (Some(before), Some(after)) if before != after => vec![Error::invalid(
+            &path.child("clusterIPs").index(0),
+            BadValue::Json(serde_json::Value::from(spec.cluster_ips.clone())),
+            "may not change once set",
+        )],
+        _ => Vec::new(),
+    }
+}
+
 /// Go's `netutils.ParseIPSloppy`: an IPv4 or IPv6 address, IPv4 octets
-/// allowed leading zeros (`010.1.1.1`).
-fn is_ip_sloppy(text: &str) -> bool {
-    if text.parse::<std::net::IpAddr>().is_ok() {
-        return true;
+/// allowed leading zeros (`010.1.1.1` is 10.1.1.1).
+pub(super) fn parse_ip_sloppy(text: &str) -> Option<std::net::IpAddr> {
+    if let Ok(ip) = text.parse::<std::net::IpAddr>() {
+        return Some(ip);
     }
     let octets: Vec<&str> = text.split('.').collect();
-    octets.len() == 4
-        && octets.iter().all(|o| {
-            let digits = o.trim_start_matches('0');
-            !o.is_empty()
-                && o.bytes().all(|b| b.is_ascii_digit())
-                && digits.len() <= 3
-                && (digits.is_empty() || digits.parse::<u16>().is_ok_and(|n| n <= 255))
-        })
+    if octets.len() != 4 {
+        return None;
+    }
+    let mut parsed = [0u8; 4];
+    for (slot, octet) in parsed.iter_mut().zip(&octets) {
+        let digits = octet.trim_start_matches('0');
+        if octet.is_empty() || !octet.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 3 {
+            return None;
+        }
+        *slot = if digits.is_empty() {
+            0
+        } else {
+            digits.parse().ok()?
+        };
+    }
+    Some(std::net::IpAddr::from(parsed))
+}
+
+fn is_ip_sloppy(text: &str) -> bool {
+    parse_ip_sloppy(text).is_some()
 }
 
 impl ValidateExtra for ServiceSpec {
@@ -618,12 +647,14 @@ impl ValidateExtra for ServiceSpec {
     /// a unique DNS-1123 label; port numbers are in range. An invalid
     /// cluster IP is reported alone, as the allocator reports it before
     /// `ValidateService` runs.
-    fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+    fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
         let ip_errors = cluster_ip_errors(self, path);
         if !ip_errors.is_empty() {
             return ip_errors;
         }
-        let mut errs = Vec::new();
+        let mut errs = old
+            .map(|old| primary_cluster_ip_errors(self, old, path))
+            .unwrap_or_default();
         let ports = path.child("ports");
         let headless = self.cluster_ip == "None";
         if self.ports.is_empty() && !headless && self.r#type != "ExternalName" {

@@ -31,6 +31,7 @@ use crate::storage::{KeyValue, Store};
 use runtime::registry::{Entry, Object};
 use runtime::resource::ResourceInfo;
 
+mod allocate;
 mod decode;
 mod delete;
 mod list;

@@ -119,6 +119,8 @@ impl Ctx<'_> {
             m.deletion_timestamp = None;
             m.deletion_grace_period_seconds = None;
         }
+        // `BeginCreate`: the service allocators, before `BeforeCreate`.
+        let _reservation = self.allocate(&name, obj.as_mut(), None)?;
         if ri.status_subresource {
             obj.reset_status();
         }
@@ -312,7 +314,10 @@ impl Ctx<'_> {
             m.generation = old_meta.generation;
             m.resource_version = Some(revision);
         }
+        // `BeginUpdate` (the service allocators), then `BeforeUpdate`.
+        let mut _reservation = None;
         if self.info.subresource.is_none() {
+            _reservation = self.allocate(&name, new.as_mut(), Some(old.as_ref()))?;
             self.server
                 .prepare_for_update(ri, new.as_mut(), old.as_ref());
         }

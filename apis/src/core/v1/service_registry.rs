@@ -1,0 +1,543 @@
+//! What upstream's service registry does beyond markers: its storage takes
+//! cluster IPs and node ports from the server's ranges as a service is
+//! created or updated (`pkg/registry/core/service/storage/storage.go`
+//! `beginCreate`/`beginUpdate`, `alloc.go`), and its strategy drops the
+//! fields a service's new type no longer uses (`strategy.go`
+//! `dropTypeDependentFields`).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::net::IpAddr;
+
+use runtime::allocation::{Allocation, AllocationError, Allocator};
+use runtime::field::{BadValue, Error, ErrorList, Path};
+use runtime::resource::{AllocationFailure, Strategy};
+use serde_json::Value;
+
+use super::{Service, ServiceSpec};
+
+/// The path of a service's spec, which every error here is under.
+static SPEC: Path<'static> = Path::new("spec");
+
+/// `api.ClusterIPNone`: the cluster IP of a headless service.
+const CLUSTER_IP_NONE: &str = "None";
+
+impl Strategy for Service {
+    const ALLOCATES: bool = true;
+    const PREPARE_FOR_UPDATE: bool = true;
+
+    /// The cluster IPs (but `None`) and node ports (the ports' and the
+    /// health check's) the service holds.
+    fn allocated(&self) -> Vec<Allocation> {
+        let spec = &self.spec;
+        let mut held: Vec<Allocation> = spec
+            .cluster_ips
+            .iter()
+            .chain(spec.cluster_ips.is_empty().then_some(&spec.cluster_ip))
+            .filter_map(|ip| parse_ip(ip))
+            .map(Allocation::ClusterIp)
+            .collect();
+        held.extend(
+            spec.ports
+                .iter()
+                .map(|p| p.node_port)
+                .chain([spec.health_check_node_port])
+                .filter(|&port| port != 0)
+                .map(Allocation::NodePort),
+        );
+        held
+    }
+
+    /// `beginCreate`/`beginUpdate`: on update, values the client left out
+    /// are taken from `old` (`patchAllocatedValues`); `clusterIP` and
+    /// `clusterIPs` are brought in line (`normalizeClusterIPs`); the IP
+    /// family fields are defaulted (`initIPFamilyFields`, for a
+    /// single-family cluster); then the cluster IP, the node ports and
+    /// the health check node port the service's type needs are taken.
+    fn allocate(
+        &mut self,
+        old: Option<&Self>,
+        allocator: &mut dyn Allocator,
+    ) -> Result<(), AllocationFailure> {
+        if let Some(old) = old {
+            patch_allocated_values(&mut self.spec, &old.spec);
+        }
+        normalize_cluster_ips(&mut self.spec, old.map(|o| &o.spec));
+        // Malformed addresses are validation's to report, each by its
+        // index, as upstream's `ValidateServiceClusterIPsRelatedFields`
+        // reports them before anything is allocated.
+        if self
+            .spec
+            .cluster_ips
+            .iter()
+            .enumerate()
+            .any(|(i, ip)| !(i == 0 && ip == CLUSTER_IP_NONE) && parse_ip(ip).is_none())
+        {
+            return Ok(());
+        }
+        init_ip_family_fields(&mut self.spec, old.map(|o| &o.spec), allocator.ip_family())
+            .map_err(AllocationFailure::Invalid)?;
+        let allocate_ips = match old {
+            None => true,
+            // An update allocates only when the service leaves
+            // ExternalName; otherwise it keeps what it has (its primary
+            // address may not change).
+            Some(old) => old.spec.r#type == "ExternalName",
+        };
+        if allocate_ips && needs_cluster_ip(&self.spec) && !is_headless(&self.spec) {
+            alloc_cluster_ip(&mut self.spec, allocator)?;
+        }
+        if needs_node_ports(&self.spec) {
+            alloc_node_ports(&mut self.spec, old.map(|o| &o.spec), allocator)?;
+        }
+        let needed_before = old.is_some_and(|o| needs_health_check(&o.spec));
+        if needs_health_check(&self.spec) && !needed_before {
+            alloc_health_check_node_port(&mut self.spec, allocator)?;
+        }
+        Ok(())
+    }
+
+    /// `PrepareForUpdate`'s `dropTypeDependentFields`.
+    fn prepare_for_update(&mut self, old: &Self) {
+        drop_type_dependent_fields(self, old);
+    }
+}
+
+fn parse_ip(text: &str) -> Option<IpAddr> {
+    super::validation::parse_ip_sloppy(text)
+}
+
+fn is_headless(spec: &ServiceSpec) -> bool {
+    spec.cluster_ips
+        .first()
+        .map_or(spec.cluster_ip.as_str(), String::as_str)
+        == CLUSTER_IP_NONE
+}
+
+/// Every type but `ExternalName` has a cluster IP (`needsClusterIP`).
+fn needs_cluster_ip(spec: &ServiceSpec) -> bool {
+    spec.r#type != "ExternalName"
+}
+
+/// `NodePort` and `LoadBalancer` services have node ports
+/// (`needsNodePort`).
+fn needs_node_ports(spec: &ServiceSpec) -> bool {
+    matches!(spec.r#type.as_str(), "NodePort" | "LoadBalancer")
+}
+
+/// `apiservice.NeedsHealthCheck`: a `LoadBalancer` with external traffic
+/// policy `Local`.
+fn needs_health_check(spec: &ServiceSpec) -> bool {
+    spec.r#type == "LoadBalancer" && spec.external_traffic_policy == "Local"
+}
+
+/// `shouldAllocateNodePorts`: node ports are picked for ports without
+/// one on `NodePort` services, and on `LoadBalancer` services unless
+/// `allocateLoadBalancerNodePorts` is false.
+fn allocates_node_ports(spec: &ServiceSpec) -> bool {
+    match spec.r#type.as_str() {
+        "NodePort" => true,
+        "LoadBalancer" => spec.allocate_load_balancer_node_ports != Some(false),
+        _ => false,
+    }
+}
+
+/// `patchAllocatedValues`: what an update leaves empty that the stored
+/// service had allocated (the client did not send it back) is kept.
+fn patch_allocated_values(spec: &mut ServiceSpec, old: &ServiceSpec) {
+    if needs_cluster_ip(old) && needs_cluster_ip(spec) {
+        if spec.cluster_ip.is_empty() {
+            spec.cluster_ip.clone_from(&old.cluster_ip);
+        }
+        if spec.cluster_ips.is_empty() && !old.cluster_ips.is_empty() {
+            spec.cluster_ips.clone_from(&old.cluster_ips);
+        }
+    }
+    if needs_node_ports(old) && needs_node_ports(spec) {
+        let used = |s: &ServiceSpec| -> BTreeSet<i32> {
+            s.ports
+                .iter()
+                .map(|p| p.node_port)
+                .filter(|&n| n != 0)
+                .collect()
+        };
+        let used: BTreeSet<i32> = used(old).intersection(&used(spec)).copied().collect();
+        let by_name: BTreeMap<&str, i32> = old
+            .ports
+            .iter()
+            .map(|p| (p.name.as_str(), p.node_port))
+            .collect();
+        for port in spec.ports.iter_mut().filter(|p| p.node_port == 0) {
+            let old_value = by_name.get(port.name.as_str()).copied().unwrap_or(0);
+            if !used.contains(&old_value) {
+                port.node_port = old_value;
+            }
+        }
+    }
+    if needs_health_check(old) && needs_health_check(spec) && spec.health_check_node_port == 0 {
+        spec.health_check_node_port = old.health_check_node_port;
+    }
+}
+
+/// `normalizeClusterIPs`: a client that sets only `clusterIP` (an old
+/// one) gets `clusterIPs` from it; on update, a `clusterIPs` left out
+/// with `clusterIP` unchanged is kept, one cleared with `clusterIP`
+/// clears with it, and a changed `clusterIP` with `clusterIPs` unchanged
+/// replaces it.
+fn normalize_cluster_ips(spec: &mut ServiceSpec, old: Option<&ServiceSpec>) {
+    let Some(old) = old else {
+        if !spec.cluster_ip.is_empty() && spec.cluster_ips.is_empty() {
+            spec.cluster_ips = vec![spec.cluster_ip.clone()];
+        }
+        return;
+    };
+    if !old.cluster_ips.is_empty()
+        && spec.cluster_ips.is_empty()
+        && old.cluster_ip == spec.cluster_ip
+    {
+        spec.cluster_ips.clone_from(&old.cluster_ips);
+    }
+    if old.cluster_ip != spec.cluster_ip && old.cluster_ips == spec.cluster_ips {
+        if !old.cluster_ip.is_empty() && spec.cluster_ip.is_empty() {
+            spec.cluster_ips.clear();
+        } else {
+            spec.cluster_ips = vec![spec.cluster_ip.clone()];
+        }
+    }
+}
+
+/// `initIPFamilyFields` on a cluster with one IP family, `family`: the
+/// policy defaults (to the old one on update, `RequireDualStack` for a
+/// headless service without selector, else `SingleStack`), the families
+/// follow the cluster IPs given, a headless service without selector
+/// that is not single-stack is given both families, and asking for
+/// dual-stack or another family is an error.
+fn init_ip_family_fields(
+    spec: &mut ServiceSpec,
+    old: Option<&ServiceSpec>,
+    family: &'static str,
+) -> Result<(), ErrorList> {
+    if spec.r#type == "ExternalName" {
+        return Ok(());
+    }
+    let selectorless_headless = spec.cluster_ip == CLUSTER_IP_NONE && spec.selector.is_empty();
+    if spec.ip_family_policy.is_none() {
+        spec.ip_family_policy = match old.and_then(|o| o.ip_family_policy.clone()) {
+            Some(policy) => Some(policy),
+            None if selectorless_headless => Some("RequireDualStack".into()),
+            None => Some("SingleStack".into()),
+        };
+    }
+    let policy = spec.ip_family_policy.clone().unwrap_or_default();
+    let policy_value = BadValue::Str(policy.clone());
+    let mut errs = Vec::new();
+    let policy_path = SPEC.child("ipFamilyPolicy");
+    if let Some(old) = old {
+        if policy == "SingleStack" {
+            if old.cluster_ips == spec.cluster_ips && spec.cluster_ips.len() > 1 {
+                spec.cluster_ips.truncate(1);
+            }
+            if old.ip_families == spec.ip_families && spec.ip_families.len() > 1 {
+                spec.ip_families.truncate(1);
+            }
+        } else {
+            if spec.cluster_ips.len() < old.cluster_ips.len() {
+                errs.push(Error::invalid(
+                    &policy_path,
+                    policy_value.clone(),
+                    "must be 'SingleStack' to release the secondary cluster IP",
+                ));
+            }
+            if spec.ip_families.len() < old.ip_families.len() {
+                errs.push(Error::invalid(
+                    &policy_path,
+                    policy_value.clone(),
+                    "must be 'SingleStack' to release the secondary IP family",
+                ));
+            }
+        }
+    }
+    if policy == "SingleStack" {
+        if spec.cluster_ips.len() == 2 {
+            errs.push(Error::invalid(
+                &policy_path,
+                policy_value.clone(),
+                "must be 'RequireDualStack' or 'PreferDualStack' when multiple cluster IPs are specified",
+            ));
+        }
+        if spec.ip_families.len() == 2 {
+            errs.push(Error::invalid(
+                &policy_path,
+                policy_value.clone(),
+                "must be 'RequireDualStack' or 'PreferDualStack' when multiple IP families are specified",
+            ));
+        }
+    }
+    let ips_value = BadValue::Json(Value::from(spec.cluster_ips.clone()));
+    for (i, ip) in spec.cluster_ips.clone().iter().enumerate() {
+        let Some(ip) = parse_ip(ip) else { break };
+        if i >= spec.ip_families.len() {
+            let ip_family = family_of(ip);
+            if ip_family == family {
+                spec.ip_families.push(ip_family.into());
+            } else {
+                errs.push(Error::invalid(
+                    &SPEC.child("clusterIPs").index(i),
+                    ips_value.clone(),
+                    &format!("{ip_family} is not configured on this cluster"),
+                ));
+            }
+        }
+    }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    if selectorless_headless {
+        if spec.ip_families.is_empty() {
+            spec.ip_families = vec![family.into()];
+        }
+        if spec.ip_families.len() < 2 && policy != "SingleStack" {
+            let other = if spec.ip_families[0] == "IPv4" {
+                "IPv6"
+            } else {
+                "IPv4"
+            };
+            spec.ip_families.push(other.into());
+        }
+        return Ok(());
+    }
+    if policy == "RequireDualStack" {
+        errs.push(Error::invalid(
+            &policy_path,
+            policy_value,
+            "this cluster is not configured for dual-stack services",
+        ));
+    }
+    for (i, ip_family) in spec.ip_families.iter().enumerate() {
+        if ip_family != family {
+            errs.push(Error::invalid(
+                &SPEC.child("ipFamilies").index(i),
+                BadValue::Str(ip_family.clone()),
+                "not configured on this cluster",
+            ));
+        }
+    }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    if spec.ip_families.is_empty() {
+        spec.ip_families = vec![family.into()];
+    }
+    Ok(())
+}
+
+fn family_of(ip: IpAddr) -> &'static str {
+    match ip {
+        IpAddr::V4(_) => "IPv4",
+        IpAddr::V6(_) => "IPv6",
+    }
+}
+
+/// `allocClusterIPs` on a single-family cluster: the address asked for
+/// (`clusterIPs[0]`), or one picked; set in `clusterIP` and
+/// `clusterIPs[0]`.
+fn alloc_cluster_ip(
+    spec: &mut ServiceSpec,
+    allocator: &mut dyn Allocator,
+) -> Result<(), AllocationFailure> {
+    let requested = spec
+        .cluster_ips
+        .first()
+        .filter(|ip| !ip.is_empty())
+        .cloned();
+    let ip = match &requested {
+        None => allocator.cluster_ip(None).map_err(|e| {
+            AllocationFailure::Internal(format!("failed to allocate a serviceIP: {e}"))
+        })?,
+        Some(text) => {
+            let Some(ip) = parse_ip(text) else {
+                return Err(AllocationFailure::Internal(format!(
+                    "failed to parse service IP {text:?}"
+                )));
+            };
+            allocator.cluster_ip(Some(ip)).map_err(|e| {
+                // The IP allocator of a range (`MetaAllocator`) finds no
+                // range for an address outside every service CIDR.
+                let reason = match e {
+                    AllocationError::NotInRange { .. } => {
+                        "the provided network does not match the current range".to_string()
+                    }
+                    other => other.to_string(),
+                };
+                AllocationFailure::Invalid(vec![Error::invalid(
+                    &SPEC.child("clusterIPs"),
+                    BadValue::Json(Value::from(spec.cluster_ips.clone())),
+                    &format!("failed to allocate IP {text}: {reason}"),
+                )])
+            })?
+        }
+    };
+    // An address asked for is kept as written (`010.0.0.11`), as upstream
+    // keeps the string.
+    let ip = requested.unwrap_or_else(|| ip.to_string());
+    match spec.cluster_ips.first_mut() {
+        Some(first) => first.clone_from(&ip),
+        None => spec.cluster_ips.push(ip.clone()),
+    }
+    spec.cluster_ip = ip;
+    Ok(())
+}
+
+/// `initNodePorts` (create) and `updateNodePorts` (update): each port
+/// asks for its node port, or gets one picked when the type allocates
+/// them; ports with the same number share one node port. What `old` held
+/// stays its own.
+fn alloc_node_ports(
+    spec: &mut ServiceSpec,
+    old: Option<&ServiceSpec>,
+    allocator: &mut dyn Allocator,
+) -> Result<(), AllocationFailure> {
+    let allocates = allocates_node_ports(spec);
+    let old_ports: BTreeSet<i32> = old
+        .map(|o| o.ports.iter().map(|p| p.node_port).collect())
+        .unwrap_or_default();
+    let mut by_service_port: BTreeMap<i32, i32> = BTreeMap::new();
+    let requested_for = |ports: &[super::ServicePort], number: i32| {
+        ports
+            .iter()
+            .find(|p| p.port == number && p.node_port != 0)
+            .map_or(0, |p| p.node_port)
+    };
+    let all = spec.ports.clone();
+    for (i, port) in spec.ports.iter_mut().enumerate() {
+        if port.node_port == 0 && !allocates {
+            continue;
+        }
+        let invalid = |node_port: i32, e: AllocationError| {
+            AllocationFailure::Invalid(vec![Error::invalid(
+                &SPEC.child("ports").index(i).child("nodePort"),
+                BadValue::Int(node_port.into()),
+                &e.to_string(),
+            )])
+        };
+        let ask = |allocator: &mut dyn Allocator, node_port: i32| {
+            if old_ports.contains(&node_port) {
+                return Ok(());
+            }
+            allocator
+                .node_port(Some(node_port))
+                .map(drop)
+                .map_err(|e| invalid(node_port, e))
+        };
+        match by_service_port.get(&port.port).copied() {
+            None => {
+                let requested = requested_for(&all, port.port);
+                let node_port = if requested != 0 {
+                    ask(allocator, requested)?;
+                    requested
+                } else {
+                    allocator.node_port(None).map_err(|e| {
+                        AllocationFailure::Internal(format!("failed to allocate a nodePort: {e}"))
+                    })?
+                };
+                port.node_port = node_port;
+                by_service_port.insert(port.port, node_port);
+            }
+            Some(shared) if port.node_port == 0 => port.node_port = shared,
+            Some(shared) if port.node_port != shared => ask(allocator, port.node_port)?,
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// `allocHealthCheckNodePort`: the port asked for, or one picked; a port
+/// that cannot be had is a 500, as upstream reports it.
+fn alloc_health_check_node_port(
+    spec: &mut ServiceSpec,
+    allocator: &mut dyn Allocator,
+) -> Result<(), AllocationFailure> {
+    let requested = spec.health_check_node_port;
+    if requested != 0 {
+        allocator.node_port(Some(requested)).map_err(|e| {
+            AllocationFailure::Internal(format!(
+                "failed to allocate requested HealthCheck NodePort {requested}: {e}"
+            ))
+        })?;
+    } else {
+        spec.health_check_node_port = allocator.node_port(None).map_err(|e| {
+            AllocationFailure::Internal(format!("failed to allocate a HealthCheck NodePort 0: {e}"))
+        })?;
+    }
+    Ok(())
+}
+
+/// `dropTypeDependentFields`: fields the new type does not use go, when
+/// the update left them as they were (a client that changes the type
+/// need not clear them); a field the client changed stays, for
+/// validation to judge.
+fn drop_type_dependent_fields(new: &mut Service, old: &Service) {
+    let (spec, before) = (&mut new.spec, &old.spec);
+    if spec.r#type == before.r#type {
+        return;
+    }
+    if spec.r#type == "ExternalName" {
+        if spec.cluster_ip == before.cluster_ip {
+            spec.cluster_ip.clear();
+        }
+        if spec.cluster_ips == before.cluster_ips {
+            spec.cluster_ips.clear();
+        }
+        if spec.ip_families == before.ip_families {
+            spec.ip_families.clear();
+        }
+        if spec.ip_family_policy == before.ip_family_policy {
+            spec.ip_family_policy = None;
+        }
+    }
+    let node_ports = |s: &ServiceSpec| -> BTreeSet<i32> {
+        s.ports
+            .iter()
+            .map(|p| p.node_port)
+            .filter(|&n| n != 0)
+            .collect()
+    };
+    if needs_node_ports(before)
+        && !needs_node_ports(spec)
+        && node_ports(before).is_superset(&node_ports(spec))
+    {
+        for port in &mut spec.ports {
+            port.node_port = 0;
+        }
+    }
+    if needs_health_check(before)
+        && !needs_health_check(spec)
+        && spec.health_check_node_port == before.health_check_node_port
+    {
+        spec.health_check_node_port = 0;
+    }
+    if spec.r#type != "LoadBalancer" {
+        if spec.allocate_load_balancer_node_ports == before.allocate_load_balancer_node_ports {
+            spec.allocate_load_balancer_node_ports = None;
+        }
+        if spec.load_balancer_class == before.load_balancer_class {
+            spec.load_balancer_class = None;
+        }
+    }
+    let externally_accessible = |s: &ServiceSpec| {
+        matches!(s.r#type.as_str(), "LoadBalancer" | "NodePort")
+            || (s.r#type == "ClusterIP" && !s.external_ips.is_empty())
+    };
+    if !externally_accessible(spec)
+        && spec.external_traffic_policy == before.external_traffic_policy
+    {
+        spec.external_traffic_policy.clear();
+    }
+    if spec.r#type == "ExternalName"
+        && spec.internal_traffic_policy == before.internal_traffic_policy
+    {
+        spec.internal_traffic_policy = None;
+    }
+    if spec.r#type != "LoadBalancer" {
+        new.status.load_balancer = Default::default();
+    }
+}

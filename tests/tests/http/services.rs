@@ -1,0 +1,370 @@
+//! Services: the cluster IPs and node ports kube-apiserver's service
+//! storage allocates (pkg/registry/core/service/storage/alloc.go), the
+//! fields its strategy drops when the type changes, and the `kubernetes`
+//! Service the server creates at start.
+
+use std::net::Ipv4Addr;
+
+use super::*;
+
+const SERVICES: &str = "/api/v1/namespaces/default/services";
+
+/// What `kubectl create service clusterip <name> --tcp=80:8080` sends,
+/// with `spec` fields merged in.
+fn service(name: &str, spec: Value) -> Value {
+    let mut s = json!({"apiVersion": "v1", "kind": "Service",
+        "metadata": {"name": name},
+        "spec": {"ports": [{"name": "80-8080", "port": 80, "protocol": "TCP", "targetPort": 8080}],
+                 "selector": {"app": name}}});
+    if let Value::Object(fields) = spec {
+        for (k, v) in fields {
+            s["spec"][k] = v;
+        }
+    }
+    s
+}
+
+fn last_octet(ip: &Value) -> u8 {
+    let ip: Ipv4Addr = ip.as_str().expect("an IP").parse().expect("IPv4");
+    assert_eq!(ip.octets()[..3], [10, 0, 0], "{ip} outside 10.0.0.0/24");
+    ip.octets()[3]
+}
+
+/// Created at start as kube-apiserver's kubernetes-service-controller
+/// creates it: the first address of the default service CIDR.
+#[tokio::test]
+async fn the_kubernetes_service_holds_the_first_address() {
+    let api = Api::start();
+    let r = api.get(&format!("{SERVICES}/kubernetes")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(
+        r.body["metadata"]["labels"],
+        json!({"component": "apiserver", "provider": "kubernetes"})
+    );
+    let spec = &r.body["spec"];
+    assert_eq!(spec["clusterIP"], "10.0.0.1");
+    assert_eq!(spec["clusterIPs"], json!(["10.0.0.1"]));
+    assert_eq!(spec["ports"][0]["port"], 443);
+    assert_eq!(spec["ports"][0]["name"], "https");
+    assert_eq!(spec["ipFamilies"], json!(["IPv4"]));
+    assert_eq!(spec["ipFamilyPolicy"], "SingleStack");
+    assert_eq!(
+        r.body["metadata"]["managedFields"][0]["manager"],
+        "kube-apiserver"
+    );
+    let r = api
+        .post(SERVICES, &service("b", json!({"clusterIP": "10.0.0.1"})))
+        .await;
+    r.assert_failure(422, "Invalid");
+}
+
+/// A ClusterIP service gets an address from the upper band of the range
+/// (above the 16 kept for addresses asked for), its IP family fields
+/// defaulted; an address asked for is given once; a deleted service's
+/// address is free again; a dry run holds nothing.
+#[tokio::test]
+async fn cluster_ips_are_allocated_once_and_freed_on_delete() {
+    let api = Api::start();
+    let a = api.create(SERVICES, &service("a", json!({}))).await;
+    let spec = &a["spec"];
+    assert!(last_octet(&spec["clusterIP"]) >= 17, "{spec}");
+    assert_eq!(spec["clusterIPs"], json!([spec["clusterIP"]]));
+    assert_eq!(spec["ipFamilies"], json!(["IPv4"]));
+    assert_eq!(spec["ipFamilyPolicy"], "SingleStack");
+
+    let fixed = service("fixed", json!({"clusterIP": "10.0.0.10"}));
+    let dry = api.post(&format!("{SERVICES}?dryRun=All"), &fixed).await;
+    assert_eq!(dry.status, StatusCode::CREATED, "{}", dry.text);
+    assert_eq!(dry.body["spec"]["clusterIPs"], json!(["10.0.0.10"]));
+    let created = api.create(SERVICES, &fixed).await;
+    assert_eq!(created["spec"]["clusterIP"], "10.0.0.10");
+
+    let r = api
+        .post(
+            SERVICES,
+            &service("again", json!({"clusterIP": "10.0.0.10"})),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        "Service \"again\" is invalid: spec.clusterIPs: Invalid value: [\"10.0.0.10\"]: failed to allocate IP 10.0.0.10: provided IP is already allocated"
+    );
+    assert_eq!(r.body["details"]["causes"][0]["field"], "spec.clusterIPs");
+    let r = api
+        .post(
+            SERVICES,
+            &service("outside", json!({"clusterIP": "10.1.0.10"})),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        "Service \"outside\" is invalid: spec.clusterIPs: Invalid value: [\"10.1.0.10\"]: failed to allocate IP 10.1.0.10: the provided network does not match the current range"
+    );
+
+    let r = api.delete(&format!("{SERVICES}/fixed")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let again = api
+        .create(
+            SERVICES,
+            &service("again", json!({"clusterIP": "10.0.0.10"})),
+        )
+        .await;
+    assert_eq!(again["spec"]["clusterIPs"], json!(["10.0.0.10"]));
+
+    // Every address picked is distinct from the others held.
+    let mut held = std::collections::BTreeSet::from([1, 10, last_octet(&spec["clusterIP"])]);
+    for i in 0..20 {
+        let s = api
+            .create(SERVICES, &service(&format!("s{i}"), json!({})))
+            .await;
+        assert!(held.insert(last_octet(&s["spec"]["clusterIP"])), "{s}");
+    }
+}
+
+/// The IP family fields on a single-stack IPv4 cluster
+/// (`initIPFamilyFields`): headless services get no address, a headless
+/// one without selector both families; ExternalName services none of
+/// it; dual-stack and IPv6 are refused.
+#[tokio::test]
+async fn headless_external_name_and_dual_stack_services() {
+    let api = Api::start();
+    let headless = api
+        .create(SERVICES, &service("h", json!({"clusterIP": "None"})))
+        .await;
+    assert_eq!(headless["spec"]["clusterIPs"], json!(["None"]));
+    assert_eq!(headless["spec"]["ipFamilies"], json!(["IPv4"]));
+    assert_eq!(headless["spec"]["ipFamilyPolicy"], "SingleStack");
+
+    let mut selectorless = service("hs", json!({"clusterIP": "None"}));
+    selectorless["spec"]
+        .as_object_mut()
+        .expect("spec")
+        .remove("selector");
+    let selectorless = api.create(SERVICES, &selectorless).await;
+    assert_eq!(selectorless["spec"]["ipFamilies"], json!(["IPv4", "IPv6"]));
+    assert_eq!(selectorless["spec"]["ipFamilyPolicy"], "RequireDualStack");
+
+    let external = api
+        .create(
+            SERVICES,
+            &json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": "ext"},
+                    "spec": {"type": "ExternalName", "externalName": "example.com"}}),
+        )
+        .await;
+    for field in ["clusterIP", "clusterIPs", "ipFamilies", "ipFamilyPolicy"] {
+        assert!(external["spec"].get(field).is_none(), "{field}: {external}");
+    }
+
+    let r = api
+        .post(
+            SERVICES,
+            &service("dual", json!({"ipFamilyPolicy": "RequireDualStack"})),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        "Service \"dual\" is invalid: spec.ipFamilyPolicy: Invalid value: \"RequireDualStack\": this cluster is not configured for dual-stack services"
+    );
+    let r = api
+        .post(SERVICES, &service("six", json!({"ipFamilies": ["IPv6"]})))
+        .await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        "Service \"six\" is invalid: spec.ipFamilies[0]: Invalid value: \"IPv6\": not configured on this cluster"
+    );
+}
+
+/// NodePort services get node ports from 30000-32767 (picked above the
+/// 86 kept for ports asked for); a port asked for is given once; a
+/// `LoadBalancer` with `externalTrafficPolicy: Local` gets a health check
+/// node port.
+#[tokio::test]
+async fn node_ports_are_allocated_once() {
+    let api = Api::start();
+    let mut two = service("np", json!({"type": "NodePort"}));
+    two["spec"]["ports"] = json!([
+        {"name": "dns-tcp", "port": 53, "protocol": "TCP"},
+        {"name": "dns-udp", "port": 53, "protocol": "UDP"},
+        {"name": "http", "port": 80, "protocol": "TCP"}
+    ]);
+    let np = api.create(SERVICES, &two).await;
+    let ports = &np["spec"]["ports"];
+    let node_port = |i: usize| ports[i]["nodePort"].as_i64().expect("a node port");
+    assert!((30086..=32767).contains(&node_port(0)), "{ports}");
+    assert_eq!(node_port(0), node_port(1), "one node port per port number");
+    assert_ne!(node_port(0), node_port(2));
+
+    let mut fixed = service("fixed", json!({"type": "NodePort"}));
+    fixed["spec"]["ports"][0]["nodePort"] = json!(30080);
+    let created = api.create(SERVICES, &fixed).await;
+    assert_eq!(created["spec"]["ports"][0]["nodePort"], 30080);
+    fixed["metadata"]["name"] = json!("again");
+    let r = api.post(SERVICES, &fixed).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        "Service \"again\" is invalid: spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated"
+    );
+    fixed["spec"]["ports"][0]["nodePort"] = json!(8080);
+    let r = api.post(SERVICES, &fixed).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        "Service \"again\" is invalid: spec.ports[0].nodePort: Invalid value: 8080: provided port is not in the valid range. The range of valid ports is 30000-32767"
+    );
+
+    let lb = api
+        .create(
+            SERVICES,
+            &service(
+                "lb",
+                json!({"type": "LoadBalancer", "externalTrafficPolicy": "Local"}),
+            ),
+        )
+        .await;
+    let health = lb["spec"]["healthCheckNodePort"].as_i64().expect("a port");
+    assert!((30000..=32767).contains(&health), "{lb}");
+    assert_ne!(Some(health), lb["spec"]["ports"][0]["nodePort"].as_i64());
+}
+
+/// Updates: a client that leaves out the allocated values keeps them
+/// (`patchAllocatedValues`, as `kubectl replace` of the file it created
+/// from); the primary address does not change; a type change drops what
+/// the new type does not use and allocates what it needs.
+#[tokio::test]
+async fn updates_keep_allocations_and_type_changes_adjust_them() {
+    let api = Api::start();
+    let created = api
+        .create(SERVICES, &service("web", json!({"type": "NodePort"})))
+        .await;
+    let uri = format!("{SERVICES}/web");
+    let ip = created["spec"]["clusterIP"].clone();
+    let node_port = created["spec"]["ports"][0]["nodePort"].clone();
+
+    let mut replaced = service("web", json!({"type": "NodePort"}));
+    replaced["metadata"]["labels"] = json!({"tier": "front"});
+    let r = api.put(&uri, &replaced).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["spec"]["clusterIP"], ip);
+    assert_eq!(r.body["spec"]["clusterIPs"], json!([ip]));
+    assert_eq!(r.body["spec"]["ports"][0]["nodePort"], node_port);
+
+    let mut moved = r.body.clone();
+    moved["spec"]["clusterIP"] = json!("10.0.0.12");
+    moved["spec"]["clusterIPs"] = json!(["10.0.0.12"]);
+    let r = api.put(&uri, &moved).await;
+    r.assert_failure(422, "Invalid");
+    assert!(
+        r.text.contains(
+            "spec.clusterIPs[0]: Invalid value: [\\\"10.0.0.12\\\"]: may not change once set"
+        ),
+        "{}",
+        r.text
+    );
+
+    // NodePort to ClusterIP: the node ports go (and are free again).
+    let current = api.get(&uri).await.body;
+    let mut cluster_ip = current.clone();
+    cluster_ip["spec"]["type"] = json!("ClusterIP");
+    let r = api.put(&uri, &cluster_ip).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert!(
+        r.body["spec"]["ports"][0].get("nodePort").is_none(),
+        "{}",
+        r.text
+    );
+    assert!(
+        r.body["spec"].get("externalTrafficPolicy").is_none(),
+        "{}",
+        r.text
+    );
+    let mut taker = service("taker", json!({"type": "NodePort"}));
+    taker["spec"]["ports"][0]["nodePort"] = node_port.clone();
+    api.create(SERVICES, &taker).await;
+
+    // ClusterIP to ExternalName: the addresses and families go.
+    let mut external = r.body.clone();
+    external["spec"]["type"] = json!("ExternalName");
+    external["spec"]["externalName"] = json!("example.com");
+    let r = api.put(&uri, &external).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    for field in ["clusterIP", "clusterIPs", "ipFamilies", "ipFamilyPolicy"] {
+        assert!(r.body["spec"].get(field).is_none(), "{field}: {}", r.text);
+    }
+
+    // ExternalName to ClusterIP: a new address.
+    let mut back = r.body.clone();
+    back["spec"]["type"] = json!("ClusterIP");
+    back["spec"]
+        .as_object_mut()
+        .expect("spec")
+        .remove("externalName");
+    let r = api.put(&uri, &back).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert!(last_octet(&r.body["spec"]["clusterIP"]) >= 17, "{}", r.text);
+    assert_eq!(r.body["spec"]["ipFamilyPolicy"], "SingleStack");
+}
+
+/// The service registry checks cluster IPs while allocating
+/// (`ValidateServiceClusterIPsRelatedFields`), on `spec.clusterIPs[0]`.
+#[tokio::test]
+async fn service_with_an_invalid_cluster_ip_is_422() {
+    let api = Api::start();
+    let r = api
+        .post(
+            SERVICES,
+            &json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": "s"},
+                    "spec": {"clusterIP": "999.1.1.1", "ports": [{"port": 80}]}}),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        "Service \"s\" is invalid: spec.clusterIPs[0]: Invalid value: \"999.1.1.1\": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)"
+    );
+    // Go's ParseIPSloppy takes leading zeros; the address must then be
+    // in the service CIDR (10.0.0.0/24) and of its family.
+    for (ip, refused) in [
+        ("10.0.0.10", None),
+        ("010.0.0.11", None),
+        ("None", None),
+        (
+            "0001.0.0.12",
+            Some(
+                "spec.clusterIPs: Invalid value: [\"0001.0.0.12\"]: failed to allocate IP 0001.0.0.12: the provided network does not match the current range",
+            ),
+        ),
+        (
+            "fd00::1",
+            Some(
+                "spec.clusterIPs[0]: Invalid value: [\"fd00::1\"]: IPv6 is not configured on this cluster",
+            ),
+        ),
+    ] {
+        let name = format!("s{}", ip.len());
+        let r = api
+            .post(
+                SERVICES,
+                &json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": name},
+                        "spec": {"clusterIP": ip, "ports": [{"port": 80}]}}),
+            )
+            .await;
+        match refused {
+            None => {
+                assert_eq!(r.status, StatusCode::CREATED, "{ip}: {}", r.text);
+                assert_eq!(r.body["spec"]["clusterIPs"], json!([ip]));
+            }
+            Some(cause) => {
+                r.assert_failure(422, "Invalid");
+                assert_eq!(
+                    r.body["message"].as_str(),
+                    Some(format!("Service \"{name}\" is invalid: {cause}").as_str())
+                );
+            }
+        }
+    }
+}
