@@ -570,7 +570,15 @@ async fn dispatch(
         response = ApiError::path_not_found().into_response();
     }
     if let Some(warning) = deprecation {
-        rest::add_warnings(response.headers_mut(), vec![warning]);
+        // First, as upstream's `AddWarningsHandler` adds it before the
+        // handler runs.
+        let headers = response.headers_mut();
+        let later: Vec<_> = headers.get_all(header::WARNING).iter().cloned().collect();
+        headers.remove(header::WARNING);
+        rest::add_warnings(headers, vec![warning]);
+        for value in later {
+            headers.append(header::WARNING, value);
+        }
     }
     response
 }

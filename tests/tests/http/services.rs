@@ -368,3 +368,149 @@ async fn service_with_an_invalid_cluster_ip_is_422() {
         }
     }
 }
+
+const ENDPOINTS: &str = "/api/v1/namespaces/default/endpoints";
+
+/// Every answer about v1 Endpoints carries upstream's deprecation warning
+/// (`APILifecycleDeprecated` 1.33, replaced by EndpointSlice).
+const DEPRECATED: &str =
+    "299 - \"v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice\"";
+
+fn endpoints(name: &str, subsets: Value) -> Value {
+    json!({"apiVersion": "v1", "kind": "Endpoints", "metadata": {"name": name}, "subsets": subsets})
+}
+
+/// Endpoints as a controller writes them for a service without selector:
+/// ports default to TCP, a PUT creates (`AllowCreateOnUpdate`), every
+/// answer warns that v1 Endpoints is deprecated, and `kubectl get ep`
+/// prints `formatEndpoints`: the first three `ip:port` and a count.
+#[tokio::test]
+async fn endpoints_are_served_deprecated_and_printed_as_upstream() {
+    let api = Api::start();
+    let ready = json!([{"ip": "10.1.0.1"}, {"ip": "10.1.0.2"}, {"ip": "fd00::3"}]);
+    let r = api
+        .post(
+            ENDPOINTS,
+            &endpoints(
+                "web",
+                json!([{"addresses": ready, "notReadyAddresses": [{"ip": "10.1.0.9"}],
+                        "ports": [{"name": "http", "port": 80}, {"name": "https", "port": 443}]}]),
+            ),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.warnings(), [DEPRECATED]);
+    assert_eq!(r.body["subsets"][0]["ports"][0]["protocol"], "TCP");
+    let r = api.get(&format!("{ENDPOINTS}/web")).await;
+    assert_eq!(r.warnings(), [DEPRECATED]);
+
+    let r = api
+        .put(
+            &format!("{ENDPOINTS}/headless"),
+            &endpoints("headless", json!([{"addresses": [{"ip": "10.2.0.1"}]}])),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    api.create(ENDPOINTS, &endpoints("empty", json!([]))).await;
+
+    let table = api.get_as(ENDPOINTS, TABLE).await;
+    assert_eq!(table.warnings(), [DEPRECATED]);
+    let names: Vec<&str> = table.body["columnDefinitions"]
+        .as_array()
+        .expect("columns")
+        .iter()
+        .map(|c| c["name"].as_str().expect("name"))
+        .collect();
+    assert_eq!(names, ["Name", "Endpoints", "Age"]);
+    let rows: Vec<(&str, &str)> = table.body["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| {
+            (
+                r["cells"][0].as_str().expect("name"),
+                r["cells"][1].as_str().expect("endpoints"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("empty", "<none>"),
+            ("headless", "10.2.0.1"),
+            ("web", "10.1.0.1:80,10.1.0.2:80,[fd00::3]:80 + 3 more..."),
+        ]
+    );
+}
+
+/// `ValidateEndpoints`: a subset needs addresses; an address is a valid
+/// IP outside the loopback, link-local and link-local multicast ranges;
+/// ports are named when there are several, in range, of a supported
+/// protocol. A non-standard address is accepted with upstream's warning.
+#[tokio::test]
+async fn endpoints_validate_and_warn_as_upstream() {
+    let api = Api::start();
+    let r = api
+        .post(
+            ENDPOINTS,
+            &endpoints(
+                "bad",
+                json!([
+                    {"ports": [{"port": 80}]},
+                    {"addresses": [{"ip": "127.0.0.1"}, {"ip": "169.254.1.1"}, {"ip": "nope"},
+                                   {"ip": "0.0.0.0", "nodeName": "Node_1"}],
+                     "notReadyAddresses": [{"ip": "224.0.0.5"}],
+                     "ports": [{"port": 80}, {"name": "b", "port": 0, "protocol": "HTTP"}]}
+                ]),
+            ),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+    let causes: Vec<String> = r.body["details"]["causes"]
+        .as_array()
+        .expect("causes")
+        .iter()
+        .map(|c| {
+            format!(
+                "{}: {}",
+                c["field"].as_str().unwrap_or(""),
+                c["message"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    assert_eq!(
+        causes,
+        [
+            "subsets[0]: Required value: must specify `addresses` or `notReadyAddresses`",
+            "subsets[1].addresses[0].ip: Invalid value: \"127.0.0.1\": may not be in the loopback range (127.0.0.0/8, ::1/128)",
+            "subsets[1].addresses[1].ip: Invalid value: \"169.254.1.1\": may not be in the link-local range (169.254.0.0/16, fe80::/10)",
+            "subsets[1].addresses[2].ip: Invalid value: \"nope\": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)",
+            "subsets[1].addresses[2].ip: Invalid value: \"nope\": must be a valid IP address",
+            "subsets[1].addresses[3].nodeName: Invalid value: \"Node_1\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+            "subsets[1].addresses[3].ip: Invalid value: \"0.0.0.0\": may not be unspecified (0.0.0.0)",
+            "subsets[1].notReadyAddresses[0].ip: Invalid value: \"224.0.0.5\": may not be in the link-local multicast range (224.0.0.0/24, ff02::/10)",
+            "subsets[1].ports[0].name: Required value",
+            "subsets[1].ports[1].port: Invalid value: 0: must be between 1 and 65535, inclusive",
+            "subsets[1].ports[1].protocol: Unsupported value: \"HTTP\": supported values: \"SCTP\", \"TCP\", \"UDP\"",
+        ]
+    );
+
+    let r = api
+        .post(
+            ENDPOINTS,
+            &endpoints(
+                "odd",
+                json!([{"addresses": [{"ip": "010.1.0.1"}, {"ip": "FD00:0:0::1"}], "ports": [{"port": 80}]}]),
+            ),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        r.warnings(),
+        [
+            DEPRECATED,
+            "299 - \"subsets[0].addresses[0].ip: non-standard IP address \\\"010.1.0.1\\\" will be considered invalid in a future Kubernetes release: use \\\"10.1.0.1\\\"\"",
+            "299 - \"subsets[0].addresses[1].ip: IPv6 address \\\"FD00:0:0::1\\\" should be in RFC 5952 canonical format (\\\"fd00::1\\\")\"",
+        ]
+    );
+}

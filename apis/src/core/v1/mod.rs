@@ -3,6 +3,7 @@
 //! +groupName=
 //! +k8s:supportsSubresource="/status"
 
+mod endpoints;
 mod pod;
 mod pod_update;
 mod printers;
@@ -15,6 +16,7 @@ mod types;
 mod validation;
 pub mod warnings;
 
+pub use endpoints::*;
 pub use pod::*;
 pub use secret::*;
 pub use service::*;

@@ -9,8 +9,8 @@ use runtime::resource::{Printer, PrinterColumn};
 use serde_json::{Value, json};
 
 use super::{
-    ConfigMap, Container, ContainerStateTerminated, ContainerStatus, Event, Pod, PodCondition,
-    PodSpec, PodTemplate, Secret, Service,
+    ConfigMap, Container, ContainerStateTerminated, ContainerStatus, Endpoints, Event, Pod,
+    PodCondition, PodSpec, PodTemplate, Secret, Service,
 };
 
 fn or_none(s: &str) -> &str {
@@ -40,6 +40,78 @@ impl Printer for ConfigMap {
             json!(self.data.len() + self.binary_data.len()),
             json!(age(&self.metadata, now)),
         ]
+    }
+}
+
+impl Printer for Endpoints {
+    const COLUMNS: &'static [PrinterColumn] = &[
+        PrinterColumn::string(
+            "Endpoints",
+            0,
+            "The sets of addresses and ports that make up the service.",
+        ),
+        PrinterColumn::string("Age", 0, AGE_DESCRIPTION),
+    ];
+
+    /// `printEndpoints` with `formatEndpoints`: the ready addresses, as
+    /// `ip:port` per port (or `ip` for a subset without ports), the first
+    /// three and then `+ N more...`; `<none>` without subsets.
+    fn cells(&self, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
+        vec![
+            json!(format_endpoints(self)),
+            json!(age(&self.metadata, now)),
+        ]
+    }
+}
+
+/// `formatEndpoints(endpoints, nil)`.
+fn format_endpoints(endpoints: &Endpoints) -> String {
+    if endpoints.subsets.is_empty() {
+        return "<none>".into();
+    }
+    const MAX: usize = 3;
+    let mut list: Vec<String> = Vec::new();
+    let mut more = false;
+    let mut count = 0;
+    let mut add = |list: &mut Vec<String>, entry: String| {
+        if list.len() == MAX {
+            more = true;
+            false
+        } else {
+            list.push(entry);
+            true
+        }
+    };
+    for subset in &endpoints.subsets {
+        if subset.ports.is_empty() {
+            count += subset.addresses.len();
+            for address in &subset.addresses {
+                if !add(&mut list, address.ip.clone()) {
+                    break;
+                }
+            }
+            continue;
+        }
+        for port in &subset.ports {
+            count += subset.addresses.len();
+            for address in &subset.addresses {
+                // Go's `net.JoinHostPort`: IPv6 addresses in brackets.
+                let host_port = if address.ip.contains(':') {
+                    format!("[{}]:{}", address.ip, port.port)
+                } else {
+                    format!("{}:{}", address.ip, port.port)
+                };
+                if !add(&mut list, host_port) {
+                    break;
+                }
+            }
+        }
+    }
+    let joined = list.join(",");
+    if more {
+        format!("{joined} + {} more...", count - MAX)
+    } else {
+        joined
     }
 }
 

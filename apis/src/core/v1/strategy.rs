@@ -5,7 +5,7 @@
 use runtime::resource::Strategy;
 
 use super::qos::pod_qos_class;
-use super::{Namespace, NamespaceStatus, Pod, PodCondition, PodStatus, warnings};
+use super::{Endpoints, Namespace, NamespaceStatus, Pod, PodCondition, PodStatus, warnings};
 
 /// `pkg/registry/core/pod/strategy.go`: a created pod starts `Pending`
 /// with its QoS class; deletes are graceful; creates and updates warn as
@@ -69,6 +69,48 @@ impl Strategy for Pod {
         }
         if period < 0 { 1 } else { period }
     }
+}
+
+/// `pkg/registry/core/endpoint/strategy.go`: creates and updates warn
+/// about non-standard addresses (`endpointsWarnings`), except on objects
+/// the endpoints controller manages.
+impl Strategy for Endpoints {
+    const WARNINGS: bool = true;
+
+    fn warnings_on_create(&self) -> Vec<String> {
+        endpoints_warnings(self)
+    }
+
+    fn warnings_on_update(&self, _old: &Self) -> Vec<String> {
+        endpoints_warnings(self)
+    }
+}
+
+/// `endpointsWarnings`: [`warnings::ip_warning`] for every ready and
+/// not-ready address, unless the label
+/// `endpoints.kubernetes.io/managed-by` is `endpoint-controller`.
+fn endpoints_warnings(endpoints: &Endpoints) -> Vec<String> {
+    if endpoints
+        .metadata
+        .labels
+        .get("endpoints.kubernetes.io/managed-by")
+        .is_some_and(|m| m == "endpoint-controller")
+    {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (i, subset) in endpoints.subsets.iter().enumerate() {
+        for (field, addresses) in [
+            ("addresses", &subset.addresses),
+            ("notReadyAddresses", &subset.not_ready_addresses),
+        ] {
+            for (j, address) in addresses.iter().enumerate() {
+                let path = format!("subsets[{i}].{field}[{j}].ip");
+                out.extend(warnings::ip_warning(&path, &address.ip));
+            }
+        }
+    }
+    out
 }
 
 /// The finalizer the namespace controller removes once a terminating

@@ -10,8 +10,8 @@ use runtime::meta::IntOrString;
 use runtime::validate::{Context, ValidateExtra, immutable_field, names};
 
 use super::{
-    ConfigMap, Container, Event, PodSpec, Probe, ResourceRequirements, Secret, ServiceSpec, Volume,
-    VolumeSource,
+    ConfigMap, Container, EndpointAddress, EndpointPort, Endpoints, Event, PodSpec, Probe,
+    ResourceRequirements, Secret, ServiceSpec, Volume, VolumeSource,
 };
 
 /// `api.MaxSecretSize`: the most data a ConfigMap or a Secret holds.
@@ -702,4 +702,152 @@ impl ValidateExtra for ServiceSpec {
         }
         errs
     }
+}
+
+impl ValidateExtra for Endpoints {
+    /// `ValidateEndpoints`' `validateEndpointSubsets`: each subset has
+    /// ready or not-ready addresses; each address a valid IP that is not
+    /// special (`ValidateNonSpecialIP`), a DNS-label host name and a valid
+    /// node name; each port a name (required with several ports), a
+    /// number in range, a supported protocol and a qualified
+    /// `appProtocol`.
+    fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        let mut errs = Vec::new();
+        let subsets = path.child("subsets");
+        for (i, subset) in self.subsets.iter().enumerate() {
+            let at = subsets.index(i);
+            if subset.addresses.is_empty() && subset.not_ready_addresses.is_empty() {
+                errs.push(Error::required(
+                    &at,
+                    "must specify `addresses` or `notReadyAddresses`",
+                ));
+            }
+            for (field, addresses) in [
+                ("addresses", &subset.addresses),
+                ("notReadyAddresses", &subset.not_ready_addresses),
+            ] {
+                let list = at.child(field);
+                for (j, address) in addresses.iter().enumerate() {
+                    errs.extend(endpoint_address_errors(address, &list.index(j)));
+                }
+            }
+            let ports = at.child("ports");
+            for (j, port) in subset.ports.iter().enumerate() {
+                errs.extend(endpoint_port_errors(
+                    port,
+                    subset.ports.len() > 1,
+                    &ports.index(j),
+                ));
+            }
+        }
+        errs
+    }
+}
+
+/// `validateEndpointAddress`: the IP (`IsValidIP`), the host name, the
+/// node name, then `ValidateNonSpecialIP`.
+fn endpoint_address_errors(address: &EndpointAddress, path: &Path) -> ErrorList {
+    let ip_path = path.child("ip");
+    let ip_value = || BadValue::Str(address.ip.clone());
+    let mut errs = Vec::new();
+    let ip = parse_ip_sloppy(&address.ip);
+    if ip.is_none() {
+        errs.push(Error::invalid(
+            &ip_path,
+            ip_value(),
+            "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)",
+        ));
+    }
+    if !address.hostname.is_empty() {
+        for m in names::dns1123_label(&address.hostname) {
+            errs.push(Error::invalid(
+                &path.child("hostname"),
+                BadValue::Str(address.hostname.clone()),
+                &m,
+            ));
+        }
+    }
+    if let Some(node) = &address.node_name {
+        for m in names::dns1123_subdomain(node) {
+            errs.push(Error::invalid(
+                &path.child("nodeName"),
+                BadValue::Str(node.clone()),
+                &m,
+            ));
+        }
+    }
+    let special = match ip.map(|ip| ip.to_canonical()) {
+        None => Some("must be a valid IP address".to_string()),
+        Some(ip) if ip.is_unspecified() => Some(format!("may not be unspecified ({ip})")),
+        Some(ip) if ip.is_loopback() => {
+            Some("may not be in the loopback range (127.0.0.0/8, ::1/128)".into())
+        }
+        Some(ip) if is_link_local_unicast(ip) => {
+            Some("may not be in the link-local range (169.254.0.0/16, fe80::/10)".into())
+        }
+        Some(ip) if is_link_local_multicast(ip) => {
+            Some("may not be in the link-local multicast range (224.0.0.0/24, ff02::/10)".into())
+        }
+        Some(_) => None,
+    };
+    errs.extend(special.map(|m| Error::invalid(&ip_path, ip_value(), &m)));
+    errs
+}
+
+/// Go's `net.IP.IsLinkLocalUnicast`: 169.254.0.0/16, fe80::/10.
+fn is_link_local_unicast(ip: std::net::IpAddr) -> bool {
+    match ip {
+        std::net::IpAddr::V4(v4) => v4.octets()[..2] == [169, 254],
+        std::net::IpAddr::V6(v6) => v6.segments()[0] & 0xffc0 == 0xfe80,
+    }
+}
+
+/// Go's `net.IP.IsLinkLocalMulticast`: 224.0.0.0/24, and IPv6 multicast
+/// of link-local scope (`ff02::/16`, any flags).
+fn is_link_local_multicast(ip: std::net::IpAddr) -> bool {
+    match ip {
+        std::net::IpAddr::V4(v4) => v4.octets()[..3] == [224, 0, 0],
+        std::net::IpAddr::V6(v6) => {
+            let [first, second, ..] = v6.octets();
+            first == 0xff && second & 0x0f == 0x02
+        }
+    }
+}
+
+/// `validateEndpointPort`.
+fn endpoint_port_errors(port: &EndpointPort, require_name: bool, path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    let name = path.child("name");
+    if require_name && port.name.is_empty() {
+        errs.push(Error::required(&name, ""));
+    } else if !port.name.is_empty() {
+        for m in names::dns1123_label(&port.name) {
+            errs.push(Error::invalid(&name, BadValue::Str(port.name.clone()), &m));
+        }
+    }
+    if !(1..=65535).contains(&port.port) {
+        errs.push(Error::invalid(
+            &path.child("port"),
+            BadValue::Int(port.port.into()),
+            PORT_RANGE,
+        ));
+    }
+    let protocol = path.child("protocol");
+    if port.protocol.is_empty() {
+        errs.push(Error::required(&protocol, ""));
+    } else if !matches!(port.protocol.as_str(), "SCTP" | "TCP" | "UDP") {
+        errs.push(Error::not_supported(
+            &protocol,
+            BadValue::Str(port.protocol.clone()),
+            &["SCTP", "TCP", "UDP"],
+        ));
+    }
+    if let Some(app_protocol) = &port.app_protocol {
+        errs.extend(runtime::validate::format(
+            &path.child("appProtocol"),
+            app_protocol,
+            "k8s-label-key",
+        ));
+    }
+    errs
 }

@@ -1,4 +1,5 @@
-//! Warnings about pods and pod templates that are valid but likely wrong,
+//! Warnings about pods and pod templates (and, for Endpoints, addresses:
+//! [`ip_warning`]) that are valid but likely wrong,
 //! as upstream's `pkg/api/pod/warnings.go` (`GetWarningsForPod`,
 //! `GetWarningsForPodTemplate`) gives them to the pod, Deployment and Job
 //! strategies' `WarningsOnCreate`/`WarningsOnUpdate`, with upstream's
@@ -227,6 +228,30 @@ pub fn name_warning(meta: &ObjectMeta, what: &str) -> Option<String> {
             messages.join(" ")
         )
     })
+}
+
+/// `utilvalidation.GetWarningsForIP` for the IP `value` at `path`: an
+/// address Go's `ParseIPSloppy` takes but `netip.ParseAddr` does not
+/// (leading zeros) or an IPv4-mapped IPv6 address is non-standard; an
+/// IPv6 address not in RFC 5952 form should be. Nothing for an address
+/// that does not parse (validation reports it).
+pub fn ip_warning(path: &str, value: &str) -> Option<String> {
+    let sloppy = super::validation::parse_ip_sloppy(value)?;
+    let strict: Option<std::net::IpAddr> = value.parse().ok();
+    let mapped = matches!(strict, Some(std::net::IpAddr::V6(v6)) if v6.to_ipv4_mapped().is_some());
+    if strict.is_none() || mapped {
+        return Some(format!(
+            "{path}: non-standard IP address {value:?} will be considered invalid in a future Kubernetes release: use {:?}",
+            sloppy.to_canonical().to_string()
+        ));
+    }
+    match strict {
+        Some(std::net::IpAddr::V6(v6)) if v6.to_string() != value => Some(format!(
+            "{path}: IPv6 address {value:?} should be in RFC 5952 canonical format ({:?})",
+            v6.to_string()
+        )),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

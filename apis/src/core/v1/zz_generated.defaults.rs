@@ -2,6 +2,27 @@
 
 const _: () = {
     use ::runtime::defaulting::SetDefaults;
+    impl SetDefaults for Endpoints {
+        fn set_defaults(&mut self) {
+            for x in self.subsets.iter_mut() {
+                x.set_defaults();
+            }
+        }
+    }
+    impl SetDefaults for EndpointSubset {
+        fn set_defaults(&mut self) {
+            for x in self.ports.iter_mut() {
+                x.set_defaults();
+            }
+        }
+    }
+    impl SetDefaults for EndpointPort {
+        fn set_defaults(&mut self) {
+            if ::runtime::codec::is_default(&self.protocol) {
+                self.protocol = ::std::string::String::from("TCP");
+            }
+        }
+    }
     impl SetDefaults for Pod {
         fn set_defaults(&mut self) {
             ::runtime::defaulting::DefaultHook::default_hook(self);

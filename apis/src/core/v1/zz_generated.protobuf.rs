@@ -2,6 +2,126 @@
 
 const _: () = {
     use ::runtime::codec::protobuf::{Field, Kind, Message, Presence, ProtoSchema};
+    impl ProtoSchema for Endpoints {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "Endpoints",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "subsets",
+                        kind: Kind::Message(<EndpointSubset as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for EndpointSubset {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "EndpointSubset",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "addresses",
+                        kind: Kind::Message(<EndpointAddress as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 2,
+                        json: "notReadyAddresses",
+                        kind: Kind::Message(<EndpointAddress as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 3,
+                        json: "ports",
+                        kind: Kind::Message(<EndpointPort as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for EndpointAddress {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "EndpointAddress",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "ip",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "hostname",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "nodeName",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "targetRef",
+                        kind: Kind::Message(<ObjectReference as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for EndpointPort {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "EndpointPort",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "port",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "protocol",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "appProtocol",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
     impl ProtoSchema for Pod {
         fn message() -> &'static Message {
             static MESSAGE: Message = Message {
@@ -5684,6 +5804,231 @@ const _: () = {
     use ::prost::bytes::{Buf, BufMut};
     use ::prost::encoding::{DecodeContext, WireType};
     use ::runtime::meta::wire as w;
+    impl ::prost::Message for Endpoints {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            for v in &self.subsets {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.subsets.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len += self.subsets.iter().map(|v| w::message_len(2, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for EndpointSubset {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.addresses {
+                w::message(1, v, buf);
+            }
+            for v in &self.not_ready_addresses {
+                w::message(2, v, buf);
+            }
+            for v in &self.ports {
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.addresses.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.not_ready_addresses
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                3 => {
+                    self.ports.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.addresses.iter().map(|v| w::message_len(1, v)).sum::<usize>();
+            len
+                += self
+                    .not_ready_addresses
+                    .iter()
+                    .map(|v| w::message_len(2, v))
+                    .sum::<usize>();
+            len += self.ports.iter().map(|v| w::message_len(3, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for EndpointAddress {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.ip;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.target_ref {
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.hostname;
+                w::string(3, v, buf);
+            }
+            if let Some(v) = &self.node_name {
+                w::string(4, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.ip = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.target_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                3 => {
+                    self.hostname = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.node_name = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.ip;
+                    w::string_len(1, v)
+                };
+            len += self.target_ref.as_ref().map_or(0, |v| w::message_len(2, v));
+            len
+                += {
+                    let v = &self.hostname;
+                    w::string_len(3, v)
+                };
+            len += self.node_name.as_ref().map_or(0, |v| w::string_len(4, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for EndpointPort {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.port;
+                w::int(2, (*v) as i64, buf);
+            }
+            {
+                let v = &self.protocol;
+                w::string(3, v, buf);
+            }
+            if let Some(v) = &self.app_protocol {
+                w::string(4, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.port = w::decode_int(wire_type, buf)? as _;
+                }
+                3 => {
+                    self.protocol = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.app_protocol = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.port;
+                    w::int_len(2, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.protocol;
+                    w::string_len(3, v)
+                };
+            len += self.app_protocol.as_ref().map_or(0, |v| w::string_len(4, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
     impl ::prost::Message for Pod {
         fn encode_raw(&self, buf: &mut impl BufMut) {
             {

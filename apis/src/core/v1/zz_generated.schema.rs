@@ -4,6 +4,254 @@ const _: () = {
     use ::runtime::schema::{
         FieldSchema, ListSemantics, PatchStrategy, Schema, Type, TypeSchema,
     };
+    impl Schema for Endpoints {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "Endpoints",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "metadata",
+                        ty: Type::Struct(
+                            <::runtime::meta::ObjectMeta as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "subsets",
+                        ty: Type::List(
+                            &Type::Struct(<EndpointSubset as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for Endpoints {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if !Vec::is_empty(&self.subsets) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.subsets, sink);
+            }
+        }
+    }
+    impl Schema for EndpointSubset {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "EndpointSubset",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "addresses",
+                        ty: Type::List(
+                            &Type::Struct(<EndpointAddress as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "notReadyAddresses",
+                        ty: Type::List(
+                            &Type::Struct(<EndpointAddress as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "ports",
+                        ty: Type::List(&Type::Struct(<EndpointPort as Schema>::schema)),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for EndpointSubset {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.addresses) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.addresses, sink);
+            }
+            if !Vec::is_empty(&self.not_ready_addresses) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.not_ready_addresses, sink);
+            }
+            if !Vec::is_empty(&self.ports) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ports, sink);
+            }
+        }
+    }
+    impl Schema for EndpointAddress {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "EndpointAddress",
+                atomic: true,
+                fields: &[
+                    FieldSchema {
+                        json: "ip",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "hostname",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "nodeName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "targetRef",
+                        ty: Type::Struct(<ObjectReference as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for EndpointAddress {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.hostname) && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.hostname, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.ip, sink);
+            }
+            if !Option::is_none(&self.node_name) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.node_name, sink);
+            }
+            if !Option::is_none(&self.target_ref) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.target_ref, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "ip" => ::runtime::fieldpaths::key_json(&self.ip),
+                _ => None,
+            }
+        }
+    }
+    impl Schema for EndpointPort {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "EndpointPort",
+                atomic: true,
+                fields: &[
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "port",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "protocol",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"TCP\""),
+                    },
+                    FieldSchema {
+                        json: "appProtocol",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for EndpointPort {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.app_protocol) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.app_protocol, sink);
+            }
+            if !runtime::codec::is_default(&self.name) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.port, sink);
+            }
+            if !runtime::codec::is_default(&self.protocol) && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.protocol, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" if !runtime::codec::is_default(&self.name) => {
+                    ::runtime::fieldpaths::key_json(&self.name)
+                }
+                "port" => ::runtime::fieldpaths::key_json(&self.port),
+                "protocol" if !runtime::codec::is_default(&self.protocol) => {
+                    ::runtime::fieldpaths::key_json(&self.protocol)
+                }
+                _ => None,
+            }
+        }
+    }
     impl Schema for Pod {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
