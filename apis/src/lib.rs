@@ -11,6 +11,7 @@ pub mod autoscaling;
 pub mod batch;
 pub mod coordination;
 pub mod core;
+pub mod discovery;
 pub mod example;
 
 include!("zz_generated.registry.rs");

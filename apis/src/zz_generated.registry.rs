@@ -10,6 +10,7 @@ pub fn registry() -> ::runtime::registry::Registry {
     crate::batch::v1::register(&mut registry);
     crate::coordination::v1::register(&mut registry);
     crate::core::v1::register(&mut registry);
+    crate::discovery::v1::register(&mut registry);
     crate::example::v1::register(&mut registry);
     crate::example::v1beta1::register(&mut registry);
     registry
@@ -47,6 +48,12 @@ pub fn registry() -> ::runtime::registry::Registry {
                 (
                     "api/v1",
                     include_str!("../../api/openapi-spec/v3/api__v1_openapi.json"),
+                ),
+                (
+                    "apis/discovery.k8s.io/v1",
+                    include_str!(
+                        "../../api/openapi-spec/v3/apis__discovery.k8s.io__v1_openapi.json"
+                    ),
                 ),
                 (
                     "apis/example.dev/v1",

@@ -75,6 +75,7 @@ fn generated_registry_lists_every_resource() {
             "horizontalpodautoscalers.autoscaling",
             "jobs.batch",
             "leases.coordination.k8s.io",
+            "endpoints",
             "pods",
             "podtemplates",
             "secrets",
@@ -82,6 +83,7 @@ fn generated_registry_lists_every_resource() {
             "configmaps",
             "namespaces",
             "events",
+            "endpointslices.discovery.k8s.io",
             "widgets.example.dev",
             "gadgets.example.dev",
             "widgets.example.dev"

@@ -18,6 +18,7 @@ mod create;
 mod delete;
 mod discovery;
 mod dry_run;
+mod endpoint_slices;
 mod field_validation;
 mod jobs;
 mod metrics;

@@ -21,6 +21,8 @@ pub use pod::*;
 pub use secret::*;
 pub use service::*;
 pub use types::*;
+pub(crate) use validation::{non_special_ip_errors, parse_ip_sloppy};
+pub(crate) use warnings::ip_warning;
 
 include!("zz_generated.register.rs");
 include!("zz_generated.protobuf.rs");

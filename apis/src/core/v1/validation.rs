@@ -614,7 +614,7 @@ fn primary_cluster_ip_errors(spec: &ServiceSpec, old: &ServiceSpec, path: &Path)
 
 /// Go's `netutils.ParseIPSloppy`: an IPv4 or IPv6 address, IPv4 octets
 /// allowed leading zeros (`010.1.1.1` is 10.1.1.1).
-pub(super) fn parse_ip_sloppy(text: &str) -> Option<std::net::IpAddr> {
+pub(crate) fn parse_ip_sloppy(text: &str) -> Option<std::net::IpAddr> {
     if let Ok(ip) = text.parse::<std::net::IpAddr>() {
         return Some(ip);
     }
@@ -776,7 +776,15 @@ fn endpoint_address_errors(address: &EndpointAddress, path: &Path) -> ErrorList 
             ));
         }
     }
-    let special = match ip.map(|ip| ip.to_canonical()) {
+    errs.extend(non_special_ip_errors(&address.ip, &ip_path));
+    errs
+}
+
+/// `ValidateNonSpecialIP` (`ValidateEndpointIP`): an endpoint's address
+/// parses and is not unspecified, loopback, link-local or link-local
+/// multicast.
+pub(crate) fn non_special_ip_errors(text: &str, path: &Path) -> ErrorList {
+    let special = match parse_ip_sloppy(text).map(|ip| ip.to_canonical()) {
         None => Some("must be a valid IP address".to_string()),
         Some(ip) if ip.is_unspecified() => Some(format!("may not be unspecified ({ip})")),
         Some(ip) if ip.is_loopback() => {
@@ -790,8 +798,10 @@ fn endpoint_address_errors(address: &EndpointAddress, path: &Path) -> ErrorList 
         }
         Some(_) => None,
     };
-    errs.extend(special.map(|m| Error::invalid(&ip_path, ip_value(), &m)));
-    errs
+    special
+        .map(|m| Error::invalid(path, BadValue::Str(text.to_string()), &m))
+        .into_iter()
+        .collect()
 }
 
 /// Go's `net.IP.IsLinkLocalUnicast`: 169.254.0.0/16, fe80::/10.
