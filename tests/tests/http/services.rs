@@ -123,6 +123,40 @@ async fn cluster_ips_are_allocated_once_and_freed_on_delete() {
     }
 }
 
+/// A small range (`--service-cluster-ip-range 10.0.0.0/29`: six
+/// addresses, the first the `kubernetes` Service's) gives each service
+/// its own address until none is left; then a create is upstream's 500.
+/// (Writes in flight holding what they took is the allocator's unit
+/// test, `a_reservation_holds_until_it_drops`.)
+#[tokio::test]
+async fn a_small_range_gives_distinct_addresses_until_it_is_full() {
+    let config = server::Config {
+        service_cluster_ip_range: "10.0.0.0/29".parse().expect("a CIDR"),
+        ..server::Config::default()
+    };
+    let api = Api::start_with_config(
+        std::sync::Arc::new(server::storage::MemoryStore::new()),
+        config,
+    );
+    let mut held = std::collections::BTreeSet::from([1]);
+    for i in 0..5 {
+        let s = api
+            .create(SERVICES, &service(&format!("s{i}"), json!({})))
+            .await;
+        assert!(held.insert(last_octet(&s["spec"]["clusterIP"])), "{s}");
+    }
+    assert_eq!(held, (1..=6).collect());
+    let r = api.post(SERVICES, &service("full", json!({}))).await;
+    r.assert_failure(500, "InternalError");
+    assert_eq!(
+        r.body["message"],
+        "Internal error occurred: failed to allocate a serviceIP: range is full"
+    );
+    // A headless service takes no address.
+    api.create(SERVICES, &service("h", json!({"clusterIP": "None"})))
+        .await;
+}
+
 /// The IP family fields on a single-stack IPv4 cluster
 /// (`initIPFamilyFields`): headless services get no address, a headless
 /// one without selector both families; ExternalName services none of
