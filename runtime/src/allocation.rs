@@ -33,7 +33,10 @@ pub enum AllocationError {
         what: &'static str,
     },
     /// The requested one is outside the range, the valid range given as
-    /// upstream prints it (`10.0.0.0/24`, `30000-32767`).
+    /// upstream prints it (`10.0.0.0/24`, `30000-32767`). Its text is the
+    /// port allocator's; for an address, upstream's allocator of service
+    /// CIDRs answers `the provided network does not match the current
+    /// range` instead, which the Service strategy reports.
     NotInRange {
         /// What was asked for: `IP` or `port`.
         what: &'static str,

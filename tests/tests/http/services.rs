@@ -548,3 +548,39 @@ async fn endpoints_validate_and_warn_as_upstream() {
         ]
     );
 }
+
+/// A service stored without an address (by a server that did not
+/// allocate; stored JSON of the earlier layout is still read) gets one on
+/// its next update, and keeps it.
+#[tokio::test]
+async fn a_service_stored_without_an_address_gets_one_on_update() {
+    use server::storage::Store;
+    let store = std::sync::Arc::new(server::storage::MemoryStore::new());
+    let stored = json!({"apiVersion": "v1", "kind": "Service",
+        "metadata": {"name": "old", "namespace": "default", "uid": "u-1",
+                     "creationTimestamp": "2026-01-01T00:00:00Z"},
+        "spec": {"ports": [{"port": 80, "protocol": "TCP", "targetPort": 80}],
+                 "type": "ClusterIP", "sessionAffinity": "None"}});
+    store
+        .create(
+            "/registry/services/specs/default/old",
+            serde_json::to_vec(&stored).expect("JSON"),
+        )
+        .expect("stored");
+    let api = Api::start_with(store);
+    let current = api.get(&format!("{SERVICES}/old")).await;
+    assert!(
+        current.body["spec"].get("clusterIP").is_none(),
+        "{}",
+        current.text
+    );
+    let mut labeled = current.body.clone();
+    labeled["metadata"]["labels"] = json!({"app": "old"});
+    let r = api.put(&format!("{SERVICES}/old"), &labeled).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let ip = r.body["spec"]["clusterIP"].clone();
+    assert!(last_octet(&ip) >= 17, "{}", r.text);
+    assert_eq!(r.body["spec"]["ipFamilies"], json!(["IPv4"]));
+    let r = api.put(&format!("{SERVICES}/old"), &r.body).await;
+    assert_eq!(r.body["spec"]["clusterIP"], ip);
+}

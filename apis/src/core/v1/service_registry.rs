@@ -79,9 +79,13 @@ impl Strategy for Service {
         let allocate_ips = match old {
             None => true,
             // An update allocates only when the service leaves
-            // ExternalName; otherwise it keeps what it has (its primary
-            // address may not change).
-            Some(old) => old.spec.r#type == "ExternalName",
+            // ExternalName (or was stored without an address, by a server
+            // that did not allocate); otherwise it keeps what it has (its
+            // primary address may not change).
+            Some(old) => {
+                old.spec.r#type == "ExternalName"
+                    || (old.spec.cluster_ip.is_empty() && old.spec.cluster_ips.is_empty())
+            }
         };
         if allocate_ips && needs_cluster_ip(&self.spec) && !is_headless(&self.spec) {
             alloc_cluster_ip(&mut self.spec, allocator)?;
