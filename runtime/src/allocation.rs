@@ -12,6 +12,15 @@
 
 use std::net::IpAddr;
 
+/// The IP family of `ip` as the API names it (`IPv4` or `IPv6`, core/v1
+/// `IPFamily`).
+pub fn ip_family(ip: IpAddr) -> &'static str {
+    match ip {
+        IpAddr::V4(_) => "IPv4",
+        IpAddr::V6(_) => "IPv6",
+    }
+}
+
 /// One address or port an object holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Allocation {

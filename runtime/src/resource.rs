@@ -228,7 +228,42 @@ pub trait Strategy: DeserializeOwned + Serialize + 'static {
     ) -> Result<(), AllocationFailure> {
         Ok(())
     }
+
+    /// Whether [`Strategy::bootstrap_objects`] gives objects; the server
+    /// does not call it otherwise.
+    const BOOTSTRAP: bool = false;
+
+    /// The objects of this kind kube-apiserver's bootstrap controllers
+    /// create at start when they are missing (`pkg/controlplane/controller`:
+    /// `systemnamespaces` creates `default`, `kube-system`, `kube-public`
+    /// and `kube-node-lease`; `kubernetesservice` the `kubernetes`
+    /// Service), given what the server knows of itself. The server gives
+    /// each the system metadata of a create and the kind's
+    /// [`Strategy::prepare_for_create`], records the field manager
+    /// `kube-apiserver`, and stores it; an object already stored stays as
+    /// it is. Objects of namespace kinds are created first.
+    fn bootstrap_objects(_server: &Bootstrap) -> Vec<Self> {
+        Vec::new()
+    }
 }
+
+/// What a server tells [`Strategy::bootstrap_objects`] about itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bootstrap {
+    /// The first address of the service CIDR
+    /// (`--service-cluster-ip-range`), the `kubernetes` Service's; `None`
+    /// when the range has none.
+    pub first_service_ip: Option<std::net::IpAddr>,
+    /// The port the server serves on (the `kubernetes` Service's target
+    /// port).
+    pub port: u16,
+}
+
+/// [`Strategy::bootstrap_objects`] of the kind's Rust type, as JSON
+/// objects without `apiVersion` and `kind`, which the server reads back
+/// through the kind's registry entry. Errors: an object does not encode
+/// (serde's message).
+pub type BootstrapObjects = fn(&Bootstrap) -> Result<Vec<serde_json::Value>, String>;
 
 /// Why [`Strategy::allocate`] failed.
 #[derive(Debug, Clone, PartialEq)]
@@ -320,6 +355,8 @@ pub struct KindStrategy {
     /// For kinds whose objects hold addresses or ports from the server's
     /// ranges: how to read and take them.
     pub allocation: Option<KindAllocation>,
+    /// For kinds with objects the server creates at start: those objects.
+    pub bootstrap_objects: Option<BootstrapObjects>,
 }
 
 impl KindStrategy {
@@ -335,6 +372,7 @@ impl KindStrategy {
         garbage_collected: true,
         prepare_for_deletion: None,
         allocation: None,
+        bootstrap_objects: None,
     };
 
     /// `T`'s strategy.
@@ -380,6 +418,11 @@ impl KindStrategy {
             } else {
                 None
             },
+            bootstrap_objects: if T::BOOTSTRAP {
+                Some(bootstrap_objects::<T>)
+            } else {
+                None
+            },
         }
     }
 }
@@ -419,6 +462,10 @@ impl PartialEq for KindStrategy {
                 }
                 (a, b) => a.is_none() && b.is_none(),
             }
+            && match (self.bootstrap_objects, other.bootstrap_objects) {
+                (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
     }
 }
 
@@ -446,6 +493,13 @@ fn allocate<T: Strategy>(
         Some(typed) => typed.allocate(old.and_then(|o| o.downcast_ref::<T>()), allocator),
         None => Ok(()),
     }
+}
+
+fn bootstrap_objects<T: Strategy>(server: &Bootstrap) -> Result<Vec<serde_json::Value>, String> {
+    T::bootstrap_objects(server)
+        .iter()
+        .map(|o| serde_json::to_value(o).map_err(|e| e.to_string()))
+        .collect()
 }
 
 fn prepare_for_create<T: Strategy>(object: &mut dyn std::any::Any) {

@@ -29,10 +29,6 @@ use std::sync::{Arc, Mutex};
 use ipnet::IpNet;
 use rand::Rng;
 use runtime::allocation::{Allocation, AllocationError, Allocator};
-use runtime::meta::Time;
-
-use crate::status::ApiError;
-use crate::storage::StorageError;
 
 /// kube-apiserver's default `--service-cluster-ip-range`
 /// (`DefaultServiceIPCIDR`): `10.0.0.0/24`.
@@ -106,82 +102,6 @@ impl Ranges {
     }
 }
 
-impl crate::ApiServer {
-    /// Creates the `kubernetes` Service in `default` when the registry
-    /// serves core/v1 Services that allocate and it is missing, as
-    /// kube-apiserver's `kubernetes-service-controller` does at start: the
-    /// first address of the service CIDR, port 443 (`https`) to the
-    /// server's port `target_port`, labelled `component: apiserver`,
-    /// `provider: kubernetes`, owned by the field manager `kube-apiserver`.
-    ///
-    /// Errors: the store fails, or the object does not decode (a registry
-    /// whose Service is not upstream's).
-    pub(crate) fn ensure_kubernetes_service(&self, target_port: u16) -> Result<(), ApiError> {
-        let Some(entry) = self.registry.find("", "v1", "services").copied() else {
-            return Ok(());
-        };
-        let ri = entry.info;
-        if ri.strategy.allocation.is_none() {
-            return Ok(());
-        }
-        let key = crate::store::object_key(&ri, Some("default"), "kubernetes");
-        if self.store.get(&key).map_err(ApiError::internal)?.is_some() {
-            return Ok(());
-        }
-        let Some(ip) = self.ranges.indexed_ip(1) else {
-            return Ok(());
-        };
-        let family = match ip {
-            IpAddr::V4(_) => "IPv4",
-            IpAddr::V6(_) => "IPv6",
-        };
-        let mut obj = entry
-            .kind
-            .read_value(&serde_json::json!({
-                "apiVersion": "v1",
-                "kind": "Service",
-                "metadata": {
-                    "name": "kubernetes",
-                    "namespace": "default",
-                    "labels": {"component": "apiserver", "provider": "kubernetes"},
-                },
-                "spec": {
-                    "ports": [{
-                        "name": "https",
-                        "protocol": "TCP",
-                        "port": 443,
-                        "targetPort": target_port,
-                    }],
-                    "clusterIP": ip.to_string(),
-                    "clusterIPs": [ip.to_string()],
-                    "type": "ClusterIP",
-                    "sessionAffinity": "None",
-                    "ipFamilies": [family],
-                    "ipFamilyPolicy": "SingleStack",
-                    "internalTrafficPolicy": "Cluster",
-                },
-            }))
-            .map_err(ApiError::internal)?;
-        let now = Time::now();
-        let m = obj.metadata_mut();
-        m.uid = Some(uuid::Uuid::new_v4().to_string());
-        m.creation_timestamp = Some(now);
-        let managed = crate::patch::apply::created(
-            obj.field_paths(),
-            "kube-apiserver",
-            ri.api_version,
-            now,
-            entry.kind.schema(),
-        );
-        obj.metadata_mut().managed_fields = managed;
-        let bytes = obj.to_storage().map_err(ApiError::internal)?;
-        match self.store.create(&key, bytes) {
-            Ok(_) | Err(StorageError::AlreadyExists(_)) => Ok(()),
-            Err(e) => Err(ApiError::internal(e)),
-        }
-    }
-}
-
 /// What one write has taken, held for it until this drops.
 #[derive(Debug)]
 pub(crate) struct Reservation {
@@ -216,10 +136,7 @@ impl Txn<'_> {
 
 impl Allocator for Txn<'_> {
     fn ip_family(&self) -> &'static str {
-        match self.ranges.cluster_ips {
-            IpNet::V4(_) => "IPv4",
-            IpNet::V6(_) => "IPv6",
-        }
+        runtime::allocation::ip_family(self.ranges.cluster_ips.network())
     }
 
     fn cluster_ip(&mut self, requested: Option<IpAddr>) -> Result<IpAddr, AllocationError> {

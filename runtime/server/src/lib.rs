@@ -19,6 +19,7 @@ pub mod allocation;
 pub mod patch;
 pub mod storage;
 
+mod bootstrap;
 mod cache;
 mod deletion;
 pub mod discovery;
@@ -180,9 +181,9 @@ pub struct ApiServer {
 }
 
 impl ApiServer {
-    /// A server over `registry` and `store`. Creates the initial namespaces
-    /// (`default`, `kube-system`, `kube-public`, `kube-node-lease`) when the
-    /// registry serves namespaces and they are missing, and, when called
+    /// A server over `registry` and `store`. Creates the objects that exist
+    /// from the start where they are missing (the kinds' bootstrap objects:
+    /// upstream's system namespaces and the `kubernetes` Service), and, when called
     /// inside a tokio runtime, starts the task that lists and watches them
     /// for the namespace lifecycle admission (as upstream's informer; it
     /// ends with the server).
@@ -237,8 +238,7 @@ impl ApiServer {
             namespace_states: namespaces::NamespaceStates::default(),
             namespace_lister: Arc::default(),
         });
-        server.ensure_system_namespaces()?;
-        server.ensure_kubernetes_service(if config.port == 0 { 6443 } else { config.port })?;
+        server.create_bootstrap_objects(if config.port == 0 { 6443 } else { config.port })?;
         if let Some(entry) = server.namespace_entry() {
             server.start_namespace_lister(entry);
         }

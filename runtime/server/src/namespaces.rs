@@ -8,8 +8,6 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::json;
-
 use super::ApiServer;
 use super::status::ApiError;
 use super::store::{object_key, read_object, resource_prefix};
@@ -21,10 +19,6 @@ use runtime::resource::ResourceInfo;
 mod lister;
 
 pub(crate) use lister::NamespaceLister;
-
-/// Namespaces that exist from the start.
-pub const SYSTEM_NAMESPACES: [&str; 4] =
-    ["default", "kube-system", "kube-public", "kube-node-lease"];
 
 /// Namespaces the lifecycle admission refuses to delete.
 const IMMORTAL_NAMESPACES: [&str; 3] = ["default", "kube-system", "kube-public"];
@@ -72,29 +66,6 @@ impl ApiServer {
             .storage_entries()
             .find(|e| is_namespace(&e.info))
             .copied()
-    }
-
-    pub(super) fn ensure_system_namespaces(&self) -> Result<(), ApiError> {
-        let Some(entry) = self.namespace_entry() else {
-            return Ok(());
-        };
-        let ri = entry.info;
-        for name in SYSTEM_NAMESPACES {
-            let mut obj = entry
-                .kind
-                .read_value(&json!({"metadata": {"name": name}}))
-                .map_err(ApiError::internal)?;
-            let m = obj.metadata_mut();
-            m.uid = Some(uuid::Uuid::new_v4().to_string());
-            m.creation_timestamp = Some(Time::now());
-            self.prepare_for_create(&ri, obj.as_mut());
-            let bytes = obj.to_storage().map_err(ApiError::internal)?;
-            match self.store.create(&object_key(&ri, None, name), bytes) {
-                Ok(_) | Err(StorageError::AlreadyExists(_)) => {}
-                Err(e) => return Err(ApiError::internal(e)),
-            }
-        }
-        Ok(())
     }
 
     /// 404 when `namespace` does not exist; 403 when it is terminating.

@@ -161,6 +161,9 @@ async fn system_namespaces_cannot_be_deleted() {
 // Namespaces and operations
 // ---------------------------------------------------------------------------
 
+/// The `systemnamespaces` controller's namespaces, created as a create
+/// through the API creates one (prepared by the strategy), by the field
+/// manager `kube-apiserver`.
 #[tokio::test]
 async fn the_four_system_namespaces_exist_at_start() {
     let api = Api::start();
@@ -171,6 +174,15 @@ async fn the_four_system_namespaces_exist_at_start() {
     );
     for item in r.body["items"].as_array().unwrap() {
         assert_eq!(item["status"]["phase"], "Active", "{item}");
+        assert_eq!(item["spec"]["finalizers"], json!(["kubernetes"]), "{item}");
+        let name = &item["metadata"]["name"];
+        assert_eq!(
+            item["metadata"]["labels"]["kubernetes.io/metadata.name"], *name,
+            "{item}"
+        );
+        let managed = &item["metadata"]["managedFields"];
+        assert_eq!(managed[0]["manager"], "kube-apiserver", "{item}");
+        assert_eq!(managed[0]["operation"], "Update", "{item}");
     }
 }
 

@@ -8,9 +8,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::IpAddr;
 
-use runtime::allocation::{Allocation, AllocationError, Allocator};
+use runtime::allocation::{Allocation, AllocationError, Allocator, ip_family};
 use runtime::field::{BadValue, Error, ErrorList, Path};
-use runtime::resource::{AllocationFailure, Strategy};
+use runtime::meta::IntOrString;
+use runtime::resource::{AllocationFailure, Bootstrap, Strategy};
 use serde_json::Value;
 
 use super::{Service, ServiceSpec};
@@ -24,6 +25,43 @@ const CLUSTER_IP_NONE: &str = "None";
 impl Strategy for Service {
     const ALLOCATES: bool = true;
     const PREPARE_FOR_UPDATE: bool = true;
+    const BOOTSTRAP: bool = true;
+
+    /// The `kubernetes` Service in `default`, as kube-apiserver's
+    /// `kubernetesservice` controller creates it (`createOrUpdateMasterServiceIfNeeded`):
+    /// the first address of the service CIDR, port 443 (`https`, TCP) to the
+    /// server's port, labelled `component: apiserver` and
+    /// `provider: kubernetes`, single-stack. None when the range has no
+    /// first address.
+    fn bootstrap_objects(server: &Bootstrap) -> Vec<Self> {
+        let Some(ip) = server.first_service_ip else {
+            return Vec::new();
+        };
+        let mut service = Service::default();
+        let meta = &mut service.metadata;
+        meta.name = Some("kubernetes".into());
+        meta.namespace = Some("default".into());
+        meta.labels = BTreeMap::from([
+            ("component".into(), "apiserver".into()),
+            ("provider".into(), "kubernetes".into()),
+        ]);
+        let spec = &mut service.spec;
+        spec.ports = vec![super::ServicePort {
+            name: "https".into(),
+            protocol: "TCP".into(),
+            port: 443,
+            target_port: IntOrString::Int(i32::from(server.port)),
+            ..Default::default()
+        }];
+        spec.cluster_ip = ip.to_string();
+        spec.cluster_ips = vec![ip.to_string()];
+        spec.r#type = "ClusterIP".into();
+        spec.session_affinity = "None".into();
+        spec.ip_families = vec![ip_family(ip).into()];
+        spec.ip_family_policy = Some("SingleStack".into());
+        spec.internal_traffic_policy = Some("Cluster".into());
+        vec![service]
+    }
 
     /// The cluster IPs (but `None`) and node ports (the ports' and the
     /// health check's) the service holds.
@@ -280,14 +318,14 @@ fn init_ip_family_fields(
     for (i, ip) in spec.cluster_ips.clone().iter().enumerate() {
         let Some(ip) = parse_ip(ip) else { break };
         if i >= spec.ip_families.len() {
-            let ip_family = family_of(ip);
-            if ip_family == family {
-                spec.ip_families.push(ip_family.into());
+            let found = ip_family(ip);
+            if found == family {
+                spec.ip_families.push(found.into());
             } else {
                 errs.push(Error::invalid(
                     &SPEC.child("clusterIPs").index(i),
                     ips_value.clone(),
-                    &format!("{ip_family} is not configured on this cluster"),
+                    &format!("{found} is not configured on this cluster"),
                 ));
             }
         }
@@ -332,13 +370,6 @@ fn init_ip_family_fields(
         spec.ip_families = vec![family.into()];
     }
     Ok(())
-}
-
-fn family_of(ip: IpAddr) -> &'static str {
-    match ip {
-        IpAddr::V4(_) => "IPv4",
-        IpAddr::V6(_) => "IPv6",
-    }
 }
 
 /// `allocClusterIPs` on a single-family cluster: the address asked for

@@ -2,7 +2,7 @@
 //! the behaviour upstream's `pkg/registry/core/<kind>/strategy.go` gives
 //! these kinds beyond what markers say.
 
-use runtime::resource::Strategy;
+use runtime::resource::{Bootstrap, Strategy};
 
 use super::qos::pod_qos_class;
 use super::{Endpoints, Namespace, NamespaceStatus, Pod, PodCondition, PodStatus, warnings};
@@ -117,6 +117,10 @@ fn endpoints_warnings(endpoints: &Endpoints) -> Vec<String> {
 /// namespace is empty (`FinalizerKubernetes`).
 pub const FINALIZER_KUBERNETES: &str = "kubernetes";
 
+/// The namespaces kube-apiserver creates at start.
+pub const SYSTEM_NAMESPACES: [&str; 4] =
+    ["default", "kube-system", "kube-public", "kube-node-lease"];
+
 /// The label every namespace carries with its own name
 /// (`v1.LabelMetadataName`).
 pub const LABEL_METADATA_NAME: &str = "kubernetes.io/metadata.name";
@@ -131,6 +135,22 @@ impl Strategy for Namespace {
     const PREPARE_FOR_CREATE: bool = true;
     const PREPARE_FOR_UPDATE: bool = true;
     const PREPARE_FOR_DELETION: bool = true;
+    const BOOTSTRAP: bool = true;
+
+    /// The `systemnamespaces` controller's namespaces, which exist from the
+    /// start: `default`, `kube-system`, `kube-public` and
+    /// `kube-node-lease` (`metav1.NamespaceSystem`, `NamespacePublic`,
+    /// `corev1.NamespaceNodeLease`).
+    fn bootstrap_objects(_server: &Bootstrap) -> Vec<Self> {
+        SYSTEM_NAMESPACES
+            .iter()
+            .map(|name| {
+                let mut namespace = Namespace::default();
+                namespace.metadata.name = Some((*name).into());
+                namespace
+            })
+            .collect()
+    }
 
     /// `pkg/registry/core/namespace/storage`'s `Delete`: a namespace whose
     /// deletion starts is `Terminating` until the namespace controller has
