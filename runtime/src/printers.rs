@@ -51,6 +51,34 @@ pub fn format_labels(labels: &BTreeMap<String, String>) -> String {
         .join(",")
 }
 
+/// The first `max` items joined by `separator`, then ` + N more...` for
+/// the N items past them; empty for no items (callers print their own
+/// `<none>` or `<unset>`). Only the items shown are formatted. Upstream's
+/// printers write this by hand in `formatEndpoints` (3, `,`),
+/// `listWithMoreString` (3, `,`) and `formatHPAMetrics` (2, `, `).
+pub fn first_with_more<T: std::fmt::Display>(
+    items: impl IntoIterator<Item = T>,
+    max: usize,
+    separator: &str,
+) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let mut count = 0;
+    for item in items {
+        if count < max {
+            if count > 0 {
+                out.push_str(separator);
+            }
+            let _ = write!(out, "{item}");
+        }
+        count += 1;
+    }
+    if count > max {
+        let _ = write!(out, " + {} more...", count - max);
+    }
+    out
+}
+
 /// Formats a duration as kubectl's `duration.HumanDuration` does: `45s`,
 /// `5m10s`, `3h20m`, `2d4h`, `1y30d`.
 pub fn human_duration(d: chrono::TimeDelta) -> String {
@@ -105,6 +133,21 @@ pub fn human_duration(d: chrono::TimeDelta) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn first_with_more_shows_the_first_and_counts_the_rest() {
+        use super::first_with_more;
+        assert_eq!(first_with_more(Vec::<String>::new(), 3, ","), "");
+        assert_eq!(first_with_more(["a", "b", "c"], 3, ","), "a,b,c");
+        assert_eq!(
+            first_with_more(["a", "b", "c", "d", "e"], 3, ","),
+            "a,b,c + 2 more..."
+        );
+        assert_eq!(
+            first_with_more(["a", "b", "c"], 2, ", "),
+            "a, b + 1 more..."
+        );
+    }
+
     use super::*;
     use chrono::TimeDelta;
 

@@ -4,7 +4,7 @@
 // through the internal version, so `kubectl get hpa` reads the same at v1
 // and v2.
 
-use runtime::printers::{AGE_DESCRIPTION, age};
+use runtime::printers::{AGE_DESCRIPTION, age, first_with_more};
 use runtime::resource::{Printer, PrinterColumn};
 use serde_json::{Value, json};
 
@@ -72,104 +72,94 @@ pub fn format_metrics(specs: &[MetricSpec], statuses: &[MetricStatus]) -> String
         return "<none>".into();
     }
     const UNKNOWN: &str = "<unknown>";
-    let list: Vec<String> = specs
-        .iter()
-        .enumerate()
-        .map(|(i, spec)| {
-            let status = statuses.get(i);
-            let value = |current: Option<&MetricValueStatus>, target: &MetricTarget| {
-                if target.average_value.is_some() {
-                    let current = current
-                        .and_then(|c| c.average_value.as_ref())
-                        .map_or(UNKNOWN.into(), |q| q.as_str().to_string());
-                    format!(
-                        "{current}/{} (avg)",
-                        quantity(target.average_value.as_ref())
-                    )
-                } else {
-                    let current = current.map_or(UNKNOWN.into(), |c| quantity(c.value.as_ref()));
-                    format!("{current}/{}", quantity(target.value.as_ref()))
-                }
-            };
-            let resource =
-                |name: &str, current: Option<&MetricValueStatus>, target: &MetricTarget| {
-                    if target.average_value.is_some() {
-                        let current =
-                            current.map_or(UNKNOWN.into(), |c| quantity(c.average_value.as_ref()));
-                        format!(
-                            "{name}: {current}/{}",
-                            quantity(target.average_value.as_ref())
-                        )
-                    } else {
-                        let current = current
-                            .and_then(|c| c.average_utilization)
-                            .map_or(UNKNOWN.into(), |u| format!("{u}%"));
-                        let target = target
-                            .average_utilization
-                            .map_or("<auto>".into(), |u| format!("{u}%"));
-                        format!("{name}: {current}/{target}")
-                    }
-                };
-            match (spec.r#type.as_str(), spec) {
-                (
-                    "External",
-                    MetricSpec {
-                        external: Some(s), ..
-                    },
-                ) => value(
-                    status.and_then(|s| s.external.as_ref()).map(|s| &s.current),
-                    &s.target,
-                ),
-                (
-                    "Object",
-                    MetricSpec {
-                        object: Some(s), ..
-                    },
-                ) => value(
-                    status.and_then(|s| s.object.as_ref()).map(|s| &s.current),
-                    &s.target,
-                ),
-                ("Pods", MetricSpec { pods: Some(s), .. }) => {
-                    let current = status
-                        .and_then(|s| s.pods.as_ref())
-                        .map_or(UNKNOWN.into(), |s| {
-                            quantity(s.current.average_value.as_ref())
-                        });
-                    format!("{current}/{}", quantity(s.target.average_value.as_ref()))
-                }
-                (
-                    "Resource",
-                    MetricSpec {
-                        resource: Some(s), ..
-                    },
-                ) => resource(
-                    &s.name,
-                    status.and_then(|s| s.resource.as_ref()).map(|s| &s.current),
-                    &s.target,
-                ),
-                (
-                    "ContainerResource",
-                    MetricSpec {
-                        container_resource: Some(s),
-                        ..
-                    },
-                ) => resource(
-                    &s.name,
-                    status
-                        .and_then(|s| s.container_resource.as_ref())
-                        .map(|s| &s.current),
-                    &s.target,
-                ),
-                _ => "<unknown type>".into(),
+    let list = specs.iter().enumerate().map(|(i, spec)| {
+        let status = statuses.get(i);
+        let value = |current: Option<&MetricValueStatus>, target: &MetricTarget| {
+            if target.average_value.is_some() {
+                let current = current
+                    .and_then(|c| c.average_value.as_ref())
+                    .map_or(UNKNOWN.into(), |q| q.as_str().to_string());
+                format!(
+                    "{current}/{} (avg)",
+                    quantity(target.average_value.as_ref())
+                )
+            } else {
+                let current = current.map_or(UNKNOWN.into(), |c| quantity(c.value.as_ref()));
+                format!("{current}/{}", quantity(target.value.as_ref()))
             }
-        })
-        .collect();
-    const MAX: usize = 2;
-    if list.len() > MAX {
-        format!("{} + {} more...", list[..MAX].join(", "), list.len() - MAX)
-    } else {
-        list.join(", ")
-    }
+        };
+        let resource = |name: &str, current: Option<&MetricValueStatus>, target: &MetricTarget| {
+            if target.average_value.is_some() {
+                let current =
+                    current.map_or(UNKNOWN.into(), |c| quantity(c.average_value.as_ref()));
+                format!(
+                    "{name}: {current}/{}",
+                    quantity(target.average_value.as_ref())
+                )
+            } else {
+                let current = current
+                    .and_then(|c| c.average_utilization)
+                    .map_or(UNKNOWN.into(), |u| format!("{u}%"));
+                let target = target
+                    .average_utilization
+                    .map_or("<auto>".into(), |u| format!("{u}%"));
+                format!("{name}: {current}/{target}")
+            }
+        };
+        match (spec.r#type.as_str(), spec) {
+            (
+                "External",
+                MetricSpec {
+                    external: Some(s), ..
+                },
+            ) => value(
+                status.and_then(|s| s.external.as_ref()).map(|s| &s.current),
+                &s.target,
+            ),
+            (
+                "Object",
+                MetricSpec {
+                    object: Some(s), ..
+                },
+            ) => value(
+                status.and_then(|s| s.object.as_ref()).map(|s| &s.current),
+                &s.target,
+            ),
+            ("Pods", MetricSpec { pods: Some(s), .. }) => {
+                let current = status
+                    .and_then(|s| s.pods.as_ref())
+                    .map_or(UNKNOWN.into(), |s| {
+                        quantity(s.current.average_value.as_ref())
+                    });
+                format!("{current}/{}", quantity(s.target.average_value.as_ref()))
+            }
+            (
+                "Resource",
+                MetricSpec {
+                    resource: Some(s), ..
+                },
+            ) => resource(
+                &s.name,
+                status.and_then(|s| s.resource.as_ref()).map(|s| &s.current),
+                &s.target,
+            ),
+            (
+                "ContainerResource",
+                MetricSpec {
+                    container_resource: Some(s),
+                    ..
+                },
+            ) => resource(
+                &s.name,
+                status
+                    .and_then(|s| s.container_resource.as_ref())
+                    .map(|s| &s.current),
+                &s.target,
+            ),
+            _ => "<unknown type>".into(),
+        }
+    });
+    first_with_more(list, 2, ", ")
 }
 
 impl Printer for super::v2::HorizontalPodAutoscaler {

@@ -3,7 +3,8 @@
 // the Rust object's fields, as upstream's reads the Go struct.
 
 use runtime::printers::{
-    AGE_DESCRIPTION, NAME_DESCRIPTION, age, format_labels, human_duration, instant, timestamp_since,
+    AGE_DESCRIPTION, NAME_DESCRIPTION, age, first_with_more, format_labels, human_duration,
+    instant, timestamp_since,
 };
 use runtime::resource::{Printer, PrinterColumn};
 use serde_json::{Value, json};
@@ -64,54 +65,39 @@ impl Printer for Endpoints {
     }
 }
 
-/// `formatEndpoints(endpoints, nil)`.
+/// `formatEndpoints(endpoints, nil)`: the first three `ip:port` (the
+/// address alone in a subset without ports), then `+ N more...`.
 fn format_endpoints(endpoints: &Endpoints) -> String {
     if endpoints.subsets.is_empty() {
         return "<none>".into();
     }
-    const MAX: usize = 3;
-    let mut list: Vec<String> = Vec::new();
-    let mut more = false;
-    let mut count = 0;
-    let mut add = |list: &mut Vec<String>, entry: String| {
-        if list.len() == MAX {
-            more = true;
-            false
+    let host_ports = endpoints.subsets.iter().flat_map(|subset| {
+        let ports: Vec<Option<i32>> = if subset.ports.is_empty() {
+            vec![None]
         } else {
-            list.push(entry);
-            true
+            subset.ports.iter().map(|p| Some(p.port)).collect()
+        };
+        ports.into_iter().flat_map(|port| {
+            subset
+                .addresses
+                .iter()
+                .map(move |address| HostPort(&address.ip, port))
+        })
+    });
+    first_with_more(host_ports, 3, ",")
+}
+
+/// An endpoint as `formatEndpoints` prints it: Go's `net.JoinHostPort`
+/// (an IPv6 address in brackets), or the address alone without a port.
+struct HostPort<'a>(&'a str, Option<i32>);
+
+impl std::fmt::Display for HostPort<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HostPort(ip, None) => f.write_str(ip),
+            HostPort(ip, Some(port)) if ip.contains(':') => write!(f, "[{ip}]:{port}"),
+            HostPort(ip, Some(port)) => write!(f, "{ip}:{port}"),
         }
-    };
-    for subset in &endpoints.subsets {
-        if subset.ports.is_empty() {
-            count += subset.addresses.len();
-            for address in &subset.addresses {
-                if !add(&mut list, address.ip.clone()) {
-                    break;
-                }
-            }
-            continue;
-        }
-        for port in &subset.ports {
-            count += subset.addresses.len();
-            for address in &subset.addresses {
-                // Go's `net.JoinHostPort`: IPv6 addresses in brackets.
-                let host_port = if address.ip.contains(':') {
-                    format!("[{}]:{}", address.ip, port.port)
-                } else {
-                    format!("{}:{}", address.ip, port.port)
-                };
-                if !add(&mut list, host_port) {
-                    break;
-                }
-            }
-        }
-    }
-    let joined = list.join(",");
-    if more {
-        format!("{joined} + {} more...", count - MAX)
-    } else {
-        joined
     }
 }
 

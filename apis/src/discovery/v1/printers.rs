@@ -1,7 +1,7 @@
 // The Table columns of discovery/v1 (`+printer:hook`), as upstream's
 // `pkg/printers/internalversion/printers.go` prints them.
 
-use runtime::printers::{AGE_DESCRIPTION, age};
+use runtime::printers::{AGE_DESCRIPTION, age, first_with_more};
 use runtime::resource::{Printer, PrinterColumn};
 use serde_json::{Value, json};
 
@@ -38,22 +38,11 @@ impl Printer for EndpointSlice {
 /// The first three items joined by commas, then `+ N more...` for the
 /// rest; `<unset>` for none (`listWithMoreString`).
 fn list_with_more(items: impl Iterator<Item = String>) -> String {
-    const MAX: usize = 3;
-    let mut list = Vec::new();
-    let mut count = 0;
-    for item in items {
-        count += 1;
-        if list.len() < MAX {
-            list.push(item);
-        }
-    }
-    let joined = list.join(",");
-    if count > MAX {
-        format!("{joined} + {} more...", count - MAX)
-    } else if joined.is_empty() {
+    let list = first_with_more(items, 3, ",");
+    if list.is_empty() {
         "<unset>".into()
     } else {
-        joined
+        list
     }
 }
 
