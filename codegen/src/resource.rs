@@ -168,6 +168,9 @@ pub struct ResourceMeta {
     /// Whether the type implements `runtime::resource::Strategy`
     /// (`+resource:strategy`).
     pub strategy: bool,
+    /// The verbs served, in discovery's order: all of them, or those
+    /// `+genclient:onlyVerbs` names.
+    pub verbs: Vec<String>,
     /// The `+k8s:prerelease-lifecycle-gen:*` markers, as written (defaults
     /// are the version's: [`Lifecycle::with_defaults`]).
     pub lifecycle: Lifecycle,
@@ -268,8 +271,38 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
         allow_create_on_update: def.has_marker(tags::allow_create_on_update::NAME),
         return_deleted_object: def.has_marker(tags::return_deleted_object::NAME),
         strategy: def.has_marker(tags::strategy::NAME),
+        verbs: tags::genclient_only_verbs::VERBS
+            .iter()
+            .map(|v| v.to_string())
+            .collect(),
         lifecycle: Lifecycle::default(),
     };
+    if let Some(m) = def.markers_named(tags::genclient_only_verbs::NAME).last() {
+        let text = m.payload_string().unwrap_or_default();
+        let named: Vec<&str> = text.split(',').map(str::trim).collect();
+        for verb in &named {
+            if !tags::genclient_only_verbs::VERBS.contains(verb) {
+                let nearest = tags::genclient_only_verbs::VERBS
+                    .iter()
+                    .min_by_key(|v| strsim::levenshtein(v, verb))
+                    .copied()
+                    .unwrap_or("create");
+                errors.push(
+                    Diagnostic::new(
+                        format!("`{verb}` is not a verb a kind is served with"),
+                        &m.location,
+                        m.text.chars().count(),
+                    )
+                    .label(format!("did you mean `{nearest}`?"))
+                    .help(format!(
+                        "the verbs are {}",
+                        tags::genclient_only_verbs::VERBS.join(", ")
+                    )),
+                );
+            }
+        }
+        meta.verbs.retain(|v| named.contains(&v.as_str()));
+    }
     let marker = |name: &str| def.markers_named(name).last().cloned();
     let mut release = |name: &str| {
         let m = marker(name)?;
@@ -506,6 +539,10 @@ mod tests {
         assert!(marked.annotations_bump_generation);
         assert!(marked.allow_create_on_update);
         assert!(marked.return_deleted_object);
+
+        assert_eq!(plain.verbs.len(), 8, "every verb without onlyVerbs");
+        let reviews = meta_of("/// +genclient:onlyVerbs=get, create\nstruct Review {}");
+        assert_eq!(reviews.verbs, ["create", "get"], "in discovery's order");
 
         let without = meta_of("/// +resource:generation=false\nstruct ConfigMap {}");
         assert!(!without.generation);

@@ -76,6 +76,12 @@ fn resource(
     let annotations_bump_generation = meta.annotations_bump_generation;
     let allow_create_on_update = meta.allow_create_on_update;
     let return_deleted_object = meta.return_deleted_object;
+    let verbs = if meta.verbs.len() == codegen::tags::genclient_only_verbs::VERBS.len() {
+        quote! { ::runtime::resource::RESOURCE_VERBS }
+    } else {
+        let verbs = &meta.verbs;
+        quote! { &[#(#verbs),*] }
+    };
     let name_format = quote::format_ident!(
         "{}",
         match meta.name_format.as_str() {
@@ -163,6 +169,7 @@ fn resource(
                 annotations_bump_generation: #annotations_bump_generation,
                 allow_create_on_update: #allow_create_on_update,
                 return_deleted_object: #return_deleted_object,
+                verbs: #verbs,
                 name_format: ::runtime::resource::NameFormat::#name_format,
                 printer: #printer,
                 strategy: #strategy,

@@ -8,6 +8,7 @@ fn derive_errors() {
     t.compile_fail("tests/ui/example/v1/unknown_marker.rs");
     t.compile_fail("tests/ui/example/v1/wrong_type.rs");
     t.compile_fail("tests/ui/example/v1/bad_scope.rs");
+    t.compile_fail("tests/ui/example/v1/bad_verb.rs");
     t.compile_fail("tests/ui/example/v1/missing_metadata.rs");
     t.compile_fail("tests/ui/nogroup/v1/no_group.rs");
 }

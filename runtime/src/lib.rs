@@ -15,6 +15,7 @@ extern crate self as runtime;
 pub mod allocation;
 #[cfg(feature = "arbitrary")]
 pub mod arbitrary;
+pub mod auth;
 pub mod codec;
 pub mod defaulting;
 pub mod field;

@@ -60,6 +60,19 @@ pub struct ScaleSubresource {
     pub label_selector_path: &'static str,
 }
 
+/// Every verb of a resource, in the order discovery lists them: the verbs
+/// of a kind without `+genclient:onlyVerbs`.
+pub const RESOURCE_VERBS: &[&str] = &[
+    "create",
+    "delete",
+    "deletecollection",
+    "get",
+    "list",
+    "patch",
+    "update",
+    "watch",
+];
+
 /// The identity and serving metadata of one kind in one group/version.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ResourceInfo {
@@ -103,6 +116,9 @@ pub struct ResourceInfo {
     /// Whether a delete that removes the object answers with it rather
     /// than a `Status` (upstream's `ReturnDeletedObject`: Pod, Namespace).
     pub return_deleted_object: bool,
+    /// The verbs the resource is served with, in discovery's order
+    /// ([`RESOURCE_VERBS`], or those `+genclient:onlyVerbs` names).
+    pub verbs: &'static [&'static str],
     /// The rule `metadata.name` (and `generateName`) must follow.
     pub name_format: NameFormat,
     /// Hand-written Table columns (`+printer:hook`); when set they replace
@@ -245,7 +261,33 @@ pub trait Strategy: DeserializeOwned + Serialize + 'static {
     fn bootstrap_objects(_server: &Bootstrap) -> Vec<Self> {
         Vec::new()
     }
+
+    /// Whether objects of this kind are never stored: a create is
+    /// answered with the object [`Strategy::answer_create`] makes of it
+    /// (201), nothing is kept, and the kind is served with no other verb
+    /// (`+genclient:onlyVerbs=create`). Upstream's REST storages that are
+    /// only a `rest.Creater`: the access reviews of `authorization.k8s.io`
+    /// and the reviews of `authentication.k8s.io`.
+    const UNSTORED: bool = false;
+
+    /// For an [`Strategy::UNSTORED`] kind: the answer to a create of
+    /// `self`, made in place after the object passed validation and
+    /// admission (upstream's `Create` of the kind's REST storage: an
+    /// access review's status from the server's authorizer). The server
+    /// sets nothing on the object: no name, uid, timestamps or managed
+    /// fields.
+    ///
+    /// Errors: the request cannot be answered, a 400 `BadRequest` with
+    /// this message (`no namespace on request`).
+    fn answer_create(&mut self, _request: &crate::auth::RequestContext<'_>) -> Result<(), String> {
+        Ok(())
+    }
 }
+
+/// [`Strategy::answer_create`] on an object of the kind's Rust type (as
+/// `Any`); objects of another type are answered as they are.
+pub type AnswerCreate =
+    fn(&mut dyn std::any::Any, &crate::auth::RequestContext<'_>) -> Result<(), String>;
 
 /// What a server tells [`Strategy::bootstrap_objects`] about itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -357,6 +399,9 @@ pub struct KindStrategy {
     pub allocation: Option<KindAllocation>,
     /// For kinds with objects the server creates at start: those objects.
     pub bootstrap_objects: Option<BootstrapObjects>,
+    /// For kinds never stored ([`Strategy::UNSTORED`]): the answer to a
+    /// create.
+    pub answer_create: Option<AnswerCreate>,
 }
 
 impl KindStrategy {
@@ -373,6 +418,7 @@ impl KindStrategy {
         prepare_for_deletion: None,
         allocation: None,
         bootstrap_objects: None,
+        answer_create: None,
     };
 
     /// `T`'s strategy.
@@ -423,6 +469,11 @@ impl KindStrategy {
             } else {
                 None
             },
+            answer_create: if T::UNSTORED {
+                Some(answer_create::<T>)
+            } else {
+                None
+            },
         }
     }
 }
@@ -466,6 +517,10 @@ impl PartialEq for KindStrategy {
                 (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
                 (a, b) => a.is_none() && b.is_none(),
             }
+            && match (self.answer_create, other.answer_create) {
+                (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
     }
 }
 
@@ -491,6 +546,16 @@ fn allocate<T: Strategy>(
 ) -> Result<(), AllocationFailure> {
     match object.downcast_mut::<T>() {
         Some(typed) => typed.allocate(old.and_then(|o| o.downcast_ref::<T>()), allocator),
+        None => Ok(()),
+    }
+}
+
+fn answer_create<T: Strategy>(
+    object: &mut dyn std::any::Any,
+    request: &crate::auth::RequestContext<'_>,
+) -> Result<(), String> {
+    match object.downcast_mut::<T>() {
+        Some(typed) => typed.answer_create(request),
         None => Ok(()),
     }
 }

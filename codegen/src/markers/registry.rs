@@ -62,6 +62,7 @@ pub static TAGS: &[TagDef] = &[
     crate::tags::group_name::DEF,
     crate::tags::genclient::DEF,
     crate::tags::genclient_non_namespaced::DEF,
+    crate::tags::genclient_only_verbs::DEF,
     crate::tags::conversion_gen::DEF,
     crate::tags::protobuf::DEF,
     crate::tags::protobuf::RESERVED_DEF,

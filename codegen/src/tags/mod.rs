@@ -36,6 +36,7 @@ pub mod forbidden;
 pub mod format;
 pub mod genclient;
 pub mod genclient_non_namespaced;
+pub mod genclient_only_verbs;
 pub mod generation;
 pub mod group_name;
 pub mod if_disabled;

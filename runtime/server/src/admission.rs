@@ -49,25 +49,8 @@ impl Operation {
 
 /// Who sends a request (`user.Info`). The server serves plain HTTP
 /// without authentication, so every request is the user kube-apiserver
-/// gave its insecure port: `system:unsecured`, in `system:masters` and
-/// `system:authenticated`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UserInfo {
-    /// The user name.
-    pub name: String,
-    /// The user's groups.
-    pub groups: Vec<String>,
-}
-
-impl UserInfo {
-    /// kube-apiserver's insecure-port user.
-    pub fn unsecured() -> UserInfo {
-        UserInfo {
-            name: "system:unsecured".into(),
-            groups: vec!["system:masters".into(), "system:authenticated".into()],
-        }
-    }
-}
+/// gave its insecure port ([`UserInfo::unsecured`]).
+pub use runtime::auth::UserInfo;
 
 /// What a plugin knows of a request (`admission.Attributes`), and reads of
 /// the server's other objects (what upstream's plugins get from informers).

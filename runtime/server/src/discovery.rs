@@ -10,18 +10,6 @@ use serde_json::{Value, json};
 
 use runtime::registry::{Entry, Registry};
 
-/// Verbs of a resource in discovery, sorted as upstream lists them.
-pub const RESOURCE_VERBS: [&str; 8] = [
-    "create",
-    "delete",
-    "deletecollection",
-    "get",
-    "list",
-    "patch",
-    "update",
-    "watch",
-];
-
 /// Verbs of the status and scale subresources.
 pub const SUBRESOURCE_VERBS: [&str; 3] = ["get", "patch", "update"];
 
@@ -171,7 +159,7 @@ pub fn api_resource_list(registry: &Registry, group: &str, version: &str) -> Opt
     for e in entries {
         let i = &e.info;
         let mut r = json!({
-            "name": i.plural, "singularName": i.singular, "namespaced": i.namespaced, "kind": i.kind, "verbs": RESOURCE_VERBS,
+            "name": i.plural, "singularName": i.singular, "namespaced": i.namespaced, "kind": i.kind, "verbs": i.verbs,
         });
         if !i.short_names.is_empty() {
             r["shortNames"] = json!(i.short_names);
@@ -179,11 +167,15 @@ pub fn api_resource_list(registry: &Registry, group: &str, version: &str) -> Opt
         if !i.categories.is_empty() {
             r["categories"] = json!(i.categories);
         }
-        r["storageVersionHash"] = json!(storage_version_hash(
-            i.group,
-            e.kind.storage_version(),
-            i.kind
-        ));
+        // Only stored resources have a storage version (upstream's
+        // `StorageVersionProvider`).
+        if i.strategy.answer_create.is_none() {
+            r["storageVersionHash"] = json!(storage_version_hash(
+                i.group,
+                e.kind.storage_version(),
+                i.kind
+            ));
+        }
         resources.push(r);
         if i.status_subresource {
             resources.push(json!({
@@ -240,7 +232,7 @@ pub fn aggregated(registry: &Registry, core: bool, version: &str) -> Value {
                         "responseKind": kind,
                         "scope": if i.namespaced { "Namespaced" } else { "Cluster" },
                         "singularResource": i.singular,
-                        "verbs": RESOURCE_VERBS,
+                        "verbs": i.verbs,
                     });
                     if !i.short_names.is_empty() {
                         r["shortNames"] = json!(i.short_names);

@@ -161,6 +161,9 @@ pub struct ApiServer {
     admission: admission::Admission,
     /// Who sends every request (no authentication).
     user: admission::UserInfo,
+    /// What the access reviews ask: the server serves without
+    /// authorization, as kube-apiserver's `--authorization-mode=AlwaysAllow`.
+    authorizer: runtime::auth::AlwaysAllow,
     /// Set once shutdown begins: open watches end so that in-flight
     /// requests can drain.
     stopping: tokio::sync::watch::Sender<bool>,
@@ -232,6 +235,7 @@ impl ApiServer {
             openapi_v2_json,
             admission: config.admission.clone(),
             user: admission::UserInfo::unsecured(),
+            authorizer: runtime::auth::AlwaysAllow,
             stopping: tokio::sync::watch::Sender::new(false),
             read_cache: Arc::new(read_cache::ReadCache::new(READ_CACHE_BYTES)),
             renderings: Arc::default(),
@@ -689,6 +693,7 @@ mod test_support {
             annotations_bump_generation: false,
             allow_create_on_update: false,
             return_deleted_object: false,
+            verbs: runtime::resource::RESOURCE_VERBS,
             name_format: NameFormat::Dns1123Subdomain,
             printer: None,
             strategy: runtime::resource::KindStrategy::DEFAULT,

@@ -122,7 +122,11 @@ pub fn generate(crates: &[Crate], spec_dir: &Path) -> Vec<GeneratedFile> {
             definitions.insert(definition_name(pkg, &def.name), definition(model, def, gvk));
         }
     }
-    for r in &resources {
+    // A kind served without `list` has no list kind (upstream's reviews).
+    for r in resources
+        .iter()
+        .filter(|r| r.meta.verbs.iter().any(|v| v == "list"))
+    {
         definitions.insert(
             definition_name(r.pkg, &format!("{}List", r.def.name)),
             list_definition(r),

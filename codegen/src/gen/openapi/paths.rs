@@ -154,7 +154,25 @@ pub(super) fn resource_paths(r: &Resource<'_>) -> Vec<(String, Value)> {
         "If 'true', then the output is pretty printed.",
         "string",
     );
-    let item = |ops: Vec<Op>, extra_params: Vec<Value>, kind_suffix: &str| -> Value {
+    // The main resource's operations are those of the verbs served
+    // (`+genclient:onlyVerbs`); a path left without any is not published.
+    let served = |action: &str| {
+        let verb = match action {
+            "post" => "create",
+            "put" => "update",
+            other => other,
+        };
+        r.meta.verbs.iter().any(|v| v == verb)
+    };
+    let item = |ops: Vec<Op>, extra_params: Vec<Value>, kind_suffix: &str| -> Option<Value> {
+        let main = matches!(kind_suffix, "" | "ForAllNamespaces");
+        let ops: Vec<Op> = ops
+            .into_iter()
+            .filter(|op| !main || served(op.action))
+            .collect();
+        if ops.is_empty() {
+            return None;
+        }
         let mut obj = Map::new();
         for op in ops {
             let responses: Map<String, Value> = op
@@ -187,7 +205,7 @@ pub(super) fn resource_paths(r: &Resource<'_>) -> Vec<(String, Value)> {
         let mut params = extra_params;
         params.push(pretty.clone());
         obj.insert("parameters".into(), Value::Array(params));
-        Value::Object(obj)
+        Some(Value::Object(obj))
     };
     let ok: &'static [(&str, &str)] = &[("200", "OK"), ("401", "Unauthorized")];
     let created: &'static [(&str, &str)] = &[
@@ -366,6 +384,9 @@ pub(super) fn resource_paths(r: &Resource<'_>) -> Vec<(String, Value)> {
         ));
     }
     paths
+        .into_iter()
+        .filter_map(|(path, item)| Some((path, item?)))
+        .collect()
 }
 
 pub(super) fn capitalize(s: &str) -> String {

@@ -40,6 +40,7 @@ mod render;
 
 pub(crate) use render::add_warnings;
 mod scale;
+mod unstored;
 mod write;
 
 use decode::decode_object;
@@ -126,6 +127,20 @@ pub(crate) async fn handle(
     } = resource;
     let verb = *verb;
     let ri = &entry.info;
+    if !ri.verbs.contains(&verb.name()) {
+        // Upstream registers a route per verb served: a path with routes
+        // for other methods is 405, a path with none (an object's, when
+        // no verb names one) is 404.
+        let named = matches!(verb, Verb::Get | Verb::Update | Verb::Patch | Verb::Delete);
+        let named_served = ["get", "update", "patch", "delete"]
+            .iter()
+            .any(|v| ri.verbs.contains(v));
+        return Err(if named && !named_served {
+            ApiError::path_not_found()
+        } else {
+            ApiError::method_not_allowed()
+        });
+    }
     if ri.namespaced
         && info.namespace.is_none()
         && !matches!(verb, Verb::List | Verb::Watch | Verb::DeleteCollection)

@@ -156,6 +156,7 @@ pub(super) fn scale_info() -> ResourceInfo {
         annotations_bump_generation: false,
         allow_create_on_update: false,
         return_deleted_object: false,
+        verbs: runtime::resource::RESOURCE_VERBS,
         name_format: runtime::resource::NameFormat::Dns1123Subdomain,
         printer: None,
         strategy: runtime::resource::KindStrategy::DEFAULT,

@@ -73,6 +73,9 @@ impl Ctx<'_> {
         content_type: Option<&str>,
     ) -> Result<Answer, ApiError> {
         let (obj, warnings) = self.decode(bytes, content_type)?;
+        if let Some(answer) = self.ri().strategy.answer_create {
+            return self.answer_unstored(obj, warnings, answer);
+        }
         self.create_object(obj, warnings, None)
     }
 
@@ -507,7 +510,7 @@ impl Ctx<'_> {
     /// The kind's generated validation of `new` (against `old` on update),
     /// for the subresource addressed, as causes of a 422, after the
     /// `Unsupported value` causes decoding found.
-    fn type_validation(&self, new: &dyn Object, old: Option<&dyn Object>) -> Vec<Cause> {
+    pub(super) fn type_validation(&self, new: &dyn Object, old: Option<&dyn Object>) -> Vec<Cause> {
         let mut causes = self.unsupported.borrow().clone();
         if !self.entry.kind.validates() {
             return causes;
@@ -601,7 +604,7 @@ fn requested_managed(obj: &dyn Object) -> Option<&[ManagedFieldsEntry]> {
 ///
 /// Errors: 400 `the namespace of the provided object does not match the
 /// namespace sent on the request`.
-fn check_namespace(
+pub(super) fn check_namespace(
     ri: &ResourceInfo,
     url: Option<&str>,
     meta: &ObjectMeta,

@@ -1,0 +1,56 @@
+//! Creates of kinds that are never stored ([`Strategy::UNSTORED`]): the
+//! access reviews of `authorization.k8s.io` and the self review of
+//! `authentication.k8s.io`, whose REST storages upstream are only a
+//! `rest.Creater`. The object is decoded, admitted and validated as any
+//! create's, then the kind's strategy answers it from who asks and the
+//! server's authorizer; nothing is kept, and the server sets no metadata.
+//!
+//! [`Strategy::UNSTORED`]: runtime::resource::Strategy::UNSTORED
+
+use axum::http::StatusCode;
+use runtime::auth::RequestContext;
+use runtime::registry::Object;
+use runtime::resource::AnswerCreate;
+
+use super::write::check_namespace;
+use super::{Answer, Ctx};
+use crate::admission::Operation;
+use crate::status::ApiError;
+
+impl Ctx<'_> {
+    /// Answers a create of a decoded `obj` with what `answer` makes of it
+    /// (201), `warnings` being the decoder's.
+    ///
+    /// Errors: 400 for an object in another namespace than the path's or a
+    /// request the kind cannot answer (the strategy's message); 422 when
+    /// the object is invalid (upstream's reviews name no object: `""`);
+    /// admission's refusals.
+    pub(super) fn answer_unstored(
+        &self,
+        mut obj: Box<dyn Object>,
+        warnings: Vec<String>,
+        answer: AnswerCreate,
+    ) -> Result<Answer, ApiError> {
+        let ri = self.ri();
+        let namespace = self.info.namespace.clone();
+        check_namespace(ri, namespace.as_deref(), obj.metadata())?;
+        obj.metadata_mut().namespace.clone_from(&namespace);
+        let dry_run = self.query.dry_run(self.verb)?;
+        let name = obj.metadata().name.clone().unwrap_or_default();
+        let request = self.admission_request(Operation::Create, &name, dry_run);
+        self.server.admit(&request, Some(obj.as_mut()), None)?;
+        let causes = self.type_validation(obj.as_ref(), None);
+        if !causes.is_empty() {
+            return Err(ApiError::invalid(ri, &name, causes));
+        }
+        self.server
+            .validate_admission(&request, Some(obj.as_ref()), None)?;
+        let context = RequestContext {
+            user: &self.server.user,
+            namespace: namespace.as_deref(),
+            authorizer: &self.server.authorizer,
+        };
+        answer(obj.as_any_mut(), &context).map_err(ApiError::bad_request)?;
+        Ok(Answer::object(StatusCode::CREATED, obj).with_warnings(warnings))
+    }
+}
