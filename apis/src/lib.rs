@@ -7,6 +7,8 @@
 #![deny(missing_docs)]
 
 pub mod apps;
+pub mod authentication;
+pub mod authorization;
 pub mod autoscaling;
 pub mod batch;
 pub mod coordination;

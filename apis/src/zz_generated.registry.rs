@@ -5,6 +5,8 @@
 pub fn registry() -> ::runtime::registry::Registry {
     let mut registry = ::runtime::registry::Registry::new();
     crate::apps::v1::register(&mut registry);
+    crate::authentication::v1::register(&mut registry);
+    crate::authorization::v1::register(&mut registry);
     crate::autoscaling::v1::register(&mut registry);
     crate::autoscaling::v2::register(&mut registry);
     crate::batch::v1::register(&mut registry);
@@ -20,6 +22,18 @@ pub fn registry() -> ::runtime::registry::Registry {
                 (
                     "apis/apps/v1",
                     include_str!("../../api/openapi-spec/v3/apis__apps__v1_openapi.json"),
+                ),
+                (
+                    "apis/authentication.k8s.io/v1",
+                    include_str!(
+                        "../../api/openapi-spec/v3/apis__authentication.k8s.io__v1_openapi.json"
+                    ),
+                ),
+                (
+                    "apis/authorization.k8s.io/v1",
+                    include_str!(
+                        "../../api/openapi-spec/v3/apis__authorization.k8s.io__v1_openapi.json"
+                    ),
                 ),
                 (
                     "apis/autoscaling/v1",

@@ -57,6 +57,29 @@ fn cluster_scope_and_core_group() {
     assert_eq!(ConfigMap::INFO.short_names, ["cm"]);
 }
 
+/// `+genclient:onlyVerbs=create` serves the reviews with `create` alone,
+/// never stored; other kinds with every verb.
+#[test]
+fn only_verbs_and_unstored_kinds() {
+    use apis::authorization::v1::{LocalSubjectAccessReview, SelfSubjectAccessReview};
+    assert_eq!(SelfSubjectAccessReview::INFO.verbs, ["create"]);
+    assert_eq!(
+        (
+            SelfSubjectAccessReview::INFO.namespaced,
+            LocalSubjectAccessReview::INFO.namespaced
+        ),
+        (false, true)
+    );
+    assert!(
+        SelfSubjectAccessReview::INFO
+            .strategy
+            .answer_create
+            .is_some()
+    );
+    assert_eq!(ConfigMap::INFO.verbs, runtime::resource::RESOURCE_VERBS);
+    assert!(ConfigMap::INFO.strategy.answer_create.is_none());
+}
+
 #[test]
 fn generated_registry_lists_every_resource() {
     let registry = apis::registry();
@@ -70,6 +93,11 @@ fn generated_registry_lists_every_resource() {
         [
             "deployments.apps",
             "replicasets.apps",
+            "selfsubjectreviews.authentication.k8s.io",
+            "subjectaccessreviews.authorization.k8s.io",
+            "selfsubjectaccessreviews.authorization.k8s.io",
+            "localsubjectaccessreviews.authorization.k8s.io",
+            "selfsubjectrulesreviews.authorization.k8s.io",
             // autoscaling/v1 and v2: one resource, two versions.
             "horizontalpodautoscalers.autoscaling",
             "horizontalpodautoscalers.autoscaling",

@@ -327,6 +327,10 @@ pub enum WellKnown {
     TypeMeta,
     /// `metav1.LabelSelector`.
     LabelSelector,
+    /// `metav1.LabelSelectorRequirement`.
+    LabelSelectorRequirement,
+    /// `metav1.FieldSelectorRequirement`.
+    FieldSelectorRequirement,
     /// `metav1.Condition`.
     Condition,
     /// `metav1.FieldsV1`: a raw field set.
@@ -335,7 +339,7 @@ pub enum WellKnown {
 
 impl WellKnown {
     /// Every well-known type, for lookups by Rust name.
-    pub const ALL: [WellKnown; 12] = [
+    pub const ALL: [WellKnown; 14] = [
         WellKnown::Time,
         WellKnown::MicroTime,
         WellKnown::Duration,
@@ -346,6 +350,8 @@ impl WellKnown {
         WellKnown::ListMeta,
         WellKnown::TypeMeta,
         WellKnown::LabelSelector,
+        WellKnown::LabelSelectorRequirement,
+        WellKnown::FieldSelectorRequirement,
         WellKnown::Condition,
         WellKnown::FieldsV1,
     ];
@@ -363,6 +369,8 @@ impl WellKnown {
             WellKnown::ListMeta => "ListMeta",
             WellKnown::TypeMeta => "TypeMeta",
             WellKnown::LabelSelector => "LabelSelector",
+            WellKnown::LabelSelectorRequirement => "LabelSelectorRequirement",
+            WellKnown::FieldSelectorRequirement => "FieldSelectorRequirement",
             WellKnown::Condition => "Condition",
             WellKnown::FieldsV1 => "FieldsV1",
         }
@@ -382,6 +390,12 @@ impl WellKnown {
             WellKnown::ListMeta => "io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta",
             WellKnown::TypeMeta => "io.k8s.apimachinery.pkg.apis.meta.v1.TypeMeta",
             WellKnown::LabelSelector => "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector",
+            WellKnown::LabelSelectorRequirement => {
+                "io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement"
+            }
+            WellKnown::FieldSelectorRequirement => {
+                "io.k8s.apimachinery.pkg.apis.meta.v1.FieldSelectorRequirement"
+            }
             WellKnown::Condition => "io.k8s.apimachinery.pkg.apis.meta.v1.Condition",
             WellKnown::FieldsV1 => "io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1",
         }

@@ -551,3 +551,60 @@ fn kube_rs_reads_one_autoscaler_at_v1_and_v2() {
         assert_eq!(same.spec.target_cpu_utilization_percentage, Some(70));
     });
 }
+
+/// kube-rs with k8s-openapi's review types, as a controller checks its own
+/// permissions (`SelfSubjectAccessReview`) or a webhook a caller's
+/// (`SubjectAccessReview`): the server allows everything, as
+/// kube-apiserver's AlwaysAllow does.
+#[test]
+fn kube_rs_asks_access_reviews() {
+    use k8s_openapi::api::authorization::v1 as authz;
+    let server = TestServer::start();
+    rt().block_on(async {
+        let client = client(&server);
+        let own: Api<authz::SelfSubjectAccessReview> = Api::all(client.clone());
+        let review = authz::SelfSubjectAccessReview {
+            spec: authz::SelfSubjectAccessReviewSpec {
+                resource_attributes: Some(authz::ResourceAttributes {
+                    verb: Some("watch".into()),
+                    group: Some("apps".into()),
+                    resource: Some("deployments".into()),
+                    namespace: Some("default".into()),
+                    ..Default::default()
+                }),
+                non_resource_attributes: None,
+            },
+            ..Default::default()
+        };
+        let answer = own
+            .create(&PostParams::default(), &review)
+            .await
+            .expect("self access review");
+        let status = answer.status.expect("a status");
+        assert!(status.allowed);
+        assert_eq!(status.denied, None);
+
+        let other: Api<authz::SubjectAccessReview> = Api::all(client);
+        let review = authz::SubjectAccessReview {
+            spec: authz::SubjectAccessReviewSpec {
+                user: Some("jane".into()),
+                non_resource_attributes: Some(authz::NonResourceAttributes {
+                    path: Some("/metrics".into()),
+                    verb: Some("get".into()),
+                }),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let answer = other
+            .create(&PostParams::default(), &review)
+            .await
+            .expect("subject access review");
+        assert!(answer.status.expect("a status").allowed);
+        let err = other.list(&ListParams::default()).await.expect_err("list");
+        assert!(
+            matches!(&err, kube::Error::Api(s) if s.code == 405),
+            "{err:?}"
+        );
+    });
+}

@@ -894,3 +894,57 @@ fn kubectl_autoscale_and_hpa_at_both_versions() {
         "{explain}"
     );
 }
+
+/// `kubectl auth`: `can-i` asks a SelfSubjectAccessReview (everything is
+/// allowed, as with kube-apiserver's AlwaysAllow), `can-i --list` a
+/// SelfSubjectRulesReview, `whoami` a SelfSubjectReview (sent as
+/// protobuf); a review cannot be listed.
+#[test]
+fn auth_can_i_and_whoami() {
+    let s = TestServer::start();
+    assert_eq!(s.kubectl_ok(&["auth", "can-i", "create", "pods"]), "yes\n");
+    assert_eq!(
+        s.kubectl_ok(&[
+            "auth",
+            "can-i",
+            "delete",
+            "deployments.apps",
+            "-n",
+            "kube-system"
+        ]),
+        "yes\n"
+    );
+    let rules = rows(&s.kubectl_ok(&["auth", "can-i", "--list"]));
+    assert_eq!(
+        rules,
+        [
+            vec![
+                "Resources",
+                "Non-Resource",
+                "URLs",
+                "Resource",
+                "Names",
+                "Verbs"
+            ],
+            vec!["*.*", "[]", "[]", "[*]"],
+            vec!["[*]", "[]", "[*]"],
+        ],
+        "{rules:?}"
+    );
+    let whoami = rows(&s.kubectl_ok(&["auth", "whoami"]));
+    assert_eq!(
+        whoami,
+        [
+            vec!["ATTRIBUTE", "VALUE"],
+            vec!["Username", "system:unsecured"],
+            vec!["Groups", "[system:masters", "system:authenticated]"],
+        ]
+    );
+    let err = s.kubectl_err(&["get", "selfsubjectaccessreviews"]);
+    assert!(
+        err.contains(
+            "Error from server (MethodNotAllowed): the server does not allow this method on the requested resource"
+        ),
+        "{err}"
+    );
+}

@@ -201,6 +201,8 @@ fn value(ty: &FieldType, bounds: &Bounds, package: Option<usize>) -> TokenStream
             | WellKnown::RawExtension
             | WellKnown::ObjectMeta
             | WellKnown::LabelSelector
+            | WellKnown::LabelSelectorRequirement
+            | WellKnown::FieldSelectorRequirement
             | WellKnown::Condition,
         ) => arbitrary,
         FieldType::Named(r) if r.target.as_ref().map(|(p, _)| Some(*p)) == Some(package) => {

@@ -277,7 +277,9 @@ fn value_type(model: &Model, pkg: &Package, ty: &FieldType) -> TokenStream {
             w @ (WellKnown::ObjectMeta
             | WellKnown::ListMeta
             | WellKnown::Condition
-            | WellKnown::LabelSelector),
+            | WellKnown::LabelSelector
+            | WellKnown::LabelSelectorRequirement
+            | WellKnown::FieldSelectorRequirement),
         ) => {
             let ident = format_ident!("{}", w.rust_name());
             quote! { Type::Struct(<::runtime::meta::#ident as Schema>::schema) }

@@ -32,6 +32,7 @@ mod read;
 mod replicasets;
 mod representations;
 mod requests;
+mod reviews;
 mod services;
 mod storage;
 mod update;

@@ -483,6 +483,25 @@ pub struct LabelSelectorRequirement {
     pub values: Vec<String>,
 }
 
+/// One requirement of a field selector (`metav1.FieldSelectorRequirement`):
+/// a key, an operator and the values the operator compares against.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct FieldSelectorRequirement {
+    /// The field selector key the requirement is about.
+    /// +protobuf=1
+    pub key: String,
+    /// `In`, `NotIn`, `Exists` or `DoesNotExist` (the list may grow).
+    /// +protobuf=2
+    pub operator: String,
+    /// Values for `In` and `NotIn`; empty for `Exists` and `DoesNotExist`.
+    /// +optional
+    /// +listType=atomic
+    /// +protobuf=3
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<String>,
+}
+
 /// An object's kind and API version (`metav1.TypeMeta`), the first two
 /// fields of every served object. In protobuf they travel in the
 /// `runtime.Unknown` envelope, not in the message.

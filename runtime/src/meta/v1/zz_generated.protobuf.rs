@@ -70,6 +70,34 @@ const _: () = {
             &MESSAGE
         }
     }
+    impl ProtoSchema for FieldSelectorRequirement {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "FieldSelectorRequirement",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "key",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "operator",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "values",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
     impl ProtoSchema for CreateOptions {
         fn message() -> &'static Message {
             static MESSAGE: Message = Message {
@@ -650,6 +678,60 @@ const _: () = {
             let mut len = 0;
             len += self.uid.as_ref().map_or(0, |v| w::string_len(1, v));
             len += self.resource_version.as_ref().map_or(0, |v| w::string_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for FieldSelectorRequirement {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.key;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.operator;
+                w::string(2, v, buf);
+            }
+            for v in &self.values {
+                w::string(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.key = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.operator = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.values.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.key;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.operator;
+                    w::string_len(2, v)
+                };
+            len += self.values.iter().map(|v| w::string_len(3, v)).sum::<usize>();
             len
         }
         fn clear(&mut self) {

@@ -1069,7 +1069,9 @@ const _: () = {
                     FieldSchema {
                         json: "matchExpressions",
                         ty: Type::List(
-                            &Type::Struct(<LabelSelectorRequirement as Schema>::schema),
+                            &Type::Struct(
+                                <::runtime::meta::LabelSelectorRequirement as Schema>::schema,
+                            ),
                         ),
                         list: ListSemantics::Atomic,
                         patch_strategy: PatchStrategy::Default,
@@ -1134,6 +1136,58 @@ const _: () = {
         }
     }
     impl ::runtime::fieldpaths::FieldPaths for LabelSelectorRequirement {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.key, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.operator, sink);
+            }
+            if !Vec::is_empty(&self.values) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.values, sink);
+            }
+        }
+    }
+    impl Schema for FieldSelectorRequirement {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "FieldSelectorRequirement",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "key",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "operator",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "values",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for FieldSelectorRequirement {
         fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
             let schema = <Self as Schema>::schema();
             if sink.field(schema, 0usize) {

@@ -1,0 +1,3 @@
+//! The `authentication.k8s.io` group, ported from `k8s.io/api/authentication`.
+
+pub mod v1;
