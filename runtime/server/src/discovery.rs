@@ -145,13 +145,22 @@ pub fn api_group(registry: &Registry, group: &str) -> Option<Value> {
     Some(g)
 }
 
-/// `/api/v1` or `/apis/<group>/<version>`, or `None` when not served.
-pub fn api_resource_list(registry: &Registry, group: &str, version: &str) -> Option<Value> {
-    let entries: Vec<&Entry> = registry
+/// The resources served in `group`/`version`, sorted by resource name as
+/// upstream's `APIInstaller.Install` registers them (`sort.Strings(paths)`),
+/// which is the order of its discovery documents.
+fn served_in<'a>(registry: &'a Registry, group: &str, version: &str) -> Vec<&'a Entry> {
+    let mut entries: Vec<&Entry> = registry
         .entries()
         .iter()
         .filter(|e| e.info.group == group && e.info.version == version)
         .collect();
+    entries.sort_by_key(|e| e.info.plural);
+    entries
+}
+
+/// `/api/v1` or `/apis/<group>/<version>`, or `None` when not served.
+pub fn api_resource_list(registry: &Registry, group: &str, version: &str) -> Option<Value> {
+    let entries = served_in(registry, group, version);
     if entries.is_empty() {
         return None;
     }
@@ -209,10 +218,8 @@ pub fn aggregated(registry: &Registry, core: bool, version: &str) -> Value {
     {
         let mut versions = Vec::new();
         for v in versions_by_priority(registry, group) {
-            let resources: Vec<Value> = registry
-                .entries()
-                .iter()
-                .filter(|e| e.info.group == group && e.info.version == v)
+            let resources: Vec<Value> = served_in(registry, group, v)
+                .into_iter()
                 .map(|e| {
                     let i = &e.info;
                     let kind = json!({"group": group, "version": v, "kind": i.kind});

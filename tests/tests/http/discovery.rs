@@ -76,6 +76,30 @@ async fn core_resource_list() {
         (&json!("Namespace"), &json!(false))
     );
     assert_eq!(api_resource(&r.body, "events")["kind"], "Event");
+    // Sorted by name, subresources after their resource, as upstream's
+    // `APIInstaller.Install` registers `sort.Strings(paths)`.
+    let names: Vec<&str> = r.body["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "configmaps",
+            "endpoints",
+            "events",
+            "namespaces",
+            "namespaces/status",
+            "pods",
+            "pods/status",
+            "podtemplates",
+            "secrets",
+            "services",
+            "services/status"
+        ]
+    );
 }
 
 #[tokio::test]
@@ -183,6 +207,13 @@ async fn aggregated_discovery_of_the_core_group() {
     };
     assert_eq!(scope("configmaps"), Some(json!("Namespaced")));
     assert_eq!(scope("namespaces"), Some(json!("Cluster")));
+    let names: Vec<&str> = resources
+        .iter()
+        .map(|r| r["resource"].as_str().unwrap())
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    assert_eq!(names, sorted, "sorted by resource name, as upstream's");
 }
 
 #[tokio::test]
