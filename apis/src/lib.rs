@@ -15,5 +15,6 @@ pub mod coordination;
 pub mod core;
 pub mod discovery;
 pub mod example;
+pub mod rbac;
 
 include!("zz_generated.registry.rs");

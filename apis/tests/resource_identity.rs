@@ -108,13 +108,18 @@ fn generated_registry_lists_every_resource() {
             "podtemplates",
             "secrets",
             "services",
+            "serviceaccounts",
             "configmaps",
             "namespaces",
             "events",
             "endpointslices.discovery.k8s.io",
             "widgets.example.dev",
             "gadgets.example.dev",
-            "widgets.example.dev"
+            "widgets.example.dev",
+            "roles.rbac.authorization.k8s.io",
+            "rolebindings.rbac.authorization.k8s.io",
+            "clusterroles.rbac.authorization.k8s.io",
+            "clusterrolebindings.rbac.authorization.k8s.io"
         ]
     );
     // Both Widget versions are stored as v1 (`+kubebuilder:storageversion`).

@@ -534,18 +534,28 @@ impl<'m> Checker<'m> {
                             .join(", ")
                     )),
                 ),
-                Some(f) if f.is_optional() && f.marker(tags::default::NAME).is_none() => self.push(
-                    Diagnostic::new(
-                        format!(
-                            "list map key `{key}` is an optional field of `{}`",
-                            item.name
-                        ),
-                        &m.location,
-                        m.text.chars().count(),
+                // A key the Rust type always holds (not an `Option`) reads
+                // as its zero value where the JSON leaves it out, as Go's
+                // does (upstream's ServiceAccount `secrets` keyed by an
+                // optional `ObjectReference.name`).
+                Some(f)
+                    if matches!(f.ty, FieldType::Optional(_))
+                        && f.attrs.required.is_none()
+                        && f.marker(tags::default::NAME).is_none() =>
+                {
+                    self.push(
+                        Diagnostic::new(
+                            format!(
+                                "list map key `{key}` is an optional field of `{}`",
+                                item.name
+                            ),
+                            &m.location,
+                            m.text.chars().count(),
+                        )
+                        .label("map keys must always be set")
+                        .help("make the key field required, or give it a `+default`"),
                     )
-                    .label("map keys must always be set")
-                    .help("make the key field required, or give it a `+default`"),
-                ),
+                }
                 Some(_) => {}
             }
         }

@@ -263,6 +263,18 @@ fn map_key_naming_no_field() {
     );
 }
 
+/// A key field the Rust type always holds (a `String` marked `+optional`,
+/// as upstream's `ObjectReference.name` keying ServiceAccount `secrets`)
+/// reads as `""` where the JSON leaves it out: no diagnostic.
+#[test]
+fn map_key_naming_an_optional_field_that_is_always_held() {
+    let src = format!(
+        "{HEAD}pub struct A {{\n    /// +listType=map\n    /// +listMapKey=name\n    pub refs: Vec<Ref>,\n}}\n\
+         pub struct Ref {{\n    /// +optional\n    pub name: String,\n}}\n"
+    );
+    assert_eq!(diagnostics_for(&src), "");
+}
+
 #[test]
 fn map_key_naming_an_optional_field() {
     let got = diagnostics_for(&format!(

@@ -153,3 +153,11 @@ impl TestServer {
         out.stderr
     }
 }
+
+/// Splits a kubectl table into rows of whitespace-separated cells.
+pub fn rows(table: &str) -> Vec<Vec<String>> {
+    table
+        .lines()
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect()
+}

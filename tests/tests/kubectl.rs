@@ -2,19 +2,11 @@
 //! end-to-end list, with outputs compared to what kube-apiserver makes
 //! kubectl print.
 
-use tests::TestServer;
+use tests::{TestServer, rows};
 
 const CONFIGMAP: &str = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  labels:\n    app: web\ndata:\n  color: blue\n";
 
 const WIDGET: &str = "apiVersion: example.dev/v1\nkind: Widget\nmetadata:\n  name: w1\nspec:\n  replicas: 2\n  color: Red\n  ports:\n  - name: http\n    port: 80\n";
-
-/// Splits a kubectl table into rows of whitespace-separated cells.
-fn rows(table: &str) -> Vec<Vec<String>> {
-    table
-        .lines()
-        .map(|l| l.split_whitespace().map(str::to_string).collect())
-        .collect()
-}
 
 /// Whether a table has a row with exactly these cells.
 fn has_row(table: &[Vec<String>], cells: &[&str]) -> bool {
@@ -892,59 +884,5 @@ fn kubectl_autoscale_and_hpa_at_both_versions() {
     assert!(
         explain.contains("containerResource\t<ContainerResourceMetricSource>"),
         "{explain}"
-    );
-}
-
-/// `kubectl auth`: `can-i` asks a SelfSubjectAccessReview (everything is
-/// allowed, as with kube-apiserver's AlwaysAllow), `can-i --list` a
-/// SelfSubjectRulesReview, `whoami` a SelfSubjectReview (sent as
-/// protobuf); a review cannot be listed.
-#[test]
-fn auth_can_i_and_whoami() {
-    let s = TestServer::start();
-    assert_eq!(s.kubectl_ok(&["auth", "can-i", "create", "pods"]), "yes\n");
-    assert_eq!(
-        s.kubectl_ok(&[
-            "auth",
-            "can-i",
-            "delete",
-            "deployments.apps",
-            "-n",
-            "kube-system"
-        ]),
-        "yes\n"
-    );
-    let rules = rows(&s.kubectl_ok(&["auth", "can-i", "--list"]));
-    assert_eq!(
-        rules,
-        [
-            vec![
-                "Resources",
-                "Non-Resource",
-                "URLs",
-                "Resource",
-                "Names",
-                "Verbs"
-            ],
-            vec!["*.*", "[]", "[]", "[*]"],
-            vec!["[*]", "[]", "[*]"],
-        ],
-        "{rules:?}"
-    );
-    let whoami = rows(&s.kubectl_ok(&["auth", "whoami"]));
-    assert_eq!(
-        whoami,
-        [
-            vec!["ATTRIBUTE", "VALUE"],
-            vec!["Username", "system:unsecured"],
-            vec!["Groups", "[system:masters", "system:authenticated]"],
-        ]
-    );
-    let err = s.kubectl_err(&["get", "selfsubjectaccessreviews"]);
-    assert!(
-        err.contains(
-            "Error from server (MethodNotAllowed): the server does not allow this method on the requested resource"
-        ),
-        "{err}"
     );
 }

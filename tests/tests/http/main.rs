@@ -28,6 +28,7 @@ mod patch;
 mod pods;
 mod prost_clients;
 mod quantity;
+mod rbac;
 mod read;
 mod replicasets;
 mod representations;

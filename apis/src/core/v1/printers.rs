@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use super::{
     ConfigMap, Container, ContainerStateTerminated, ContainerStatus, Endpoints, Event, Pod,
-    PodCondition, PodSpec, PodTemplate, Secret, Service,
+    PodCondition, PodSpec, PodTemplate, Secret, Service, ServiceAccount,
 };
 
 fn or_none(s: &str) -> &str {
@@ -119,6 +119,22 @@ impl Printer for Secret {
             json!(self.data.len()),
             json!(age(&self.metadata, now)),
         ]
+    }
+}
+
+impl Printer for ServiceAccount {
+    const COLUMNS: &'static [PrinterColumn] = &[
+        PrinterColumn::string(
+            "Secrets",
+            0,
+            "Secrets is the list of secrets allowed to be used by pods running using this ServiceAccount. Pods are only limited to this list if this service account has a \"kubernetes.io/enforce-mountable-secrets\" annotation set to \"true\". The \"kubernetes.io/enforce-mountable-secrets\" annotation is deprecated since v1.32. Prefer separate namespaces to isolate access to mounted secrets. This field should not be used to find auto-generated service account token secrets for use outside of pods. Instead, tokens can be requested directly using the TokenRequest API, or service account token secrets can be manually created. More info: https://kubernetes.io/docs/concepts/configuration/secret",
+        ),
+        PrinterColumn::string("Age", 0, AGE_DESCRIPTION),
+    ];
+
+    /// `printServiceAccount`: the number of secrets.
+    fn cells(&self, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
+        vec![json!(self.secrets.len()), json!(age(&self.metadata, now))]
     }
 }
 

@@ -5454,6 +5454,44 @@ const _: () = {
             &MESSAGE
         }
     }
+    impl ProtoSchema for ServiceAccount {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ServiceAccount",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "secrets",
+                        kind: Kind::Message(<ObjectReference as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 3,
+                        json: "imagePullSecrets",
+                        kind: Kind::Message(
+                            <LocalObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 4,
+                        json: "automountServiceAccountToken",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
     impl ProtoSchema for ConfigMap {
         fn message() -> &'static Message {
             static MESSAGE: Message = Message {
@@ -16063,6 +16101,74 @@ const _: () = {
                     w::string_len(2, v)
                 };
             len += self.error.as_ref().map_or(0, |v| w::string_len(3, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ServiceAccount {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            for v in &self.secrets {
+                w::message(2, v, buf);
+            }
+            for v in &self.image_pull_secrets {
+                w::message(3, v, buf);
+            }
+            if let Some(v) = &self.automount_service_account_token {
+                w::bool(4, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.secrets.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                3 => {
+                    self.image_pull_secrets
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                4 => {
+                    self.automount_service_account_token = Some(
+                        w::decode_bool(wire_type, buf)?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len += self.secrets.iter().map(|v| w::message_len(2, v)).sum::<usize>();
+            len
+                += self
+                    .image_pull_secrets
+                    .iter()
+                    .map(|v| w::message_len(3, v))
+                    .sum::<usize>();
+            len
+                += self
+                    .automount_service_account_token
+                    .as_ref()
+                    .map_or(0, |v| w::bool_len(4, *v));
             len
         }
         fn clear(&mut self) {

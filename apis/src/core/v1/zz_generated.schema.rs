@@ -11754,6 +11754,81 @@ const _: () = {
             }
         }
     }
+    impl Schema for ServiceAccount {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ServiceAccount",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "metadata",
+                        ty: Type::Struct(
+                            <::runtime::meta::ObjectMeta as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "secrets",
+                        ty: Type::List(
+                            &Type::Struct(<ObjectReference as Schema>::schema),
+                        ),
+                        list: ListSemantics::Map(&["name"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("name"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "imagePullSecrets",
+                        ty: Type::List(
+                            &Type::Struct(<LocalObjectReference as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "automountServiceAccountToken",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ServiceAccount {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.automount_service_account_token)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.automount_service_account_token,
+                    sink,
+                );
+            }
+            if !Vec::is_empty(&self.image_pull_secrets) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.image_pull_secrets, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if !Vec::is_empty(&self.secrets) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.secrets, sink);
+            }
+        }
+    }
     impl Schema for ConfigMap {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {

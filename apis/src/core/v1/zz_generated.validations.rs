@@ -1009,6 +1009,19 @@ const _: () = {
             errs
         }
     }
+    impl Validate for ServiceAccount {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
     impl Validate for ConfigMap {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
