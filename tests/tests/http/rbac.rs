@@ -186,7 +186,13 @@ async fn roles_bindings_and_service_accounts_print_as_upstream() {
                          {"kind": "Group", "name": "devs"}]}),
     )
     .await;
-    let table = api.get_as(CLUSTER_ROLE_BINDINGS, TABLE).await.body;
+    let table = api
+        .get_as(
+            &format!("{CLUSTER_ROLE_BINDINGS}?fieldSelector=metadata.name=ctrl"),
+            TABLE,
+        )
+        .await
+        .body;
     let columns: Vec<(&str, i64)> = table["columnDefinitions"]
         .as_array()
         .unwrap()
@@ -219,7 +225,13 @@ async fn roles_bindings_and_service_accounts_print_as_upstream() {
     let role = api
         .create(CLUSTER_ROLES, &json!({"metadata": {"name": "ctrl"}}))
         .await;
-    let table = api.get_as(CLUSTER_ROLES, TABLE).await.body;
+    let table = api
+        .get_as(
+            &format!("{CLUSTER_ROLES}?fieldSelector=metadata.name=ctrl"),
+            TABLE,
+        )
+        .await
+        .body;
     assert_eq!(table["columnDefinitions"][1]["name"], "Created At");
     assert_eq!(table["columnDefinitions"][1]["type"], "date");
     assert_eq!(
@@ -246,4 +258,36 @@ async fn roles_bindings_and_service_accounts_print_as_upstream() {
         api_resource(&list, "serviceaccounts")["shortNames"],
         json!(["sa"])
     );
+}
+
+/// The RBAC bootstrap's `cluster-admin` ClusterRole (everything) and its
+/// binding to `system:masters` exist from the start, created by the field
+/// manager `kube-apiserver`.
+#[tokio::test]
+async fn cluster_admin_exists_at_start() {
+    let api = Api::start();
+    let role = api.get(&format!("{CLUSTER_ROLES}/cluster-admin")).await;
+    assert_eq!(role.status, StatusCode::OK, "{}", role.text);
+    assert_eq!(
+        role.body["rules"],
+        json!([{"verbs": ["*"], "apiGroups": ["*"], "resources": ["*"]},
+               {"verbs": ["*"], "nonResourceURLs": ["*"]}])
+    );
+    assert_eq!(
+        role.body["metadata"]["labels"],
+        json!({"kubernetes.io/bootstrapping": "rbac-defaults"})
+    );
+    assert_eq!(
+        role.body["metadata"]["managedFields"][0]["manager"],
+        "kube-apiserver"
+    );
+    let binding = api
+        .get(&format!("{CLUSTER_ROLE_BINDINGS}/cluster-admin"))
+        .await
+        .body;
+    assert_eq!(
+        binding["subjects"],
+        json!([{"kind": "Group", "apiGroup": "rbac.authorization.k8s.io", "name": "system:masters"}])
+    );
+    assert_eq!(binding["roleRef"]["name"], "cluster-admin");
 }

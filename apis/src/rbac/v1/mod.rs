@@ -8,6 +8,7 @@
 
 mod defaults;
 mod printers;
+mod strategy;
 mod types;
 mod validation;
 

@@ -152,6 +152,7 @@ pub struct RoleBinding {
 /// +printer:hook
 /// +resource:generation=false
 /// +resource:nameFormat=path-segment
+/// +resource:strategy
 /// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
@@ -199,6 +200,7 @@ pub struct AggregationRule {
 /// +resource:generation=false
 /// +resource:nameFormat=path-segment
 /// +defaulting:hook
+/// +resource:strategy
 /// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
