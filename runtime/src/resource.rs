@@ -253,7 +253,8 @@ pub trait Strategy: DeserializeOwned + Serialize + 'static {
     /// create at start when they are missing (`pkg/controlplane/controller`:
     /// `systemnamespaces` creates `default`, `kube-system`, `kube-public`
     /// and `kube-node-lease`; `kubernetesservice` the `kubernetes`
-    /// Service), given what the server knows of itself. The server gives
+    /// Service; the RBAC bootstrap the `cluster-admin` role and binding),
+    /// given what the server knows of itself. The server gives
     /// each the system metadata of a create and the kind's
     /// [`Strategy::prepare_for_create`], records the field manager
     /// `kube-apiserver`, and stores it; an object already stored stays as

@@ -186,10 +186,11 @@ pub struct ApiServer {
 impl ApiServer {
     /// A server over `registry` and `store`. Creates the objects that exist
     /// from the start where they are missing (the kinds' bootstrap objects:
-    /// upstream's system namespaces and the `kubernetes` Service), and, when called
-    /// inside a tokio runtime, starts the task that lists and watches them
-    /// for the namespace lifecycle admission (as upstream's informer; it
-    /// ends with the server).
+    /// upstream's system namespaces, the `kubernetes` Service, the
+    /// `cluster-admin` role and binding), and, when called inside a tokio
+    /// runtime, starts the task that lists and watches the namespaces for
+    /// the namespace lifecycle admission (as upstream's informer; it ends
+    /// with the server).
     ///
     /// Versions removed in the server's release
     /// ([`discovery::RELEASE`], `+k8s:prerelease-lifecycle-gen:removed`)
