@@ -96,6 +96,7 @@ async fn core_resource_list() {
             "pods/status",
             "podtemplates",
             "secrets",
+            "serviceaccounts",
             "services",
             "services/status"
         ]
