@@ -345,8 +345,8 @@ impl Query {
                 verb,
                 "dryRun",
                 format!(
-                    "Unsupported value: []string{{{}}}: supported values: \"All\"",
-                    runtime::field::quote(other)
+                    "Unsupported value: [{}]: supported values: \"All\"",
+                    runtime::go::json_string(other)
                 ),
             )),
         }

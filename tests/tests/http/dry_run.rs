@@ -70,7 +70,7 @@ async fn an_unknown_dry_run_value_is_rejected() {
 
 /// Upstream: `ValidateDryRun` (k8s.io/apimachinery/pkg/apis/meta/v1/validation/validation.go:
 /// `field.NotSupported(fldPath, dryRun, allowedDryRunValues.List())`, the `[]string` value
-/// printed with `%#v` by `field.Error.ErrorBody`), wrapped as an Invalid `CreateOptions.meta.k8s.io`.
+/// printed as JSON by `field.Error.ErrorBody` since Kubernetes 1.34), wrapped as an Invalid `CreateOptions.meta.k8s.io`.
 #[tokio::test]
 async fn an_unknown_dry_run_value_is_422_create_options_invalid() {
     let api = Api::start();
@@ -80,13 +80,13 @@ async fn an_unknown_dry_run_value_is_422_create_options_invalid() {
     r.assert_failure(422, "Invalid");
     assert_eq!(
         r.body["message"],
-        r#"CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: []string{"Foo"}: supported values: "All""#
+        r#"CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: ["Foo"]: supported values: "All""#
     );
     assert_eq!(
         r.body["details"],
         json!({"group": "meta.k8s.io", "kind": "CreateOptions",
                "causes": [{"reason": "FieldValueNotSupported",
-                           "message": r#"Unsupported value: []string{"Foo"}: supported values: "All""#,
+                           "message": r#"Unsupported value: ["Foo"]: supported values: "All""#,
                            "field": "dryRun"}]})
     );
 }

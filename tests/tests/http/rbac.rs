@@ -79,8 +79,8 @@ async fn rules_are_validated_as_upstream() {
         causes(&r),
         [
             "rules[0].verbs: Required value: verbs must contain at least one value",
-            "rules[0].nonResourceURLs: Invalid value: []string{\"/x\"}: namespaced rules cannot apply to non-resource URLs",
-            "rules[0].nonResourceURLs: Invalid value: []string{\"/x\"}: rules cannot apply to both regular resources and non-resource URLs",
+            "rules[0].nonResourceURLs: Invalid value: [\"/x\"]: namespaced rules cannot apply to non-resource URLs",
+            "rules[0].nonResourceURLs: Invalid value: [\"/x\"]: rules cannot apply to both regular resources and non-resource URLs",
             "rules[1].apiGroups: Required value: resource rules must supply at least one api group",
             "rules[1].resources: Required value: resource rules must supply at least one resource",
         ]
@@ -160,7 +160,7 @@ async fn bindings_are_validated_as_upstream() {
     assert_eq!(
         causes(&r),
         [
-            "roleRef: Invalid value: rbac.RoleRef{APIGroup:\"rbac.authorization.k8s.io\", Kind:\"ClusterRole\", Name:\"edit\"}: cannot change roleRef"
+            "roleRef: Invalid value: {\"APIGroup\":\"rbac.authorization.k8s.io\",\"Kind\":\"ClusterRole\",\"Name\":\"edit\"}: cannot change roleRef"
         ]
     );
     let r = api

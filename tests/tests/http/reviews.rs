@@ -106,7 +106,7 @@ async fn access_reviews_are_validated_as_upstream() {
     r.assert_failure(422, "Invalid");
     assert_eq!(
         r.body["message"],
-        "SelfSubjectAccessReview.authorization.k8s.io \"\" is invalid: spec.resourceAttributes: Invalid value: \"null\": exactly one of nonResourceAttributes or resourceAttributes must be specified"
+        "SelfSubjectAccessReview.authorization.k8s.io \"\" is invalid: spec.resourceAttributes: Invalid value: null: exactly one of nonResourceAttributes or resourceAttributes must be specified"
     );
     let r = api
         .post(
@@ -135,7 +135,7 @@ async fn access_reviews_are_validated_as_upstream() {
     assert_eq!(
         causes[..4],
         [
-            "spec.nonResourceAttributes: Invalid value: authorization.NonResourceAttributes{Path:\"/x\", Verb:\"get\"}: cannot be specified in combination with resourceAttributes",
+            "spec.nonResourceAttributes: Invalid value: {\"Path\":\"/x\",\"Verb\":\"get\"}: cannot be specified in combination with resourceAttributes",
             "spec.user: Invalid value: \"\": at least one of user or group must be specified",
             "spec.resourceAttributes.fieldSelector.rawSelector: Invalid value: \"a=b\": may not specified at the same time as requirements",
             "spec.resourceAttributes.labelSelector.requirements: Required value: when spec.resourceAttributes.labelSelector is specified, requirements or rawSelector is required",
@@ -201,7 +201,7 @@ async fn a_local_access_review_is_about_its_namespace() {
         .await;
     r.assert_failure(422, "Invalid");
     assert!(
-        r.text.contains("spec.nonResourceAttributes: Invalid value: authorization.NonResourceAttributes{Path:\\\"/x\\\", Verb:\\\"get\\\"}: disallowed on this kind of request"),
+        r.text.contains("spec.nonResourceAttributes: Invalid value: {\\\"Path\\\":\\\"/x\\\",\\\"Verb\\\":\\\"get\\\"}: disallowed on this kind of request"),
         "{}",
         r.text
     );

@@ -1,11 +1,10 @@
 //! `pkg/apis/authorization/validation`: what an access review must be.
 //!
-//! A value upstream prints with Go's `%#v` (an attributes struct) is
-//! printed the same way; the metadata of a review that must have none is
-//! printed as its JSON, not as Go's `%#v` of `metav1.ObjectMeta`.
+//! Bad values print as `field.Error` renders them since Kubernetes 1.34:
+//! as JSON, an internal struct (the attributes) with Go's field names,
+//! as the internal types have no JSON tags.
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
-use runtime::go::quote;
 use runtime::meta::ObjectMeta;
 use runtime::validate::{Context, ValidateExtra};
 
@@ -123,11 +122,10 @@ fn one_kind_of_attributes(
             non_resource_value(non_resource),
             "cannot be specified in combination with resourceAttributes",
         )],
-        // Upstream reports the (nil) non-resource attributes, which Go
-        // prints as the string "null".
+        // Upstream reports the (nil) non-resource attributes: `null`.
         (None, None) => vec![Error::invalid(
             &path.child("resourceAttributes"),
-            BadValue::Str("null".into()),
+            BadValue::Json(serde_json::Value::Null),
             "exactly one of nonResourceAttributes or resourceAttributes must be specified",
         )],
         _ => Vec::new(),
@@ -183,13 +181,9 @@ fn selector_errors(raw: &str, no_requirements: bool, path: &Path) -> ErrorList {
     }
 }
 
-/// Go's `%#v` of the internal `NonResourceAttributes`.
+/// The internal `NonResourceAttributes` as JSON.
 fn non_resource_value(attributes: &NonResourceAttributes) -> BadValue {
-    BadValue::GoLiteral(format!(
-        "authorization.NonResourceAttributes{{Path:{}, Verb:{}}}",
-        quote(&attributes.path),
-        quote(&attributes.verb)
-    ))
+    BadValue::Json(serde_json::json!({"Path": attributes.path, "Verb": attributes.verb}))
 }
 
 /// A review's metadata as its JSON.

@@ -81,15 +81,7 @@ fn rule_errors(rule: &PolicyRule, namespaced: bool, path: &Path) -> ErrorList {
         ));
     }
     if !rule.non_resource_urls.is_empty() {
-        // Go's `%#v` of the `[]string`.
-        let urls = || {
-            let quoted: Vec<String> = rule
-                .non_resource_urls
-                .iter()
-                .map(|u| runtime::go::quote(u))
-                .collect();
-            BadValue::GoLiteral(format!("[]string{{{}}}", quoted.join(", ")))
-        };
+        let urls = || BadValue::json_of(&rule.non_resource_urls);
         if namespaced {
             errs.push(Error::invalid(
                 &path.child("nonResourceURLs"),
@@ -170,12 +162,13 @@ fn binding_errors(
     {
         errs.push(Error::invalid(
             &at,
-            BadValue::GoLiteral(format!(
-                "rbac.RoleRef{{APIGroup:{}, Kind:{}, Name:{}}}",
-                runtime::go::quote(&role_ref.api_group),
-                runtime::go::quote(&role_ref.kind),
-                runtime::go::quote(&role_ref.name)
-            )),
+            // The internal `rbac.RoleRef` as JSON: Go's field names (the
+            // internal types have no JSON tags).
+            BadValue::Json(serde_json::json!({
+                "APIGroup": role_ref.api_group,
+                "Kind": role_ref.kind,
+                "Name": role_ref.name,
+            })),
             "cannot change roleRef",
         ));
     }
