@@ -93,6 +93,8 @@ fn generated_registry_lists_every_resource() {
         [
             "deployments.apps",
             "replicasets.apps",
+            "daemonsets.apps",
+            "controllerrevisions.apps",
             "selfsubjectreviews.authentication.k8s.io",
             "subjectaccessreviews.authorization.k8s.io",
             "selfsubjectaccessreviews.authorization.k8s.io",

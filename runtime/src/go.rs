@@ -189,6 +189,20 @@ pub fn write_json_string(s: &str, out: &mut String) {
     out.push('"');
 }
 
+/// `encoding/json`'s name for the JSON type of a value, as Go prints it in
+/// `json: cannot unmarshal <type> into Go value of type ...`: `object`,
+/// `array`, `string`, `number`, `bool` or `null`.
+pub fn json_type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Object(_) => "object",
+        Value::Array(_) => "array",
+        Value::String(_) => "string",
+        Value::Number(_) => "number",
+        Value::Bool(_) => "bool",
+        Value::Null => "null",
+    }
+}
+
 /// [`write_json_string`] into a new string.
 pub fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);

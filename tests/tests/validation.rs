@@ -777,7 +777,7 @@ fn deployment_strategy_and_container_rules_are_upstreams() {
             )
         )),
         [
-            "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:\"120%\"}: must not be greater than 100%",
+            "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: \"120%\": must not be greater than 100%",
             "spec.revisionHistoryLimit: Invalid value: -1: must be greater than or equal to 0",
         ]
     );
@@ -789,7 +789,7 @@ fn deployment_strategy_and_container_rules_are_upstreams() {
             )
         )),
         [
-            "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:0, IntVal:0, StrVal:\"\"}: may not be 0 when `maxSurge` is 0"
+            "spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0"
         ]
     );
 

@@ -15,6 +15,7 @@ use tests::http::*;
 
 mod autoscaling;
 mod create;
+mod daemonsets;
 mod delete;
 mod discovery;
 mod dry_run;

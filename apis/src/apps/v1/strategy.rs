@@ -5,7 +5,7 @@
 use runtime::meta::ObjectMeta;
 use runtime::resource::Strategy;
 
-use super::{Deployment, ReplicaSet};
+use super::{DaemonSet, Deployment, ReplicaSet};
 use crate::core::v1::{PodTemplateSpec, warnings};
 
 /// `pkg/registry/apps/deployment/strategy.go`: creates and updates warn
@@ -34,6 +34,67 @@ impl Strategy for ReplicaSet {
 
     fn warnings_on_update(&self, old: &Self) -> Vec<String> {
         warnings_on_update(&self.metadata, &old.metadata, &self.spec.template)
+    }
+}
+
+/// The annotation apps/v1 carries a DaemonSet's template generation in
+/// (upstream's internal `spec.templateGeneration`, converted to and from
+/// it): 1 at create, one more at each change of the template.
+pub const DEPRECATED_TEMPLATE_GENERATION: &str = "deprecated.daemonset.template.generation";
+
+/// A DaemonSet's template generation, as the conversion from apps/v1 reads
+/// the annotation (0 when absent or not an integer).
+fn template_generation(metadata: &ObjectMeta) -> i64 {
+    metadata
+        .annotations
+        .get(DEPRECATED_TEMPLATE_GENERATION)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+fn set_template_generation(metadata: &mut ObjectMeta, generation: i64) {
+    metadata.annotations.insert(
+        DEPRECATED_TEMPLATE_GENERATION.into(),
+        generation.to_string(),
+    );
+}
+
+/// `pkg/registry/apps/daemonset/strategy.go`: the template generation
+/// starts at 1 (at least) and moves only when the template changes, and
+/// writes warn about the pod template as `WarningsOnCreate`/
+/// `WarningsOnUpdate` do.
+impl Strategy for DaemonSet {
+    const PREPARE_FOR_CREATE: bool = true;
+
+    fn prepare_for_create(&mut self) {
+        let generation = template_generation(&self.metadata).max(1);
+        set_template_generation(&mut self.metadata, generation);
+    }
+
+    const PREPARE_FOR_UPDATE: bool = true;
+
+    /// An update cannot set the template generation: it stays the old
+    /// object's, plus one when the template changed.
+    fn prepare_for_update(&mut self, old: &Self) {
+        let mut generation = template_generation(&old.metadata);
+        if self.spec.template != old.spec.template {
+            generation += 1;
+        }
+        set_template_generation(&mut self.metadata, generation);
+    }
+
+    const WARNINGS: bool = true;
+
+    fn warnings_on_create(&self) -> Vec<String> {
+        template_warnings(&self.spec.template)
+    }
+
+    /// The pod template's warnings when the template generation moved.
+    fn warnings_on_update(&self, old: &Self) -> Vec<String> {
+        if template_generation(&self.metadata) == template_generation(&old.metadata) {
+            return Vec::new();
+        }
+        template_warnings(&self.spec.template)
     }
 }
 

@@ -1,5 +1,5 @@
 use macros::Resource;
-use runtime::meta::{IntOrString, LabelSelector, ObjectMeta, Time};
+use runtime::meta::{IntOrString, LabelSelector, ObjectMeta, RawExtension, Time};
 use serde::{Deserialize, Serialize};
 
 use crate::core::v1::PodTemplateSpec;
@@ -357,6 +357,224 @@ pub struct ReplicaSetCondition {
     pub message: String,
 }
 
+/// DaemonSet runs one copy of a pod on every node its template selects.
+///
+/// +genclient
+/// +kubebuilder:resource:shortName=ds,categories=all
+/// +kubebuilder:subresource:status
+/// +printer:hook
+/// +defaulting:hook
+/// +resource:strategy
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
+#[serde(default)]
+pub struct DaemonSet {
+    /// Standard object metadata.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default)]
+    pub metadata: ObjectMeta,
+    /// The desired state of the daemon set.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default)]
+    pub spec: DaemonSetSpec,
+    /// The most recently observed state, written through `/status`.
+    /// +optional
+    /// +protobuf=3
+    #[serde(default)]
+    pub status: DaemonSetStatus,
+}
+
+/// DaemonSetSpec is the desired state of a daemon set.
+///
+/// +validation:extra
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct DaemonSetSpec {
+    /// Selects the pods this daemon set owns; must match the template's
+    /// labels, and cannot change in apps/v1.
+    /// +protobuf=1
+    #[serde(default)]
+    pub selector: LabelSelector,
+    /// The pod to run on each node the template's node selector and
+    /// affinity select (every node when they select all).
+    /// +protobuf=2
+    #[serde(default)]
+    pub template: PodTemplateSpec,
+    /// How old pods are replaced by new ones.
+    /// +optional
+    /// +protobuf=3
+    #[serde(default)]
+    pub update_strategy: DaemonSetUpdateStrategy,
+    /// Seconds a new pod must be ready, without a container crashing,
+    /// before it counts as available; 0 by default.
+    /// +optional
+    /// +protobuf=4
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub min_ready_seconds: i32,
+    /// How many old revisions to keep for rollback; 10 when unset.
+    /// +default=10
+    /// +optional
+    /// +protobuf=6
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revision_history_limit: Option<i32>,
+}
+
+/// DaemonSetUpdateStrategy says how a daemon set replaces its pods.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct DaemonSetUpdateStrategy {
+    /// `RollingUpdate` (the default) or `OnDelete` (a pod is replaced only
+    /// once deleted).
+    /// +default="RollingUpdate"
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub r#type: String,
+    /// Rolling update parameters, only with type `RollingUpdate`.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rolling_update: Option<RollingUpdateDaemonSet>,
+}
+
+/// RollingUpdateDaemonSet bounds a daemon set's rolling update.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct RollingUpdateDaemonSet {
+    /// How many nodes may lack an available pod during the update: a count
+    /// or a percentage of the desired nodes (rounded up); 1 by default.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_unavailable: Option<IntOrString>,
+    /// How many nodes may run an updated pod beside the old one during the
+    /// update: a count or a percentage (rounded up, at least 1); 0 by
+    /// default, and not 0 when maxUnavailable is.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_surge: Option<IntOrString>,
+}
+
+/// DaemonSetStatus is the observed state of a daemon set.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct DaemonSetStatus {
+    /// Nodes that should run the pod and run at least one.
+    /// +protobuf=1
+    #[serde(default)]
+    pub current_number_scheduled: i32,
+    /// Nodes that run the pod but should not.
+    /// +protobuf=2
+    #[serde(default)]
+    pub number_misscheduled: i32,
+    /// Nodes that should run the pod (those that do included).
+    /// +protobuf=3
+    #[serde(default)]
+    pub desired_number_scheduled: i32,
+    /// Nodes that should run the pod and run one whose Ready condition is
+    /// true.
+    /// +protobuf=4
+    #[serde(default)]
+    pub number_ready: i32,
+    /// The generation the controller last acted on.
+    /// +optional
+    /// +protobuf=5
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub observed_generation: i64,
+    /// Nodes that run the current template's pod.
+    /// +optional
+    /// +protobuf=6
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub updated_number_scheduled: i32,
+    /// Nodes that should run the pod and run one available (ready for at
+    /// least `minReadySeconds`).
+    /// +optional
+    /// +protobuf=7
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub number_available: i32,
+    /// Nodes that should run the pod and run none available.
+    /// +optional
+    /// +protobuf=8
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub number_unavailable: i32,
+    /// Hash collisions met while naming the newest ControllerRevision.
+    /// +optional
+    /// +protobuf=9
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collision_count: Option<i32>,
+    /// The latest observations of the daemon set's state.
+    /// +optional
+    /// +patchMergeKey=type
+    /// +patchStrategy=merge
+    /// +listType=map
+    /// +listMapKey=type
+    /// +protobuf=10
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<DaemonSetCondition>,
+}
+
+/// DaemonSetCondition is one observation of a daemon set's state.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct DaemonSetCondition {
+    /// The condition type.
+    /// +protobuf=1
+    pub r#type: String,
+    /// `True`, `False` or `Unknown`.
+    /// +protobuf=2
+    pub status: String,
+    /// When the status last changed.
+    /// +optional
+    /// +protobuf=3
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default, deserialize_with = "runtime::meta::zero_time_as_none")]
+    pub last_transition_time: Option<Time>,
+    /// Machine-readable reason for the last change.
+    /// +optional
+    /// +protobuf=4
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub reason: String,
+    /// Human-readable details of the last change.
+    /// +optional
+    /// +protobuf=5
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub message: String,
+}
+
+/// ControllerRevision is an immutable snapshot of a controller's state
+/// (for a DaemonSet or a StatefulSet, the template it rolled out), which
+/// `kubectl rollout history` and `undo` read.
+///
+/// +genclient
+/// +printer:hook
+/// +validation:extra
+/// +resource:generation=false
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
+#[serde(default)]
+pub struct ControllerRevision {
+    /// Standard object metadata.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default)]
+    pub metadata: ObjectMeta,
+    /// The snapshot: a JSON object, set at create and never changed.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<RawExtension>,
+    /// Which revision of the controller's state `data` is.
+    /// +protobuf=3
+    #[serde(default)]
+    pub revision: i64,
+}
+
 /// As upstream's `SetDefaults_Deployment`, for what the field `+default`s
 /// (1 replica, 10 old ReplicaSets kept, a 600 second progress deadline,
 /// strategy `RollingUpdate`, all run after this hook) cannot say: a rolling
@@ -374,6 +592,21 @@ impl runtime::defaulting::DefaultHook for Deployment {
             if rolling.max_surge.is_none() {
                 rolling.max_surge = quarter();
             }
+        }
+    }
+}
+
+/// As upstream's `SetDefaults_DaemonSet`, for what the field `+default`s
+/// (10 old revisions kept, strategy `RollingUpdate`, run after this hook)
+/// cannot say: a rolling update strategy (or one without a type yet) gets
+/// 1 max unavailable and 0 max surge.
+impl runtime::defaulting::DefaultHook for DaemonSet {
+    fn default_hook(&mut self) {
+        let strategy = &mut self.spec.update_strategy;
+        if strategy.r#type.is_empty() || strategy.r#type == "RollingUpdate" {
+            let rolling = strategy.rolling_update.get_or_insert_with(Default::default);
+            rolling.max_unavailable.get_or_insert(IntOrString::Int(1));
+            rolling.max_surge.get_or_insert(IntOrString::Int(0));
         }
     }
 }

@@ -1,5 +1,5 @@
 // Hand-written validation of apps/v1 beside the generated one: upstream's
-// `ValidateDeploymentSpec` and `ValidateReplicaSetSpec`
+// `ValidateDeploymentSpec`, `ValidateReplicaSetSpec` and `ValidateDaemonSetSpec`
 // (`pkg/apis/apps/validation/validation.go`), with
 // its messages. Not ratcheted, as upstream checks the whole new spec.
 
@@ -9,8 +9,11 @@ use runtime::validate::{Context, ValidateExtra, immutable_field};
 
 use runtime::meta::{IntOrString, LabelSelector};
 
-use super::{DeploymentSpec, DeploymentStrategy, ReplicaSetSpec};
-use crate::core::v1::PodTemplateSpec;
+use super::{
+    ControllerRevision, DaemonSetSpec, DaemonSetUpdateStrategy, DeploymentSpec, DeploymentStrategy,
+    ReplicaSetSpec,
+};
+use crate::core::v1::{PodSpec, PodTemplateSpec};
 
 impl ValidateExtra for DeploymentSpec {
     /// [`replicated_pods_errors`]; a valid strategy; minReadySeconds,
@@ -81,6 +84,162 @@ impl ValidateExtra for ReplicaSetSpec {
     }
 }
 
+impl ValidateExtra for DaemonSetSpec {
+    /// `ValidateDaemonSetSpec`: a selector that matches the template's
+    /// labels and is not empty; pods that restart `Always` and have no
+    /// active deadline; minReadySeconds and revisionHistoryLimit not
+    /// negative; a valid update strategy; on update, an immutable selector
+    /// (`ValidateDaemonSetUpdate`).
+    fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        let mut errs = Vec::new();
+        let template_path = path.child("template");
+        let labels = &self.template.metadata.labels;
+        let empty =
+            self.selector.match_labels.is_empty() && self.selector.match_expressions.is_empty();
+        if !empty && !selects(&self.selector, labels) {
+            errs.push(Error::invalid(
+                &template_path.child("metadata").child("labels"),
+                BadValue::json_of(labels),
+                "`selector` does not match template `labels`",
+            ));
+        }
+        if empty {
+            errs.push(Error::invalid(
+                &path.child("selector"),
+                BadValue::json_of(&self.selector),
+                "empty selector is invalid for daemonset",
+            ));
+        }
+        let spec = &self.template.spec;
+        errs.extend(restarts_always(spec, &template_path));
+        if spec.active_deadline_seconds.is_some() {
+            errs.push(Error::forbidden(
+                &template_path.child("spec").child("activeDeadlineSeconds"),
+                "activeDeadlineSeconds in DaemonSet is not Supported",
+            ));
+        }
+        if self.min_ready_seconds < 0 {
+            errs.push(Error::invalid(
+                &path.child("minReadySeconds"),
+                BadValue::Int(self.min_ready_seconds.into()),
+                NEGATIVE,
+            ));
+        }
+        errs.extend(validate_daemon_set_strategy(
+            &self.update_strategy,
+            &path.child("updateStrategy"),
+        ));
+        if let Some(limit) = self.revision_history_limit
+            && limit < 0
+        {
+            errs.push(Error::invalid(
+                &path.child("revisionHistoryLimit"),
+                BadValue::Int(limit.into()),
+                NEGATIVE,
+            ));
+        }
+        if let Some(old) = old {
+            errs.extend(immutable_field(
+                &path.child("selector"),
+                &self.selector,
+                &old.selector,
+            ));
+        }
+        errs
+    }
+}
+
+impl ValidateExtra for ControllerRevision {
+    /// `ValidateControllerRevisionCreate` and
+    /// `ValidateControllerRevisionUpdate`: a revision not negative; on
+    /// create, data that is a JSON object; on update, the same data.
+    fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        let mut errs = Vec::new();
+        if self.revision < 0 {
+            errs.push(Error::invalid(
+                &path.child("revision"),
+                BadValue::Int(self.revision),
+                NEGATIVE,
+            ));
+        }
+        let data = path.child("data");
+        match old {
+            Some(old) => errs.extend(immutable_field(&data, &self.data, &old.data)),
+            None => match self.data.as_ref().map(|d| &d.0) {
+                None | Some(serde_json::Value::Null) => {
+                    errs.push(Error::required(&data, "data is mandatory"));
+                }
+                Some(serde_json::Value::Object(_)) => {}
+                Some(other) => errs.push(Error::invalid(
+                    &data,
+                    BadValue::Str("<value omitted>".into()),
+                    &format!(
+                        "error parsing data: json: cannot unmarshal {} into Go value of type map[string]interface {{}}",
+                        runtime::go::json_type_name(other)
+                    ),
+                )),
+            },
+        }
+        errs
+    }
+}
+
+/// `ValidateDaemonSetUpdateStrategy` and `ValidateRollingUpdateDaemonSet`:
+/// `RollingUpdate` (with its parameters) or `OnDelete`; counts or
+/// percentages of at most 100%, exactly one of them not zero.
+fn validate_daemon_set_strategy(strategy: &DaemonSetUpdateStrategy, path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    match (strategy.r#type.as_str(), &strategy.rolling_update) {
+        ("OnDelete", _) => {}
+        ("RollingUpdate", None) => {
+            errs.push(Error::required(&path.child("rollingUpdate"), ""));
+        }
+        ("RollingUpdate", Some(update)) => {
+            let zero = IntOrString::Int(0);
+            let unavailable = update.max_unavailable.as_ref().unwrap_or(&zero);
+            let surge = update.max_surge.as_ref().unwrap_or(&zero);
+            let rolling_update = path.child("rollingUpdate");
+            let (unavailable_at, surge_at) = (
+                rolling_update.child("maxUnavailable"),
+                rolling_update.child("maxSurge"),
+            );
+            errs.extend(positive_int_or_percent(unavailable, &unavailable_at));
+            errs.extend(positive_int_or_percent(surge, &surge_at));
+            errs.extend(not_more_than_100_percent(unavailable, &unavailable_at));
+            errs.extend(not_more_than_100_percent(surge, &surge_at));
+            match (
+                int_or_percent(unavailable).0 != 0,
+                int_or_percent(surge).0 != 0,
+            ) {
+                (true, true) => errs.push(Error::invalid(
+                    &surge_at,
+                    BadValue::json_of(surge),
+                    "may not be set when maxUnavailable is non-zero",
+                )),
+                (false, false) => errs.push(Error::required(
+                    &unavailable_at,
+                    "cannot be 0 when maxSurge is 0",
+                )),
+                _ => {}
+            }
+        }
+        (other, update) => errs.push(Error::not_supported(
+            path,
+            // The internal `apps.DaemonSetUpdateStrategy` as JSON: Go's
+            // field names (the internal types have no JSON tags).
+            BadValue::Json(serde_json::json!({
+                "Type": other,
+                "RollingUpdate": update.as_ref().map(|u| serde_json::json!({
+                    "MaxUnavailable": u.max_unavailable.clone().unwrap_or(IntOrString::Int(0)),
+                    "MaxSurge": u.max_surge.clone().unwrap_or(IntOrString::Int(0)),
+                })),
+            })),
+            &["RollingUpdate", "OnDelete"],
+        )),
+    }
+    errs
+}
+
 /// The rules a Deployment's and a ReplicaSet's spec share (upstream's
 /// `ValidateDeploymentSpec` and `ValidateReplicaSetSpec`, both through
 /// `ValidatePodTemplateSpecForReplicaSet`): replicas not negative; a
@@ -120,13 +279,7 @@ fn replicated_pods_errors(
         ));
     }
     let spec = &template.spec;
-    if spec.restart_policy != "Always" {
-        errs.push(Error::not_supported(
-            &template_path.child("spec").child("restartPolicy"),
-            BadValue::Str(spec.restart_policy.clone()),
-            &["Always"],
-        ));
-    }
+    errs.extend(restarts_always(spec, &template_path));
     if let Some(seconds) = spec.active_deadline_seconds {
         errs.push(Error::invalid(
             &template_path.child("spec").child("activeDeadlineSeconds"),
@@ -137,21 +290,19 @@ fn replicated_pods_errors(
     errs
 }
 
-const NEGATIVE: &str = "must be greater than or equal to 0";
-
-/// How Go's `%#v` prints an `intstr.IntOrString`, the bad value of the
-/// rolling-update rules (its `String` method has a pointer receiver).
-fn go_int_or_string(v: &IntOrString) -> BadValue {
-    BadValue::GoLiteral(match v {
-        IntOrString::Int(i) => format!("intstr.IntOrString{{Type:0, IntVal:{i}, StrVal:\"\"}}"),
-        IntOrString::String(s) => {
-            format!(
-                "intstr.IntOrString{{Type:1, IntVal:0, StrVal:{}}}",
-                runtime::field::quote(s)
-            )
-        }
-    })
+/// A workload's pods restart `Always` (its template at `path`).
+fn restarts_always(spec: &PodSpec, path: &Path) -> ErrorList {
+    if spec.restart_policy == "Always" {
+        return Vec::new();
+    }
+    vec![Error::not_supported(
+        &path.child("spec").child("restartPolicy"),
+        BadValue::Str(spec.restart_policy.clone()),
+        &["Always"],
+    )]
 }
+
+const NEGATIVE: &str = "must be greater than or equal to 0";
 
 /// `getIntOrPercentValue`: the number, and whether it was a percentage.
 fn int_or_percent(v: &IntOrString) -> (i64, bool) {
@@ -163,6 +314,40 @@ fn int_or_percent(v: &IntOrString) -> (i64, bool) {
                 .unwrap_or(0),
             s.ends_with('%'),
         ),
+    }
+}
+
+/// `ValidatePositiveIntOrPercent`: a count not negative, or a percentage
+/// (`[0-9]+%`).
+fn positive_int_or_percent(value: &IntOrString, path: &Path) -> ErrorList {
+    match value {
+        IntOrString::String(s) => {
+            let digits = s.strip_suffix('%').unwrap_or("");
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return vec![Error::invalid(
+                    path,
+                    BadValue::json_of(value),
+                    "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
+                )];
+            }
+            Vec::new()
+        }
+        IntOrString::Int(i) if *i < 0 => {
+            vec![Error::invalid(path, BadValue::Int((*i).into()), NEGATIVE)]
+        }
+        IntOrString::Int(_) => Vec::new(),
+    }
+}
+
+/// `IsNotMoreThan100Percent`: a percentage is at most 100%.
+fn not_more_than_100_percent(value: &IntOrString, path: &Path) -> ErrorList {
+    match int_or_percent(value) {
+        (percent, true) if percent > 100 => vec![Error::invalid(
+            path,
+            BadValue::json_of(value),
+            "must not be greater than 100%",
+        )],
+        _ => Vec::new(),
     }
 }
 
@@ -180,41 +365,17 @@ fn validate_strategy(strategy: &DeploymentStrategy, path: &Path) -> ErrorList {
             let surge = update.max_surge.as_ref().unwrap_or(&zero);
             let rolling_update = path.child("rollingUpdate");
             for (name, value) in [("maxUnavailable", unavailable), ("maxSurge", surge)] {
-                let at = rolling_update.child(name);
-                match value {
-                    IntOrString::String(s) => {
-                        let digits = s.strip_suffix('%').unwrap_or("");
-                        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                            errs.push(Error::invalid(
-                                &at,
-                                go_int_or_string(value),
-                                "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
-                            ));
-                        }
-                    }
-                    IntOrString::Int(i) if *i < 0 => {
-                        errs.push(Error::invalid(&at, BadValue::Int((*i).into()), NEGATIVE));
-                    }
-                    IntOrString::Int(_) => {}
-                }
+                errs.extend(positive_int_or_percent(value, &rolling_update.child(name)));
             }
             let at = rolling_update.child("maxUnavailable");
             if int_or_percent(unavailable).0 == 0 && int_or_percent(surge).0 == 0 {
                 errs.push(Error::invalid(
                     &at,
-                    go_int_or_string(unavailable),
+                    BadValue::json_of(unavailable),
                     "may not be 0 when `maxSurge` is 0",
                 ));
             }
-            if let (value, true) = int_or_percent(unavailable)
-                && value > 100
-            {
-                errs.push(Error::invalid(
-                    &at,
-                    go_int_or_string(unavailable),
-                    "must not be greater than 100%",
-                ));
-            }
+            errs.extend(not_more_than_100_percent(unavailable, &at));
         }
         ("RollingUpdate", None) => errs.push(Error::required(
             &path.child("rollingUpdate"),

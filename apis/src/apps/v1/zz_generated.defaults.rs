@@ -43,4 +43,26 @@ const _: () = {
             self.template.set_defaults();
         }
     }
+    impl SetDefaults for DaemonSet {
+        fn set_defaults(&mut self) {
+            ::runtime::defaulting::DefaultHook::default_hook(self);
+            self.spec.set_defaults();
+        }
+    }
+    impl SetDefaults for DaemonSetSpec {
+        fn set_defaults(&mut self) {
+            self.template.set_defaults();
+            self.update_strategy.set_defaults();
+            if self.revision_history_limit.is_none() {
+                self.revision_history_limit = Some(10);
+            }
+        }
+    }
+    impl SetDefaults for DaemonSetUpdateStrategy {
+        fn set_defaults(&mut self) {
+            if ::runtime::codec::is_default(&self.r#type) {
+                self.r#type = ::std::string::String::from("RollingUpdate");
+            }
+        }
+    }
 };

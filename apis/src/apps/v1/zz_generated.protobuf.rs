@@ -416,6 +416,270 @@ const _: () = {
             &MESSAGE
         }
     }
+    impl ProtoSchema for DaemonSet {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "DaemonSet",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "spec",
+                        kind: Kind::Message(<DaemonSetSpec as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "status",
+                        kind: Kind::Message(<DaemonSetStatus as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for DaemonSetSpec {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "DaemonSetSpec",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "selector",
+                        kind: Kind::Message(
+                            <::runtime::meta::LabelSelector as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "template",
+                        kind: Kind::Message(
+                            <crate::core::v1::PodTemplateSpec as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "updateStrategy",
+                        kind: Kind::Message(
+                            <DaemonSetUpdateStrategy as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "minReadySeconds",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "revisionHistoryLimit",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for DaemonSetUpdateStrategy {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "DaemonSetUpdateStrategy",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "type",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "rollingUpdate",
+                        kind: Kind::Message(
+                            <RollingUpdateDaemonSet as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for RollingUpdateDaemonSet {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "RollingUpdateDaemonSet",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "maxUnavailable",
+                        kind: Kind::IntOrString,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "maxSurge",
+                        kind: Kind::IntOrString,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for DaemonSetStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "DaemonSetStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "currentNumberScheduled",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "numberMisscheduled",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "desiredNumberScheduled",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "numberReady",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 5,
+                        json: "observedGeneration",
+                        kind: Kind::Int64,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "updatedNumberScheduled",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 7,
+                        json: "numberAvailable",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 8,
+                        json: "numberUnavailable",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 9,
+                        json: "collisionCount",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 10,
+                        json: "conditions",
+                        kind: Kind::Message(
+                            <DaemonSetCondition as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for DaemonSetCondition {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "DaemonSetCondition",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "type",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "status",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "lastTransitionTime",
+                        kind: Kind::Time,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "reason",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "message",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ControllerRevision {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ControllerRevision",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "data",
+                        kind: Kind::RawJson,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "revision",
+                        kind: Kind::Int64,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
 };
 #[allow(clippy::needless_question_mark)]
 const _: () = {
@@ -1200,6 +1464,516 @@ const _: () = {
                 += {
                     let v = &self.message;
                     w::string_len(5, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for DaemonSet {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.status = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::message_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for DaemonSetSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.selector;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.template;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.update_strategy;
+                w::message(3, v, buf);
+            }
+            {
+                let v = &self.min_ready_seconds;
+                w::int(4, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.revision_history_limit {
+                w::int(6, (*v) as i64, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.selector = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.template = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.update_strategy = w::decode_message(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                4 => {
+                    self.min_ready_seconds = w::decode_int(wire_type, buf)? as _;
+                }
+                6 => {
+                    self.revision_history_limit = Some(
+                        w::decode_int(wire_type, buf)? as _,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.selector;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.template;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.update_strategy;
+                    w::message_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.min_ready_seconds;
+                    w::int_len(4, (*v) as i64)
+                };
+            len
+                += self
+                    .revision_history_limit
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(6, (*v) as i64));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for DaemonSetUpdateStrategy {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.r#type;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.rolling_update {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.rolling_update = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(1, v)
+                };
+            len += self.rolling_update.as_ref().map_or(0, |v| w::message_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for RollingUpdateDaemonSet {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.max_unavailable {
+                w::int_or_string(1, v, buf);
+            }
+            if let Some(v) = &self.max_surge {
+                w::int_or_string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.max_unavailable = Some(
+                        w::decode_int_or_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.max_surge = Some(
+                        w::decode_int_or_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .max_unavailable
+                    .as_ref()
+                    .map_or(0, |v| w::int_or_string_len(1, v));
+            len += self.max_surge.as_ref().map_or(0, |v| w::int_or_string_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for DaemonSetStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.current_number_scheduled;
+                w::int(1, (*v) as i64, buf);
+            }
+            {
+                let v = &self.number_misscheduled;
+                w::int(2, (*v) as i64, buf);
+            }
+            {
+                let v = &self.desired_number_scheduled;
+                w::int(3, (*v) as i64, buf);
+            }
+            {
+                let v = &self.number_ready;
+                w::int(4, (*v) as i64, buf);
+            }
+            {
+                let v = &self.observed_generation;
+                w::int(5, *v, buf);
+            }
+            {
+                let v = &self.updated_number_scheduled;
+                w::int(6, (*v) as i64, buf);
+            }
+            {
+                let v = &self.number_available;
+                w::int(7, (*v) as i64, buf);
+            }
+            {
+                let v = &self.number_unavailable;
+                w::int(8, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.collision_count {
+                w::int(9, (*v) as i64, buf);
+            }
+            for v in &self.conditions {
+                w::message(10, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.current_number_scheduled = w::decode_int(wire_type, buf)? as _;
+                }
+                2 => {
+                    self.number_misscheduled = w::decode_int(wire_type, buf)? as _;
+                }
+                3 => {
+                    self.desired_number_scheduled = w::decode_int(wire_type, buf)? as _;
+                }
+                4 => {
+                    self.number_ready = w::decode_int(wire_type, buf)? as _;
+                }
+                5 => {
+                    self.observed_generation = w::decode_int(wire_type, buf)?;
+                }
+                6 => {
+                    self.updated_number_scheduled = w::decode_int(wire_type, buf)? as _;
+                }
+                7 => {
+                    self.number_available = w::decode_int(wire_type, buf)? as _;
+                }
+                8 => {
+                    self.number_unavailable = w::decode_int(wire_type, buf)? as _;
+                }
+                9 => {
+                    self.collision_count = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                10 => {
+                    self.conditions
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.current_number_scheduled;
+                    w::int_len(1, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.number_misscheduled;
+                    w::int_len(2, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.desired_number_scheduled;
+                    w::int_len(3, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.number_ready;
+                    w::int_len(4, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.observed_generation;
+                    w::int_len(5, *v)
+                };
+            len
+                += {
+                    let v = &self.updated_number_scheduled;
+                    w::int_len(6, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.number_available;
+                    w::int_len(7, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.number_unavailable;
+                    w::int_len(8, (*v) as i64)
+                };
+            len
+                += self
+                    .collision_count
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(9, (*v) as i64));
+            len += self.conditions.iter().map(|v| w::message_len(10, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for DaemonSetCondition {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.r#type;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::string(2, v, buf);
+            }
+            w::value_time(3, self.last_transition_time.as_ref(), buf);
+            {
+                let v = &self.reason;
+                w::string(4, v, buf);
+            }
+            {
+                let v = &self.message;
+                w::string(5, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.status = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.last_transition_time = w::decode_time(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                4 => {
+                    self.reason = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.message = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::string_len(2, v)
+                };
+            len += w::value_time_len(3, self.last_transition_time.as_ref());
+            len
+                += {
+                    let v = &self.reason;
+                    w::string_len(4, v)
+                };
+            len
+                += {
+                    let v = &self.message;
+                    w::string_len(5, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ControllerRevision {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.data {
+                w::raw_extension(2, v, buf);
+            }
+            {
+                let v = &self.revision;
+                w::int(3, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.data = Some(
+                        w::decode_raw_extension(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                3 => {
+                    self.revision = w::decode_int(wire_type, buf)?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len += self.data.as_ref().map_or(0, |v| w::raw_extension_len(2, v));
+            len
+                += {
+                    let v = &self.revision;
+                    w::int_len(3, *v)
                 };
             len
         }

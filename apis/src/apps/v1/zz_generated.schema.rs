@@ -820,4 +820,521 @@ const _: () = {
             }
         }
     }
+    impl Schema for DaemonSet {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "DaemonSet",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "metadata",
+                        ty: Type::Struct(
+                            <::runtime::meta::ObjectMeta as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "spec",
+                        ty: Type::Struct(<DaemonSetSpec as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "status",
+                        ty: Type::Struct(<DaemonSetStatus as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for DaemonSet {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+        }
+    }
+    impl Schema for DaemonSetSpec {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "DaemonSetSpec",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "selector",
+                        ty: Type::Struct(
+                            <::runtime::meta::LabelSelector as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "template",
+                        ty: Type::Struct(
+                            <crate::core::v1::PodTemplateSpec as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "updateStrategy",
+                        ty: Type::Struct(<DaemonSetUpdateStrategy as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "minReadySeconds",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "revisionHistoryLimit",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("10"),
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for DaemonSetSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.min_ready_seconds)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.min_ready_seconds, sink);
+            }
+            if !Option::is_none(&self.revision_history_limit)
+                && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.revision_history_limit, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.selector, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.template, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.update_strategy, sink);
+            }
+        }
+    }
+    impl Schema for DaemonSetUpdateStrategy {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "DaemonSetUpdateStrategy",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "type",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"RollingUpdate\""),
+                    },
+                    FieldSchema {
+                        json: "rollingUpdate",
+                        ty: Type::Struct(<RollingUpdateDaemonSet as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for DaemonSetUpdateStrategy {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.rolling_update) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.rolling_update, sink);
+            }
+            if !runtime::codec::is_default(&self.r#type) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" if !runtime::codec::is_default(&self.r#type) => {
+                    ::runtime::fieldpaths::key_json(&self.r#type)
+                }
+                _ => None,
+            }
+        }
+    }
+    impl Schema for RollingUpdateDaemonSet {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "RollingUpdateDaemonSet",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "maxUnavailable",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "maxSurge",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for RollingUpdateDaemonSet {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.max_surge) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.max_surge, sink);
+            }
+            if !Option::is_none(&self.max_unavailable) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.max_unavailable, sink);
+            }
+        }
+    }
+    impl Schema for DaemonSetStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "DaemonSetStatus",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "currentNumberScheduled",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "numberMisscheduled",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "desiredNumberScheduled",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "numberReady",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "observedGeneration",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "updatedNumberScheduled",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "numberAvailable",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "numberUnavailable",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "collisionCount",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "conditions",
+                        ty: Type::List(
+                            &Type::Struct(<DaemonSetCondition as Schema>::schema),
+                        ),
+                        list: ListSemantics::Map(&["type"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("type"),
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for DaemonSetStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.collision_count) && sink.field(schema, 8usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.collision_count, sink);
+            }
+            if !Vec::is_empty(&self.conditions) && sink.field(schema, 9usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.conditions, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.current_number_scheduled,
+                    sink,
+                );
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.desired_number_scheduled,
+                    sink,
+                );
+            }
+            if !runtime::codec::is_default(&self.number_available)
+                && sink.field(schema, 6usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.number_available, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.number_misscheduled, sink);
+            }
+            if sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.number_ready, sink);
+            }
+            if !runtime::codec::is_default(&self.number_unavailable)
+                && sink.field(schema, 7usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.number_unavailable, sink);
+            }
+            if !runtime::codec::is_default(&self.observed_generation)
+                && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.observed_generation, sink);
+            }
+            if !runtime::codec::is_default(&self.updated_number_scheduled)
+                && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.updated_number_scheduled,
+                    sink,
+                );
+            }
+        }
+    }
+    impl Schema for DaemonSetCondition {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "DaemonSetCondition",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "type",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "status",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "lastTransitionTime",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "reason",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "message",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for DaemonSetCondition {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.last_transition_time, sink);
+            }
+            if !runtime::codec::is_default(&self.message) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.message, sink);
+            }
+            if !runtime::codec::is_default(&self.reason) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.reason, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" => ::runtime::fieldpaths::key_json(&self.r#type),
+                _ => None,
+            }
+        }
+    }
+    impl Schema for ControllerRevision {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ControllerRevision",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "metadata",
+                        ty: Type::Struct(
+                            <::runtime::meta::ObjectMeta as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "data",
+                        ty: Type::Untyped,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "revision",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ControllerRevision {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Option::is_none(&self.data) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.data, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.revision, sink);
+            }
+        }
+    }
 };

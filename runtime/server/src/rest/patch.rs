@@ -76,7 +76,7 @@ impl Ctx<'_> {
                 };
                 return Err(ApiError::bad_request(format!(
                     "{prefix}json: cannot unmarshal {} into Go value of type map[string]interface {{}}",
-                    go_json_type(other)
+                    runtime::go::json_type_name(other)
                 )));
             }
         }
@@ -345,19 +345,6 @@ impl Ctx<'_> {
 /// `maxJSONPatchOperations`); more is 413.
 const MAX_JSON_PATCH_OPERATIONS: usize = 10_000;
 
-/// Go's name for the JSON type of a value, as `encoding/json` prints it in
-/// `cannot unmarshal <type> into Go value of type ...`.
-fn go_json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Array(_) => "array",
-        Value::String(_) => "string",
-        Value::Number(_) => "number",
-        Value::Bool(_) => "bool",
-        Value::Object(_) => "object",
-        Value::Null => "null",
-    }
-}
-
 /// A patch whose result is not an object (`replace` of the whole document
 /// with `[]`): upstream's decoder cannot read a kind from it, and the patch
 /// handler answers `errors.NewInvalid(schema.GroupKind{}, "", ...)` on
@@ -372,7 +359,7 @@ fn not_an_object(patched: &Value) -> ApiError {
             message: format!(
                 "Invalid value: {}: couldn't get version/kind; json parse error: json: cannot unmarshal {} into Go value of type struct {{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }}",
                 runtime::field::quote(&patched.to_string()),
-                go_json_type(patched)
+                runtime::go::json_type_name(patched)
             ),
             field: "patch".into(),
         }],
@@ -384,14 +371,6 @@ fn not_an_object(patched: &Value) -> ApiError {
 /// takes an array of objects (a `null` item or a `null` patch decode too);
 /// `None` when it decodes.
 fn undecodable_json_patch(patch: &Value) -> Option<String> {
-    let go_kind = |v: &Value| match v {
-        Value::Object(_) => "object",
-        Value::Array(_) => "array",
-        Value::String(_) => "string",
-        Value::Number(_) => "number",
-        Value::Bool(_) => "bool",
-        Value::Null => "null",
-    };
     let (value, go_type) = match patch {
         Value::Null => return None,
         Value::Array(items) => (
@@ -404,6 +383,6 @@ fn undecodable_json_patch(patch: &Value) -> Option<String> {
     };
     Some(format!(
         "json: cannot unmarshal {} into Go value of type {go_type}",
-        go_kind(value)
+        runtime::go::json_type_name(value)
     ))
 }
