@@ -63,10 +63,7 @@ impl crate::ApiServer {
                 continue;
             }
             let now = Time::now();
-            let m = obj.metadata_mut();
-            m.uid = Some(uuid::Uuid::new_v4().to_string());
-            m.creation_timestamp = Some(now);
-            m.generation = ri.generation.then_some(1);
+            crate::strategy::fill_create_system_fields(obj.metadata_mut(), &ri, now);
             self.prepare_for_create(&ri, obj.as_mut());
             let managed = crate::patch::apply::created(
                 obj.field_paths(),

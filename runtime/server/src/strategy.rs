@@ -4,8 +4,22 @@
 //! `+resource:strategy`) and the derive records in its `ResourceInfo`.
 
 use super::ApiServer;
+use runtime::meta::{ObjectMeta, Time};
 use runtime::registry::Object;
 use runtime::resource::ResourceInfo;
+
+/// The system fields of an object about to be created, as upstream's
+/// `rest.FillObjectMetaSystemFields` and the generic store set them: a new
+/// uid, `now` as the creation time, generation 1 for a kind that keeps
+/// one; no selfLink and no deletion fields.
+pub(crate) fn fill_create_system_fields(m: &mut ObjectMeta, ri: &ResourceInfo, now: Time) {
+    m.uid = Some(uuid::Uuid::new_v4().to_string());
+    m.creation_timestamp = Some(now);
+    m.generation = ri.generation.then_some(1);
+    m.self_link = None;
+    m.deletion_timestamp = None;
+    m.deletion_grace_period_seconds = None;
+}
 
 impl ApiServer {
     /// The kind strategy's `PrepareForCreate`, where it has one, on the

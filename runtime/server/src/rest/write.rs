@@ -113,15 +113,7 @@ impl Ctx<'_> {
         // The generic store's order: system fields, then `BeforeCreate`:
         // `PrepareForCreate` (the status of a kind with a status
         // subresource reset), validation, warnings.
-        {
-            let m = obj.metadata_mut();
-            m.uid = Some(uuid::Uuid::new_v4().to_string());
-            m.creation_timestamp = Some(Time::now());
-            m.generation = ri.generation.then_some(1);
-            m.self_link = None;
-            m.deletion_timestamp = None;
-            m.deletion_grace_period_seconds = None;
-        }
+        crate::strategy::fill_create_system_fields(obj.metadata_mut(), ri, Time::now());
         // `BeginCreate`: the service allocators, before `BeforeCreate`.
         let _reservation = self.allocate(&name, obj.as_mut(), None)?;
         if ri.status_subresource {
