@@ -347,6 +347,23 @@ struct WithTypeMeta<'a, T: serde::Serialize> {
     object: &'a T,
 }
 
+/// Serializes a list of whole objects embedded in another (a StatefulSet's
+/// `volumeClaimTemplates`) as upstream writes them: each with its `kind`
+/// and `apiVersion` first, which the conversion of the outer kind sets;
+/// for `#[serde(serialize_with = "...")]`. The embedded type accepts the
+/// two keys on input (fields it never serializes itself).
+pub fn serialize_embedded_list<T, S>(items: &[T], serializer: S) -> Result<S::Ok, S::Error>
+where
+    T: Resource + serde::Serialize,
+    S: serde::Serializer,
+{
+    serializer.collect_seq(items.iter().map(|object| WithTypeMeta {
+        kind: T::INFO.kind,
+        api_version: T::INFO.api_version,
+        object,
+    }))
+}
+
 /// What a served Rust type brings beyond [`Resource`] and [`Schema`]: the
 /// generated operations it has, each defaulting to "none". Implemented by
 /// the registry generator (`zz_generated.register.rs`) from what the

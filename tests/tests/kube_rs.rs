@@ -608,3 +608,117 @@ fn kube_rs_asks_access_reviews() {
         );
     });
 }
+
+/// kube-rs with k8s-openapi's StatefulSet and PersistentVolumeClaim types,
+/// as a database operator writes them: the set with a claim template is
+/// created and read back with its defaults (the template typed, with its
+/// `Pending` phase), scaled through `/scale`, and its claim created as the
+/// StatefulSet controller would.
+#[test]
+fn kube_rs_writes_stateful_sets_and_claims() {
+    use k8s_openapi::api::apps::v1 as apps;
+    use k8s_openapi::api::core::v1 as core;
+    use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
+    use k8s_openapi::apimachinery::pkg::apis::meta::v1 as metav1;
+    let server = TestServer::start();
+    rt().block_on(async {
+        let client = client(&server);
+        let labels: BTreeMap<String, String> = [("app".to_string(), "db".to_string())].into();
+        let claim_spec = core::PersistentVolumeClaimSpec {
+            access_modes: Some(vec!["ReadWriteOnce".into()]),
+            resources: Some(core::VolumeResourceRequirements {
+                requests: Some([("storage".to_string(), Quantity("1Gi".into()))].into()),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        let set = apps::StatefulSet {
+            metadata: meta("db"),
+            spec: Some(apps::StatefulSetSpec {
+                service_name: Some("db".into()),
+                selector: metav1::LabelSelector {
+                    match_labels: Some(labels.clone()),
+                    ..Default::default()
+                },
+                template: core::PodTemplateSpec {
+                    metadata: Some(metav1::ObjectMeta {
+                        labels: Some(labels.clone()),
+                        ..Default::default()
+                    }),
+                    spec: Some(core::PodSpec {
+                        containers: vec![core::Container {
+                            name: "postgres".into(),
+                            image: Some("postgres:16".into()),
+                            volume_mounts: Some(vec![core::VolumeMount {
+                                name: "data".into(),
+                                mount_path: "/data".into(),
+                                ..Default::default()
+                            }]),
+                            ..Default::default()
+                        }],
+                        ..Default::default()
+                    }),
+                },
+                volume_claim_templates: Some(vec![core::PersistentVolumeClaim {
+                    metadata: meta("data"),
+                    spec: Some(claim_spec.clone()),
+                    ..Default::default()
+                }]),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        let sets: Api<apps::StatefulSet> = Api::namespaced(client.clone(), "default");
+        let created = sets
+            .create(&PostParams::default(), &set)
+            .await
+            .expect("create statefulset");
+        let spec = created.spec.expect("spec");
+        assert_eq!(spec.replicas, Some(1));
+        assert_eq!(spec.pod_management_policy.as_deref(), Some("OrderedReady"));
+        let template = &spec.volume_claim_templates.expect("templates")[0];
+        assert_eq!(
+            template.status.as_ref().and_then(|s| s.phase.as_deref()),
+            Some("Pending")
+        );
+        assert_eq!(
+            template
+                .spec
+                .as_ref()
+                .and_then(|s| s.volume_mode.as_deref()),
+            Some("Filesystem")
+        );
+
+        let scale = sets
+            .patch_scale(
+                "db",
+                &PatchParams::default(),
+                &Patch::Merge(serde_json::json!({"spec": {"replicas": 3}})),
+            )
+            .await
+            .expect("scale");
+        assert_eq!(scale.spec.and_then(|s| s.replicas), Some(3));
+        let read = sets.get("db").await.expect("get statefulset");
+        assert_eq!(read.spec.and_then(|s| s.replicas), Some(3));
+
+        let claims: Api<core::PersistentVolumeClaim> = Api::namespaced(client, "default");
+        let claim = core::PersistentVolumeClaim {
+            metadata: meta("data-db-0"),
+            spec: Some(claim_spec),
+            ..Default::default()
+        };
+        let created = claims
+            .create(&PostParams::default(), &claim)
+            .await
+            .expect("create claim");
+        assert_eq!(
+            created.status.and_then(|s| s.phase).as_deref(),
+            Some("Pending")
+        );
+        let listed = claims
+            .list(&ListParams::default())
+            .await
+            .expect("list claims");
+        assert_eq!(listed.items.len(), 1);
+    });
+}

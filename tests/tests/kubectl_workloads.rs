@@ -1,9 +1,26 @@
-//! The real kubectl against DaemonSets and the ControllerRevisions their
-//! controller writes: `apply`, `get -o wide`, `rollout restart`, `rollout
-//! history` and a rejected update, with outputs compared to what
-//! kube-apiserver makes kubectl print.
+//! The real kubectl against the workloads beside Deployments: DaemonSets
+//! and the ControllerRevisions their controller writes, StatefulSets and
+//! the PersistentVolumeClaims made from their templates (`apply`, `get -o
+//! wide`, `scale`, `rollout restart`, `rollout history`, rejected
+//! updates), with outputs compared to what kube-apiserver makes kubectl
+//! print.
 
 use tests::{TestServer, rows};
+
+/// A kubectl table's rows with cell `age` (the AGE column's, in a data
+/// row) left out of each, as a second may pass between the create and the
+/// get.
+fn rows_but_age(table: &str, age: usize) -> Vec<Vec<String>> {
+    rows(table)
+        .into_iter()
+        .map(|mut row| {
+            if row.len() > age {
+                row.remove(age);
+            }
+            row
+        })
+        .collect()
+}
 
 const DAEMON_SET: &str = "apiVersion: apps/v1
 kind: DaemonSet
@@ -36,7 +53,8 @@ fn daemon_sets_apply_print_and_restart() {
         "daemonset.apps/agent created\n"
     );
     assert_eq!(
-        rows(&s.kubectl_ok(&["get", "ds", "-o", "wide"])),
+        // The header's NODE SELECTOR is two words: AGE is cell 7 of a row.
+        rows_but_age(&s.kubectl_ok(&["get", "ds", "-o", "wide"]), 7),
         [
             vec![
                 "NAME",
@@ -46,7 +64,6 @@ fn daemon_sets_apply_print_and_restart() {
                 "UP-TO-DATE",
                 "AVAILABLE",
                 "NODE",
-                "SELECTOR",
                 "AGE",
                 "CONTAINERS",
                 "IMAGES",
@@ -60,7 +77,6 @@ fn daemon_sets_apply_print_and_restart() {
                 "0",
                 "0",
                 "kubernetes.io/os=linux",
-                "0s",
                 "agent",
                 "busybox:1.36",
                 "app=agent"
@@ -126,10 +142,10 @@ revision: 1
     );
     s.kubectl_ok(&["create", "-f", revision.to_str().unwrap()]);
     assert_eq!(
-        rows(&s.kubectl_ok(&["get", "controllerrevisions"])),
+        rows_but_age(&s.kubectl_ok(&["get", "controllerrevisions"]), 3),
         [
-            vec!["NAME", "CONTROLLER", "REVISION", "AGE"],
-            vec!["agent-5d8f9", "daemonset.apps/agent", "1", "0s"],
+            vec!["NAME", "CONTROLLER", "REVISION"],
+            vec!["agent-5d8f9", "daemonset.apps/agent", "1"],
         ]
     );
     assert_eq!(
@@ -149,4 +165,104 @@ revision: 1
         "{one}"
     );
     assert!(one.contains("    Image:\tbusybox:1.35\n"), "{one}");
+}
+
+/// A database operator's manifests: `kubectl apply` of a headless Service
+/// and a StatefulSet with a claim template, `scale sts`, `get sts`, a
+/// claim as its controller would create it (`get pvc -o wide`), and the
+/// update kubectl reports as upstream's 422.
+#[test]
+fn stateful_sets_and_claims_apply_scale_and_print() {
+    let s = TestServer::start();
+    let manifest = s.manifest(
+        "db.yaml",
+        "apiVersion: v1
+kind: Service
+metadata: {name: db, namespace: default}
+spec:
+  clusterIP: None
+  selector: {app: db}
+  ports: [{port: 5432}]
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: db, namespace: default}
+spec:
+  serviceName: db
+  replicas: 2
+  selector:
+    matchLabels: {app: db}
+  template:
+    metadata:
+      labels: {app: db}
+    spec:
+      containers:
+      - name: postgres
+        image: postgres:16
+        volumeMounts: [{name: data, mountPath: /var/lib/postgresql/data}]
+  volumeClaimTemplates:
+  - metadata: {name: data}
+    spec:
+      accessModes: [ReadWriteOnce]
+      resources: {requests: {storage: 1Gi}}
+",
+    );
+    assert_eq!(
+        s.kubectl_ok(&["apply", "-f", manifest.to_str().unwrap()]),
+        "service/db created\nstatefulset.apps/db created\n"
+    );
+    assert_eq!(
+        s.kubectl_ok(&["scale", "sts", "db", "--replicas=3"]),
+        "statefulset.apps/db scaled\n"
+    );
+    assert_eq!(
+        rows_but_age(&s.kubectl_ok(&["get", "sts", "-o", "wide"]), 2),
+        [
+            vec!["NAME", "READY", "CONTAINERS", "IMAGES"],
+            vec!["db", "0/3", "postgres", "postgres:16"],
+        ]
+    );
+    let claim = s.manifest(
+        "claim.yaml",
+        "apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: data-db-0, namespace: default, labels: {app: db}}
+spec:
+  accessModes: [ReadWriteOnce]
+  resources: {requests: {storage: 1Gi}}
+  storageClassName: standard
+",
+    );
+    s.kubectl_ok(&["create", "-f", claim.to_str().unwrap()]);
+    // The volume, capacity and access modes are empty until bound.
+    let mut table = rows(&s.kubectl_ok(&["get", "pvc", "-o", "wide"]));
+    table[1].remove(4);
+    assert_eq!(
+        table,
+        [
+            vec![
+                "NAME",
+                "STATUS",
+                "VOLUME",
+                "CAPACITY",
+                "ACCESS",
+                "MODES",
+                "STORAGECLASS",
+                "VOLUMEATTRIBUTESCLASS",
+                "AGE",
+                "VOLUMEMODE"
+            ],
+            vec!["data-db-0", "Pending", "standard", "<unset>", "Filesystem"],
+        ]
+    );
+    assert_eq!(
+        s.kubectl_err(&[
+            "patch",
+            "sts",
+            "db",
+            "-p",
+            r#"{"spec":{"serviceName":"other"}}"#
+        ]),
+        "The StatefulSet \"db\" is invalid: spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden\n"
+    );
 }

@@ -36,6 +36,7 @@ mod representations;
 mod requests;
 mod reviews;
 mod services;
+mod statefulsets;
 mod storage;
 mod update;
 mod versions;

@@ -7,7 +7,7 @@ use runtime::resource::{Printer, PrinterColumn};
 use runtime::selector::format_selector;
 use serde_json::{Value, json};
 
-use super::{ControllerRevision, DaemonSet, Deployment, ReplicaSet};
+use super::{ControllerRevision, DaemonSet, Deployment, ReplicaSet, StatefulSet};
 
 impl Printer for Deployment {
     const COLUMNS: &'static [PrinterColumn] = &[
@@ -207,6 +207,34 @@ impl Printer for ControllerRevision {
             json!(controller),
             json!(self.revision),
             json!(age(&self.metadata, now)),
+        ]
+    }
+}
+
+impl Printer for StatefulSet {
+    const COLUMNS: &'static [PrinterColumn] = &[
+        PrinterColumn::string("Ready", 0, "Number of the pod with ready state"),
+        PrinterColumn::string("Age", 0, AGE_DESCRIPTION),
+        PrinterColumn::string("Containers", 1, "Names of each container in the template."),
+        PrinterColumn::string(
+            "Images",
+            1,
+            "Images referenced by each container in the template.",
+        ),
+    ];
+
+    /// `printStatefulSet`: READY is `readyReplicas/replicas`.
+    fn cells(&self, now: chrono::DateTime<chrono::Utc>) -> Vec<Value> {
+        let (containers, images) = self.spec.template.spec.container_cells();
+        vec![
+            json!(format!(
+                "{}/{}",
+                self.status.ready_replicas,
+                self.spec.replicas.unwrap_or(0)
+            )),
+            json!(age(&self.metadata, now)),
+            json!(containers),
+            json!(images),
         ]
     }
 }

@@ -5,7 +5,7 @@
 use runtime::meta::ObjectMeta;
 use runtime::resource::Strategy;
 
-use super::{DaemonSet, Deployment, ReplicaSet};
+use super::{DaemonSet, Deployment, ReplicaSet, StatefulSet};
 use crate::core::v1::{PodTemplateSpec, warnings};
 
 /// `pkg/registry/apps/deployment/strategy.go`: creates and updates warn
@@ -96,6 +96,34 @@ impl Strategy for DaemonSet {
         }
         template_warnings(&self.spec.template)
     }
+}
+
+/// `pkg/registry/apps/statefulset/strategy.go`: writes warn about the pod
+/// template (on update, when the generation moved) and about a negative
+/// revision history limit, as `WarningsOnCreate`/`WarningsOnUpdate` do.
+impl Strategy for StatefulSet {
+    const WARNINGS: bool = true;
+
+    fn warnings_on_create(&self) -> Vec<String> {
+        let mut out = template_warnings(&self.spec.template);
+        out.extend(revision_history_warning(self));
+        out
+    }
+
+    fn warnings_on_update(&self, old: &Self) -> Vec<String> {
+        let mut out = warnings_on_update(&self.metadata, &old.metadata, &self.spec.template);
+        out.extend(revision_history_warning(self));
+        out
+    }
+}
+
+fn revision_history_warning(set: &StatefulSet) -> Option<String> {
+    set.spec
+        .revision_history_limit
+        .filter(|limit| *limit < 0)
+        .map(|_| {
+            "spec.revisionHistoryLimit: a negative value retains all historical revisions; a value >= 0 is recommended".to_string()
+        })
 }
 
 /// A created workload's warnings: its name, when not a DNS label (it

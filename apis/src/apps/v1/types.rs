@@ -2,7 +2,7 @@ use macros::Resource;
 use runtime::meta::{IntOrString, LabelSelector, ObjectMeta, RawExtension, Time};
 use serde::{Deserialize, Serialize};
 
-use crate::core::v1::PodTemplateSpec;
+use crate::core::v1::{PersistentVolumeClaim, PodTemplateSpec};
 
 // The scale subresource's selector path points at the LabelSelector object;
 // `/scale` reports it as a selector string (`app=web`), as upstream does.
@@ -548,6 +548,273 @@ pub struct DaemonSetCondition {
     pub message: String,
 }
 
+/// StatefulSet runs pods with stable identities: each keeps its ordinal
+/// name, its network identity and the claims made from the volume claim
+/// templates.
+///
+/// +genclient
+/// +kubebuilder:resource:shortName=sts,categories=all
+/// +kubebuilder:subresource:status
+/// +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.spec.selector
+/// +printer:hook
+/// +defaulting:hook
+/// +resource:strategy
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
+#[serde(default)]
+pub struct StatefulSet {
+    /// Standard object metadata.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default)]
+    pub metadata: ObjectMeta,
+    /// The desired identities of the set's pods.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default)]
+    pub spec: StatefulSetSpec,
+    /// The most recently observed state, written through `/status`.
+    /// +optional
+    /// +protobuf=3
+    #[serde(default)]
+    pub status: StatefulSetStatus,
+}
+
+/// StatefulSetSpec is the desired state of a stateful set.
+///
+/// +validation:extra
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct StatefulSetSpec {
+    /// How many pods to run; 1 when unset (a pointer, so that 0 is kept).
+    /// +default=1
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replicas: Option<i32>,
+    /// Selects the pods this set owns; must match the template's labels.
+    /// +protobuf=2
+    #[serde(default)]
+    pub selector: LabelSelector,
+    /// The pods to create, each named `<set name>-<ordinal>`. Validated by
+    /// the spec's hand-written rules, which give it a volume per claim
+    /// template first, as upstream's do.
+    /// +k8s:opaqueType
+    /// +protobuf=3
+    #[serde(default)]
+    pub template: PodTemplateSpec,
+    /// Claims each pod gets its own of, matched by name to the template's
+    /// volume mounts. Validated by the spec's hand-written rules
+    /// (`ValidateVolumeClaimTemplates`).
+    /// Written each with `kind` and `apiVersion`, as upstream's conversion
+    /// sets them.
+    /// +optional
+    /// +listType=atomic
+    /// +protobuf=4
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "runtime::registry::serialize_embedded_list"
+    )]
+    pub volume_claim_templates: Vec<PersistentVolumeClaim>,
+    /// The headless Service that gives the pods their DNS names.
+    /// +optional
+    /// +protobuf=5
+    #[serde(default)]
+    pub service_name: String,
+    /// `OrderedReady` (the default: one pod at a time, in order) or
+    /// `Parallel`.
+    /// +default="OrderedReady"
+    /// +optional
+    /// +protobuf=6
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub pod_management_policy: String,
+    /// How pods are replaced when the template changes.
+    /// +optional
+    /// +protobuf=7
+    #[serde(default)]
+    pub update_strategy: StatefulSetUpdateStrategy,
+    /// How many old revisions to keep; 10 when unset.
+    /// +default=10
+    /// +optional
+    /// +protobuf=8
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revision_history_limit: Option<i32>,
+    /// Seconds a new pod must be ready, without a container crashing,
+    /// before it counts as available; 0 by default.
+    /// +optional
+    /// +protobuf=9
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub min_ready_seconds: i32,
+    /// Whether the claims made from the templates are deleted with the set
+    /// or when it scales down; both `Retain` by default.
+    /// +optional
+    /// +protobuf=10
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub persistent_volume_claim_retention_policy:
+        Option<StatefulSetPersistentVolumeClaimRetentionPolicy>,
+    /// The first ordinal (0 when unset).
+    /// +optional
+    /// +protobuf=11
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ordinals: Option<StatefulSetOrdinals>,
+}
+
+/// StatefulSetUpdateStrategy says how a stateful set replaces its pods.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct StatefulSetUpdateStrategy {
+    /// `RollingUpdate` (the default) or `OnDelete`.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub r#type: String,
+    /// Rolling update parameters, only with type `RollingUpdate`.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rolling_update: Option<RollingUpdateStatefulSetStrategy>,
+}
+
+/// RollingUpdateStatefulSetStrategy bounds a stateful set's rolling update.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct RollingUpdateStatefulSetStrategy {
+    /// Pods with an ordinal below this keep the old template; 0 by default.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partition: Option<i32>,
+    /// How many pods may be unavailable during the update: a count or a
+    /// percentage (rounded up), not 0; honoured only with the
+    /// `MaxUnavailableStatefulSet` feature.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_unavailable: Option<IntOrString>,
+}
+
+/// StatefulSetPersistentVolumeClaimRetentionPolicy says what happens to
+/// the claims made from a stateful set's templates.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct StatefulSetPersistentVolumeClaimRetentionPolicy {
+    /// `Retain` or `Delete` the claims when the set is deleted.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub when_deleted: String,
+    /// `Retain` or `Delete` the claims of the pods a scale-down removes.
+    /// +optional
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub when_scaled: String,
+}
+
+/// StatefulSetOrdinals numbers a stateful set's pods.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct StatefulSetOrdinals {
+    /// The first pod's ordinal.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default)]
+    pub start: i32,
+}
+
+/// StatefulSetStatus is the observed state of a stateful set.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct StatefulSetStatus {
+    /// The generation the controller last acted on.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub observed_generation: i64,
+    /// Pods the controller created.
+    /// +protobuf=2
+    #[serde(default)]
+    pub replicas: i32,
+    /// Pods whose Ready condition is true.
+    /// +optional
+    /// +protobuf=3
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub ready_replicas: i32,
+    /// Pods made from the current revision.
+    /// +optional
+    /// +protobuf=4
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub current_replicas: i32,
+    /// Pods made from the update revision.
+    /// +optional
+    /// +protobuf=5
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub updated_replicas: i32,
+    /// The revision of the pods `[0, currentReplicas)`.
+    /// +optional
+    /// +protobuf=6
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub current_revision: String,
+    /// The revision of the pods `[replicas - updatedReplicas, replicas)`.
+    /// +optional
+    /// +protobuf=7
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub update_revision: String,
+    /// Hash collisions met while naming the newest ControllerRevision.
+    /// +optional
+    /// +protobuf=9
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collision_count: Option<i32>,
+    /// The latest observations of the stateful set's state.
+    /// +optional
+    /// +patchMergeKey=type
+    /// +patchStrategy=merge
+    /// +listType=map
+    /// +listMapKey=type
+    /// +protobuf=10
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<StatefulSetCondition>,
+    /// Pods ready for at least `minReadySeconds`.
+    /// +optional
+    /// +protobuf=11
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub available_replicas: i32,
+}
+
+/// StatefulSetCondition is one observation of a stateful set's state.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct StatefulSetCondition {
+    /// The condition type.
+    /// +protobuf=1
+    pub r#type: String,
+    /// `True`, `False` or `Unknown`.
+    /// +protobuf=2
+    pub status: String,
+    /// When the status last changed.
+    /// +optional
+    /// +protobuf=3
+    // A value `metav1.Time` upstream: written as `null` when unset.
+    #[serde(default, deserialize_with = "runtime::meta::zero_time_as_none")]
+    pub last_transition_time: Option<Time>,
+    /// Machine-readable reason for the last change.
+    /// +optional
+    /// +protobuf=4
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub reason: String,
+    /// Human-readable details of the last change.
+    /// +optional
+    /// +protobuf=5
+    #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
+    pub message: String,
+}
+
 /// ControllerRevision is an immutable snapshot of a controller's state
 /// (for a DaemonSet or a StatefulSet, the template it rolled out), which
 /// `kubectl rollout history` and `undo` read.
@@ -607,6 +874,34 @@ impl runtime::defaulting::DefaultHook for DaemonSet {
             let rolling = strategy.rolling_update.get_or_insert_with(Default::default);
             rolling.max_unavailable.get_or_insert(IntOrString::Int(1));
             rolling.max_surge.get_or_insert(IntOrString::Int(0));
+        }
+    }
+}
+
+/// As upstream's `SetDefaults_StatefulSet`, for what the field
+/// `+default`s (OrderedReady, 1 replica, 10 revisions, run after this
+/// hook) cannot say: an untyped update strategy becomes a rolling update
+/// (partition 0), and claims are retained on delete and scale-down.
+impl runtime::defaulting::DefaultHook for StatefulSet {
+    fn default_hook(&mut self) {
+        let strategy = &mut self.spec.update_strategy;
+        if strategy.r#type.is_empty() {
+            strategy.r#type = "RollingUpdate".into();
+            strategy.rolling_update.get_or_insert_with(Default::default);
+        }
+        if strategy.r#type == "RollingUpdate"
+            && let Some(rolling) = &mut strategy.rolling_update
+        {
+            rolling.partition.get_or_insert(0);
+        }
+        let policy = self
+            .spec
+            .persistent_volume_claim_retention_policy
+            .get_or_insert_with(Default::default);
+        for when in [&mut policy.when_deleted, &mut policy.when_scaled] {
+            if when.is_empty() {
+                *when = "Retain".into();
+            }
         }
     }
 }

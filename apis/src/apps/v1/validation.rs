@@ -11,7 +11,7 @@ use runtime::meta::{IntOrString, LabelSelector};
 
 use super::{
     ControllerRevision, DaemonSetSpec, DaemonSetUpdateStrategy, DeploymentSpec, DeploymentStrategy,
-    ReplicaSetSpec,
+    ReplicaSetSpec, StatefulSetSpec, StatefulSetUpdateStrategy,
 };
 use crate::core::v1::{PodSpec, PodTemplateSpec};
 
@@ -147,6 +147,190 @@ impl ValidateExtra for DaemonSetSpec {
         }
         errs
     }
+}
+
+impl ValidateExtra for StatefulSetSpec {
+    /// `ValidateStatefulSetSpec`: the pod management policy, the update
+    /// strategy, the claim retention policy, counts not negative, a
+    /// selector that is not empty and matches the template's labels, pods
+    /// that restart `Always` without an active deadline, a valid pod
+    /// template; on update (`ValidateStatefulSetUpdate`), nothing but the
+    /// replicas, ordinals, template, update strategy, revision history
+    /// limit, claim retention policy and minReadySeconds changes.
+    fn validate_extra(&self, old: Option<&Self>, path: &Path, ctx: &Context) -> ErrorList {
+        let mut errs = Vec::new();
+        let policy = path.child("podManagementPolicy");
+        match self.pod_management_policy.as_str() {
+            "" => errs.push(Error::required(&policy, "")),
+            "OrderedReady" | "Parallel" => {}
+            other => errs.push(Error::invalid(
+                &policy,
+                BadValue::Str(other.to_string()),
+                "must be 'OrderedReady' or 'Parallel'",
+            )),
+        }
+        errs.extend(validate_stateful_set_strategy(
+            &self.update_strategy,
+            &path.child("updateStrategy"),
+        ));
+        if let Some(retention) = &self.persistent_volume_claim_retention_policy {
+            let at = path.child("persistentVolumeClaimRetentionPolicy");
+            for (name, value) in [
+                ("whenDeleted", &retention.when_deleted),
+                ("whenScaled", &retention.when_scaled),
+            ] {
+                if value != "Retain" && value != "Delete" {
+                    errs.push(Error::not_supported(
+                        &at.child(name),
+                        BadValue::Str(value.clone()),
+                        &["Retain", "Delete"],
+                    ));
+                }
+            }
+        }
+        for (at, value) in [
+            (path.child("replicas"), self.replicas.unwrap_or(0)),
+            (path.child("minReadySeconds"), self.min_ready_seconds),
+            // Upstream names the child `ordinals.start` in one step.
+            (
+                path.child("ordinals.start"),
+                self.ordinals.as_ref().map_or(0, |o| o.start),
+            ),
+        ] {
+            if value < 0 {
+                errs.push(Error::invalid(&at, BadValue::Int(value.into()), NEGATIVE));
+            }
+        }
+        let empty =
+            self.selector.match_labels.is_empty() && self.selector.match_expressions.is_empty();
+        if empty {
+            errs.push(Error::invalid(
+                &path.child("selector"),
+                BadValue::json_of(&self.selector),
+                "empty selector is invalid for statefulset",
+            ));
+        }
+        let template_path = path.child("template");
+        let labels = &self.template.metadata.labels;
+        if !empty && !selects(&self.selector, labels) {
+            errs.push(Error::invalid(
+                &template_path.child("metadata").child("labels"),
+                BadValue::json_of(labels),
+                "`selector` does not match template `labels`",
+            ));
+        }
+        let spec = &self.template.spec;
+        errs.extend(restarts_always(spec, &template_path));
+        if spec.active_deadline_seconds.is_some() {
+            errs.push(Error::forbidden(
+                &template_path.child("spec").child("activeDeadlineSeconds"),
+                "activeDeadlineSeconds in StatefulSet is not Supported",
+            ));
+        }
+        // The pod template as upstream validates it: with a volume for each
+        // claim template (`volumesToAddForTemplates`), so that mounts of
+        // the claims are found. (The claim templates are validated as
+        // claims by the generated code.)
+        let mut template = self.template.clone();
+        for claim in &self.volume_claim_templates {
+            let name = claim.metadata.name.clone().unwrap_or_default();
+            if !template.spec.volumes.iter().any(|v| v.name == name) {
+                template.spec.volumes.push(crate::core::v1::Volume {
+                    name: name.clone(),
+                    volume_source: crate::core::v1::VolumeSource {
+                        persistent_volume_claim: Some(Box::new(
+                            crate::core::v1::PersistentVolumeClaimVolumeSource {
+                                claim_name: name,
+                                ..Default::default()
+                            },
+                        )),
+                        ..Default::default()
+                    },
+                });
+            }
+        }
+        let old_template = old.map(|o| &o.template);
+        if old_template != Some(&self.template) {
+            errs.extend(runtime::validate::Validate::validate(
+                &template,
+                &template_path,
+                ctx,
+            ));
+        }
+        if let Some(old) = old {
+            let mut unchanged = self.clone();
+            unchanged.replicas = old.replicas;
+            unchanged.ordinals = old.ordinals.clone();
+            unchanged.template = old.template.clone();
+            unchanged.update_strategy = old.update_strategy.clone();
+            unchanged.revision_history_limit = old.revision_history_limit;
+            unchanged.persistent_volume_claim_retention_policy =
+                old.persistent_volume_claim_retention_policy.clone();
+            unchanged.min_ready_seconds = old.min_ready_seconds;
+            if &unchanged != old {
+                errs.push(Error::forbidden(
+                    path,
+                    "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden",
+                ));
+            }
+        }
+        errs
+    }
+}
+
+/// The update strategy of `ValidateStatefulSetSpec` and
+/// `validateRollingUpdateStatefulSet`.
+fn validate_stateful_set_strategy(strategy: &StatefulSetUpdateStrategy, path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    // The internal `apps.RollingUpdateStatefulSetStrategy` as JSON.
+    let internal = |update: &super::RollingUpdateStatefulSetStrategy| {
+        serde_json::json!({
+            "Partition": update.partition.unwrap_or(0),
+            "MaxUnavailable": update.max_unavailable,
+        })
+    };
+    match (strategy.r#type.as_str(), &strategy.rolling_update) {
+        ("", _) => errs.push(Error::required(path, "")),
+        ("OnDelete", None) | ("RollingUpdate", None) => {}
+        ("OnDelete", Some(update)) => errs.push(Error::invalid(
+            &path.child("rollingUpdate"),
+            BadValue::Json(internal(update)),
+            "only allowed for updateStrategy 'RollingUpdate'",
+        )),
+        ("RollingUpdate", Some(update)) => {
+            let rolling_update = path.child("rollingUpdate");
+            if let Some(partition) = update.partition
+                && partition < 0
+            {
+                errs.push(Error::invalid(
+                    &rolling_update.child("partition"),
+                    BadValue::Int(partition.into()),
+                    NEGATIVE,
+                ));
+            }
+            if let Some(unavailable) = &update.max_unavailable {
+                let at = rolling_update.child("maxUnavailable");
+                errs.extend(positive_int_or_percent(unavailable, &at));
+                if int_or_percent(unavailable).0 == 0 {
+                    errs.push(Error::invalid(
+                        &at,
+                        BadValue::json_of(unavailable),
+                        "cannot be 0",
+                    ));
+                }
+                errs.extend(not_more_than_100_percent(unavailable, &at));
+            }
+        }
+        (other, update) => errs.push(Error::invalid(
+            path,
+            BadValue::Json(serde_json::json!({
+                "Type": other,
+                "RollingUpdate": update.as_ref().map(internal),
+            })),
+            "must be 'RollingUpdate' or 'OnDelete'",
+        )),
+    }
+    errs
 }
 
 impl ValidateExtra for ControllerRevision {

@@ -65,4 +65,27 @@ const _: () = {
             }
         }
     }
+    impl SetDefaults for StatefulSet {
+        fn set_defaults(&mut self) {
+            ::runtime::defaulting::DefaultHook::default_hook(self);
+            self.spec.set_defaults();
+        }
+    }
+    impl SetDefaults for StatefulSetSpec {
+        fn set_defaults(&mut self) {
+            if self.replicas.is_none() {
+                self.replicas = Some(1);
+            }
+            self.template.set_defaults();
+            for x in self.volume_claim_templates.iter_mut() {
+                x.set_defaults();
+            }
+            if ::runtime::codec::is_default(&self.pod_management_policy) {
+                self.pod_management_policy = ::std::string::String::from("OrderedReady");
+            }
+            if self.revision_history_limit.is_none() {
+                self.revision_history_limit = Some(10);
+            }
+        }
+    }
 };

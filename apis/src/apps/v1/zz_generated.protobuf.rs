@@ -650,6 +650,320 @@ const _: () = {
             &MESSAGE
         }
     }
+    impl ProtoSchema for StatefulSet {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "StatefulSet",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "spec",
+                        kind: Kind::Message(<StatefulSetSpec as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "status",
+                        kind: Kind::Message(<StatefulSetStatus as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for StatefulSetSpec {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "StatefulSetSpec",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "replicas",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "selector",
+                        kind: Kind::Message(
+                            <::runtime::meta::LabelSelector as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "template",
+                        kind: Kind::Message(
+                            <crate::core::v1::PodTemplateSpec as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "volumeClaimTemplates",
+                        kind: Kind::Message(
+                            <crate::core::v1::PersistentVolumeClaim as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 5,
+                        json: "serviceName",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "podManagementPolicy",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 7,
+                        json: "updateStrategy",
+                        kind: Kind::Message(
+                            <StatefulSetUpdateStrategy as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 8,
+                        json: "revisionHistoryLimit",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 9,
+                        json: "minReadySeconds",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 10,
+                        json: "persistentVolumeClaimRetentionPolicy",
+                        kind: Kind::Message(
+                            <StatefulSetPersistentVolumeClaimRetentionPolicy as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 11,
+                        json: "ordinals",
+                        kind: Kind::Message(
+                            <StatefulSetOrdinals as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for StatefulSetUpdateStrategy {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "StatefulSetUpdateStrategy",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "type",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "rollingUpdate",
+                        kind: Kind::Message(
+                            <RollingUpdateStatefulSetStrategy as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for RollingUpdateStatefulSetStrategy {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "RollingUpdateStatefulSetStrategy",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "partition",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "maxUnavailable",
+                        kind: Kind::IntOrString,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for StatefulSetPersistentVolumeClaimRetentionPolicy {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "StatefulSetPersistentVolumeClaimRetentionPolicy",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "whenDeleted",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "whenScaled",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for StatefulSetOrdinals {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "StatefulSetOrdinals",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "start",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for StatefulSetStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "StatefulSetStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "observedGeneration",
+                        kind: Kind::Int64,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "replicas",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "readyReplicas",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "currentReplicas",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "updatedReplicas",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "currentRevision",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 7,
+                        json: "updateRevision",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 9,
+                        json: "collisionCount",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 10,
+                        json: "conditions",
+                        kind: Kind::Message(
+                            <StatefulSetCondition as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 11,
+                        json: "availableReplicas",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for StatefulSetCondition {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "StatefulSetCondition",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "type",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "status",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "lastTransitionTime",
+                        kind: Kind::Time,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "reason",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "message",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
     impl ProtoSchema for ControllerRevision {
         fn message() -> &'static Message {
             static MESSAGE: Message = Message {
@@ -1846,6 +2160,618 @@ const _: () = {
         }
     }
     impl ::prost::Message for DaemonSetCondition {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.r#type;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::string(2, v, buf);
+            }
+            w::value_time(3, self.last_transition_time.as_ref(), buf);
+            {
+                let v = &self.reason;
+                w::string(4, v, buf);
+            }
+            {
+                let v = &self.message;
+                w::string(5, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.status = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.last_transition_time = w::decode_time(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                4 => {
+                    self.reason = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.message = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::string_len(2, v)
+                };
+            len += w::value_time_len(3, self.last_transition_time.as_ref());
+            len
+                += {
+                    let v = &self.reason;
+                    w::string_len(4, v)
+                };
+            len
+                += {
+                    let v = &self.message;
+                    w::string_len(5, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for StatefulSet {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.status = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::message_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for StatefulSetSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.replicas {
+                w::int(1, (*v) as i64, buf);
+            }
+            {
+                let v = &self.selector;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.template;
+                w::message(3, v, buf);
+            }
+            for v in &self.volume_claim_templates {
+                w::message(4, v, buf);
+            }
+            {
+                let v = &self.service_name;
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.pod_management_policy;
+                w::string(6, v, buf);
+            }
+            {
+                let v = &self.update_strategy;
+                w::message(7, v, buf);
+            }
+            if let Some(v) = &self.revision_history_limit {
+                w::int(8, (*v) as i64, buf);
+            }
+            {
+                let v = &self.min_ready_seconds;
+                w::int(9, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.persistent_volume_claim_retention_policy {
+                w::message(10, v, buf);
+            }
+            if let Some(v) = &self.ordinals {
+                w::message(11, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.replicas = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                2 => {
+                    self.selector = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.template = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.volume_claim_templates
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                5 => {
+                    self.service_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.pod_management_policy = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                7 => {
+                    self.update_strategy = w::decode_message(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                8 => {
+                    self.revision_history_limit = Some(
+                        w::decode_int(wire_type, buf)? as _,
+                    );
+                }
+                9 => {
+                    self.min_ready_seconds = w::decode_int(wire_type, buf)? as _;
+                }
+                10 => {
+                    self.persistent_volume_claim_retention_policy = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                11 => {
+                    self.ordinals = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.replicas.as_ref().map_or(0, |v| w::int_len(1, (*v) as i64));
+            len
+                += {
+                    let v = &self.selector;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.template;
+                    w::message_len(3, v)
+                };
+            len
+                += self
+                    .volume_claim_templates
+                    .iter()
+                    .map(|v| w::message_len(4, v))
+                    .sum::<usize>();
+            len
+                += {
+                    let v = &self.service_name;
+                    w::string_len(5, v)
+                };
+            len
+                += {
+                    let v = &self.pod_management_policy;
+                    w::string_len(6, v)
+                };
+            len
+                += {
+                    let v = &self.update_strategy;
+                    w::message_len(7, v)
+                };
+            len
+                += self
+                    .revision_history_limit
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(8, (*v) as i64));
+            len
+                += {
+                    let v = &self.min_ready_seconds;
+                    w::int_len(9, (*v) as i64)
+                };
+            len
+                += self
+                    .persistent_volume_claim_retention_policy
+                    .as_ref()
+                    .map_or(0, |v| w::message_len(10, v));
+            len += self.ordinals.as_ref().map_or(0, |v| w::message_len(11, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for StatefulSetUpdateStrategy {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.r#type;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.rolling_update {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.rolling_update = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(1, v)
+                };
+            len += self.rolling_update.as_ref().map_or(0, |v| w::message_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for RollingUpdateStatefulSetStrategy {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.partition {
+                w::int(1, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.max_unavailable {
+                w::int_or_string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.partition = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                2 => {
+                    self.max_unavailable = Some(
+                        w::decode_int_or_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.partition.as_ref().map_or(0, |v| w::int_len(1, (*v) as i64));
+            len
+                += self
+                    .max_unavailable
+                    .as_ref()
+                    .map_or(0, |v| w::int_or_string_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for StatefulSetPersistentVolumeClaimRetentionPolicy {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.when_deleted;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.when_scaled;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.when_deleted = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.when_scaled = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.when_deleted;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.when_scaled;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for StatefulSetOrdinals {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.start;
+                w::int(1, (*v) as i64, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.start = w::decode_int(wire_type, buf)? as _;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.start;
+                    w::int_len(1, (*v) as i64)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for StatefulSetStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.observed_generation;
+                w::int(1, *v, buf);
+            }
+            {
+                let v = &self.replicas;
+                w::int(2, (*v) as i64, buf);
+            }
+            {
+                let v = &self.ready_replicas;
+                w::int(3, (*v) as i64, buf);
+            }
+            {
+                let v = &self.current_replicas;
+                w::int(4, (*v) as i64, buf);
+            }
+            {
+                let v = &self.updated_replicas;
+                w::int(5, (*v) as i64, buf);
+            }
+            {
+                let v = &self.current_revision;
+                w::string(6, v, buf);
+            }
+            {
+                let v = &self.update_revision;
+                w::string(7, v, buf);
+            }
+            if let Some(v) = &self.collision_count {
+                w::int(9, (*v) as i64, buf);
+            }
+            for v in &self.conditions {
+                w::message(10, v, buf);
+            }
+            {
+                let v = &self.available_replicas;
+                w::int(11, (*v) as i64, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.observed_generation = w::decode_int(wire_type, buf)?;
+                }
+                2 => {
+                    self.replicas = w::decode_int(wire_type, buf)? as _;
+                }
+                3 => {
+                    self.ready_replicas = w::decode_int(wire_type, buf)? as _;
+                }
+                4 => {
+                    self.current_replicas = w::decode_int(wire_type, buf)? as _;
+                }
+                5 => {
+                    self.updated_replicas = w::decode_int(wire_type, buf)? as _;
+                }
+                6 => {
+                    self.current_revision = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                7 => {
+                    self.update_revision = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                9 => {
+                    self.collision_count = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                10 => {
+                    self.conditions
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                11 => {
+                    self.available_replicas = w::decode_int(wire_type, buf)? as _;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.observed_generation;
+                    w::int_len(1, *v)
+                };
+            len
+                += {
+                    let v = &self.replicas;
+                    w::int_len(2, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.ready_replicas;
+                    w::int_len(3, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.current_replicas;
+                    w::int_len(4, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.updated_replicas;
+                    w::int_len(5, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.current_revision;
+                    w::string_len(6, v)
+                };
+            len
+                += {
+                    let v = &self.update_revision;
+                    w::string_len(7, v)
+                };
+            len
+                += self
+                    .collision_count
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(9, (*v) as i64));
+            len += self.conditions.iter().map(|v| w::message_len(10, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.available_replicas;
+                    w::int_len(11, (*v) as i64)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for StatefulSetCondition {
         fn encode_raw(&self, buf: &mut impl BufMut) {
             {
                 let v = &self.r#type;

@@ -4,6 +4,7 @@
 //! +k8s:supportsSubresource="/status"
 
 mod endpoints;
+mod persistent_volume_claim;
 mod pod;
 mod pod_update;
 mod printers;
@@ -18,6 +19,7 @@ mod validation;
 pub mod warnings;
 
 pub use endpoints::*;
+pub use persistent_volume_claim::*;
 pub use pod::*;
 pub use secret::*;
 pub use service::*;

@@ -23,6 +23,12 @@ const _: () = {
             }
         }
     }
+    impl SetDefaults for PersistentVolumeClaim {
+        fn set_defaults(&mut self) {
+            ::runtime::defaulting::DefaultHook::default_hook(self);
+            self.spec.set_defaults();
+        }
+    }
     impl SetDefaults for Pod {
         fn set_defaults(&mut self) {
             ::runtime::defaulting::DefaultHook::default_hook(self);

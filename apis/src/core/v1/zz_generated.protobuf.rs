@@ -122,6 +122,170 @@ const _: () = {
             &MESSAGE
         }
     }
+    impl ProtoSchema for PersistentVolumeClaim {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PersistentVolumeClaim",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "spec",
+                        kind: Kind::Message(
+                            <PersistentVolumeClaimSpec as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "status",
+                        kind: Kind::Message(
+                            <PersistentVolumeClaimStatus as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PersistentVolumeClaimStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PersistentVolumeClaimStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "phase",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "accessModes",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 3,
+                        json: "capacity",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 4,
+                        json: "conditions",
+                        kind: Kind::Message(
+                            <PersistentVolumeClaimCondition as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 5,
+                        json: "allocatedResources",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 7,
+                        json: "allocatedResourceStatuses",
+                        kind: Kind::MapOf(&Kind::String),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 8,
+                        json: "currentVolumeAttributesClassName",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 9,
+                        json: "modifyVolumeStatus",
+                        kind: Kind::Message(
+                            <ModifyVolumeStatus as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for PersistentVolumeClaimCondition {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "PersistentVolumeClaimCondition",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "type",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "status",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "lastProbeTime",
+                        kind: Kind::Time,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "lastTransitionTime",
+                        kind: Kind::Time,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 5,
+                        json: "reason",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "message",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ModifyVolumeStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ModifyVolumeStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "targetVolumeAttributesClassName",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "status",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
     impl ProtoSchema for Pod {
         fn message() -> &'static Message {
             static MESSAGE: Message = Message {
@@ -6061,6 +6225,341 @@ const _: () = {
                     w::string_len(3, v)
                 };
             len += self.app_protocol.as_ref().map_or(0, |v| w::string_len(4, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PersistentVolumeClaim {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.status = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::message_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PersistentVolumeClaimStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.phase;
+                w::string(1, v, buf);
+            }
+            for v in &self.access_modes {
+                w::string(2, v, buf);
+            }
+            for (k, v) in &self.capacity {
+                w::map_entry(3, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+            for v in &self.conditions {
+                w::message(4, v, buf);
+            }
+            for (k, v) in &self.allocated_resources {
+                w::map_entry(5, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+            for (k, v) in &self.allocated_resource_statuses {
+                w::map_entry(7, k, w::string_len(2, v), buf);
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.current_volume_attributes_class_name {
+                w::string(8, v, buf);
+            }
+            if let Some(v) = &self.modify_volume_status {
+                w::message(9, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.phase = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.access_modes
+                        .push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                3 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.capacity.insert(k, v);
+                }
+                4 => {
+                    self.conditions
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                5 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.allocated_resources.insert(k, v);
+                }
+                7 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_string(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.allocated_resource_statuses.insert(k, v);
+                }
+                8 => {
+                    self.current_volume_attributes_class_name = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                9 => {
+                    self.modify_volume_status = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.phase;
+                    w::string_len(1, v)
+                };
+            len += self.access_modes.iter().map(|v| w::string_len(2, v)).sum::<usize>();
+            len
+                += self
+                    .capacity
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(3, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len += self.conditions.iter().map(|v| w::message_len(4, v)).sum::<usize>();
+            len
+                += self
+                    .allocated_resources
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(5, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len
+                += self
+                    .allocated_resource_statuses
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(7, k, w::string_len(2, v)))
+                    .sum::<usize>();
+            len
+                += self
+                    .current_volume_attributes_class_name
+                    .as_ref()
+                    .map_or(0, |v| w::string_len(8, v));
+            len
+                += self
+                    .modify_volume_status
+                    .as_ref()
+                    .map_or(0, |v| w::message_len(9, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for PersistentVolumeClaimCondition {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.r#type;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::string(2, v, buf);
+            }
+            w::value_time(3, self.last_probe_time.as_ref(), buf);
+            w::value_time(4, self.last_transition_time.as_ref(), buf);
+            {
+                let v = &self.reason;
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.message;
+                w::string(6, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.status = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.last_probe_time = w::decode_time(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.last_transition_time = w::decode_time(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                5 => {
+                    self.reason = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.message = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::string_len(2, v)
+                };
+            len += w::value_time_len(3, self.last_probe_time.as_ref());
+            len += w::value_time_len(4, self.last_transition_time.as_ref());
+            len
+                += {
+                    let v = &self.reason;
+                    w::string_len(5, v)
+                };
+            len
+                += {
+                    let v = &self.message;
+                    w::string_len(6, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ModifyVolumeStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.target_volume_attributes_class_name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.target_volume_attributes_class_name = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                2 => {
+                    self.status = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.target_volume_attributes_class_name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::string_len(2, v)
+                };
             len
         }
         fn clear(&mut self) {
