@@ -15,6 +15,7 @@ pub mod coordination;
 pub mod core;
 pub mod discovery;
 pub mod example;
+pub mod policy;
 pub mod rbac;
 
 include!("zz_generated.registry.rs");

@@ -120,6 +120,7 @@ fn generated_registry_lists_every_resource() {
             "widgets.example.dev",
             "gadgets.example.dev",
             "widgets.example.dev",
+            "poddisruptionbudgets.policy",
             "roles.rbac.authorization.k8s.io",
             "rolebindings.rbac.authorization.k8s.io",
             "clusterroles.rbac.authorization.k8s.io",

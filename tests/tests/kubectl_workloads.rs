@@ -1,6 +1,7 @@
 //! The real kubectl against the workloads beside Deployments: DaemonSets
 //! and the ControllerRevisions their controller writes, StatefulSets and
-//! the PersistentVolumeClaims made from their templates (`apply`, `get -o
+//! the PersistentVolumeClaims made from their templates, and the
+//! PodDisruptionBudgets that guard them (`apply`, `create pdb`, `get -o
 //! wide`, `scale`, `rollout restart`, `rollout history`, rejected
 //! updates), with outputs compared to what kube-apiserver makes kubectl
 //! print.
@@ -264,5 +265,40 @@ spec:
             r#"{"spec":{"serviceName":"other"}}"#
         ]),
         "The StatefulSet \"db\" is invalid: spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden\n"
+    );
+}
+
+/// `kubectl create pdb` (kubectl's generator posts a PodDisruptionBudget)
+/// and `get pdb` with upstream's columns.
+#[test]
+fn disruption_budgets_create_and_print() {
+    let s = TestServer::start();
+    assert_eq!(
+        s.kubectl_ok(&[
+            "create",
+            "pdb",
+            "web",
+            "--selector=app=web",
+            "--min-available=2"
+        ]),
+        "poddisruptionbudget.policy/web created\n"
+    );
+    let mut table = rows(&s.kubectl_ok(&["get", "pdb"]));
+    table[1].remove(4);
+    assert_eq!(
+        table,
+        [
+            vec![
+                "NAME",
+                "MIN",
+                "AVAILABLE",
+                "MAX",
+                "UNAVAILABLE",
+                "ALLOWED",
+                "DISRUPTIONS",
+                "AGE"
+            ],
+            vec!["web", "2", "N/A", "0"],
+        ]
     );
 }

@@ -18,6 +18,7 @@ mod create;
 mod daemonsets;
 mod delete;
 mod discovery;
+mod disruption_budgets;
 mod dry_run;
 mod endpoint_slices;
 mod field_validation;

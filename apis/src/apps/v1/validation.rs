@@ -503,7 +503,7 @@ fn int_or_percent(v: &IntOrString) -> (i64, bool) {
 
 /// `ValidatePositiveIntOrPercent`: a count not negative, or a percentage
 /// (`[0-9]+%`).
-fn positive_int_or_percent(value: &IntOrString, path: &Path) -> ErrorList {
+pub(crate) fn positive_int_or_percent(value: &IntOrString, path: &Path) -> ErrorList {
     match value {
         IntOrString::String(s) => {
             let digits = s.strip_suffix('%').unwrap_or("");
@@ -524,7 +524,7 @@ fn positive_int_or_percent(value: &IntOrString, path: &Path) -> ErrorList {
 }
 
 /// `IsNotMoreThan100Percent`: a percentage is at most 100%.
-fn not_more_than_100_percent(value: &IntOrString, path: &Path) -> ErrorList {
+pub(crate) fn not_more_than_100_percent(value: &IntOrString, path: &Path) -> ErrorList {
     match int_or_percent(value) {
         (percent, true) if percent > 100 => vec![Error::invalid(
             path,

@@ -1,0 +1,3 @@
+//! The `policy` group, ported from `k8s.io/api/policy`.
+
+pub mod v1;
