@@ -53,6 +53,24 @@ impl Reply {
             .collect()
     }
 
+    /// The causes of a failure `Status` as `<field>: <message>`, in order,
+    /// as kubectl prints them under `is invalid:`. Panics when the body
+    /// has none.
+    pub fn causes(&self) -> Vec<String> {
+        self.body["details"]["causes"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no causes: {}", self.text))
+            .iter()
+            .map(|c| {
+                format!(
+                    "{}: {}",
+                    c["field"].as_str().unwrap_or(""),
+                    c["message"].as_str().unwrap_or("")
+                )
+            })
+            .collect()
+    }
+
     /// Asserts the code and that the body is a failure `Status` with `reason`.
     pub fn assert_failure(&self, code: u16, reason: &str) {
         assert_eq!(self.status.as_u16(), code, "body: {}", self.text);

@@ -13,21 +13,6 @@ const DAEMONSETS: &str = "/apis/apps/v1/namespaces/default/daemonsets";
 const REVISIONS: &str = "/apis/apps/v1/namespaces/default/controllerrevisions";
 const TEMPLATE_GENERATION: &str = "deprecated.daemonset.template.generation";
 
-fn causes(r: &Reply) -> Vec<String> {
-    r.body["details"]["causes"]
-        .as_array()
-        .unwrap_or_else(|| panic!("no causes: {}", r.text))
-        .iter()
-        .map(|c| {
-            format!(
-                "{}: {}",
-                c["field"].as_str().unwrap(),
-                c["message"].as_str().unwrap()
-            )
-        })
-        .collect()
-}
-
 fn daemon_set(name: &str, spec: Value) -> Value {
     let mut spec_with_pods = json!({
         "selector": {"matchLabels": {"app": name}},
@@ -241,7 +226,7 @@ async fn daemon_sets_are_validated_as_upstream() {
             "{spec}: {}",
             r.text
         );
-        assert_eq!(causes(&r), expected, "{spec}");
+        assert_eq!(r.causes(), expected, "{spec}");
     }
 
     api.create(DAEMONSETS, &daemon_set("agent", json!({})))
@@ -255,7 +240,7 @@ async fn daemon_sets_are_validated_as_upstream() {
         )
         .await;
     assert_eq!(
-        causes(&r),
+        r.causes(),
         [
             "spec.selector: Invalid value: {\"matchLabels\":{\"app\":\"agent\",\"tier\":\"node\"}}: field is immutable"
         ]
@@ -397,7 +382,7 @@ async fn controller_revisions_keep_their_data() {
         .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
     assert_eq!(
-        causes(&r),
+        r.causes(),
         [
             "data: Invalid value: {\"spec\":{\"template\":{\"metadata\":{\"labels\":{\"app\":\"agent\"}}}},\"x\":1}: field is immutable"
         ]
@@ -423,7 +408,7 @@ async fn controller_revisions_keep_their_data() {
         }
         let r = api.post(REVISIONS, &object).await;
         assert_eq!(
-            causes(&r),
+            r.causes(),
             [
                 "revision: Invalid value: -1: must be greater than or equal to 0",
                 expected

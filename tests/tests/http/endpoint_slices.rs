@@ -12,21 +12,6 @@ fn slice(name: &str, address_type: &str, endpoints: Value, ports: Value) -> Valu
            "addressType": address_type, "endpoints": endpoints, "ports": ports})
 }
 
-fn causes(r: &Reply) -> Vec<String> {
-    r.body["details"]["causes"]
-        .as_array()
-        .expect("causes")
-        .iter()
-        .map(|c| {
-            format!(
-                "{}: {}",
-                c["field"].as_str().unwrap_or(""),
-                c["message"].as_str().unwrap_or("")
-            )
-        })
-        .collect()
-}
-
 /// A slice as the controller writes it: ports default to an empty name
 /// and TCP, v1beta1's topology is dropped, the generation starts at 1 and
 /// moves with the labels; slices are listed by service name and printed
@@ -125,13 +110,13 @@ async fn endpoint_slices_validate_and_warn_as_upstream() {
         .post(SLICES, &slice("bad", "", json!([]), json!([])))
         .await;
     r.assert_failure(422, "Invalid");
-    assert_eq!(causes(&r), ["addressType: Required value"]);
+    assert_eq!(r.causes(), ["addressType: Required value"]);
     let r = api
         .post(SLICES, &slice("bad", "IPv5", json!([]), json!([])))
         .await;
     r.assert_failure(422, "Invalid");
     assert_eq!(
-        causes(&r),
+        r.causes(),
         [
             "addressType: Unsupported value: \"IPv5\": supported values: \"FQDN\", \"IPv4\", \"IPv6\""
         ]
@@ -149,7 +134,7 @@ async fn endpoint_slices_validate_and_warn_as_upstream() {
         .await;
     r.assert_failure(422, "Invalid");
     assert_eq!(
-        causes(&r),
+        r.causes(),
         [
             "endpoints[0].addresses: Required value",
             "endpoints[1].addresses[0]: Invalid value: \"fd00::1\": must be a valid IPv4 address",
@@ -173,7 +158,7 @@ async fn endpoint_slices_validate_and_warn_as_upstream() {
         .await;
     r.assert_failure(422, "Invalid");
     assert_eq!(
-        causes(&r),
+        r.causes(),
         [
             "endpoints[0].addresses[0]: Invalid value: \"example\": should be a domain with at least two segments separated by dots"
         ]
@@ -218,7 +203,7 @@ async fn endpoint_slices_validate_and_warn_as_upstream() {
     let r = api.put(&format!("{SLICES}/odd"), &changed).await;
     r.assert_failure(422, "Invalid");
     assert_eq!(
-        causes(&r),
+        r.causes(),
         ["addressType: Invalid value: \"IPv6\": field is immutable"]
     );
 }

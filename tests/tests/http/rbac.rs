@@ -12,21 +12,6 @@ const CLUSTER_ROLE_BINDINGS: &str = "/apis/rbac.authorization.k8s.io/v1/clusterr
 const SERVICE_ACCOUNTS: &str = "/api/v1/namespaces/default/serviceaccounts";
 const TABLE: &str = "application/json;as=Table;v=v1;g=meta.k8s.io";
 
-fn causes(r: &Reply) -> Vec<String> {
-    r.body["details"]["causes"]
-        .as_array()
-        .unwrap_or_else(|| panic!("no causes: {}", r.text))
-        .iter()
-        .map(|c| {
-            format!(
-                "{}: {}",
-                c["field"].as_str().unwrap(),
-                c["message"].as_str().unwrap()
-            )
-        })
-        .collect()
-}
-
 /// A binding's role and its user and group subjects default to the RBAC
 /// group, a service account subject to none; roles keep no generation.
 #[tokio::test]
@@ -76,7 +61,7 @@ async fn rules_are_validated_as_upstream() {
         .await;
     r.assert_failure(422, "Invalid");
     assert_eq!(
-        causes(&r),
+        r.causes(),
         [
             "rules[0].verbs: Required value: verbs must contain at least one value",
             "rules[0].nonResourceURLs: Invalid value: [\"/x\"]: namespaced rules cannot apply to non-resource URLs",
@@ -105,7 +90,7 @@ async fn rules_are_validated_as_upstream() {
         .await;
     r.assert_failure(422, "Invalid");
     assert_eq!(
-        causes(&r),
+        r.causes(),
         [
             "aggregationRule.clusterRoleSelectors: Required value: at least one clusterRoleSelector required if aggregationRule is non-nil"
         ]
@@ -132,7 +117,7 @@ async fn bindings_are_validated_as_upstream() {
         .await;
     r.assert_failure(422, "Invalid");
     assert_eq!(
-        causes(&r),
+        r.causes(),
         [
             "roleRef.apiGroup: Unsupported value: \"example.dev\": supported values: \"rbac.authorization.k8s.io\"",
             "roleRef.kind: Unsupported value: \"Role\": supported values: \"ClusterRole\"",
@@ -158,7 +143,7 @@ async fn bindings_are_validated_as_upstream() {
         .await;
     r.assert_failure(422, "Invalid");
     assert_eq!(
-        causes(&r),
+        r.causes(),
         [
             "roleRef: Invalid value: {\"APIGroup\":\"rbac.authorization.k8s.io\",\"Kind\":\"ClusterRole\",\"Name\":\"edit\"}: cannot change roleRef"
         ]

@@ -120,18 +120,7 @@ async fn access_reviews_are_validated_as_upstream() {
         )
         .await;
     r.assert_failure(422, "Invalid");
-    let causes: Vec<String> = r.body["details"]["causes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| {
-            format!(
-                "{}: {}",
-                c["field"].as_str().unwrap(),
-                c["message"].as_str().unwrap()
-            )
-        })
-        .collect();
+    let causes = r.causes();
     assert_eq!(
         causes[..4],
         [

@@ -12,21 +12,6 @@ use proto::apimachinery::pkg::apis::meta::v1 as meta;
 const STATEFULSETS: &str = "/apis/apps/v1/namespaces/default/statefulsets";
 const CLAIMS: &str = "/api/v1/namespaces/default/persistentvolumeclaims";
 
-fn causes(r: &Reply) -> Vec<String> {
-    r.body["details"]["causes"]
-        .as_array()
-        .unwrap_or_else(|| panic!("no causes: {}", r.text))
-        .iter()
-        .map(|c| {
-            format!(
-                "{}: {}",
-                c["field"].as_str().unwrap(),
-                c["message"].as_str().unwrap()
-            )
-        })
-        .collect()
-}
-
 /// A StatefulSet of `name` whose pods mount the claim template `data`,
 /// with `spec` merged over it.
 fn stateful_set(name: &str, spec: Value) -> Value {
@@ -178,7 +163,7 @@ async fn stateful_sets_are_validated_as_upstream() {
             "{spec}: {}",
             r.text
         );
-        assert_eq!(causes(&r), expected, "{spec}");
+        assert_eq!(r.causes(), expected, "{spec}");
     }
 
     api.create(STATEFULSETS, &stateful_set("db", json!({})))
@@ -202,7 +187,7 @@ async fn stateful_sets_are_validated_as_upstream() {
     ] {
         let r = api.patch(&path, MERGE_PATCH, &forbidden).await;
         assert_eq!(
-            causes(&r),
+            r.causes(),
             [
                 "spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"
             ],
@@ -275,7 +260,7 @@ async fn persistent_volume_claims_are_kept_as_upstream() {
         )
         .await;
     assert_eq!(
-        causes(&r),
+        r.causes(),
         [
             "spec.accessModes: Unsupported value: \"Shared\": supported values: \"ReadOnlyMany\", \"ReadWriteMany\", \"ReadWriteOnce\", \"ReadWriteOncePod\"",
             "spec.accessModes: Forbidden: may not use ReadWriteOncePod with other access modes",
@@ -301,7 +286,7 @@ async fn persistent_volume_claims_are_kept_as_upstream() {
     let immutable = "spec: Forbidden: spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims";
     let grow = json!({"spec": {"resources": {"requests": {"storage": "2Gi"}}}});
     let r = api.patch(&path, MERGE_PATCH, &grow).await;
-    assert_eq!(causes(&r), [immutable], "an unbound claim does not grow");
+    assert_eq!(r.causes(), [immutable], "an unbound claim does not grow");
     let r = api
         .patch(
             &format!("{path}/status"),
@@ -323,7 +308,7 @@ async fn persistent_volume_claims_are_kept_as_upstream() {
     let r = api
         .patch(&path, MERGE_PATCH, &json!({"spec": {"volumeName": "pv-2"}}))
         .await;
-    assert_eq!(causes(&r), [immutable]);
+    assert_eq!(r.causes(), [immutable]);
     let r = api.patch(&path, MERGE_PATCH, &grow).await;
     assert_eq!(r.status, StatusCode::OK, "a bound claim grows: {}", r.text);
     let r = api
@@ -334,7 +319,7 @@ async fn persistent_volume_claims_are_kept_as_upstream() {
         )
         .await;
     assert_eq!(
-        causes(&r),
+        r.causes(),
         ["spec.resources.requests.storage: Forbidden: field can not be less than previous value"]
     );
 

@@ -9,6 +9,15 @@ use serde_json::{Value, json};
 
 use super::{ControllerRevision, DaemonSet, Deployment, ReplicaSet, StatefulSet};
 
+/// The wide columns of a workload's pod template (`layoutContainerCells`).
+const CONTAINERS: PrinterColumn =
+    PrinterColumn::string("Containers", 1, "Names of each container in the template.");
+const IMAGES: PrinterColumn = PrinterColumn::string(
+    "Images",
+    1,
+    "Images referenced by each container in the template.",
+);
+
 impl Printer for Deployment {
     const COLUMNS: &'static [PrinterColumn] = &[
         PrinterColumn::string("Ready", 0, "Number of the pod with ready state"),
@@ -23,12 +32,8 @@ impl Printer for Deployment {
             "Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.",
         ),
         PrinterColumn::string("Age", 0, AGE_DESCRIPTION),
-        PrinterColumn::string("Containers", 1, "Names of each container in the template."),
-        PrinterColumn::string(
-            "Images",
-            1,
-            "Images referenced by each container in the template.",
-        ),
+        CONTAINERS,
+        IMAGES,
         PrinterColumn::string("Selector", 1, "Label selector for pods."),
     ];
 
@@ -74,12 +79,8 @@ impl Printer for ReplicaSet {
             "readyReplicas is the number of pods targeted by this ReplicaSet with a Ready Condition.",
         ),
         PrinterColumn::string("Age", 0, AGE_DESCRIPTION),
-        PrinterColumn::string("Containers", 1, "Names of each container in the template."),
-        PrinterColumn::string(
-            "Images",
-            1,
-            "Images referenced by each container in the template.",
-        ),
+        CONTAINERS,
+        IMAGES,
         PrinterColumn::string(
             "Selector",
             1,
@@ -136,12 +137,8 @@ impl Printer for DaemonSet {
             "NodeSelector is a selector which must be true for the pod to fit on a node. Selector which must match a node's labels for the pod to be scheduled on that node. More info: https://kubernetes.io/docs/concepts/configuration/assign-pod-node/",
         ),
         PrinterColumn::string("Age", 0, AGE_DESCRIPTION),
-        PrinterColumn::string("Containers", 1, "Names of each container in the template."),
-        PrinterColumn::string(
-            "Images",
-            1,
-            "Images referenced by each container in the template.",
-        ),
+        CONTAINERS,
+        IMAGES,
         PrinterColumn::string(
             "Selector",
             1,
@@ -215,12 +212,8 @@ impl Printer for StatefulSet {
     const COLUMNS: &'static [PrinterColumn] = &[
         PrinterColumn::string("Ready", 0, "Number of the pod with ready state"),
         PrinterColumn::string("Age", 0, AGE_DESCRIPTION),
-        PrinterColumn::string("Containers", 1, "Names of each container in the template."),
-        PrinterColumn::string(
-            "Images",
-            1,
-            "Images referenced by each container in the template.",
-        ),
+        CONTAINERS,
+        IMAGES,
     ];
 
     /// `printStatefulSet`: READY is `readyReplicas/replicas`.

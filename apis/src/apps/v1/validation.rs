@@ -93,23 +93,12 @@ impl ValidateExtra for DaemonSetSpec {
     fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
         let mut errs = Vec::new();
         let template_path = path.child("template");
-        let labels = &self.template.metadata.labels;
-        let empty =
-            self.selector.match_labels.is_empty() && self.selector.match_expressions.is_empty();
-        if !empty && !selects(&self.selector, labels) {
-            errs.push(Error::invalid(
-                &template_path.child("metadata").child("labels"),
-                BadValue::json_of(labels),
-                "`selector` does not match template `labels`",
-            ));
-        }
-        if empty {
-            errs.push(Error::invalid(
-                &path.child("selector"),
-                BadValue::json_of(&self.selector),
-                "empty selector is invalid for daemonset",
-            ));
-        }
+        errs.extend(selector_mismatch(
+            &self.selector,
+            &self.template,
+            &template_path,
+        ));
+        errs.extend(empty_selector(&self.selector, path, "daemonset"));
         let spec = &self.template.spec;
         errs.extend(restarts_always(spec, &template_path));
         if spec.active_deadline_seconds.is_some() {
@@ -201,24 +190,13 @@ impl ValidateExtra for StatefulSetSpec {
                 errs.push(Error::invalid(&at, BadValue::Int(value.into()), NEGATIVE));
             }
         }
-        let empty =
-            self.selector.match_labels.is_empty() && self.selector.match_expressions.is_empty();
-        if empty {
-            errs.push(Error::invalid(
-                &path.child("selector"),
-                BadValue::json_of(&self.selector),
-                "empty selector is invalid for statefulset",
-            ));
-        }
+        errs.extend(empty_selector(&self.selector, path, "statefulset"));
         let template_path = path.child("template");
-        let labels = &self.template.metadata.labels;
-        if !empty && !selects(&self.selector, labels) {
-            errs.push(Error::invalid(
-                &template_path.child("metadata").child("labels"),
-                BadValue::json_of(labels),
-                "`selector` does not match template `labels`",
-            ));
-        }
+        errs.extend(selector_mismatch(
+            &self.selector,
+            &self.template,
+            &template_path,
+        ));
         let spec = &self.template.spec;
         errs.extend(restarts_always(spec, &template_path));
         if spec.active_deadline_seconds.is_some() {
@@ -445,23 +423,9 @@ fn replicated_pods_errors(
             NEGATIVE,
         ));
     }
-    let empty = selector.match_labels.is_empty() && selector.match_expressions.is_empty();
-    if empty {
-        errs.push(Error::invalid(
-            &path.child("selector"),
-            BadValue::json_of(selector),
-            "empty selector is invalid for deployment",
-        ));
-    }
+    errs.extend(empty_selector(selector, path, "deployment"));
     let template_path = path.child("template");
-    let labels = &template.metadata.labels;
-    if !empty && !selects(selector, labels) {
-        errs.push(Error::invalid(
-            &template_path.child("metadata").child("labels"),
-            BadValue::json_of(labels),
-            "`selector` does not match template `labels`",
-        ));
-    }
+    errs.extend(selector_mismatch(selector, template, &template_path));
     let spec = &template.spec;
     errs.extend(restarts_always(spec, &template_path));
     if let Some(seconds) = spec.active_deadline_seconds {
@@ -472,6 +436,41 @@ fn replicated_pods_errors(
         ));
     }
     errs
+}
+
+fn is_empty(selector: &LabelSelector) -> bool {
+    selector.match_labels.is_empty() && selector.match_expressions.is_empty()
+}
+
+/// `empty selector is invalid for <workload>`: a workload's selector (at
+/// `path.selector`) has terms. (Upstream tells an absent selector from an
+/// empty one; the Rust field cannot, and reads both as empty.)
+fn empty_selector(selector: &LabelSelector, path: &Path, workload: &str) -> Option<Error> {
+    is_empty(selector).then(|| {
+        Error::invalid(
+            &path.child("selector"),
+            BadValue::json_of(selector),
+            &format!("empty selector is invalid for {workload}"),
+        )
+    })
+}
+
+/// `` `selector` does not match template `labels` ``: a workload's
+/// selector, when it has terms, selects its pod template's labels
+/// (`template_path` the template's path).
+fn selector_mismatch(
+    selector: &LabelSelector,
+    template: &PodTemplateSpec,
+    template_path: &Path,
+) -> Option<Error> {
+    let labels = &template.metadata.labels;
+    (!is_empty(selector) && !selects(selector, labels)).then(|| {
+        Error::invalid(
+            &template_path.child("metadata").child("labels"),
+            BadValue::json_of(labels),
+            "`selector` does not match template `labels`",
+        )
+    })
 }
 
 /// A workload's pods restart `Always` (its template at `path`).
