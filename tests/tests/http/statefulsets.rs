@@ -7,7 +7,6 @@
 use super::*;
 use proto::api::apps::v1 as apps;
 use proto::api::core::v1 as core;
-use proto::apimachinery::pkg::apis::meta::v1 as meta;
 
 const STATEFULSETS: &str = "/apis/apps/v1/namespaces/default/statefulsets";
 const CLAIMS: &str = "/api/v1/namespaces/default/persistentvolumeclaims";
@@ -83,7 +82,6 @@ async fn a_stateful_set_is_defaulted_as_upstream() {
         claim.metadata.as_ref().and_then(|m| m.name.as_deref()),
         Some("data")
     );
-    let _: Option<&meta::ObjectMeta> = claim.metadata.as_ref();
 
     // A template that names its kind and version is accepted as such.
     let mut named = stateful_set("named", json!({}));

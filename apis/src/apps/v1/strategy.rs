@@ -40,7 +40,7 @@ impl Strategy for ReplicaSet {
 /// The annotation apps/v1 carries a DaemonSet's template generation in
 /// (upstream's internal `spec.templateGeneration`, converted to and from
 /// it): 1 at create, one more at each change of the template.
-pub const DEPRECATED_TEMPLATE_GENERATION: &str = "deprecated.daemonset.template.generation";
+const DEPRECATED_TEMPLATE_GENERATION: &str = "deprecated.daemonset.template.generation";
 
 /// A DaemonSet's template generation, as the conversion from apps/v1 reads
 /// the annotation (0 when absent or not an integer).
