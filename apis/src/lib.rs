@@ -15,6 +15,7 @@ pub mod coordination;
 pub mod core;
 pub mod discovery;
 pub mod example;
+pub mod networking;
 pub mod policy;
 pub mod rbac;
 

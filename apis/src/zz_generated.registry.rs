@@ -15,6 +15,7 @@ pub fn registry() -> ::runtime::registry::Registry {
     crate::discovery::v1::register(&mut registry);
     crate::example::v1::register(&mut registry);
     crate::example::v1beta1::register(&mut registry);
+    crate::networking::v1::register(&mut registry);
     crate::policy::v1::register(&mut registry);
     crate::rbac::v1::register(&mut registry);
     registry
@@ -81,6 +82,12 @@ pub fn registry() -> ::runtime::registry::Registry {
                     "apis/example.dev/v1beta1",
                     include_str!(
                         "../../api/openapi-spec/v3/apis__example.dev__v1beta1_openapi.json"
+                    ),
+                ),
+                (
+                    "apis/networking.k8s.io/v1",
+                    include_str!(
+                        "../../api/openapi-spec/v3/apis__networking.k8s.io__v1_openapi.json"
                     ),
                 ),
                 (

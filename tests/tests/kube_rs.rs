@@ -722,3 +722,85 @@ fn kube_rs_writes_stateful_sets_and_claims() {
         assert_eq!(listed.items.len(), 1);
     });
 }
+
+/// kube-rs with k8s-openapi's networking types, as an ingress controller
+/// uses them: an Ingress is created, its load balancer written through
+/// `/status` (a merge patch, as controllers send it) and read back; a
+/// NetworkPolicy comes back with upstream's defaults.
+#[test]
+fn kube_rs_writes_ingress_status_and_network_policies() {
+    use k8s_openapi::api::networking::v1 as networking;
+    use k8s_openapi::apimachinery::pkg::apis::meta::v1 as metav1;
+    let server = TestServer::start();
+    rt().block_on(async {
+        let client = client(&server);
+        let ingress = networking::Ingress {
+            metadata: meta("web"),
+            spec: Some(networking::IngressSpec {
+                ingress_class_name: Some("nginx".into()),
+                default_backend: Some(networking::IngressBackend {
+                    service: Some(networking::IngressServiceBackend {
+                        name: "web".into(),
+                        port: Some(networking::ServiceBackendPort {
+                            number: Some(80),
+                            ..Default::default()
+                        }),
+                    }),
+                    ..Default::default()
+                }),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        let ingresses: Api<networking::Ingress> = Api::namespaced(client.clone(), "default");
+        let created = ingresses
+            .create(&PostParams::default(), &ingress)
+            .await
+            .expect("create ingress");
+        assert_eq!(created.metadata.generation, Some(1));
+        let patched = ingresses
+            .patch_status(
+                "web",
+                &PatchParams::default(),
+                &Patch::Merge(serde_json::json!({"status": {"loadBalancer": {"ingress": [{"ip": "192.0.2.10"}]}}})),
+            )
+            .await
+            .expect("patch status");
+        let points = patched
+            .status
+            .and_then(|s| s.load_balancer)
+            .and_then(|lb| lb.ingress)
+            .expect("load balancer");
+        assert_eq!(points[0].ip.as_deref(), Some("192.0.2.10"));
+        let read = ingresses.get("web").await.expect("get ingress");
+        assert_eq!(read.metadata.generation, Some(1), "a status write keeps the generation");
+
+        let policies: Api<networking::NetworkPolicy> = Api::namespaced(client, "default");
+        let policy = networking::NetworkPolicy {
+            metadata: meta("db"),
+            spec: Some(networking::NetworkPolicySpec {
+                pod_selector: Some(metav1::LabelSelector::default()),
+                egress: Some(vec![networking::NetworkPolicyEgressRule {
+                    ports: Some(vec![networking::NetworkPolicyPort {
+                        port: Some(k8s_openapi::apimachinery::pkg::util::intstr::IntOrString::Int(53)),
+                        ..Default::default()
+                    }]),
+                    ..Default::default()
+                }]),
+                ..Default::default()
+            }),
+        };
+        let created = policies
+            .create(&PostParams::default(), &policy)
+            .await
+            .expect("create network policy");
+        let spec = created.spec.expect("spec");
+        assert_eq!(
+            spec.policy_types,
+            Some(vec!["Ingress".to_string(), "Egress".to_string()])
+        );
+        let egress = spec.egress.expect("egress");
+        let ports = egress[0].ports.as_ref().expect("ports");
+        assert_eq!(ports[0].protocol.as_deref(), Some("TCP"));
+    });
+}

@@ -1,10 +1,11 @@
 //! The real kubectl against the workloads beside Deployments: DaemonSets
 //! and the ControllerRevisions their controller writes, StatefulSets and
 //! the PersistentVolumeClaims made from their templates, and the
-//! PodDisruptionBudgets that guard them (`apply`, `create pdb`, `get -o
-//! wide`, `scale`, `rollout restart`, `rollout history`, rejected
-//! updates), with outputs compared to what kube-apiserver makes kubectl
-//! print.
+//! PodDisruptionBudgets that guard them, and the Ingresses, IngressClasses
+//! and NetworkPolicies that route to them (`apply`, `create pdb`, `create
+//! ingress`, `get -o wide`, `scale`, `rollout restart`, `rollout
+//! history`, rejected writes), with outputs compared to what
+//! kube-apiserver makes kubectl print.
 
 use tests::{TestServer, rows};
 
@@ -300,5 +301,106 @@ fn disruption_budgets_create_and_print() {
             ],
             vec!["web", "2", "N/A", "0"],
         ]
+    );
+}
+
+const NETWORKING: &str = "apiVersion: networking.k8s.io/v1
+kind: IngressClass
+metadata:
+  name: nginx
+  annotations: {ingressclass.kubernetes.io/is-default-class: \"true\"}
+spec:
+  controller: k8s.io/ingress-nginx
+---
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: db
+  namespace: default
+spec:
+  podSelector:
+    matchLabels: {app: db}
+  ingress:
+  - from:
+    - podSelector: {matchLabels: {app: web}}
+    ports:
+    - port: 5432
+";
+
+/// A chart's networking objects: `apply` of an IngressClass and a
+/// NetworkPolicy, `create ingress` (kubectl's generator), `get` with
+/// upstream's columns, and a path kube-apiserver rejects.
+#[test]
+fn ingresses_classes_and_network_policies_apply_create_and_print() {
+    let s = TestServer::start();
+    let manifest = s.manifest("networking.yaml", NETWORKING);
+    assert_eq!(
+        s.kubectl_ok(&["apply", "-f", manifest.to_str().unwrap()]),
+        "ingressclass.networking.k8s.io/nginx created\nnetworkpolicy.networking.k8s.io/db created\n"
+    );
+    assert_eq!(
+        s.kubectl_ok(&[
+            "create",
+            "ingress",
+            "web",
+            "--class=nginx",
+            "--rule=shop.example.com/*=web:80,tls=shop-tls",
+            "--rule=*.example.com/api=api:http",
+        ]),
+        "ingress.networking.k8s.io/web created\n"
+    );
+    assert_eq!(
+        rows_but_age(&s.kubectl_ok(&["get", "ing"]), 5),
+        [
+            // ADDRESS is empty: the row's cells shift left by one.
+            vec!["NAME", "CLASS", "HOSTS", "ADDRESS", "PORTS"],
+            vec![
+                "web",
+                "nginx",
+                "shop.example.com,*.example.com",
+                "80,",
+                "443"
+            ],
+        ]
+    );
+    assert_eq!(
+        s.kubectl_ok(&[
+            "get",
+            "ing",
+            "web",
+            "-o",
+            "jsonpath={.spec.rules[*].http.paths[*].pathType}"
+        ]),
+        "Prefix Exact"
+    );
+    assert_eq!(
+        rows_but_age(&s.kubectl_ok(&["get", "netpol"]), 2),
+        [vec!["NAME", "POD-SELECTOR"], vec!["db", "app=db"]]
+    );
+    assert_eq!(
+        s.kubectl_ok(&[
+            "get",
+            "netpol",
+            "db",
+            "-o",
+            "jsonpath={.spec.policyTypes} {.spec.ingress[0].ports[0].protocol}"
+        ]),
+        r#"["Ingress"] TCP"#
+    );
+    assert_eq!(
+        rows_but_age(&s.kubectl_ok(&["get", "ingressclass"]), 4),
+        [
+            vec!["NAME", "CONTROLLER", "PARAMETERS", "AGE"],
+            vec!["nginx", "(default)", "k8s.io/ingress-nginx", "<none>"],
+        ]
+    );
+    assert_eq!(
+        s.kubectl_err(&[
+            "create",
+            "ingress",
+            "bad",
+            "--rule=shop.example.com/a//b=web:80"
+        ]),
+        "error: failed to create ingress: Ingress.networking.k8s.io \"bad\" is invalid: spec.rules[0].http.paths[0].path: Invalid value: \"/a//b\": must not contain '//'\n"
     );
 }

@@ -8,6 +8,7 @@
 const DNS1123_LABEL_ERROR: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 const DNS1123_SUBDOMAIN_ERROR: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 const DNS1035_LABEL_ERROR: &str = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+const WILDCARD_DNS1123_SUBDOMAIN_ERROR: &str = "a wildcard DNS-1123 subdomain must start with '*.', followed by a valid DNS subdomain, which must consist of lower case alphanumeric characters, '-' or '.' and end with an alphanumeric character (e.g. '*.example.com', regex used for validation is '\\*\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 const CONFIG_KEY_ERROR: &str = "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')";
 
 /// Matches `[a-z0-9]([-a-z0-9]*[a-z0-9])?`.
@@ -49,6 +50,16 @@ pub fn dns1123_label(value: &str) -> Vec<String> {
 pub fn dns1123_subdomain(value: &str) -> Vec<String> {
     let shape = value.split('.').all(label_shape);
     checked(value, 253, shape, DNS1123_SUBDOMAIN_ERROR)
+}
+
+/// `IsWildcardDNS1123Subdomain`: `*.` then a DNS-1123 subdomain (RFC 1034
+/// section 4.3.3: `*.foo.com`, not `*`, `*.*.foo.com` or `f*.foo.com`), at
+/// most 253 characters in all.
+pub fn wildcard_dns1123_subdomain(value: &str) -> Vec<String> {
+    let shape = value
+        .strip_prefix("*.")
+        .is_some_and(|rest| rest.split('.').all(label_shape));
+    checked(value, 253, shape, WILDCARD_DNS1123_SUBDOMAIN_ERROR)
 }
 
 /// `IsDNS1035Label`: a DNS-1123 label that starts with a letter.

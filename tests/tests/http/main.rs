@@ -25,6 +25,7 @@ mod field_validation;
 mod jobs;
 mod metrics;
 mod namespaces;
+mod networking;
 mod openapi;
 mod patch;
 mod pods;

@@ -386,7 +386,7 @@ fn validate_volumes(volumes: &[Volume], path: &Path) -> ErrorList {
 }
 
 /// `validation.IsValidPortName`: an IANA service name.
-fn port_name_errors(name: &str) -> Vec<&'static str> {
+pub(crate) fn port_name_errors(name: &str) -> Vec<&'static str> {
     let mut errs = Vec::new();
     if name.len() > 15 {
         errs.push("must be no more than 15 characters");
@@ -409,7 +409,7 @@ fn port_name_errors(name: &str) -> Vec<&'static str> {
     errs
 }
 
-const PORT_RANGE: &str = "must be between 1 and 65535, inclusive";
+pub(crate) const PORT_RANGE: &str = "must be between 1 and 65535, inclusive";
 
 /// `validateContainerCommon`, in upstream's order: name, image, ports,
 /// environment, volume mounts, resources.
