@@ -104,6 +104,7 @@ fn generated_registry_lists_every_resource() {
             // autoscaling/v1 and v2: one resource, two versions.
             "horizontalpodautoscalers.autoscaling",
             "horizontalpodautoscalers.autoscaling",
+            "cronjobs.batch",
             "jobs.batch",
             "leases.coordination.k8s.io",
             "endpoints",

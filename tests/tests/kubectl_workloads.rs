@@ -1,11 +1,12 @@
 //! The real kubectl against the workloads beside Deployments: DaemonSets
 //! and the ControllerRevisions their controller writes, StatefulSets and
 //! the PersistentVolumeClaims made from their templates, and the
-//! PodDisruptionBudgets that guard them, and the Ingresses, IngressClasses
-//! and NetworkPolicies that route to them (`apply`, `create pdb`, `create
-//! ingress`, `get -o wide`, `scale`, `rollout restart`, `rollout
-//! history`, rejected writes), with outputs compared to what
-//! kube-apiserver makes kubectl print.
+//! PodDisruptionBudgets that guard them, CronJobs, and the Ingresses,
+//! IngressClasses and NetworkPolicies that route to them (`apply`, `create
+//! pdb`, `create ingress`, `create cronjob`, `create job --from`, `get -o
+//! wide`, `scale`, `rollout restart`, `rollout history`, rejected
+//! writes), with outputs compared to what kube-apiserver makes kubectl
+//! print.
 
 use tests::{TestServer, rows};
 
@@ -402,5 +403,85 @@ fn ingresses_classes_and_network_policies_apply_create_and_print() {
             "--rule=shop.example.com/a//b=web:80"
         ]),
         "error: failed to create ingress: Ingress.networking.k8s.io \"bad\" is invalid: spec.rules[0].http.paths[0].path: Invalid value: \"/a//b\": must not contain '//'\n"
+    );
+}
+
+/// `kubectl create cronjob`, `get cj -o wide` with upstream's columns,
+/// `create job --from=cronjob/...` (kubectl reads the CronJob's Job
+/// template and posts a Job), and a schedule robfig/cron rejects, in
+/// kube-apiserver's words.
+#[test]
+fn cron_jobs_create_print_and_run_by_hand() {
+    let s = TestServer::start();
+    assert_eq!(
+        s.kubectl_ok(&[
+            "create",
+            "cronjob",
+            "backup",
+            "--image=busybox:1.36",
+            "--schedule=*/15 * * * *",
+            "--",
+            "echo",
+            "done",
+        ]),
+        "cronjob.batch/backup created\n"
+    );
+    assert_eq!(
+        // The schedule is five words: a row's AGE is cell 10 (the
+        // header's cell 10, SELECTOR, goes with it).
+        rows_but_age(&s.kubectl_ok(&["get", "cj", "-o", "wide"]), 10),
+        [
+            vec![
+                "NAME",
+                "SCHEDULE",
+                "TIMEZONE",
+                "SUSPEND",
+                "ACTIVE",
+                "LAST",
+                "SCHEDULE",
+                "AGE",
+                "CONTAINERS",
+                "IMAGES"
+            ],
+            vec![
+                "backup",
+                "*/15",
+                "*",
+                "*",
+                "*",
+                "*",
+                "<none>",
+                "False",
+                "0",
+                "<none>",
+                "backup",
+                "busybox:1.36",
+                "<none>"
+            ],
+        ]
+    );
+    assert_eq!(
+        s.kubectl_ok(&["create", "job", "--from=cronjob/backup", "backup-manual"]),
+        "job.batch/backup-manual created\n"
+    );
+    assert_eq!(
+        s.kubectl_ok(&[
+            "get",
+            "job",
+            "backup-manual",
+            "-o",
+            "jsonpath={.metadata.annotations.cronjob\\.kubernetes\\.io/instantiate} {.spec.template.spec.restartPolicy}"
+        ]),
+        "manual OnFailure"
+    );
+    assert_eq!(
+        s.kubectl_err(&[
+            "create",
+            "cronjob",
+            "bad",
+            "--image=busybox:1.36",
+            "--schedule=0 0 31 2 mon-sun"
+        ]),
+        "error: failed to create cronjob: CronJob.batch \"bad\" is invalid: spec.schedule: Invalid value: \"0 0 31 2 mon-sun\": beginning of range (1) beyond end of range (0): mon-sun\n"
     );
 }

@@ -15,6 +15,7 @@ use tests::http::*;
 
 mod autoscaling;
 mod create;
+mod cron_jobs;
 mod daemonsets;
 mod delete;
 mod discovery;

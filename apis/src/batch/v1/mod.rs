@@ -2,6 +2,8 @@
 //!
 //! +groupName=batch
 
+mod cron;
+mod cron_job;
 mod printers;
 mod strategy;
 mod types;
@@ -11,6 +13,7 @@ pub use strategy::{
     CONTROLLER_UID_LABEL, JOB_NAME_LABEL, LEGACY_CONTROLLER_UID_LABEL, LEGACY_JOB_NAME_LABEL,
 };
 
+pub use cron_job::*;
 pub use types::*;
 
 include!("zz_generated.register.rs");

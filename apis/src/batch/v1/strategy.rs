@@ -31,7 +31,7 @@ impl Strategy for Job {
             warnings::name_warning(&self.metadata, "Pod names and hostnames")
                 .into_iter()
                 .collect();
-        out.extend(job_spec_warnings(&self.spec));
+        out.extend(job_spec_warnings("spec", &self.spec));
         out
     }
 
@@ -41,7 +41,7 @@ impl Strategy for Job {
         if self.metadata.generation == old.metadata.generation {
             return Vec::new();
         }
-        job_spec_warnings(&self.spec)
+        job_spec_warnings("spec", &self.spec)
     }
 
     /// `jobStrategy.PrepareForCreate`'s `generateSelectorIfNeeded`: unless
@@ -83,23 +83,23 @@ const COMPLETIONS_SOFT_LIMIT: i32 = 100_000;
 /// `parallelismSoftLimitForUnlimitedCompletions`.
 const PARALLELISM_SOFT_LIMIT: i32 = 10_000;
 
-/// `WarningsForJobSpec` (pkg/api/job): an Indexed Job with more than
+/// `WarningsForJobSpec` (pkg/api/job) of the Job spec at `path` (`spec`,
+/// or a CronJob's `spec.jobTemplate.spec`): an Indexed Job with more than
 /// 10^5 completions and a parallelism above 10^4, then the pod template's
-/// warnings at `spec.template`.
-fn job_spec_warnings(spec: &JobSpec) -> Vec<String> {
+/// warnings at `<path>.template`.
+pub(super) fn job_spec_warnings(path: &str, spec: &JobSpec) -> Vec<String> {
     let mut out = Vec::new();
     if spec.completion_mode.as_deref() == Some("Indexed")
         && spec.completions.unwrap_or(0) > COMPLETIONS_SOFT_LIMIT
         && spec.parallelism.unwrap_or(0) > PARALLELISM_SOFT_LIMIT
     {
-        out.push(
-            "spec: In Indexed Jobs with a number of completions higher than 10^5 and a parallelism higher than 10^4, Kubernetes might not be able to track completedIndexes when a big number of indexes fail"
-                .to_string(),
-        );
+        out.push(format!(
+            "{path}: In Indexed Jobs with a number of completions higher than 10^5 and a parallelism higher than 10^4, Kubernetes might not be able to track completedIndexes when a big number of indexes fail"
+        ));
     }
     let template = &spec.template;
     out.extend(warnings::pod_warnings(
-        "spec.template",
+        &format!("{path}.template"),
         &template.spec,
         &template.metadata,
     ));

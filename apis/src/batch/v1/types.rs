@@ -41,7 +41,6 @@ pub struct Job {
 #[serde(rename_all = "camelCase")]
 pub struct JobSpec {
     /// The most pods to run at once; 1 when unset.
-    /// +default=1
     /// +optional
     /// +protobuf=1
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -111,13 +110,11 @@ pub struct JobSpec {
     pub ttl_seconds_after_finished: Option<i32>,
     /// `NonIndexed` (the default: any `completions` successes) or
     /// `Indexed` (one success per index 0..completions).
-    /// +default="NonIndexed"
     /// +optional
     /// +protobuf=9
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub completion_mode: Option<String>,
     /// True to stop creating pods (and delete running ones) until unset.
-    /// +default=false
     /// +optional
     /// +protobuf=10
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -198,7 +195,6 @@ pub struct PodFailurePolicyOnPodConditionsPattern {
     /// +protobuf=1
     pub r#type: String,
     /// The condition status to match; `True` by default.
-    /// +default="True"
     /// +optional
     /// +protobuf=2
     pub status: String,
@@ -356,13 +352,13 @@ pub struct JobCondition {
     pub message: String,
 }
 
-/// As upstream's `SetDefaults_Job`, for what the field `+default`s
-/// (parallelism 1, completion mode `NonIndexed`, not suspended, pod
-/// condition patterns matching status `True`) cannot say: completions 1
-/// when it and parallelism are both unset, backoff limit 6 (the int32
-/// maximum with a per-index limit), the template's labels on a job without
-/// labels, and pod replacement policy `Failed` with a pod failure policy,
-/// `TerminatingOrFailed` without.
+/// As upstream's `SetDefaults_Job` (a Job's, not a CronJob's Job
+/// template's, which gets its pod template's defaults only): completions
+/// 1 when it and parallelism are both unset, parallelism 1, backoff limit
+/// 6 (the int32 maximum with a per-index limit), the template's labels on
+/// a job without labels, completion mode `NonIndexed`, not suspended, pod
+/// condition patterns matching status `True`, and pod replacement policy
+/// `Failed` with a pod failure policy, `TerminatingOrFailed` without.
 impl runtime::defaulting::DefaultHook for Job {
     fn default_hook(&mut self) {
         let template_labels = &self.spec.template.metadata.labels;
@@ -373,6 +369,7 @@ impl runtime::defaulting::DefaultHook for Job {
         if spec.completions.is_none() && spec.parallelism.is_none() {
             spec.completions = Some(1);
         }
+        spec.parallelism.get_or_insert(1);
         if spec.backoff_limit.is_none() {
             spec.backoff_limit = Some(if spec.backoff_limit_per_index.is_none() {
                 6
@@ -387,6 +384,19 @@ impl runtime::defaulting::DefaultHook for Job {
                 "TerminatingOrFailed"
             };
             spec.pod_replacement_policy = Some(policy.into());
+        }
+        spec.completion_mode
+            .get_or_insert_with(|| "NonIndexed".into());
+        spec.suspend.get_or_insert(false);
+        let patterns = spec
+            .pod_failure_policy
+            .iter_mut()
+            .flat_map(|policy| &mut policy.rules)
+            .flat_map(|rule| &mut rule.on_pod_conditions);
+        for pattern in patterns {
+            if pattern.status.is_empty() {
+                pattern.status = "True".into();
+            }
         }
     }
 }

@@ -10,15 +10,21 @@ use super::{Job, JobSpec};
 use crate::core::v1::{Affinity, PodTemplateSpec};
 
 impl ValidateExtra for Job {
-    /// `validatePodTemplateUpdate` on update: the pod template does not
-    /// change, except, in a Job that is suspended and has never started
+    /// `ValidateJobSpec`'s selector rules (after `validateJobSpec`, which
+    /// [`JobSpec`] carries, as a CronJob's Job template shares it): a
+    /// selector that selects the template's labels. On update,
+    /// `ValidateJobSpecUpdate`'s immutable fields, then
+    /// `validatePodTemplateUpdate`: the pod template does not change,
+    /// except, in a Job that is suspended and has never started
     /// (`AllowMutableSchedulingDirectives`), its labels, annotations, node
     /// selector, node affinity, tolerations and scheduling gates.
     fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
-        let mut errs = Vec::new();
+        let spec_path = path.child("spec");
+        let mut errs = selector_errors(&self.spec, &spec_path);
         let Some(old) = old else {
             return errs;
         };
+        errs.extend(update_errors(&self.spec, &old.spec, &spec_path));
         let template = &self.spec.template;
         let mutable_scheduling = old.spec.suspend == Some(true) && old.status.start_time.is_none();
         let old_template = if mutable_scheduling {
@@ -72,12 +78,10 @@ fn with_scheduling_of(old: &PodTemplateSpec, new: &PodTemplateSpec) -> PodTempla
 }
 
 impl ValidateExtra for JobSpec {
-    /// `ValidateJobSpec`: counts and durations not negative; a selector
-    /// that selects the template's labels; pods that restart `OnFailure`
-    /// or `Never` (a Job's pods must finish). On update,
-    /// `ValidateJobSpecUpdate`'s immutable fields (the template is the
-    /// Job's rule, [`Job`]'s `validate_extra`).
-    fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+    /// `validateJobSpec`, a Job's and a CronJob's Job template's: counts
+    /// and durations not negative; pods that restart `OnFailure` or
+    /// `Never` (a Job's pods must finish).
+    fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
         let mut errs = Vec::new();
         for (name, value) in [
             ("parallelism", self.parallelism.map(i64::from)),
@@ -114,21 +118,23 @@ impl ValidateExtra for JobSpec {
                 &["OnFailure", "Never"],
             )),
         }
-        match &self.selector {
-            None => errs.push(Error::required(&path.child("selector"), "")),
-            Some(selector) if !selects(selector, &self.template.metadata.labels) => {
-                errs.push(Error::invalid(
-                    &template.child("metadata").child("labels"),
-                    BadValue::json_of(&self.template.metadata.labels),
-                    "`selector` does not match template `labels`",
-                ));
-            }
-            Some(_) => {}
-        }
-        if let Some(old) = old {
-            errs.extend(update_errors(self, old, path));
-        }
         errs
+    }
+}
+
+/// `ValidateJobSpec`'s selector rules: required, and selecting the pod
+/// template's labels.
+fn selector_errors(spec: &JobSpec, path: &Path) -> ErrorList {
+    match &spec.selector {
+        None => vec![Error::required(&path.child("selector"), "")],
+        Some(selector) if !selects(selector, &spec.template.metadata.labels) => {
+            vec![Error::invalid(
+                &path.child("template").child("metadata").child("labels"),
+                BadValue::json_of(&spec.template.metadata.labels),
+                "`selector` does not match template `labels`",
+            )]
+        }
+        Some(_) => Vec::new(),
     }
 }
 

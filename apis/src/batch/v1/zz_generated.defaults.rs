@@ -2,6 +2,33 @@
 
 const _: () = {
     use ::runtime::defaulting::SetDefaults;
+    impl SetDefaults for CronJob {
+        fn set_defaults(&mut self) {
+            self.spec.set_defaults();
+        }
+    }
+    impl SetDefaults for CronJobSpec {
+        fn set_defaults(&mut self) {
+            if ::runtime::codec::is_default(&self.concurrency_policy) {
+                self.concurrency_policy = ::std::string::String::from("Allow");
+            }
+            if self.suspend.is_none() {
+                self.suspend = Some(false);
+            }
+            self.job_template.set_defaults();
+            if self.successful_jobs_history_limit.is_none() {
+                self.successful_jobs_history_limit = Some(3);
+            }
+            if self.failed_jobs_history_limit.is_none() {
+                self.failed_jobs_history_limit = Some(1);
+            }
+        }
+    }
+    impl SetDefaults for JobTemplateSpec {
+        fn set_defaults(&mut self) {
+            self.spec.set_defaults();
+        }
+    }
     impl SetDefaults for Job {
         fn set_defaults(&mut self) {
             ::runtime::defaulting::DefaultHook::default_hook(self);
@@ -10,40 +37,7 @@ const _: () = {
     }
     impl SetDefaults for JobSpec {
         fn set_defaults(&mut self) {
-            if self.parallelism.is_none() {
-                self.parallelism = Some(1);
-            }
-            if let Some(x) = self.pod_failure_policy.as_mut() {
-                x.set_defaults();
-            }
             self.template.set_defaults();
-            if self.completion_mode.is_none() {
-                self.completion_mode = Some(::std::string::String::from("NonIndexed"));
-            }
-            if self.suspend.is_none() {
-                self.suspend = Some(false);
-            }
-        }
-    }
-    impl SetDefaults for PodFailurePolicy {
-        fn set_defaults(&mut self) {
-            for x in self.rules.iter_mut() {
-                x.set_defaults();
-            }
-        }
-    }
-    impl SetDefaults for PodFailurePolicyRule {
-        fn set_defaults(&mut self) {
-            for x in self.on_pod_conditions.iter_mut() {
-                x.set_defaults();
-            }
-        }
-    }
-    impl SetDefaults for PodFailurePolicyOnPodConditionsPattern {
-        fn set_defaults(&mut self) {
-            if ::runtime::codec::is_default(&self.status) {
-                self.status = ::std::string::String::from("True");
-            }
         }
     }
 };

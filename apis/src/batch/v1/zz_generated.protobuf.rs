@@ -2,6 +2,148 @@
 
 const _: () = {
     use ::runtime::codec::protobuf::{Field, Kind, Message, Presence, ProtoSchema};
+    impl ProtoSchema for CronJob {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "CronJob",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "spec",
+                        kind: Kind::Message(<CronJobSpec as ProtoSchema>::message),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "status",
+                        kind: Kind::Message(<CronJobStatus as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for CronJobSpec {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "CronJobSpec",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "schedule",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 8,
+                        json: "timeZone",
+                        kind: Kind::String,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "startingDeadlineSeconds",
+                        kind: Kind::Int64,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "concurrencyPolicy",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "suspend",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 5,
+                        json: "jobTemplate",
+                        kind: Kind::Message(<JobTemplateSpec as ProtoSchema>::message),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 6,
+                        json: "successfulJobsHistoryLimit",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 7,
+                        json: "failedJobsHistoryLimit",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for JobTemplateSpec {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "JobTemplateSpec",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "spec",
+                        kind: Kind::Message(<JobSpec as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for CronJobStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "CronJobStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "active",
+                        kind: Kind::Message(
+                            <crate::core::v1::ObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 4,
+                        json: "lastScheduleTime",
+                        kind: Kind::Time,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 5,
+                        json: "lastSuccessfulTime",
+                        kind: Kind::Time,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
     impl ProtoSchema for Job {
         fn message() -> &'static Message {
             static MESSAGE: Message = Message {
@@ -432,6 +574,282 @@ const _: () = {
     use ::prost::bytes::{Buf, BufMut};
     use ::prost::encoding::{DecodeContext, WireType};
     use ::runtime::meta::wire as w;
+    impl ::prost::Message for CronJob {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.status = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::message_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for CronJobSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.schedule;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.starting_deadline_seconds {
+                w::int(2, *v, buf);
+            }
+            {
+                let v = &self.concurrency_policy;
+                w::string(3, v, buf);
+            }
+            if let Some(v) = &self.suspend {
+                w::bool(4, *v, buf);
+            }
+            {
+                let v = &self.job_template;
+                w::message(5, v, buf);
+            }
+            if let Some(v) = &self.successful_jobs_history_limit {
+                w::int(6, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.failed_jobs_history_limit {
+                w::int(7, (*v) as i64, buf);
+            }
+            if let Some(v) = &self.time_zone {
+                w::string(8, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.schedule = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.starting_deadline_seconds = Some(
+                        w::decode_int(wire_type, buf)?,
+                    );
+                }
+                3 => {
+                    self.concurrency_policy = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                4 => {
+                    self.suspend = Some(w::decode_bool(wire_type, buf)?);
+                }
+                5 => {
+                    self.job_template = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.successful_jobs_history_limit = Some(
+                        w::decode_int(wire_type, buf)? as _,
+                    );
+                }
+                7 => {
+                    self.failed_jobs_history_limit = Some(
+                        w::decode_int(wire_type, buf)? as _,
+                    );
+                }
+                8 => {
+                    self.time_zone = Some(
+                        w::decode_string(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.schedule;
+                    w::string_len(1, v)
+                };
+            len
+                += self
+                    .starting_deadline_seconds
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(2, *v));
+            len
+                += {
+                    let v = &self.concurrency_policy;
+                    w::string_len(3, v)
+                };
+            len += self.suspend.as_ref().map_or(0, |v| w::bool_len(4, *v));
+            len
+                += {
+                    let v = &self.job_template;
+                    w::message_len(5, v)
+                };
+            len
+                += self
+                    .successful_jobs_history_limit
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(6, (*v) as i64));
+            len
+                += self
+                    .failed_jobs_history_limit
+                    .as_ref()
+                    .map_or(0, |v| w::int_len(7, (*v) as i64));
+            len += self.time_zone.as_ref().map_or(0, |v| w::string_len(8, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for JobTemplateSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for CronJobStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.active {
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.last_schedule_time {
+                w::time(4, v, buf);
+            }
+            if let Some(v) = &self.last_successful_time {
+                w::time(5, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.active.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                4 => {
+                    self.last_schedule_time = w::decode_time(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                5 => {
+                    self.last_successful_time = w::decode_time(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.active.iter().map(|v| w::message_len(1, v)).sum::<usize>();
+            len += self.last_schedule_time.as_ref().map_or(0, |v| w::time_len(4, v));
+            len += self.last_successful_time.as_ref().map_or(0, |v| w::time_len(5, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
     impl ::prost::Message for Job {
         fn encode_raw(&self, buf: &mut impl BufMut) {
             {

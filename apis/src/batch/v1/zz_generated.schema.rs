@@ -4,6 +4,288 @@ const _: () = {
     use ::runtime::schema::{
         FieldSchema, ListSemantics, PatchStrategy, Schema, Type, TypeSchema,
     };
+    impl Schema for CronJob {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "CronJob",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "metadata",
+                        ty: Type::Struct(
+                            <::runtime::meta::ObjectMeta as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "spec",
+                        ty: Type::Struct(<CronJobSpec as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "status",
+                        ty: Type::Struct(<CronJobStatus as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for CronJob {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+        }
+    }
+    impl Schema for CronJobSpec {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "CronJobSpec",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "schedule",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "timeZone",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "startingDeadlineSeconds",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "concurrencyPolicy",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("\"Allow\""),
+                    },
+                    FieldSchema {
+                        json: "suspend",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("false"),
+                    },
+                    FieldSchema {
+                        json: "jobTemplate",
+                        ty: Type::Struct(<JobTemplateSpec as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "successfulJobsHistoryLimit",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("3"),
+                    },
+                    FieldSchema {
+                        json: "failedJobsHistoryLimit",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: Some("1"),
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for CronJobSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.concurrency_policy)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.concurrency_policy, sink);
+            }
+            if !Option::is_none(&self.failed_jobs_history_limit)
+                && sink.field(schema, 7usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.failed_jobs_history_limit,
+                    sink,
+                );
+            }
+            if sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.job_template, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.schedule, sink);
+            }
+            if !Option::is_none(&self.starting_deadline_seconds)
+                && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.starting_deadline_seconds,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.successful_jobs_history_limit)
+                && sink.field(schema, 6usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.successful_jobs_history_limit,
+                    sink,
+                );
+            }
+            if !Option::is_none(&self.suspend) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.suspend, sink);
+            }
+            if !Option::is_none(&self.time_zone) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.time_zone, sink);
+            }
+        }
+    }
+    impl Schema for JobTemplateSpec {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "JobTemplateSpec",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "metadata",
+                        ty: Type::Struct(
+                            <::runtime::meta::ObjectMeta as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "spec",
+                        ty: Type::Struct(<JobSpec as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for JobTemplateSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
+        }
+    }
+    impl Schema for CronJobStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "CronJobStatus",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "active",
+                        ty: Type::List(
+                            &Type::Struct(
+                                <crate::core::v1::ObjectReference as Schema>::schema,
+                            ),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "lastScheduleTime",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                    FieldSchema {
+                        json: "lastSuccessfulTime",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for CronJobStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.active) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.active, sink);
+            }
+            if !Option::is_none(&self.last_schedule_time) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.last_schedule_time, sink);
+            }
+            if !Option::is_none(&self.last_successful_time) && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.last_successful_time, sink);
+            }
+        }
+    }
     impl Schema for Job {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
@@ -71,7 +353,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
-                        default: Some("1"),
+                        default: None,
                     },
                     FieldSchema {
                         json: "completions",
@@ -183,7 +465,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
-                        default: Some("\"NonIndexed\""),
+                        default: None,
                     },
                     FieldSchema {
                         json: "suspend",
@@ -192,7 +474,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
-                        default: Some("false"),
+                        default: None,
                     },
                     FieldSchema {
                         json: "podReplacementPolicy",
@@ -449,7 +731,7 @@ const _: () = {
                         patch_strategy: PatchStrategy::Default,
                         patch_merge_key: None,
                         atomic_map: false,
-                        default: Some("\"True\""),
+                        default: None,
                     },
                 ],
             };

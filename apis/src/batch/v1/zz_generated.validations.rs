@@ -4,6 +4,47 @@
 const _: () = {
     use ::runtime::field::{ErrorList, Path};
     use ::runtime::validate::{Context, Validate};
+    impl Validate for CronJob {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
+            errs
+        }
+    }
+    impl Validate for JobTemplateSpec {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.field("spec");
+                let new = &self.spec;
+                let old = old.map(|o| &o.spec);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
+            }
+            errs
+        }
+    }
     impl Validate for Job {
         fn validate_update(
             &self,

@@ -40,7 +40,7 @@ struct IngressOptions {
 
 impl IngressOptions {
     /// Everything strict for a create; for an update, what `old` already had.
-    fn for_update(old: Option<&IngressSpec>) -> IngressOptions {
+    fn from_old(old: Option<&IngressSpec>) -> IngressOptions {
         let Some(old) = old else {
             return IngressOptions::default();
         };
@@ -78,7 +78,7 @@ impl ValidateExtra for Ingress {
     /// balancer's addresses (`ValidateIngressLoadBalancerStatus`), which a
     /// create or an update of the main resource cannot have changed.
     fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
-        let options = IngressOptions::for_update(old.map(|o| &o.spec));
+        let options = IngressOptions::from_old(old.map(|o| &o.spec));
         let mut errs = spec_errors(&self.spec, &path.child("spec"), &options);
         if old.is_none()
             && let (Some(annotation), Some(class)) = (
