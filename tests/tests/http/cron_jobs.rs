@@ -151,6 +151,11 @@ async fn a_cron_job_is_kept_as_upstream() {
             json!(1)
         ]
     );
+    let last_schedule = cells[5].as_str().unwrap();
+    assert!(
+        last_schedule.ends_with('d') || last_schedule.ends_with('y'),
+        "the time since 2026-01-01: {last_schedule}"
+    );
     assert_eq!(
         cells[7..],
         [json!("backup"), json!("postgres:16"), json!("<none>")]

@@ -54,7 +54,8 @@ async fn a_created_job_gets_a_generated_selector() {
     r.assert_failure(422, "Invalid");
     assert_eq!(
         r.body["message"],
-        "Job.batch \"u\" is invalid: spec.selector: Required value"
+        "Job.batch \"u\" is invalid: [spec.selector: Required value, spec.template.metadata.labels: Invalid value: null: `selector` does not match template `labels`]",
+        "a missing selector selects nothing, as upstream's labels.Nothing()"
     );
     let mut mismatched = manual.clone();
     mismatched["metadata"]["name"] = json!("x");

@@ -181,7 +181,7 @@ async fn ingresses_are_validated_as_upstream() {
             "spec.rules[0].host: Invalid value: \"1.2.3.4\": must be a DNS name, not an IP address",
             "spec.rules[0].http.paths[0].path: Invalid value: \"/a//b/..\": must not contain '//'",
             "spec.rules[0].http.paths[0].path: Invalid value: \"/a//b/..\": cannot end with '/..'",
-            "spec.rules[0].http.paths[0].backend.service.name: Invalid value: \"Web\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')",
+            "spec.rules[0].http.paths[0].backend.service.name: Invalid value: \"Web\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
             "spec.rules[0].http.paths[0].backend: Invalid value: \"\": cannot set both port name & port number",
             "spec.rules[0].http.paths[1].pathType: Required value: pathType must be specified",
             "spec.rules[0].http.paths[2].pathType: Unsupported value: \"Regex\": supported values: \"Exact\", \"ImplementationSpecific\", \"Prefix\"",
@@ -457,4 +457,73 @@ async fn network_policies_are_validated_as_upstream() {
         .await;
     let twice = "spec.policyTypes: Invalid value: [\"Ingress\",\"Egress\",\"Ingress\"]: may not specify more than two policyTypes";
     assert_eq!(r.causes(), [twice, twice]);
+
+    // A prefix length past 32 bits is no CIDR (not `/0`, everything).
+    let r = api
+        .post(
+            POLICIES,
+            &json!({"metadata": {"name": "wide"}, "spec": {"ingress": [{"from": [
+                {"ipBlock": {"cidr": "10.0.0.0/4294967296"}}]}]}}),
+        )
+        .await;
+    assert_eq!(
+        r.causes(),
+        [
+            "spec.ingress[0].from[0].ipBlock.cidr: Invalid value: \"10.0.0.0/4294967296\": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"
+        ]
+    );
+}
+
+/// `/status` is `ValidateIngressStatusUpdate`: an Ingress stored when its
+/// spec was valid (here an IP host, which an older release took) still
+/// gets its load balancer from its controller; an update of the spec
+/// meets today's rules.
+#[tokio::test]
+async fn an_ingress_status_write_does_not_validate_the_spec() {
+    use server::storage::Store as _;
+    let store = std::sync::Arc::new(server::storage::MemoryStore::new());
+    let api = Api::start_with(store.clone());
+    let mut legacy = ingress(
+        "legacy",
+        json!({"rules": [{"host": "10.0.0.1", "http": {"paths": [route("/", "web", json!({"number": 80}))]}}]}),
+    );
+    legacy["metadata"] = json!({"name": "legacy", "namespace": "default", "generation": 1,
+        "uid": "0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d", "creationTimestamp": "2020-01-01T00:00:00Z"});
+    let ingresses = apis::registry()
+        .find("networking.k8s.io", "v1", "ingresses")
+        .expect("ingresses served")
+        .kind;
+    let bytes = ingresses
+        .read_value(&legacy)
+        .expect("an Ingress")
+        .to_storage()
+        .expect("encodes");
+    store
+        .create("/registry/ingress/default/legacy", bytes)
+        .expect("stored");
+    let path = format!("{INGRESSES}/legacy");
+    assert_eq!(
+        api.get(&path).await.status,
+        StatusCode::OK,
+        "served from its key"
+    );
+    let r = api
+        .patch(
+            &format!("{path}/status"),
+            MERGE_PATCH,
+            &json!({"status": {"loadBalancer": {"ingress": [{"ip": "192.0.2.1"}]}}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let r = api
+        .patch(
+            &path,
+            MERGE_PATCH,
+            &json!({"metadata": {"labels": {"a": "b"}}}),
+        )
+        .await;
+    assert_eq!(
+        r.causes(),
+        ["spec.rules[0].host: Invalid value: \"10.0.0.1\": must be a DNS name, not an IP address"]
+    );
 }

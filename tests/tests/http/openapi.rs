@@ -121,22 +121,24 @@ async fn openapi_v2_is_served_as_json_and_protobuf() {
 }
 
 /// Names follow each kind's rule, as upstream's `ValidateObjectMeta` name
-/// functions: a Service name is a DNS-1035 label, a Namespace name a
-/// DNS-1123 label, a ConfigMap name a DNS-1123 subdomain.
+/// functions: a Service name is a DNS-1123 label (Kubernetes 1.36's
+/// `RelaxedServiceNameValidation`, on by default: `1web` is a name), a
+/// Namespace name a DNS-1123 label, a ConfigMap name a DNS-1123 subdomain.
 #[tokio::test]
 async fn each_kind_checks_names_by_its_rule() {
     let api = Api::start();
-    let r = api
-        .post(
-            "/api/v1/namespaces/default/services",
-            &json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": "1web"},
-                    "spec": {"ports": [{"port": 80}]}}),
-        )
-        .await;
+    let service = |name: &str| {
+        json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": name},
+               "spec": {"ports": [{"port": 80}]}})
+    };
+    const SERVICES: &str = "/api/v1/namespaces/default/services";
+    let r = api.post(SERVICES, &service("1web")).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let r = api.post(SERVICES, &service("Web")).await;
     r.assert_failure(422, "Invalid");
     assert_eq!(
         r.body["message"],
-        "Service \"1web\" is invalid: metadata.name: Invalid value: \"1web\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')"
+        "Service \"Web\" is invalid: metadata.name: Invalid value: \"Web\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
     );
     let r = api
         .post(

@@ -8,9 +8,9 @@ use std::str::FromStr;
 
 /// The bounds of a schedule field, with its names (lower case).
 struct Bounds {
-    min: u32,
-    max: u32,
-    names: &'static [(&'static str, u32)],
+    min: u64,
+    max: u64,
+    names: &'static [(&'static str, u64)],
 }
 
 const MINUTES: Bounds = Bounds {
@@ -81,18 +81,20 @@ pub(super) fn parse_standard(schedule: &str) -> Result<(), String> {
         return Err("empty spec string".into());
     }
     let mut spec = schedule;
-    if spec.starts_with("TZ=") || spec.starts_with("CRON_TZ=") {
-        // v3.0.1 slices up to the first space; without one it panics,
-        // which Kubernetes now guards against: no space, no schedule.
-        let Some(space) = spec.find(' ') else {
-            return Err(format!("missing space after the time zone in {spec}"));
+    if let Some(prefixed) = spec
+        .strip_prefix("TZ=")
+        .or_else(|| spec.strip_prefix("CRON_TZ="))
+    {
+        // The zone runs to the first space. Without one, v3.0.1 panics
+        // (robfig/cron#554; Kubernetes' fix, kubernetes#134526, was not
+        // read): this error text is ours.
+        let Some((zone, rest)) = prefixed.split_once(' ') else {
+            return Err(format!("missing schedule after the time zone in {spec}"));
         };
-        let equals = spec.find('=').unwrap_or(0);
-        let zone = &spec[equals + 1..space.max(equals + 1)];
         if let Err(e) = load_location(zone) {
             return Err(format!("provided bad location {zone}: {e}"));
         }
-        spec = spec[space..].trim();
+        spec = rest.trim();
     }
     if spec.starts_with('@') {
         return parse_descriptor(spec);
@@ -166,36 +168,66 @@ fn parse_range(expr: &str, bounds: &Bounds) -> Result<(), String> {
     Ok(())
 }
 
-/// `parseIntOrName`: a name of the field (any case), else a number.
-fn parse_int_or_name(expr: &str, bounds: &Bounds) -> Result<u32, String> {
-    let lower = expr.to_ascii_lowercase();
+/// `parseIntOrName`: a name of the field (any case, as Go's
+/// `strings.ToLower` folds it), else a number.
+fn parse_int_or_name(expr: &str, bounds: &Bounds) -> Result<u64, String> {
+    // Go maps each rune to one rune (`İ` to `i`); Rust's full mapping
+    // may give more, of which the first is Go's.
+    let lower: String = expr
+        .chars()
+        .map(|c| c.to_lowercase().next().unwrap_or(c))
+        .collect();
     match bounds.names.iter().find(|(name, _)| *name == lower) {
         Some((_, value)) => Ok(*value),
         None => parse_int(expr),
     }
 }
 
-/// `mustParseInt`: Go's `strconv.Atoi` (an optional sign, decimal digits),
-/// not negative.
-fn parse_int(expr: &str) -> Result<u32, String> {
-    let digits = expr.strip_prefix(['+', '-']).unwrap_or(expr);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "failed to parse int from {expr}: strconv.Atoi: parsing {}: invalid syntax",
+/// `mustParseInt`: Go's `strconv.Atoi` (an optional sign, decimal digits,
+/// 64 bits), not negative.
+fn parse_int(expr: &str) -> Result<u64, String> {
+    let failed = |reason: &str| {
+        Err(format!(
+            "failed to parse int from {expr}: strconv.Atoi: parsing {}: {reason}",
             runtime::go::quote(expr)
-        ));
-    }
-    let Ok(value) = expr.parse::<i64>() else {
-        return Err(format!(
-            "failed to parse int from {expr}: strconv.Atoi: parsing {}: value out of range",
-            runtime::go::quote(expr)
-        ));
+        ))
     };
-    if value < 0 {
-        return Err(format!("negative number ({value}) not allowed: {expr}"));
+    let (negative, digits) = match expr.as_bytes().first() {
+        Some(b'-') => (true, &expr[1..]),
+        Some(b'+') => (false, &expr[1..]),
+        _ => (false, expr),
+    };
+    // `ParseUint` reads digit by digit and reports the overflow before a
+    // later byte that is not a digit.
+    let mut value: u64 = 0;
+    for b in digits.bytes() {
+        if !b.is_ascii_digit() {
+            return failed("invalid syntax");
+        }
+        match value
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(u64::from(b - b'0')))
+        {
+            Some(v) => value = v,
+            None => return failed("value out of range"),
+        }
     }
-    // Larger than every field's maximum: the range checks report it.
-    Ok(u32::try_from(value).unwrap_or(u32::MAX))
+    if digits.is_empty() {
+        return failed("invalid syntax");
+    }
+    let limit = if negative { 1 << 63 } else { i64::MAX as u64 };
+    if value > limit {
+        return failed("value out of range");
+    }
+    if negative && value != 0 {
+        let shown = if value == 1 << 63 {
+            i64::MIN.to_string()
+        } else {
+            format!("-{value}")
+        };
+        return Err(format!("negative number ({shown}) not allowed: {expr}"));
+    }
+    Ok(value)
 }
 
 /// `parseDescriptor`: `@yearly` ... `@hourly`, or `@every <duration>`.
@@ -210,54 +242,156 @@ fn parse_descriptor(descriptor: &str) -> Result<(), String> {
     Err(format!("unrecognized descriptor: {descriptor}"))
 }
 
-/// Whether Go's `time.ParseDuration` reads `text` (`1h30m`, `90s`,
-/// `1.5h`, `-2m`), with its error text when not.
+/// Go's `time.ParseDuration`: an optional sign, then numbers (a decimal
+/// fraction allowed) each with a unit (`ns`, `us`, `µs`, `μs`, `ms`, `s`,
+/// `m`, `h`), at most 2^63-1 nanoseconds; else its error text.
 fn parse_duration(text: &str) -> Result<(), String> {
-    let quoted = runtime::go::quote(text);
-    let invalid = || format!("time: invalid duration {quoted}");
-    let mut rest = text.strip_prefix(['+', '-']).unwrap_or(text);
+    const UNITS: [(&str, u64); 8] = [
+        ("ns", 1),
+        ("us", 1_000),
+        ("µs", 1_000),
+        ("μs", 1_000),
+        ("ms", 1_000_000),
+        ("s", 1_000_000_000),
+        ("m", 60_000_000_000),
+        ("h", 3_600_000_000_000),
+    ];
+    let quoted = time_quote(text);
+    let invalid = || Err(format!("time: invalid duration {quoted}"));
+    let (negative, mut rest) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
     if rest == "0" {
         return Ok(());
     }
     if rest.is_empty() {
-        return Err(invalid());
+        return invalid();
     }
+    let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+    let mut total: u64 = 0;
     while !rest.is_empty() {
-        let number_end = rest
-            .find(|c: char| !c.is_ascii_digit() && c != '.')
-            .unwrap_or(rest.len());
-        let number = &rest[..number_end];
-        let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
-        if whole.is_empty() && fraction.is_empty() || fraction.contains('.') {
-            return Err(invalid());
+        if !(rest.starts_with('.') || rest.as_bytes()[0].is_ascii_digit()) {
+            return invalid();
         }
-        rest = &rest[number_end..];
-        let unit_end = rest
-            .find(|c: char| c.is_ascii_digit() || c == '.')
+        let whole_len = digits(rest);
+        let Some(whole) = leading_int(&rest[..whole_len]) else {
+            return invalid();
+        };
+        rest = &rest[whole_len..];
+        let mut fraction = (0u64, 1f64);
+        let mut fraction_len = 0;
+        if let Some(after_dot) = rest.strip_prefix('.') {
+            fraction_len = digits(after_dot);
+            fraction = leading_fraction(&after_dot[..fraction_len]);
+            rest = &after_dot[fraction_len..];
+        }
+        if whole_len == 0 && fraction_len == 0 {
+            return invalid();
+        }
+        let unit_len = rest
+            .find(|c: char| c == '.' || c.is_ascii_digit())
             .unwrap_or(rest.len());
-        let unit = &rest[..unit_end];
+        let unit = &rest[..unit_len];
+        rest = &rest[unit_len..];
         if unit.is_empty() {
             return Err(format!("time: missing unit in duration {quoted}"));
         }
-        if !["ns", "us", "µs", "μs", "ms", "s", "m", "h"].contains(&unit) {
+        let Some((_, scale)) = UNITS.iter().find(|(name, _)| *name == unit) else {
             return Err(format!(
                 "time: unknown unit {} in duration {quoted}",
-                runtime::go::quote(unit)
+                time_quote(unit)
             ));
+        };
+        if whole > (1 << 63) / scale {
+            return invalid();
         }
-        rest = &rest[unit_end..];
+        let mut value = whole * scale;
+        if fraction.0 > 0 {
+            // Go adds `int64(float64(f) * (float64(unit) / scale))`.
+            value += (fraction.0 as f64 * (*scale as f64 / fraction.1)) as u64;
+            if value > 1 << 63 {
+                return invalid();
+            }
+        }
+        total = total.saturating_add(value);
+        if total > 1 << 63 {
+            return invalid();
+        }
+    }
+    if !negative && total > (1 << 63) - 1 {
+        return invalid();
     }
     Ok(())
 }
 
+/// Go's `leadingInt` of a run of digits: `None` past 2^63.
+fn leading_int(digits: &str) -> Option<u64> {
+    digits.bytes().try_fold(0u64, |value, b| {
+        let value = value.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
+        (value <= 1 << 63).then_some(value)
+    })
+}
+
+/// Go's `leadingFraction`: the digits as an integer and the power of ten
+/// they are scaled by, the digits past what fits in 63 bits dropped.
+fn leading_fraction(digits: &str) -> (u64, f64) {
+    let (mut value, mut scale, mut overflow) = (0u64, 1f64, false);
+    for b in digits.bytes() {
+        if overflow {
+            continue;
+        }
+        match value
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(u64::from(b - b'0')))
+            .filter(|v| *v <= 1 << 63)
+        {
+            Some(v) => {
+                value = v;
+                scale *= 10.0;
+            }
+            None => overflow = true,
+        }
+    }
+    (value, scale)
+}
+
+/// The `time` package's `quote`: double quotes, `"` and `\` escaped,
+/// each byte of a non-ASCII or control character as `\xNN`.
+fn time_quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        if c.is_ascii() && c >= ' ' {
+            if c == '"' || c == '\\' {
+                out.push('\\');
+            }
+            out.push(c);
+        } else {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("\\x{b:02x}"));
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// Go's `time.LoadLocation`: `UTC` (or empty), `Local`, or a name of the
-/// IANA time zone database.
+/// IANA time zone database (here chrono-tz's copy, which may differ from
+/// the tzdata of a given Go release); a name with `..` or a leading `/` or
+/// `\` is `time: invalid location name`.
 fn load_location(name: &str) -> Result<(), String> {
-    if name.is_empty() || name == "UTC" || name == "Local" || chrono_tz::Tz::from_str(name).is_ok()
-    {
-        Ok(())
-    } else {
-        Err(format!("unknown time zone {name}"))
+    if name.is_empty() || name == "UTC" || name == "Local" {
+        return Ok(());
+    }
+    if name.contains("..") || name.starts_with(['/', '\\']) {
+        return Err("time: invalid location name".into());
+    }
+    match chrono_tz::Tz::from_str(name) {
+        Ok(_) => Ok(()),
+        Err(_) => Err(format!("unknown time zone {name}")),
     }
 }
 
@@ -317,6 +451,8 @@ mod tests {
             "TZ=UTC 0 * * * *",
             "CRON_TZ=America/New_York 0 * * * *",
             "+5 05 * * *",
+            "0 0 * * FRİ",
+            "@every 1.h",
         ] {
             assert_eq!(parse_standard(ok), Ok(()), "{ok}");
         }
@@ -372,6 +508,39 @@ mod tests {
                 "TZ=Mars/Olympus 0 * * * *",
                 "provided bad location Mars/Olympus: unknown time zone Mars/Olympus",
             ),
+            (
+                "TZ=../x 0 * * * *",
+                "provided bad location ../x: time: invalid location name",
+            ),
+            ("TZ=UTC", "missing schedule after the time zone in TZ=UTC"),
+            (
+                "*/-0 * * * *",
+                "step of range should be a positive number: */-0",
+            ),
+            (
+                "5000000000 * * * *",
+                "end of range (5000000000) above maximum (59): 5000000000",
+            ),
+            (
+                "99999999999999999999x * * * *",
+                "failed to parse int from 99999999999999999999x: strconv.Atoi: parsing \"99999999999999999999x\": value out of range",
+            ),
+            (
+                "@every 3000000h",
+                "failed to parse duration @every 3000000h: time: invalid duration \"3000000h\"",
+            ),
+            (
+                "@every 1..5h",
+                "failed to parse duration @every 1..5h: time: missing unit in duration \"1..5h\"",
+            ),
+            (
+                "@every .s",
+                "failed to parse duration @every .s: time: invalid duration \".s\"",
+            ),
+            (
+                "@every 1é",
+                "failed to parse duration @every 1é: time: unknown unit \"\\xc3\\xa9\" in duration \"1\\xc3\\xa9\"",
+            ),
         ] {
             assert_eq!(parse_standard(bad), Err(error.to_string()), "{bad:?}");
         }
@@ -394,6 +563,7 @@ mod tests {
             time_zone_errors("Continent/Zone"),
             ["unknown time zone Continent/Zone"]
         );
+        assert_eq!(time_zone_errors("a..b"), ["time: invalid location name"]);
         assert_eq!(
             time_zone_errors("Local"),
             [

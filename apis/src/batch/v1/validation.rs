@@ -123,19 +123,32 @@ impl ValidateExtra for JobSpec {
 }
 
 /// `ValidateJobSpec`'s selector rules: required, and selecting the pod
-/// template's labels.
+/// template's labels (a missing selector, upstream's `labels.Nothing()`,
+/// selects none, so it is reported twice).
 fn selector_errors(spec: &JobSpec, path: &Path) -> ErrorList {
-    match &spec.selector {
-        None => vec![Error::required(&path.child("selector"), "")],
-        Some(selector) if !selects(selector, &spec.template.metadata.labels) => {
-            vec![Error::invalid(
-                &path.child("template").child("metadata").child("labels"),
-                BadValue::json_of(&spec.template.metadata.labels),
-                "`selector` does not match template `labels`",
-            )]
+    let mut errs = Vec::new();
+    let labels = &spec.template.metadata.labels;
+    let selected = match &spec.selector {
+        None => {
+            errs.push(Error::required(&path.child("selector"), ""));
+            false
         }
-        Some(_) => Vec::new(),
+        Some(selector) => selects(selector, labels),
+    };
+    if !selected {
+        // No labels read as Go's nil map: `null`.
+        let bad = if labels.is_empty() {
+            BadValue::Json(serde_json::Value::Null)
+        } else {
+            BadValue::json_of(labels)
+        };
+        errs.push(Error::invalid(
+            &path.child("template").child("metadata").child("labels"),
+            bad,
+            "`selector` does not match template `labels`",
+        ));
     }
+    errs
 }
 
 /// `ValidateJobSpecUpdate`'s immutable fields, in its order (the template

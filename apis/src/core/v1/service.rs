@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 /// +kubebuilder:subresource:status
 /// +printer:hook
 /// +resource:generation=false
-/// +resource:nameFormat=dns1035-label
+/// +resource:nameFormat=dns1123-label
 /// +resource:strategy
 /// +defaulting:hook
 /// +kubebuilder:selectablefield:JSONPath=.spec.clusterIP

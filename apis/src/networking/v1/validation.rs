@@ -30,12 +30,14 @@ const MAX_CONTROLLER_LENGTH: usize = 250;
 const NOT_AN_IP: &str = "must be a DNS name, not an IP address";
 
 /// `IngressValidationOptions`: what an update lets stay invalid because the
-/// old object already was (upstream's ratcheting).
+/// old object already was (upstream's ratcheting). Its third option,
+/// `AllowRelaxedServiceNameValidation`, is always on: the
+/// `RelaxedServiceNameValidation` gate is on by default since Kubernetes
+/// 1.36, and backend Service names are DNS labels.
 #[derive(Default)]
 struct IngressOptions {
     allow_invalid_secret_name: bool,
     allow_invalid_wildcard_host_rule: bool,
-    allow_relaxed_service_name: bool,
 }
 
 impl IngressOptions {
@@ -44,40 +46,31 @@ impl IngressOptions {
         let Some(old) = old else {
             return IngressOptions::default();
         };
-        let relaxed = |backend: &IngressBackend| {
-            backend.service.as_ref().is_some_and(|s| {
-                names::dns1123_label(&s.name).is_empty()
-                    && !names::dns1035_label(&s.name).is_empty()
-            })
-        };
         IngressOptions {
             allow_invalid_secret_name: old
                 .tls
                 .iter()
                 .any(|tls| !tls_secret_name_errors(&tls.secret_name).is_empty()),
             allow_invalid_wildcard_host_rule: old.rules.iter().any(|rule| {
-                rule.host.contains('*')
-                    && !rule_value_errors(rule, &Path::root(), &IngressOptions::default())
-                        .is_empty()
+                rule.host.contains('*') && !rule_value_errors(rule, &Path::root()).is_empty()
             }),
-            allow_relaxed_service_name: old.default_backend.as_ref().is_some_and(relaxed)
-                || old.rules.iter().any(|rule| {
-                    rule.ingress_rule_value
-                        .http
-                        .iter()
-                        .flat_map(|http| &http.paths)
-                        .any(|path| relaxed(&path.backend))
-                }),
         }
     }
 }
 
 impl ValidateExtra for Ingress {
-    /// `ValidateIngressCreate` (with the class annotation matching
-    /// `ingressClassName`) or `ValidateIngressUpdate`, then the load
-    /// balancer's addresses (`ValidateIngressLoadBalancerStatus`), which a
-    /// create or an update of the main resource cannot have changed.
-    fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+    /// Through `/status`, `ValidateIngressStatusUpdate`: the load balancer's
+    /// addresses, and not the spec (which the write cannot change).
+    /// Otherwise `ValidateIngressCreate` (with the class annotation matching
+    /// `ingressClassName`) or `ValidateIngressUpdate`.
+    fn validate_extra(&self, old: Option<&Self>, path: &Path, ctx: &Context) -> ErrorList {
+        if ctx.subresource == "/status" {
+            return load_balancer_errors(
+                &self.status.load_balancer,
+                old.map(|o| &o.status.load_balancer),
+                &path.child("status").child("loadBalancer"),
+            );
+        }
         let options = IngressOptions::from_old(old.map(|o| &o.spec));
         let mut errs = spec_errors(&self.spec, &path.child("spec"), &options);
         if old.is_none()
@@ -94,11 +87,6 @@ impl ValidateExtra for Ingress {
                 "must match `ingressClassName` when both are specified",
             ));
         }
-        errs.extend(load_balancer_errors(
-            &self.status.load_balancer,
-            old.map(|o| &o.status.load_balancer),
-            &path.child("status").child("loadBalancer"),
-        ));
         errs
     }
 }
@@ -114,11 +102,7 @@ fn spec_errors(spec: &IngressSpec, path: &Path, options: &IngressOptions) -> Err
         ));
     }
     if let Some(backend) = &spec.default_backend {
-        errs.extend(backend_errors(
-            backend,
-            &path.child("defaultBackend"),
-            options,
-        ));
+        errs.extend(backend_errors(backend, &path.child("defaultBackend")));
     }
     let rules = path.child("rules");
     for (i, rule) in spec.rules.iter().enumerate() {
@@ -146,7 +130,7 @@ fn spec_errors(spec: &IngressSpec, path: &Path, options: &IngressOptions) -> Err
             );
         }
         if !wildcard || !options.allow_invalid_wildcard_host_rule {
-            errs.extend(rule_value_errors(rule, &at, options));
+            errs.extend(rule_value_errors(rule, &at));
         }
     }
     let tls = path.child("tls");
@@ -166,11 +150,7 @@ fn spec_errors(spec: &IngressSpec, path: &Path, options: &IngressOptions) -> Err
 }
 
 /// `validateIngressRuleValue`: the paths of a rule's `http`, at least one.
-fn rule_value_errors(
-    rule: &super::IngressRule,
-    path: &Path,
-    options: &IngressOptions,
-) -> ErrorList {
+fn rule_value_errors(rule: &super::IngressRule, path: &Path) -> ErrorList {
     let Some(http) = &rule.ingress_rule_value.http else {
         return Vec::new();
     };
@@ -182,18 +162,14 @@ fn rule_value_errors(
     http.paths
         .iter()
         .enumerate()
-        .flat_map(|(j, p)| http_path_errors(p, &paths.index(j), options))
+        .flat_map(|(j, p)| http_path_errors(p, &paths.index(j)))
         .collect()
 }
 
 /// `validateHTTPIngressPath`: a path type (the backend is not checked
 /// without one), an absolute path without `//`, `/./`, `/../` or an
 /// encoded `/` for `Exact` and `Prefix`, then the backend.
-fn http_path_errors(
-    http_path: &HTTPIngressPath,
-    path: &Path,
-    options: &IngressOptions,
-) -> ErrorList {
+fn http_path_errors(http_path: &HTTPIngressPath, path: &Path) -> ErrorList {
     let path_type = &http_path.path_type;
     if path_type.is_empty() {
         return vec![Error::required(
@@ -231,17 +207,13 @@ fn http_path_errors(
             &PATH_TYPES,
         )),
     }
-    errs.extend(backend_errors(
-        &http_path.backend,
-        &path.child("backend"),
-        options,
-    ));
+    errs.extend(backend_errors(&http_path.backend, &path.child("backend")));
     errs
 }
 
-/// `validateIngressBackend`: a Service (a DNS-1035 name, a port name or
+/// `validateIngressBackend`: a Service (a DNS-label name, a port name or
 /// number) or a resource, not both.
-fn backend_errors(backend: &IngressBackend, path: &Path, options: &IngressOptions) -> ErrorList {
+fn backend_errors(backend: &IngressBackend, path: &Path) -> ErrorList {
     let empty = || BadValue::Str(String::new());
     match (&backend.service, &backend.resource) {
         (Some(_), Some(_)) => vec![Error::invalid(
@@ -256,12 +228,7 @@ fn backend_errors(backend: &IngressBackend, path: &Path, options: &IngressOption
             if service.name.is_empty() {
                 errs.push(Error::required(&at.child("name"), ""));
             } else {
-                let messages = if options.allow_relaxed_service_name {
-                    names::dns1123_label(&service.name)
-                } else {
-                    names::dns1035_label(&service.name)
-                };
-                errs.extend(messages.iter().map(|m| {
+                errs.extend(names::dns1123_label(&service.name).iter().map(|m| {
                     Error::invalid(&at.child("name"), BadValue::Str(service.name.clone()), m)
                 }));
             }
@@ -518,7 +485,9 @@ fn parameters_errors(parameters: &IngressClassParametersReference, path: &Path) 
 
 impl ValidateExtra for NetworkPolicy {
     /// `ValidateNetworkPolicySpec`: each rule's ports then peers, ingress
-    /// before egress, then the policy types. An update reports the spec's
+    /// before egress, then the policy types. Its label selector checks
+    /// (`ValidateLabelSelector` of the pod selector and of each peer's) are
+    /// not made: this server validates no label selector yet. An update reports the spec's
     /// errors twice, as upstream's strategy does: its `ValidateUpdate`
     /// appends `ValidateNetworkPolicyUpdate` (which validates the spec
     /// again) to `ValidateNetworkPolicy`.
@@ -742,7 +711,10 @@ impl Cidr {
             return None;
         }
         let address = parse_ip_sloppy(address)?;
-        let prefix: u32 = prefix.trim_start_matches('0').parse().unwrap_or(0);
+        let prefix: u32 = match prefix.trim_start_matches('0') {
+            "" => 0,
+            digits => digits.parse().ok()?,
+        };
         (prefix <= Self::bits(address)).then_some(Cidr { address, prefix })
     }
 
