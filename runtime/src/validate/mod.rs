@@ -31,6 +31,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::field::{ErrorList, Path};
 
 pub(crate) mod format;
+mod label_selector;
 mod limits;
 mod list;
 pub mod names;
@@ -38,6 +39,7 @@ mod schema;
 mod union;
 
 pub use format::{FORMATS, format};
+pub use label_selector::{label_selector, label_selector_converts};
 pub use limits::{
     enum_value, forbidden_value, immutable, immutable_field, max_bytes, max_items, max_length,
     max_properties, maximum, min_items, min_length, min_properties, minimum, neq_bool, neq_int,

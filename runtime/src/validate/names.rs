@@ -9,6 +9,8 @@ const DNS1123_LABEL_ERROR: &str = "a lowercase RFC 1123 label must consist of lo
 const DNS1123_SUBDOMAIN_ERROR: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 const DNS1035_LABEL_ERROR: &str = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
 const WILDCARD_DNS1123_SUBDOMAIN_ERROR: &str = "a wildcard DNS-1123 subdomain must start with '*.', followed by a valid DNS subdomain, which must consist of lower case alphanumeric characters, '-' or '.' and end with an alphanumeric character (e.g. '*.example.com', regex used for validation is '\\*\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+const QUALIFIED_NAME_ERROR: &str = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+const LABEL_VALUE_ERROR: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
 const CONFIG_KEY_ERROR: &str = "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')";
 
 /// Matches `[a-z0-9]([-a-z0-9]*[a-z0-9])?`.
@@ -81,6 +83,58 @@ pub fn path_segment_name(value: &str, prefix: bool) -> Vec<String> {
         .collect()
 }
 
+/// Matches `([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]`.
+fn qualified_name_shape(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+        && s.starts_with(|c: char| c.is_ascii_alphanumeric())
+        && s.ends_with(|c: char| c.is_ascii_alphanumeric())
+}
+
+/// `IsQualifiedName` (label keys, annotation keys): a name of at most 63
+/// characters, after an optional DNS-1123 subdomain prefix and `/`; each
+/// message says which part it is about.
+pub fn qualified_name(value: &str) -> Vec<String> {
+    let mut msgs = Vec::new();
+    let name = match value.split('/').collect::<Vec<_>>().as_slice() {
+        [name] => *name,
+        [prefix, name] => {
+            if prefix.is_empty() {
+                msgs.push("prefix part must be non-empty".to_string());
+            } else {
+                msgs.extend(
+                    dns1123_subdomain(prefix)
+                        .into_iter()
+                        .map(|m| format!("prefix part {m}")),
+                );
+            }
+            *name
+        }
+        _ => {
+            return vec![format!(
+                "a qualified name {QUALIFIED_NAME_ERROR} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"
+            )];
+        }
+    };
+    if name.is_empty() {
+        msgs.push("name part must be non-empty".into());
+    } else if name.len() > 63 {
+        msgs.push("name part must be no more than 63 characters".into());
+    }
+    if !qualified_name_shape(name) {
+        msgs.push(format!("name part {QUALIFIED_NAME_ERROR}"));
+    }
+    msgs
+}
+
+/// `IsValidLabelValue`: empty, or at most 63 characters shaped as a
+/// qualified name's name part.
+pub fn label_value(value: &str) -> Vec<String> {
+    let shape = value.is_empty() || qualified_name_shape(value);
+    checked(value, 63, shape, LABEL_VALUE_ERROR)
+}
+
 /// `IsConfigMapKey` (ConfigMap and Secret keys): at most 253 characters of
 /// `[-._a-zA-Z0-9]`, not `.` or `..`, not starting with `..`.
 pub fn config_map_key(value: &str) -> Vec<String> {
@@ -122,6 +176,26 @@ mod tests {
             path_segment_name("a/b%", true),
             ["may not contain '/'", "may not contain '%'"]
         );
+        assert!(qualified_name("example.com/MyName").is_empty());
+        assert_eq!(
+            qualified_name("/x"),
+            ["prefix part must be non-empty".to_string()]
+        );
+        assert_eq!(
+            qualified_name("a/b/c"),
+            [format!(
+                "a qualified name {QUALIFIED_NAME_ERROR} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"
+            )]
+        );
+        assert_eq!(
+            qualified_name("Example.com/-x"),
+            [
+                format!("prefix part {DNS1123_SUBDOMAIN_ERROR}"),
+                format!("name part {QUALIFIED_NAME_ERROR}")
+            ]
+        );
+        assert!(label_value("").is_empty());
+        assert_eq!(label_value("-x"), [LABEL_VALUE_ERROR]);
         assert!(config_map_key("key.name").is_empty());
         assert_eq!(config_map_key("..x"), ["must not start with '..'"]);
         assert_eq!(config_map_key("a b"), [CONFIG_KEY_ERROR]);

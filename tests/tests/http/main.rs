@@ -24,6 +24,7 @@ mod dry_run;
 mod endpoint_slices;
 mod field_validation;
 mod jobs;
+mod label_selectors;
 mod metrics;
 mod namespaces;
 mod networking;

@@ -5,7 +5,9 @@
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::selector::selects;
-use runtime::validate::{Context, ValidateExtra, immutable_field};
+use runtime::validate::{
+    Context, ValidateExtra, immutable_field, label_selector, label_selector_converts,
+};
 
 use runtime::meta::{IntOrString, LabelSelector};
 
@@ -91,7 +93,7 @@ impl ValidateExtra for DaemonSetSpec {
     /// negative; a valid update strategy; on update, an immutable selector
     /// (`ValidateDaemonSetUpdate`).
     fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
-        let mut errs = Vec::new();
+        let mut errs = label_selector(&self.selector, &path.child("selector"));
         let template_path = path.child("template");
         errs.extend(selector_mismatch(
             &self.selector,
@@ -190,13 +192,23 @@ impl ValidateExtra for StatefulSetSpec {
                 errs.push(Error::invalid(&at, BadValue::Int(value.into()), NEGATIVE));
             }
         }
+        errs.extend(label_selector(&self.selector, &path.child("selector")));
         errs.extend(empty_selector(&self.selector, path, "statefulset"));
         let template_path = path.child("template");
-        errs.extend(selector_mismatch(
-            &self.selector,
-            &self.template,
-            &template_path,
-        ));
+        if label_selector_converts(&self.selector) {
+            errs.extend(selector_mismatch(
+                &self.selector,
+                &self.template,
+                &template_path,
+            ));
+        } else {
+            // `LabelSelectorAsSelector` failed: upstream's detail is empty.
+            errs.push(Error::invalid(
+                &path.child("selector"),
+                BadValue::json_of(&self.selector),
+                "",
+            ));
+        }
         let spec = &self.template.spec;
         errs.extend(restarts_always(spec, &template_path));
         if spec.active_deadline_seconds.is_some() {
@@ -423,9 +435,18 @@ fn replicated_pods_errors(
             NEGATIVE,
         ));
     }
+    errs.extend(label_selector(selector, &path.child("selector")));
     errs.extend(empty_selector(selector, path, "deployment"));
     let template_path = path.child("template");
-    errs.extend(selector_mismatch(selector, template, &template_path));
+    if label_selector_converts(selector) {
+        errs.extend(selector_mismatch(selector, template, &template_path));
+    } else {
+        errs.push(Error::invalid(
+            &path.child("selector"),
+            BadValue::json_of(selector),
+            "invalid label selector",
+        ));
+    }
     let spec = &template.spec;
     errs.extend(restarts_always(spec, &template_path));
     if let Some(seconds) = spec.active_deadline_seconds {
@@ -456,7 +477,8 @@ fn empty_selector(selector: &LabelSelector, path: &Path, workload: &str) -> Opti
 }
 
 /// `` `selector` does not match template `labels` ``: a workload's
-/// selector, when it has terms, selects its pod template's labels
+/// selector, when it has terms and converts to a selector
+/// (`LabelSelectorAsSelector`), selects its pod template's labels
 /// (`template_path` the template's path).
 fn selector_mismatch(
     selector: &LabelSelector,
@@ -464,7 +486,9 @@ fn selector_mismatch(
     template_path: &Path,
 ) -> Option<Error> {
     let labels = &template.metadata.labels;
-    (!is_empty(selector) && !selects(selector, labels)).then(|| {
+    let mismatch =
+        !is_empty(selector) && label_selector_converts(selector) && !selects(selector, labels);
+    mismatch.then(|| {
         Error::invalid(
             &template_path.child("metadata").child("labels"),
             BadValue::json_of(labels),

@@ -4,7 +4,9 @@
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::selector::selects;
-use runtime::validate::{Context, ValidateExtra, immutable_field};
+use runtime::validate::{
+    Context, ValidateExtra, immutable_field, label_selector, label_selector_converts,
+};
 
 use super::{Job, JobSpec};
 use crate::core::v1::{Affinity, PodTemplateSpec};
@@ -122,18 +124,22 @@ impl ValidateExtra for JobSpec {
     }
 }
 
-/// `ValidateJobSpec`'s selector rules: required, and selecting the pod
-/// template's labels (a missing selector, upstream's `labels.Nothing()`,
+/// `ValidateJobSpec`'s selector rules: required, a valid label selector
+/// (`ValidateLabelSelector`), and selecting the pod template's labels (a missing selector, upstream's `labels.Nothing()`,
 /// selects none, so it is reported twice).
 fn selector_errors(spec: &JobSpec, path: &Path) -> ErrorList {
     let mut errs = Vec::new();
     let labels = &spec.template.metadata.labels;
+    // Checked only when the selector converts (`LabelSelectorAsSelector`).
     let selected = match &spec.selector {
         None => {
             errs.push(Error::required(&path.child("selector"), ""));
             false
         }
-        Some(selector) => selects(selector, labels),
+        Some(selector) => {
+            errs.extend(label_selector(selector, &path.child("selector")));
+            !label_selector_converts(selector) || selects(selector, labels)
+        }
     };
     if !selected {
         // No labels read as Go's nil map: `null`.

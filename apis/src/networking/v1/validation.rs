@@ -10,7 +10,7 @@ use std::net::IpAddr;
 use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::meta::IntOrString;
 use runtime::validate::names;
-use runtime::validate::{Context, ValidateExtra};
+use runtime::validate::{Context, ValidateExtra, label_selector};
 
 use super::{
     HTTPIngressPath, IPBlock, Ingress, IngressBackend, IngressClass,
@@ -485,9 +485,8 @@ fn parameters_errors(parameters: &IngressClassParametersReference, path: &Path) 
 
 impl ValidateExtra for NetworkPolicy {
     /// `ValidateNetworkPolicySpec`: each rule's ports then peers, ingress
-    /// before egress, then the policy types. Its label selector checks
-    /// (`ValidateLabelSelector` of the pod selector and of each peer's) are
-    /// not made: this server validates no label selector yet. An update reports the spec's
+    /// before egress, then the policy types; the pod selector first, and
+    /// each peer's selectors, are valid label selectors. An update reports the spec's
     /// errors twice, as upstream's strategy does: its `ValidateUpdate`
     /// appends `ValidateNetworkPolicyUpdate` (which validates the spec
     /// again) to `ValidateNetworkPolicy`.
@@ -502,7 +501,7 @@ impl ValidateExtra for NetworkPolicy {
 
 /// `ValidateNetworkPolicySpec`.
 fn policy_spec_errors(policy: &NetworkPolicy, spec: &Path) -> ErrorList {
-    let mut errs = Vec::new();
+    let mut errs = label_selector(&policy.spec.pod_selector, &spec.child("podSelector"));
     let ingress = spec.child("ingress");
     for (i, rule) in policy.spec.ingress.iter().enumerate() {
         let at = ingress.index(i);
@@ -627,7 +626,8 @@ fn ports_errors(ports: &[NetworkPolicyPort], path: &Path) -> ErrorList {
     errs
 }
 
-/// `ValidateNetworkPolicyPeer`: at least one peer, and an IP block alone.
+/// `ValidateNetworkPolicyPeer`: valid selectors, at least one peer, and an
+/// IP block alone.
 fn peer_errors(peer: &NetworkPolicyPeer, path: &Path) -> ErrorList {
     let mut errs = Vec::new();
     let peers = [
@@ -638,6 +638,12 @@ fn peer_errors(peer: &NetworkPolicyPeer, path: &Path) -> ErrorList {
     .into_iter()
     .filter(|set| *set)
     .count();
+    if let Some(selector) = &peer.pod_selector {
+        errs.extend(label_selector(selector, &path.child("podSelector")));
+    }
+    if let Some(selector) = &peer.namespace_selector {
+        errs.extend(label_selector(selector, &path.child("namespaceSelector")));
+    }
     if let Some(block) = &peer.ip_block {
         errs.extend(ip_block_errors(block, &path.child("ipBlock")));
     }

@@ -3,7 +3,7 @@
 //! upstream's messages.
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
-use runtime::validate::{Context, ValidateExtra};
+use runtime::validate::{Context, ValidateExtra, label_selector};
 
 use super::{PodDisruptionBudgetSpec, PodDisruptionBudgetStatus};
 use crate::apps::v1::{not_more_than_100_percent, positive_int_or_percent};
@@ -13,8 +13,8 @@ const UNHEALTHY_POD_EVICTION_POLICIES: [&str; 2] = ["AlwaysAllow", "IfHealthyBud
 
 impl ValidateExtra for PodDisruptionBudgetSpec {
     /// Not both `minAvailable` and `maxUnavailable`; each a count not
-    /// negative or a percentage of at most 100%; a known unhealthy pod
-    /// eviction policy.
+    /// negative or a percentage of at most 100%; a valid label selector; a
+    /// known unhealthy pod eviction policy.
     fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
         let mut errs = Vec::new();
         if self.min_available.is_some() && self.max_unavailable.is_some() {
@@ -40,6 +40,9 @@ impl ValidateExtra for PodDisruptionBudgetSpec {
                 errs.extend(positive_int_or_percent(value, &at));
                 errs.extend(not_more_than_100_percent(value, &at));
             }
+        }
+        if let Some(selector) = &self.selector {
+            errs.extend(label_selector(selector, &path.child("selector")));
         }
         if let Some(policy) = &self.unhealthy_pod_eviction_policy
             && !UNHEALTHY_POD_EVICTION_POLICIES.contains(&policy.as_str())
