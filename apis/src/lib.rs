@@ -18,5 +18,6 @@ pub mod example;
 pub mod networking;
 pub mod policy;
 pub mod rbac;
+pub mod scheduling;
 
 include!("zz_generated.registry.rs");

@@ -18,6 +18,7 @@ pub fn registry() -> ::runtime::registry::Registry {
     crate::networking::v1::register(&mut registry);
     crate::policy::v1::register(&mut registry);
     crate::rbac::v1::register(&mut registry);
+    crate::scheduling::v1::register(&mut registry);
     registry
         .set_openapi(
             include_str!("../../api/openapi-spec/swagger.json"),
@@ -100,6 +101,12 @@ pub fn registry() -> ::runtime::registry::Registry {
                     "apis/rbac.authorization.k8s.io/v1",
                     include_str!(
                         "../../api/openapi-spec/v3/apis__rbac.authorization.k8s.io__v1_openapi.json"
+                    ),
+                ),
+                (
+                    "apis/scheduling.k8s.io/v1",
+                    include_str!(
+                        "../../api/openapi-spec/v3/apis__scheduling.k8s.io__v1_openapi.json"
                     ),
                 ),
             ],

@@ -245,6 +245,19 @@ pub trait Strategy: DeserializeOwned + Serialize + 'static {
         Ok(())
     }
 
+    /// Whether [`Strategy::delete_refusal`] can refuse a delete; the
+    /// server does not call it otherwise.
+    const DELETE_REFUSAL: bool = false;
+
+    /// Why a delete of the object named `name` is refused (a 403
+    /// `Forbidden` with this reason, before the object is read), or `None`:
+    /// upstream's REST storages that override `Delete` to keep some
+    /// objects (PriorityClass's system classes: `this is a system priority
+    /// class and cannot be deleted`).
+    fn delete_refusal(_name: &str) -> Option<&'static str> {
+        None
+    }
+
     /// Whether [`Strategy::bootstrap_objects`] gives objects; the server
     /// does not call it otherwise.
     const BOOTSTRAP: bool = false;
@@ -403,7 +416,13 @@ pub struct KindStrategy {
     /// For kinds never stored ([`Strategy::UNSTORED`]): the answer to a
     /// create.
     pub answer_create: Option<AnswerCreate>,
+    /// For kinds that keep some objects from deletion:
+    /// [`Strategy::delete_refusal`].
+    pub delete_refusal: Option<DeleteRefusal>,
 }
+
+/// [`Strategy::delete_refusal`] of a kind.
+pub type DeleteRefusal = fn(&str) -> Option<&'static str>;
 
 impl KindStrategy {
     /// The generic store's behaviour: deletes are immediate, and the garbage
@@ -420,6 +439,7 @@ impl KindStrategy {
         allocation: None,
         bootstrap_objects: None,
         answer_create: None,
+        delete_refusal: None,
     };
 
     /// `T`'s strategy.
@@ -475,6 +495,11 @@ impl KindStrategy {
             } else {
                 None
             },
+            delete_refusal: if T::DELETE_REFUSAL {
+                Some(T::delete_refusal)
+            } else {
+                None
+            },
         }
     }
 }
@@ -519,6 +544,10 @@ impl PartialEq for KindStrategy {
                 (a, b) => a.is_none() && b.is_none(),
             }
             && match (self.answer_create, other.answer_create) {
+                (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
+            && match (self.delete_refusal, other.delete_refusal) {
                 (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
                 (a, b) => a.is_none() && b.is_none(),
             }

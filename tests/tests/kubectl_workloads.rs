@@ -485,3 +485,44 @@ fn cron_jobs_create_print_and_run_by_hand() {
         "error: failed to create cronjob: CronJob.batch \"bad\" is invalid: spec.schedule: Invalid value: \"0 0 31 2 mon-sun\": beginning of range (1) beyond end of range (0): mon-sun\n"
     );
 }
+
+/// `kubectl create priorityclass` and `get pc`: the system classes are
+/// there from the start, as on a kube-apiserver, and a delete of one is
+/// refused in upstream's words.
+#[test]
+fn priority_classes_create_and_print() {
+    let s = TestServer::start();
+    assert_eq!(
+        s.kubectl_ok(&[
+            "create",
+            "priorityclass",
+            "batch-high",
+            "--value=100000",
+            "--description=Batch jobs that matter",
+        ]),
+        "priorityclass.scheduling.k8s.io/batch-high created\n"
+    );
+    assert_eq!(
+        rows_but_age(&s.kubectl_ok(&["get", "pc"]), 3),
+        [
+            vec!["NAME", "VALUE", "GLOBAL-DEFAULT", "PREEMPTIONPOLICY"],
+            vec!["batch-high", "100000", "false", "PreemptLowerPriority"],
+            vec![
+                "system-cluster-critical",
+                "2000000000",
+                "false",
+                "PreemptLowerPriority"
+            ],
+            vec![
+                "system-node-critical",
+                "2000001000",
+                "false",
+                "PreemptLowerPriority"
+            ],
+        ]
+    );
+    assert_eq!(
+        s.kubectl_err(&["delete", "pc", "system-node-critical"]),
+        "Error from server (Forbidden): priorityclasses.scheduling.k8s.io \"system-node-critical\" is forbidden: this is a system priority class and cannot be deleted\n"
+    );
+}

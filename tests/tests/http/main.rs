@@ -31,6 +31,7 @@ mod networking;
 mod openapi;
 mod patch;
 mod pods;
+mod priority_classes;
 mod prost_clients;
 mod quantity;
 mod rbac;

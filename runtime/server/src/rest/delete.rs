@@ -28,6 +28,13 @@ impl Ctx<'_> {
         use crate::deletion::{self, Grace};
         let ri = self.ri();
         let name = self.name().to_string();
+        if let Some(reason) = ri
+            .strategy
+            .delete_refusal
+            .and_then(|refusal| refusal(&name))
+        {
+            return Err(ApiError::forbidden(ri, &name, reason));
+        }
         let options = delete_options(bytes, self.query)?;
         let (kv, mut obj) = self.current_object()?;
         check_preconditions(ri, &name, options.preconditions.as_ref(), obj.metadata())?;
