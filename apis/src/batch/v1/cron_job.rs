@@ -16,8 +16,8 @@ use serde_json::{Value, json};
 
 use super::JobSpec;
 use super::cron::{parse_standard, time_zone_errors};
-use super::strategy::job_spec_warnings;
-use crate::core::v1::{ObjectReference, warnings};
+use super::strategy::{job_spec_warnings, job_warnings_on_create};
+use crate::core::v1::ObjectReference;
 
 /// CronJob creates Jobs from its template on a cron schedule.
 ///
@@ -287,15 +287,11 @@ impl Strategy for CronJob {
     const WARNINGS: bool = true;
 
     fn warnings_on_create(&self) -> Vec<String> {
-        let mut out: Vec<String> =
-            warnings::name_warning(&self.metadata, "Pod names and hostnames")
-                .into_iter()
-                .collect();
-        out.extend(job_spec_warnings(
+        job_warnings_on_create(
+            &self.metadata,
             "spec.jobTemplate.spec",
             &self.spec.job_template.spec,
-        ));
-        out
+        )
     }
 
     fn warnings_on_update(&self, old: &Self) -> Vec<String> {

@@ -24,15 +24,8 @@ impl Strategy for Job {
     const PREPARE_FOR_CREATE: bool = true;
     const WARNINGS: bool = true;
 
-    /// The name, when not a DNS label (it names pods), then
-    /// [`job_spec_warnings`].
     fn warnings_on_create(&self) -> Vec<String> {
-        let mut out: Vec<String> =
-            warnings::name_warning(&self.metadata, "Pod names and hostnames")
-                .into_iter()
-                .collect();
-        out.extend(job_spec_warnings("spec", &self.spec));
-        out
+        job_warnings_on_create(&self.metadata, "spec", &self.spec)
     }
 
     /// [`job_spec_warnings`], when the update bumped the generation
@@ -75,6 +68,21 @@ impl Strategy for Job {
             .entry(CONTROLLER_UID_LABEL.to_string())
             .or_insert(uid);
     }
+}
+
+/// A Job's and a CronJob's warnings on create: the name, when not a DNS
+/// label (it names pods), then [`job_spec_warnings`] of the Job spec at
+/// `path`.
+pub(super) fn job_warnings_on_create(
+    metadata: &runtime::meta::ObjectMeta,
+    path: &str,
+    spec: &JobSpec,
+) -> Vec<String> {
+    let mut out: Vec<String> = warnings::name_warning(metadata, "Pod names and hostnames")
+        .into_iter()
+        .collect();
+    out.extend(job_spec_warnings(path, spec));
+    out
 }
 
 /// Above this many completions (`completionsSoftLimit`) with more than
