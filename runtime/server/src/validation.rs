@@ -10,9 +10,6 @@ use runtime::meta::{CauseType, ObjectMeta};
 use runtime::resource::{NameFormat, ResourceInfo};
 use runtime::validate::names;
 
-const QUALIFIED_NAME_ERROR: &str = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
-const LABEL_VALUE_ERROR: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
-
 fn invalid(field: &str, value: &str, detail: &str) -> Cause {
     Cause {
         reason: Some(CauseType::FieldValueInvalid),
@@ -64,28 +61,20 @@ pub fn object_meta(ri: &ResourceInfo, meta: &ObjectMeta, create: bool) -> Vec<Ca
             true,
         ));
     }
+    // `ValidateLabels`: each message of `IsQualifiedName` for the key and
+    // of `IsValidLabelValue` for the value, at the map's path.
     for (key, value) in &meta.labels {
-        if runtime::selector::check_key(key).is_err() {
-            causes.push(invalid("metadata.labels", key, QUALIFIED_NAME_ERROR));
+        for m in names::qualified_name(key) {
+            causes.push(invalid("metadata.labels", key, &m));
         }
-        let valid_value = value.is_empty()
-            || (value.len() <= 63
-                && value.starts_with(|c: char| c.is_ascii_alphanumeric())
-                && value.ends_with(|c: char| c.is_ascii_alphanumeric())
-                && value
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')));
-        if !valid_value {
-            causes.push(invalid("metadata.labels", value, LABEL_VALUE_ERROR));
+        for m in names::label_value(value) {
+            causes.push(invalid("metadata.labels", value, &m));
         }
     }
     for (i, f) in meta.finalizers.iter().enumerate() {
-        if runtime::selector::check_key(f).is_err() {
-            causes.push(invalid(
-                &format!("metadata.finalizers[{i}]"),
-                f,
-                QUALIFIED_NAME_ERROR,
-            ));
+        let field = format!("metadata.finalizers[{i}]");
+        for m in names::qualified_name(f) {
+            causes.push(invalid(&field, f, &m));
         }
     }
     for r in &meta.owner_references {
@@ -262,7 +251,8 @@ mod tests {
             rendered,
             [
                 format!(
-                    "metadata.finalizers[1]: Invalid value: \"bad name\": {QUALIFIED_NAME_ERROR}"
+                    "metadata.finalizers[1]: Invalid value: \"bad name\": {}",
+                    names::qualified_name("bad name")[0]
                 ),
                 "metadata.ownerReferences.kind: Invalid value: \"\": kind must not be empty"
                     .to_string(),
@@ -280,7 +270,7 @@ mod tests {
         assert_eq!(causes.len(), 2);
         assert_eq!(
             causes[1].message,
-            format!("Invalid value: \"x!\": {LABEL_VALUE_ERROR}")
+            format!("Invalid value: \"x!\": {}", names::label_value("x!")[0])
         );
     }
 }

@@ -195,13 +195,7 @@ impl ValidateExtra for StatefulSetSpec {
         errs.extend(label_selector(&self.selector, &path.child("selector")));
         errs.extend(empty_selector(&self.selector, path, "statefulset"));
         let template_path = path.child("template");
-        if label_selector_converts(&self.selector) {
-            errs.extend(selector_mismatch(
-                &self.selector,
-                &self.template,
-                &template_path,
-            ));
-        } else {
+        if !label_selector_converts(&self.selector) {
             // `LabelSelectorAsSelector` failed: upstream's detail is empty.
             errs.push(Error::invalid(
                 &path.child("selector"),
@@ -209,6 +203,11 @@ impl ValidateExtra for StatefulSetSpec {
                 "",
             ));
         }
+        errs.extend(selector_mismatch(
+            &self.selector,
+            &self.template,
+            &template_path,
+        ));
         let spec = &self.template.spec;
         errs.extend(restarts_always(spec, &template_path));
         if spec.active_deadline_seconds.is_some() {
@@ -438,15 +437,14 @@ fn replicated_pods_errors(
     errs.extend(label_selector(selector, &path.child("selector")));
     errs.extend(empty_selector(selector, path, "deployment"));
     let template_path = path.child("template");
-    if label_selector_converts(selector) {
-        errs.extend(selector_mismatch(selector, template, &template_path));
-    } else {
+    if !label_selector_converts(selector) {
         errs.push(Error::invalid(
             &path.child("selector"),
             BadValue::json_of(selector),
             "invalid label selector",
         ));
     }
+    errs.extend(selector_mismatch(selector, template, &template_path));
     let spec = &template.spec;
     errs.extend(restarts_always(spec, &template_path));
     if let Some(seconds) = spec.active_deadline_seconds {
