@@ -53,12 +53,14 @@ impl TestServer {
         TestServer::start_with(Arc::new(MemoryStore::new()))
     }
 
-    /// Starts a server over `store`.
+    /// Starts a server over `store`, with the admission plugins the
+    /// `apiserver` binary runs.
     pub fn start_with(store: Arc<dyn Store>) -> TestServer {
         TestServer::start_with_config(
             store,
             Config {
                 port: 0,
+                admission: apiserver::admission::plugins(),
                 ..Config::default()
             },
         )

@@ -525,4 +525,32 @@ fn priority_classes_create_and_print() {
         s.kubectl_err(&["delete", "pc", "system-node-critical"]),
         "Error from server (Forbidden): priorityclasses.scheduling.k8s.io \"system-node-critical\" is forbidden: this is a system priority class and cannot be deleted\n"
     );
+    // The Priority admission plugin: a pod of the class gets its value; a
+    // pod naming no class that exists is refused.
+    let pod = |name: &str, class: &str| {
+        format!(
+            "apiVersion: v1\nkind: Pod\nmetadata:\n  name: {name}\nspec:\n  priorityClassName: {class}\n  containers:\n  - name: c\n    image: nginx\n"
+        )
+    };
+    let batch = s.manifest("batch.yaml", &pod("batch", "batch-high"));
+    assert_eq!(
+        s.kubectl_ok(&["apply", "-f", batch.to_str().unwrap()]),
+        "pod/batch created\n"
+    );
+    assert_eq!(
+        s.kubectl_ok(&[
+            "get",
+            "pod",
+            "batch",
+            "-o",
+            "jsonpath={.spec.priority} {.spec.preemptionPolicy}"
+        ]),
+        "100000 PreemptLowerPriority"
+    );
+    let lost = s.manifest("lost.yaml", &pod("lost", "missing"));
+    let err = s.kubectl_err(&["apply", "-f", lost.to_str().unwrap()]);
+    assert!(
+        err.contains("pods \"lost\" is forbidden: no PriorityClass with name missing was found"),
+        "{err}"
+    );
 }

@@ -286,6 +286,7 @@ async fn run() -> anyhow::Result<()> {
             .filter(|(_, v)| v.trim() == "true")
             .map(|(k, _)| k.trim().to_string())
             .collect(),
+        admission: apiserver::admission::plugins(),
         ..Config::default()
     };
     let server =

@@ -527,3 +527,84 @@ async fn an_ingress_status_write_does_not_validate_the_spec() {
         ["spec.rules[0].host: Invalid value: \"10.0.0.1\": must be a DNS name, not an IP address"]
     );
 }
+
+/// An IngressClass marked as the default, as charts of ingress
+/// controllers create it.
+fn default_class(name: &str) -> Value {
+    json!({"metadata": {"name": name,
+                        "annotations": {"ingressclass.kubernetes.io/is-default-class": "true"}},
+           "spec": {"controller": "example.com/ingress"}})
+}
+
+/// The DefaultIngressClass admission plugin, as kube-apiserver runs it by
+/// default: an Ingress created without a class gets the default class
+/// (the newest of several, then the first by name); one naming a class,
+/// or with the class annotation, keeps what it says; updates are left
+/// alone.
+#[tokio::test]
+async fn ingresses_without_a_class_get_the_default_class() {
+    use server::storage::Store as _;
+    let store = std::sync::Arc::new(server::storage::MemoryStore::new());
+    let api = Api::start_with(store.clone());
+    let backend = json!({"defaultBackend": {"service": {"name": "web", "port": {"number": 80}}}});
+    let before = api
+        .create(INGRESSES, &ingress("before", backend.clone()))
+        .await;
+    assert_eq!(before["spec"].get("ingressClassName"), None);
+
+    // An older default, as a server stored it a year ago.
+    let classes = apis::registry()
+        .find("networking.k8s.io", "v1", "ingressclasses")
+        .expect("ingressclasses served")
+        .kind;
+    let mut old = default_class("old-default");
+    old["metadata"]["uid"] = json!("5f0b6c1e-3f4a-4d2b-9b7c-0c1d2e3f4a5b");
+    old["metadata"]["creationTimestamp"] = json!("2025-01-01T00:00:00Z");
+    let bytes = classes
+        .read_value(&old)
+        .expect("an IngressClass")
+        .to_storage()
+        .expect("encodes");
+    store
+        .create("/registry/ingressclasses/old-default", bytes)
+        .expect("stored");
+    api.create(
+        CLASSES,
+        &json!({"metadata": {"name": "plain"},
+                                "spec": {"controller": "example.com/ingress"}}),
+    )
+    .await;
+    let first = api
+        .create(INGRESSES, &ingress("first", backend.clone()))
+        .await;
+    assert_eq!(first["spec"]["ingressClassName"], "old-default");
+
+    // Two defaults created in the same second: the newer than the old
+    // one, the first of them by name.
+    api.create(CLASSES, &default_class("zeta")).await;
+    api.create(CLASSES, &default_class("alpha")).await;
+    let second = api
+        .create(INGRESSES, &ingress("second", backend.clone()))
+        .await;
+    assert_eq!(second["spec"]["ingressClassName"], "alpha");
+
+    let mut named = backend.clone();
+    named["ingressClassName"] = json!("plain");
+    let named = api.create(INGRESSES, &ingress("named", named)).await;
+    assert_eq!(named["spec"]["ingressClassName"], "plain");
+    let mut annotated = ingress("annotated", backend.clone());
+    annotated["metadata"]["annotations"] = json!({"kubernetes.io/ingress.class": "nginx"});
+    let annotated = api.create(INGRESSES, &annotated).await;
+    assert_eq!(annotated["spec"].get("ingressClassName"), None);
+
+    // An update of an Ingress made before any default keeps it classless.
+    let r = api
+        .patch(
+            &format!("{INGRESSES}/before"),
+            MERGE_PATCH,
+            &json!({"metadata": {"labels": {"app": "web"}}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["spec"].get("ingressClassName"), None);
+}

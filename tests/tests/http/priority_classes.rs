@@ -113,3 +113,142 @@ async fn priority_classes_are_kept_validated_and_printed_as_upstream() {
         json!(["pc"])
     );
 }
+
+const PODS: &str = "/api/v1/namespaces/default/pods";
+
+/// A Pod of one container, with `spec` fields added.
+fn pod(name: &str, spec: Value) -> Value {
+    let mut pod = json!({"metadata": {"name": name},
+                         "spec": {"containers": [{"name": "c", "image": "nginx"}]}});
+    for (k, v) in spec.as_object().unwrap() {
+        pod["spec"][k] = v.clone();
+    }
+    pod
+}
+
+/// The Priority admission plugin, as kube-apiserver runs it by default: a
+/// Pod's priority and preemption policy come from its class (0 and
+/// `PreemptLowerPriority` without one), an unknown class or a priority
+/// the class does not give is refused, and an update keeps them.
+#[tokio::test]
+async fn pods_get_the_priority_of_their_class() {
+    let api = Api::start();
+    let plain = api.create(PODS, &pod("plain", json!({}))).await;
+    assert_eq!(plain["spec"]["priority"], 0);
+    assert_eq!(plain["spec"]["preemptionPolicy"], "PreemptLowerPriority");
+    assert_eq!(plain["spec"].get("priorityClassName"), None);
+
+    api.create(
+        CLASSES,
+        &json!({"metadata": {"name": "batch"}, "value": 1000, "preemptionPolicy": "Never"}),
+    )
+    .await;
+    let batch = api
+        .create(PODS, &pod("batch", json!({"priorityClassName": "batch"})))
+        .await;
+    assert_eq!(batch["spec"]["priority"], 1000);
+    assert_eq!(batch["spec"]["preemptionPolicy"], "Never");
+    // The same values in the body are accepted.
+    let same = json!({"priorityClassName": "batch", "priority": 1000, "preemptionPolicy": "Never"});
+    let r = api.post(PODS, &pod("same", same)).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let critical = api
+        .create(
+            PODS,
+            &pod(
+                "critical",
+                json!({"priorityClassName": "system-cluster-critical"}),
+            ),
+        )
+        .await;
+    assert_eq!(critical["spec"]["priority"], 2000000000);
+
+    for (name, spec, message) in [
+        (
+            "lost",
+            json!({"priorityClassName": "missing"}),
+            "pods \"lost\" is forbidden: no PriorityClass with name missing was found",
+        ),
+        (
+            "eager",
+            json!({"priorityClassName": "batch", "priority": 5}),
+            "pods \"eager\" is forbidden: the integer value of priority (5) must not be provided in pod spec; priority admission controller computed 1000 from the given PriorityClass name",
+        ),
+        (
+            "rude",
+            json!({"priorityClassName": "batch", "preemptionPolicy": "PreemptLowerPriority"}),
+            "pods \"rude\" is forbidden: the string value of PreemptionPolicy (PreemptLowerPriority) must not be provided in pod spec; priority admission controller computed Never from the given PriorityClass name",
+        ),
+        (
+            "self-made",
+            json!({"priority": 3}),
+            "pods \"self-made\" is forbidden: the integer value of priority (3) must not be provided in pod spec; priority admission controller computed 0 from the given PriorityClass name",
+        ),
+    ] {
+        let r = api.post(PODS, &pod(name, spec)).await;
+        r.assert_failure(403, "Forbidden");
+        assert_eq!(r.body["message"], message);
+        assert_eq!(
+            api.get(&format!("{PODS}/{name}")).await.status,
+            StatusCode::NOT_FOUND
+        );
+    }
+
+    // An update whose body drops them keeps the stored priority and policy
+    // (pod validation would refuse their change).
+    let mut update = batch.clone();
+    let spec = update["spec"].as_object_mut().unwrap();
+    spec.remove("priority");
+    spec.remove("preemptionPolicy");
+    update["metadata"]["labels"] = json!({"tier": "batch"});
+    let r = api.put(&format!("{PODS}/batch"), &update).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["spec"]["priority"], 1000);
+    assert_eq!(r.body["spec"]["preemptionPolicy"], "Never");
+}
+
+/// A global default class names the priority of Pods without a class,
+/// and a second default is refused while it is one.
+#[tokio::test]
+async fn one_global_default_priority_class_applies_to_pods_without_one() {
+    let api = Api::start();
+    api.create(
+        CLASSES,
+        &json!({"metadata": {"name": "everyday"}, "value": 7, "globalDefault": true}),
+    )
+    .await;
+    let p = api.create(PODS, &pod("p", json!({}))).await;
+    assert_eq!(p["spec"]["priorityClassName"], "everyday");
+    assert_eq!(p["spec"]["priority"], 7);
+    assert_eq!(p["spec"]["preemptionPolicy"], "PreemptLowerPriority");
+
+    let second = json!({"metadata": {"name": "another"}, "value": 1, "globalDefault": true});
+    let r = api.post(CLASSES, &second).await;
+    r.assert_failure(403, "Forbidden");
+    assert_eq!(
+        r.body["message"],
+        "priorityclasses.scheduling.k8s.io \"another\" is forbidden: PriorityClass everyday is already marked as default. Only one default can exist"
+    );
+    // Made default by an update: refused too; the default itself may change.
+    api.create(
+        CLASSES,
+        &json!({"metadata": {"name": "another"}, "value": 1}),
+    )
+    .await;
+    let r = api
+        .patch(
+            &format!("{CLASSES}/another"),
+            MERGE_PATCH,
+            &json!({"globalDefault": true}),
+        )
+        .await;
+    r.assert_failure(403, "Forbidden");
+    let r = api
+        .patch(
+            &format!("{CLASSES}/everyday"),
+            MERGE_PATCH,
+            &json!({"description": "what most pods get"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+}

@@ -1,0 +1,292 @@
+//! kube-apiserver's built-in admission plugins over the kinds of the `apis`
+//! crate, in the order kube-apiserver runs them (`AllOrderedPlugins` of
+//! `pkg/kubeapiserver/options/plugins.go`), each enabled by default there:
+//!
+//! - [`Priority`] (`plugin/pkg/admission/priority`): a Pod's priority and
+//!   preemption policy from its PriorityClass (or the global default);
+//!   at most one default PriorityClass;
+//! - [`DefaultIngressClass`] (`plugin/pkg/admission/network/defaultingressclass`):
+//!   an Ingress that names no class gets the default IngressClass.
+//!
+//! The plugins read the classes through [`Attributes::list`] (the stored
+//! objects, where upstream reads its informers' caches), so a class is
+//! seen by the next request after its write.
+
+use std::cmp::Reverse;
+
+use apis::core::v1::Pod;
+use apis::networking::v1::{Ingress, IngressClass};
+use apis::scheduling::v1::PriorityClass;
+use runtime::registry::Object;
+use runtime::resource::ResourceInfo;
+use server::admission::{
+    Admission, AdmissionPlugin, Attributes, MutatingAdmission, Operation, Rejection,
+    ValidatingAdmission,
+};
+use server::status::ApiError;
+
+/// The plugins the `apiserver` binary runs: those of kube-apiserver's
+/// default set that concern the served kinds, in its order.
+pub fn plugins() -> Admission {
+    Admission::new()
+        .with_mutating(Priority)
+        .with_validating(Priority)
+        .with_mutating(DefaultIngressClass)
+}
+
+/// The `Priority` admission plugin.
+///
+/// - A Pod's create resolves `spec.priorityClassName` (or, when empty, the
+///   global default class, whose name it then gets) into `spec.priority`
+///   and `spec.preemptionPolicy`. No default class: priority 0 and
+///   `PreemptLowerPriority`. Refusals (403): an unknown class (`no
+///   PriorityClass with name <name> was found`), a priority or policy in
+///   the body that differs from the class's (upstream's `must not be
+///   provided in pod spec` messages).
+/// - A Pod's update keeps the stored priority and policy when the body
+///   has none.
+/// - A PriorityClass marked `globalDefault` is refused (403) while another
+///   class is the default: `PriorityClass <name> is already marked as
+///   default. Only one default can exist`.
+///
+/// Subresources (`/status`, `/binding`...) are not looked at.
+pub struct Priority;
+
+/// `scheduling.DefaultPriorityWhenNoDefaultClassExists`.
+const DEFAULT_PRIORITY_WHEN_NO_DEFAULT_CLASS_EXISTS: i32 = 0;
+
+/// `v1.PreemptLowerPriority`, a Pod's policy without a default class.
+const PREEMPT_LOWER_PRIORITY: &str = "PreemptLowerPriority";
+
+impl AdmissionPlugin for Priority {
+    fn name(&self) -> &str {
+        "Priority"
+    }
+
+    fn handles(&self, operation: Operation, resource: &ResourceInfo) -> bool {
+        operation != Operation::Delete
+            && (is(resource, "", "pods") || is(resource, "scheduling.k8s.io", "priorityclasses"))
+    }
+}
+
+impl MutatingAdmission for Priority {
+    fn admit(
+        &self,
+        attributes: &Attributes<'_>,
+        object: Option<&mut dyn Object>,
+        old: Option<&dyn Object>,
+    ) -> Result<(), Rejection> {
+        if attributes.subresource.is_some() || !is(attributes.resource, "", "pods") {
+            return Ok(());
+        }
+        let pod = downcast_mut::<Pod>(object, "Pod")?;
+        if attributes.operation == Operation::Update {
+            // The plugin set both on create; validation keeps them from
+            // changing, so a body without them keeps the stored ones.
+            let Some(old) = old.and_then(|o| o.as_any().downcast_ref::<Pod>()) else {
+                return Err(unconvertible("Pod"));
+            };
+            if pod.spec.priority.is_none() {
+                pod.spec.priority = old.spec.priority;
+            }
+            if pod.spec.preemption_policy.is_none() {
+                pod.spec
+                    .preemption_policy
+                    .clone_from(&old.spec.preemption_policy);
+            }
+            return Ok(());
+        }
+        let (priority, policy) = if pod.spec.priority_class_name.is_empty() {
+            match default_priority_class(attributes)? {
+                Some(class) => {
+                    pod.spec.priority_class_name = class.metadata.name.clone().unwrap_or_default();
+                    (class.value, class.preemption_policy)
+                }
+                None => (
+                    DEFAULT_PRIORITY_WHEN_NO_DEFAULT_CLASS_EXISTS,
+                    Some(PREEMPT_LOWER_PRIORITY.to_string()),
+                ),
+            }
+        } else {
+            let name = &pod.spec.priority_class_name;
+            let class = priority_classes(attributes)?
+                .into_iter()
+                .find(|c| c.metadata.name.as_deref() == Some(name.as_str()))
+                .ok_or_else(|| {
+                    Rejection::Forbidden(format!("no PriorityClass with name {name} was found"))
+                })?;
+            (class.value, class.preemption_policy)
+        };
+        if let Some(given) = pod.spec.priority
+            && given != priority
+        {
+            return Err(Rejection::Forbidden(format!(
+                "the integer value of priority ({given}) must not be provided in pod spec; priority admission controller computed {priority} from the given PriorityClass name"
+            )));
+        }
+        pod.spec.priority = Some(priority);
+        if let Some(policy) = policy {
+            if let Some(given) = &pod.spec.preemption_policy
+                && *given != policy
+            {
+                return Err(Rejection::Forbidden(format!(
+                    "the string value of PreemptionPolicy ({given}) must not be provided in pod spec; priority admission controller computed {policy} from the given PriorityClass name"
+                )));
+            }
+            pod.spec.preemption_policy = Some(policy);
+        }
+        Ok(())
+    }
+}
+
+impl ValidatingAdmission for Priority {
+    fn validate(
+        &self,
+        attributes: &Attributes<'_>,
+        object: Option<&dyn Object>,
+        _old: Option<&dyn Object>,
+    ) -> Result<(), Rejection> {
+        if attributes.subresource.is_some()
+            || !is(attributes.resource, "scheduling.k8s.io", "priorityclasses")
+        {
+            return Ok(());
+        }
+        let Some(class) = object.and_then(|o| o.as_any().downcast_ref::<PriorityClass>()) else {
+            return Err(unconvertible("PriorityClass"));
+        };
+        if !class.global_default {
+            return Ok(());
+        }
+        let Some(default) = default_priority_class(attributes)? else {
+            return Ok(());
+        };
+        // A second default is refused; the default may be updated.
+        if attributes.operation == Operation::Create || default.metadata.name != class.metadata.name
+        {
+            return Err(Rejection::Forbidden(format!(
+                "PriorityClass {} is already marked as default. Only one default can exist",
+                default.metadata.name.as_deref().unwrap_or_default()
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The stored PriorityClasses (upstream's lister).
+fn priority_classes(attributes: &Attributes<'_>) -> Result<Vec<PriorityClass>, Rejection> {
+    let listed = attributes
+        .list("scheduling.k8s.io", "v1", "priorityclasses", None)
+        .map_err(Rejection::Status)?;
+    Ok(listed
+        .into_iter()
+        .filter_map(|o| o.as_any().downcast_ref::<PriorityClass>().cloned())
+        .collect())
+}
+
+/// `getDefaultPriorityClass`: of the classes marked `globalDefault` (more
+/// than one after a race), the one with the lowest value; the first listed
+/// (by name) among equal values.
+fn default_priority_class(attributes: &Attributes<'_>) -> Result<Option<PriorityClass>, Rejection> {
+    let mut default: Option<PriorityClass> = None;
+    for class in priority_classes(attributes)? {
+        if class.global_default && default.as_ref().is_none_or(|d| d.value > class.value) {
+            default = Some(class);
+        }
+    }
+    Ok(default)
+}
+
+/// The `DefaultIngressClass` admission plugin: an Ingress created with
+/// neither `spec.ingressClassName` nor the `kubernetes.io/ingress.class`
+/// annotation gets the name of the IngressClass annotated
+/// `ingressclass.kubernetes.io/is-default-class: "true"`; of several, the
+/// newest (by creation time, then the first by name), as upstream chooses
+/// since Kubernetes 1.25. No default class: the Ingress is left as it is.
+/// Updates are not looked at.
+pub struct DefaultIngressClass;
+
+/// `networkingv1beta1.AnnotationIngressClass`.
+const INGRESS_CLASS_ANNOTATION: &str = "kubernetes.io/ingress.class";
+
+/// `networkingv1.AnnotationIsDefaultIngressClass`.
+const IS_DEFAULT_CLASS_ANNOTATION: &str = "ingressclass.kubernetes.io/is-default-class";
+
+impl AdmissionPlugin for DefaultIngressClass {
+    fn name(&self) -> &str {
+        "DefaultIngressClass"
+    }
+
+    fn handles(&self, operation: Operation, resource: &ResourceInfo) -> bool {
+        operation == Operation::Create && is(resource, "networking.k8s.io", "ingresses")
+    }
+}
+
+impl MutatingAdmission for DefaultIngressClass {
+    fn admit(
+        &self,
+        attributes: &Attributes<'_>,
+        object: Option<&mut dyn Object>,
+        _old: Option<&dyn Object>,
+    ) -> Result<(), Rejection> {
+        if attributes.subresource.is_some() {
+            return Ok(());
+        }
+        let ingress = downcast_mut::<Ingress>(object, "Ingress")?;
+        if ingress.spec.ingress_class_name.is_some()
+            || ingress
+                .metadata
+                .annotations
+                .contains_key(INGRESS_CLASS_ANNOTATION)
+        {
+            return Ok(());
+        }
+        let classes = attributes
+            .list("networking.k8s.io", "v1", "ingressclasses", None)
+            .map_err(Rejection::Status)?;
+        let newest_default = classes
+            .iter()
+            .filter_map(|o| o.as_any().downcast_ref::<IngressClass>())
+            .filter(|c| {
+                c.metadata
+                    .annotations
+                    .get(IS_DEFAULT_CLASS_ANNOTATION)
+                    .is_some_and(|v| v == "true")
+            })
+            .min_by_key(|c| {
+                (
+                    Reverse(c.metadata.creation_timestamp.as_ref().map(|t| t.0)),
+                    c.metadata.name.clone(),
+                )
+            });
+        if let Some(class) = newest_default {
+            ingress
+                .spec
+                .ingress_class_name
+                .clone_from(&class.metadata.name);
+        }
+        Ok(())
+    }
+}
+
+/// Whether `resource` is `plural` in `group`.
+fn is(resource: &ResourceInfo, group: &str, plural: &str) -> bool {
+    resource.group == group && resource.plural == plural
+}
+
+/// The written object as `T`; upstream's 400 when it is not one.
+fn downcast_mut<'a, T: 'static>(
+    object: Option<&'a mut dyn Object>,
+    kind: &str,
+) -> Result<&'a mut T, Rejection> {
+    object
+        .and_then(|o| o.as_any_mut().downcast_mut::<T>())
+        .ok_or_else(|| unconvertible(kind))
+}
+
+/// `resource was marked with kind <kind> but was unable to be converted`
+/// (400), upstream's answer to an object of another type.
+fn unconvertible(kind: &str) -> Rejection {
+    Rejection::Status(ApiError::bad_request(format!(
+        "resource was marked with kind {kind} but was unable to be converted"
+    )))
+}
