@@ -718,6 +718,7 @@ fn writes(c: &mut Criterion) {
                 "apps/v1",
                 runtime::meta::Time::now(),
                 deployments.schema(),
+                true,
             )
         })
     });

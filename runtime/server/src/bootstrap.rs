@@ -71,6 +71,7 @@ impl crate::ApiServer {
                 ri.api_version,
                 now,
                 entry.kind.schema(),
+                ri.status_subresource,
             );
             obj.metadata_mut().managed_fields = managed;
             let bytes = obj.to_storage().map_err(ApiError::internal)?;

@@ -137,6 +137,13 @@ async fn pods_get_the_priority_of_their_class() {
     assert_eq!(plain["spec"]["priority"], 0);
     assert_eq!(plain["spec"]["preemptionPolicy"], "PreemptLowerPriority");
     assert_eq!(plain["spec"].get("priorityClassName"), None);
+    // Set by admission and by the strategy (the pending phase), so no
+    // manager's: the field manager records the request's object first.
+    let fields = plain["metadata"]["managedFields"][0]["fieldsV1"].to_string();
+    assert!(fields.contains("f:restartPolicy"), "{fields}");
+    for set_by_the_server in ["f:priority", "f:preemptionPolicy", "f:status"] {
+        assert!(!fields.contains(set_by_the_server), "{fields}");
+    }
 
     api.create(
         CLASSES,

@@ -99,6 +99,14 @@ impl Ctx<'_> {
         // names it (upstream's create handler admits before `Create`).
         let dry_run = self.query.dry_run(self.verb)?;
         let requested_name = obj.metadata().name.clone().unwrap_or_default();
+        // The field manager records the request's object before admission
+        // and the strategy, as upstream's create handler updates the
+        // managed fields before it admits: what a mutating plugin or
+        // `PrepareForCreate` sets is no manager's.
+        let managed = match managed {
+            Some(m) => m,
+            None => self.request_managed(obj.as_mut())?,
+        };
         let request = self.admission_request(Operation::Create, &requested_name, dry_run);
         self.server.admit(&request, Some(obj.as_mut()), None)?;
         {
@@ -142,28 +150,6 @@ impl Ctx<'_> {
                 "resourceVersion should not be set on objects to be created",
             ));
         }
-        let managed = match managed {
-            Some(m) => m,
-            None => {
-                let start = apply::managed_for_update(&[], requested_managed(obj.as_ref()), None);
-                if start.is_empty() {
-                    self.created_managed(obj.as_mut())
-                } else {
-                    let value = field_manager_tree(obj.as_mut())?;
-                    apply::update_converting(
-                        None,
-                        &value,
-                        &self.manager,
-                        ri.api_version,
-                        None,
-                        start,
-                        Time::now(),
-                        self.entry.kind.schema(),
-                        &self.versions(),
-                    )
-                }
-            }
-        };
         obj.metadata_mut().managed_fields = managed;
         if dry_run {
             if self
@@ -185,20 +171,48 @@ impl Ctx<'_> {
             .with_json(json))
     }
 
-    /// The managed fields of a created object that starts from none: the
-    /// request's field manager owns what the object sets
-    /// ([`apply::created`], read from the Rust object).
-    fn created_managed(&self, obj: &mut dyn Object) -> Vec<ManagedFieldsEntry> {
-        // The request's own entries (reset ones, `[]` or `[{}]`) are
-        // replaced by the result, not walked.
-        obj.metadata_mut().managed_fields.clear();
-        apply::created(
-            obj.field_paths(),
+    /// The managed fields of a create recorded as an Update by the
+    /// request's field manager, from the object as the request sent it
+    /// (decoded and defaulted): from the entries the request carries, or,
+    /// starting from none, owning what the object sets ([`apply::created`],
+    /// read from the Rust object). `status` is not tracked on the main
+    /// resource of a kind with a status subresource, whose strategy
+    /// resets it.
+    ///
+    /// Errors: 500 when the object cannot be written as a JSON tree.
+    fn request_managed(&self, obj: &mut dyn Object) -> Result<Vec<ManagedFieldsEntry>, ApiError> {
+        let ri = self.ri();
+        let start = apply::managed_for_update(&[], requested_managed(obj), None);
+        if start.is_empty() {
+            // The request's own entries (reset ones, `[]` or `[{}]`) are
+            // replaced by the result, not walked.
+            obj.metadata_mut().managed_fields.clear();
+            return Ok(apply::created(
+                obj.field_paths(),
+                &self.manager,
+                ri.api_version,
+                Time::now(),
+                self.entry.kind.schema(),
+                ri.status_subresource,
+            ));
+        }
+        let mut value = field_manager_tree(obj)?;
+        if ri.status_subresource
+            && let Some(object) = value.as_object_mut()
+        {
+            object.remove("status");
+        }
+        Ok(apply::update_converting(
+            None,
+            &value,
             &self.manager,
-            self.ri().api_version,
+            ri.api_version,
+            None,
+            start,
             Time::now(),
             self.entry.kind.schema(),
-        )
+            &self.versions(),
+        ))
     }
 
     pub(super) fn update(

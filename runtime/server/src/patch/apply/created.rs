@@ -45,16 +45,19 @@ use super::walk::{item_element, keyed_element_of};
 /// The FieldsV1 of the paths a created `object` sets (its Rust fields,
 /// `apiVersion` and `kind` aside), compared with the zero value of its
 /// type `schema`, minus the untracked paths (`apiVersion`, `kind`,
-/// `metadata` and its server-owned fields): [`super::walk::compare`]'s
-/// added and modified paths for `compare(None, object)`, written as
-/// [`super::FieldSet`] writes them. `None` when there are none.
+/// `metadata` and its server-owned fields; `status` too with
+/// `status_reset`): [`super::walk::compare`]'s added and modified paths
+/// for `compare(None, object)`, written as [`super::FieldSet`] writes
+/// them. `None` when there are none.
 pub(crate) fn created_fields_v1(
     object: &dyn FieldPaths,
     schema: &'static TypeSchema,
+    status_reset: bool,
 ) -> Option<FieldsV1> {
     let mut sink = Writer {
         out: String::with_capacity(capacity_hint(LAST_LEN.load(Ordering::Relaxed))),
         frames: Vec::with_capacity(16),
+        skip_status: status_reset,
     };
     sink.out.push('{');
     sink.frames.push(Frame {
@@ -130,6 +133,9 @@ struct Items {
 struct Writer {
     out: String,
     frames: Vec<Frame>,
+    /// The root's `status` is neither recorded nor walked (a strategy's
+    /// reset field).
+    skip_status: bool,
 }
 
 impl Writer {
@@ -200,6 +206,12 @@ impl Writer {
         let Some(parent) = self.frames.last() else {
             return false;
         };
+        if self.skip_status
+            && name == "status"
+            && matches!(parent.shape, Shape::Struct { root: true, .. })
+        {
+            return false;
+        }
         let tracked = !parent.untracked.contains(&name);
         let untracked = match parent.shape {
             Shape::Struct { root: true, .. } if name == "metadata" => UNTRACKED_METADATA,

@@ -366,15 +366,19 @@ pub fn update_converting(
 /// minus the untracked paths. The same entries [`update`] records for
 /// `old: None` from an empty start, read straight from the Rust object
 /// (its generated [`FieldPaths`]) instead of from its JSON tree; none when
-/// the object sets nothing tracked.
+/// the object sets nothing tracked. With `status_reset` (the main
+/// resource of a kind with a status subresource) `status` is not
+/// tracked, as upstream's field manager ignores the fields its strategy
+/// resets (`GetResetFields`), whatever the object holds there.
 pub fn created(
     object: &dyn FieldPaths,
     manager: &str,
     api_version: &str,
     now: Time,
     schema: &'static TypeSchema,
+    status_reset: bool,
 ) -> Vec<ManagedFieldsEntry> {
-    let Some(fields_v1) = created::created_fields_v1(object, schema) else {
+    let Some(fields_v1) = created::created_fields_v1(object, schema, status_reset) else {
         return Vec::new();
     };
     let writer = Writer::new(manager, api_version, None);

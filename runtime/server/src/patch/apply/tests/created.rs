@@ -20,7 +20,14 @@ fn both_ways(entry: &Entry, object: &Value) -> (Vec<ManagedFieldsEntry>, Vec<Man
     typed.metadata_mut().managed_fields.clear();
     let schema = entry.kind.schema();
     let api_version = entry.info.api_version;
-    let direct = created(typed.field_paths(), "creator", api_version, at(5), schema);
+    let direct = created(
+        typed.field_paths(),
+        "creator",
+        api_version,
+        at(5),
+        schema,
+        false,
+    );
     let tree = typed.to_value().expect("JSON");
     let compared = update(
         None,
@@ -129,4 +136,52 @@ fn created_sets_match_the_tree_comparison_at_the_edges() {
     let (direct, compared) = both_ways(config_maps, &empty);
     assert_eq!(direct, compared);
     assert!(direct.is_empty(), "nothing but untracked paths: {direct:?}");
+}
+
+/// With `status_reset` (a kind whose strategy resets `status` on its main
+/// resource), the status the object holds is no manager's, and the rest
+/// is recorded as without it.
+#[test]
+fn a_reset_status_is_not_recorded() {
+    let registry = apis::registry();
+    let deployments = registry
+        .find("apps", "v1", "deployments")
+        .expect("deployments served");
+    let body = json!({
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "metadata": {"name": "web"},
+        "spec": {"replicas": 2},
+        "status": {"replicas": 2, "observedGeneration": 1}
+    });
+    let typed = deployments
+        .kind
+        .decode(&serde_json::to_vec(&body).expect("JSON"))
+        .expect("decodes")
+        .object;
+    let schema = deployments.kind.schema();
+    let fields = |status_reset| {
+        let entries = created(
+            typed.field_paths(),
+            "creator",
+            "apps/v1",
+            at(5),
+            schema,
+            status_reset,
+        );
+        entries[0]
+            .fields_v1
+            .as_ref()
+            .expect("fields")
+            .as_str()
+            .to_string()
+    };
+    let tracked = fields(false);
+    assert!(tracked.contains("f:status"), "{tracked}");
+    let reset = fields(true);
+    assert!(!reset.contains("f:status"), "{reset}");
+    assert_eq!(
+        reset,
+        tracked.split(r#","f:status""#).next().unwrap().to_string() + "}"
+    );
 }
