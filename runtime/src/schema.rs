@@ -64,6 +64,12 @@ pub struct FieldSchema {
     /// `getAssociativeKeyDefault`). Objects themselves are defaulted on
     /// their Rust types ([`crate::defaulting`]).
     pub default: Option<&'static str>,
+    /// The field is a Go pointer (`*T`; a Rust `Option`): absent from the
+    /// zero value of its struct, where a non-pointer struct field is
+    /// present as `{}`. Server-side apply compares a create with that zero
+    /// value (structured-merge-diff reading the Go struct by reflection),
+    /// so a pointer struct set to `{}` is recorded and a value one is not.
+    pub pointer: bool,
 }
 
 /// A value type.
@@ -144,6 +150,7 @@ pub const fn field(json: &'static str, ty: Type) -> FieldSchema {
         patch_merge_key: None,
         atomic_map: false,
         default: None,
+        pointer: false,
     }
 }
 

@@ -100,6 +100,8 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef, key_names: &BTreeSet<Strin
             None => quote! { None },
         };
         let atomic_map = attrs.map_type == Some(MapType::Atomic);
+        // A Rust `Option` is a Go pointer: absent from the zero value.
+        let pointer = matches!(f.ty, FieldType::Optional(_));
         // Normalised JSON, so formatting in the marker does not matter;
         // server-side apply keys list-map items by it.
         let default = match &attrs.default {
@@ -118,6 +120,7 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef, key_names: &BTreeSet<Strin
                 patch_merge_key: #merge_key,
                 atomic_map: #atomic_map,
                 default: #default,
+                pointer: #pointer,
             }
         }
     });

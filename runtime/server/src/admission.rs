@@ -248,6 +248,7 @@ impl ApiServer {
         self.run_chain(request, &self.admission.mutating, |p, attributes| {
             p.admit(attributes, object.as_deref_mut(), old)
         })
+        .map_err(|r| rejected(r, request, object.as_deref()))
     }
 
     /// Runs the validating plugins that handle the request on `object`.
@@ -262,35 +263,50 @@ impl ApiServer {
         self.run_chain(request, &self.admission.validating, |p, attributes| {
             p.validate(attributes, object, old)
         })
+        .map_err(|r| rejected(r, request, object))
     }
 
     /// Calls `call` on each of `plugins` that handles the request, in
     /// order (the attributes are made only when one does).
     ///
-    /// Errors: the first refusal, as its Status.
+    /// Errors: the first refusal.
     fn run_chain<P: AdmissionPlugin + ?Sized>(
         &self,
         request: &Request<'_>,
         plugins: &[Arc<P>],
         mut call: impl FnMut(&P, &Attributes<'_>) -> Result<(), Rejection>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), Rejection> {
         let mut attributes = None;
         for plugin in plugins {
             if !plugin.handles(request.operation, request.resource) {
                 continue;
             }
             let attributes = attributes.get_or_insert_with(|| self.attributes(request));
-            call(plugin, attributes).map_err(|r| rejected(r, request))?;
+            call(plugin, attributes)?;
         }
         Ok(())
     }
 }
 
-/// A refusal as the Status the request is answered with.
-fn rejected(rejection: Rejection, request: &Request<'_>) -> ApiError {
+/// A refusal as the Status the request is answered with. A `Forbidden`
+/// names the object as upstream's `admission.NewForbidden`
+/// (`extractResourceName`) does: the request's name; else, for a create
+/// whose name is not generated yet, the object's `generateName`; else
+/// `Unknown`.
+fn rejected(rejection: Rejection, request: &Request<'_>, object: Option<&dyn Object>) -> ApiError {
     match rejection {
         Rejection::Forbidden(reason) => {
-            ApiError::forbidden(request.resource, request.name, &reason)
+            let meta = object.map(|o| o.metadata());
+            let name = [
+                Some(request.name),
+                meta.and_then(|m| m.name.as_deref()),
+                meta.and_then(|m| m.generate_name.as_deref()),
+            ]
+            .into_iter()
+            .flatten()
+            .find(|n| !n.is_empty())
+            .unwrap_or("Unknown");
+            ApiError::forbidden(request.resource, name, &reason)
         }
         Rejection::Status(status) => status,
     }

@@ -63,8 +63,8 @@ impl crate::ApiServer {
                 continue;
             }
             let now = Time::now();
-            crate::strategy::fill_create_system_fields(obj.metadata_mut(), &ri, now);
-            self.prepare_for_create(&ri, obj.as_mut());
+            // Recorded before the strategy prepares the object, as a
+            // create request's are.
             let managed = crate::patch::apply::created(
                 obj.field_paths(),
                 MANAGER,
@@ -73,6 +73,8 @@ impl crate::ApiServer {
                 entry.kind.schema(),
                 ri.status_subresource,
             );
+            crate::strategy::fill_create_system_fields(obj.metadata_mut(), &ri, now);
+            self.prepare_for_create(&ri, obj.as_mut());
             obj.metadata_mut().managed_fields = managed;
             let bytes = obj.to_storage().map_err(ApiError::internal)?;
             match self.store.create(&key, bytes) {

@@ -299,3 +299,36 @@ async fn creates_check_their_namespace_in_the_watched_lister() {
     })
     .await;
 }
+
+/// A namespace's name label is a default (`SetDefaults_Namespace`), so its
+/// creator owns it, as upstream's field manager records the defaulted
+/// request; the `kubernetes` finalizer and the phase the strategy sets are
+/// no manager's.
+#[tokio::test]
+async fn a_namespace_creator_owns_its_name_label() {
+    let api = Api::start();
+    let created = api
+        .create(
+            "/api/v1/namespaces",
+            &json!({"metadata": {"name": "team-a"}}),
+        )
+        .await;
+    assert_eq!(
+        created["metadata"]["labels"]["kubernetes.io/metadata.name"],
+        "team-a"
+    );
+    let entries = created["metadata"]["managedFields"]
+        .as_array()
+        .expect("managed fields");
+    assert_eq!(entries.len(), 1, "{entries:?}");
+    assert_eq!(
+        entries[0]["fieldsV1"],
+        json!({"f:metadata": {"f:labels": {".": {}, "f:kubernetes.io/metadata.name": {}}}})
+    );
+    // The system namespaces, created at start, record the same.
+    let system = api.get("/api/v1/namespaces/kube-system").await.body;
+    assert_eq!(
+        system["metadata"]["managedFields"][0]["fieldsV1"],
+        json!({"f:metadata": {"f:labels": {".": {}, "f:kubernetes.io/metadata.name": {}}}})
+    );
+}

@@ -224,3 +224,38 @@ async fn scale_subresource_patch() {
     assert_eq!(w["spec"]["replicas"], 3);
     assert_eq!(w["metadata"]["generation"], 2);
 }
+
+/// A server-side apply of a Deployment (a kind with a status subresource)
+/// that carries a status: the status is reset on the main resource, so
+/// the applier owns none of it, as upstream's field manager ignores a
+/// strategy's reset fields; a create's Update entry leaves it out too.
+#[tokio::test]
+async fn an_applied_status_is_no_managers() {
+    let api = Api::start();
+    let deployment = |name: &str| {
+        json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": name},
+               "spec": {"selector": {"matchLabels": {"app": "web"}},
+                        "template": {"metadata": {"labels": {"app": "web"}},
+                                     "spec": {"containers": [{"name": "web", "image": "nginx"}]}}},
+               "status": {"replicas": 3}})
+    };
+    let path = "/apis/apps/v1/namespaces/default/deployments";
+    for (name, r) in [
+        (
+            "applied",
+            api.patch(
+                &format!("{path}/applied?fieldManager=ops"),
+                "application/apply-patch+yaml",
+                &deployment("applied"),
+            )
+            .await,
+        ),
+        ("posted", api.post(path, &deployment("posted")).await),
+    ] {
+        assert!(r.status.is_success(), "{name}: {}", r.text);
+        let fields = r.body["metadata"]["managedFields"][0]["fieldsV1"].to_string();
+        assert!(fields.contains("f:template"), "{name}: {fields}");
+        assert!(!fields.contains("f:status"), "{name}: {fields}");
+        assert_eq!(r.body["status"].get("replicas"), None, "{name}: {}", r.text);
+    }
+}

@@ -141,6 +141,9 @@ async fn pods_get_the_priority_of_their_class() {
     // manager's: the field manager records the request's object first.
     let fields = plain["metadata"]["managedFields"][0]["fieldsV1"].to_string();
     assert!(fields.contains("f:restartPolicy"), "{fields}");
+    // Defaulted to `{}` through a Go pointer, so the manager's, as
+    // upstream records it.
+    assert!(fields.contains(r#""f:securityContext":{}"#), "{fields}");
     for set_by_the_server in ["f:priority", "f:preemptionPolicy", "f:status"] {
         assert!(!fields.contains(set_by_the_server), "{fields}");
     }
@@ -200,6 +203,22 @@ async fn pods_get_the_priority_of_their_class() {
             StatusCode::NOT_FOUND
         );
     }
+
+    // A generated name is not made yet: the refusal names its prefix, as
+    // upstream's `admission.NewForbidden` does.
+    let r = api
+        .post(
+            PODS,
+            &json!({"metadata": {"generateName": "lost-"},
+                    "spec": {"priorityClassName": "missing",
+                             "containers": [{"name": "c", "image": "nginx"}]}}),
+        )
+        .await;
+    r.assert_failure(403, "Forbidden");
+    assert_eq!(
+        r.body["message"],
+        "pods \"lost-\" is forbidden: no PriorityClass with name missing was found"
+    );
 
     // An update whose body drops them keeps the stored priority and policy
     // (pod validation would refuse their change).

@@ -20,6 +20,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "status",
@@ -29,6 +30,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -60,6 +62,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -89,6 +92,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "uid",
@@ -98,6 +102,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "groups",
@@ -107,6 +112,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "extra",
@@ -116,6 +122,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };

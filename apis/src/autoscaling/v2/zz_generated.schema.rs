@@ -20,6 +20,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "spec",
@@ -31,6 +32,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "status",
@@ -42,6 +44,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -78,6 +81,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "minReplicas",
@@ -87,6 +91,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: Some("1"),
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "maxReplicas",
@@ -96,6 +101,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "metrics",
@@ -105,6 +111,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "behavior",
@@ -116,6 +123,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -156,6 +164,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "name",
@@ -165,6 +174,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -174,6 +184,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -216,6 +227,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "object",
@@ -225,6 +237,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "pods",
@@ -234,6 +247,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "resource",
@@ -243,6 +257,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "containerResource",
@@ -254,6 +269,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "external",
@@ -263,6 +279,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -312,6 +329,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "scaleDown",
@@ -321,6 +339,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -352,6 +371,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "selectPolicy",
@@ -361,6 +381,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "policies",
@@ -372,6 +393,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "tolerance",
@@ -381,6 +403,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -423,6 +446,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "value",
@@ -432,6 +456,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "periodSeconds",
@@ -441,6 +466,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -483,6 +509,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "target",
@@ -492,6 +519,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "metric",
@@ -501,6 +529,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -535,6 +564,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "target",
@@ -544,6 +574,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -575,6 +606,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "target",
@@ -584,6 +616,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -621,6 +654,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "target",
@@ -630,6 +664,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "container",
@@ -639,6 +674,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -679,6 +715,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "target",
@@ -688,6 +725,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -719,6 +757,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "selector",
@@ -730,6 +769,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -767,6 +807,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "value",
@@ -776,6 +817,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "averageValue",
@@ -785,6 +827,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "averageUtilization",
@@ -794,6 +837,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -838,6 +882,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "lastScaleTime",
@@ -847,6 +892,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "currentReplicas",
@@ -856,6 +902,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "desiredReplicas",
@@ -865,6 +912,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "currentMetrics",
@@ -874,6 +922,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "conditions",
@@ -887,6 +936,7 @@ const _: () = {
                         patch_merge_key: Some("type"),
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -933,6 +983,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "status",
@@ -942,6 +993,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "lastTransitionTime",
@@ -951,6 +1003,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "reason",
@@ -960,6 +1013,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "message",
@@ -969,6 +1023,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -1015,6 +1070,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "object",
@@ -1024,6 +1080,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "pods",
@@ -1033,6 +1090,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "resource",
@@ -1042,6 +1100,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "containerResource",
@@ -1053,6 +1112,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "external",
@@ -1062,6 +1122,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -1111,6 +1172,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "current",
@@ -1120,6 +1182,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "describedObject",
@@ -1131,6 +1194,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -1165,6 +1229,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "current",
@@ -1174,6 +1239,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -1205,6 +1271,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "current",
@@ -1214,6 +1281,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -1251,6 +1319,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "current",
@@ -1260,6 +1329,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "container",
@@ -1269,6 +1339,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -1309,6 +1380,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "current",
@@ -1318,6 +1390,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -1349,6 +1422,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "averageValue",
@@ -1358,6 +1432,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "averageUtilization",
@@ -1367,6 +1442,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };

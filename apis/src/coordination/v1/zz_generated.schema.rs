@@ -20,6 +20,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "spec",
@@ -29,6 +30,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -60,6 +62,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "leaseDurationSeconds",
@@ -69,6 +72,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "acquireTime",
@@ -78,6 +82,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "renewTime",
@@ -87,6 +92,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "leaseTransitions",
@@ -96,6 +102,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "strategy",
@@ -105,6 +112,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "preferredHolder",
@@ -114,6 +122,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };

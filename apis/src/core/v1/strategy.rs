@@ -125,6 +125,23 @@ pub const SYSTEM_NAMESPACES: [&str; 4] =
 /// (`v1.LabelMetadataName`).
 pub const LABEL_METADATA_NAME: &str = "kubernetes.io/metadata.name";
 
+/// `SetDefaults_Namespace` and `SetDefaults_NamespaceStatus`: a named
+/// namespace carries its name label (a request's too, before the field
+/// manager records it, so its creator owns the label); a phase is
+/// `Active` unless set.
+impl runtime::defaulting::DefaultHook for Namespace {
+    fn default_hook(&mut self) {
+        if let Some(name) = self.metadata.name.as_ref().filter(|n| !n.is_empty()) {
+            self.metadata
+                .labels
+                .insert(LABEL_METADATA_NAME.into(), name.clone());
+        }
+        if self.status.phase.is_empty() {
+            self.status.phase = "Active".into();
+        }
+    }
+}
+
 /// `pkg/registry/core/namespace`: namespaces are where the namespace
 /// lifecycle runs; a namespace's delete is the lifecycle's (its
 /// `kubernetes` finalizer), never the garbage collector's

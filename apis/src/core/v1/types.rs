@@ -55,6 +55,7 @@ pub struct ConfigMap {
 /// +resource:returnDeletedObject
 /// +resource:strategy
 /// +kubebuilder:selectablefield:JSONPath=.status.phase
+/// +defaulting:hook
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct Namespace {

@@ -391,4 +391,9 @@ const _: () = {
             }
         }
     }
+    impl SetDefaults for Namespace {
+        fn set_defaults(&mut self) {
+            ::runtime::defaulting::DefaultHook::default_hook(self);
+        }
+    }
 };

@@ -20,6 +20,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "spec",
@@ -29,6 +30,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "status",
@@ -38,6 +40,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -72,6 +75,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "selector",
@@ -83,6 +87,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "maxUnavailable",
@@ -92,6 +97,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "unhealthyPodEvictionPolicy",
@@ -101,6 +107,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -143,6 +150,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "disruptedPods",
@@ -152,6 +160,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "disruptionsAllowed",
@@ -161,6 +170,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "currentHealthy",
@@ -170,6 +180,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "desiredHealthy",
@@ -179,6 +190,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "expectedPods",
@@ -188,6 +200,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "conditions",
@@ -199,6 +212,7 @@ const _: () = {
                         patch_merge_key: Some("type"),
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };

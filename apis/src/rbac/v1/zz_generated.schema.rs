@@ -18,6 +18,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "apiGroups",
@@ -27,6 +28,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "resources",
@@ -36,6 +38,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "resourceNames",
@@ -45,6 +48,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "nonResourceURLs",
@@ -54,6 +58,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -94,6 +99,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "apiGroup",
@@ -103,6 +109,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "name",
@@ -112,6 +119,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "namespace",
@@ -121,6 +129,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -166,6 +175,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "kind",
@@ -175,6 +185,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "name",
@@ -184,6 +195,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -226,6 +238,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "rules",
@@ -235,6 +248,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -268,6 +282,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "subjects",
@@ -277,6 +292,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "roleRef",
@@ -286,6 +302,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -322,6 +339,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "rules",
@@ -331,6 +349,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "aggregationRule",
@@ -340,6 +359,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -378,6 +398,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -409,6 +430,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "subjects",
@@ -418,6 +440,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "roleRef",
@@ -427,6 +450,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };

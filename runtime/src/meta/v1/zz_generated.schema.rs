@@ -18,6 +18,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "generateName",
@@ -27,6 +28,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "namespace",
@@ -36,6 +38,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "selfLink",
@@ -45,6 +48,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "uid",
@@ -54,6 +58,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "resourceVersion",
@@ -63,6 +68,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "generation",
@@ -72,6 +78,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "creationTimestamp",
@@ -81,6 +88,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "deletionTimestamp",
@@ -90,6 +98,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "deletionGracePeriodSeconds",
@@ -99,6 +108,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "labels",
@@ -108,6 +118,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "annotations",
@@ -117,6 +128,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "ownerReferences",
@@ -128,6 +140,7 @@ const _: () = {
                         patch_merge_key: Some("uid"),
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "finalizers",
@@ -137,6 +150,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "managedFields",
@@ -148,6 +162,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -238,6 +253,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "status",
@@ -247,6 +263,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "observedGeneration",
@@ -256,6 +273,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "lastTransitionTime",
@@ -265,6 +283,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "reason",
@@ -274,6 +293,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "message",
@@ -283,6 +303,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -333,6 +354,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "kind",
@@ -342,6 +364,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "name",
@@ -351,6 +374,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "uid",
@@ -360,6 +384,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "controller",
@@ -369,6 +394,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "blockOwnerDeletion",
@@ -378,6 +404,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -429,6 +456,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "operation",
@@ -438,6 +466,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -447,6 +476,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "time",
@@ -456,6 +486,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "fieldsType",
@@ -465,6 +496,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "fieldsV1",
@@ -474,6 +506,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "subresource",
@@ -483,6 +516,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -529,6 +563,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "resourceVersion",
@@ -538,6 +573,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "continue",
@@ -547,6 +583,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "remainingItemCount",
@@ -556,6 +593,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "shardInfo",
@@ -565,6 +603,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -606,6 +645,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -634,6 +674,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -643,6 +684,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "metadata",
@@ -652,6 +694,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "status",
@@ -661,6 +704,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "message",
@@ -670,6 +714,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "reason",
@@ -679,6 +724,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "details",
@@ -688,6 +734,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "code",
@@ -697,6 +744,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -746,6 +794,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "group",
@@ -755,6 +804,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "kind",
@@ -764,6 +814,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "uid",
@@ -773,6 +824,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "causes",
@@ -782,6 +834,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "retryAfterSeconds",
@@ -791,6 +844,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -846,6 +900,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "message",
@@ -855,6 +910,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "field",
@@ -864,6 +920,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -898,6 +955,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -907,6 +965,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "gracePeriodSeconds",
@@ -916,6 +975,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "preconditions",
@@ -925,6 +985,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "orphanDependents",
@@ -934,6 +995,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "propagationPolicy",
@@ -943,6 +1005,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "dryRun",
@@ -952,6 +1015,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "ignoreStoreReadErrorWithClusterBreakingPotential",
@@ -961,6 +1025,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -1017,6 +1082,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "resourceVersion",
@@ -1026,6 +1092,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -1065,6 +1132,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "matchExpressions",
@@ -1078,6 +1146,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -1111,6 +1180,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "operator",
@@ -1120,6 +1190,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "values",
@@ -1129,6 +1200,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -1163,6 +1235,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "operator",
@@ -1172,6 +1245,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "values",
@@ -1181,6 +1255,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -1215,6 +1290,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -1224,6 +1300,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -1255,6 +1332,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -1264,6 +1342,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "dryRun",
@@ -1273,6 +1352,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "fieldManager",
@@ -1282,6 +1362,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "fieldValidation",
@@ -1291,6 +1372,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -1331,6 +1413,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -1340,6 +1423,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "resourceVersion",
@@ -1349,6 +1433,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -1383,6 +1468,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -1392,6 +1478,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "labelSelector",
@@ -1401,6 +1488,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "fieldSelector",
@@ -1410,6 +1498,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "watch",
@@ -1419,6 +1508,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "allowWatchBookmarks",
@@ -1428,6 +1518,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "resourceVersion",
@@ -1437,6 +1528,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "resourceVersionMatch",
@@ -1446,6 +1538,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "timeoutSeconds",
@@ -1455,6 +1548,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "limit",
@@ -1464,6 +1558,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "continue",
@@ -1473,6 +1568,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "sendInitialEvents",
@@ -1482,6 +1578,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "shardSelector",
@@ -1491,6 +1588,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -1560,6 +1658,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -1569,6 +1668,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "dryRun",
@@ -1578,6 +1678,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "force",
@@ -1587,6 +1688,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "fieldManager",
@@ -1596,6 +1698,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "fieldValidation",
@@ -1605,6 +1708,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -1648,6 +1752,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -1657,6 +1762,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "dryRun",
@@ -1666,6 +1772,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "fieldManager",
@@ -1675,6 +1782,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "fieldValidation",
@@ -1684,6 +1792,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                 ],
             };
@@ -1724,6 +1833,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -1733,6 +1843,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "versions",
@@ -1742,6 +1853,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "serverAddressByClientCIDRs",
@@ -1753,6 +1865,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -1793,6 +1906,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -1802,6 +1916,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "name",
@@ -1811,6 +1926,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "versions",
@@ -1822,6 +1938,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "preferredVersion",
@@ -1831,6 +1948,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "serverAddressByClientCIDRs",
@@ -1842,6 +1960,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -1896,6 +2015,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -1905,6 +2025,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "groups",
@@ -1914,6 +2035,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -1948,6 +2070,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "version",
@@ -1957,6 +2080,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -1988,6 +2112,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "serverAddress",
@@ -1997,6 +2122,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -2028,6 +2154,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -2037,6 +2164,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "groupVersion",
@@ -2046,6 +2174,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "resources",
@@ -2055,6 +2184,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -2100,6 +2230,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "singularName",
@@ -2109,6 +2240,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "namespaced",
@@ -2118,6 +2250,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "group",
@@ -2127,6 +2260,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "version",
@@ -2136,6 +2270,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "kind",
@@ -2145,6 +2280,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "verbs",
@@ -2154,6 +2290,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "shortNames",
@@ -2163,6 +2300,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "categories",
@@ -2172,6 +2310,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "storageVersionHash",
@@ -2181,6 +2320,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -2244,6 +2384,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -2253,6 +2394,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "metadata",
@@ -2264,6 +2406,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -2298,6 +2441,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -2307,6 +2451,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "metadata",
@@ -2316,6 +2461,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "items",
@@ -2327,6 +2473,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -2364,6 +2511,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "object",
@@ -2373,6 +2521,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -2410,6 +2559,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -2419,6 +2569,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: true,
                     },
                     FieldSchema {
                         json: "metadata",
@@ -2428,6 +2579,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "columnDefinitions",
@@ -2439,6 +2591,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "rows",
@@ -2448,6 +2601,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -2488,6 +2642,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "type",
@@ -2497,6 +2652,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "format",
@@ -2506,6 +2662,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "description",
@@ -2515,6 +2672,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "priority",
@@ -2524,6 +2682,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -2571,6 +2730,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "conditions",
@@ -2582,6 +2742,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "object",
@@ -2591,6 +2752,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };
@@ -2625,6 +2787,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "status",
@@ -2634,6 +2797,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "reason",
@@ -2643,6 +2807,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                     FieldSchema {
                         json: "message",
@@ -2652,6 +2817,7 @@ const _: () = {
                         patch_merge_key: None,
                         atomic_map: false,
                         default: None,
+                        pointer: false,
                     },
                 ],
             };

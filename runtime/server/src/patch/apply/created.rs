@@ -284,7 +284,8 @@ impl PathSink for Writer {
             Some(other) => other.field(field.json),
             None => return false,
         };
-        self.child(field.json, shape, declared, true)
+        // A pointer struct is absent from the zero value, not `{}`.
+        self.child(field.json, shape, declared && !field.pointer, true)
     }
 
     fn entry(&mut self, key: &str) -> bool {

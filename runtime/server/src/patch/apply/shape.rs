@@ -69,6 +69,18 @@ impl Shape {
         }
     }
 
+    /// Whether the field `name` of this shape is present in the Go zero
+    /// value of its struct as `{}`: a declared struct field that is not a
+    /// pointer ([`FieldSchema::pointer`]).
+    pub(crate) fn in_zero_value(self, name: &str) -> bool {
+        match self {
+            Shape::Struct { schema, .. } => schema
+                .field(name)
+                .is_some_and(|field| !field.pointer && of_field(field).is_struct()),
+            _ => false,
+        }
+    }
+
     /// The shape of the declared struct field `field`, found by the caller
     /// (a struct's field at a known index) instead of by name.
     pub(crate) fn of_declared(field: &'static FieldSchema) -> Shape {

@@ -52,6 +52,7 @@ fn widget_spec() -> &'static TypeSchema {
                 patch_merge_key: Some("name"),
                 atomic_map: false,
                 default: None,
+                pointer: false,
             },
             FieldSchema {
                 json: "tags",
@@ -61,6 +62,7 @@ fn widget_spec() -> &'static TypeSchema {
                 patch_merge_key: None,
                 atomic_map: false,
                 default: None,
+                pointer: false,
             },
             field("args", Type::List(&Type::Scalar)),
         ],
@@ -799,6 +801,7 @@ fn endpoint_port() -> &'static TypeSchema {
             field("port", Type::Scalar),
             FieldSchema {
                 default: Some("\"TCP\""),
+                pointer: false,
                 ..field("protocol", Type::Scalar)
             },
         ],

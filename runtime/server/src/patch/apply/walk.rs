@@ -478,10 +478,10 @@ impl Merger {
             .filter(|k| !lhs.is_some_and(|l| l.contains_key(*k)));
         let keys: Vec<&String> = lhs_keys.chain(rhs_only).collect();
         for key in keys {
-            let (child_shape, declared) = shape.field(key);
+            let (child_shape, _) = shape.field(key);
             let mut left = lhs.and_then(|l| l.get(key));
             let right = rhs.and_then(|r| r.get(key));
-            let zero_child = zero && left.is_none() && declared && child_shape.is_struct();
+            let zero_child = zero && left.is_none() && shape.in_zero_value(key);
             let empty;
             if zero_child {
                 empty = Value::Object(Map::new());
@@ -663,8 +663,8 @@ fn compare_maps(
 ) {
     let empty = Value::Object(Map::new());
     let mut child = |key: &String, left: Option<&Value>, right: Option<&Value>| {
-        let (child_shape, declared) = shape.field(key);
-        let zero_child = zero && left.is_none() && declared && child_shape.is_struct();
+        let (child_shape, _) = shape.field(key);
+        let zero_child = zero && left.is_none() && shape.in_zero_value(key);
         let left = if zero_child { Some(&empty) } else { left };
         let (mark, below) = compare_node(left, right, child_shape, zero_child);
         if mark != Mark::Unchanged || !below.is_empty() {

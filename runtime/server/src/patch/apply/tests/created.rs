@@ -120,6 +120,14 @@ fn created_sets_match_the_tree_comparison_at_the_edges() {
     // inline (flattened) struct are the item's own.
     assert!(!fields.contains("nameless"), "{fields}");
     assert!(fields.contains(r#""f:securityContext":{}"#), "{fields}");
+    // A pointer struct (the pod's `securityContext`, `*PodSecurityContext`
+    // in Go) set to `{}` is absent from the zero value, so recorded, where
+    // a value struct (`strategy`) is not: the pod's and container c's.
+    assert_eq!(
+        fields.matches(r#""f:securityContext":{}"#).count(),
+        2,
+        "{fields}"
+    );
     assert!(
         fields.contains(
             r#""k:{\"name\":\"h\"}":{".":{},"f:hostPath":{".":{},"f:path":{}},"f:name":{}}"#
