@@ -70,6 +70,12 @@ pub struct FieldSchema {
     /// value (structured-merge-diff reading the Go struct by reflection),
     /// so a pointer struct set to `{}` is recorded and a value one is not.
     pub pointer: bool,
+    /// The Go field has `omitempty` (an optional field: `+optional` or a
+    /// Rust `Option`, without `+required`): left out of the zero value
+    /// when empty. A required slice, map or pointer is there as `null`
+    /// instead, so a create that sets it adds what it holds but not the
+    /// field's own path (no `.` in FieldsV1, as upstream's `f:containers`).
+    pub omit_empty: bool,
 }
 
 /// A value type.
@@ -151,6 +157,7 @@ pub const fn field(json: &'static str, ty: Type) -> FieldSchema {
         atomic_map: false,
         default: None,
         pointer: false,
+        omit_empty: true,
     }
 }
 

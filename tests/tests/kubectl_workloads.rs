@@ -554,3 +554,32 @@ fn priority_classes_create_and_print() {
         "{err}"
     );
 }
+
+/// The managed fields of `kubectl create deployment nginx --image=nginx`
+/// are kube-apiserver's, byte for byte (its FieldsV1 as a kube-apiserver
+/// watch showed it): the defaulted request recorded before the strategy,
+/// value structs left out where empty, the defaulted pointer
+/// `securityContext: {}` recorded, `.` only on fields Go leaves out of
+/// its zero value (`labels`, `rollingUpdate`, a container), not on the
+/// required `containers`.
+#[test]
+fn kubectl_create_deployment_records_upstreams_managed_fields() {
+    let s = TestServer::start();
+    s.kubectl_ok(&["create", "deployment", "nginx", "--image=nginx"]);
+    let out = s.kubectl_ok(&[
+        "get",
+        "deployment",
+        "nginx",
+        "-o",
+        "jsonpath={.metadata.managedFields[0].manager} {.metadata.managedFields[0].fieldsV1}",
+        "--show-managed-fields",
+    ]);
+    let (manager, fields) = out.split_once(' ').expect("manager and fields");
+    assert_eq!(manager, "kubectl-create");
+    let fields: serde_json::Value = serde_json::from_str(fields).expect("FieldsV1 JSON");
+    let upstream = r#"{"f:metadata":{"f:labels":{".":{},"f:app":{}}},"f:spec":{"f:progressDeadlineSeconds":{},"f:replicas":{},"f:revisionHistoryLimit":{},"f:selector":{},"f:strategy":{"f:rollingUpdate":{".":{},"f:maxSurge":{},"f:maxUnavailable":{}},"f:type":{}},"f:template":{"f:metadata":{"f:labels":{".":{},"f:app":{}}},"f:spec":{"f:containers":{"k:{\"name\":\"nginx\"}":{".":{},"f:image":{},"f:imagePullPolicy":{},"f:name":{},"f:resources":{},"f:terminationMessagePath":{},"f:terminationMessagePolicy":{}}},"f:dnsPolicy":{},"f:restartPolicy":{},"f:schedulerName":{},"f:securityContext":{},"f:terminationGracePeriodSeconds":{}}}}}"#;
+    assert_eq!(
+        fields,
+        serde_json::from_str::<serde_json::Value>(upstream).unwrap()
+    );
+}

@@ -102,6 +102,8 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef, key_names: &BTreeSet<Strin
         let atomic_map = attrs.map_type == Some(MapType::Atomic);
         // A Rust `Option` is a Go pointer: absent from the zero value.
         let pointer = matches!(f.ty, FieldType::Optional(_));
+        // Optional fields are `omitempty` in Go; required ones are not.
+        let omit_empty = f.is_optional();
         // Normalised JSON, so formatting in the marker does not matter;
         // server-side apply keys list-map items by it.
         let default = match &attrs.default {
@@ -121,6 +123,7 @@ fn table(model: &Model, pkg: &Package, def: &TypeDef, key_names: &BTreeSet<Strin
                 atomic_map: #atomic_map,
                 default: #default,
                 pointer: #pointer,
+                omit_empty: #omit_empty,
             }
         }
     });

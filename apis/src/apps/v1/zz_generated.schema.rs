@@ -21,6 +21,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "spec",
@@ -31,6 +32,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "status",
@@ -41,6 +43,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -76,6 +79,7 @@ const _: () = {
                         atomic_map: false,
                         default: Some("1"),
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "selector",
@@ -88,6 +92,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "template",
@@ -100,6 +105,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "strategy",
@@ -110,6 +116,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "minReadySeconds",
@@ -120,6 +127,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "revisionHistoryLimit",
@@ -130,6 +138,7 @@ const _: () = {
                         atomic_map: false,
                         default: Some("10"),
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "paused",
@@ -140,6 +149,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "progressDeadlineSeconds",
@@ -150,6 +160,7 @@ const _: () = {
                         atomic_map: false,
                         default: Some("600"),
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -209,6 +220,7 @@ const _: () = {
                         atomic_map: false,
                         default: Some("\"RollingUpdate\""),
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "rollingUpdate",
@@ -219,6 +231,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -259,6 +272,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "maxSurge",
@@ -269,6 +283,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -301,6 +316,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "replicas",
@@ -311,6 +327,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "updatedReplicas",
@@ -321,6 +338,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "readyReplicas",
@@ -331,6 +349,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "availableReplicas",
@@ -341,6 +360,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "unavailableReplicas",
@@ -351,6 +371,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "terminatingReplicas",
@@ -361,6 +382,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "conditions",
@@ -373,6 +395,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "collisionCount",
@@ -383,6 +406,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -448,6 +472,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "status",
@@ -458,6 +483,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "lastUpdateTime",
@@ -468,6 +494,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "lastTransitionTime",
@@ -478,6 +505,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "reason",
@@ -488,6 +516,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "message",
@@ -498,6 +527,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -550,6 +580,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "spec",
@@ -560,6 +591,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "status",
@@ -570,6 +602,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -605,6 +638,7 @@ const _: () = {
                         atomic_map: false,
                         default: Some("1"),
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "minReadySeconds",
@@ -615,6 +649,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "selector",
@@ -627,6 +662,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "template",
@@ -639,6 +675,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -679,6 +716,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "fullyLabeledReplicas",
@@ -689,6 +727,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "readyReplicas",
@@ -699,6 +738,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "availableReplicas",
@@ -709,6 +749,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "terminatingReplicas",
@@ -719,6 +760,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "observedGeneration",
@@ -729,6 +771,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "conditions",
@@ -741,6 +784,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -797,6 +841,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "status",
@@ -807,6 +852,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "lastTransitionTime",
@@ -817,6 +863,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "reason",
@@ -827,6 +874,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "message",
@@ -837,6 +885,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -886,6 +935,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "spec",
@@ -896,6 +946,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "status",
@@ -906,6 +957,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -943,6 +995,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "template",
@@ -955,6 +1008,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "updateStrategy",
@@ -965,6 +1019,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "minReadySeconds",
@@ -975,6 +1030,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "revisionHistoryLimit",
@@ -985,6 +1041,7 @@ const _: () = {
                         atomic_map: false,
                         default: Some("10"),
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1030,6 +1087,7 @@ const _: () = {
                         atomic_map: false,
                         default: Some("\"RollingUpdate\""),
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "rollingUpdate",
@@ -1040,6 +1098,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1080,6 +1139,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "maxSurge",
@@ -1090,6 +1150,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1122,6 +1183,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "numberMisscheduled",
@@ -1132,6 +1194,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "desiredNumberScheduled",
@@ -1142,6 +1205,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "numberReady",
@@ -1152,6 +1216,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "observedGeneration",
@@ -1162,6 +1227,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "updatedNumberScheduled",
@@ -1172,6 +1238,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "numberAvailable",
@@ -1182,6 +1249,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "numberUnavailable",
@@ -1192,6 +1260,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "collisionCount",
@@ -1202,6 +1271,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "conditions",
@@ -1214,6 +1284,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1287,6 +1358,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "status",
@@ -1297,6 +1369,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "lastTransitionTime",
@@ -1307,6 +1380,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "reason",
@@ -1317,6 +1391,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "message",
@@ -1327,6 +1402,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1376,6 +1452,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "spec",
@@ -1386,6 +1463,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "status",
@@ -1396,6 +1474,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1431,6 +1510,7 @@ const _: () = {
                         atomic_map: false,
                         default: Some("1"),
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "selector",
@@ -1443,6 +1523,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "template",
@@ -1455,6 +1536,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "volumeClaimTemplates",
@@ -1469,6 +1551,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "serviceName",
@@ -1479,6 +1562,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "podManagementPolicy",
@@ -1489,6 +1573,7 @@ const _: () = {
                         atomic_map: false,
                         default: Some("\"OrderedReady\""),
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "updateStrategy",
@@ -1499,6 +1584,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "revisionHistoryLimit",
@@ -1509,6 +1595,7 @@ const _: () = {
                         atomic_map: false,
                         default: Some("10"),
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "minReadySeconds",
@@ -1519,6 +1606,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "persistentVolumeClaimRetentionPolicy",
@@ -1531,6 +1619,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "ordinals",
@@ -1541,6 +1630,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1612,6 +1702,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "rollingUpdate",
@@ -1624,6 +1715,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1664,6 +1756,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "maxUnavailable",
@@ -1674,6 +1767,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1706,6 +1800,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "whenScaled",
@@ -1716,6 +1811,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1753,6 +1849,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1782,6 +1879,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "replicas",
@@ -1792,6 +1890,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "readyReplicas",
@@ -1802,6 +1901,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "currentReplicas",
@@ -1812,6 +1912,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "updatedReplicas",
@@ -1822,6 +1923,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "currentRevision",
@@ -1832,6 +1934,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "updateRevision",
@@ -1842,6 +1945,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "collisionCount",
@@ -1852,6 +1956,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "conditions",
@@ -1864,6 +1969,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "availableReplicas",
@@ -1874,6 +1980,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1944,6 +2051,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "status",
@@ -1954,6 +2062,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "lastTransitionTime",
@@ -1964,6 +2073,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "reason",
@@ -1974,6 +2084,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "message",
@@ -1984,6 +2095,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -2033,6 +2145,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "data",
@@ -2043,6 +2156,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "revision",
@@ -2053,6 +2167,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };

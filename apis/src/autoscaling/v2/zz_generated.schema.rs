@@ -21,6 +21,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "spec",
@@ -33,6 +34,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "status",
@@ -45,6 +47,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -82,6 +85,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "minReplicas",
@@ -92,6 +96,7 @@ const _: () = {
                         atomic_map: false,
                         default: Some("1"),
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "maxReplicas",
@@ -102,6 +107,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "metrics",
@@ -112,6 +118,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "behavior",
@@ -124,6 +131,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -165,6 +173,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "name",
@@ -175,6 +184,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "apiVersion",
@@ -185,6 +195,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -228,6 +239,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "object",
@@ -238,6 +250,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "pods",
@@ -248,6 +261,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "resource",
@@ -258,6 +272,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "containerResource",
@@ -270,6 +285,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "external",
@@ -280,6 +296,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -330,6 +347,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "scaleDown",
@@ -340,6 +358,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -372,6 +391,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "selectPolicy",
@@ -382,6 +402,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "policies",
@@ -394,6 +415,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "tolerance",
@@ -404,6 +426,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -447,6 +470,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "value",
@@ -457,6 +481,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "periodSeconds",
@@ -467,6 +492,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };
@@ -510,6 +536,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "target",
@@ -520,6 +547,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "metric",
@@ -530,6 +558,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };
@@ -565,6 +594,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "target",
@@ -575,6 +605,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };
@@ -607,6 +638,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "target",
@@ -617,6 +649,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };
@@ -655,6 +688,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "target",
@@ -665,6 +699,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "container",
@@ -675,6 +710,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };
@@ -716,6 +752,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "target",
@@ -726,6 +763,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };
@@ -758,6 +796,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "selector",
@@ -770,6 +809,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -808,6 +848,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "value",
@@ -818,6 +859,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "averageValue",
@@ -828,6 +870,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "averageUtilization",
@@ -838,6 +881,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -883,6 +927,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "lastScaleTime",
@@ -893,6 +938,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "currentReplicas",
@@ -903,6 +949,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "desiredReplicas",
@@ -913,6 +960,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "currentMetrics",
@@ -923,6 +971,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "conditions",
@@ -937,6 +986,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -984,6 +1034,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "status",
@@ -994,6 +1045,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "lastTransitionTime",
@@ -1004,6 +1056,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "reason",
@@ -1014,6 +1067,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "message",
@@ -1024,6 +1078,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1071,6 +1126,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "object",
@@ -1081,6 +1137,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "pods",
@@ -1091,6 +1148,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "resource",
@@ -1101,6 +1159,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "containerResource",
@@ -1113,6 +1172,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "external",
@@ -1123,6 +1183,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1173,6 +1234,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "current",
@@ -1183,6 +1245,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "describedObject",
@@ -1195,6 +1258,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };
@@ -1230,6 +1294,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "current",
@@ -1240,6 +1305,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };
@@ -1272,6 +1338,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "current",
@@ -1282,6 +1349,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };
@@ -1320,6 +1388,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "current",
@@ -1330,6 +1399,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "container",
@@ -1340,6 +1410,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };
@@ -1381,6 +1452,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "current",
@@ -1391,6 +1463,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };
@@ -1423,6 +1496,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "averageValue",
@@ -1433,6 +1507,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "averageUtilization",
@@ -1443,6 +1518,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };

@@ -21,6 +21,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "spec",
@@ -31,6 +32,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "status",
@@ -41,6 +43,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -76,6 +79,7 @@ const _: () = {
                         atomic_map: false,
                         default: Some("1"),
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "displayName",
@@ -86,6 +90,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "color",
@@ -96,6 +101,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "ports",
@@ -106,6 +112,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "tags",
@@ -116,6 +123,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "settings",
@@ -126,6 +134,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "terminationGracePeriodSeconds",
@@ -136,6 +145,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "release",
@@ -146,6 +156,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "maxUnavailable",
@@ -156,6 +167,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "template",
@@ -166,6 +178,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -230,6 +243,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "port",
@@ -240,6 +254,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "protocol",
@@ -250,6 +265,7 @@ const _: () = {
                         atomic_map: false,
                         default: Some("\"TCP\""),
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -295,6 +311,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "phase",
@@ -305,6 +322,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "selector",
@@ -315,6 +333,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "conditions",
@@ -327,6 +346,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -367,6 +387,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "spec",
@@ -377,6 +398,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -409,6 +431,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "serial",
@@ -419,6 +442,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "mains",
@@ -429,6 +453,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "battery",
@@ -439,6 +464,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "spare",
@@ -449,6 +475,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "address",
@@ -459,6 +486,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "nickname",
@@ -469,6 +497,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "legacyId",
@@ -479,6 +508,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "connection",
@@ -489,6 +519,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -542,6 +573,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "wifi",
@@ -552,6 +584,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "ethernet",
@@ -562,6 +595,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -603,6 +637,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };
@@ -632,6 +667,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };
@@ -661,6 +697,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };
@@ -690,6 +727,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };

@@ -21,6 +21,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "spec",
@@ -31,6 +32,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "status",
@@ -41,6 +43,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -76,6 +79,7 @@ const _: () = {
                         atomic_map: false,
                         default: Some("1"),
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "displayName",
@@ -86,6 +90,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "color",
@@ -96,6 +101,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "ports",
@@ -106,6 +112,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "tags",
@@ -116,6 +123,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "settings",
@@ -126,6 +134,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "terminationGracePeriodSeconds",
@@ -136,6 +145,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "maxUnavailable",
@@ -146,6 +156,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "template",
@@ -156,6 +167,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -216,6 +228,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "port",
@@ -226,6 +239,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "protocol",
@@ -236,6 +250,7 @@ const _: () = {
                         atomic_map: false,
                         default: Some("\"TCP\""),
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -281,6 +296,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "phase",
@@ -291,6 +307,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "selector",
@@ -301,6 +318,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "conditions",
@@ -313,6 +331,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };

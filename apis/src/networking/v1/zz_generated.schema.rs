@@ -21,6 +21,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "spec",
@@ -31,6 +32,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "status",
@@ -41,6 +43,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -76,6 +79,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "defaultBackend",
@@ -86,6 +90,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "tls",
@@ -96,6 +101,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "rules",
@@ -106,6 +112,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -144,6 +151,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "secretName",
@@ -154,6 +162,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -188,6 +197,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -219,6 +229,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -248,6 +259,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "hostname",
@@ -258,6 +270,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "ports",
@@ -270,6 +283,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -314,6 +328,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "protocol",
@@ -324,6 +339,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "error",
@@ -334,6 +350,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -376,6 +393,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "http",
@@ -386,6 +404,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -423,6 +442,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -454,6 +474,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };
@@ -483,6 +504,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "pathType",
@@ -493,6 +515,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "backend",
@@ -503,6 +526,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                 ],
             };
@@ -538,6 +562,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "resource",
@@ -550,6 +575,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -582,6 +608,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "port",
@@ -592,6 +619,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -631,6 +659,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "number",
@@ -641,6 +670,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -683,6 +713,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "spec",
@@ -693,6 +724,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -725,6 +757,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "parameters",
@@ -737,6 +770,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -771,6 +805,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "kind",
@@ -781,6 +816,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "name",
@@ -791,6 +827,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "scope",
@@ -801,6 +838,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "namespace",
@@ -811,6 +849,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -860,6 +899,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "spec",
@@ -870,6 +910,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -904,6 +945,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "ingress",
@@ -916,6 +958,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "egress",
@@ -928,6 +971,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "policyTypes",
@@ -938,6 +982,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -978,6 +1023,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "from",
@@ -990,6 +1036,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1024,6 +1071,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "to",
@@ -1036,6 +1084,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1068,6 +1117,7 @@ const _: () = {
                         atomic_map: false,
                         default: Some("\"TCP\""),
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "port",
@@ -1078,6 +1128,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "endPort",
@@ -1088,6 +1139,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1136,6 +1188,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "namespaceSelector",
@@ -1148,6 +1201,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "ipBlock",
@@ -1158,6 +1212,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -1193,6 +1248,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: false,
                     },
                     FieldSchema {
                         json: "except",
@@ -1203,6 +1259,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };

@@ -21,6 +21,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "spec",
@@ -31,6 +32,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "status",
@@ -41,6 +43,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -76,6 +79,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "selector",
@@ -88,6 +92,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "maxUnavailable",
@@ -98,6 +103,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "unhealthyPodEvictionPolicy",
@@ -108,6 +114,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };
@@ -151,6 +158,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "disruptedPods",
@@ -161,6 +169,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "disruptionsAllowed",
@@ -171,6 +180,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "currentHealthy",
@@ -181,6 +191,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "desiredHealthy",
@@ -191,6 +202,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "expectedPods",
@@ -201,6 +213,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "conditions",
@@ -213,6 +226,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                 ],
             };

@@ -21,6 +21,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "value",
@@ -31,6 +32,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "globalDefault",
@@ -41,6 +43,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "description",
@@ -51,6 +54,7 @@ const _: () = {
                         atomic_map: false,
                         default: None,
                         pointer: false,
+                        omit_empty: true,
                     },
                     FieldSchema {
                         json: "preemptionPolicy",
@@ -61,6 +65,7 @@ const _: () = {
                         atomic_map: false,
                         default: Some("\"PreemptLowerPriority\""),
                         pointer: true,
+                        omit_empty: true,
                     },
                 ],
             };

@@ -198,11 +198,19 @@ impl Writer {
     }
 
     /// A child of the innermost value named `name`, of shape `shape`
-    /// (`declared`: a struct field of the schema; `schema_name`: `name` is
+    /// (`declared`: a struct field of the schema held by value; `null`: a
+    /// field the Go zero value holds as `null`; `schema_name`: `name` is
     /// a schema's JSON name, written without looking for characters to
     /// escape): recorded as the tree comparison records it; whether to
     /// walk it.
-    fn child(&mut self, name: &str, shape: Shape, declared: bool, schema_name: bool) -> bool {
+    fn child(
+        &mut self,
+        name: &str,
+        shape: Shape,
+        declared: bool,
+        null: bool,
+        schema_name: bool,
+    ) -> bool {
         let Some(parent) = self.frames.last() else {
             return false;
         };
@@ -236,8 +244,10 @@ impl Writer {
             }
             false
         } else {
-            // Added, with everything below it.
-            self.open(key, shape, tracked, false, untracked);
+            // Added, with everything below it; the field itself too unless
+            // the zero value holds it (as `null`).
+            let member = tracked && !(parent.zero && null);
+            self.open(key, shape, member, false, untracked);
             true
         }
     }
@@ -284,8 +294,10 @@ impl PathSink for Writer {
             Some(other) => other.field(field.json),
             None => return false,
         };
-        // A pointer struct is absent from the zero value, not `{}`.
-        self.child(field.json, shape, declared && !field.pointer, true)
+        // A pointer struct is absent from the zero value, not `{}`; a
+        // required list, map or pointer is there as `null`.
+        let null = declared && !field.omit_empty && (field.pointer || !shape.is_struct());
+        self.child(field.json, shape, declared && !field.pointer, null, true)
     }
 
     fn entry(&mut self, key: &str) -> bool {
@@ -293,7 +305,7 @@ impl PathSink for Writer {
             return false;
         };
         let (shape, declared) = parent.shape.field(key);
-        self.child(key, shape, declared, false)
+        self.child(key, shape, declared, false, false)
     }
 
     fn item(&mut self, item: &dyn ListItem) -> bool {

@@ -81,6 +81,19 @@ impl Shape {
         }
     }
 
+    /// Whether the field `name` of this shape is present in the Go zero
+    /// value of its struct as `null`: a declared field without `omitempty`
+    /// ([`FieldSchema::omit_empty`]) that is not a value struct (a
+    /// required list, map or pointer).
+    pub(crate) fn null_in_zero_value(self, name: &str) -> bool {
+        match self {
+            Shape::Struct { schema, .. } => schema.field(name).is_some_and(|field| {
+                !field.omit_empty && (field.pointer || !of_field(field).is_struct())
+            }),
+            _ => false,
+        }
+    }
+
     /// The shape of the declared struct field `field`, found by the caller
     /// (a struct's field at a known index) instead of by name.
     pub(crate) fn of_declared(field: &'static FieldSchema) -> Shape {

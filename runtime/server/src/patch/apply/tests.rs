@@ -53,6 +53,7 @@ fn widget_spec() -> &'static TypeSchema {
                 atomic_map: false,
                 default: None,
                 pointer: false,
+                omit_empty: true,
             },
             FieldSchema {
                 json: "tags",
@@ -63,6 +64,7 @@ fn widget_spec() -> &'static TypeSchema {
                 atomic_map: false,
                 default: None,
                 pointer: false,
+                omit_empty: true,
             },
             field("args", Type::List(&Type::Scalar)),
         ],
@@ -802,6 +804,7 @@ fn endpoint_port() -> &'static TypeSchema {
             FieldSchema {
                 default: Some("\"TCP\""),
                 pointer: false,
+                omit_empty: true,
                 ..field("protocol", Type::Scalar)
             },
         ],

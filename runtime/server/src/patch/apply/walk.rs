@@ -486,6 +486,8 @@ impl Merger {
             if zero_child {
                 empty = Value::Object(Map::new());
                 left = Some(&empty);
+            } else if zero && left.is_none() && shape.null_in_zero_value(key) {
+                left = Some(&Value::Null);
             }
             let merged = self.walk(left, right, child_shape, zero_child);
             if let Some(merged) = merged {
@@ -665,7 +667,13 @@ fn compare_maps(
     let mut child = |key: &String, left: Option<&Value>, right: Option<&Value>| {
         let (child_shape, _) = shape.field(key);
         let zero_child = zero && left.is_none() && shape.in_zero_value(key);
-        let left = if zero_child { Some(&empty) } else { left };
+        let left = if zero_child {
+            Some(&empty)
+        } else if zero && left.is_none() && shape.null_in_zero_value(key) {
+            Some(&Value::Null)
+        } else {
+            left
+        };
         let (mark, below) = compare_node(left, right, child_shape, zero_child);
         if mark != Mark::Unchanged || !below.is_empty() {
             out.attach(&PathElement::Field(key.clone()), mark, below);
