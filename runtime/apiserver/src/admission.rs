@@ -16,7 +16,7 @@ use std::cmp::Reverse;
 
 use apis::core::v1::Pod;
 use apis::networking::v1::{Ingress, IngressClass};
-use apis::scheduling::v1::PriorityClass;
+use apis::scheduling::v1::{PREEMPT_LOWER_PRIORITY, PriorityClass};
 use runtime::registry::Object;
 use runtime::resource::ResourceInfo;
 use server::admission::{
@@ -54,9 +54,6 @@ pub struct Priority;
 
 /// `scheduling.DefaultPriorityWhenNoDefaultClassExists`.
 const DEFAULT_PRIORITY_WHEN_NO_DEFAULT_CLASS_EXISTS: i32 = 0;
-
-/// `v1.PreemptLowerPriority`, a Pod's policy without a default class.
-const PREEMPT_LOWER_PRIORITY: &str = "PreemptLowerPriority";
 
 impl AdmissionPlugin for Priority {
     fn name(&self) -> &str {

@@ -125,17 +125,25 @@ pub const SYSTEM_NAMESPACES: [&str; 4] =
 /// (`v1.LabelMetadataName`).
 pub const LABEL_METADATA_NAME: &str = "kubernetes.io/metadata.name";
 
+impl Namespace {
+    /// The name label (`LabelMetadataName`) set to the namespace's name,
+    /// when it has one.
+    fn label_with_name(&mut self) {
+        if let Some(name) = self.metadata.name.as_ref().filter(|n| !n.is_empty()) {
+            self.metadata
+                .labels
+                .insert(LABEL_METADATA_NAME.into(), name.clone());
+        }
+    }
+}
+
 /// `SetDefaults_Namespace` and `SetDefaults_NamespaceStatus`: a named
 /// namespace carries its name label (a request's too, before the field
 /// manager records it, so its creator owns the label); a phase is
 /// `Active` unless set.
 impl runtime::defaulting::DefaultHook for Namespace {
     fn default_hook(&mut self) {
-        if let Some(name) = self.metadata.name.as_ref().filter(|n| !n.is_empty()) {
-            self.metadata
-                .labels
-                .insert(LABEL_METADATA_NAME.into(), name.clone());
-        }
+        self.label_with_name();
         if self.status.phase.is_empty() {
             self.status.phase = "Active".into();
         }
@@ -190,11 +198,7 @@ impl Strategy for Namespace {
     fn prepare_for_update(&mut self, old: &Self) {
         self.spec.finalizers.clone_from(&old.spec.finalizers);
         self.status.clone_from(&old.status);
-        if let Some(name) = self.metadata.name.as_ref().filter(|n| !n.is_empty()) {
-            self.metadata
-                .labels
-                .insert(LABEL_METADATA_NAME.into(), name.clone());
-        }
+        self.label_with_name();
     }
 
     /// `namespaceStrategy.PrepareForCreate`: the phase is `Active` and the
@@ -214,11 +218,7 @@ impl Strategy for Namespace {
         {
             self.spec.finalizers.push(FINALIZER_KUBERNETES.into());
         }
-        if let Some(name) = self.metadata.name.as_ref().filter(|n| !n.is_empty()) {
-            self.metadata
-                .labels
-                .insert(LABEL_METADATA_NAME.into(), name.clone());
-        }
+        self.label_with_name();
     }
 }
 

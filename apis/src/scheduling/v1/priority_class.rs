@@ -60,6 +60,13 @@ pub struct PriorityClass {
 
 /// The highest priority of a class that is not a system class
 /// (`HighestUserDefinablePriority`).
+/// `PreemptLowerPriority`, a class's default preemption policy (and a
+/// Pod's when no class gives one).
+pub const PREEMPT_LOWER_PRIORITY: &str = "PreemptLowerPriority";
+
+/// The preemption policies upstream supports, in its order.
+const PREEMPTION_POLICIES: [&str; 2] = [PREEMPT_LOWER_PRIORITY, "Never"];
+
 const HIGHEST_USER_DEFINABLE_PRIORITY: i32 = 1_000_000_000;
 
 /// The classes reserved for the system, with their values and
@@ -140,12 +147,12 @@ impl ValidateExtra for PriorityClass {
         if let Some(policy) = &self.preemption_policy {
             let at = path.child("preemptionPolicy");
             match policy.as_str() {
-                "PreemptLowerPriority" | "Never" => {}
+                known if PREEMPTION_POLICIES.contains(&known) => {}
                 "" => errs.push(Error::required(&at, "")),
                 other => errs.push(Error::not_supported(
                     &at,
                     BadValue::Str(other.to_string()),
-                    &["PreemptLowerPriority", "Never"],
+                    &PREEMPTION_POLICIES,
                 )),
             }
         }
@@ -169,7 +176,7 @@ impl Strategy for PriorityClass {
                 },
                 value: *value,
                 description: description.to_string(),
-                preemption_policy: Some("PreemptLowerPriority".into()),
+                preemption_policy: Some(PREEMPT_LOWER_PRIORITY.into()),
                 ..PriorityClass::default()
             })
             .collect()

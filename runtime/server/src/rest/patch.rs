@@ -241,16 +241,10 @@ impl Ctx<'_> {
         }
         let force = self.query.flag("force");
         let schema = self.entry.kind.schema();
-        // The main resource of a kind with a status subresource resets
-        // `status` (upstream's `GetResetFields`), which the field manager
-        // ignores: the applied status is neither merged nor owned.
+        // The applied status of a main resource is neither merged nor
+        // owned.
         let mut applied = applied;
-        if ri.status_subresource
-            && self.info.subresource.is_none()
-            && let Some(object) = applied.as_object_mut()
-        {
-            object.remove("status");
-        }
+        self.drop_reset_status(&mut applied);
         for _ in 0..5 {
             let live = self
                 .store()

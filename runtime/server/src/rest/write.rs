@@ -171,6 +171,19 @@ impl Ctx<'_> {
             .with_json(json))
     }
 
+    /// Takes `status` out of a field manager's tree of an object written
+    /// to the main resource of a kind with a status subresource: the
+    /// strategy resets it (upstream's `GetResetFields`), and the field
+    /// manager ignores it.
+    pub(super) fn drop_reset_status(&self, tree: &mut Value) {
+        if self.ri().status_subresource
+            && self.info.subresource.is_none()
+            && let Some(object) = tree.as_object_mut()
+        {
+            object.remove("status");
+        }
+    }
+
     /// The managed fields of a create recorded as an Update by the
     /// request's field manager, from the object as the request sent it
     /// (decoded and defaulted): from the entries the request carries, or,
@@ -197,11 +210,7 @@ impl Ctx<'_> {
             ));
         }
         let mut value = field_manager_tree(obj)?;
-        if ri.status_subresource
-            && let Some(object) = value.as_object_mut()
-        {
-            object.remove("status");
-        }
+        self.drop_reset_status(&mut value);
         Ok(apply::update_converting(
             None,
             &value,

@@ -39,7 +39,7 @@ use runtime::schema::TypeSchema;
 
 use super::fieldset::{PathElement, write_field_key, write_schema_field_key};
 use super::managers::{UNTRACKED_METADATA, UNTRACKED_TOP};
-use super::shape::{ListKind, Shape};
+use super::shape::{ListKind, Shape, ZeroValue};
 use super::walk::{item_element, keyed_element_of};
 
 /// The FieldsV1 of the paths a created `object` sets (its Rust fields,
@@ -198,19 +198,11 @@ impl Writer {
     }
 
     /// A child of the innermost value named `name`, of shape `shape`
-    /// (`declared`: a struct field of the schema held by value; `null`: a
-    /// field the Go zero value holds as `null`; `schema_name`: `name` is
-    /// a schema's JSON name, written without looking for characters to
-    /// escape): recorded as the tree comparison records it; whether to
-    /// walk it.
-    fn child(
-        &mut self,
-        name: &str,
-        shape: Shape,
-        declared: bool,
-        null: bool,
-        schema_name: bool,
-    ) -> bool {
+    /// (`zero`: how the zero value of its struct holds it; `schema_name`:
+    /// `name` is a schema's JSON name, written without looking for
+    /// characters to escape): recorded as the tree comparison records it;
+    /// whether to walk it.
+    fn child(&mut self, name: &str, shape: Shape, zero: ZeroValue, schema_name: bool) -> bool {
         let Some(parent) = self.frames.last() else {
             return false;
         };
@@ -232,7 +224,7 @@ impl Writer {
                 write_field_key(name, out);
             }
         };
-        if parent.zero && declared && shape.is_struct() {
+        if parent.zero && zero == ZeroValue::Empty {
             // Present in the zero value as `{}`: recorded only where it
             // differs.
             self.open(key, shape, false, true, untracked);
@@ -246,7 +238,7 @@ impl Writer {
         } else {
             // Added, with everything below it; the field itself too unless
             // the zero value holds it (as `null`).
-            let member = tracked && !(parent.zero && null);
+            let member = tracked && !(parent.zero && zero == ZeroValue::Null);
             self.open(key, shape, member, false, untracked);
             true
         }
@@ -294,18 +286,21 @@ impl PathSink for Writer {
             Some(other) => other.field(field.json),
             None => return false,
         };
-        // A pointer struct is absent from the zero value, not `{}`; a
-        // required list, map or pointer is there as `null`.
-        let null = declared && !field.omit_empty && (field.pointer || !shape.is_struct());
-        self.child(field.json, shape, declared && !field.pointer, null, true)
+        let zero = if declared {
+            ZeroValue::of(field)
+        } else {
+            ZeroValue::Absent
+        };
+        self.child(field.json, shape, zero, true)
     }
 
     fn entry(&mut self, key: &str) -> bool {
         let Some(parent) = self.frames.last() else {
             return false;
         };
-        let (shape, declared) = parent.shape.field(key);
-        self.child(key, shape, declared, false, false)
+        let (shape, _) = parent.shape.field(key);
+        let zero = parent.shape.field_zero_value(key);
+        self.child(key, shape, zero, false)
     }
 
     fn item(&mut self, item: &dyn ListItem) -> bool {

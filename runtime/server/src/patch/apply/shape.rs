@@ -47,6 +47,35 @@ pub(crate) enum ListKind {
     },
 }
 
+/// How a declared struct field is in the Go zero value of its struct,
+/// which a create is compared with (structured-merge-diff reading the Go
+/// struct by reflection).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ZeroValue {
+    /// Left out (`omitempty`, [`FieldSchema::omit_empty`]): a set value is
+    /// added, the field's own path with it.
+    Absent,
+    /// There as `null` (a required list, map or pointer): what a set value
+    /// holds is added, not the field's own path.
+    Null,
+    /// There as `{}` (a struct held by value, not a
+    /// [`FieldSchema::pointer`]): only what differs from it is recorded.
+    Empty,
+}
+
+impl ZeroValue {
+    /// How `field` is in the zero value of its struct.
+    pub(crate) fn of(field: &'static FieldSchema) -> ZeroValue {
+        if !field.pointer && of_field(field).is_struct() {
+            ZeroValue::Empty
+        } else if field.omit_empty {
+            ZeroValue::Absent
+        } else {
+            ZeroValue::Null
+        }
+    }
+}
+
 impl Shape {
     /// The shape of a whole object of type `schema`.
     pub(crate) fn root(schema: &'static TypeSchema) -> Shape {
@@ -69,28 +98,15 @@ impl Shape {
         }
     }
 
-    /// Whether the field `name` of this shape is present in the Go zero
-    /// value of its struct as `{}`: a declared struct field that is not a
-    /// pointer ([`FieldSchema::pointer`]).
-    pub(crate) fn in_zero_value(self, name: &str) -> bool {
+    /// How the field `name` of this shape is in the Go zero value of its
+    /// struct ([`ZeroValue::of`]); anything but a declared struct field is
+    /// [`ZeroValue::Absent`].
+    pub(crate) fn field_zero_value(self, name: &str) -> ZeroValue {
         match self {
-            Shape::Struct { schema, .. } => schema
-                .field(name)
-                .is_some_and(|field| !field.pointer && of_field(field).is_struct()),
-            _ => false,
-        }
-    }
-
-    /// Whether the field `name` of this shape is present in the Go zero
-    /// value of its struct as `null`: a declared field without `omitempty`
-    /// ([`FieldSchema::omit_empty`]) that is not a value struct (a
-    /// required list, map or pointer).
-    pub(crate) fn null_in_zero_value(self, name: &str) -> bool {
-        match self {
-            Shape::Struct { schema, .. } => schema.field(name).is_some_and(|field| {
-                !field.omit_empty && (field.pointer || !of_field(field).is_struct())
-            }),
-            _ => false,
+            Shape::Struct { schema, .. } => {
+                schema.field(name).map_or(ZeroValue::Absent, ZeroValue::of)
+            }
+            _ => ZeroValue::Absent,
         }
     }
 

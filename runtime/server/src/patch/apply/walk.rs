@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::{Map, Value};
 
 use super::fieldset::{FieldSet, PathElement, path_string};
-use super::shape::{ListKind, Shape};
+use super::shape::{ListKind, Shape, ZeroValue};
 use super::value::{equal, identical};
 use runtime::schema::TypeSchema;
 
@@ -481,13 +481,20 @@ impl Merger {
             let (child_shape, _) = shape.field(key);
             let mut left = lhs.and_then(|l| l.get(key));
             let right = rhs.and_then(|r| r.get(key));
-            let zero_child = zero && left.is_none() && shape.in_zero_value(key);
+            let in_zero = if zero && left.is_none() {
+                shape.field_zero_value(key)
+            } else {
+                ZeroValue::Absent
+            };
+            let zero_child = in_zero == ZeroValue::Empty;
             let empty;
-            if zero_child {
-                empty = Value::Object(Map::new());
-                left = Some(&empty);
-            } else if zero && left.is_none() && shape.null_in_zero_value(key) {
-                left = Some(&Value::Null);
+            match in_zero {
+                ZeroValue::Empty => {
+                    empty = Value::Object(Map::new());
+                    left = Some(&empty);
+                }
+                ZeroValue::Null => left = Some(&Value::Null),
+                ZeroValue::Absent => {}
             }
             let merged = self.walk(left, right, child_shape, zero_child);
             if let Some(merged) = merged {
@@ -666,13 +673,16 @@ fn compare_maps(
     let empty = Value::Object(Map::new());
     let mut child = |key: &String, left: Option<&Value>, right: Option<&Value>| {
         let (child_shape, _) = shape.field(key);
-        let zero_child = zero && left.is_none() && shape.in_zero_value(key);
-        let left = if zero_child {
-            Some(&empty)
-        } else if zero && left.is_none() && shape.null_in_zero_value(key) {
-            Some(&Value::Null)
+        let in_zero = if zero && left.is_none() {
+            shape.field_zero_value(key)
         } else {
-            left
+            ZeroValue::Absent
+        };
+        let zero_child = in_zero == ZeroValue::Empty;
+        let left = match in_zero {
+            ZeroValue::Empty => Some(&empty),
+            ZeroValue::Null => Some(&Value::Null),
+            ZeroValue::Absent => left,
         };
         let (mark, below) = compare_node(left, right, child_shape, zero_child);
         if mark != Mark::Unchanged || !below.is_empty() {
