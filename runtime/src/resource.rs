@@ -154,6 +154,14 @@ pub trait Strategy: DeserializeOwned + Serialize + 'static {
     /// deleted namespace first terminates, emptied of its objects.
     const NAMESPACE_LIFECYCLE: bool = false;
 
+    /// Whether a create through the main resource keeps the `status` the
+    /// request sets, for a kind with a status subresource (whose creates
+    /// otherwise start from an empty status). Upstream's node strategy:
+    /// `PrepareForCreate` leaves a Node's status as its kubelet registers
+    /// it. The field manager still does not track that status (it is one
+    /// of the strategy's reset fields).
+    const STATUS_ON_CREATE: bool = false;
+
     /// Whether [`Strategy::prepare_for_create`] does something; the generic
     /// server does not call it otherwise.
     const PREPARE_FOR_CREATE: bool = false;
@@ -396,6 +404,8 @@ pub struct KindStrategy {
     pub warnings: Option<Warnings>,
     /// [`Strategy::NAMESPACE_LIFECYCLE`].
     pub namespace_lifecycle: bool,
+    /// [`Strategy::STATUS_ON_CREATE`].
+    pub status_on_create: bool,
     /// For namespace kinds ([`Strategy::NAMESPACE_LIFECYCLE`]): the namespace
     /// controller's finalization, on the typed object.
     pub finalize_namespace: Option<FinalizeNamespace>,
@@ -432,6 +442,7 @@ impl KindStrategy {
         prepare_for_update: None,
         warnings: None,
         namespace_lifecycle: false,
+        status_on_create: false,
         finalize_namespace: None,
         graceful_delete_period: None,
         garbage_collected: true,
@@ -461,6 +472,7 @@ impl KindStrategy {
                 None
             },
             namespace_lifecycle: T::NAMESPACE_LIFECYCLE,
+            status_on_create: T::STATUS_ON_CREATE,
             finalize_namespace: if T::NAMESPACE_LIFECYCLE {
                 Some(finalize_namespace::<T>)
             } else {
@@ -508,6 +520,7 @@ impl PartialEq for KindStrategy {
     fn eq(&self, other: &Self) -> bool {
         self.garbage_collected == other.garbage_collected
             && self.namespace_lifecycle == other.namespace_lifecycle
+            && self.status_on_create == other.status_on_create
             && match (self.prepare_for_create, other.prepare_for_create) {
                 (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
                 (a, b) => a.is_none() && b.is_none(),

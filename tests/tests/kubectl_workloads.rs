@@ -583,3 +583,143 @@ fn kubectl_create_deployment_records_upstreams_managed_fields() {
         serde_json::from_str::<serde_json::Value>(upstream).unwrap()
     );
 }
+
+const NODE: &str = "apiVersion: v1
+kind: Node
+metadata:
+  name: worker-1
+  labels: {node-role.kubernetes.io/worker: \"\"}
+spec:
+  podCIDR: 10.244.1.0/24
+  podCIDRs: [10.244.1.0/24]
+status:
+  capacity: {cpu: \"4\", memory: 8Gi, pods: \"110\"}
+  conditions:
+  - {type: Ready, status: \"True\"}
+  addresses:
+  - {type: InternalIP, address: 172.18.0.2}
+  nodeInfo: {kubeletVersion: v1.36.0, osImage: Debian GNU/Linux 12 (bookworm), containerRuntimeVersion: containerd://2.1.1}
+";
+
+/// Nodes as a controller test registers them and an operator handles
+/// them: `create` keeps the status a kubelet would report, `get nodes` and
+/// `-o wide` print upstream's columns, `cordon` and `taint` patch the
+/// spec (the new node already carries `TaintNodesByCondition`'s not-ready
+/// taint), `drain` deletes the node's pods (with a protobuf
+/// `DeleteOptions`, as kubectl sends it) and `uncordon` undoes the
+/// cordon.
+#[test]
+fn nodes_register_print_cordon_taint_and_drain() {
+    let s = TestServer::start();
+    let node = s.manifest("node.yaml", NODE);
+    assert_eq!(
+        s.kubectl_ok(&["create", "-f", node.to_str().unwrap()]),
+        "node/worker-1 created\n"
+    );
+    assert_eq!(
+        rows_but_age(&s.kubectl_ok(&["get", "nodes"]), 3),
+        [
+            vec!["NAME", "STATUS", "ROLES", "VERSION"],
+            vec!["worker-1", "Ready", "worker", "v1.36.0"],
+        ]
+    );
+    assert_eq!(
+        rows_but_age(&s.kubectl_ok(&["get", "no", "-o", "wide"]), 3),
+        [
+            vec![
+                "NAME",
+                "STATUS",
+                "ROLES",
+                "VERSION",
+                "INTERNAL-IP",
+                "EXTERNAL-IP",
+                "OS-IMAGE",
+                "KERNEL-VERSION",
+                "CONTAINER-RUNTIME"
+            ],
+            vec![
+                "worker-1",
+                "Ready",
+                "worker",
+                "v1.36.0",
+                "172.18.0.2",
+                "<none>",
+                "Debian",
+                "GNU/Linux",
+                "12",
+                "(bookworm)",
+                "<unknown>",
+                "containerd://2.1.1"
+            ],
+        ]
+    );
+    assert_eq!(
+        s.kubectl_ok(&[
+            "get",
+            "node",
+            "worker-1",
+            "-o",
+            "jsonpath={.status.allocatable.cpu}"
+        ]),
+        "4"
+    );
+    assert_eq!(
+        s.kubectl_ok(&["cordon", "worker-1"]),
+        "node/worker-1 cordoned\n"
+    );
+    assert_eq!(
+        s.kubectl_ok(&["taint", "nodes", "worker-1", "dedicated=gpu:NoSchedule"]),
+        "node/worker-1 tainted\n"
+    );
+    assert_eq!(
+        s.kubectl_ok(&[
+            "get",
+            "node",
+            "worker-1",
+            "-o",
+            "jsonpath={range .spec.taints[*]}{.key}={.value}:{.effect} {end}"
+        ]),
+        "dedicated=gpu:NoSchedule node.kubernetes.io/not-ready=:NoSchedule "
+    );
+    assert_eq!(
+        rows_but_age(&s.kubectl_ok(&["get", "nodes"]), 3)[1],
+        ["worker-1", "Ready,SchedulingDisabled", "worker", "v1.36.0"]
+    );
+    let err = s.kubectl_err(&["taint", "nodes", "worker-1", "bad=x:Sometimes"]);
+    assert!(err.contains("invalid taint effect: Sometimes"), "{err}");
+
+    // A pod bound to the node (no kubelet runs it, so it is deleted at
+    // once with --grace-period=0).
+    let pod = s.manifest(
+        "pod.yaml",
+        "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  nodeName: worker-1\n  containers:\n  - name: c\n    image: nginx\n",
+    );
+    s.kubectl_ok(&["create", "-f", pod.to_str().unwrap()]);
+    let drained = s.kubectl_ok(&[
+        "drain",
+        "worker-1",
+        "--force",
+        "--grace-period=0",
+        "--timeout=20s",
+    ]);
+    assert!(drained.contains("node/worker-1 drained"), "{drained}");
+    assert_eq!(
+        s.kubectl_ok(&["get", "pods", "-o", "name"]),
+        "",
+        "the drained node's pod is gone"
+    );
+    assert_eq!(
+        s.kubectl_ok(&["uncordon", "worker-1"]),
+        "node/worker-1 uncordoned\n"
+    );
+    assert_eq!(
+        s.kubectl_ok(&[
+            "get",
+            "node",
+            "worker-1",
+            "-o",
+            "jsonpath={.spec.unschedulable}"
+        ]),
+        ""
+    );
+}

@@ -264,12 +264,26 @@ fn scale(model: &Model, def: &TypeDef) -> Option<TokenStream> {
 /// would leave a field on the way out of the JSON (`None`, or its
 /// `skip_serializing_if` holds), as a JSON path finds nothing there.
 fn getter(path: &ResolvedPath) -> TokenStream {
-    let steps = path.steps.iter().map(|step| {
+    steps_getter(path, false)
+}
+
+/// [`getter`], but a value field at the end of the path is read even where
+/// serde leaves it out, as upstream's field label conversions format the
+/// Go value (`strconv.FormatBool(pod.Spec.HostNetwork)` is `false` for a
+/// pod that does not set it): what a field selector compares.
+fn selectable_getter(path: &ResolvedPath) -> TokenStream {
+    steps_getter(path, true)
+}
+
+fn steps_getter(path: &ResolvedPath, leaf_value: bool) -> TokenStream {
+    let last = path.steps.len().saturating_sub(1);
+    let steps = path.steps.iter().enumerate().map(|(i, step)| {
         let field = format_ident!("{}", crate::tags::raw(&step.rust_name));
         let skip = step
             .skip_serializing_if
             .as_deref()
-            .and_then(super::schema::skip_path);
+            .and_then(super::schema::skip_path)
+            .filter(|_| !(leaf_value && i == last));
         match (step.optional, skip) {
             (true, _) => quote! { .and_then(|v| v.#field.as_ref()) },
             (false, Some(skip)) => quote! { .map(|v| &v.#field).filter(|v| !#skip(*v)) },
@@ -286,21 +300,28 @@ fn getter(path: &ResolvedPath) -> TokenStream {
 /// path that does not resolve; it then has no value).
 fn field_values(model: &Model, def: &TypeDef) -> TokenStream {
     let meta = resource_meta(def).ok();
-    let mut paths: Vec<String> = Vec::new();
+    // Each path once, with whether it is a selectable field (read as a
+    // field selector compares it, which a print column sharing it gets).
+    let mut paths: Vec<(String, bool)> = Vec::new();
     if let Some(meta) = &meta {
-        let columns = meta.printer_columns.iter().map(|c| &c.json_path);
-        for path in meta.selectable_fields.iter().chain(columns) {
+        let selectable = meta.selectable_fields.iter().map(|p| (p, true));
+        let columns = meta.printer_columns.iter().map(|c| (&c.json_path, false));
+        for (path, selectable) in selectable.chain(columns) {
             let path = path.trim_start_matches('.');
-            if !path.starts_with("metadata.") && !paths.iter().any(|p| p == path) {
-                paths.push(path.to_string());
+            if !path.starts_with("metadata.") && !paths.iter().any(|(p, _)| p == path) {
+                paths.push((path.to_string(), selectable));
             }
         }
     }
     let arms: Vec<TokenStream> = paths
         .iter()
-        .filter_map(|path| {
+        .filter_map(|(path, selectable)| {
             let resolved = resolve_path(model, def, path).ok()?;
-            let get = getter(&resolved);
+            let get = if *selectable {
+                selectable_getter(&resolved)
+            } else {
+                getter(&resolved)
+            };
             Some(quote! { #path => #get.and_then(|v| ::serde_json::to_value(v).ok()), })
         })
         .collect();

@@ -2,9 +2,16 @@
 //! crate, in the order kube-apiserver runs them (`AllOrderedPlugins` of
 //! `pkg/kubeapiserver/options/plugins.go`), each enabled by default there:
 //!
+//! - [`TaintNodesByCondition`] (`plugin/pkg/admission/nodetaint`): a
+//!   created Node is tainted `node.kubernetes.io/not-ready:NoSchedule`
+//!   until its kubelet (or the node controller) says it is ready;
 //! - [`Priority`] (`plugin/pkg/admission/priority`): a Pod's priority and
 //!   preemption policy from its PriorityClass (or the global default);
 //!   at most one default PriorityClass;
+//! - [`DefaultTolerationSeconds`]
+//!   (`plugin/pkg/admission/defaulttolerationseconds`): a Pod tolerates a
+//!   not-ready or unreachable node for 300 seconds unless it says
+//!   otherwise;
 //! - [`DefaultIngressClass`] (`plugin/pkg/admission/network/defaultingressclass`):
 //!   an Ingress that names no class gets the default IngressClass.
 //!
@@ -14,7 +21,10 @@
 
 use std::cmp::Reverse;
 
-use apis::core::v1::Pod;
+use apis::core::v1::{
+    Node, Pod, TAINT_EFFECT_NO_EXECUTE, TAINT_EFFECT_NO_SCHEDULE, TAINT_NODE_NOT_READY,
+    TAINT_NODE_UNREACHABLE, Taint, Toleration,
+};
 use apis::networking::v1::{Ingress, IngressClass};
 use apis::scheduling::v1::{PREEMPT_LOWER_PRIORITY, PriorityClass};
 use runtime::registry::Object;
@@ -29,9 +39,112 @@ use server::status::ApiError;
 /// default set that concern the served kinds, in its order.
 pub fn plugins() -> Admission {
     Admission::new()
+        .with_mutating(TaintNodesByCondition)
         .with_mutating(Priority)
         .with_validating(Priority)
+        .with_mutating(DefaultTolerationSeconds)
         .with_mutating(DefaultIngressClass)
+}
+
+/// The `TaintNodesByCondition` admission plugin: a Node's create adds the
+/// `node.kubernetes.io/not-ready:NoSchedule` taint unless the node has a
+/// taint of that key and effect, so that no pod is scheduled onto a new
+/// node before it is known to be ready. Subresources and other
+/// operations are not looked at.
+pub struct TaintNodesByCondition;
+
+impl AdmissionPlugin for TaintNodesByCondition {
+    fn name(&self) -> &str {
+        "TaintNodesByCondition"
+    }
+
+    fn handles(&self, operation: Operation, resource: &ResourceInfo) -> bool {
+        operation == Operation::Create && is(resource, "", "nodes")
+    }
+}
+
+impl MutatingAdmission for TaintNodesByCondition {
+    fn admit(
+        &self,
+        attributes: &Attributes<'_>,
+        object: Option<&mut dyn Object>,
+        _old: Option<&dyn Object>,
+    ) -> Result<(), Rejection> {
+        if attributes.subresource.is_some() {
+            return Ok(());
+        }
+        let node = downcast_mut::<Node>(object, "Node")?;
+        // `Taint.MatchTaint`: the same key and effect.
+        let tainted = node
+            .spec
+            .taints
+            .iter()
+            .any(|t| t.key == TAINT_NODE_NOT_READY && t.effect == TAINT_EFFECT_NO_SCHEDULE);
+        if !tainted {
+            node.spec.taints.push(Taint {
+                key: TAINT_NODE_NOT_READY.into(),
+                effect: TAINT_EFFECT_NO_SCHEDULE.into(),
+                ..Taint::default()
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The `DefaultTolerationSeconds` admission plugin: a Pod's create or
+/// update adds, in this order, `node.kubernetes.io/not-ready` and
+/// `node.kubernetes.io/unreachable` tolerations (`Exists`, `NoExecute`,
+/// 300 seconds: the plugin's default `--default-not-ready-toleration-seconds`
+/// and `--default-unreachable-toleration-seconds`) unless the pod has a
+/// toleration of that key (or of every key) for `NoExecute` (or every
+/// effect). Subresources are not looked at.
+pub struct DefaultTolerationSeconds;
+
+/// The seconds both added tolerations give.
+const DEFAULT_TOLERATION_SECONDS: i64 = 300;
+
+impl AdmissionPlugin for DefaultTolerationSeconds {
+    fn name(&self) -> &str {
+        "DefaultTolerationSeconds"
+    }
+
+    fn handles(&self, operation: Operation, resource: &ResourceInfo) -> bool {
+        matches!(operation, Operation::Create | Operation::Update) && is(resource, "", "pods")
+    }
+}
+
+impl MutatingAdmission for DefaultTolerationSeconds {
+    fn admit(
+        &self,
+        attributes: &Attributes<'_>,
+        object: Option<&mut dyn Object>,
+        _old: Option<&dyn Object>,
+    ) -> Result<(), Rejection> {
+        if attributes.subresource.is_some() {
+            return Ok(());
+        }
+        let pod = downcast_mut::<Pod>(object, "Pod")?;
+        let tolerates = |key: &str| {
+            pod.spec.tolerations.iter().any(|t| {
+                (t.key == key || t.key.is_empty())
+                    && (t.effect == TAINT_EFFECT_NO_EXECUTE || t.effect.is_empty())
+            })
+        };
+        let missing: Vec<&str> = [TAINT_NODE_NOT_READY, TAINT_NODE_UNREACHABLE]
+            .into_iter()
+            .filter(|key| !tolerates(key))
+            .collect();
+        for key in missing {
+            pod.spec.tolerations.push(Toleration {
+                key: key.into(),
+                operator: "Exists".into(),
+                effect: TAINT_EFFECT_NO_EXECUTE.into(),
+                toleration_seconds: Some(DEFAULT_TOLERATION_SECONDS),
+                ..Toleration::default()
+            });
+        }
+        Ok(())
+    }
 }
 
 /// The `Priority` admission plugin.

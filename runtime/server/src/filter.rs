@@ -71,10 +71,16 @@ mod tests {
     use apis::core::v1::Pod;
 
     /// Whether the JSON tree of an object passes the selectors: the
-    /// labels and paths of its JSON, as a client reading it would select.
+    /// labels and paths of its JSON, as a client reading it would select;
+    /// a Pod that leaves `spec.hostNetwork` out has Go's `false` there, as
+    /// upstream's field label conversion formats the bool.
     fn selected(obj: &Value, labels: &LabelSelector, fields: &FieldSelector) -> bool {
         labels.matches(&string_map(obj, "labels"))
-            && fields.matches(|f| get_path(obj, f).map(selector_text))
+            && fields.matches(|f| {
+                get_path(obj, f)
+                    .map(selector_text)
+                    .or_else(|| (f == "spec.hostNetwork").then(|| "false".to_string()))
+            })
     }
 
     /// Selecting a Pod through its Rust value gives what selecting its JSON

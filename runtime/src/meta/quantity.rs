@@ -74,6 +74,15 @@ impl Quantity {
         self.0.starts_with('-')
     }
 
+    /// Whether the amount is a whole number: upstream's integer check
+    /// (`MilliValue() % 1000 == 0`, `isNotIntegerErrorMsg`) for resources
+    /// counted in units (`pods`, extended resources). `1`, `2k` and `1Ki`
+    /// are; `1500m` and `0.5` are not.
+    pub fn is_whole(&self) -> bool {
+        let amount = exact(&self.0);
+        amount.scale <= 0 || (&amount.unscaled % pow10(amount.scale as u64)).is_zero()
+    }
+
     /// Compares the amounts (upstream's `Quantity.Cmp`): `1Gi` equals
     /// `1024Mi`, `500m` is less than `1`.
     pub fn cmp_amount(&self, other: &Quantity) -> std::cmp::Ordering {
@@ -474,6 +483,18 @@ fn canonical(amount: Amount, format: Format) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Upstream's `MilliValue() % 1000 == 0`: a whole number of units,
+    /// whatever the suffix; anything finer than a unit is not.
+    #[test]
+    fn whole_amounts_are_told_from_fractions() {
+        for whole in ["0", "1", "110", "2k", "1Ki", "3e3", "1000m", "-4", "1.0"] {
+            assert!(Quantity::parse(whole).unwrap().is_whole(), "{whole}");
+        }
+        for fraction in ["1500m", "0.5", "1n", "1.001", "15e-1"] {
+            assert!(!Quantity::parse(fraction).unwrap().is_whole(), "{fraction}");
+        }
+    }
 
     fn canon(text: &str) -> String {
         Quantity::parse(text)

@@ -227,6 +227,53 @@ async fn a_scheduled_pod_is_deleted_gracefully() {
     assert_eq!(api.get(&uri).await.status, StatusCode::NOT_FOUND);
 }
 
+/// A protobuf `DeleteOptions` body (`kubectl drain` deletes pods with
+/// one, as client-go does when it speaks protobuf) is read as the JSON one
+/// is: its grace period applies, and a body of another kind is refused.
+#[tokio::test]
+async fn a_protobuf_delete_options_body_is_read() {
+    let api = Api::start();
+    api.create(PODS, &pod("p1", Some("node-1"))).await;
+    let uri = format!("{PODS}/p1");
+    let protobuf = |kind: &str, options: &runtime::meta::v1::DeleteOptions| {
+        runtime::codec::wire::encode_object("v1", kind, options)
+    };
+    let delete = |body: Vec<u8>| {
+        let api = &api;
+        let uri = uri.clone();
+        async move {
+            api.send(
+                Method::DELETE,
+                &uri,
+                &[("content-type", "application/vnd.kubernetes.protobuf")],
+                body,
+            )
+            .await
+        }
+    };
+    // What kubectl drain sends: empty options.
+    let r = delete(protobuf("DeleteOptions", &Default::default())).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["metadata"]["deletionGracePeriodSeconds"], 30);
+
+    let r = delete(protobuf("Pod", &Default::default())).await;
+    r.assert_failure(400, "BadRequest");
+    assert_eq!(
+        r.body["message"],
+        "no kind \"Pod\" is registered for version \"v1\" in scheme \"k8s.io/apimachinery/pkg/apis/meta/internalversion/scheme/register.go\""
+    );
+    let r = delete(b"k8s\0\x0a\x05".to_vec()).await;
+    r.assert_failure(400, "BadRequest");
+
+    let now = runtime::meta::v1::DeleteOptions {
+        grace_period_seconds: Some(0),
+        ..Default::default()
+    };
+    let r = delete(protobuf("DeleteOptions", &now)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(api.get(&uri).await.status, StatusCode::NOT_FOUND);
+}
+
 /// Upstream: `deletionFinalizersForGarbageCollection` adds
 /// `foregroundDeletion` (Foreground) or `orphan` (Orphan) and the object
 /// stays, marked for deletion, until that finalizer is removed (by the

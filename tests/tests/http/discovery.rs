@@ -92,6 +92,8 @@ async fn core_resource_list() {
             "events",
             "namespaces",
             "namespaces/status",
+            "nodes",
+            "nodes/status",
             "persistentvolumeclaims",
             "persistentvolumeclaims/status",
             "pods",

@@ -28,6 +28,7 @@ mod label_selectors;
 mod metrics;
 mod namespaces;
 mod networking;
+mod nodes;
 mod openapi;
 mod patch;
 mod pods;

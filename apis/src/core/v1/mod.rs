@@ -4,6 +4,7 @@
 //! +k8s:supportsSubresource="/status"
 
 mod endpoints;
+mod node;
 mod persistent_volume_claim;
 mod pod;
 mod pod_update;
@@ -19,6 +20,7 @@ mod validation;
 pub mod warnings;
 
 pub use endpoints::*;
+pub use node::*;
 pub use persistent_volume_claim::*;
 pub use pod::*;
 pub use secret::*;

@@ -23,6 +23,16 @@ const _: () = {
             }
         }
     }
+    impl SetDefaults for Node {
+        fn set_defaults(&mut self) {
+            self.status.set_defaults();
+        }
+    }
+    impl SetDefaults for NodeStatus {
+        fn set_defaults(&mut self) {
+            ::runtime::defaulting::DefaultHook::default_hook(self);
+        }
+    }
     impl SetDefaults for PersistentVolumeClaim {
         fn set_defaults(&mut self) {
             ::runtime::defaulting::DefaultHook::default_hook(self);

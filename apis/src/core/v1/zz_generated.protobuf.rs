@@ -122,6 +122,610 @@ const _: () = {
             &MESSAGE
         }
     }
+    impl ProtoSchema for Node {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "Node",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "spec",
+                        kind: Kind::Message(<NodeSpec as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "status",
+                        kind: Kind::Message(<NodeStatus as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NodeSpec {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NodeSpec",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "podCIDR",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 7,
+                        json: "podCIDRs",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 3,
+                        json: "providerID",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "unschedulable",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "taints",
+                        kind: Kind::Message(<Taint as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 6,
+                        json: "configSource",
+                        kind: Kind::Message(<NodeConfigSource as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "externalID",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for Taint {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "Taint",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "key",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "value",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "effect",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "timeAdded",
+                        kind: Kind::Time,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NodeConfigSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NodeConfigSource",
+                fields: &[
+                    Field {
+                        number: 2,
+                        json: "configMap",
+                        kind: Kind::Message(
+                            <ConfigMapNodeConfigSource as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ConfigMapNodeConfigSource {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ConfigMapNodeConfigSource",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "namespace",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "uid",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "resourceVersion",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "kubeletConfigKey",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NodeStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NodeStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "capacity",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 2,
+                        json: "allocatable",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 3,
+                        json: "phase",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "conditions",
+                        kind: Kind::Message(<NodeCondition as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 5,
+                        json: "addresses",
+                        kind: Kind::Message(<NodeAddress as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 6,
+                        json: "daemonEndpoints",
+                        kind: Kind::Message(
+                            <NodeDaemonEndpoints as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 7,
+                        json: "nodeInfo",
+                        kind: Kind::Message(<NodeSystemInfo as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 8,
+                        json: "images",
+                        kind: Kind::Message(<ContainerImage as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 9,
+                        json: "volumesInUse",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 10,
+                        json: "volumesAttached",
+                        kind: Kind::Message(<AttachedVolume as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 11,
+                        json: "config",
+                        kind: Kind::Message(<NodeConfigStatus as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 12,
+                        json: "runtimeHandlers",
+                        kind: Kind::Message(
+                            <NodeRuntimeHandler as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 13,
+                        json: "features",
+                        kind: Kind::Message(<NodeFeatures as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 14,
+                        json: "declaredFeatures",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NodeCondition {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NodeCondition",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "type",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "status",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "lastHeartbeatTime",
+                        kind: Kind::Time,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "lastTransitionTime",
+                        kind: Kind::Time,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 5,
+                        json: "reason",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "message",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NodeAddress {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NodeAddress",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "type",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "address",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NodeDaemonEndpoints {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NodeDaemonEndpoints",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "kubeletEndpoint",
+                        kind: Kind::Message(<DaemonEndpoint as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for DaemonEndpoint {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "DaemonEndpoint",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "Port",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NodeSystemInfo {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NodeSystemInfo",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "machineID",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "systemUUID",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "bootID",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "kernelVersion",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 5,
+                        json: "osImage",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 6,
+                        json: "containerRuntimeVersion",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 7,
+                        json: "kubeletVersion",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 8,
+                        json: "kubeProxyVersion",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 9,
+                        json: "operatingSystem",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 10,
+                        json: "architecture",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 11,
+                        json: "swap",
+                        kind: Kind::Message(<NodeSwapStatus as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NodeSwapStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NodeSwapStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "capacity",
+                        kind: Kind::Int64,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ContainerImage {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ContainerImage",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "names",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 2,
+                        json: "sizeBytes",
+                        kind: Kind::Int64,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for AttachedVolume {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "AttachedVolume",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "devicePath",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NodeConfigStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NodeConfigStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "assigned",
+                        kind: Kind::Message(<NodeConfigSource as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "active",
+                        kind: Kind::Message(<NodeConfigSource as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "lastKnownGood",
+                        kind: Kind::Message(<NodeConfigSource as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "error",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NodeRuntimeHandler {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NodeRuntimeHandler",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "features",
+                        kind: Kind::Message(
+                            <NodeRuntimeHandlerFeatures as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NodeRuntimeHandlerFeatures {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NodeRuntimeHandlerFeatures",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "recursiveReadOnlyMounts",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 2,
+                        json: "userNamespaces",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for NodeFeatures {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "NodeFeatures",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "supplementalGroupsPolicy",
+                        kind: Kind::Bool,
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
     impl ProtoSchema for PersistentVolumeClaim {
         fn message() -> &'static Message {
             static MESSAGE: Message = Message {
@@ -6225,6 +6829,1221 @@ const _: () = {
                     w::string_len(3, v)
                 };
             len += self.app_protocol.as_ref().map_or(0, |v| w::string_len(4, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for Node {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.status = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::message_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NodeSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.pod_cidr;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.external_id;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.provider_id;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.unschedulable;
+                w::bool(4, *v, buf);
+            }
+            for v in &self.taints {
+                w::message(5, v, buf);
+            }
+            if let Some(v) = &self.config_source {
+                w::message(6, v, buf);
+            }
+            for v in &self.pod_cidrs {
+                w::string(7, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.pod_cidr = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.external_id = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.provider_id = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.unschedulable = w::decode_bool(wire_type, buf)?;
+                }
+                5 => {
+                    self.taints.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                6 => {
+                    self.config_source = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                7 => {
+                    self.pod_cidrs.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.pod_cidr;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.external_id;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.provider_id;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.unschedulable;
+                    w::bool_len(4, *v)
+                };
+            len += self.taints.iter().map(|v| w::message_len(5, v)).sum::<usize>();
+            len += self.config_source.as_ref().map_or(0, |v| w::message_len(6, v));
+            len += self.pod_cidrs.iter().map(|v| w::string_len(7, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for Taint {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.key;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.value;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.effect;
+                w::string(3, v, buf);
+            }
+            if let Some(v) = &self.time_added {
+                w::time(4, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.key = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.value = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.effect = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.time_added = w::decode_time(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.key;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.value;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.effect;
+                    w::string_len(3, v)
+                };
+            len += self.time_added.as_ref().map_or(0, |v| w::time_len(4, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NodeConfigSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.config_map {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                2 => {
+                    self.config_map = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.config_map.as_ref().map_or(0, |v| w::message_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ConfigMapNodeConfigSource {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.namespace;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.name;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.uid;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.resource_version;
+                w::string(4, v, buf);
+            }
+            {
+                let v = &self.kubelet_config_key;
+                w::string(5, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.namespace = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.uid = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.resource_version = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                5 => {
+                    self.kubelet_config_key = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.namespace;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.uid;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.resource_version;
+                    w::string_len(4, v)
+                };
+            len
+                += {
+                    let v = &self.kubelet_config_key;
+                    w::string_len(5, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NodeStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for (k, v) in &self.capacity {
+                w::map_entry(1, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+            for (k, v) in &self.allocatable {
+                w::map_entry(2, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+            {
+                let v = &self.phase;
+                w::string(3, v, buf);
+            }
+            for v in &self.conditions {
+                w::message(4, v, buf);
+            }
+            for v in &self.addresses {
+                w::message(5, v, buf);
+            }
+            {
+                let v = &self.daemon_endpoints;
+                w::message(6, v, buf);
+            }
+            {
+                let v = &self.node_info;
+                w::message(7, v, buf);
+            }
+            for v in &self.images {
+                w::message(8, v, buf);
+            }
+            for v in &self.volumes_in_use {
+                w::string(9, v, buf);
+            }
+            for v in &self.volumes_attached {
+                w::message(10, v, buf);
+            }
+            if let Some(v) = &self.config {
+                w::message(11, v, buf);
+            }
+            for v in &self.runtime_handlers {
+                w::message(12, v, buf);
+            }
+            if let Some(v) = &self.features {
+                w::message(13, v, buf);
+            }
+            for v in &self.declared_features {
+                w::string(14, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.capacity.insert(k, v);
+                }
+                2 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.allocatable.insert(k, v);
+                }
+                3 => {
+                    self.phase = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.conditions
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                5 => {
+                    self.addresses.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                6 => {
+                    self.daemon_endpoints = w::decode_message(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                7 => {
+                    self.node_info = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                8 => {
+                    self.images.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                9 => {
+                    self.volumes_in_use
+                        .push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                10 => {
+                    self.volumes_attached
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                11 => {
+                    self.config = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                12 => {
+                    self.runtime_handlers
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                13 => {
+                    self.features = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                14 => {
+                    self.declared_features
+                        .push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .capacity
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(1, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len
+                += self
+                    .allocatable
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(2, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len
+                += {
+                    let v = &self.phase;
+                    w::string_len(3, v)
+                };
+            len += self.conditions.iter().map(|v| w::message_len(4, v)).sum::<usize>();
+            len += self.addresses.iter().map(|v| w::message_len(5, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.daemon_endpoints;
+                    w::message_len(6, v)
+                };
+            len
+                += {
+                    let v = &self.node_info;
+                    w::message_len(7, v)
+                };
+            len += self.images.iter().map(|v| w::message_len(8, v)).sum::<usize>();
+            len
+                += self
+                    .volumes_in_use
+                    .iter()
+                    .map(|v| w::string_len(9, v))
+                    .sum::<usize>();
+            len
+                += self
+                    .volumes_attached
+                    .iter()
+                    .map(|v| w::message_len(10, v))
+                    .sum::<usize>();
+            len += self.config.as_ref().map_or(0, |v| w::message_len(11, v));
+            len
+                += self
+                    .runtime_handlers
+                    .iter()
+                    .map(|v| w::message_len(12, v))
+                    .sum::<usize>();
+            len += self.features.as_ref().map_or(0, |v| w::message_len(13, v));
+            len
+                += self
+                    .declared_features
+                    .iter()
+                    .map(|v| w::string_len(14, v))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NodeCondition {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.r#type;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::string(2, v, buf);
+            }
+            w::value_time(3, self.last_heartbeat_time.as_ref(), buf);
+            w::value_time(4, self.last_transition_time.as_ref(), buf);
+            {
+                let v = &self.reason;
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.message;
+                w::string(6, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.status = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.last_heartbeat_time = w::decode_time(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                4 => {
+                    self.last_transition_time = w::decode_time(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                5 => {
+                    self.reason = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.message = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::string_len(2, v)
+                };
+            len += w::value_time_len(3, self.last_heartbeat_time.as_ref());
+            len += w::value_time_len(4, self.last_transition_time.as_ref());
+            len
+                += {
+                    let v = &self.reason;
+                    w::string_len(5, v)
+                };
+            len
+                += {
+                    let v = &self.message;
+                    w::string_len(6, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NodeAddress {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.r#type;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.address;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.address = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.address;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NodeDaemonEndpoints {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.kubelet_endpoint;
+                w::message(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.kubelet_endpoint = w::decode_message(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.kubelet_endpoint;
+                    w::message_len(1, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for DaemonEndpoint {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.port;
+                w::int(1, (*v) as i64, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.port = w::decode_int(wire_type, buf)? as _;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.port;
+                    w::int_len(1, (*v) as i64)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NodeSystemInfo {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.machine_id;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.system_uuid;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.boot_id;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.kernel_version;
+                w::string(4, v, buf);
+            }
+            {
+                let v = &self.os_image;
+                w::string(5, v, buf);
+            }
+            {
+                let v = &self.container_runtime_version;
+                w::string(6, v, buf);
+            }
+            {
+                let v = &self.kubelet_version;
+                w::string(7, v, buf);
+            }
+            {
+                let v = &self.kube_proxy_version;
+                w::string(8, v, buf);
+            }
+            {
+                let v = &self.operating_system;
+                w::string(9, v, buf);
+            }
+            {
+                let v = &self.architecture;
+                w::string(10, v, buf);
+            }
+            if let Some(v) = &self.swap {
+                w::message(11, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.machine_id = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.system_uuid = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.boot_id = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.kernel_version = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.os_image = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                6 => {
+                    self.container_runtime_version = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                7 => {
+                    self.kubelet_version = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                8 => {
+                    self.kube_proxy_version = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                9 => {
+                    self.operating_system = w::decode_string(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                10 => {
+                    self.architecture = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                11 => {
+                    self.swap = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.machine_id;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.system_uuid;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.boot_id;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.kernel_version;
+                    w::string_len(4, v)
+                };
+            len
+                += {
+                    let v = &self.os_image;
+                    w::string_len(5, v)
+                };
+            len
+                += {
+                    let v = &self.container_runtime_version;
+                    w::string_len(6, v)
+                };
+            len
+                += {
+                    let v = &self.kubelet_version;
+                    w::string_len(7, v)
+                };
+            len
+                += {
+                    let v = &self.kube_proxy_version;
+                    w::string_len(8, v)
+                };
+            len
+                += {
+                    let v = &self.operating_system;
+                    w::string_len(9, v)
+                };
+            len
+                += {
+                    let v = &self.architecture;
+                    w::string_len(10, v)
+                };
+            len += self.swap.as_ref().map_or(0, |v| w::message_len(11, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NodeSwapStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.capacity {
+                w::int(1, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.capacity = Some(w::decode_int(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.capacity.as_ref().map_or(0, |v| w::int_len(1, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ContainerImage {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.names {
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.size_bytes;
+                w::int(2, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.names.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                2 => {
+                    self.size_bytes = w::decode_int(wire_type, buf)?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.names.iter().map(|v| w::string_len(1, v)).sum::<usize>();
+            len
+                += {
+                    let v = &self.size_bytes;
+                    w::int_len(2, *v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for AttachedVolume {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.device_path;
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.device_path = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.device_path;
+                    w::string_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NodeConfigStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.assigned {
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.active {
+                w::message(2, v, buf);
+            }
+            if let Some(v) = &self.last_known_good {
+                w::message(3, v, buf);
+            }
+            {
+                let v = &self.error;
+                w::string(4, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.assigned = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                2 => {
+                    self.active = Some(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                3 => {
+                    self.last_known_good = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                4 => {
+                    self.error = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.assigned.as_ref().map_or(0, |v| w::message_len(1, v));
+            len += self.active.as_ref().map_or(0, |v| w::message_len(2, v));
+            len += self.last_known_good.as_ref().map_or(0, |v| w::message_len(3, v));
+            len
+                += {
+                    let v = &self.error;
+                    w::string_len(4, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NodeRuntimeHandler {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.name;
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.features {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.features = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(1, v)
+                };
+            len += self.features.as_ref().map_or(0, |v| w::message_len(2, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NodeRuntimeHandlerFeatures {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.recursive_read_only_mounts {
+                w::bool(1, *v, buf);
+            }
+            if let Some(v) = &self.user_namespaces {
+                w::bool(2, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.recursive_read_only_mounts = Some(
+                        w::decode_bool(wire_type, buf)?,
+                    );
+                }
+                2 => {
+                    self.user_namespaces = Some(w::decode_bool(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .recursive_read_only_mounts
+                    .as_ref()
+                    .map_or(0, |v| w::bool_len(1, *v));
+            len += self.user_namespaces.as_ref().map_or(0, |v| w::bool_len(2, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for NodeFeatures {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.supplemental_groups_policy {
+                w::bool(1, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.supplemental_groups_policy = Some(
+                        w::decode_bool(wire_type, buf)?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .supplemental_groups_policy
+                    .as_ref()
+                    .map_or(0, |v| w::bool_len(1, *v));
             len
         }
         fn clear(&mut self) {

@@ -7,6 +7,7 @@ pub const VERSION: &str = "v1";
 /// Adds every resource of `v1` to `registry`.
 pub fn register(registry: &mut ::runtime::registry::Registry) {
     registry.add::<Endpoints>();
+    registry.add::<Node>();
     registry.add::<PersistentVolumeClaim>();
     registry.add::<Pod>();
     registry.add::<PodTemplate>();
@@ -68,6 +69,63 @@ impl ::runtime::registry::ServedKind for Endpoints {
             &self.metadata,
             path.strip_prefix("metadata.")?,
         )
+    }
+}
+impl ::runtime::registry::ServedKind for Node {
+    type Storage = Self;
+    fn into_storage(self) -> Self {
+        self
+    }
+    fn from_storage(stored: Self) -> Self {
+        stored
+    }
+    const DEFAULTED: bool = true;
+    fn set_defaults(&mut self) {
+        ::runtime::defaulting::SetDefaults::set_defaults(self);
+    }
+    const VALIDATED: bool = true;
+    fn validate(
+        &self,
+        old: Option<&Self>,
+        ctx: &::runtime::validate::Context,
+    ) -> ::runtime::field::ErrorList {
+        ::runtime::registry::validate_kind(self, old, ctx)
+    }
+    fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
+        Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
+    }
+    fn decode_protobuf(
+        message: &[u8],
+    ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
+        Some(::runtime::codec::wire::message_from_bytes(message))
+    }
+    fn encode_protobuf(&self) -> Option<Vec<u8>> {
+        Some(::runtime::codec::wire::encode_message(self))
+    }
+    fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
+        Some(
+            ::runtime::codec::wire::encode_object(
+                <Self as ::runtime::resource::Resource>::INFO.api_version,
+                <Self as ::runtime::resource::Resource>::INFO.kind,
+                self,
+            ),
+        )
+    }
+    fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
+        match path {
+            "spec.unschedulable" => {
+                Some(self)
+                    .map(|v| &v.spec)
+                    .map(|v| &v.unschedulable)
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            _ => {
+                ::runtime::registry::metadata_field(
+                    &self.metadata,
+                    path.strip_prefix("metadata.")?,
+                )
+            }
+        }
     }
 }
 impl ::runtime::registry::ServedKind for PersistentVolumeClaim {
@@ -163,56 +221,48 @@ impl ::runtime::registry::ServedKind for Pod {
                 Some(self)
                     .map(|v| &v.spec)
                     .map(|v| &v.node_name)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             "spec.restartPolicy" => {
                 Some(self)
                     .map(|v| &v.spec)
                     .map(|v| &v.restart_policy)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             "spec.schedulerName" => {
                 Some(self)
                     .map(|v| &v.spec)
                     .map(|v| &v.scheduler_name)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             "spec.serviceAccountName" => {
                 Some(self)
                     .map(|v| &v.spec)
                     .map(|v| &v.service_account_name)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             "spec.hostNetwork" => {
                 Some(self)
                     .map(|v| &v.spec)
                     .map(|v| &v.host_network)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             "status.phase" => {
                 Some(self)
                     .map(|v| &v.status)
                     .map(|v| &v.phase)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             "status.podIP" => {
                 Some(self)
                     .map(|v| &v.status)
                     .map(|v| &v.pod_ip)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             "status.nominatedNodeName" => {
                 Some(self)
                     .map(|v| &v.status)
                     .map(|v| &v.nominated_node_name)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             _ => {
@@ -316,7 +366,6 @@ impl ::runtime::registry::ServedKind for Secret {
             "type" => {
                 Some(self)
                     .map(|v| &v.r#type)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             _ => {
@@ -374,14 +423,12 @@ impl ::runtime::registry::ServedKind for Service {
                 Some(self)
                     .map(|v| &v.spec)
                     .map(|v| &v.cluster_ip)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             "spec.type" => {
                 Some(self)
                     .map(|v| &v.spec)
                     .map(|v| &v.r#type)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             _ => {
@@ -525,7 +572,6 @@ impl ::runtime::registry::ServedKind for Namespace {
                 Some(self)
                     .map(|v| &v.status)
                     .map(|v| &v.phase)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             _ => {
@@ -579,67 +625,57 @@ impl ::runtime::registry::ServedKind for Event {
                 Some(self)
                     .map(|v| &v.involved_object)
                     .map(|v| &v.kind)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             "involvedObject.namespace" => {
                 Some(self)
                     .map(|v| &v.involved_object)
                     .map(|v| &v.namespace)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             "involvedObject.name" => {
                 Some(self)
                     .map(|v| &v.involved_object)
                     .map(|v| &v.name)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             "involvedObject.uid" => {
                 Some(self)
                     .map(|v| &v.involved_object)
                     .map(|v| &v.uid)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             "involvedObject.apiVersion" => {
                 Some(self)
                     .map(|v| &v.involved_object)
                     .map(|v| &v.api_version)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             "involvedObject.resourceVersion" => {
                 Some(self)
                     .map(|v| &v.involved_object)
                     .map(|v| &v.resource_version)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             "involvedObject.fieldPath" => {
                 Some(self)
                     .map(|v| &v.involved_object)
                     .map(|v| &v.field_path)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             "reason" => {
                 Some(self)
                     .map(|v| &v.reason)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             "reportingComponent" => {
                 Some(self)
                     .map(|v| &v.reporting_component)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             "type" => {
                 Some(self)
                     .map(|v| &v.r#type)
-                    .filter(|v| !runtime::codec::is_default(*v))
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
             _ => {

@@ -10,6 +10,7 @@ mod types;
 mod validation;
 
 pub use types::*;
+pub(crate) use validation::{Cidr, cidr_errors};
 
 include!("zz_generated.register.rs");
 include!("zz_generated.protobuf.rs");

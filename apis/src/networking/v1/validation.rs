@@ -688,7 +688,7 @@ fn ip_block_errors(block: &IPBlock, path: &Path) -> ErrorList {
 
 /// `IsValidCIDRForLegacyField` without strict validation (which is why
 /// upstream's exemption of the old object's values changes nothing here).
-fn cidr_errors(value: &str, path: &Path) -> ErrorList {
+pub(crate) fn cidr_errors(value: &str, path: &Path) -> ErrorList {
     if Cidr::parse_sloppy(value).is_some() {
         return Vec::new();
     }
@@ -703,15 +703,15 @@ fn cidr_errors(value: &str, path: &Path) -> ErrorList {
 /// (octets may have leading zeros) or an IPv6 one, `/`, a prefix length in
 /// decimal (leading zeros allowed) of at most the address's bits.
 #[derive(Clone, Copy)]
-pub(super) struct Cidr {
+pub(crate) struct Cidr {
     /// The address as written, bits beyond the prefix included.
-    pub(super) address: IpAddr,
+    pub(crate) address: IpAddr,
     /// The prefix length, in bits.
     pub(super) prefix: u32,
 }
 
 impl Cidr {
-    pub(super) fn parse_sloppy(value: &str) -> Option<Cidr> {
+    pub(crate) fn parse_sloppy(value: &str) -> Option<Cidr> {
         let (address, prefix) = value.split_once('/')?;
         if prefix.is_empty() || !prefix.bytes().all(|b| b.is_ascii_digit()) {
             return None;

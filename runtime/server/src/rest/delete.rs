@@ -171,26 +171,27 @@ impl Ctx<'_> {
 fn delete_options(bytes: &[u8], query: &Query) -> Result<DeleteOptions, ApiError> {
     let options = if bytes.iter().all(u8::is_ascii_whitespace) {
         delete_options_from_query(query)?
+    } else if bytes.starts_with(runtime::codec::protobuf::MAGIC) {
+        delete_options_from_protobuf(bytes)?
     } else {
-        let options: DeleteOptions = serde_json::from_slice(bytes).map_err(|e| {
+        serde_json::from_slice(bytes).map_err(|e| {
             ApiError::bad_request(format!(
                 "error decoding DeleteOptions: {}",
                 without_position(&e.to_string())
             ))
-        })?;
-        if let Some(kind) = options.kind.as_deref().filter(|k| !k.is_empty())
-            && kind != "DeleteOptions"
-        {
-            // The handler decodes with the meta internal scheme, where only
-            // the option kinds are registered.
-            return Err(ApiError::bad_request(format!(
-                "no kind {} is registered for version {} in scheme \"k8s.io/apimachinery/pkg/apis/meta/internalversion/scheme/register.go\"",
-                runtime::field::quote(kind),
-                runtime::field::quote(options.api_version.as_deref().unwrap_or(""))
-            )));
-        }
-        options
+        })?
     };
+    if let Some(kind) = options.kind.as_deref().filter(|k| !k.is_empty())
+        && kind != "DeleteOptions"
+    {
+        // The handler decodes with the meta internal scheme, where only
+        // the option kinds are registered.
+        return Err(ApiError::bad_request(format!(
+            "no kind {} is registered for version {} in scheme \"k8s.io/apimachinery/pkg/apis/meta/internalversion/scheme/register.go\"",
+            runtime::field::quote(kind),
+            runtime::field::quote(options.api_version.as_deref().unwrap_or(""))
+        )));
+    }
     let mut causes = Vec::new();
     if let (Some(_), Some(policy)) = (options.orphan_dependents, &options.propagation_policy) {
         causes.push(Cause {
@@ -235,6 +236,36 @@ fn delete_options(bytes: &[u8], query: &Query) -> Result<DeleteOptions, ApiError
             .grace_period_seconds
             .map(|g| if g < 0 { 1 } else { g }),
         ..options
+    })
+}
+
+/// The DeleteOptions of a protobuf body (`kubectl drain` sends one, as
+/// client-go does with `application/vnd.kubernetes.protobuf`): the
+/// Kubernetes envelope around a `metav1.DeleteOptions` message.
+///
+/// Errors: 400 for bytes that do not decode (the protobuf codec's
+/// message); the kind is checked by the caller, as for JSON.
+fn delete_options_from_protobuf(bytes: &[u8]) -> Result<DeleteOptions, ApiError> {
+    let decoding = |e: runtime::codec::protobuf::ProtoError| {
+        ApiError::bad_request(format!("error decoding DeleteOptions: {}", e.0))
+    };
+    let (api_version, kind, raw) = runtime::codec::protobuf::unwrap(bytes).map_err(decoding)?;
+    let options: runtime::meta::v1::DeleteOptions =
+        runtime::codec::wire::message_from_bytes(raw).map_err(decoding)?;
+    let non_empty = |s: String| (!s.is_empty()).then_some(s);
+    Ok(DeleteOptions {
+        kind: non_empty(kind),
+        api_version: non_empty(api_version),
+        grace_period_seconds: options.grace_period_seconds,
+        preconditions: options
+            .preconditions
+            .map(|p| crate::deletion::Preconditions {
+                uid: p.uid,
+                resource_version: p.resource_version,
+            }),
+        orphan_dependents: options.orphan_dependents,
+        propagation_policy: options.propagation_policy,
+        dry_run: (!options.dry_run.is_empty()).then_some(options.dry_run),
     })
 }
 

@@ -124,7 +124,7 @@ impl Ctx<'_> {
         crate::strategy::fill_create_system_fields(obj.metadata_mut(), ri, Time::now());
         // `BeginCreate`: the service allocators, before `BeforeCreate`.
         let _reservation = self.allocate(&name, obj.as_mut(), None)?;
-        if ri.status_subresource {
+        if ri.status_subresource && !ri.strategy.status_on_create {
             obj.reset_status();
         }
         self.server.prepare_for_create(ri, obj.as_mut());
