@@ -335,11 +335,13 @@ pub enum WellKnown {
     Condition,
     /// `metav1.FieldsV1`: a raw field set.
     FieldsV1,
+    /// `metav1.DeleteOptions` (an Eviction's options).
+    DeleteOptions,
 }
 
 impl WellKnown {
     /// Every well-known type, for lookups by Rust name.
-    pub const ALL: [WellKnown; 14] = [
+    pub const ALL: [WellKnown; 15] = [
         WellKnown::Time,
         WellKnown::MicroTime,
         WellKnown::Duration,
@@ -354,6 +356,7 @@ impl WellKnown {
         WellKnown::FieldSelectorRequirement,
         WellKnown::Condition,
         WellKnown::FieldsV1,
+        WellKnown::DeleteOptions,
     ];
 
     /// The Rust type name as written in API types (`Time`, `Quantity`...).
@@ -373,6 +376,7 @@ impl WellKnown {
             WellKnown::FieldSelectorRequirement => "FieldSelectorRequirement",
             WellKnown::Condition => "Condition",
             WellKnown::FieldsV1 => "FieldsV1",
+            WellKnown::DeleteOptions => "DeleteOptions",
         }
     }
 
@@ -398,6 +402,7 @@ impl WellKnown {
             }
             WellKnown::Condition => "io.k8s.apimachinery.pkg.apis.meta.v1.Condition",
             WellKnown::FieldsV1 => "io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1",
+            WellKnown::DeleteOptions => "io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions",
         }
     }
 

@@ -53,14 +53,15 @@ impl TestServer {
         TestServer::start_with(Arc::new(MemoryStore::new()))
     }
 
-    /// Starts a server over `store`, with the admission plugins the
-    /// `apiserver` binary runs.
+    /// Starts a server over `store`, with the admission plugins and
+    /// subresources the `apiserver` binary serves.
     pub fn start_with(store: Arc<dyn Store>) -> TestServer {
         TestServer::start_with_config(
             store,
             Config {
                 port: 0,
                 admission: apiserver::admission::plugins(),
+                subresources: apiserver::subresources(),
                 ..Config::default()
             },
         )

@@ -285,7 +285,8 @@ fn value_type(model: &Model, pkg: &Package, ty: &FieldType) -> TokenStream {
             | WellKnown::Condition
             | WellKnown::LabelSelector
             | WellKnown::LabelSelectorRequirement
-            | WellKnown::FieldSelectorRequirement),
+            | WellKnown::FieldSelectorRequirement
+            | WellKnown::DeleteOptions),
         ) => {
             let ident = format_ident!("{}", w.rust_name());
             quote! { Type::Struct(<::runtime::meta::#ident as Schema>::schema) }

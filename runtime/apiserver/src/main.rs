@@ -287,6 +287,7 @@ async fn run() -> anyhow::Result<()> {
             .map(|(k, _)| k.trim().to_string())
             .collect(),
         admission: apiserver::admission::plugins(),
+        subresources: apiserver::subresources(),
         ..Config::default()
     };
     let server =

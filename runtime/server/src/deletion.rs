@@ -50,6 +50,27 @@ pub(crate) struct Preconditions {
     pub resource_version: Option<String>,
 }
 
+/// The typed `metav1.DeleteOptions` (a protobuf body's): its options, with
+/// no kind or API version (the envelope carries those). Its
+/// `ignoreStoreReadErrorWithClusterBreakingPotential` has no use here: an
+/// object this server stored always reads back.
+impl From<runtime::meta::v1::DeleteOptions> for DeleteOptions {
+    fn from(options: runtime::meta::v1::DeleteOptions) -> DeleteOptions {
+        DeleteOptions {
+            kind: None,
+            api_version: None,
+            grace_period_seconds: options.grace_period_seconds,
+            preconditions: options.preconditions.map(|p| Preconditions {
+                uid: p.uid,
+                resource_version: p.resource_version,
+            }),
+            orphan_dependents: options.orphan_dependents,
+            propagation_policy: options.propagation_policy,
+            dry_run: (!options.dry_run.is_empty()).then_some(options.dry_run),
+        }
+    }
+}
+
 impl DeleteOptions {
     /// Whether `dryRun` asks for a dry run.
     pub fn dry_run(&self) -> bool {

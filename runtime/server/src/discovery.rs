@@ -10,6 +10,8 @@ use serde_json::{Value, json};
 
 use runtime::registry::{Entry, Registry};
 
+use crate::subresource::Subresources;
+
 /// Verbs of the status and scale subresources.
 pub const SUBRESOURCE_VERBS: [&str; 3] = ["get", "patch", "update"];
 
@@ -158,8 +160,15 @@ fn served_in<'a>(registry: &'a Registry, group: &str, version: &str) -> Vec<&'a 
     entries
 }
 
-/// `/api/v1` or `/apis/<group>/<version>`, or `None` when not served.
-pub fn api_resource_list(registry: &Registry, group: &str, version: &str) -> Option<Value> {
+/// `/api/v1` or `/apis/<group>/<version>`, or `None` when not served:
+/// each resource, then its `status`, `scale` and `subresources` (with
+/// their body's kind and `create`), in name order.
+pub fn api_resource_list(
+    registry: &Registry,
+    subresources: &Subresources,
+    group: &str,
+    version: &str,
+) -> Option<Value> {
     let entries = served_in(registry, group, version);
     if entries.is_empty() {
         return None;
@@ -197,7 +206,17 @@ pub fn api_resource_list(registry: &Registry, group: &str, version: &str) -> Opt
                 "group": "autoscaling", "version": "v1", "kind": "Scale", "verbs": SUBRESOURCE_VERBS,
             }));
         }
+        for s in subresources.of(i) {
+            let (group, version, kind) = s.kind();
+            resources.push(json!({
+                "name": format!("{}/{}", i.plural, s.name()), "singularName": "", "namespaced": i.namespaced,
+                "group": group, "version": version, "kind": kind, "verbs": ["create"],
+            }));
+        }
     }
+    // Subresources after their resource, in name order, as upstream's
+    // installer sorts its paths.
+    resources.sort_by(|a, b| a["name"].as_str().cmp(&b["name"].as_str()));
     let group_version = if group.is_empty() {
         version.to_string()
     } else {
@@ -209,7 +228,12 @@ pub fn api_resource_list(registry: &Registry, group: &str, version: &str) -> Opt
 }
 
 /// The aggregated discovery document of `/api` (core: true) or `/apis`.
-pub fn aggregated(registry: &Registry, core: bool, version: &str) -> Value {
+pub fn aggregated(
+    registry: &Registry,
+    served_subresources: &Subresources,
+    core: bool,
+    version: &str,
+) -> Value {
     let mut items = Vec::new();
     for group in registry
         .groups()
@@ -234,6 +258,15 @@ pub fn aggregated(registry: &Registry, core: bool, version: &str) -> Value {
                             "verbs": SUBRESOURCE_VERBS,
                         }));
                     }
+                    for s in served_subresources.of(i) {
+                        let (group, version, kind) = s.kind();
+                        subresources.push(json!({
+                            "subresource": s.name(),
+                            "responseKind": {"group": group, "version": version, "kind": kind},
+                            "verbs": ["create"],
+                        }));
+                    }
+                    subresources.sort_by(|a, b| a["subresource"].as_str().cmp(&b["subresource"].as_str()));
                     let mut r = json!({
                         "resource": i.plural,
                         "responseKind": kind,

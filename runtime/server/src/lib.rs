@@ -42,6 +42,7 @@ mod serve;
 pub mod status;
 mod store;
 mod strategy;
+pub mod subresource;
 pub mod table;
 pub mod validation;
 mod versions;
@@ -103,6 +104,10 @@ pub struct Config {
     pub compaction_interval: std::time::Duration,
     /// The admission plugins every write runs through ([`admission`]).
     pub admission: admission::Admission,
+    /// The subresources whose creates do more than write an object
+    /// (`pods/eviction`), beside every kind's `status` and `scale`
+    /// ([`subresource`]).
+    pub subresources: subresource::Subresources,
     /// `--service-cluster-ip-range`: the CIDR services' cluster IPs come
     /// from (upstream's default [`allocation::DEFAULT_SERVICE_CLUSTER_IP_RANGE`],
     /// `10.0.0.0/24`).
@@ -128,6 +133,7 @@ impl Default for Config {
             compaction_interval: std::time::Duration::from_secs(300),
             validation_options: std::collections::BTreeSet::new(),
             admission: admission::Admission::default(),
+            subresources: subresource::Subresources::default(),
             service_cluster_ip_range: ipnet::IpNet::V4(ipnet::Ipv4Net::new_assert(
                 std::net::Ipv4Addr::new(10, 0, 0, 0),
                 24,
@@ -159,6 +165,8 @@ pub struct ApiServer {
     openapi_v2_json: Option<axum::body::Bytes>,
     /// The admission plugins.
     admission: admission::Admission,
+    /// The subresources served beside `status` and `scale`.
+    subresources: subresource::Subresources,
     /// Who sends every request (no authentication).
     user: admission::UserInfo,
     /// What the access reviews ask: the server serves without
@@ -235,6 +243,7 @@ impl ApiServer {
             openapi_v2_proto: std::sync::OnceLock::new(),
             openapi_v2_json,
             admission: config.admission.clone(),
+            subresources: config.subresources.clone(),
             user: admission::UserInfo::unsecured(),
             authorizer: runtime::auth::AlwaysAllow,
             stopping: tokio::sync::watch::Sender::new(false),
@@ -610,7 +619,7 @@ impl ApiServer {
                 discovery::api_group(&self.registry, group)
             }
             Some(request::DiscoveryPath::Resources { group, version }) => {
-                discovery::api_resource_list(&self.registry, group, version)
+                discovery::api_resource_list(&self.registry, &self.subresources, group, version)
             }
             None => None,
         };
@@ -624,7 +633,7 @@ impl ApiServer {
         let accept = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok());
         match discovery::wants_aggregated(accept) {
             Some(version) => {
-                let doc = discovery::aggregated(&self.registry, core, version);
+                let doc = discovery::aggregated(&self.registry, &self.subresources, core, version);
                 let body = serde_json::to_vec(&doc).unwrap_or_default();
                 let etag = format!("\"{:016X}\"", fnv1a(&body));
                 let content_type = if version == "v2" {

@@ -198,6 +198,8 @@ impl RequestInfo {
             ("GET", true) => Verb::Get,
             ("GET", false) => Verb::List,
             ("POST", false) => Verb::Create,
+            // A subresource's create (`pods/<name>/eviction`).
+            ("POST", true) if self.subresource.is_some() => Verb::Create,
             ("PUT", true) => Verb::Update,
             ("PATCH", true) => Verb::Patch,
             ("DELETE", true) => Verb::Delete,

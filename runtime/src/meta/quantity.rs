@@ -74,13 +74,26 @@ impl Quantity {
         self.0.starts_with('-')
     }
 
-    /// Whether the amount is a whole number: upstream's integer check
-    /// (`MilliValue() % 1000 == 0`, `isNotIntegerErrorMsg`) for resources
-    /// counted in units (`pods`, extended resources). `1`, `2k` and `1Ki`
-    /// are; `1500m` and `0.5` are not.
+    /// Upstream's integer check for resources counted in units (`pods`,
+    /// extended resources): `MilliValue() % 1000 == 0`, the amount in
+    /// thousandths rounded away from zero. `1`, `2k`, `1Ki` and `0.9999`
+    /// (1000m once rounded) pass; `1500m`, `0.5` and `1.0001` do not.
+    /// Unlike Kubernetes 1.36, whose `MilliValue` saturates at 2^63-1,
+    /// amounts above 9.2e15 (`10P`) are read whole, as later releases do.
     pub fn is_whole(&self) -> bool {
         let amount = exact(&self.0);
-        amount.scale <= 0 || (&amount.unscaled % pow10(amount.scale as u64)).is_zero()
+        let scale = amount.scale - 3;
+        let milli: BigInt = if scale <= 0 {
+            amount.unscaled * pow10((-scale) as u64)
+        } else {
+            let (quotient, remainder) = amount.unscaled.div_rem(&pow10(scale as u64));
+            match (remainder.is_zero(), amount.unscaled.is_negative()) {
+                (true, _) => quotient,
+                (false, true) => quotient - 1,
+                (false, false) => quotient + 1,
+            }
+        };
+        (milli % BigInt::from(1000)).is_zero()
     }
 
     /// Compares the amounts (upstream's `Quantity.Cmp`): `1Gi` equals
@@ -485,13 +498,17 @@ mod tests {
     use super::*;
 
     /// Upstream's `MilliValue() % 1000 == 0`: a whole number of units,
-    /// whatever the suffix; anything finer than a unit is not.
+    /// whatever the suffix, or less than a thousandth short of one (the
+    /// thousandths round away from zero); anything else finer than a unit
+    /// is not.
     #[test]
     fn whole_amounts_are_told_from_fractions() {
-        for whole in ["0", "1", "110", "2k", "1Ki", "3e3", "1000m", "-4", "1.0"] {
+        for whole in [
+            "0", "1", "110", "2k", "1Ki", "3e3", "1000m", "-4", "1.0", "0.9999", "1999500u", "10P",
+        ] {
             assert!(Quantity::parse(whole).unwrap().is_whole(), "{whole}");
         }
-        for fraction in ["1500m", "0.5", "1n", "1.001", "15e-1"] {
+        for fraction in ["1500m", "0.5", "1n", "1.001", "15e-1", "1.0001"] {
             assert!(!Quantity::parse(fraction).unwrap().is_whole(), "{fraction}");
         }
     }

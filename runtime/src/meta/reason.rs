@@ -125,6 +125,9 @@ pub enum CauseType {
     /// `NamespaceTerminating`: a create in a namespace being deleted
     /// (`core/v1`'s `NamespaceTerminatingCause`).
     NamespaceTerminating,
+    /// `DisruptionBudget`: an eviction a pod's disruption budget refuses
+    /// (`policy/v1`'s `DisruptionBudgetCause`).
+    DisruptionBudget,
 }
 
 impl CauseType {
@@ -147,6 +150,7 @@ impl CauseType {
             CauseType::FieldValueTooShort => "FieldValueTooShort",
             CauseType::FieldValueTooFew => "FieldValueTooFew",
             CauseType::NamespaceTerminating => "NamespaceTerminating",
+            CauseType::DisruptionBudget => "DisruptionBudget",
         }
     }
 }
@@ -211,6 +215,7 @@ mod tests {
                 "ResourceVersionTooLarge",
             ),
             (CauseType::NamespaceTerminating, "NamespaceTerminating"),
+            (CauseType::DisruptionBudget, "DisruptionBudget"),
         ];
         for (cause, text) in causes {
             assert_eq!(cause.as_str(), text);

@@ -227,9 +227,10 @@ async fn a_scheduled_pod_is_deleted_gracefully() {
     assert_eq!(api.get(&uri).await.status, StatusCode::NOT_FOUND);
 }
 
-/// A protobuf `DeleteOptions` body (`kubectl drain` deletes pods with
-/// one, as client-go does when it speaks protobuf) is read as the JSON one
-/// is: its grace period applies, and a body of another kind is refused.
+/// A protobuf `DeleteOptions` body (client-go sends one when it speaks
+/// protobuf; `kubectl drain` deletes pods with one where no eviction
+/// subresource is served) is read as the JSON one is: its grace period
+/// applies, and a body of another kind is refused.
 #[tokio::test]
 async fn a_protobuf_delete_options_body_is_read() {
     let api = Api::start();
@@ -264,6 +265,39 @@ async fn a_protobuf_delete_options_body_is_read() {
     );
     let r = delete(b"k8s\0\x0a\x05".to_vec()).await;
     r.assert_failure(400, "BadRequest");
+    assert!(
+        r.body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("error decoding DeleteOptions: "),
+        "{}",
+        r.text
+    );
+    // The Content-Type says how the body is read: protobuf bytes sent as
+    // JSON are not JSON, and other types are 415.
+    let as_json = api
+        .send(
+            Method::DELETE,
+            &uri,
+            &[("content-type", "application/json")],
+            protobuf("DeleteOptions", &Default::default()),
+        )
+        .await;
+    as_json.assert_failure(400, "BadRequest");
+    let as_text = api
+        .send(
+            Method::DELETE,
+            &uri,
+            &[("content-type", "text/plain")],
+            "{}",
+        )
+        .await;
+    assert_eq!(
+        as_text.status,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "{}",
+        as_text.text
+    );
 
     let now = runtime::meta::v1::DeleteOptions {
         grace_period_seconds: Some(0),

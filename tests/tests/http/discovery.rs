@@ -97,6 +97,7 @@ async fn core_resource_list() {
             "persistentvolumeclaims",
             "persistentvolumeclaims/status",
             "pods",
+            "pods/eviction",
             "pods/status",
             "podtemplates",
             "secrets",

@@ -122,7 +122,7 @@ async fn nodes_are_validated_as_upstream() {
                 ])
             }),
             vec![
-                "metadata.taints[1]: Duplicate value: core.Taint{Key:\"gpu\", Value:\"a\", Effect:\"NoSchedule\", TimeAdded:<nil>}: taints must be unique by key and effect pair",
+                "metadata.taints[1]: Duplicate value: core.Taint{Key:\"gpu\", Value:\"a\", Effect:\"NoSchedule\", TimeAdded:(*v1.Time)(nil)}: taints must be unique by key and effect pair",
                 "metadata.taints[2].effect: Unsupported value: \"Sometimes\": supported values: \"NoSchedule\", \"PreferNoSchedule\", \"NoExecute\"",
                 "metadata.taints[2].key: Invalid value: \"-bad\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
                 "metadata.taints[3].effect: Required value",
@@ -130,14 +130,23 @@ async fn nodes_are_validated_as_upstream() {
             ],
         ),
         (
-            with(&|n| n["spec"]["podCIDRs"] = json!(["10.0.0.0/24", "10.1.0.0/24"])),
+            with(&|n| pod_cidrs(n, json!(["10.0.0.0/24", "10.1.0.0/24"]))),
             vec![
                 "spec.podCIDRs: Invalid value: []string{\"10.0.0.0/24\", \"10.1.0.0/24\"}: may specify no more than one CIDR for each IP family",
             ],
         ),
         (
-            with(&|n| n["spec"]["podCIDRs"] = json!(["10.0.0.0"])),
+            with(&|n| pod_cidrs(n, json!(["10.0.0.0/24", "10.0.0.0/24"]))),
             vec![
+                "spec.podCIDRs: Invalid value: []string{\"10.0.0.0/24\", \"10.0.0.0/24\"}: may specify no more than one CIDR for each IP family",
+                "spec.podCIDRs[1]: Duplicate value: \"10.0.0.0/24\"",
+            ],
+        ),
+        (
+            with(&|n| pod_cidrs(n, json!(["10.0.0.0", "fd00::/64"]))),
+            vec![
+                "spec.podCIDRs: Internal error: invalid PodCIDRs. failed to check with dual stack with error:invalid CIDR[0]: <nil> (invalid CIDR address: 10.0.0.0)",
+                "spec.podCIDRs: Invalid value: []string{\"10.0.0.0\", \"fd00::/64\"}: may specify no more than one CIDR for each IP family",
                 "spec.podCIDRs[0]: Invalid value: \"10.0.0.0\": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)",
             ],
         ),
@@ -163,15 +172,21 @@ async fn nodes_are_validated_as_upstream() {
         causes.sort();
         assert_eq!(causes, expected, "{body}");
     }
-    assert_eq!(
-        api.post(
+    let dual = api
+        .post(
             NODES,
-            &with(&|n| n["spec"]["podCIDRs"] = json!(["10.0.0.0/24", "fd00::/64"]))
+            &with(&|n| pod_cidrs(n, json!(["10.0.0.0/24", "fd00::/64"]))),
         )
-        .await
-        .status,
+        .await;
+    assert_eq!(
+        dual.status,
         StatusCode::CREATED,
-        "a dual-stack pair is one range per family"
+        "a dual-stack pair: {}",
+        dual.text
+    );
+    assert_eq!(
+        dual.body["spec"]["podCIDR"], "10.0.0.0/24",
+        "the first range"
     );
 
     // The pod ranges and provider ID are set once; externalID never
@@ -204,6 +219,40 @@ async fn nodes_are_validated_as_upstream() {
         [
             "status.addresses[1]: Duplicate value: core.NodeAddress{Type:\"InternalIP\", Address:\"172.18.0.2\"}"
         ]
+    );
+}
+
+/// Sets a node's pod ranges alone (`podCIDR` would replace them).
+fn pod_cidrs(node: &mut Value, ranges: Value) {
+    node["spec"].as_object_mut().unwrap().remove("podCIDR");
+    node["spec"]["podCIDRs"] = ranges;
+}
+
+/// As upstream's conversions leave them: `podCIDR` alone gives `podCIDRs`
+/// of it; when both differ, `podCIDR` wins; `podCIDR` is written from the
+/// first range. A node that set only `podCIDR` cannot change it.
+#[tokio::test]
+async fn pod_cidr_is_authoritative_over_pod_cidrs() {
+    let api = Api::start();
+    let mut only = node("only");
+    only["spec"] = json!({"podCIDR": "10.244.2.0/24"});
+    let created = api.create(NODES, &only).await;
+    assert_eq!(
+        created["spec"],
+        json!({"podCIDR": "10.244.2.0/24", "podCIDRs": ["10.244.2.0/24"],
+               "taints": [{"key": "node.kubernetes.io/not-ready", "effect": "NoSchedule"}]})
+    );
+    let mut both = node("both");
+    both["spec"] = json!({"podCIDR": "10.244.3.0/24", "podCIDRs": ["10.244.4.0/24", "fd00::/64"]});
+    let created = api.create(NODES, &both).await;
+    assert_eq!(created["spec"]["podCIDRs"], json!(["10.244.3.0/24"]));
+
+    let mut body = api.get(&format!("{NODES}/only")).await.body;
+    body["spec"] = json!({"podCIDR": "10.244.9.0/24"});
+    let r = api.put(&format!("{NODES}/only"), &body).await;
+    assert_eq!(
+        r.causes(),
+        ["spec.podCIDRs: Forbidden: node updates may not change podCIDR except from \"\" to valid"]
     );
 }
 
@@ -373,6 +422,15 @@ async fn pods_get_the_default_toleration_seconds() {
         created["spec"]["tolerations"],
         json!([own[0], defaults[0]]),
         "only the missing one is added, after the pod's own"
+    );
+    // Every key, but only for NoSchedule: both are still added.
+    let no_schedule = json!([{"operator": "Exists", "effect": "NoSchedule"}]);
+    let created = api
+        .create(pods, &pod("no-schedule", no_schedule.clone()))
+        .await;
+    assert_eq!(
+        created["spec"]["tolerations"],
+        json!([no_schedule[0], defaults[0], defaults[1]])
     );
     let everything = json!([{"operator": "Exists"}]);
     let created = api

@@ -27,7 +27,10 @@ pub use secret::*;
 pub use service::*;
 pub use service_account::*;
 pub use types::*;
-pub(crate) use validation::{PORT_RANGE, non_special_ip_errors, parse_ip_sloppy, port_name_errors};
+pub(crate) use validation::{
+    PORT_RANGE, non_special_ip_errors, parse_ip_sloppy, port_name_errors,
+    resource_quantity_value_errors,
+};
 pub(crate) use warnings::ip_warning;
 
 include!("zz_generated.register.rs");

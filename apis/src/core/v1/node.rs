@@ -15,6 +15,7 @@ use runtime::validate::{Context, ValidateExtra};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::resource_quantity_value_errors;
 use crate::networking::v1::{Cidr, cidr_errors};
 
 /// Node is a worker machine that pods run on, registered by its kubelet
@@ -51,18 +52,20 @@ pub struct Node {
 
 /// NodeSpec is how a node is configured: its pod address ranges, its
 /// provider ID, whether new pods may be scheduled onto it, its taints.
+///
+/// +defaulting:hook
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
 pub struct NodeSpec {
-    /// The pod address range assigned to the node (the first of
-    /// `podCIDRs`).
+    /// The pod address range assigned to the node: the first of
+    /// `podCIDRs`, which it replaces when they differ.
     /// +optional
     /// +protobuf=1
     #[serde(default, rename = "podCIDR", skip_serializing_if = "String::is_empty")]
     pub pod_cidr: String,
     /// The address ranges assigned to the node for its pods, at most one
-    /// per IP family; the first equals `podCIDR`.
+    /// per IP family; `[podCIDR]` when only `podCIDR` is set.
     /// +optional
     /// +patchStrategy=merge
     /// +listType=set
@@ -507,6 +510,26 @@ pub struct NodeFeatures {
     pub supplemental_groups_policy: Option<bool>,
 }
 
+/// The pod ranges as upstream's conversions leave them
+/// (`Convert_v1_NodeSpec_To_core_NodeSpec` and back): `podCIDR` is
+/// authoritative, so `podCIDRs` becomes `[podCIDR]` when empty or when
+/// its first range differs; then `podCIDR` is the first of `podCIDRs`.
+impl runtime::defaulting::DefaultHook for NodeSpec {
+    fn default_hook(&mut self) {
+        if !self.pod_cidr.is_empty()
+            && self
+                .pod_cidrs
+                .first()
+                .is_none_or(|first| *first != self.pod_cidr)
+        {
+            self.pod_cidrs = vec![self.pod_cidr.clone()];
+        }
+        if let Some(first) = self.pod_cidrs.first() {
+            self.pod_cidr.clone_from(first);
+        }
+    }
+}
+
 /// `SetDefaults_NodeStatus`: a node that reports its capacity but not
 /// its allocatable resources can give pods all of it.
 impl runtime::defaulting::DefaultHook for NodeStatus {
@@ -527,13 +550,16 @@ pub const TAINT_NODE_UNREACHABLE: &str = "node.kubernetes.io/unreachable";
 /// `TaintEffectNoSchedule`.
 pub const TAINT_EFFECT_NO_SCHEDULE: &str = "NoSchedule";
 
+/// `TaintEffectPreferNoSchedule`.
+pub const TAINT_EFFECT_PREFER_NO_SCHEDULE: &str = "PreferNoSchedule";
+
 /// `TaintEffectNoExecute`.
 pub const TAINT_EFFECT_NO_EXECUTE: &str = "NoExecute";
 
 /// The taint effects upstream supports, in its order.
 const TAINT_EFFECTS: [&str; 3] = [
     TAINT_EFFECT_NO_SCHEDULE,
-    "PreferNoSchedule",
+    TAINT_EFFECT_PREFER_NO_SCHEDULE,
     TAINT_EFFECT_NO_EXECUTE,
 ];
 
@@ -570,7 +596,8 @@ impl Strategy for Node {
 impl Node {
     /// `dropDisabledFields`: the retired DynamicKubeletConfig fields
     /// (`spec.configSource`, `status.config`) go unless the stored node
-    /// (`old`) already has them.
+    /// (`old`) already has them (on update through the main resource the
+    /// stored status is kept anyway).
     fn drop_disabled_fields(&mut self, old: Option<&Node>) {
         if old.is_none_or(|o| o.spec.config_source.is_none()) {
             self.spec.config_source = None;
@@ -609,7 +636,7 @@ impl ValidateExtra for Node {
             &self.spec.taints,
             &path.child("metadata").child("taints"),
         ));
-        errs.extend(resource_errors(&self.status, &path.child("status")));
+        errs.extend(node_resources_errors(&self.status, &path.child("status")));
         errs.extend(pod_cidr_errors(&self.spec, &path.child("spec")));
         if let Some(old) = old {
             errs.extend(update_errors(self, old, path));
@@ -657,7 +684,7 @@ fn taint_literal(taint: &Taint) -> BadValue {
     // Upstream prints a set time's pointer address; the time says more.
     let added = match &taint.time_added {
         Some(t) => format!("(*v1.Time)({})", t.0.to_rfc3339()),
-        None => "<nil>".to_string(),
+        None => "(*v1.Time)(nil)".to_string(),
     };
     BadValue::GoLiteral(format!(
         "core.Taint{{Key:{}, Value:{}, Effect:{}, TimeAdded:{added}}}",
@@ -682,10 +709,9 @@ fn taint_effect_errors(effect: &str, path: &Path) -> ErrorList {
     )]
 }
 
-/// `ValidateNodeResources` (`ValidateResourceQuantityValue` of each
-/// capacity and allocatable amount): none negative, and whole numbers of
-/// the resources counted in units.
-fn resource_errors(status: &NodeStatus, path: &Path) -> ErrorList {
+/// `ValidateNodeResources`: `ValidateResourceQuantityValue` of each
+/// capacity and allocatable amount.
+fn node_resources_errors(status: &NodeStatus, path: &Path) -> ErrorList {
     let mut errs = Vec::new();
     for (name, list) in [
         ("capacity", &status.capacity),
@@ -693,75 +719,60 @@ fn resource_errors(status: &NodeStatus, path: &Path) -> ErrorList {
     ] {
         let list_path = path.child(name);
         for (resource, q) in list {
-            let at = list_path.key(resource);
-            if q.is_negative() {
-                errs.push(Error::invalid(
-                    &at,
-                    BadValue::Str(q.to_string()),
-                    "must be greater than or equal to 0",
-                ));
-            }
-            if is_integer_resource(resource) && !q.is_whole() {
-                errs.push(Error::invalid(
-                    &at,
-                    BadValue::Str(q.to_string()),
-                    "must be an integer",
-                ));
-            }
+            errs.extend(resource_quantity_value_errors(
+                resource,
+                q,
+                &list_path.key(resource),
+            ));
         }
     }
     errs
 }
 
-/// `helper.IsIntegerResourceName`: the object counts of quotas, and
-/// extended resources (a domain-prefixed name outside `kubernetes.io/`
-/// that is a qualified name as `requests.<name>`).
-fn is_integer_resource(name: &str) -> bool {
-    const INTEGER_RESOURCES: [&str; 9] = [
-        "pods",
-        "resourcequotas",
-        "services",
-        "replicationcontrollers",
-        "secrets",
-        "configmaps",
-        "persistentvolumeclaims",
-        "services.nodeports",
-        "services.loadbalancers",
-    ];
-    let native = !name.contains('/') || name.contains("kubernetes.io/");
-    INTEGER_RESOURCES.contains(&name)
-        || (!native
-            && !name.starts_with("requests.")
-            && runtime::validate::names::qualified_name(&format!("requests.{name}")).is_empty())
-}
-
 /// The pod address ranges of a node (`ValidateNode`): each a CIDR
-/// (`IsValidCIDRForLegacyField`), at most one per IP family.
+/// (`IsValidCIDRForLegacyField`); more than one must be a dual-stack pair
+/// (one range per IP family, an IPv4-mapped IPv6 range counting as IPv4,
+/// as Go reads it), with `netutils.ParseCIDRs`' internal error for the
+/// first range that does not parse, and without repeats.
 fn pod_cidr_errors(spec: &NodeSpec, path: &Path) -> ErrorList {
     let at = path.child("podCIDRs");
     let mut errs = Vec::new();
     for (i, cidr) in spec.pod_cidrs.iter().enumerate() {
         errs.extend(cidr_errors(cidr, &at.index(i)));
     }
-    if spec.pod_cidrs.len() > 1 {
-        // `IsDualStackCIDRStrings`: two valid ranges, one of each family.
-        let families: Vec<Option<bool>> = spec
+    if spec.pod_cidrs.len() < 2 {
+        return errs;
+    }
+    let families: Vec<Option<bool>> = spec
+        .pod_cidrs
+        .iter()
+        .map(|c| Cidr::parse_sloppy(c).map(|c| c.address.to_canonical().is_ipv4()))
+        .collect();
+    if let Some(i) = families.iter().position(Option::is_none) {
+        errs.push(Error::internal(
+            &at,
+            &format!(
+                "invalid PodCIDRs. failed to check with dual stack with error:invalid CIDR[{i}]: <nil> (invalid CIDR address: {})",
+                spec.pod_cidrs[i]
+            ),
+        ));
+    }
+    if !matches!(families.as_slice(), [Some(a), Some(b)] if a != b) {
+        let listed: Vec<String> = spec
             .pod_cidrs
             .iter()
-            .map(|c| Cidr::parse_sloppy(c).map(|c| c.address.is_ipv4()))
+            .map(|c| runtime::field::quote(c))
             .collect();
-        let dual_stack = matches!(families.as_slice(), [Some(a), Some(b)] if a != b);
-        if !dual_stack {
-            let listed: Vec<String> = spec
-                .pod_cidrs
-                .iter()
-                .map(|c| runtime::field::quote(c))
-                .collect();
-            errs.push(Error::invalid(
-                &at,
-                BadValue::GoLiteral(format!("[]string{{{}}}", listed.join(", "))),
-                "may specify no more than one CIDR for each IP family",
-            ));
+        errs.push(Error::invalid(
+            &at,
+            BadValue::GoLiteral(format!("[]string{{{}}}", listed.join(", "))),
+            "may specify no more than one CIDR for each IP family",
+        ));
+    }
+    let mut seen = BTreeSet::new();
+    for (i, cidr) in spec.pod_cidrs.iter().enumerate() {
+        if !seen.insert(cidr.as_str()) {
+            errs.push(Error::duplicate(&at.index(i), BadValue::Str(cidr.clone())));
         }
     }
     errs
@@ -841,13 +852,13 @@ impl Node {
         roles
     }
 
-    /// The first address of `kind` (`InternalIP`, `ExternalIP`), or
-    /// `<none>`.
-    fn address(&self, kind: &str) -> &str {
+    /// The first address of `address_type` (`InternalIP`,
+    /// `ExternalIP`), or `<none>`.
+    fn address(&self, address_type: &str) -> &str {
         self.status
             .addresses
             .iter()
-            .find(|a| a.r#type == kind)
+            .find(|a| a.r#type == address_type)
             .map_or("<none>", |a| a.address.as_str())
     }
 }
@@ -908,11 +919,7 @@ impl runtime::resource::Printer for Node {
             status.push("SchedulingDisabled");
         }
         let roles: Vec<&str> = self.roles().into_iter().collect();
-        let roles = if roles.is_empty() {
-            "<none>".to_string()
-        } else {
-            roles.join(",")
-        };
+        let roles = roles.join(",");
         let info = &self.status.node_info;
         let or_unknown = |s: &str| {
             if s.is_empty() {
@@ -923,7 +930,7 @@ impl runtime::resource::Printer for Node {
         };
         vec![
             json!(status.join(",")),
-            json!(roles),
+            json!(super::printers::or_none(&roles)),
             json!(age(&self.metadata, now)),
             json!(info.kubelet_version),
             json!(self.address("InternalIP")),

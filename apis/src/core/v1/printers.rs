@@ -14,7 +14,8 @@ use super::{
     PodCondition, PodSpec, PodTemplate, Secret, Service, ServiceAccount,
 };
 
-fn or_none(s: &str) -> &str {
+/// `s`, or `<none>` when empty, as upstream's printers fill empty cells.
+pub(super) fn or_none(s: &str) -> &str {
     if s.is_empty() { "<none>" } else { s }
 }
 

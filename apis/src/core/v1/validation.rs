@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
-use runtime::meta::IntOrString;
+use runtime::meta::{IntOrString, Quantity};
 use runtime::validate::{Context, ValidateExtra, immutable_field, names};
 
 use super::{
@@ -517,11 +517,61 @@ fn validate_container(c: &Container, volumes: &[Volume], path: &Path) -> ErrorLi
     errs
 }
 
+/// `helper.IsNativeResource`: a resource name without a domain prefix, or
+/// with a `kubernetes.io/` one.
+fn is_native_resource(name: &str) -> bool {
+    !name.contains('/') || name.contains("kubernetes.io/")
+}
+
 /// Whether a request may be below its limit (`helper.IsOvercommitAllowed`):
 /// native resources other than huge pages.
 fn overcommit_allowed(resource: &str) -> bool {
-    let native = !resource.contains('/') || resource.contains("kubernetes.io/");
-    native && !resource.starts_with("hugepages-")
+    is_native_resource(resource) && !resource.starts_with("hugepages-")
+}
+
+/// `helper.IsIntegerResourceName`: the object counts of quotas, and
+/// extended resources (a domain-prefixed name outside `kubernetes.io/`
+/// that is a qualified name as `requests.<name>`), which are counted in
+/// whole units.
+fn is_integer_resource_name(name: &str) -> bool {
+    const INTEGER_RESOURCES: [&str; 9] = [
+        "pods",
+        "resourcequotas",
+        "services",
+        "replicationcontrollers",
+        "secrets",
+        "configmaps",
+        "persistentvolumeclaims",
+        "services.nodeports",
+        "services.loadbalancers",
+    ];
+    INTEGER_RESOURCES.contains(&name)
+        || (!is_native_resource(name)
+            && !name.starts_with("requests.")
+            && runtime::validate::names::qualified_name(&format!("requests.{name}")).is_empty())
+}
+
+/// `ValidateResourceQuantityValue`: an amount of the resource `name` is
+/// not negative, and is a whole number for a resource counted in units
+/// (`must be an integer`; upstream prints that amount as Go's dump of the
+/// `resource.Quantity` struct, written here as the quantity's text).
+pub(crate) fn resource_quantity_value_errors(name: &str, q: &Quantity, path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    if q.is_negative() {
+        errs.push(Error::invalid(
+            path,
+            BadValue::Str(q.to_string()),
+            "must be greater than or equal to 0",
+        ));
+    }
+    if is_integer_resource_name(name) && !q.is_whole() {
+        errs.push(Error::invalid(
+            path,
+            BadValue::Str(q.to_string()),
+            "must be an integer",
+        ));
+    }
+    errs
 }
 
 /// `ValidateContainerResourceRequirements`: no negative amounts, whole
@@ -529,22 +579,13 @@ fn overcommit_allowed(resource: &str) -> bool {
 /// (equal to it where overcommit is not allowed).
 fn validate_resources(resources: &ResourceRequirements, path: &Path) -> ErrorList {
     let mut errs = Vec::new();
-    let nonnegative = |errs: &mut ErrorList, at: &Path, q: &runtime::meta::Quantity| {
-        if q.is_negative() {
-            errs.push(Error::invalid(
-                at,
-                BadValue::Str(q.to_string()),
-                "must be greater than or equal to 0",
-            ));
-        }
-    };
     let limits = path.child("limits");
     for (name, q) in &resources.limits {
-        nonnegative(&mut errs, &limits.key(name), q);
+        errs.extend(resource_quantity_value_errors(name, q, &limits.key(name)));
     }
     let requests = path.child("requests");
     for (name, q) in &resources.requests {
-        nonnegative(&mut errs, &requests.key(name), q);
+        errs.extend(resource_quantity_value_errors(name, q, &requests.key(name)));
         let Some(limit) = resources.limits.get(name) else {
             continue;
         };

@@ -25,7 +25,13 @@ const _: () = {
     }
     impl SetDefaults for Node {
         fn set_defaults(&mut self) {
+            self.spec.set_defaults();
             self.status.set_defaults();
+        }
+    }
+    impl SetDefaults for NodeSpec {
+        fn set_defaults(&mut self) {
+            ::runtime::defaulting::DefaultHook::default_hook(self);
         }
     }
     impl SetDefaults for NodeStatus {

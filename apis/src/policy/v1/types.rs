@@ -1,7 +1,7 @@
 use std::collections::BTreeMap;
 
 use macros::Resource;
-use runtime::meta::{Condition, IntOrString, LabelSelector, ObjectMeta, Time};
+use runtime::meta::{Condition, DeleteOptions, IntOrString, LabelSelector, ObjectMeta, Time};
 use serde::{Deserialize, Serialize};
 
 /// PodDisruptionBudget bounds the voluntary disruptions (evictions) of the
@@ -115,4 +115,24 @@ pub struct PodDisruptionBudgetStatus {
     /// +protobuf=7
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conditions: Vec<Condition>,
+}
+
+/// Eviction asks that a pod be deleted if its disruption budget allows
+/// it: the body of a create of the pod's `eviction` subresource (`POST
+/// /api/v1/namespaces/<namespace>/pods/<name>/eviction`), never stored.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct Eviction {
+    /// The pod to evict: its name (which must be the path's), and
+    /// namespace.
+    /// +optional
+    /// +protobuf=1
+    #[serde(default)]
+    pub metadata: ObjectMeta,
+    /// How the pod is deleted (grace period, preconditions, dry run).
+    /// +optional
+    /// +protobuf=2
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delete_options: Option<DeleteOptions>,
 }

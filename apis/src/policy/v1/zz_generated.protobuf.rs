@@ -126,6 +126,32 @@ const _: () = {
             &MESSAGE
         }
     }
+    impl ProtoSchema for Eviction {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "Eviction",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "deleteOptions",
+                        kind: Kind::Message(
+                            <::runtime::meta::DeleteOptions as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
 };
 #[allow(clippy::needless_question_mark)]
 const _: () = {
@@ -365,6 +391,50 @@ const _: () = {
                     w::int_len(6, (*v) as i64)
                 };
             len += self.conditions.iter().map(|v| w::message_len(7, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for Eviction {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            if let Some(v) = &self.delete_options {
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.delete_options = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len += self.delete_options.as_ref().map_or(0, |v| w::message_len(2, v));
             len
         }
         fn clear(&mut self) {

@@ -24,7 +24,11 @@ impl Ctx<'_> {
     /// otherwise the object goes now. The answer is the object while it
     /// stays; once removed, the object for kinds that return it, else a
     /// Success Status carrying `details.uid`.
-    pub(super) fn delete(&self, bytes: &[u8]) -> Result<Answer, ApiError> {
+    pub(super) fn delete(
+        &self,
+        bytes: &[u8],
+        content_type: Option<&str>,
+    ) -> Result<Answer, ApiError> {
         use crate::deletion::{self, Grace};
         let ri = self.ri();
         let name = self.name().to_string();
@@ -35,7 +39,7 @@ impl Ctx<'_> {
         {
             return Err(ApiError::forbidden(ri, &name, reason));
         }
-        let options = delete_options(bytes, self.query)?;
+        let options = delete_options(bytes, content_type, self.query)?;
         let (kv, mut obj) = self.current_object()?;
         check_preconditions(ri, &name, options.preconditions.as_ref(), obj.metadata())?;
         self.server.check_deletable(ri, &name)?;
@@ -117,9 +121,13 @@ impl Ctx<'_> {
         Ok(deleted_answer(obj))
     }
 
-    pub(super) fn delete_collection(&self, bytes: &[u8]) -> Result<Answer, ApiError> {
+    pub(super) fn delete_collection(
+        &self,
+        bytes: &[u8],
+        content_type: Option<&str>,
+    ) -> Result<Answer, ApiError> {
         // Options are checked once, before anything is listed or deleted.
-        delete_options(bytes, self.query)?;
+        delete_options(bytes, content_type, self.query)?;
         let listed = self.list()?;
         let mut body = listed.body.into_tree();
         let items = body
@@ -146,7 +154,7 @@ impl Ctx<'_> {
                 manager: self.manager.clone(),
                 unsupported: Default::default(),
             };
-            match ctx.delete(bytes) {
+            match ctx.delete(bytes, content_type) {
                 Ok(_) => deleted.push(item),
                 Err(e) if e.code == 404 => {}
                 Err(e) => return Err(e),
@@ -163,23 +171,39 @@ impl Ctx<'_> {
 /// `propagationPolicy`, `dryRun`); then `ValidateDeleteOptions`. A negative
 /// grace period becomes 1, as `BeforeDelete` makes it.
 ///
-/// Errors: 400 for a body of another kind, a value of the wrong type, or a
+/// Errors: 415 for a body neither JSON, YAML nor protobuf (by its
+/// Content-Type); 400 for a body of another kind, a value of the wrong type, or a
 /// `gracePeriodSeconds` query parameter that is not an int64 (Go's
 /// `strconv.ParseInt` message); 422 against `DeleteOptions.meta.k8s.io`
 /// for an unsupported `propagationPolicy` or `dryRun`, or for both
 /// `orphanDependents` and `propagationPolicy`.
-fn delete_options(bytes: &[u8], query: &Query) -> Result<DeleteOptions, ApiError> {
-    let options = if bytes.iter().all(u8::is_ascii_whitespace) {
-        delete_options_from_query(query)?
-    } else if bytes.starts_with(runtime::codec::protobuf::MAGIC) {
-        delete_options_from_protobuf(bytes)?
-    } else {
-        serde_json::from_slice(bytes).map_err(|e| {
+fn delete_options(
+    bytes: &[u8],
+    content_type: Option<&str>,
+    query: &Query,
+) -> Result<DeleteOptions, ApiError> {
+    let from_json = |json: &[u8]| -> Result<DeleteOptions, ApiError> {
+        serde_json::from_slice(json).map_err(|e| {
             ApiError::bad_request(format!(
                 "error decoding DeleteOptions: {}",
                 without_position(&e.to_string())
             ))
-        })?
+        })
+    };
+    let options = if bytes.iter().all(u8::is_ascii_whitespace) {
+        delete_options_from_query(query)?
+    } else {
+        // The body as its Content-Type says (upstream's
+        // `NegotiateInputSerializer`); 415 for another type.
+        match crate::negotiate::body_format(content_type)? {
+            crate::negotiate::BodyFormat::Json => from_json(bytes)?,
+            crate::negotiate::BodyFormat::Yaml => {
+                from_json(&runtime::codec::yaml::yaml_to_json(bytes).map_err(|e| {
+                    ApiError::bad_request(format!("error decoding DeleteOptions: {e}"))
+                })?)?
+            }
+            crate::negotiate::BodyFormat::Protobuf => delete_options_from_protobuf(bytes)?,
+        }
     };
     if let Some(kind) = options.kind.as_deref().filter(|k| !k.is_empty())
         && kind != "DeleteOptions"
@@ -256,16 +280,7 @@ fn delete_options_from_protobuf(bytes: &[u8]) -> Result<DeleteOptions, ApiError>
     Ok(DeleteOptions {
         kind: non_empty(kind),
         api_version: non_empty(api_version),
-        grace_period_seconds: options.grace_period_seconds,
-        preconditions: options
-            .preconditions
-            .map(|p| crate::deletion::Preconditions {
-                uid: p.uid,
-                resource_version: p.resource_version,
-            }),
-        orphan_dependents: options.orphan_dependents,
-        propagation_policy: options.propagation_policy,
-        dry_run: (!options.dry_run.is_empty()).then_some(options.dry_run),
+        ..DeleteOptions::from(options)
     })
 }
 

@@ -157,6 +157,9 @@ pub(crate) async fn handle(
         Some("scale")
             if ri.scale_subresource.is_some()
                 && matches!(verb, Verb::Get | Verb::Update | Verb::Patch) => {}
+        Some(name) if verb == Verb::Create && server.subresources.find(ri, name).is_some() => {}
+        // Only a served subresource takes a POST.
+        Some(_) if verb == Verb::Create => return Err(ApiError::method_not_allowed()),
         Some(_) => return Err(ApiError::path_not_found()),
     }
     let accept = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok());
@@ -448,11 +451,44 @@ struct Ctx<'a> {
     unsupported: std::cell::RefCell<Vec<Cause>>,
 }
 
+/// The requests a subresource's handler makes
+/// ([`crate::subresource::SubresourceRequest`]), run as a client's are,
+/// with no query parameters.
+struct ServerRequests<'a>(&'a Arc<ApiServer>);
+
+impl crate::subresource::InternalRequests for ServerRequests<'_> {
+    fn run(
+        &self,
+        entry: &Entry,
+        verb: Verb,
+        info: &RequestInfo,
+        manager: &str,
+        body: &[u8],
+    ) -> Result<Option<Box<dyn Object>>, ApiError> {
+        let query = Query::default();
+        let ctx = Ctx {
+            server: self.0,
+            verb,
+            entry,
+            info,
+            query: &query,
+            manager: manager.to_string(),
+            unsupported: Default::default(),
+        };
+        let answer = ctx.answer(body, Some("application/json"))?;
+        Ok(match answer.body {
+            Reply::Object(object) => Some(object),
+            Reply::Tree(_) => None,
+        })
+    }
+}
+
 impl Ctx<'_> {
     /// Runs the verb (not a watch, nor the streamed lists and plain GETs
     /// [`handle`] answers itself) on a request body.
     fn answer(&self, bytes: &[u8], content_type: Option<&str>) -> Result<Answer, ApiError> {
         Ok(match (self.verb, self.info.subresource.as_deref()) {
+            (Verb::Create, Some(name)) => self.create_subresource(name, bytes, content_type)?,
             (Verb::Get, Some("scale")) => self.get_scale()?,
             (Verb::Get, _) => self.get()?,
             (Verb::List, _) => self.list()?,
@@ -460,8 +496,8 @@ impl Ctx<'_> {
             (Verb::Update, Some("scale")) => self.update_scale(bytes)?,
             (Verb::Update, _) => self.update(bytes, content_type)?,
             (Verb::Patch, _) => self.patch(bytes, content_type)?,
-            (Verb::Delete, _) => self.delete(bytes)?,
-            (Verb::DeleteCollection, _) => self.delete_collection(bytes)?,
+            (Verb::Delete, _) => self.delete(bytes, content_type)?,
+            (Verb::DeleteCollection, _) => self.delete_collection(bytes, content_type)?,
             (Verb::Watch, _) => return Err(ApiError::method_not_allowed()),
         })
     }
@@ -529,6 +565,36 @@ impl Ctx<'_> {
         let kv = self.current_kv()?;
         let obj = self.stored_object(&kv)?;
         Ok((kv, obj))
+    }
+
+    /// A create of a registered subresource ([`crate::subresource`]):
+    /// upstream's success Status, 201, when its handler succeeds.
+    fn create_subresource(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        content_type: Option<&str>,
+    ) -> Result<Answer, ApiError> {
+        let subresource = self
+            .server
+            .subresources
+            .find(self.ri(), name)
+            .ok_or_else(ApiError::path_not_found)?;
+        let request = crate::subresource::SubresourceRequest {
+            namespace: self.info.namespace.as_deref(),
+            name: self.name(),
+            content_type,
+            dry_run: self.query.dry_run(self.verb)?,
+            server: self.server,
+            runner: &ServerRequests(self.server),
+        };
+        subresource.create(&request, bytes)?;
+        Ok(Answer {
+            status: StatusCode::CREATED,
+            ..Answer::ok(serde_json::json!({
+                "kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "code": 201,
+            }))
+        })
     }
 
     fn get(&self) -> Result<Answer, ApiError> {

@@ -347,9 +347,14 @@ impl Ctx<'_> {
         }
         self.server
             .validate_admission(&request, Some(new.as_ref()), Some(old.as_ref()))?;
-        let warnings = self
-            .server
-            .strategy_warnings(ri, new.as_ref(), Some(old.as_ref()));
+        // The strategy's warnings are the main resource's: upstream's status
+        // strategies warn about nothing.
+        let warnings = if self.info.subresource.as_deref() == Some("status") {
+            Vec::new()
+        } else {
+            self.server
+                .strategy_warnings(ri, new.as_ref(), Some(old.as_ref()))
+        };
         let managed = match managed {
             Some(m) => m,
             None => {
