@@ -37,8 +37,9 @@ const PODS: (&str, &str, &str) = ("", "v1", "pods");
 /// The PodDisruptionBudgets resource.
 const BUDGETS: (&str, &str, &str) = ("policy", "v1", "poddisruptionbudgets");
 
-/// How often a write that meets a concurrent one is tried
-/// (`EvictionsRetry`'s steps).
+/// How often a write that meets a concurrent one is tried, at once
+/// (upstream's `EvictionsRetry` tries 20 times, 500 ms apart, and then
+/// answers with the last conflict, as this does).
 const ATTEMPTS: usize = 5;
 
 /// `MaxDisruptedPodSize`: evictions a budget may hold before its
@@ -62,17 +63,30 @@ impl CreateSubresource for PodEviction {
     }
 
     fn create(&self, request: &SubresourceRequest<'_>, body: &[u8]) -> Result<(), ApiError> {
-        let eviction = decode(body)?;
+        let eviction = decode(body, request.content_type)?;
+        // `EnsureObjectNamespaceMatchesRequestNamespace` of the create
+        // handler.
+        if eviction
+            .metadata
+            .namespace
+            .as_deref()
+            .is_some_and(|ns| !ns.is_empty() && Some(ns) != request.namespace)
+        {
+            return Err(ApiError::bad_request(
+                "the namespace of the provided object does not match the namespace sent on the request",
+            ));
+        }
         if eviction.metadata.name.as_deref() != Some(request.name) {
             return Err(ApiError::bad_request(
                 "name in URL does not match name in Eviction object",
             ));
         }
         let options = propagate_dry_run(eviction.delete_options, request.dry_run)?;
+        // `resourceVersionIsUnset`: only a missing version is unset.
         let client_sets_version = options
             .preconditions
             .as_ref()
-            .is_some_and(|p| p.resource_version.as_deref().is_some_and(|v| !v.is_empty()));
+            .is_some_and(|p| p.resource_version.is_some());
         // The pods whose budgets do not count, deleted at once; retried
         // when the pod changes between the read and the delete, unless the
         // client named the version itself.
@@ -114,12 +128,7 @@ impl CreateSubresource for PodEviction {
             let name = budget.metadata.name.clone().unwrap_or_default();
             let unhealthy_allowed = !is_ready(&pod) && unhealthy_pod_may_go(&budget);
             if !unhealthy_allowed {
-                take_disruption(
-                    request,
-                    budget,
-                    &pod,
-                    options.dry_run.contains(&"All".into()),
-                )?;
+                take_disruption(request, budget, &pod, !options.dry_run.is_empty())?;
             }
             let mut delete = options.clone();
             if unhealthy_allowed {
@@ -128,9 +137,7 @@ impl CreateSubresource for PodEviction {
             }
             return match add_condition_and_delete(request, delete) {
                 Err(e) if e.code == 409 && unhealthy_allowed && !client_sets_version => {
-                    Err(too_many_requests(&format!(
-                        "The disruption budget {name} is still being processed by the server."
-                    )))
+                    Err(still_processed(&name))
                 }
                 result => result,
             };
@@ -139,24 +146,35 @@ impl CreateSubresource for PodEviction {
     }
 }
 
-/// The Eviction in the body: the Kubernetes protobuf envelope, or JSON.
+/// The Eviction in the body, as its Content-Type says: JSON, YAML, or
+/// the Kubernetes protobuf envelope.
 ///
-/// Errors: 400 for a body that is neither, or not an Eviction.
-fn decode(body: &[u8]) -> Result<Eviction, ApiError> {
-    if body.starts_with(runtime::codec::protobuf::MAGIC) {
-        let (_, kind, raw) =
-            runtime::codec::protobuf::unwrap(body).map_err(|e| ApiError::bad_request(e.0))?;
-        check_kind(&kind)?;
-        return runtime::codec::wire::message_from_bytes(raw)
-            .map_err(|e| ApiError::bad_request(e.0));
-    }
+/// Errors: 415 for another type; 400 for a body that does not decode, or
+/// names another kind.
+fn decode(body: &[u8], content_type: Option<&str>) -> Result<Eviction, ApiError> {
+    use server::negotiate::{BodyFormat, body_format};
+    let json = match body_format(content_type)? {
+        BodyFormat::Protobuf => {
+            let (_, kind, raw) =
+                runtime::codec::protobuf::unwrap(body).map_err(|e| ApiError::bad_request(e.0))?;
+            check_kind(&kind)?;
+            return runtime::codec::wire::message_from_bytes(raw)
+                .map_err(|e| ApiError::bad_request(e.0));
+        }
+        BodyFormat::Yaml => std::borrow::Cow::Owned(
+            runtime::codec::yaml::yaml_to_json(body).map_err(ApiError::bad_request)?,
+        ),
+        BodyFormat::Json => std::borrow::Cow::Borrowed(body),
+    };
     let type_meta: runtime::meta::TypeMeta =
-        serde_json::from_slice(body).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        serde_json::from_slice(&json).map_err(|e| ApiError::bad_request(e.to_string()))?;
     check_kind(type_meta.kind.as_deref().unwrap_or("Eviction"))?;
-    serde_json::from_slice(body).map_err(|e| ApiError::bad_request(e.to_string()))
+    serde_json::from_slice(&json).map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
-/// Only an Eviction (or a body that names no kind) is read.
+/// Only an Eviction (or a body that names no kind) is read (upstream's
+/// decoder refuses another kind before the subresource sees it; the
+/// message here is ours).
 fn check_kind(kind: &str) -> Result<(), ApiError> {
     if kind.is_empty() || kind == "Eviction" {
         return Ok(());
@@ -183,11 +201,16 @@ fn propagate_dry_run(
     if options.dry_run.is_empty() {
         options.dry_run = query;
     } else if !query.is_empty() && options.dry_run != query {
-        return Err(ApiError::internal(format!(
-            "Non-matching dry-run options in request and content: [{}] and [{}]",
-            query.join(" "),
-            options.dry_run.join(" ")
-        )));
+        // A plain error upstream: 500, no reason.
+        return Err(ApiError::new(
+            500,
+            StatusReason::Unknown,
+            format!(
+                "Non-matching dry-run options in request and content: [{}] and [{}]",
+                query.join(" "),
+                options.dry_run.join(" ")
+            ),
+        ));
     }
     Ok(options)
 }
@@ -226,22 +249,24 @@ fn set_resource_version(options: &mut DeleteOptions, pod: &Pod) {
 }
 
 /// Whether `budget` guards `pod`: the pod's namespace, and a selector that
-/// selects it (an empty or missing selector selects nothing here).
+/// selects it (`LabelSelectorAsSelector`: a missing selector selects
+/// nothing, an empty one every pod of the namespace).
 fn selects(budget: &PodDisruptionBudget, pod: &Pod) -> bool {
-    let Some(selector) = &budget.spec.selector else {
-        return false;
-    };
     budget.metadata.namespace == pod.metadata.namespace
-        && !(selector.match_labels.is_empty() && selector.match_expressions.is_empty())
-        && runtime::selector::selects(selector, &pod.metadata.labels)
+        && budget
+            .spec
+            .selector
+            .as_ref()
+            .is_some_and(|s| runtime::selector::selects(s, &pod.metadata.labels))
 }
 
-/// `podutil.IsPodReady`: the `Ready` condition is `True`.
+/// `podutil.IsPodReady`: the (first) `Ready` condition is `True`.
 fn is_ready(pod: &Pod) -> bool {
     pod.status
         .conditions
         .iter()
-        .any(|c| c.r#type == "Ready" && c.status == "True")
+        .find(|c| c.r#type == "Ready")
+        .is_some_and(|c| c.status == "True")
 }
 
 /// Whether a pod that is not ready may go without taking a disruption:
@@ -256,8 +281,9 @@ fn unhealthy_pod_may_go(budget: &PodDisruptionBudget) -> bool {
 }
 
 /// 429 `TooManyRequests`, `Cannot evict pod as it would violate the pod's
-/// disruption budget.`, with `why` as a `DisruptionBudget` cause.
-fn too_many_requests(why: &str) -> ApiError {
+/// disruption budget.`, with `why` as a `DisruptionBudget` cause and
+/// `retry_after` seconds (none for 0).
+fn too_many_requests(why: &str, retry_after: u64) -> ApiError {
     let mut e = ApiError::new(
         429,
         StatusReason::TooManyRequests,
@@ -268,7 +294,19 @@ fn too_many_requests(why: &str) -> ApiError {
         message: why.to_string(),
         field: String::new(),
     });
+    if retry_after > 0 {
+        e.retry_after = Some(retry_after);
+    }
     e
+}
+
+/// `createTooManyRequestsError`: the budget's controller has not caught
+/// up; clients retry after 10 seconds.
+fn still_processed(budget: &str) -> ApiError {
+    too_many_requests(
+        &format!("The disruption budget {budget} is still being processed by the server."),
+        10,
+    )
 }
 
 /// Takes one disruption from `budget` for `pod` (`checkAndDecrement`),
@@ -276,7 +314,7 @@ fn too_many_requests(why: &str) -> ApiError {
 ///
 /// Errors: 429 when the budget allows none or its controller has not seen
 /// its latest generation; 403 when too many evictions wait for the
-/// controller; 504 when concurrent writes keep winning.
+/// controller; the last 409 when concurrent writes keep winning.
 fn take_disruption(
     request: &SubresourceRequest<'_>,
     mut budget: PodDisruptionBudget,
@@ -284,7 +322,9 @@ fn take_disruption(
     dry_run: bool,
 ) -> Result<(), ApiError> {
     let name = budget.metadata.name.clone().unwrap_or_default();
-    for attempt in 1..=ATTEMPTS {
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
         if attempt > 1 {
             let object = request.get(BUDGETS, request.namespace, &name)?;
             budget = object
@@ -297,24 +337,29 @@ fn take_disruption(
         }
         let status = &budget.status;
         if status.observed_generation < budget.metadata.generation.unwrap_or(0) {
-            return Err(too_many_requests(&format!(
-                "The disruption budget {name} is still being processed by the server."
-            )));
+            return Err(still_processed(&name));
         }
         if status.disrupted_pods.len() > MAX_DISRUPTED_PODS {
-            return Err(ApiError::new(
+            let mut e = ApiError::new(
                 403,
                 StatusReason::Forbidden,
                 format!(
                     "poddisruptionbudget.policy \"{name}\" is forbidden: DisruptedPods map too big - too many evictions not confirmed by PDB controller"
                 ),
-            ));
+            );
+            e.name = Some(name.clone());
+            e.group = Some("policy".into());
+            e.kind = Some("poddisruptionbudget".into());
+            return Err(e);
         }
         if status.disruptions_allowed <= 0 {
-            return Err(too_many_requests(&format!(
-                "The disruption budget {name} needs {} healthy pods and has {} currently",
-                status.desired_healthy, status.current_healthy
-            )));
+            return Err(too_many_requests(
+                &format!(
+                    "The disruption budget {name} needs {} healthy pods and has {} currently",
+                    status.desired_healthy, status.current_healthy
+                ),
+                0,
+            ));
         }
         budget.status.disruptions_allowed -= 1;
         if budget.status.disruptions_allowed == 0 {
@@ -326,14 +371,10 @@ fn take_disruption(
         let pod_name = pod.metadata.name.clone().unwrap_or_default();
         budget.status.disrupted_pods.insert(pod_name, Time::now());
         match request.update_status(BUDGETS, &budget) {
-            Err(e) if e.code == 409 => continue,
+            Err(e) if e.code == 409 && attempt < ATTEMPTS => continue,
             result => return result.map(|_| ()),
         }
     }
-    Err(ApiError::timeout(
-        &format!("couldn't update PodDisruptionBudget \"{name}\" due to conflicts"),
-        10,
-    ))
 }
 
 /// `UpdateDisruptionAllowedCondition` once no disruption is left:
@@ -351,6 +392,7 @@ fn set_disruption_allowed(budget: &mut PodDisruptionBudget) {
                 c.last_transition_time = Some(Time::now());
             }
             c.reason = "InsufficientPods".into();
+            c.message = String::new();
             c.observed_generation = Some(observed);
         }
         None => conditions.push(Condition {
@@ -373,11 +415,20 @@ fn add_condition_and_delete(
     request: &SubresourceRequest<'_>,
     mut options: DeleteOptions,
 ) -> Result<(), ApiError> {
-    if !options.dry_run.contains(&"All".into()) {
-        let mut pod = read_pod(request)?;
-        check_preconditions(&pod, options.preconditions.as_ref())?;
-        set_disruption_target(&mut pod);
-        let updated = request.update_status(PODS, &pod)?;
+    if options.dry_run.is_empty() {
+        // Upstream writes the latest pod (a guaranteed update); here a pod
+        // written between the read and the write is read again.
+        let mut attempt = 0;
+        let updated = loop {
+            attempt += 1;
+            let mut pod = read_pod(request)?;
+            check_preconditions(&pod, options.preconditions.as_ref())?;
+            set_disruption_target(&mut pod);
+            match request.update_status(PODS, &pod) {
+                Err(e) if e.code == 409 && attempt < ATTEMPTS => continue,
+                result => break result?,
+            }
+        };
         if let Some(version) = options
             .preconditions
             .as_mut()
@@ -433,8 +484,9 @@ fn check_preconditions(pod: &Pod, preconditions: Option<&Preconditions>) -> Resu
 }
 
 /// `podutil.UpdatePodCondition` with `DisruptionTarget`: `True`,
-/// `EvictionByEvictionAPI`, `Eviction API: evicting`; the transition time
-/// moves only when the status changes.
+/// `EvictionByEvictionAPI`, `Eviction API: evicting`, replacing a
+/// condition of that type whole but for its transition time, which moves
+/// only when the status changes.
 fn set_disruption_target(pod: &mut Pod) {
     let conditions = &mut pod.status.conditions;
     let wanted = PodCondition {
@@ -447,15 +499,13 @@ fn set_disruption_target(pod: &mut Pod) {
     };
     match conditions.iter_mut().find(|c| c.r#type == wanted.r#type) {
         Some(c) => {
-            let changed = c.status != wanted.status;
-            let transition = if changed {
+            let transition = if c.status != wanted.status {
                 wanted.last_transition_time
             } else {
                 c.last_transition_time
             };
             *c = PodCondition {
                 last_transition_time: transition,
-                last_probe_time: c.last_probe_time,
                 ..wanted
             };
         }

@@ -17,13 +17,11 @@
 
 use std::sync::Arc;
 
-use runtime::registry::{Entry, Object};
+use runtime::registry::Object;
 use runtime::resource::ResourceInfo;
 
 use super::ApiServer;
 use super::status::ApiError;
-use super::storage::RangeRequest;
-use super::store::{read_object, resource_prefix};
 
 /// What a request does (`admission.Operation`; `CONNECT` is not served).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,36 +90,8 @@ impl Attributes<'_> {
             .registry
             .find(group, version, plural)
             .ok_or_else(ApiError::path_not_found)?;
-        list_objects(self.server, entry, namespace)
+        crate::store::list_objects(self.server, entry, namespace)
     }
-}
-
-/// The stored objects of `entry`'s resource (in `namespace`, or in every
-/// namespace), read through its kind, in key order.
-///
-/// Errors: 500 when the store fails or an object does not decode.
-pub(crate) fn list_objects(
-    server: &ApiServer,
-    entry: &Entry,
-    namespace: Option<&str>,
-) -> Result<Vec<Box<dyn Object>>, ApiError> {
-    let mut prefix = resource_prefix(&entry.info);
-    if let Some(namespace) = namespace.filter(|_| entry.info.namespaced) {
-        prefix.push_str(namespace);
-        prefix.push('/');
-    }
-    let result = server
-        .store
-        .range(RangeRequest {
-            prefix: &prefix,
-            ..Default::default()
-        })
-        .map_err(ApiError::internal)?;
-    result
-        .kvs
-        .iter()
-        .map(|kv| read_object(entry.kind, kv))
-        .collect()
 }
 
 /// Why a plugin refuses a request.

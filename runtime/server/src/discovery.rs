@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use runtime::registry::{Entry, Registry};
 
+use crate::store::is_builtin_group;
 use crate::subresource::Subresources;
 
 /// Verbs of the status and scale subresources.
@@ -214,9 +215,12 @@ pub fn api_resource_list(
             }));
         }
     }
-    // Subresources after their resource, in name order, as upstream's
-    // installer sorts its paths.
-    resources.sort_by(|a, b| a["name"].as_str().cmp(&b["name"].as_str()));
+    // Built-in kinds: subresources after their resource, in name order,
+    // as upstream's installer sorts its paths. Custom resources keep the
+    // apiextensions order (the resource, `status`, `scale`).
+    if is_builtin_group(group) {
+        resources.sort_by(|a, b| a["name"].as_str().cmp(&b["name"].as_str()));
+    }
     let group_version = if group.is_empty() {
         version.to_string()
     } else {
@@ -266,7 +270,11 @@ pub fn aggregated(
                             "verbs": ["create"],
                         }));
                     }
-                    subresources.sort_by(|a, b| a["subresource"].as_str().cmp(&b["subresource"].as_str()));
+                    if is_builtin_group(group) {
+                        subresources.sort_by(|a, b| {
+                            a["subresource"].as_str().cmp(&b["subresource"].as_str())
+                        });
+                    }
                     let mut r = json!({
                         "resource": i.plural,
                         "responseKind": kind,

@@ -177,6 +177,34 @@ pub(crate) fn storage_error(e: StorageError, info: &ResourceInfo, name: &str) ->
     }
 }
 
+/// The stored objects of `entry`'s resource (in `namespace`, or in every
+/// namespace), read through its kind, in key order.
+///
+/// Errors: 500 when the store fails or an object does not decode.
+pub(crate) fn list_objects(
+    server: &crate::ApiServer,
+    entry: &runtime::registry::Entry,
+    namespace: Option<&str>,
+) -> Result<Vec<Box<dyn Object>>, ApiError> {
+    let mut prefix = resource_prefix(&entry.info);
+    if let Some(namespace) = namespace.filter(|_| entry.info.namespaced) {
+        prefix.push_str(namespace);
+        prefix.push('/');
+    }
+    let result = server
+        .store
+        .range(crate::storage::RangeRequest {
+            prefix: &prefix,
+            ..Default::default()
+        })
+        .map_err(ApiError::internal)?;
+    result
+        .kvs
+        .iter()
+        .map(|kv| read_object(entry.kind, kv))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

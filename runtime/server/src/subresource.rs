@@ -90,9 +90,13 @@ impl Subresources {
 /// A create of a subresource, and the reads and writes of the server's
 /// objects its handler makes (upstream's eviction reads the pod and its
 /// budgets, updates a budget's status and the pod's, and deletes the pod).
-/// Writes go through the server's update and delete paths: admission,
-/// validation, preconditions and the watch all apply, recorded under the
-/// field manager `kube-apiserver`, as upstream's loopback client is.
+/// Writes go through the server's update and delete paths, as a client's
+/// would: admission, validation, preconditions and the watch all apply,
+/// and the managed fields record the field manager `kube-apiserver`.
+/// That is what upstream's loopback client does (the eviction's budget
+/// update); upstream writes the pod itself through its storage, with
+/// neither admission nor a managed fields entry. The create of the
+/// subresource runs no admission of its own.
 pub struct SubresourceRequest<'a> {
     /// The namespace of the request's path.
     pub namespace: Option<&'a str>,
@@ -186,7 +190,7 @@ impl SubresourceRequest<'_> {
         namespace: Option<&str>,
     ) -> Result<Vec<Box<dyn Object>>, ApiError> {
         let entry = self.entry(group, version, plural)?;
-        crate::admission::list_objects(self.server, entry, namespace)
+        crate::store::list_objects(self.server, entry, namespace)
     }
 
     /// Replaces the status of `object` through the resource's `/status`,

@@ -135,11 +135,27 @@ async fn an_unguarded_pod_is_evicted() {
     let r = evict(&api, "missing", &eviction("missing")).await;
     r.assert_failure(404, "NotFound");
     assert_eq!(r.body["message"], "pods \"missing\" not found");
-    // Only a served subresource takes a POST.
+    // The eviction names the path's namespace, if any.
+    let mut elsewhere = eviction("web-1");
+    elsewhere["metadata"]["namespace"] = json!("other");
+    let r = evict(&api, "web-1", &elsewhere).await;
+    r.assert_failure(400, "BadRequest");
+    assert_eq!(
+        r.body["message"],
+        "the namespace of the provided object does not match the namespace sent on the request"
+    );
+    // Routes: the eviction takes only a POST, status no POST; a
+    // subresource nothing serves is not found.
+    let r = api.get(&format!("{PODS}/web-1/eviction")).await;
+    assert_eq!(r.status, StatusCode::METHOD_NOT_ALLOWED, "{}", r.text);
     let r = api
         .post(&format!("{PODS}/web-1/status"), &eviction("web-1"))
         .await;
     assert_eq!(r.status, StatusCode::METHOD_NOT_ALLOWED, "{}", r.text);
+    let r = api
+        .post(&format!("{PODS}/web-1/bogus"), &eviction("web-1"))
+        .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.text);
 }
 
 /// A guarded pod is evicted while its budget allows a disruption: the
@@ -169,8 +185,13 @@ async fn a_budget_allows_what_its_status_counts() {
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
     let status = api.get(&format!("{BUDGETS}/web")).await.body["status"].clone();
     assert_eq!(status["disruptionsAllowed"], 1, "a dry run takes nothing");
-    assert!(
-        api.get(&format!("{PODS}/web-1")).await.body["metadata"]["deletionTimestamp"].is_null()
+    assert_eq!(status.get("disruptedPods"), None, "{status}");
+    let pod = api.get(&format!("{PODS}/web-1")).await.body;
+    assert!(pod["metadata"]["deletionTimestamp"].is_null(), "{pod}");
+    assert_eq!(
+        pod["status"]["conditions"].as_array().unwrap().len(),
+        1,
+        "no DisruptionTarget on a dry run: {pod}"
     );
 
     let r = evict(&api, "web-1", &eviction("web-1")).await;
@@ -225,6 +246,9 @@ async fn budgets_refuse_what_upstream_refuses() {
         r.body["details"]["causes"][0]["message"],
         "The disruption budget fresh is still being processed by the server."
     );
+    // Clients wait as upstream tells them to.
+    assert_eq!(r.header("retry-after"), Some("10"));
+    assert_eq!(r.body["details"]["retryAfterSeconds"], 10);
 
     api.create(
         BUDGETS,
@@ -252,6 +276,40 @@ async fn budgets_refuse_what_upstream_refuses() {
     let r = evict(&api, "sick", &eviction("sick")).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
     let status = api.get(&format!("{BUDGETS}/web")).await.body["status"].clone();
+    assert_eq!(status.get("disruptedPods"), None, "{status}");
+    let pod = api.get(&format!("{PODS}/sick")).await.body;
+    assert!(pod["metadata"]["deletionTimestamp"].is_string(), "{pod}");
+}
+
+/// An empty selector guards every pod of the namespace (a missing one
+/// none); under the default `IfHealthyBudget`, a pod that is not ready
+/// goes without taking a disruption while the budget has its healthy
+/// pods.
+#[tokio::test]
+async fn an_empty_selector_guards_every_pod() {
+    let api = Api::start();
+    running_pod(&api, "web-1", true).await;
+    running_pod(&api, "sick", false).await;
+    budget(
+        &api,
+        "all",
+        json!({"minAvailable": 1, "selector": {}}),
+        json!({"observedGeneration": 1, "disruptionsAllowed": 0, "currentHealthy": 1,
+               "desiredHealthy": 1, "expectedPods": 2}),
+    )
+    .await;
+    let r = evict(&api, "web-1", &eviction("web-1")).await;
+    r.assert_failure(429, "TooManyRequests");
+    assert_eq!(
+        r.body["details"]["causes"][0]["message"],
+        "The disruption budget all needs 1 healthy pods and has 1 currently"
+    );
+    assert_eq!(r.header("retry-after"), None);
+
+    let r = evict(&api, "sick", &eviction("sick")).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let status = api.get(&format!("{BUDGETS}/all")).await.body["status"].clone();
+    assert_eq!(status["disruptionsAllowed"], 0);
     assert_eq!(status.get("disruptedPods"), None, "{status}");
 }
 

@@ -157,9 +157,16 @@ pub(crate) async fn handle(
         Some("scale")
             if ri.scale_subresource.is_some()
                 && matches!(verb, Verb::Get | Verb::Update | Verb::Patch) => {}
-        Some(name) if verb == Verb::Create && server.subresources.find(ri, name).is_some() => {}
-        // Only a served subresource takes a POST.
-        Some(_) if verb == Verb::Create => return Err(ApiError::method_not_allowed()),
+        Some(name) if server.subresources.find(ri, name).is_some() && verb == Verb::Create => {}
+        // A served subresource's only route is a POST.
+        Some(name) if server.subresources.find(ri, name).is_some() => {
+            return Err(ApiError::method_not_allowed());
+        }
+        // A served status or scale has no POST route.
+        Some("status") if ri.status_subresource => return Err(ApiError::method_not_allowed()),
+        Some("scale") if ri.scale_subresource.is_some() => {
+            return Err(ApiError::method_not_allowed());
+        }
         Some(_) => return Err(ApiError::path_not_found()),
     }
     let accept = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok());
