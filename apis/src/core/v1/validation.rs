@@ -534,18 +534,21 @@ fn overcommit_allowed(resource: &str) -> bool {
 /// that is a qualified name as `requests.<name>`), which are counted in
 /// whole units.
 fn is_integer_resource_name(name: &str) -> bool {
-    const INTEGER_RESOURCES: [&str; 9] = [
-        "pods",
-        "resourcequotas",
-        "services",
-        "replicationcontrollers",
-        "secrets",
-        "configmaps",
-        "persistentvolumeclaims",
-        "services.nodeports",
-        "services.loadbalancers",
-    ];
-    INTEGER_RESOURCES.contains(&name)
+    // A `match` on the names, not a scan of a list: this runs for every
+    // resource of every container a write validates.
+    let counted = matches!(
+        name,
+        "pods"
+            | "resourcequotas"
+            | "services"
+            | "replicationcontrollers"
+            | "secrets"
+            | "configmaps"
+            | "persistentvolumeclaims"
+            | "services.nodeports"
+            | "services.loadbalancers"
+    );
+    counted
         || (!is_native_resource(name)
             && !name.starts_with("requests.")
             && runtime::validate::names::qualified_name(&format!("requests.{name}")).is_empty())
