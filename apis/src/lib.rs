@@ -14,6 +14,7 @@ pub mod batch;
 pub mod coordination;
 pub mod core;
 pub mod discovery;
+pub mod events;
 pub mod example;
 pub mod networking;
 pub mod policy;

@@ -13,6 +13,7 @@ pub fn registry() -> ::runtime::registry::Registry {
     crate::coordination::v1::register(&mut registry);
     crate::core::v1::register(&mut registry);
     crate::discovery::v1::register(&mut registry);
+    crate::events::v1::register(&mut registry);
     crate::example::v1::register(&mut registry);
     crate::example::v1beta1::register(&mut registry);
     crate::networking::v1::register(&mut registry);
@@ -71,6 +72,12 @@ pub fn registry() -> ::runtime::registry::Registry {
                     "apis/discovery.k8s.io/v1",
                     include_str!(
                         "../../api/openapi-spec/v3/apis__discovery.k8s.io__v1_openapi.json"
+                    ),
+                ),
+                (
+                    "apis/events.k8s.io/v1",
+                    include_str!(
+                        "../../api/openapi-spec/v3/apis__events.k8s.io__v1_openapi.json"
                     ),
                 ),
                 (

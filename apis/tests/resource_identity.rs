@@ -119,6 +119,7 @@ fn generated_registry_lists_every_resource() {
             "namespaces",
             "events",
             "endpointslices.discovery.k8s.io",
+            "events.events.k8s.io",
             "widgets.example.dev",
             "gadgets.example.dev",
             "widgets.example.dev",

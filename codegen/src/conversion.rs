@@ -448,6 +448,13 @@ pub enum StoredAs<'m> {
         /// The hub package.
         hub: &'m Package,
     },
+    /// As the kind of the same name in another group's package
+    /// (`+resource:cohabitating`), converted to and from it by hand-written
+    /// `From` implementations.
+    Cohabiting {
+        /// The package whose kind stores the objects.
+        storage: &'m Package,
+    },
 }
 
 /// Where the resource `t` of `pkg` is stored: every package of the group
@@ -455,10 +462,14 @@ pub enum StoredAs<'m> {
 /// several, exactly one marks its type `+kubebuilder:storageversion`, and
 /// the others reach it through their common hub.
 ///
+/// A kind marked `+resource:cohabitating` is stored as the kind of the
+/// same name in the package the marker names.
+///
 /// Errors: several versions and not exactly one marked; or a version
 /// without a hub holding the kind, or with another hub than the storage
 /// version's. Reported once per kind (at the first version) for the
-/// marking, at the version for its hub.
+/// marking, at the version for its hub. For a cohabitating kind: see
+/// [`cohabiting`].
 pub fn stored_as<'m>(
     model: &'m Model,
     pkg: &'m Package,
@@ -470,6 +481,9 @@ pub fn stored_as<'m>(
         .filter(|p| p.group_name() == pkg.group_name())
         .filter(|p| p.type_named(&t.name).is_some_and(|d| d.is_resource()))
         .collect();
+    if let Some(marker) = t.markers_named(crate::tags::cohabitating::NAME).next() {
+        return cohabiting(model, pkg, t, marker, versions.len());
+    }
     if versions.len() < 2 {
         return Ok(StoredAs::Itself);
     }
@@ -536,4 +550,97 @@ pub fn stored_as<'m>(
             "name the same internal package with `+k8s:conversion-gen=<module path>` in both packages, and give it the type",
         ))),
     }
+}
+
+/// Where a kind marked `+resource:cohabitating=<package>` is stored: the
+/// package named must hold a resource of the same name and plural, served
+/// in its own storage version by another group, and the kind must be
+/// served at one version of its group.
+///
+/// Errors: a located diagnostic at the kind for a package that is not
+/// there, holds no such resource, is of the kind's own group, stores its
+/// resource elsewhere, or cohabits itself; or for a kind served at
+/// several versions.
+fn cohabiting<'m>(
+    model: &'m Model,
+    pkg: &'m Package,
+    t: &TypeDef,
+    marker: &crate::markers::Marker,
+    versions: usize,
+) -> Result<StoredAs<'m>, Box<Diagnostic>> {
+    let written = marker.payload_string().unwrap_or_default();
+    let path: Vec<String> = written
+        .split(['/', ':'])
+        .filter(|s| !s.is_empty() && *s != "crate")
+        .map(str::to_string)
+        .collect();
+    let problem = |message: String, help: &str| {
+        Err(Box::new(
+            Diagnostic::new(message, &t.location, t.name.chars().count())
+                .label("its objects are stored as another group's")
+                .help(help),
+        ))
+    };
+    if versions > 1 {
+        return problem(
+            format!(
+                "`{}` is served at several versions of {} and marked `+{}`",
+                t.name,
+                pkg.group_name(),
+                crate::tags::cohabitating::NAME
+            ),
+            "mark only a kind served at one version of its group",
+        );
+    }
+    let Some(storage) = model.packages.iter().find(|p| p.module_path == path) else {
+        return problem(
+            format!(
+                "`+{}={written}` on `{}` names no package",
+                crate::tags::cohabitating::NAME,
+                t.name
+            ),
+            "name the package by its module path from the crate root, as `crate::core::v1`",
+        );
+    };
+    let plural = |d: &TypeDef| crate::resource::resource_meta(d).ok().map(|m| m.plural);
+    let stored = storage
+        .type_named(&t.name)
+        .filter(|d| d.is_resource() && plural(d) == plural(t));
+    let Some(stored) = stored else {
+        return problem(
+            format!(
+                "`{}` of {} cohabits with {}, which serves no resource `{}` of the same name",
+                t.name,
+                pkg.api_version(),
+                storage.api_version(),
+                t.name
+            ),
+            "name the package that serves the resource this kind's objects are stored as",
+        );
+    };
+    if storage.group_name() == pkg.group_name() {
+        return problem(
+            format!(
+                "`{}` of {} cohabits with {} of its own group",
+                t.name,
+                pkg.api_version(),
+                storage.api_version()
+            ),
+            "versions of one group are stored through their hub: mark the stored one `+kubebuilder:storageversion`",
+        );
+    }
+    if stored.has_marker(crate::tags::cohabitating::NAME)
+        || !matches!(stored_as(model, storage, stored), Ok(StoredAs::Itself))
+    {
+        return problem(
+            format!(
+                "`{}` of {} cohabits with {}, which does not store it itself",
+                t.name,
+                pkg.api_version(),
+                storage.api_version()
+            ),
+            "name the package of the resource's storage version",
+        );
+    }
+    Ok(StoredAs::Cohabiting { storage })
 }

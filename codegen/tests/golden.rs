@@ -585,6 +585,108 @@ fn a_kind_at_two_versions_is_stored_in_the_marked_one() {
     assert!(v1.contains("type Storage = Self;"), "{v1}");
 }
 
+/// Writes the packages `core/v1` (group `""`, the resource `Thing`),
+/// `events/v1` (group `events.example.dev`, `Thing` with `markers`) and
+/// `events/v1beta1` (its `Thing` when `beta` is true).
+fn cohabiting(markers: &str, beta: bool) -> (tempfile::TempDir, codegen::Model) {
+    let dir = tempfile::tempdir().unwrap();
+    let thing = |markers: &str| {
+        format!(
+            "use runtime::meta::ObjectMeta;\n\n/// A thing.\n{markers}#[derive(Resource)]\npub struct Thing {{\n    pub metadata: ObjectMeta,\n    pub size: i32,\n}}\n"
+        )
+    };
+    let mut packages = vec![
+        ("core/v1/mod.rs", "//! +groupName=\n", String::new()),
+        (
+            "events/v1/mod.rs",
+            "//! +groupName=events.example.dev\n",
+            markers.to_string(),
+        ),
+    ];
+    if beta {
+        packages.push((
+            "events/v1beta1/mod.rs",
+            "//! +groupName=events.example.dev\n",
+            String::new(),
+        ));
+    }
+    for (path, head, markers) in packages {
+        let file = dir.path().join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(
+            &file,
+            format!("//! A package.\n//!\n{head}\n{}", thing(&markers)),
+        )
+        .unwrap();
+    }
+    let model = codegen::parse::parse_tree(dir.path()).unwrap();
+    (dir, model)
+}
+
+/// `+resource:cohabitating`: the kind is stored as the other group's kind
+/// of the same name, converted by `From` both ways (kube-apiserver's
+/// cohabitating resources, `events.k8s.io` events stored as core ones).
+#[test]
+fn a_cohabitating_kind_is_stored_as_the_other_groups() {
+    let (_dir, model) = cohabiting("/// +resource:cohabitating=crate::core::v1\n", false);
+    let problems = codegen::check::check(&model);
+    assert!(
+        problems.is_empty(),
+        "{}",
+        codegen::diagnostics::render(&problems)
+    );
+    let files = codegen::generators::register::generate(&model, Path::new("x"), Path::new("spec"));
+    let file = |suffix: &str| {
+        files
+            .iter()
+            .find(|f| f.path.ends_with(suffix))
+            .map(|f| f.contents.clone())
+            .unwrap()
+    };
+    let events = file("events/v1/zz_generated.register.rs");
+    assert!(
+        events.contains("type Storage = crate::core::v1::Thing;"),
+        "{events}"
+    );
+    assert!(
+        events.contains("crate::core::v1::Thing::from(self)"),
+        "{events}"
+    );
+    assert!(events.contains("Self::from(stored)"), "{events}");
+    let core = file("core/v1/zz_generated.register.rs");
+    assert!(core.contains("type Storage = Self;"), "{core}");
+}
+
+/// A cohabitating kind names a package that serves its resource in
+/// another group, and is served at one version of its own; else a located
+/// diagnostic.
+#[test]
+fn a_cohabitating_kind_needs_the_other_groups_resource() {
+    let cases = [
+        (
+            "/// +resource:cohabitating=crate::storage::v1\n",
+            false,
+            "error: `+resource:cohabitating=crate::storage::v1` on `Thing` names no package",
+        ),
+        (
+            "/// +resource:cohabitating=crate::events::v1\n",
+            false,
+            "error: `Thing` of events.example.dev/v1 cohabits with events.example.dev/v1 of its own group",
+        ),
+        (
+            "/// +resource:cohabitating=crate::core::v1\n",
+            true,
+            "error: `Thing` is served at several versions of events.example.dev and marked `+resource:cohabitating`",
+        ),
+    ];
+    for (markers, beta, expected) in cases {
+        let (_dir, model) = cohabiting(markers, beta);
+        let got = codegen::diagnostics::render(&codegen::check::check(&model));
+        assert!(got.contains(expected), "{got}");
+        assert!(got.contains("events/v1/mod.rs:"), "{got}");
+    }
+}
+
 /// Without a marked storage version, or without a hub both versions
 /// convert through, generation stops at a located diagnostic.
 #[test]

@@ -578,6 +578,12 @@ pub trait KindOps: Send + Sync {
     /// `version` of [`ServedKind::Storage`]'s `ResourceInfo`).
     fn storage_version(&self) -> &'static str;
 
+    /// The group objects of this resource are stored in (the `group` of
+    /// [`ServedKind::Storage`]'s `ResourceInfo`): the kind's own, or, for
+    /// a resource cohabiting with another group's (`events.k8s.io` events
+    /// are stored as core `v1` Events), that group.
+    fn storage_group(&self) -> &'static str;
+
     /// The version's lifecycle ([`ServedKind::LIFECYCLE`]).
     fn lifecycle(&self) -> Option<Lifecycle>;
 
@@ -591,9 +597,10 @@ pub trait KindOps: Send + Sync {
     /// another kind.
     fn convert_from_storage(&self, stored: &dyn Object) -> Option<Box<dyn Object>>;
 
-    /// Whether this is the storage version ([`KindOps::storage_version`]).
+    /// Whether this is the storage version ([`KindOps::storage_version`]
+    /// of [`KindOps::storage_group`]).
     fn is_storage_version(&self) -> bool {
-        self.storage_version() == self.info().version
+        self.storage_version() == self.info().version && self.storage_group() == self.info().group
     }
 
     /// Decodes a JSON body into the Rust type, without defaults, with
@@ -680,6 +687,10 @@ impl<T: ServedKind> KindOps for Typed<T> {
 
     fn storage_version(&self) -> &'static str {
         <T::Storage as Resource>::INFO.version
+    }
+
+    fn storage_group(&self) -> &'static str {
+        <T::Storage as Resource>::INFO.group
     }
 
     fn lifecycle(&self) -> Option<Lifecycle> {

@@ -804,3 +804,116 @@ fn kube_rs_writes_ingress_status_and_network_policies() {
         assert_eq!(ports[0].protocol.as_deref(), Some("TCP"));
     });
 }
+
+/// kube-rs's event `Recorder`, as a controller reports what it did: it
+/// creates an `events.k8s.io/v1` Event, and on a repeat merge-patches the
+/// Event's series. The Events are stored as core v1 Events, so clients of
+/// either group read them (`kubectl get events`, client-go's old
+/// recorder), and the new API's field selectors find them.
+#[test]
+fn kube_rs_recorder_publishes_events_read_through_both_groups() {
+    use k8s_openapi::api::core::v1 as core;
+    use k8s_openapi::api::events::v1 as events;
+    use kube::runtime::events::{Event, EventType, Recorder, Reporter};
+    let server = TestServer::start();
+    rt().block_on(async {
+        let client = client(&server);
+        let reporter = Reporter {
+            controller: "web-controller".into(),
+            instance: Some("web-controller-0".into()),
+        };
+        let recorder = Recorder::new(client.clone(), reporter);
+        let regarding = core::ObjectReference {
+            api_version: Some("apps/v1".into()),
+            kind: Some("Deployment".into()),
+            name: Some("web".into()),
+            namespace: Some("default".into()),
+            uid: Some("0c3b6c4e-0000-4000-8000-000000000001".into()),
+            ..Default::default()
+        };
+        let scaled = Event {
+            type_: EventType::Normal,
+            reason: "Scaled".into(),
+            note: Some("scaled to 3 replicas".into()),
+            action: "Scale".into(),
+            secondary: None,
+        };
+        recorder.publish(&scaled, &regarding).await.expect("create");
+        recorder.publish(&scaled, &regarding).await.expect("series");
+
+        let new_api: Api<events::Event> = Api::namespaced(client.clone(), "default");
+        let listed = new_api
+            .list(
+                &ListParams::default()
+                    .fields("regarding.name=web,reportingController=web-controller"),
+            )
+            .await
+            .expect("list by the new API's fields");
+        let [event] = &listed.items[..] else {
+            panic!("{:?}", listed.items);
+        };
+        assert_eq!(event.series.as_ref().map(|s| s.count), Some(2));
+        assert_eq!(event.note.as_deref(), Some("scaled to 3 replicas"));
+        assert!(event.event_time.is_some());
+
+        let old_api: Api<core::Event> = Api::namespaced(client.clone(), "default");
+        let core_event = old_api
+            .get(&event.name_any())
+            .await
+            .expect("read as core v1");
+        assert_eq!(core_event.message.as_deref(), Some("scaled to 3 replicas"));
+        assert_eq!(
+            core_event.reporting_component.as_deref(),
+            Some("web-controller")
+        );
+        assert_eq!(
+            core_event.reporting_instance.as_deref(),
+            Some("web-controller-0")
+        );
+        assert_eq!(core_event.involved_object.name.as_deref(), Some("web"));
+        assert_eq!(core_event.series.as_ref().and_then(|s| s.count), Some(2));
+        assert_eq!(core_event.metadata.uid, event.metadata.uid);
+
+        // A core v1 Event, as client-go's old recorder writes it, is read
+        // through the new API; the core API's field names are not its.
+        let old_style = core::Event {
+            metadata: meta("web.started"),
+            involved_object: regarding.clone(),
+            reason: Some("Started".into()),
+            message: Some("rollout started".into()),
+            source: Some(core::EventSource {
+                component: Some("deployment-controller".into()),
+                host: None,
+            }),
+            count: Some(1),
+            type_: Some("Normal".into()),
+            ..Default::default()
+        };
+        old_api
+            .create(&PostParams::default(), &old_style)
+            .await
+            .expect("create as core v1");
+        let read = new_api
+            .get("web.started")
+            .await
+            .expect("read as events.k8s.io/v1");
+        assert_eq!(read.note.as_deref(), Some("rollout started"));
+        assert_eq!(read.deprecated_count, Some(1));
+        assert_eq!(
+            read.deprecated_source.and_then(|s| s.component).as_deref(),
+            Some("deployment-controller")
+        );
+        let refused = new_api
+            .list(&ListParams::default().fields("involvedObject.name=web"))
+            .await
+            .expect_err("a core field label");
+        let kube::Error::Api(status) = refused else {
+            panic!("{refused:?}");
+        };
+        assert_eq!(status.code, 400);
+        assert_eq!(
+            status.message,
+            "field label not supported: involvedObject.name"
+        );
+    });
+}

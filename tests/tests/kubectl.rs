@@ -170,6 +170,65 @@ fn describe_shows_the_object_and_its_events() {
     assert!(out.trim_end().ends_with("Events:  <none>"), "{out}");
 }
 
+/// An Event a controller wrote through `events.k8s.io/v1` (as kube-rs's
+/// `Recorder` and client-go's `tools/events` do) is one of the object's
+/// events for `kubectl describe`, which reads core v1 Events, and
+/// `kubectl get events.events.k8s.io` prints the core Event's Table.
+#[test]
+fn describe_lists_events_written_through_the_new_api() {
+    let s = TestServer::start();
+    let cm = s.manifest("cm.yaml", CONFIGMAP);
+    s.kubectl_ok(&["create", "-f", cm.to_str().unwrap()]);
+    let uid = s.kubectl_ok(&["get", "cm", "settings", "-o", "jsonpath={.metadata.uid}"]);
+    let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
+    let event = format!(
+        "apiVersion: events.k8s.io/v1\nkind: Event\nmetadata:\n  name: settings.2\nregarding:\n  apiVersion: v1\n  kind: ConfigMap\n  name: settings\n  namespace: default\n  uid: {uid}\neventTime: \"{now}\"\nreportingController: example.com/syncer\nreportingInstance: syncer-0\naction: Sync\nreason: Synced\nnote: settings synced to 4 nodes\ntype: Normal\n"
+    );
+    let event = s.manifest("event.yaml", &event);
+    assert_eq!(
+        s.kubectl_ok(&["create", "-f", event.to_str().unwrap()]),
+        "event.events.k8s.io/settings.2 created\n"
+    );
+    let out = s.kubectl_ok(&["describe", "cm", "settings"]);
+    let events = out
+        .split_once("Events:\n")
+        .unwrap_or_else(|| panic!("no Events table: {out}"))
+        .1;
+    let table = rows(events);
+    assert_eq!(table.len(), 3, "{out}");
+    assert_eq!(table[2][0..2], ["Normal", "Synced"], "{out}");
+    assert_eq!(
+        table[2][3..],
+        [
+            "example.com/syncer",
+            "settings",
+            "synced",
+            "to",
+            "4",
+            "nodes"
+        ],
+        "{out}"
+    );
+    let listed = rows(&s.kubectl_ok(&["get", "events.events.k8s.io"]));
+    assert_eq!(
+        listed[0],
+        ["LAST", "SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"]
+    );
+    assert_eq!(
+        listed[1][1..],
+        [
+            "Normal",
+            "Synced",
+            "configmap/settings",
+            "settings",
+            "synced",
+            "to",
+            "4",
+            "nodes"
+        ]
+    );
+}
+
 /// `kubectl describe` finds the object's events by
 /// `involvedObject.{name,namespace,kind,uid}` field selectors and prints
 /// them under `Events:`.

@@ -22,9 +22,24 @@ use crate::resource::{ResolvedPath, resolve_path, resource_meta};
 /// ([`crate::conversion::stored_as`]), the object itself otherwise.
 fn storage(model: &Model, pkg: &crate::model::Package, t: &TypeDef) -> TokenStream {
     let ident = format_ident!("{}", t.name);
-    let Ok(crate::conversion::StoredAs::Version { storage, hub }) =
-        crate::conversion::stored_as(model, pkg, t)
-    else {
+    let path = |p: &crate::model::Package| {
+        let segments = p.module_path.iter().map(|s| format_ident!("{}", s));
+        quote! { crate #(:: #segments)* :: #ident }
+    };
+    let stored = crate::conversion::stored_as(model, pkg, t);
+    if let Ok(crate::conversion::StoredAs::Cohabiting { storage }) = stored {
+        let storage = path(storage);
+        return quote! {
+            type Storage = #storage;
+            fn into_storage(self) -> Self::Storage {
+                #storage::from(self)
+            }
+            fn from_storage(stored: Self::Storage) -> Self {
+                Self::from(stored)
+            }
+        };
+    }
+    let Ok(crate::conversion::StoredAs::Version { storage, hub }) = stored else {
         return quote! {
             type Storage = Self;
             fn into_storage(self) -> Self {
@@ -34,10 +49,6 @@ fn storage(model: &Model, pkg: &crate::model::Package, t: &TypeDef) -> TokenStre
                 stored
             }
         };
-    };
-    let path = |p: &crate::model::Package| {
-        let segments = p.module_path.iter().map(|s| format_ident!("{}", s));
-        quote! { crate #(:: #segments)* :: #ident }
     };
     let (storage, hub) = (path(storage), path(hub));
     quote! {

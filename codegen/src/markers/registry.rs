@@ -78,6 +78,7 @@ pub static TAGS: &[TagDef] = &[
     crate::tags::subresource_status::DEF,
     crate::tags::subresource_scale::DEF,
     crate::tags::storage_version::DEF,
+    crate::tags::cohabitating::DEF,
     crate::tags::validation_extra::DEF,
     crate::tags::defaulting_hook::DEF,
     crate::tags::printer_hook::DEF,

@@ -23,6 +23,7 @@ use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef};
 
 pub mod allow_create_on_update;
 pub mod annotations_bump_generation;
+pub mod cohabitating;
 pub mod conversion_gen;
 pub mod custom_unique;
 pub mod declarative_validation_native;

@@ -190,7 +190,7 @@ pub fn api_resource_list(
         // `StorageVersionProvider`).
         if i.strategy.answer_create.is_none() {
             r["storageVersionHash"] = json!(storage_version_hash(
-                i.group,
+                e.kind.storage_group(),
                 e.kind.storage_version(),
                 i.kind
             ));

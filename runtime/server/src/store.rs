@@ -130,18 +130,29 @@ pub(crate) fn stored_json(
     kind: Option<&'static dyn KindOps>,
     cache: &super::read_cache::ReadCache,
 ) -> Result<axum::body::Bytes, ApiError> {
-    let key = match kind {
-        Some(k) if !k.is_storage_version() => {
-            std::borrow::Cow::Owned(format!("{}#{}", kv.key, k.info().version))
-        }
-        _ => std::borrow::Cow::Borrowed(kv.key.as_str()),
-    };
+    let key = read_cache_key(kv, kind);
     if let Some(json) = cache.get(&key, kv.mod_revision) {
         return Ok(json);
     }
     let json = axum::body::Bytes::from(read_stored_json(kv, kv.mod_revision, kind)?);
     cache.insert(&key, kv.mod_revision, json.clone());
     Ok(json)
+}
+
+/// Where the read cache keeps the JSON of `kv` as `kind` answers it: the
+/// storage key for the storage version (as the watch cache adds it), the
+/// key and the `apiVersion` for another version (of the group, or of a
+/// group the resource cohabits with).
+pub(crate) fn read_cache_key<'k>(
+    kv: &'k KeyValue,
+    kind: Option<&'static dyn KindOps>,
+) -> std::borrow::Cow<'k, str> {
+    match kind {
+        Some(k) if !k.is_storage_version() => {
+            std::borrow::Cow::Owned(format!("{}#{}", kv.key, k.info().api_version))
+        }
+        _ => std::borrow::Cow::Borrowed(kv.key.as_str()),
+    }
 }
 
 /// The object stored at `kv`, read through `kind` as a GET reads it

@@ -159,7 +159,7 @@ impl Registry {
             return entry;
         }
         self.find(
-            entry.info.group,
+            entry.kind.storage_group(),
             entry.kind.storage_version(),
             entry.info.plural,
         )

@@ -22,6 +22,7 @@ mod discovery;
 mod disruption_budgets;
 mod dry_run;
 mod endpoint_slices;
+mod events;
 mod evictions;
 mod field_validation;
 mod jobs;

@@ -4,6 +4,7 @@
 //! +k8s:supportsSubresource="/status"
 
 mod endpoints;
+mod event_validation;
 mod node;
 mod persistent_volume_claim;
 mod pod;
@@ -20,6 +21,9 @@ mod validation;
 pub mod warnings;
 
 pub use endpoints::*;
+pub(crate) use event_validation::{
+    legacy_event_errors, strict_event_create_errors, strict_event_update_errors,
+};
 pub use node::*;
 pub use persistent_volume_claim::*;
 pub use pod::*;

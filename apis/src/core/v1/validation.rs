@@ -10,7 +10,7 @@ use runtime::meta::{IntOrString, Quantity};
 use runtime::validate::{Context, ValidateExtra, immutable_field, names};
 
 use super::{
-    ConfigMap, Container, EndpointAddress, EndpointPort, Endpoints, Event, PodSpec, Probe,
+    ConfigMap, Container, EndpointAddress, EndpointPort, Endpoints, PodSpec, Probe,
     ResourceRequirements, Secret, ServiceSpec, Volume, VolumeSource,
 };
 
@@ -106,34 +106,6 @@ impl ValidateExtra for ConfigMap {
             ));
         }
         errs
-    }
-}
-
-impl ValidateExtra for Event {
-    /// `legacyValidateEvent` for a core/v1 Event without `eventTime`: the
-    /// involved object's namespace must be the event's, and an empty one is
-    /// accepted only for events in `default` (or cluster-scoped), "for
-    /// compatibility with old clients". Upstream checks nothing more for
-    /// v1 events (`ValidateEventCreate`).
-    fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
-        if self.event_time.is_some() {
-            return Vec::new();
-        }
-        let namespace = self.metadata.namespace.as_deref().unwrap_or("");
-        let involved = self.involved_object.namespace.as_str();
-        let matches = if involved.is_empty() {
-            namespace.is_empty() || namespace == "default"
-        } else {
-            namespace == involved
-        };
-        if matches {
-            return Vec::new();
-        }
-        vec![Error::invalid(
-            &path.child("involvedObject").child("namespace"),
-            BadValue::Str(involved.to_string()),
-            "does not match event.namespace",
-        )]
     }
 }
 

@@ -422,13 +422,17 @@ impl ListCursor {
             let Some(obj) = self.selected_item(kv)? else {
                 return Ok(false);
             };
-            match cache.get(&kv.key, kv.mod_revision) {
+            // Keyed by the version it is in (`read_cache_key`): a
+            // selected item of a version other than the storage one is
+            // not the storage version's JSON.
+            let key = crate::store::read_cache_key(kv, Some(self.kind));
+            match cache.get(&key, kv.mod_revision) {
                 Some(json) => json,
                 None => {
                     let json =
                         axum::body::Bytes::from(obj.to_json(false).map_err(ApiError::internal)?);
                     if cacheable {
-                        cache.insert(&kv.key, kv.mod_revision, json.clone());
+                        cache.insert(&key, kv.mod_revision, json.clone());
                     }
                     json
                 }

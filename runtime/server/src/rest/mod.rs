@@ -432,10 +432,15 @@ impl super::patch::apply::VersionConverter for ResourceVersions<'_> {
     ) -> Option<(Value, &'static runtime::schema::TypeSchema)> {
         let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
         let info = &self.entry.info;
-        if group != info.group {
+        let target = self.registry.find(group, version, info.plural)?;
+        // Another version of the resource: of its group, or of a group
+        // whose resource it is stored with (`events.k8s.io` events).
+        let kind = self.entry.kind;
+        if (target.kind.storage_group(), target.kind.storage_version())
+            != (kind.storage_group(), kind.storage_version())
+        {
             return None;
         }
-        let target = self.registry.find(group, version, info.plural)?;
         let bytes = serde_json::to_vec(object).ok()?;
         let decoded = self.entry.kind.decode(&bytes).ok()?.object;
         let stored = self.entry.kind.convert_to_storage(decoded.as_ref())?;
