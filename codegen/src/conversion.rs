@@ -554,13 +554,14 @@ pub fn stored_as<'m>(
 
 /// Where a kind marked `+resource:cohabitating=<package>` is stored: the
 /// package named must hold a resource of the same name and plural, served
-/// in its own storage version by another group, and the kind must be
-/// served at one version of its group.
+/// in its own storage version by another group, both groups Kubernetes'
+/// own (keyed `/registry/<resource>/`, the keys the two share), and the
+/// kind must be served at one version of its group.
 ///
 /// Errors: a located diagnostic at the kind for a package that is not
 /// there, holds no such resource, is of the kind's own group, stores its
-/// resource elsewhere, or cohabits itself; or for a kind served at
-/// several versions.
+/// resource elsewhere, or cohabits itself; for a custom resource group on
+/// either side; or for a kind served at several versions.
 fn cohabiting<'m>(
     model: &'m Model,
     pkg: &'m Package,
@@ -618,6 +619,19 @@ fn cohabiting<'m>(
             "name the package that serves the resource this kind's objects are stored as",
         );
     };
+    if !(pkg.is_builtin_group() && storage.is_builtin_group()) {
+        let custom = if pkg.is_builtin_group() { storage } else { pkg };
+        return problem(
+            format!(
+                "`{}` of {} cohabits with {}, but {} is keyed as a custom resource group",
+                t.name,
+                pkg.api_version(),
+                storage.api_version(),
+                custom.group_name()
+            ),
+            "only Kubernetes' own groups (the core group, `apps`, `*.k8s.io`) keep a resource under `/registry/<resource>/`, the keys cohabiting resources share",
+        );
+    }
     if storage.group_name() == pkg.group_name() {
         return problem(
             format!(

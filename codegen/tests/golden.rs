@@ -585,37 +585,22 @@ fn a_kind_at_two_versions_is_stored_in_the_marked_one() {
     assert!(v1.contains("type Storage = Self;"), "{v1}");
 }
 
-/// Writes the packages `core/v1` (group `""`, the resource `Thing`),
-/// `events/v1` (group `events.example.dev`, `Thing` with `markers`) and
-/// `events/v1beta1` (its `Thing` when `beta` is true).
-fn cohabiting(markers: &str, beta: bool) -> (tempfile::TempDir, codegen::Model) {
+/// A resource `Thing` (a `struct` with `markers`) in a package file.
+fn thing(markers: &str) -> String {
+    format!(
+        "use runtime::meta::ObjectMeta;\n\n/// A thing.\n{markers}#[derive(Resource)]\npub struct Thing {{\n    pub metadata: ObjectMeta,\n    pub size: i32,\n}}\n"
+    )
+}
+
+/// Writes `packages` (path, group, body) into a tree and parses it.
+fn packages(packages: &[(&str, &str, String)]) -> (tempfile::TempDir, codegen::Model) {
     let dir = tempfile::tempdir().unwrap();
-    let thing = |markers: &str| {
-        format!(
-            "use runtime::meta::ObjectMeta;\n\n/// A thing.\n{markers}#[derive(Resource)]\npub struct Thing {{\n    pub metadata: ObjectMeta,\n    pub size: i32,\n}}\n"
-        )
-    };
-    let mut packages = vec![
-        ("core/v1/mod.rs", "//! +groupName=\n", String::new()),
-        (
-            "events/v1/mod.rs",
-            "//! +groupName=events.example.dev\n",
-            markers.to_string(),
-        ),
-    ];
-    if beta {
-        packages.push((
-            "events/v1beta1/mod.rs",
-            "//! +groupName=events.example.dev\n",
-            String::new(),
-        ));
-    }
-    for (path, head, markers) in packages {
+    for (path, group, body) in packages {
         let file = dir.path().join(path);
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
         std::fs::write(
             &file,
-            format!("//! A package.\n//!\n{head}\n{}", thing(&markers)),
+            format!("//! A package.\n//!\n//! +groupName={group}\n\n{body}"),
         )
         .unwrap();
     }
@@ -623,12 +608,23 @@ fn cohabiting(markers: &str, beta: bool) -> (tempfile::TempDir, codegen::Model) 
     (dir, model)
 }
 
+/// `core/v1` (the core group, `Thing` with `core`) and `events/v1` (group
+/// `group`, `Thing` with `events`).
+fn cohabiting(core: &str, group: &str, events: &str) -> (tempfile::TempDir, codegen::Model) {
+    packages(&[
+        ("core/v1/mod.rs", "", thing(core)),
+        ("events/v1/mod.rs", group, thing(events)),
+    ])
+}
+
+const COHABITS: &str = "/// +resource:cohabitating=crate::core::v1\n";
+
 /// `+resource:cohabitating`: the kind is stored as the other group's kind
 /// of the same name, converted by `From` both ways (kube-apiserver's
 /// cohabitating resources, `events.k8s.io` events stored as core ones).
 #[test]
 fn a_cohabitating_kind_is_stored_as_the_other_groups() {
-    let (_dir, model) = cohabiting("/// +resource:cohabitating=crate::core::v1\n", false);
+    let (_dir, model) = cohabiting("", "events.k8s.io", COHABITS);
     let problems = codegen::check::check(&model);
     assert!(
         problems.is_empty(),
@@ -657,34 +653,63 @@ fn a_cohabitating_kind_is_stored_as_the_other_groups() {
     assert!(core.contains("type Storage = Self;"), "{core}");
 }
 
-/// A cohabitating kind names a package that serves its resource in
-/// another group, and is served at one version of its own; else a located
-/// diagnostic.
+/// A cohabitating kind names a package that serves its resource, stored
+/// as itself, in another of Kubernetes' own groups, and is served at one
+/// version of its own; else a located diagnostic.
 #[test]
 fn a_cohabitating_kind_needs_the_other_groups_resource() {
-    let cases = [
-        (
-            "/// +resource:cohabitating=crate::storage::v1\n",
-            false,
-            "error: `+resource:cohabitating=crate::storage::v1` on `Thing` names no package",
-        ),
-        (
-            "/// +resource:cohabitating=crate::events::v1\n",
-            false,
-            "error: `Thing` of events.example.dev/v1 cohabits with events.example.dev/v1 of its own group",
-        ),
-        (
-            "/// +resource:cohabitating=crate::core::v1\n",
-            true,
-            "error: `Thing` is served at several versions of events.example.dev and marked `+resource:cohabitating`",
-        ),
-    ];
-    for (markers, beta, expected) in cases {
-        let (_dir, model) = cohabiting(markers, beta);
+    let expect = |(_dir, model): (tempfile::TempDir, codegen::Model), expected: &str| {
         let got = codegen::diagnostics::render(&codegen::check::check(&model));
         assert!(got.contains(expected), "{got}");
         assert!(got.contains("events/v1/mod.rs:"), "{got}");
-    }
+    };
+    expect(
+        cohabiting(
+            "",
+            "events.k8s.io",
+            "/// +resource:cohabitating=crate::storage::v1\n",
+        ),
+        "error: `+resource:cohabitating=crate::storage::v1` on `Thing` names no package",
+    );
+    expect(
+        cohabiting(
+            "",
+            "events.k8s.io",
+            "/// +resource:cohabitating=crate::events::v1\n",
+        ),
+        "error: `Thing` of events.k8s.io/v1 cohabits with events.k8s.io/v1 of its own group",
+    );
+    expect(
+        cohabiting("", "events.example.dev", COHABITS),
+        "error: `Thing` of events.example.dev/v1 cohabits with v1, but events.example.dev is keyed as a custom resource group",
+    );
+    expect(
+        cohabiting(
+            "/// +resource:cohabitating=crate::events::v1\n",
+            "events.k8s.io",
+            COHABITS,
+        ),
+        "error: `Thing` of events.k8s.io/v1 cohabits with v1, which does not store it itself",
+    );
+    expect(
+        packages(&[
+            (
+                "core/v1/mod.rs",
+                "",
+                "/// Not a thing.\npub struct Other {\n    pub size: i32,\n}\n".into(),
+            ),
+            ("events/v1/mod.rs", "events.k8s.io", thing(COHABITS)),
+        ]),
+        "error: `Thing` of events.k8s.io/v1 cohabits with v1, which serves no resource `Thing` of the same name",
+    );
+    expect(
+        packages(&[
+            ("core/v1/mod.rs", "", thing("")),
+            ("events/v1/mod.rs", "events.k8s.io", thing(COHABITS)),
+            ("events/v1beta1/mod.rs", "events.k8s.io", thing("")),
+        ]),
+        "error: `Thing` is served at several versions of events.k8s.io and marked `+resource:cohabitating`",
+    );
 }
 
 /// Without a marked storage version, or without a hub both versions

@@ -373,19 +373,23 @@ pub trait ServedKind:
     Resource + Schema + crate::fieldpaths::FieldPaths + Default + Clone + PartialEq
 {
     /// The kind in its resource's storage version: `Self` for the storage
-    /// version (and for a kind served at one version), else the storage
-    /// version's Rust type, which objects of this version are stored as
-    /// (`+kubebuilder:storageversion`), as kube-apiserver stores every
-    /// version of a resource in one.
+    /// version (and for a kind served at one version of its group and
+    /// stored as itself), else the Rust type objects of this version are
+    /// stored as, as kube-apiserver stores every version of a resource in
+    /// one: the storage version of the group (`+kubebuilder:storageversion`)
+    /// or the kind of another group the resource cohabits with
+    /// (`+resource:cohabitating`, `events.k8s.io` events stored as core
+    /// `v1` Events).
     type Storage: ServedKind;
 
-    /// Converts the object to the storage version (through the group's
-    /// hub, `zz_generated.conversion.rs`); the object itself for the
-    /// storage version.
+    /// Converts the object to the storage version: through the group's
+    /// hub (`zz_generated.conversion.rs`), or by the hand-written `From` of
+    /// a cohabiting kind; the object itself for the storage version.
     fn into_storage(self) -> Self::Storage;
 
-    /// Converts an object of the storage version to this version (through
-    /// the hub); the object itself for the storage version.
+    /// Converts an object of the storage version to this version, as
+    /// [`ServedKind::into_storage`] converts the other way; the object
+    /// itself for the storage version.
     fn from_storage(stored: Self::Storage) -> Self;
 
     /// The version's `+k8s:prerelease-lifecycle-gen` releases, with

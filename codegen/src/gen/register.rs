@@ -18,8 +18,10 @@ use crate::model::{FieldType, IntKind, Model, TypeDef, WellKnown};
 use crate::resource::{ResolvedPath, resolve_path, resource_meta};
 
 /// `ServedKind::Storage` of the resource `t` of `pkg` and its conversions
-/// to and from it: through the hub for a version stored in another
-/// ([`crate::conversion::stored_as`]), the object itself otherwise.
+/// to and from it ([`crate::conversion::stored_as`]): through the hub for
+/// a version stored in another of its group, by the hand-written `From`
+/// for a kind cohabiting with another group's, the object itself
+/// otherwise.
 fn storage(model: &Model, pkg: &crate::model::Package, t: &TypeDef) -> TokenStream {
     let ident = format_ident!("{}", t.name);
     let path = |p: &crate::model::Package| {

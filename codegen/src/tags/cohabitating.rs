@@ -24,9 +24,11 @@ pub const DEF: TagDef = TagDef {
           either group are read through both, and watches of either see \
           both. The type converts to and from that type with hand-written \
           `From` implementations both ways. The package named must serve \
-          the resource in its own storage version, and the kind must be \
-          served at one version of its group; generation stops with a \
-          located diagnostic otherwise. This project's tag; Kubernetes \
+          the resource in its own storage version, both groups must be \
+          Kubernetes' own (the core group, `apps`, `*.k8s.io`: keyed \
+          `/registry/<resource>/`), and the kind must be served at one \
+          version of its group; generation stops with a located \
+          diagnostic otherwise. This project's tag; Kubernetes \
           configures cohabitation in the storage factory.",
     example: "+resource:cohabitating=crate::core::v1",
 };

@@ -174,7 +174,9 @@ impl CachedEvent {
     /// version), made on first use and shared by every watcher of that
     /// version. `None` when the stored object does not read (logged).
     pub fn in_version(&self, kind: &'static dyn KindOps) -> Option<Arc<CachedEvent>> {
-        let version = kind.info().version;
+        // By `apiVersion`: a resource's versions may be of two groups
+        // (`events.k8s.io/v1` events are stored as core `v1` ones).
+        let version = kind.info().api_version;
         let mut versions = self.versions.lock().ok()?;
         if let Some((_, event)) = versions.iter().find(|(v, _)| *v == version) {
             return Some(event.clone());

@@ -204,13 +204,31 @@ impl ApiServer {
     /// ([`discovery::RELEASE`], `+k8s:prerelease-lifecycle-gen:removed`)
     /// are not served, as kube-apiserver leaves them out.
     ///
-    /// Errors: the store fails while creating them.
+    /// Errors: the store fails while creating them; a version of a
+    /// resource whose objects would be kept under other keys than its
+    /// storage version's (a kind cohabiting with a resource of a group
+    /// keyed otherwise, see `store::resource_prefix`) is a 500 naming both.
     pub fn new(
         mut registry: Registry,
         store: Arc<dyn Store>,
         config: &Config,
     ) -> Result<Arc<ApiServer>, ApiError> {
         discovery::leave_out_removed(&mut registry, discovery::RELEASE);
+        for entry in registry.entries() {
+            let (own, stored) = (
+                store::resource_prefix(&entry.info),
+                store::resource_prefix(&registry.storage_entry(entry).info),
+            );
+            if own != stored {
+                return Err(ApiError::internal(format!(
+                    "{} of {} is stored as {} of {}, whose objects are kept under {stored}, not {own}",
+                    entry.info.plural,
+                    entry.info.api_version,
+                    registry.storage_entry(entry).info.plural,
+                    registry.storage_entry(entry).info.api_version,
+                )));
+            }
+        }
         let openapi_v2_json = registry.openapi_v2().map(|doc| match doc {
             std::borrow::Cow::Borrowed(doc) => axum::body::Bytes::from_static(doc.as_bytes()),
             std::borrow::Cow::Owned(doc) => axum::body::Bytes::from(doc.clone()),

@@ -122,7 +122,8 @@ pub(crate) fn read_stored_json(
 /// cache when it holds `kv` at its revision in the kind's version, else
 /// read as [`read_stored`] does, encoded and cached. The storage version's
 /// JSON is cached under the storage key (as the watch cache adds it); the
-/// JSON of another version under the key and the version.
+/// JSON of another version under the key and its `apiVersion`
+/// ([`read_cache_key`]).
 ///
 /// Errors: the stored value is not JSON (500).
 pub(crate) fn stored_json(

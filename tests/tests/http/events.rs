@@ -39,7 +39,7 @@ async fn an_event_written_through_either_group_reads_through_both() {
     let created = api.create(NEW, &new_event("web.1")).await;
     assert_eq!(created["apiVersion"], "events.k8s.io/v1");
     assert_eq!(created["deprecatedSource"], json!({}));
-    assert_eq!(created["deprecatedFirstTimestamp"], Value::Null);
+    assert_eq!(created.get("deprecatedFirstTimestamp"), Some(&Value::Null));
     assert_eq!(
         created["metadata"]["managedFields"][0]["apiVersion"],
         "events.k8s.io/v1"
@@ -81,7 +81,7 @@ async fn an_event_written_through_either_group_reads_through_both() {
     assert_eq!(read["deprecatedFirstTimestamp"], "2026-11-29T12:00:00Z");
     assert_eq!(read["deprecatedLastTimestamp"], "2026-11-29T12:05:00Z");
     assert_eq!(read["deprecatedCount"], 4);
-    assert_eq!(read["eventTime"], Value::Null);
+    assert_eq!(read.get("eventTime"), Some(&Value::Null));
     assert_eq!(read.get("message"), None);
 
     // Both lists hold both Events, each in its own group's form, also
@@ -130,6 +130,8 @@ async fn watches_and_field_selectors_of_each_group() {
         ))
         .await;
     assert_eq!(status, StatusCode::OK);
+    let (status, _, mut every_new) = api.watch(&format!("{NEW}?watch=true")).await;
+    assert_eq!(status, StatusCode::OK);
     api.create(
         OLD,
         &json!({"apiVersion": "v1", "kind": "Event",
@@ -139,6 +141,16 @@ async fn watches_and_field_selectors_of_each_group() {
     )
     .await;
     api.create(NEW, &new_event("web.1")).await;
+    // Unselected, the new API's watch sees the core write first, in its
+    // own form; the selected watches see only `web.1`.
+    let event = every_new.next().await.expect("an event");
+    assert_eq!(event["object"]["apiVersion"], "events.k8s.io/v1");
+    assert_eq!(event["object"]["metadata"]["name"], "other.1");
+    assert_eq!(event["object"]["regarding"]["name"], "other");
+    assert_eq!(
+        every_new.next_event().await,
+        ("ADDED".into(), "web.1".into())
+    );
     let event = new_watch.next().await.expect("an event");
     assert_eq!(event["type"], "ADDED");
     assert_eq!(event["object"]["apiVersion"], "events.k8s.io/v1");
@@ -197,6 +209,9 @@ async fn each_group_validates_as_upstream_validates_its_requests() {
         )
         .await;
     r.assert_failure(422, "Invalid");
+    // Sorted: the `+required` markers' checks (`eventTime`,
+    // `series.lastObservedTime`) come before the hand-written rules here,
+    // after them upstream.
     let mut causes = r.causes();
     causes.sort();
     assert_eq!(
@@ -291,6 +306,47 @@ async fn new_api_updates_change_only_the_series() {
     assert_eq!(read["note"], "changed through core v1");
     assert_eq!(read["series"]["count"], 2);
 
+    // `eventTime` is compared at microseconds (kubernetes#111928).
+    let r = api
+        .patch(
+            &format!("{NEW}/web.1"),
+            "application/merge-patch+json",
+            &json!({"eventTime": "2026-11-29T12:00:00.000000100Z"}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let r = api
+        .patch(
+            &format!("{NEW}/web.1"),
+            "application/merge-patch+json",
+            &json!({"eventTime": "2026-11-29T12:00:01.000000Z"}),
+        )
+        .await;
+    assert_eq!(
+        r.causes(),
+        ["eventTime: Invalid value: \"2026-11-29T12:00:01.000000Z\": field is immutable"]
+    );
+
+    // A series written through core v1 without its last observation must
+    // have one once it changes through the new API.
+    let core_series = json!({"series": {"count": 2, "lastObservedTime": null}});
+    let r = api
+        .patch(
+            &format!("{OLD}/web.1"),
+            "application/merge-patch+json",
+            &core_series,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let r = api
+        .patch(
+            &format!("{NEW}/web.1"),
+            "application/merge-patch+json",
+            &json!({"series": {"count": 3}}),
+        )
+        .await;
+    assert_eq!(r.causes(), ["series.lastObservedTime: Required value"]);
+
     // A PUT of a missing Event creates it (the strategy's
     // AllowCreateOnUpdate), validated as a create.
     let r = api.put(&format!("{NEW}/web.2"), &new_event("web.2")).await;
@@ -315,4 +371,95 @@ async fn the_new_api_prints_the_core_events_table() {
     assert_eq!(cells[5], "example.com/web-controller, web-controller-0");
     assert_eq!(cells[6], "scaled to 3 replicas");
     assert_eq!(cells[8], 1);
+}
+
+/// A server-side apply through the new API meets the managers of the
+/// core API: their fields are compared at their version, as upstream's
+/// field manager converts both objects to each manager's version, so the
+/// conflict names the core field; a shared value is co-owned.
+#[tokio::test]
+async fn an_apply_through_the_new_api_conflicts_with_core_managers() {
+    let api = Api::start();
+    api.create(
+        &format!("{OLD}?fieldManager=kubelet"),
+        &json!({"apiVersion": "v1", "kind": "Event",
+                "metadata": {"name": "pod.1", "namespace": "default"},
+                "involvedObject": {"kind": "Pod", "name": "p", "namespace": "default"},
+                "reason": "Started", "message": "started container", "type": "Normal"}),
+    )
+    .await;
+    let applied = json!({"apiVersion": "events.k8s.io/v1", "kind": "Event",
+        "metadata": {"name": "pod.1", "namespace": "default"},
+        "regarding": {"kind": "Pod", "name": "p", "namespace": "default"},
+        "reason": "Started", "note": "something else", "type": "Normal"});
+    let r = api
+        .patch(
+            &format!("{NEW}/pod.1?fieldManager=ctl"),
+            "application/apply-patch+yaml",
+            &applied,
+        )
+        .await;
+    r.assert_failure(409, "Conflict");
+    assert_eq!(
+        r.body["message"],
+        "Apply failed with 1 conflict: conflict with \"kubelet\" using v1: .message"
+    );
+    // The same value is shared, not a conflict (and a forced change
+    // would be refused: the new API's Events are immutable).
+    let mut shared = applied.clone();
+    shared["note"] = json!("started container");
+    let r = api
+        .patch(
+            &format!("{NEW}/pod.1?fieldManager=ctl"),
+            "application/apply-patch+yaml",
+            &shared,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let managers: Vec<(Value, Value)> = r.body["metadata"]["managedFields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["manager"].clone(), m["apiVersion"].clone()))
+        .collect();
+    assert_eq!(
+        managers,
+        [
+            (json!("ctl"), json!("events.k8s.io/v1")),
+            (json!("kubelet"), json!("v1"))
+        ]
+    );
+    let old = api.get(&format!("{OLD}/pod.1")).await.body;
+    assert_eq!(
+        old["metadata"]["managedFields"],
+        r.body["metadata"]["managedFields"]
+    );
+}
+
+/// Names: a core v1 Event may have any path-segment name (upstream's
+/// legacy validation checks no more; `BeforeCreate` checks the path
+/// segment), an events.k8s.io/v1 one a DNS subdomain (its strict
+/// `ValidateObjectMeta`). A collection delete through the new API removes
+/// the Events written through either.
+#[tokio::test]
+async fn names_and_collection_deletes() {
+    let api = Api::start();
+    let core = json!({"apiVersion": "v1", "kind": "Event",
+        "metadata": {"name": "Pod_Web.1", "namespace": "default"},
+        "involvedObject": {"kind": "Pod", "name": "web", "namespace": "default"},
+        "reason": "Started", "type": "Normal"});
+    api.create(OLD, &core).await;
+    let r = api.post(NEW, &new_event("Web_1")).await;
+    r.assert_failure(422, "Invalid");
+    assert!(
+        r.causes()[0]
+            .starts_with("metadata.name: Invalid value: \"Web_1\": a lowercase RFC 1123 subdomain"),
+        "{:?}",
+        r.causes()
+    );
+    api.create(NEW, &new_event("web.1")).await;
+    assert_eq!(names(&api.get(NEW).await.body), ["Pod_Web.1", "web.1"]);
+    let r = api.delete(NEW).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(names(&api.get(OLD).await.body), Vec::<String>::new());
 }

@@ -3,6 +3,7 @@
 //! `legacyValidateEvent` alone, `events.k8s.io/v1` requests (the
 //! `events` group's Event, stored as this one) the strict rules as well.
 
+use chrono::SubsecRound;
 use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::validate::{Context, ValidateExtra, immutable_field, names};
 
@@ -150,6 +151,20 @@ pub(crate) fn strict_event_update_errors(new: &Event, old: &Event, path: &Path) 
     let mut errs = Vec::new();
     if new.series != old.series {
         errs.extend(event_series_errors(new, path));
+        // `series.lastObservedTime: Required value` is the `+required`
+        // marker's where the field changed; a series that changed around
+        // a missing one (written through core v1) is this rule's.
+        let missing = |e: &Event| {
+            e.series
+                .as_ref()
+                .is_some_and(|s| s.last_observed_time.is_none())
+        };
+        if missing(new) && missing(old) {
+            errs.push(Error::required(
+                &path.child("series").child("lastObservedTime"),
+                "",
+            ));
+        }
     }
     errs.extend(immutable_field(
         &path.child("involvedObject"),
@@ -196,13 +211,16 @@ pub(crate) fn strict_event_update_errors(new: &Event, old: &Event, path: &Path) 
         &new.r#type,
         &old.r#type,
     ));
-    // Compared at microseconds, as upstream truncates both; a MicroTime
-    // holds no finer time.
-    errs.extend(immutable_field(
-        &path.child("eventTime"),
-        &new.event_time,
-        &old.event_time,
-    ));
+    // Compared at microseconds, as upstream truncates both (kubernetes
+    // #111928: clients that wrote nanoseconds must be able to update).
+    let micros = |t: &Option<runtime::meta::MicroTime>| t.map(|t| t.0.trunc_subsecs(6));
+    if micros(&new.event_time) != micros(&old.event_time) {
+        errs.extend(immutable_field(
+            &path.child("eventTime"),
+            &new.event_time,
+            &old.event_time,
+        ));
+    }
     errs.extend(immutable_field(
         &path.child("action"),
         &new.action,

@@ -156,6 +156,7 @@ pub struct NamespaceCondition {
 /// +kubebuilder:selectablefield:JSONPath=.type
 /// +resource:generation=false
 /// +resource:allowCreateOnUpdate
+/// +resource:nameFormat=path-segment
 /// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
