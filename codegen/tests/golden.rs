@@ -552,26 +552,30 @@ fn two_versions(
 
 const CONVERTS: &str = "//! +k8s:conversion-gen=example\n";
 
+/// The registry generator's file ending in `suffix` for `model`, which
+/// must check without problems.
+fn registered(model: &codegen::Model, suffix: &str) -> String {
+    let problems = codegen::check::check(model);
+    assert!(
+        problems.is_empty(),
+        "{}",
+        codegen::diagnostics::render(&problems)
+    );
+    let files = codegen::generators::register::generate(model, Path::new("x"), Path::new("spec"));
+    files
+        .into_iter()
+        .find(|f| f.path.ends_with(suffix))
+        .map(|f| f.contents)
+        .unwrap_or_else(|| panic!("no {suffix}"))
+}
+
 /// A kind served at two versions is stored in the one marked
 /// `+kubebuilder:storageversion`: the other's `ServedKind::Storage` is
 /// that version's type, reached through the hub.
 #[test]
 fn a_kind_at_two_versions_is_stored_in_the_marked_one() {
     let (_dir, model) = two_versions(CONVERTS, "/// +kubebuilder:storageversion\n", CONVERTS);
-    let problems = codegen::check::check(&model);
-    assert!(
-        problems.is_empty(),
-        "{}",
-        codegen::diagnostics::render(&problems)
-    );
-    let files = codegen::generators::register::generate(&model, Path::new("x"), Path::new("spec"));
-    let file = |suffix: &str| {
-        files
-            .iter()
-            .find(|f| f.path.ends_with(suffix))
-            .map(|f| f.contents.clone())
-            .unwrap()
-    };
+    let file = |suffix: &str| registered(&model, suffix);
     let beta = file("example/v1beta1/zz_generated.register.rs");
     assert!(
         beta.contains("type Storage = crate::example::v1::Thing;"),
@@ -625,20 +629,7 @@ const COHABITS: &str = "/// +resource:cohabitating=crate::core::v1\n";
 #[test]
 fn a_cohabitating_kind_is_stored_as_the_other_groups() {
     let (_dir, model) = cohabiting("", "events.k8s.io", COHABITS);
-    let problems = codegen::check::check(&model);
-    assert!(
-        problems.is_empty(),
-        "{}",
-        codegen::diagnostics::render(&problems)
-    );
-    let files = codegen::generators::register::generate(&model, Path::new("x"), Path::new("spec"));
-    let file = |suffix: &str| {
-        files
-            .iter()
-            .find(|f| f.path.ends_with(suffix))
-            .map(|f| f.contents.clone())
-            .unwrap()
-    };
+    let file = |suffix: &str| registered(&model, suffix);
     let events = file("events/v1/zz_generated.register.rs");
     assert!(
         events.contains("type Storage = crate::core::v1::Thing;"),
