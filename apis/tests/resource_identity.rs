@@ -108,6 +108,7 @@ fn generated_registry_lists_every_resource() {
             "jobs.batch",
             "leases.coordination.k8s.io",
             "endpoints",
+            "limitranges",
             "nodes",
             "persistentvolumeclaims",
             "pods",

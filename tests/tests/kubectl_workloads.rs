@@ -722,3 +722,57 @@ fn nodes_register_print_cordon_taint_and_drain() {
         ""
     );
 }
+
+/// A namespace's LimitRange as kubectl shows it (`get limits`: the default
+/// Table's NAME and CREATED AT; `describe`: kubectl's own table of the
+/// defaulted items), and `kubectl run` of a pod that sets no resources
+/// getting its defaults from the `LimitRanger` plugin; one over the max
+/// is refused with upstream's message.
+#[test]
+fn limit_ranges_default_and_bound_what_kubectl_runs() {
+    let s = TestServer::start();
+    let range = s.manifest(
+        "limits.yaml",
+        "apiVersion: v1\nkind: LimitRange\nmetadata:\n  name: defaults\nspec:\n  limits:\n  - type: Container\n    max:\n      cpu: \"2\"\n    default:\n      cpu: 500m\n    defaultRequest:\n      cpu: 100m\n",
+    );
+    assert_eq!(
+        s.kubectl_ok(&["create", "-f", range.to_str().unwrap()]),
+        "limitrange/defaults created\n"
+    );
+    let listed = rows(&s.kubectl_ok(&["get", "limits"]));
+    assert_eq!(listed[0], ["NAME", "CREATED", "AT"]);
+    assert_eq!(listed[1][0], "defaults");
+    assert!(listed[1][1].ends_with('Z'), "{listed:?}");
+    let described = s.kubectl_ok(&["describe", "limits", "defaults"]);
+    let container = described
+        .lines()
+        .find(|l| l.starts_with("Container"))
+        .unwrap_or_else(|| panic!("{described}"));
+    assert_eq!(
+        container.split_whitespace().collect::<Vec<_>>(),
+        ["Container", "cpu", "-", "2", "100m", "500m", "-"],
+        "{described}"
+    );
+    s.kubectl_ok(&["run", "web", "--image=nginx"]);
+    assert_eq!(
+        s.kubectl_ok(&[
+            "get",
+            "pod",
+            "web",
+            "-o",
+            "jsonpath={.spec.containers[0].resources}"
+        ]),
+        r#"{"limits":{"cpu":"500m"},"requests":{"cpu":"100m"}}"#
+    );
+    let err = s.kubectl_err(&[
+        "run",
+        "big",
+        "--image=nginx",
+        "--overrides",
+        r#"{"spec":{"containers":[{"name":"big","image":"nginx","resources":{"limits":{"cpu":"4"}}}]}}"#,
+    ]);
+    assert_eq!(
+        err.trim_end(),
+        r#"Error from server (Forbidden): pods "big" is forbidden: maximum cpu usage per Container is 2, but limit is 4"#
+    );
+}

@@ -2,6 +2,10 @@
 //! crate, in the order kube-apiserver runs them (`AllOrderedPlugins` of
 //! `pkg/kubeapiserver/options/plugins.go`), each enabled by default there:
 //!
+//! - [`LimitRanger`](crate::limit_ranger::LimitRanger)
+//!   (`plugin/pkg/admission/limitranger`): a Pod's containers get the
+//!   default resources of their namespace's LimitRanges and must be within
+//!   their bounds, as must a claim's storage request;
 //! - [`TaintNodesByCondition`] (`plugin/pkg/admission/nodetaint`): a
 //!   created Node is tainted `node.kubernetes.io/not-ready:NoSchedule`
 //!   until its kubelet (or the node controller) says it is ready;
@@ -39,6 +43,8 @@ use server::status::ApiError;
 /// default set that concern the served kinds, in its order.
 pub fn plugins() -> Admission {
     Admission::new()
+        .with_mutating(crate::limit_ranger::LimitRanger)
+        .with_validating(crate::limit_ranger::LimitRanger)
         .with_mutating(TaintNodesByCondition)
         .with_mutating(Priority)
         .with_validating(Priority)
@@ -379,12 +385,12 @@ impl MutatingAdmission for DefaultIngressClass {
 }
 
 /// Whether `resource` is `plural` in `group`.
-fn is(resource: &ResourceInfo, group: &str, plural: &str) -> bool {
+pub(crate) fn is(resource: &ResourceInfo, group: &str, plural: &str) -> bool {
     resource.group == group && resource.plural == plural
 }
 
 /// The written object as `T`; upstream's 400 when it is not one.
-fn downcast_mut<'a, T: 'static>(
+pub(crate) fn downcast_mut<'a, T: 'static>(
     object: Option<&'a mut dyn Object>,
     kind: &str,
 ) -> Result<&'a mut T, Rejection> {
@@ -395,7 +401,7 @@ fn downcast_mut<'a, T: 'static>(
 
 /// `resource was marked with kind <kind> but was unable to be converted`
 /// (400), upstream's answer to an object of another type.
-fn unconvertible(kind: &str) -> Rejection {
+pub(crate) fn unconvertible(kind: &str) -> Rejection {
     Rejection::Status(ApiError::bad_request(format!(
         "resource was marked with kind {kind} but was unable to be converted"
     )))

@@ -6,6 +6,7 @@
 
 pub mod admission;
 pub mod eviction;
+pub mod limit_ranger;
 
 /// The subresources the `apiserver` binary serves beside every kind's
 /// `status` and `scale`: `pods/eviction`.

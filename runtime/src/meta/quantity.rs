@@ -81,9 +81,26 @@ impl Quantity {
     /// Unlike Kubernetes 1.36, whose `MilliValue` saturates at 2^63-1,
     /// amounts above 9.2e15 (`10P`) are read whole, as later releases do.
     pub fn is_whole(&self) -> bool {
+        (self.milli() % BigInt::from(1000)).is_zero()
+    }
+
+    /// Upstream's `MilliValue()`: the amount in thousandths, rounded away
+    /// from zero (`1.0001` is 1001), at most `i64::MAX` (and at least
+    /// `i64::MIN`), where Go's saturates.
+    pub fn milli_value(&self) -> i64 {
+        let milli = self.milli();
+        i64::try_from(&milli).unwrap_or(if milli.is_negative() {
+            i64::MIN
+        } else {
+            i64::MAX
+        })
+    }
+
+    /// The exact amount in thousandths, rounded away from zero.
+    fn milli(&self) -> BigInt {
         let amount = exact(&self.0);
         let scale = amount.scale - 3;
-        let milli: BigInt = if scale <= 0 {
+        if scale <= 0 {
             amount.unscaled * pow10((-scale) as u64)
         } else {
             let (quotient, remainder) = amount.unscaled.div_rem(&pow10(scale as u64));
@@ -92,8 +109,7 @@ impl Quantity {
                 (false, true) => quotient - 1,
                 (false, false) => quotient + 1,
             }
-        };
-        (milli % BigInt::from(1000)).is_zero()
+        }
     }
 
     /// Compares the amounts (upstream's `Quantity.Cmp`): `1Gi` equals
@@ -510,6 +526,28 @@ mod tests {
         }
         for fraction in ["1500m", "0.5", "1n", "1.001", "15e-1", "1.0001"] {
             assert!(!Quantity::parse(fraction).unwrap().is_whole(), "{fraction}");
+        }
+    }
+
+    /// `MilliValue()`: thousandths rounded away from zero, saturating.
+    #[test]
+    fn milli_values_are_upstreams() {
+        for (text, milli) in [
+            ("1", 1000),
+            ("250m", 250),
+            ("1Ki", 1_024_000),
+            ("1.0001", 1001),
+            ("-1.0001", -1001),
+            ("1n", 1),
+            ("0", 0),
+            ("100E", i64::MAX),
+            ("-100E", i64::MIN),
+        ] {
+            assert_eq!(
+                Quantity::parse(text).unwrap().milli_value(),
+                milli,
+                "{text}"
+            );
         }
     }
 

@@ -90,6 +90,7 @@ async fn core_resource_list() {
             "configmaps",
             "endpoints",
             "events",
+            "limitranges",
             "namespaces",
             "namespaces/status",
             "nodes",

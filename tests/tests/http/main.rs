@@ -27,6 +27,7 @@ mod evictions;
 mod field_validation;
 mod jobs;
 mod label_selectors;
+mod limit_ranges;
 mod metrics;
 mod namespaces;
 mod networking;

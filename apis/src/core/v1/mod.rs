@@ -5,6 +5,7 @@
 
 mod endpoints;
 mod event_validation;
+mod limit_range;
 mod node;
 mod persistent_volume_claim;
 mod pod;
@@ -24,6 +25,7 @@ pub use endpoints::*;
 pub(crate) use event_validation::{
     legacy_event_errors, strict_event_create_errors, strict_event_update_errors,
 };
+pub use limit_range::*;
 pub use node::*;
 pub use persistent_volume_claim::*;
 pub use pod::*;
@@ -32,8 +34,8 @@ pub use service::*;
 pub use service_account::*;
 pub use types::*;
 pub(crate) use validation::{
-    PORT_RANGE, non_special_ip_errors, parse_ip_sloppy, port_name_errors,
-    resource_quantity_value_errors,
+    PORT_RANGE, is_extended_resource_name, is_native_resource, non_special_ip_errors,
+    overcommit_allowed, parse_ip_sloppy, port_name_errors, resource_quantity_value_errors,
 };
 pub(crate) use warnings::ip_warning;
 

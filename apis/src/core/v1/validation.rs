@@ -491,13 +491,13 @@ fn validate_container(c: &Container, volumes: &[Volume], path: &Path) -> ErrorLi
 
 /// `helper.IsNativeResource`: a resource name without a domain prefix, or
 /// with a `kubernetes.io/` one.
-fn is_native_resource(name: &str) -> bool {
+pub(crate) fn is_native_resource(name: &str) -> bool {
     !name.contains('/') || name.contains("kubernetes.io/")
 }
 
 /// Whether a request may be below its limit (`helper.IsOvercommitAllowed`):
 /// native resources other than huge pages.
-fn overcommit_allowed(resource: &str) -> bool {
+pub(crate) fn overcommit_allowed(resource: &str) -> bool {
     is_native_resource(resource) && !resource.starts_with("hugepages-")
 }
 
@@ -520,10 +520,15 @@ fn is_integer_resource_name(name: &str) -> bool {
             | "services.nodeports"
             | "services.loadbalancers"
     );
-    counted
-        || (!is_native_resource(name)
-            && !name.starts_with("requests.")
-            && runtime::validate::names::qualified_name(&format!("requests.{name}")).is_empty())
+    counted || is_extended_resource_name(name)
+}
+
+/// `helper.IsExtendedResourceName`: a domain-prefixed name outside
+/// `kubernetes.io/` that is a qualified name as `requests.<name>`.
+pub(crate) fn is_extended_resource_name(name: &str) -> bool {
+    !is_native_resource(name)
+        && !name.starts_with("requests.")
+        && runtime::validate::names::qualified_name(&format!("requests.{name}")).is_empty()
 }
 
 /// `ValidateResourceQuantityValue`: an amount of the resource `name` is

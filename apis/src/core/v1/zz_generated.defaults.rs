@@ -23,6 +23,23 @@ const _: () = {
             }
         }
     }
+    impl SetDefaults for LimitRange {
+        fn set_defaults(&mut self) {
+            self.spec.set_defaults();
+        }
+    }
+    impl SetDefaults for LimitRangeSpec {
+        fn set_defaults(&mut self) {
+            for x in self.limits.iter_mut() {
+                x.set_defaults();
+            }
+        }
+    }
+    impl SetDefaults for LimitRangeItem {
+        fn set_defaults(&mut self) {
+            ::runtime::defaulting::DefaultHook::default_hook(self);
+        }
+    }
     impl SetDefaults for Node {
         fn set_defaults(&mut self) {
             self.spec.set_defaults();

@@ -122,6 +122,92 @@ const _: () = {
             &MESSAGE
         }
     }
+    impl ProtoSchema for LimitRange {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "LimitRange",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "spec",
+                        kind: Kind::Message(<LimitRangeSpec as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for LimitRangeSpec {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "LimitRangeSpec",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "limits",
+                        kind: Kind::Message(<LimitRangeItem as ProtoSchema>::message),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for LimitRangeItem {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "LimitRangeItem",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "type",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "max",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 3,
+                        json: "min",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 4,
+                        json: "default",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 5,
+                        json: "defaultRequest",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 6,
+                        json: "maxLimitRequestRatio",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
     impl ProtoSchema for Node {
         fn message() -> &'static Message {
             static MESSAGE: Message = Message {
@@ -6829,6 +6915,223 @@ const _: () = {
                     w::string_len(3, v)
                 };
             len += self.app_protocol.as_ref().map_or(0, |v| w::string_len(4, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for LimitRange {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for LimitRangeSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.limits {
+                w::message(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.limits.push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.limits.iter().map(|v| w::message_len(1, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for LimitRangeItem {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.r#type;
+                w::string(1, v, buf);
+            }
+            for (k, v) in &self.max {
+                w::map_entry(2, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+            for (k, v) in &self.min {
+                w::map_entry(3, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+            for (k, v) in &self.default {
+                w::map_entry(4, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+            for (k, v) in &self.default_request {
+                w::map_entry(5, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+            for (k, v) in &self.max_limit_request_ratio {
+                w::map_entry(6, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.max.insert(k, v);
+                }
+                3 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.min.insert(k, v);
+                }
+                4 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.default.insert(k, v);
+                }
+                5 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.default_request.insert(k, v);
+                }
+                6 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.max_limit_request_ratio.insert(k, v);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(1, v)
+                };
+            len
+                += self
+                    .max
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(2, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len
+                += self
+                    .min
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(3, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len
+                += self
+                    .default
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(4, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len
+                += self
+                    .default_request
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(5, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len
+                += self
+                    .max_limit_request_ratio
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(6, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
             len
         }
         fn clear(&mut self) {

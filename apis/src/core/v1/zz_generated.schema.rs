@@ -278,6 +278,203 @@ const _: () = {
             }
         }
     }
+    impl Schema for LimitRange {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "LimitRange",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "metadata",
+                        ty: Type::Struct(
+                            <::runtime::meta::ObjectMeta as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "spec",
+                        ty: Type::Struct(<LimitRangeSpec as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for LimitRange {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
+        }
+    }
+    impl Schema for LimitRangeSpec {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "LimitRangeSpec",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "limits",
+                        ty: Type::List(
+                            &Type::Struct(<LimitRangeItem as Schema>::schema),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: false,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for LimitRangeSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.limits, sink);
+            }
+        }
+    }
+    impl Schema for LimitRangeItem {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "LimitRangeItem",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "type",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: false,
+                    },
+                    FieldSchema {
+                        json: "max",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "min",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "default",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "defaultRequest",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "maxLimitRequestRatio",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for LimitRangeItem {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !::std::collections::BTreeMap::is_empty(&self.default)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.default, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.default_request)
+                && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.default_request, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.max)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.max, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.max_limit_request_ratio)
+                && sink.field(schema, 5usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.max_limit_request_ratio,
+                    sink,
+                );
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.min)
+                && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.min, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" => ::runtime::fieldpaths::key_json(&self.r#type),
+                _ => None,
+            }
+        }
+    }
     impl Schema for Node {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {
