@@ -21,4 +21,24 @@ pub mod policy;
 pub mod rbac;
 pub mod scheduling;
 
+/// Writes an empty list as `null`, as Go writes a nil slice of a struct
+/// without JSON tags.
+pub(crate) fn nil_if_empty<T: serde::Serialize, S: serde::Serializer>(
+    list: &[T],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    if list.is_empty() {
+        serializer.serialize_none()
+    } else {
+        serializer.collect_seq(list)
+    }
+}
+
+/// Reads `null` as an empty list, as Go reads it into a slice.
+pub(crate) fn empty_if_nil<'de, T: serde::Deserialize<'de>, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<T>, D::Error> {
+    Ok(<Option<Vec<T>> as serde::Deserialize>::deserialize(deserializer)?.unwrap_or_default())
+}
+
 include!("zz_generated.registry.rs");

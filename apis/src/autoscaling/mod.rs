@@ -16,7 +16,7 @@ pub use types::*;
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Deserializer, Serializer};
+use crate::{empty_if_nil, nil_if_empty};
 
 /// The annotation a `v1` object keeps the `v2` metrics other than a CPU
 /// utilization target in: a JSON list of `v1` `MetricSpec`s
@@ -54,24 +54,4 @@ pub fn drop_round_trip_annotations(annotations: &mut BTreeMap<String, String>) {
     ] {
         annotations.remove(key);
     }
-}
-
-/// Writes an empty list as `null`, as Go writes a nil slice of a struct
-/// without JSON tags.
-fn nil_if_empty<T: serde::Serialize, S: Serializer>(
-    list: &[T],
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    if list.is_empty() {
-        serializer.serialize_none()
-    } else {
-        serializer.collect_seq(list)
-    }
-}
-
-/// Reads `null` as an empty list, as Go reads it into a slice.
-fn empty_if_nil<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Vec<T>, D::Error> {
-    Ok(Option::<Vec<T>>::deserialize(deserializer)?.unwrap_or_default())
 }

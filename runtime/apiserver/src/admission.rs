@@ -19,9 +19,10 @@
 //! - [`DefaultIngressClass`] (`plugin/pkg/admission/network/defaultingressclass`):
 //!   an Ingress that names no class gets the default IngressClass.
 //!
-//! The plugins read the classes through [`Attributes::list`] (the stored
-//! objects, where upstream reads its informers' caches), so a class is
-//! seen by the next request after its write.
+//! The plugins read the classes and LimitRanges through
+//! [`Attributes::list`] (the stored objects, where upstream reads its
+//! informers' caches, and LimitRanger a 30-second cache of live lists), so
+//! an object is seen by the next request after its write.
 
 use std::cmp::Reverse;
 

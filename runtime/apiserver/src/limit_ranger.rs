@@ -182,7 +182,7 @@ impl ValidatingAdmission for LimitRanger {
         if ranges.is_empty() {
             return Ok(());
         }
-        let object = object.ok_or_else(|| unconvertible("Pod"))?;
+        let object = object.ok_or_else(|| unconvertible(attributes.resource.kind))?;
         for range in &ranges {
             let errors = if is(attributes.resource, "", "pods") {
                 let pod = object
@@ -326,8 +326,7 @@ fn max_request_error(
 }
 
 /// `limitRequestRatioConstraint`: a non-zero request and limit, the limit
-/// at most `enforced` times the request (compared in thousandths, the
-/// ratio printed as Go's `%f`).
+/// at most `enforced` times the request (the ratio printed as Go's `%f`).
 fn ratio_error(
     limit_type: &str,
     name: &str,
@@ -335,20 +334,20 @@ fn ratio_error(
     requests: &BTreeMap<String, Quantity>,
     limits: &BTreeMap<String, Quantity>,
 ) -> Option<String> {
-    let request = requests.get(name).map_or(0, Quantity::milli_value);
-    if request == 0 {
+    let request = requests.get(name).map_or(0.0, Quantity::as_f64);
+    if request == 0.0 {
         return Some(format!(
             "{name} max limit to request ratio per {limit_type} is {enforced}, but no request is specified or request is 0"
         ));
     }
-    let limit = limits.get(name).map_or(0, Quantity::milli_value);
-    if limit == 0 {
+    let limit = limits.get(name).map_or(0.0, Quantity::as_f64);
+    if limit == 0.0 {
         return Some(format!(
             "{name} max limit to request ratio per {limit_type} is {enforced}, but no limit is specified or limit is 0"
         ));
     }
-    let observed = limit as f64 / request as f64;
-    (observed * 1000.0 > enforced.milli_value() as f64).then(|| {
+    let observed = limit / request;
+    (observed > enforced.as_f64()).then(|| {
         format!(
             "{name} max limit to request ratio per {limit_type} is {enforced}, but provided ratio is {observed:.6}"
         )
@@ -446,6 +445,29 @@ mod tests {
                 &list(&[("cpu", "1")])
             )
             .is_none()
+        );
+        // Past what upstream's int64 milli-values hold: still 10 > 9.
+        assert_eq!(
+            ratio_error(
+                "Container",
+                "memory",
+                &q("9"),
+                &list(&[("memory", "1Pi")]),
+                &list(&[("memory", "10Pi")])
+            )
+            .unwrap(),
+            "memory max limit to request ratio per Container is 9, but provided ratio is 10.000000"
+        );
+        assert_eq!(
+            max_error(
+                "Container",
+                "cpu",
+                &q("1"),
+                Some(&list(&[("cpu", "2")])),
+                &list(&[("cpu", "1")])
+            )
+            .unwrap(),
+            "maximum cpu usage per Container is 1, but request is 2"
         );
         assert_eq!(
             aggregate(vec!["a".into(), "b".into(), "a".into()]),

@@ -84,16 +84,19 @@ impl Quantity {
         (self.milli() % BigInt::from(1000)).is_zero()
     }
 
-    /// Upstream's `MilliValue()`: the amount in thousandths, rounded away
-    /// from zero (`1.0001` is 1001), at most `i64::MAX` (and at least
-    /// `i64::MIN`), where Go's saturates.
-    pub fn milli_value(&self) -> i64 {
-        let milli = self.milli();
-        i64::try_from(&milli).unwrap_or(if milli.is_negative() {
-            i64::MIN
+    /// The amount as the nearest `f64` (`250m` is 0.25, `1Ki` 1024), for
+    /// ratios, where upstream divides `float64`s of `Value()` or
+    /// `MilliValue()`: exact for the amounts those hold, and without their
+    /// overflow past 9.2e15 (`10Pi`).
+    pub fn as_f64(&self) -> f64 {
+        use num_traits::ToPrimitive;
+        let amount = exact(&self.0);
+        let unscaled = amount.unscaled.to_f64().unwrap_or(f64::NAN);
+        if amount.scale >= 0 {
+            unscaled / 10f64.powi(amount.scale as i32)
         } else {
-            i64::MAX
-        })
+            unscaled * 10f64.powi((-amount.scale) as i32)
+        }
     }
 
     /// The exact amount in thousandths, rounded away from zero.
@@ -529,25 +532,20 @@ mod tests {
         }
     }
 
-    /// `MilliValue()`: thousandths rounded away from zero, saturating.
+    /// Amounts as `f64`s, beyond what upstream's int64 `MilliValue` holds.
     #[test]
-    fn milli_values_are_upstreams() {
-        for (text, milli) in [
-            ("1", 1000),
-            ("250m", 250),
-            ("1Ki", 1_024_000),
-            ("1.0001", 1001),
-            ("-1.0001", -1001),
-            ("1n", 1),
-            ("0", 0),
-            ("100E", i64::MAX),
-            ("-100E", i64::MIN),
+    fn amounts_as_floats() {
+        for (text, value) in [
+            ("1", 1.0),
+            ("250m", 0.25),
+            ("1Ki", 1024.0),
+            ("-1.5", -1.5),
+            ("1n", 1e-9),
+            ("0", 0.0),
+            ("10Pi", 10.0 * 1024f64.powi(5)),
+            ("3e3", 3000.0),
         ] {
-            assert_eq!(
-                Quantity::parse(text).unwrap().milli_value(),
-                milli,
-                "{text}"
-            );
+            assert_eq!(Quantity::parse(text).unwrap().as_f64(), value, "{text}");
         }
     }
 

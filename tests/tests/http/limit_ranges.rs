@@ -40,6 +40,9 @@ async fn a_limit_range_is_defaulted_validated_and_printed() {
     assert_eq!(item["default"], json!({"cpu": "2", "memory": "1Gi"}));
     assert_eq!(item["defaultRequest"], json!({"cpu": "2", "memory": "1Gi"}));
     assert_eq!(created["spec"]["limits"][1].get("default"), None);
+    // No items: Go's nil slice, `null`.
+    let empty = api.create(RANGES, &limit_range("empty", json!([]))).await;
+    assert_eq!(empty["spec"].get("limits"), Some(&Value::Null));
 
     let r = api
         .post(
@@ -86,6 +89,7 @@ async fn a_limit_range_is_defaulted_validated_and_printed() {
         table["rows"][0]["cells"],
         json!(["defaults", created["metadata"]["creationTimestamp"]])
     );
+    assert_eq!(table["rows"][1]["cells"][0], "empty");
 }
 
 /// A Pod's containers and init containers get the namespace's defaults
@@ -163,7 +167,16 @@ async fn pods_get_the_defaults_and_are_bounded() {
         "pods \"wide\" is forbidden: maximum cpu usage per Container is 1, but limit is 2"
     );
 
-    // An update is not looked at (containers' resources cannot change).
+    // An update is not looked at (containers' resources cannot change),
+    // even when a LimitRange it would break came since.
+    api.create(
+        RANGES,
+        &limit_range(
+            "tight",
+            json!([{"type": "Container", "max": {"cpu": "50m"}}]),
+        ),
+    )
+    .await;
     let mut update = created.clone();
     update["metadata"]["labels"] = json!({"tier": "web"});
     let r = api.put(&format!("{PODS}/web"), &update).await;
@@ -184,7 +197,8 @@ async fn pods_get_the_defaults_and_are_bounded() {
 }
 
 /// A claim's storage request is bounded by the `PersistentVolumeClaim`
-/// items, on create and on update.
+/// items of every LimitRange, on create and on update (label-only ones
+/// too, as Kubernetes 1.36 checks them).
 #[tokio::test]
 async fn claims_are_bounded() {
     let api = Api::start();
@@ -212,5 +226,22 @@ async fn claims_are_bounded() {
         r.body["message"],
         "persistentvolumeclaims \"data\" is forbidden: minimum storage usage per PersistentVolumeClaim is 1Gi, but request is 512Mi"
     );
-    api.create(CLAIMS, &claim("2Gi")).await;
+    let mut created = api.create(CLAIMS, &claim("2Gi")).await;
+
+    // An update is bounded too, by every LimitRange: the second refuses it.
+    api.create(
+        RANGES,
+        &limit_range(
+            "small",
+            json!([{"type": "PersistentVolumeClaim", "max": {"storage": "1Gi"}}]),
+        ),
+    )
+    .await;
+    created["metadata"]["labels"] = json!({"app": "db"});
+    let r = api.put(&format!("{CLAIMS}/data"), &created).await;
+    r.assert_failure(403, "Forbidden");
+    assert_eq!(
+        r.body["message"],
+        "persistentvolumeclaims \"data\" is forbidden: maximum storage usage per PersistentVolumeClaim is 1Gi, but request is 2Gi"
+    );
 }

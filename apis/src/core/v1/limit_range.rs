@@ -51,6 +51,11 @@ pub struct LimitRangeSpec {
     /// The list of LimitRangeItem objects that are enforced.
     /// +listType=atomic
     /// +protobuf=1
+    // Go's `json:"limits"` writes a nil slice (no items) as `null`.
+    #[serde(
+        serialize_with = "crate::nil_if_empty",
+        deserialize_with = "crate::empty_if_nil"
+    )]
     pub limits: Vec<LimitRangeItem>,
 }
 
@@ -127,8 +132,10 @@ impl ValidateExtra for LimitRange {
     /// `PersistentVolumeClaim` item bounds `storage`; per resource,
     /// min <= default request <= default <= max, a ratio of at least 1 and
     /// at most max/min, and defaults equal to default requests where
-    /// overcommit is not allowed. Per-resource errors come in name order
-    /// (upstream's come in Go's map order).
+    /// overcommit is not allowed (huge pages, extended resources).
+    /// Per-resource errors come in name order (upstream's come in Go's map
+    /// order), and a bad quantity is printed as its text (upstream prints
+    /// Go's dump of the `resource.Quantity` struct).
     fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
         let mut errs = Vec::new();
         let spec = path.child("spec");
@@ -292,13 +299,17 @@ fn bounds_errors(
                 ));
             }
             if let (Some(min), Some(max)) = (min, max) {
-                let allowed = max.milli_value() as f64 / min.milli_value() as f64;
-                if ratio.milli_value() as f64 / 1000.0 > allowed {
+                // Go's float division: a zero min allows any ratio.
+                let allowed = max.as_f64() / min.as_f64();
+                if ratio.as_f64() > allowed {
                     errs.push(invalid(
                         "maxLimitRequestRatio",
                         k,
                         ratio,
-                        format!("ratio {ratio} is greater than max/min = {allowed:.6}"),
+                        format!(
+                            "ratio {ratio} is greater than max/min = {}",
+                            go_float(allowed)
+                        ),
                     ));
                 }
             }
@@ -316,6 +327,16 @@ fn bounds_errors(
         }
     }
     errs
+}
+
+/// A float as Go's `%f` writes it: six decimals, `+Inf`, `-Inf`, `NaN`.
+pub(crate) fn go_float(value: f64) -> String {
+    match value {
+        v if v.is_nan() => "NaN".into(),
+        v if v == f64::INFINITY => "+Inf".into(),
+        v if v == f64::NEG_INFINITY => "-Inf".into(),
+        v => format!("{v:.6}"),
+    }
 }
 
 /// `validateLimitRangeTypeName`: a qualified name, and one of the standard
@@ -437,5 +458,110 @@ impl Printer for LimitRange {
         vec![json!(
             created.unwrap_or_else(|| "0001-01-01T00:00:00Z".into())
         )]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(r#type: &str, lists: &[(&str, &[(&str, &str)])]) -> LimitRangeItem {
+        let list = |pairs: &[(&str, &str)]| -> BTreeMap<String, Quantity> {
+            pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), Quantity::parse(v).unwrap()))
+                .collect()
+        };
+        let mut item = LimitRangeItem {
+            r#type: r#type.into(),
+            ..Default::default()
+        };
+        for (field, pairs) in lists {
+            let target = match *field {
+                "max" => &mut item.max,
+                "min" => &mut item.min,
+                "default" => &mut item.default,
+                "defaultRequest" => &mut item.default_request,
+                _ => &mut item.max_limit_request_ratio,
+            };
+            *target = list(pairs);
+        }
+        item
+    }
+
+    fn messages(item: &LimitRangeItem) -> Vec<String> {
+        let at = Path::root();
+        bounds_errors(item, Some(item), &at)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    /// The per-resource checks upstream's HTTP tests do not reach: the
+    /// ratio against max/min (Go's `%f`, exact past 9.2e15), the default
+    /// request above the max, and equal defaults where overcommit is not
+    /// allowed.
+    #[test]
+    fn per_resource_bounds_in_upstreams_words() {
+        let ratio = item(
+            "PersistentVolumeClaim",
+            &[
+                ("min", &[("storage", "1Gi")]),
+                ("max", &[("storage", "4Gi")]),
+                ("ratio", &[("storage", "10")]),
+            ],
+        );
+        assert_eq!(
+            messages(&ratio),
+            [
+                "maxLimitRequestRatio[storage]: Invalid value: \"10\": ratio 10 is greater than max/min = 4.000000"
+            ]
+        );
+        let huge = item(
+            "PersistentVolumeClaim",
+            &[
+                ("min", &[("storage", "1Pi")]),
+                ("max", &[("storage", "10Pi")]),
+                ("ratio", &[("storage", "9")]),
+            ],
+        );
+        assert!(messages(&huge).is_empty(), "{:?}", messages(&huge));
+        let zero_min = item(
+            "PersistentVolumeClaim",
+            &[
+                ("min", &[("storage", "0")]),
+                ("max", &[("storage", "1Gi")]),
+                ("ratio", &[("storage", "9")]),
+            ],
+        );
+        assert!(messages(&zero_min).is_empty());
+        let request = item(
+            "Container",
+            &[
+                ("max", &[("cpu", "1")]),
+                ("defaultRequest", &[("cpu", "2")]),
+            ],
+        );
+        assert_eq!(
+            messages(&request),
+            [
+                "defaultRequest[cpu]: Invalid value: \"2\": default request value 2 is greater than max value 1"
+            ]
+        );
+        let gpu = item(
+            "Container",
+            &[
+                ("default", &[("example.com/gpu", "2")]),
+                ("defaultRequest", &[("example.com/gpu", "1")]),
+            ],
+        );
+        assert_eq!(
+            messages(&gpu),
+            [
+                "defaultRequest[example.com/gpu]: Invalid value: \"1\": default value 2 must equal to defaultRequest value 1 in example.com/gpu"
+            ]
+        );
+        assert_eq!(go_float(f64::INFINITY), "+Inf");
+        assert_eq!(go_float(0.5), "0.500000");
     }
 }
