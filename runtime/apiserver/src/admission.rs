@@ -291,12 +291,32 @@ impl ValidatingAdmission for Priority {
 
 /// The stored PriorityClasses (upstream's lister).
 fn priority_classes(attributes: &Attributes<'_>) -> Result<Vec<PriorityClass>, Rejection> {
+    stored(
+        attributes,
+        "scheduling.k8s.io",
+        "v1",
+        "priorityclasses",
+        None,
+    )
+}
+
+/// The stored objects of `plural` in `group`/`version` (in `namespace`, or
+/// all) as their Rust type `T`, as a plugin reads upstream's lister.
+///
+/// Errors: the store's, as the request's Status.
+pub(crate) fn stored<T: Clone + 'static>(
+    attributes: &Attributes<'_>,
+    group: &str,
+    version: &str,
+    plural: &str,
+    namespace: Option<&str>,
+) -> Result<Vec<T>, Rejection> {
     let listed = attributes
-        .list("scheduling.k8s.io", "v1", "priorityclasses", None)
+        .list(group, version, plural, namespace)
         .map_err(Rejection::Status)?;
     Ok(listed
         .into_iter()
-        .filter_map(|o| o.as_any().downcast_ref::<PriorityClass>().cloned())
+        .filter_map(|o| o.as_any().downcast_ref::<T>().cloned())
         .collect())
 }
 

@@ -15,7 +15,7 @@ use server::admission::{
     AdmissionPlugin, Attributes, MutatingAdmission, Operation, Rejection, ValidatingAdmission,
 };
 
-use crate::admission::{downcast_mut, is, unconvertible};
+use crate::admission::{downcast_mut, is, stored, unconvertible};
 
 /// `kubernetes.io/limit-ranger`: what the plugin set on a Pod.
 const LIMIT_RANGER_ANNOTATION: &str = "kubernetes.io/limit-ranger";
@@ -68,13 +68,7 @@ fn supported(attributes: &Attributes<'_>, old: Option<&dyn Object>) -> bool {
 
 /// The LimitRanges of the request's namespace.
 fn limit_ranges(attributes: &Attributes<'_>) -> Result<Vec<LimitRange>, Rejection> {
-    let listed = attributes
-        .list("", "v1", "limitranges", attributes.namespace)
-        .map_err(Rejection::Status)?;
-    Ok(listed
-        .into_iter()
-        .filter_map(|o| o.as_any().downcast_ref::<LimitRange>().cloned())
-        .collect())
+    stored(attributes, "", "v1", "limitranges", attributes.namespace)
 }
 
 impl MutatingAdmission for LimitRanger {
