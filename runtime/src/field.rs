@@ -587,10 +587,16 @@ pub fn to_causes(errors: &[Error]) -> Vec<Cause> {
 /// prints them for an `Invalid` status message: repeated messages dropped,
 /// one error as is, several as `[e1, e2]`, none as `""`.
 pub fn aggregate(errors: &[Error]) -> String {
+    aggregate_messages(errors.iter().map(Error::to_string))
+}
+
+/// Messages as one line, as upstream's `utilerrors.NewAggregate(errs).Error()`
+/// prints any errors (an admission plugin's, `aggregate`'s field errors):
+/// repeated messages dropped, one as is, several as `[m1, m2]`, none as `""`.
+pub fn aggregate_messages(messages: impl IntoIterator<Item = String>) -> String {
     let mut seen = std::collections::HashSet::new();
-    let messages: Vec<String> = errors
-        .iter()
-        .map(Error::to_string)
+    let messages: Vec<String> = messages
+        .into_iter()
         .filter(|m| seen.insert(m.clone()))
         .collect();
     match messages.len() {

@@ -153,6 +153,18 @@ pub fn float(f: f64) -> String {
     signed(f, body)
 }
 
+/// A float as Go's `%f` prints a `float64`: six decimals (`4.000000`),
+/// `NaN`, `+Inf`, `-Inf`.
+pub fn float_f(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "+Inf" } else { "-Inf" }.into();
+    }
+    format!("{f:.6}")
+}
+
 /// A float as Go's `encoding/json` writes a `float64`: fixed notation, or
 /// exponent notation (`1e+21`, `1.5e-7`) below 1e-6 and from 1e21.
 pub fn json_float(f: f64) -> String {
@@ -326,6 +338,10 @@ mod tests {
         }
         assert_eq!(float(f64::NAN), "NaN");
         assert_eq!(float(f64::NEG_INFINITY), "-Inf");
+        assert_eq!(float_f(4.0), "4.000000");
+        assert_eq!(float_f(8.192), "8.192000");
+        assert_eq!(float_f(f64::INFINITY), "+Inf");
+        assert_eq!(float_f(f64::NAN), "NaN");
     }
 
     #[test]

@@ -192,7 +192,9 @@ impl ValidatingAdmission for LimitRanger {
                 claim_errors(range, claim)
             };
             if !errors.is_empty() {
-                return Err(Rejection::Forbidden(aggregate(errors)));
+                return Err(Rejection::Forbidden(runtime::field::aggregate_messages(
+                    errors,
+                )));
             }
         }
         Ok(())
@@ -214,7 +216,7 @@ fn pod_errors(range: &LimitRange, pod: &Pod) -> Vec<String> {
                 errors.extend(min_error(&item.r#type, name, q, requests, limits));
             }
             for (name, q) in &item.max {
-                errors.extend(max_error(&item.r#type, name, q, Some(requests), limits));
+                errors.extend(max_error(&item.r#type, name, q, requests, limits));
             }
             for (name, q) in &item.max_limit_request_ratio {
                 errors.extend(ratio_error(&item.r#type, name, q, requests, limits));
@@ -279,7 +281,7 @@ fn max_error(
     limit_type: &str,
     name: &str,
     enforced: &Quantity,
-    requests: Option<&BTreeMap<String, Quantity>>,
+    requests: &BTreeMap<String, Quantity>,
     limits: &BTreeMap<String, Quantity>,
 ) -> Option<String> {
     use std::cmp::Ordering::Greater;
@@ -293,7 +295,7 @@ fn max_error(
             "maximum {name} usage per {limit_type} is {enforced}, but limit is {limit}"
         ));
     }
-    match requests.and_then(|r| r.get(name)) {
+    match requests.get(name) {
         Some(request) if request.cmp_amount(enforced) == Greater => Some(format!(
             "maximum {name} usage per {limit_type} is {enforced}, but request is {request}"
         )),
@@ -343,24 +345,10 @@ fn ratio_error(
     let observed = limit / request;
     (observed > enforced.as_f64()).then(|| {
         format!(
-            "{name} max limit to request ratio per {limit_type} is {enforced}, but provided ratio is {observed:.6}"
+            "{name} max limit to request ratio per {limit_type} is {enforced}, but provided ratio is {}",
+            runtime::go::float_f(observed)
         )
     })
-}
-
-/// `utilerrors.NewAggregate(...).Error()`: one message as it is, several
-/// (repeats dropped) in brackets.
-fn aggregate(errors: Vec<String>) -> String {
-    let mut distinct: Vec<String> = Vec::new();
-    for e in errors {
-        if !distinct.contains(&e) {
-            distinct.push(e);
-        }
-    }
-    match distinct.as_slice() {
-        [one] => one.clone(),
-        many => format!("[{}]", many.join(", ")),
-    }
 }
 
 #[cfg(test)]
@@ -399,14 +387,14 @@ mod tests {
                 "Container",
                 "memory",
                 &q("1Gi"),
-                None,
+                &list(&[]),
                 &list(&[("memory", "2Gi")])
             )
             .unwrap(),
             "maximum memory usage per Container is 1Gi, but limit is 2Gi"
         );
         assert_eq!(
-            max_error("Container", "memory", &q("1Gi"), None, &list(&[])).unwrap(),
+            max_error("Container", "memory", &q("1Gi"), &list(&[]), &list(&[])).unwrap(),
             "maximum memory usage per Container is 1Gi.  No limit is specified"
         );
         assert!(
@@ -414,7 +402,7 @@ mod tests {
                 "Container",
                 "memory",
                 &q("1Gi"),
-                None,
+                &list(&[]),
                 &list(&[("memory", "1024Mi")])
             )
             .is_none()
@@ -457,16 +445,11 @@ mod tests {
                 "Container",
                 "cpu",
                 &q("1"),
-                Some(&list(&[("cpu", "2")])),
+                &list(&[("cpu", "2")]),
                 &list(&[("cpu", "1")])
             )
             .unwrap(),
             "maximum cpu usage per Container is 1, but request is 2"
         );
-        assert_eq!(
-            aggregate(vec!["a".into(), "b".into(), "a".into()]),
-            "[a, b]"
-        );
-        assert_eq!(aggregate(vec!["a".into(), "a".into()]), "a");
     }
 }

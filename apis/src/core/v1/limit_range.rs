@@ -308,7 +308,7 @@ fn bounds_errors(
                         ratio,
                         format!(
                             "ratio {ratio} is greater than max/min = {}",
-                            go_float(allowed)
+                            runtime::go::float_f(allowed)
                         ),
                     ));
                 }
@@ -327,16 +327,6 @@ fn bounds_errors(
         }
     }
     errs
-}
-
-/// A float as Go's `%f` writes it: six decimals, `+Inf`, `-Inf`, `NaN`.
-pub(crate) fn go_float(value: f64) -> String {
-    match value {
-        v if v.is_nan() => "NaN".into(),
-        v if v == f64::INFINITY => "+Inf".into(),
-        v if v == f64::NEG_INFINITY => "-Inf".into(),
-        v => format!("{v:.6}"),
-    }
 }
 
 /// `validateLimitRangeTypeName`: a qualified name, and one of the standard
@@ -561,7 +551,5 @@ mod tests {
                 "defaultRequest[example.com/gpu]: Invalid value: \"1\": default value 2 must equal to defaultRequest value 1 in example.com/gpu"
             ]
         );
-        assert_eq!(go_float(f64::INFINITY), "+Inf");
-        assert_eq!(go_float(0.5), "0.500000");
     }
 }
