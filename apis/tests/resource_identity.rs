@@ -107,6 +107,7 @@ fn generated_registry_lists_every_resource() {
             "cronjobs.batch",
             "jobs.batch",
             "leases.coordination.k8s.io",
+            "bindings",
             "endpoints",
             "limitranges",
             "nodes",

@@ -917,3 +917,76 @@ fn kube_rs_recorder_publishes_events_read_through_both_groups() {
         );
     });
 }
+
+/// A scheduler written with kube-rs binds a pending pod as kube-scheduler
+/// does: a watch sees the pod arrive on its node with `PodScheduled`, and
+/// a second binding is the 409 a scheduler treats as "already bound".
+#[test]
+fn kube_rs_binds_a_pod_as_a_scheduler_does() {
+    use k8s_openapi::api::core::v1 as core;
+    use k8s_openapi::apimachinery::pkg::apis::meta::v1::Status;
+    let server = TestServer::start();
+    rt().block_on(async {
+        let client = client(&server);
+        let pods: Api<core::Pod> = Api::namespaced(client, "default");
+        let pod = core::Pod {
+            metadata: meta("pending"),
+            spec: Some(core::PodSpec {
+                containers: vec![core::Container {
+                    name: "c".into(),
+                    image: Some("nginx".into()),
+                    ..Default::default()
+                }],
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        pods.create(&PostParams::default(), &pod).await.unwrap();
+        let mut changes = watcher(pods.clone(), watcher::Config::default())
+            .applied_objects()
+            .boxed();
+        assert_eq!(
+            changes
+                .next()
+                .await
+                .unwrap()
+                .unwrap()
+                .spec
+                .unwrap()
+                .node_name,
+            None
+        );
+        let binding = core::Binding {
+            metadata: meta("pending"),
+            target: core::ObjectReference {
+                kind: Some("Node".into()),
+                name: Some("node-1".into()),
+                ..Default::default()
+            },
+        };
+        let status: Status = pods
+            .create_subresource("binding", "pending", &PostParams::default(), &binding)
+            .await
+            .unwrap();
+        assert_eq!(status.status.as_deref(), Some("Success"));
+        let bound = tokio::time::timeout(Duration::from_secs(10), changes.next())
+            .await
+            .expect("the binding is watched")
+            .unwrap()
+            .unwrap();
+        assert_eq!(bound.spec.unwrap().node_name.as_deref(), Some("node-1"));
+        let scheduled = bound.status.unwrap().conditions.unwrap();
+        assert_eq!(
+            (scheduled[0].type_.as_str(), scheduled[0].status.as_str()),
+            ("PodScheduled", "True")
+        );
+        let again = pods
+            .create_subresource::<_, Status>("binding", "pending", &PostParams::default(), &binding)
+            .await
+            .unwrap_err();
+        match again {
+            kube::Error::Api(status) => assert_eq!(status.code, 409, "{status:?}"),
+            other => panic!("expected a 409, got {other:?}"),
+        }
+    });
+}

@@ -17,7 +17,9 @@
 //!   not-ready or unreachable node for 300 seconds unless it says
 //!   otherwise;
 //! - [`DefaultIngressClass`] (`plugin/pkg/admission/network/defaultingressclass`):
-//!   an Ingress that names no class gets the default IngressClass.
+//!   an Ingress that names no class gets the default IngressClass;
+//! - [`PodTopologyLabels`] (`plugin/pkg/admission/podtopologylabels`): a
+//!   Pod created on a node gets the node's zone and region labels.
 //!
 //! The plugins read the classes and LimitRanges through
 //! [`Attributes::list`] (the stored objects, where upstream reads its
@@ -51,6 +53,7 @@ pub fn plugins() -> Admission {
         .with_validating(Priority)
         .with_mutating(DefaultTolerationSeconds)
         .with_mutating(DefaultIngressClass)
+        .with_mutating(PodTopologyLabels)
 }
 
 /// The `TaintNodesByCondition` admission plugin: a Node's create adds the
@@ -400,6 +403,53 @@ impl MutatingAdmission for DefaultIngressClass {
                 .spec
                 .ingress_class_name
                 .clone_from(&class.metadata.name);
+        }
+        Ok(())
+    }
+}
+
+/// The `PodTopologyLabels` admission plugin (Beta and on by default since
+/// Kubernetes 1.35): a Pod created with `spec.nodeName` gets the node's
+/// `topology.kubernetes.io/zone` and `region` labels over its own, as a
+/// bound pod does through its `binding` (see [`crate::binding`], where
+/// the plugin's part of a binding is). A node that does not exist gives
+/// none. Updates and other subresources are not looked at.
+pub struct PodTopologyLabels;
+
+impl AdmissionPlugin for PodTopologyLabels {
+    fn name(&self) -> &str {
+        "PodTopologyLabels"
+    }
+
+    fn handles(&self, operation: Operation, resource: &ResourceInfo) -> bool {
+        operation == Operation::Create && is(resource, "", "pods")
+    }
+}
+
+impl MutatingAdmission for PodTopologyLabels {
+    fn admit(
+        &self,
+        attributes: &Attributes<'_>,
+        object: Option<&mut dyn Object>,
+        _old: Option<&dyn Object>,
+    ) -> Result<(), Rejection> {
+        if attributes.subresource.is_some() {
+            return Ok(());
+        }
+        let pod = downcast_mut::<Pod>(object, "Pod")?;
+        if pod.spec.node_name.is_empty() {
+            return Ok(());
+        }
+        let node = attributes
+            .get(("", "v1", "nodes"), None, &pod.spec.node_name)
+            .map_err(Rejection::Status)?;
+        if let Some(node) = node
+            .as_ref()
+            .and_then(|n| n.as_any().downcast_ref::<Node>())
+        {
+            pod.metadata
+                .labels
+                .extend(crate::binding::topology_labels(node));
         }
         Ok(())
     }

@@ -63,19 +63,8 @@ impl CreateSubresource for PodEviction {
     }
 
     fn create(&self, request: &SubresourceRequest<'_>, body: &[u8]) -> Result<(), ApiError> {
-        let eviction = decode(body, request.content_type)?;
-        // `EnsureObjectNamespaceMatchesRequestNamespace` of the create
-        // handler.
-        if eviction
-            .metadata
-            .namespace
-            .as_deref()
-            .is_some_and(|ns| !ns.is_empty() && Some(ns) != request.namespace)
-        {
-            return Err(ApiError::bad_request(
-                "the namespace of the provided object does not match the namespace sent on the request",
-            ));
-        }
+        let eviction: Eviction = crate::decode_body(body, request.content_type, "Eviction")?;
+        request.check_namespace(&eviction.metadata)?;
         if eviction.metadata.name.as_deref() != Some(request.name) {
             return Err(ApiError::bad_request(
                 "name in URL does not match name in Eviction object",
@@ -144,44 +133,6 @@ impl CreateSubresource for PodEviction {
         }
         add_condition_and_delete(request, options)
     }
-}
-
-/// The Eviction in the body, as its Content-Type says: JSON, YAML, or
-/// the Kubernetes protobuf envelope.
-///
-/// Errors: 415 for another type; 400 for a body that does not decode, or
-/// names another kind.
-fn decode(body: &[u8], content_type: Option<&str>) -> Result<Eviction, ApiError> {
-    use server::negotiate::{BodyFormat, body_format};
-    let json = match body_format(content_type)? {
-        BodyFormat::Protobuf => {
-            let (_, kind, raw) =
-                runtime::codec::protobuf::unwrap(body).map_err(|e| ApiError::bad_request(e.0))?;
-            check_kind(&kind)?;
-            return runtime::codec::wire::message_from_bytes(raw)
-                .map_err(|e| ApiError::bad_request(e.0));
-        }
-        BodyFormat::Yaml => std::borrow::Cow::Owned(
-            runtime::codec::yaml::yaml_to_json(body).map_err(ApiError::bad_request)?,
-        ),
-        BodyFormat::Json => std::borrow::Cow::Borrowed(body),
-    };
-    let type_meta: runtime::meta::TypeMeta =
-        serde_json::from_slice(&json).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    check_kind(type_meta.kind.as_deref().unwrap_or("Eviction"))?;
-    serde_json::from_slice(&json).map_err(|e| ApiError::bad_request(e.to_string()))
-}
-
-/// Only an Eviction (or a body that names no kind) is read (upstream's
-/// decoder refuses another kind before the subresource sees it; the
-/// message here is ours).
-fn check_kind(kind: &str) -> Result<(), ApiError> {
-    if kind.is_empty() || kind == "Eviction" {
-        return Ok(());
-    }
-    Err(ApiError::bad_request(format!(
-        "not a Eviction object: {kind}"
-    )))
 }
 
 /// `propagateDryRun`: the eviction's delete options, with the request's
@@ -484,31 +435,13 @@ fn check_preconditions(pod: &Pod, preconditions: Option<&Preconditions>) -> Resu
 }
 
 /// `podutil.UpdatePodCondition` with `DisruptionTarget`: `True`,
-/// `EvictionByEvictionAPI`, `Eviction API: evicting`, replacing a
-/// condition of that type whole but for its transition time, which moves
-/// only when the status changes.
+/// `EvictionByEvictionAPI`, `Eviction API: evicting`.
 fn set_disruption_target(pod: &mut Pod) {
-    let conditions = &mut pod.status.conditions;
-    let wanted = PodCondition {
+    pod.status.update_condition(PodCondition {
         r#type: "DisruptionTarget".into(),
         status: "True".into(),
         reason: "EvictionByEvictionAPI".into(),
         message: "Eviction API: evicting".into(),
-        last_transition_time: Some(Time::now()),
         ..PodCondition::default()
-    };
-    match conditions.iter_mut().find(|c| c.r#type == wanted.r#type) {
-        Some(c) => {
-            let transition = if c.status != wanted.status {
-                wanted.last_transition_time
-            } else {
-                c.last_transition_time
-            };
-            *c = PodCondition {
-                last_transition_time: transition,
-                ..wanted
-            };
-        }
-        None => conditions.push(wanted),
-    }
+    });
 }

@@ -1,15 +1,65 @@
 //! What the `apiserver` binary composes beyond the generic server and the
 //! `apis` crate's kinds: kube-apiserver's built-in admission plugins
-//! ([`admission`]) and the `pods/eviction` subresource ([`eviction`]),
-//! which need both the server's extension points and the Rust types of
-//! the kinds they look at.
+//! ([`admission`]), and the `pods/eviction` ([`eviction`]) and
+//! `pods/binding` ([`binding`]) subresources, which need both the
+//! server's extension points and the Rust types of the kinds they look
+//! at.
 
 pub mod admission;
+pub mod binding;
 pub mod eviction;
 pub mod limit_ranger;
 
+use server::status::ApiError;
+
 /// The subresources the `apiserver` binary serves beside every kind's
-/// `status` and `scale`: `pods/eviction`.
+/// `status` and `scale`: `pods/eviction` and `pods/binding` (with the
+/// legacy `bindings` resource).
 pub fn subresources() -> server::subresource::Subresources {
-    server::subresource::Subresources::new().with(eviction::PodEviction)
+    server::subresource::Subresources::new()
+        .with(eviction::PodEviction)
+        .with(binding::PodBinding)
+}
+
+/// A subresource's body of kind `kind` (`Eviction`, `Binding`), as its
+/// Content-Type says: JSON, YAML, or the Kubernetes protobuf envelope.
+///
+/// Errors: 415 for another type; 400 for a body that does not decode, or
+/// names another kind (upstream's decoder refuses it before the
+/// subresource sees it; the message here is ours).
+pub(crate) fn decode_body<T>(
+    body: &[u8],
+    content_type: Option<&str>,
+    kind: &str,
+) -> Result<T, ApiError>
+where
+    T: serde::de::DeserializeOwned + prost::Message + Default,
+{
+    use server::negotiate::{BodyFormat, body_format};
+    let check_kind = |named: &str| {
+        if named.is_empty() || named == kind {
+            Ok(())
+        } else {
+            Err(ApiError::bad_request(format!(
+                "not a {kind} object: {named}"
+            )))
+        }
+    };
+    let json = match body_format(content_type)? {
+        BodyFormat::Protobuf => {
+            let (_, named, raw) =
+                runtime::codec::protobuf::unwrap(body).map_err(|e| ApiError::bad_request(e.0))?;
+            check_kind(&named)?;
+            return runtime::codec::wire::message_from_bytes(raw)
+                .map_err(|e| ApiError::bad_request(e.0));
+        }
+        BodyFormat::Yaml => std::borrow::Cow::Owned(
+            runtime::codec::yaml::yaml_to_json(body).map_err(ApiError::bad_request)?,
+        ),
+        BodyFormat::Json => std::borrow::Cow::Borrowed(body),
+    };
+    let type_meta: runtime::meta::TypeMeta =
+        serde_json::from_slice(&json).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    check_kind(type_meta.kind.as_deref().unwrap_or_default())?;
+    serde_json::from_slice(&json).map_err(|e| ApiError::bad_request(e.to_string()))
 }

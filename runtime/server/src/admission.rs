@@ -92,6 +92,32 @@ impl Attributes<'_> {
             .ok_or_else(ApiError::path_not_found)?;
         crate::store::list_objects(self.server, entry, namespace)
     }
+
+    /// The stored object `name` of the resource `plural` in
+    /// `group`/`version` (in `namespace`, for a namespaced resource), read
+    /// through its kind as a GET reads it; `None` when there is none.
+    ///
+    /// Errors: 404 for a resource the server does not serve; 500 when the
+    /// store fails or the object does not decode.
+    pub fn get(
+        &self,
+        (group, version, plural): (&str, &str, &str),
+        namespace: Option<&str>,
+        name: &str,
+    ) -> Result<Option<Box<dyn Object>>, ApiError> {
+        let entry = self
+            .server
+            .registry
+            .find(group, version, plural)
+            .ok_or_else(ApiError::path_not_found)?;
+        let info = &entry.info;
+        let key = crate::store::object_key(info, namespace.filter(|_| info.namespaced), name);
+        match self.server.store.get(&key) {
+            Ok(Some(kv)) => crate::store::read_object(entry.kind, &kv).map(Some),
+            Ok(None) => Ok(None),
+            Err(e) => Err(crate::store::storage_error(e, info, name)),
+        }
+    }
 }
 
 /// Why a plugin refuses a request.

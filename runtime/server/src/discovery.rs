@@ -208,11 +208,19 @@ pub fn api_resource_list(
             }));
         }
         for s in subresources.of(i) {
-            let (group, version, kind) = s.kind();
-            resources.push(json!({
+            let (kind_group, kind_version, kind) = s.kind();
+            let mut r = json!({
                 "name": format!("{}/{}", i.plural, s.name()), "singularName": "", "namespaced": i.namespaced,
-                "group": group, "version": version, "kind": kind, "verbs": ["create"],
-            }));
+                "kind": kind, "verbs": ["create"],
+            });
+            // Upstream's installer names the kind's group and version only
+            // where they are not the list's (`pods/eviction`'s policy/v1,
+            // not `pods/binding`'s v1).
+            if (kind_group, kind_version) != (group, version) {
+                r["group"] = json!(kind_group);
+                r["version"] = json!(kind_version);
+            }
+            resources.push(r);
         }
     }
     // Built-in kinds: subresources after their resource, in name order,

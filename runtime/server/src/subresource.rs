@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use runtime::meta::DeleteOptions;
+use runtime::meta::{DeleteOptions, ObjectMeta, Preconditions};
 use runtime::registry::{Entry, Object};
 use runtime::resource::ResourceInfo;
 
@@ -34,6 +34,17 @@ pub trait CreateSubresource: Send + Sync {
     /// `Ok` is upstream's success Status (201); errors are answered as
     /// their Status.
     fn create(&self, request: &SubresourceRequest<'_>, body: &[u8]) -> Result<(), ApiError>;
+
+    /// A resource of the same group whose creates (`POST
+    /// .../<namespace>/<resource>`, the object's name in its body) this
+    /// subresource answers too, as upstream's `LegacyBindingREST` answers
+    /// the creates of `bindings` with the pod's `binding`. The resource is
+    /// a kind of the registry that is never stored
+    /// (`Strategy::UNSTORED`), which gives it its discovery entry. `None`
+    /// by default.
+    fn legacy_resource(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// The subresources a server serves ([`crate::Config::subresources`]).
@@ -75,6 +86,14 @@ impl Subresources {
             .find(|s| s.resource() == (resource.group, resource.plural) && s.name() == name)
     }
 
+    /// The subresource answering the creates of `resource` as its
+    /// [`CreateSubresource::legacy_resource`], if any.
+    pub(crate) fn answering(&self, resource: &ResourceInfo) -> Option<&dyn CreateSubresource> {
+        self.0.iter().map(|s| s.as_ref()).find(|s| {
+            s.resource().0 == resource.group && s.legacy_resource() == Some(resource.plural)
+        })
+    }
+
     /// The subresources of `resource`, in registration order.
     pub(crate) fn of<'a>(
         &'a self,
@@ -100,8 +119,13 @@ impl Subresources {
 pub struct SubresourceRequest<'a> {
     /// The namespace of the request's path.
     pub namespace: Option<&'a str>,
-    /// The object's name.
+    /// The object's name; empty for a create of the
+    /// [`CreateSubresource::legacy_resource`], whose body names it.
     pub name: &'a str,
+    /// Whether the create came through the
+    /// [`CreateSubresource::legacy_resource`] (`POST .../bindings`) rather
+    /// than the subresource's path.
+    pub legacy: bool,
     /// The body's content type (`application/json`,
     /// `application/vnd.kubernetes.protobuf`...).
     pub content_type: Option<&'a str>,
@@ -164,6 +188,19 @@ impl SubresourceRequest<'_> {
         self.runner.run(entry, verb, &info, SERVER_MANAGER, body)
     }
 
+    /// `EnsureObjectNamespaceMatchesRequestNamespace` of upstream's create
+    /// handler: the body's object names no namespace, or the path's.
+    ///
+    /// Errors: 400 otherwise.
+    pub fn check_namespace(&self, meta: &ObjectMeta) -> Result<(), ApiError> {
+        match meta.namespace.as_deref() {
+            Some(ns) if !ns.is_empty() && Some(ns) != self.namespace => Err(ApiError::bad_request(
+                "the namespace of the provided object does not match the namespace sent on the request",
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// The stored object `name` of the resource `plural` in
     /// `group`/`version` (in `namespace`), as a GET reads it.
     ///
@@ -219,6 +256,65 @@ impl SubresourceRequest<'_> {
         .ok_or_else(|| ApiError::internal("an update answered no object"))
     }
 
+    /// Changes the stored object `name` of the resource with `change`, as
+    /// upstream's `GuaranteedUpdate` of a kind's storage does: the object
+    /// is read, held to `preconditions` (its UID and resourceVersion, where
+    /// given and not empty), changed, and written on the condition that
+    /// nothing was written in between; otherwise read and changed again.
+    /// Nothing else runs: no admission, strategy, validation, generation
+    /// or managed fields, as upstream's binding writes a pod. On a dry run
+    /// ([`Self::dry_run`]) nothing is written. Returns the object as
+    /// written (or as it would be).
+    ///
+    /// Errors: 404 when the object does not exist or the resource is not
+    /// served; 409 when a precondition fails, with upstream's storage
+    /// error (`Operation cannot be fulfilled on pods "p": StorageError:
+    /// invalid object, Code: 4, Key: ...`); `change`'s errors, as they
+    /// are; 500 for a resource read at a version other than its storage
+    /// version, or an object that does not encode; the store's.
+    pub fn guaranteed_update(
+        &self,
+        (group, version, plural): (&str, &str, &str),
+        namespace: Option<&str>,
+        name: &str,
+        preconditions: &Preconditions,
+        change: &mut dyn FnMut(&mut dyn Object) -> Result<(), ApiError>,
+    ) -> Result<Box<dyn Object>, ApiError> {
+        let entry = self.entry(group, version, plural)?;
+        let info = &entry.info;
+        if !entry.kind.is_storage_version() {
+            return Err(ApiError::internal(format!(
+                "{}/{version} is not the storage version of {}",
+                group,
+                info.group_resource()
+            )));
+        }
+        let key = crate::store::object_key(info, namespace.filter(|_| info.namespaced), name);
+        let store = self.server.store.as_ref();
+        loop {
+            let kv = store
+                .get(&key)
+                .map_err(|e| crate::store::storage_error(e, info, name))?
+                .ok_or_else(|| ApiError::not_found(info, name))?;
+            let mut object = crate::store::read_object(entry.kind, &kv)?;
+            check_preconditions(object.metadata(), preconditions, &key)
+                .map_err(|why| ApiError::conflict_because(info, name, &why))?;
+            change(object.as_mut())?;
+            if self.dry_run {
+                return Ok(object);
+            }
+            let bytes = object.to_storage().map_err(ApiError::internal)?;
+            match store.update(&key, bytes, kv.mod_revision) {
+                Ok(written) => {
+                    object.metadata_mut().resource_version = Some(written.mod_revision.to_string());
+                    return Ok(object);
+                }
+                Err(crate::storage::StorageError::Conflict { .. }) => continue,
+                Err(e) => return Err(crate::store::storage_error(e, info, name)),
+            }
+        }
+    }
+
     /// Deletes the object `name` with `options` (grace period,
     /// preconditions, dry run), as a DELETE with that body does.
     ///
@@ -235,4 +331,38 @@ impl SubresourceRequest<'_> {
         self.run(entry, Verb::Delete, namespace, name, None, &body)
             .map(|_| ())
     }
+}
+
+/// The storage's preconditions of a guaranteed update against the stored
+/// object's `meta`, failing with the text of upstream's storage error
+/// (`storage.NewInvalidObjError`), as its conflict carries it.
+fn check_preconditions(
+    meta: &ObjectMeta,
+    preconditions: &Preconditions,
+    key: &str,
+) -> Result<(), String> {
+    let failed = |what: &str, wanted: &str, actual: Option<&str>| {
+        format!(
+            "StorageError: invalid object, Code: 4, Key: {key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: {what} in precondition: {wanted}, {what} in object meta: {}",
+            actual.unwrap_or_default()
+        )
+    };
+    if let Some(uid) = preconditions.uid.as_deref().filter(|u| !u.is_empty())
+        && meta.uid.as_deref() != Some(uid)
+    {
+        return Err(failed("UID", uid, meta.uid.as_deref()));
+    }
+    if let Some(version) = preconditions
+        .resource_version
+        .as_deref()
+        .filter(|v| !v.is_empty())
+        && meta.resource_version.as_deref() != Some(version)
+    {
+        return Err(failed(
+            "ResourceVersion",
+            version,
+            meta.resource_version.as_deref(),
+        ));
+    }
+    Ok(())
 }

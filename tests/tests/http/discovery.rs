@@ -87,6 +87,7 @@ async fn core_resource_list() {
     assert_eq!(
         names,
         [
+            "bindings",
             "configmaps",
             "endpoints",
             "events",
@@ -98,6 +99,7 @@ async fn core_resource_list() {
             "persistentvolumeclaims",
             "persistentvolumeclaims/status",
             "pods",
+            "pods/binding",
             "pods/eviction",
             "pods/status",
             "podtemplates",

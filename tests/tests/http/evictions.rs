@@ -70,12 +70,13 @@ async fn discovery_lists_the_eviction_subresource() {
         .iter()
         .find(|r| r["resource"] == "pods")
         .unwrap();
+    assert_eq!(pods["subresources"][0]["subresource"], "binding");
     assert_eq!(
-        pods["subresources"][0],
+        pods["subresources"][1],
         json!({"subresource": "eviction", "responseKind": {"group": "policy", "version": "v1", "kind": "Eviction"},
                "verbs": ["create"]})
     );
-    assert_eq!(pods["subresources"][1]["subresource"], "status");
+    assert_eq!(pods["subresources"][2]["subresource"], "status");
 }
 
 /// A pod no budget guards is deleted: gracefully when bound to a node,

@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use tests::http::*;
 
 mod autoscaling;
+mod bindings;
 mod create;
 mod cron_jobs;
 mod daemonsets;

@@ -3,6 +3,7 @@
 //! +groupName=
 //! +k8s:supportsSubresource="/status"
 
+mod binding;
 mod endpoints;
 mod event_validation;
 mod limit_range;
@@ -21,6 +22,7 @@ mod types;
 mod validation;
 pub mod warnings;
 
+pub use binding::*;
 pub use endpoints::*;
 pub(crate) use event_validation::{
     legacy_event_errors, strict_event_create_errors, strict_event_update_errors,

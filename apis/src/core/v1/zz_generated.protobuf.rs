@@ -2,6 +2,30 @@
 
 const _: () = {
     use ::runtime::codec::protobuf::{Field, Kind, Message, Presence, ProtoSchema};
+    impl ProtoSchema for Binding {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "Binding",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "target",
+                        kind: Kind::Message(<ObjectReference as ProtoSchema>::message),
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
     impl ProtoSchema for Endpoints {
         fn message() -> &'static Message {
             static MESSAGE: Message = Message {
@@ -6696,6 +6720,53 @@ const _: () = {
     use ::prost::bytes::{Buf, BufMut};
     use ::prost::encoding::{DecodeContext, WireType};
     use ::runtime::meta::wire as w;
+    impl ::prost::Message for Binding {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.target;
+                w::message(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.target = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.target;
+                    w::message_len(2, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
     impl ::prost::Message for Endpoints {
         fn encode_raw(&self, buf: &mut impl BufMut) {
             {

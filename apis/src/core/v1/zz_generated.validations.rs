@@ -4,6 +4,19 @@
 const _: () = {
     use ::runtime::field::{ErrorList, Path};
     use ::runtime::validate::{self as v, Context, Validate};
+    impl Validate for Binding {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
+        fn validate_update(
+            &self,
+            _old: Option<&Self>,
+            _path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs
+        }
+    }
     impl Validate for Endpoints {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(

@@ -592,9 +592,23 @@ impl Ctx<'_> {
             .subresources
             .find(self.ri(), name)
             .ok_or_else(ApiError::path_not_found)?;
+        self.create_through(subresource, false, bytes, content_type)
+    }
+
+    /// Answers a create with `subresource`: of its own path, or (`legacy`)
+    /// of the resource it answers (see
+    /// [`crate::subresource::CreateSubresource::legacy_resource`]).
+    fn create_through(
+        &self,
+        subresource: &dyn crate::subresource::CreateSubresource,
+        legacy: bool,
+        bytes: &[u8],
+        content_type: Option<&str>,
+    ) -> Result<Answer, ApiError> {
         let request = crate::subresource::SubresourceRequest {
             namespace: self.info.namespace.as_deref(),
             name: self.name(),
+            legacy,
             content_type,
             dry_run: self.query.dry_run(self.verb)?,
             server: self.server,

@@ -72,6 +72,9 @@ impl Ctx<'_> {
         bytes: &[u8],
         content_type: Option<&str>,
     ) -> Result<Answer, ApiError> {
+        if let Some(subresource) = self.server.subresources.answering(self.ri()) {
+            return self.create_through(subresource, true, bytes, content_type);
+        }
         let (obj, warnings) = self.decode(bytes, content_type)?;
         if let Some(answer) = self.ri().strategy.answer_create {
             return self.answer_unstored(obj, warnings, answer);
