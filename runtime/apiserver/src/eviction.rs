@@ -29,10 +29,9 @@ use apis::core::v1::{Pod, PodCondition};
 use apis::policy::v1::{Eviction, PodDisruptionBudget};
 use runtime::meta::{CauseType, Condition, DeleteOptions, Preconditions, StatusReason, Time};
 use server::status::{ApiError, Cause};
-use server::subresource::{CreateSubresource, SubresourceRequest};
+use server::subresource::{Body, CreateSubresource, SubresourceRequest};
 
-/// The pods resource.
-const PODS: (&str, &str, &str) = ("", "v1", "pods");
+use crate::PODS;
 
 /// The PodDisruptionBudgets resource.
 const BUDGETS: (&str, &str, &str) = ("policy", "v1", "poddisruptionbudgets");
@@ -62,7 +61,7 @@ impl CreateSubresource for PodEviction {
         ("policy", "v1", "Eviction")
     }
 
-    fn create(&self, request: &SubresourceRequest<'_>, body: &[u8]) -> Result<(), ApiError> {
+    fn create(&self, request: &SubresourceRequest<'_>, body: Body<'_>) -> Result<(), ApiError> {
         let eviction: Eviction = crate::decode_body(body, request.content_type, "Eviction")?;
         request.check_namespace(&eviction.metadata)?;
         if eviction.metadata.name.as_deref() != Some(request.name) {

@@ -12,6 +12,9 @@ pub mod limit_ranger;
 
 use server::status::ApiError;
 
+/// The pods resource, which the subresources write.
+pub(crate) const PODS: (&str, &str, &str) = ("", "v1", "pods");
+
 /// The subresources the `apiserver` binary serves beside every kind's
 /// `status` and `scale`: `pods/eviction` and `pods/binding` (with the
 /// legacy `bindings` resource).
@@ -21,28 +24,38 @@ pub fn subresources() -> server::subresource::Subresources {
         .with(binding::PodBinding)
 }
 
-/// A subresource's body of kind `kind` (`Eviction`, `Binding`), as its
-/// Content-Type says: JSON, YAML, or the Kubernetes protobuf envelope.
+/// A subresource's body of kind `kind` (`Eviction`, `Binding`): the
+/// object the server decoded, or the bytes as sent, read as their
+/// Content-Type says (JSON, YAML, or the Kubernetes protobuf envelope).
 ///
 /// Errors: 415 for another type; 400 for a body that does not decode, or
 /// names another kind (upstream's decoder refuses it before the
 /// subresource sees it; the message here is ours).
 pub(crate) fn decode_body<T>(
-    body: &[u8],
+    body: server::subresource::Body<'_>,
     content_type: Option<&str>,
     kind: &str,
 ) -> Result<T, ApiError>
 where
-    T: serde::de::DeserializeOwned + prost::Message + Default,
+    T: serde::de::DeserializeOwned + prost::Message + Default + Clone + 'static,
 {
     use server::negotiate::{BodyFormat, body_format};
+    let not_the_kind = |named: &str| ApiError::bad_request(format!("not a {kind} object: {named}"));
+    let body = match body {
+        server::subresource::Body::Decoded(object) => {
+            return object.as_any().downcast_ref::<T>().cloned().ok_or_else(|| {
+                ApiError::internal(format!(
+                    "the body was decoded into a type other than {kind}"
+                ))
+            });
+        }
+        server::subresource::Body::Raw(bytes) => bytes,
+    };
     let check_kind = |named: &str| {
         if named.is_empty() || named == kind {
             Ok(())
         } else {
-            Err(ApiError::bad_request(format!(
-                "not a {kind} object: {named}"
-            )))
+            Err(not_the_kind(named))
         }
     };
     let json = match body_format(content_type)? {

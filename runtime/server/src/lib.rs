@@ -280,8 +280,14 @@ impl ApiServer {
     /// The router serving the whole API.
     pub fn router(self: &Arc<Self>) -> Router {
         axum::Router::new()
+            // go-restful's `/version` service answers its root route with
+            // and without the slash (the Python client asks `/version/`).
             .route(
                 "/version",
+                get(|| async { version_json(&discovery::version()) }),
+            )
+            .route(
+                "/version/",
                 get(|| async { version_json(&discovery::version()) }),
             )
             // Upstream's health handlers answer any method.

@@ -321,9 +321,25 @@ impl Query {
             .filter(|v| !v.is_empty())
     }
 
-    /// A boolean flag: `watch=true`, `watch=1`.
+    /// A boolean option of the list, watch and patch options (`watch`,
+    /// `allowWatchBookmarks`, `force`), as upstream's
+    /// `Convert_Slice_string_To_bool` reads it: absent, `0` or `false` (in
+    /// any case) is false, any other value true (`watch=True`, as the
+    /// Python client writes it, and a bare `watch`).
     pub fn flag(&self, key: &str) -> bool {
-        matches!(self.get(key), Some("true" | "1"))
+        self.0
+            .get(key)
+            .is_some_and(|v| v != "0" && !v.eq_ignore_ascii_case("false"))
+    }
+
+    /// `pretty`, as upstream's `isPrettyPrint` reads it: Go's
+    /// `strconv.ParseBool` of a non-empty value (`1`, `t`, `T`, `TRUE`,
+    /// `true`, `True`); anything else is not pretty.
+    pub fn pretty(&self) -> bool {
+        matches!(
+            self.get("pretty"),
+            Some("1" | "t" | "T" | "TRUE" | "true" | "True")
+        )
     }
 
     /// A non-negative integer parameter; a malformed value is a 400.
@@ -408,6 +424,23 @@ pub enum FieldValidation {
     Warn,
     /// Fail with 400.
     Strict,
+}
+
+/// `rest.EnsureObjectNamespaceMatchesRequestNamespace` for an object
+/// whose request's path names the namespace `url`.
+///
+/// Errors: 400 `the namespace of the provided object does not match the
+/// namespace sent on the request`.
+pub(crate) fn check_namespace_of(
+    url: &str,
+    meta: &runtime::meta::ObjectMeta,
+) -> Result<(), ApiError> {
+    match meta.namespace.as_deref() {
+        Some(body) if !body.is_empty() && body != url => Err(ApiError::bad_request(
+            "the namespace of the provided object does not match the namespace sent on the request",
+        )),
+        _ => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -529,6 +562,26 @@ mod tests {
         assert_eq!(q.get("labelSelector"), Some("app=web,tier in (a)"));
         assert!(q.flag("watch"));
         assert_eq!(q.get("limit"), None);
+        // Convert_Slice_string_To_bool: only 0 and false are false.
+        for (query, watch) in [
+            ("watch=True", true),
+            ("watch", true),
+            ("watch=yes", true),
+            ("watch=FALSE", false),
+            ("watch=0", false),
+            ("", false),
+        ] {
+            assert_eq!(Query::parse(Some(query)).flag("watch"), watch, "{query}");
+        }
+        // isPrettyPrint: strconv.ParseBool.
+        for (query, pretty) in [
+            ("pretty=True", true),
+            ("pretty=t", true),
+            ("pretty=yes", false),
+            ("pretty", false),
+        ] {
+            assert_eq!(Query::parse(Some(query)).pretty(), pretty, "{query}");
+        }
         // url.ParseQuery's errors drop the pair (URL.Query() ignores
         // them): a malformed escape, `+` as a hex digit, a `;`.
         let q = Query::parse(Some("a=%zz%&b=%+1&c=1;d=2&e=%41%2b"));

@@ -1,11 +1,14 @@
 //! Subresources a kind's REST storage adds beside `status` and `scale`,
 //! whose create (`POST .../<resource>/<name>/<subresource>`) does
 //! something other than write the object: upstream's `pods/eviction`
-//! (`pkg/registry/core/pod/storage/eviction.go`). They are implemented
-//! where the kinds' Rust types are known (the `apiserver` crate's
-//! eviction) and registered in [`crate::Config::subresources`]; the server
-//! routes their creates, lists them in discovery, and gives them reads
-//! and writes of its objects ([`SubresourceRequest`]).
+//! (`pkg/registry/core/pod/storage/eviction.go`) and `pods/binding`
+//! (`storage.go`'s `BindingREST`, with the legacy `bindings` resource).
+//! They are implemented where the kinds' Rust types are known (the
+//! `apiserver` crate's eviction and binding) and registered in
+//! [`crate::Config::subresources`]; the server routes their creates,
+//! decodes their bodies where it serves their kind ([`Body`]), lists them
+//! in discovery, and gives them reads and writes of its objects
+//! ([`SubresourceRequest`]).
 
 use std::sync::Arc;
 
@@ -33,7 +36,7 @@ pub trait CreateSubresource: Send + Sync {
     /// Answers a create of the subresource of the object `request.name`:
     /// `Ok` is upstream's success Status (201); errors are answered as
     /// their Status.
-    fn create(&self, request: &SubresourceRequest<'_>, body: &[u8]) -> Result<(), ApiError>;
+    fn create(&self, request: &SubresourceRequest<'_>, body: Body<'_>) -> Result<(), ApiError>;
 
     /// A resource of the same group whose creates (`POST
     /// .../<namespace>/<resource>`, the object's name in its body) this
@@ -45,6 +48,22 @@ pub trait CreateSubresource: Send + Sync {
     fn legacy_resource(&self) -> Option<&'static str> {
         None
     }
+}
+
+/// The body of a subresource's create.
+pub enum Body<'a> {
+    /// Decoded by the server into the subresource's kind, which its
+    /// registry serves (core v1 Binding), as a create of that kind decodes
+    /// it: JSON, YAML or protobuf, its apiVersion and kind checked, unknown
+    /// and duplicate fields as the request's `fieldValidation` asks (their
+    /// warnings go with the answer). The object's namespace, if any, is
+    /// already known to be the path's.
+    Decoded(Box<dyn Object>),
+    /// As sent, for a kind the registry does not serve (policy/v1
+    /// Eviction): the handler decodes it by
+    /// [`SubresourceRequest::content_type`]. The request's
+    /// `fieldValidation` was checked, but nothing reports unknown fields.
+    Raw(&'a [u8]),
 }
 
 /// The subresources a server serves ([`crate::Config::subresources`]).
@@ -108,14 +127,17 @@ impl Subresources {
 
 /// A create of a subresource, and the reads and writes of the server's
 /// objects its handler makes (upstream's eviction reads the pod and its
-/// budgets, updates a budget's status and the pod's, and deletes the pod).
-/// Writes go through the server's update and delete paths, as a client's
-/// would: admission, validation, preconditions and the watch all apply,
-/// and the managed fields record the field manager `kube-apiserver`.
-/// That is what upstream's loopback client does (the eviction's budget
-/// update); upstream writes the pod itself through its storage, with
-/// neither admission nor a managed fields entry. The create of the
-/// subresource runs no admission of its own.
+/// budgets, updates a budget's status and the pod's, and deletes the pod;
+/// its binding changes the pod in storage).
+/// [`Self::update_status`] and [`Self::delete`] go through the server's
+/// update and delete paths, as a client's would: admission, validation,
+/// preconditions and the watch all apply, and the managed fields record
+/// the field manager `kube-apiserver`. That is what upstream's loopback
+/// client does (the eviction's budget update). [`Self::guaranteed_update`]
+/// changes an object in storage as upstream's registries do themselves,
+/// with neither admission nor managed fields. The create of the
+/// subresource runs no admission plugin of its own; the namespace must
+/// exist and not be terminating (upstream's `NamespaceLifecycle`).
 pub struct SubresourceRequest<'a> {
     /// The namespace of the request's path.
     pub namespace: Option<&'a str>,
@@ -193,11 +215,9 @@ impl SubresourceRequest<'_> {
     ///
     /// Errors: 400 otherwise.
     pub fn check_namespace(&self, meta: &ObjectMeta) -> Result<(), ApiError> {
-        match meta.namespace.as_deref() {
-            Some(ns) if !ns.is_empty() && Some(ns) != self.namespace => Err(ApiError::bad_request(
-                "the namespace of the provided object does not match the namespace sent on the request",
-            )),
-            _ => Ok(()),
+        match self.namespace {
+            Some(namespace) => crate::request::check_namespace_of(namespace, meta),
+            None => Ok(()),
         }
     }
 
@@ -304,6 +324,11 @@ impl SubresourceRequest<'_> {
                 return Ok(object);
             }
             let bytes = object.to_storage().map_err(ApiError::internal)?;
+            // An unchanged object is not written (no new revision, no
+            // event), as the storage's GuaranteedUpdate skips it.
+            if bytes[..] == kv.value[..] {
+                return Ok(object);
+            }
             match store.update(&key, bytes, kv.mod_revision) {
                 Ok(written) => {
                     object.metadata_mut().resource_version = Some(written.mod_revision.to_string());

@@ -279,3 +279,141 @@ async fn topology_labels_follow_a_protobuf_binding_to_the_pod() {
         json!({"app": "web", "zone": "pod"})
     );
 }
+
+/// The Binding is decoded as any create's body: `fieldValidation` refuses
+/// or warns about a field it does not have, a YAML body is read, and the
+/// namespace must exist and not be terminating (upstream's
+/// `NamespaceLifecycle`, the 403 naming the pod).
+#[tokio::test]
+async fn a_binding_is_decoded_and_admitted_as_a_create() {
+    let api = Api::start();
+    pod(&api, "web", json!({})).await;
+    let mut body = binding("web", "node-1");
+    body["spec"] = json!({});
+    let r = api
+        .post(&format!("{PODS}/web/binding?fieldValidation=Strict"), &body)
+        .await;
+    r.assert_failure(400, "BadRequest");
+    assert_eq!(
+        r.body["message"],
+        "Binding in version \"v1\" cannot be handled as a Binding: strict decoding error: unknown field \"spec\""
+    );
+    let r = api
+        .post(&format!("{PODS}/web/binding?fieldValidation=Bogus"), &body)
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
+    let r = bind(&api, "web", &body).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.warnings(), [r#"299 - "unknown field \"spec\"""#]);
+
+    pod(&api, "yaml", json!({})).await;
+    let r = api
+        .send(
+            Method::POST,
+            &format!("{PODS}/yaml/binding"),
+            &[("content-type", "application/yaml")],
+            "apiVersion: v1\nkind: Binding\nmetadata:\n  name: yaml\ntarget:\n  name: node-1\n",
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let r = api
+        .post(
+            &format!("{PODS}/yaml/binding"),
+            &json!({"apiVersion": "policy/v1", "kind": "Binding", "metadata": {"name": "yaml"}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text);
+
+    let r = api
+        .post(
+            "/api/v1/namespaces/nowhere/pods/web/binding",
+            &binding("web", "node-1"),
+        )
+        .await;
+    r.assert_failure(404, "NotFound");
+    assert_eq!(r.body["message"], "namespaces \"nowhere\" not found");
+
+    api.create("/api/v1/namespaces", &namespace("doomed")).await;
+    api.create(
+        "/api/v1/namespaces/doomed/pods",
+        &json!({"metadata": {"name": "held", "finalizers": ["example.com/hold"]},
+                "spec": {"containers": [{"name": "c", "image": "nginx"}]}}),
+    )
+    .await;
+    let r = api.delete("/api/v1/namespaces/doomed").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let r = api
+        .post(
+            "/api/v1/namespaces/doomed/pods/held/binding",
+            &binding("held", "node-1"),
+        )
+        .await;
+    r.assert_failure(403, "Forbidden");
+    assert_eq!(
+        r.body["message"],
+        "pods \"held\" is forbidden: unable to create new content in namespace doomed because it is being terminated"
+    );
+}
+
+/// Upstream's merges and preconditions: the node's topology labels over
+/// the Binding's, its annotations over the pod's; a matching uid and
+/// resourceVersion bind; a dry run of a binding that cannot be made is
+/// refused as the binding would be; the legacy resource's stale version
+/// is a conflict on `pods` and it adds no topology labels.
+#[tokio::test]
+async fn bindings_merge_metadata_and_hold_to_their_preconditions() {
+    let api = Api::start();
+    api.create(
+        "/api/v1/nodes",
+        &json!({"metadata": {"name": "node-1", "labels": {"topology.kubernetes.io/zone": "z1"}}}),
+    )
+    .await;
+    let created = pod(
+        &api,
+        "web",
+        json!({"metadata": {"annotations": {"owner": "pod", "kept": "yes"}}}),
+    )
+    .await;
+    let mut body = binding("web", "node-1");
+    body["metadata"]["labels"] = json!({"topology.kubernetes.io/zone": "mine"});
+    body["metadata"]["annotations"] = json!({"owner": "binding"});
+    body["metadata"]["uid"] = created["metadata"]["uid"].clone();
+    body["metadata"]["resourceVersion"] = json!(rv(&created));
+    let r = bind(&api, "web", &body).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let bound = api.get(&format!("{PODS}/web")).await.body;
+    assert_eq!(
+        bound["metadata"]["labels"]["topology.kubernetes.io/zone"],
+        "z1"
+    );
+    assert_eq!(
+        bound["metadata"]["annotations"],
+        json!({"owner": "binding", "kept": "yes"})
+    );
+
+    let r = api
+        .post(
+            &format!("{PODS}/web/binding?dryRun=All"),
+            &binding("web", "node-2"),
+        )
+        .await;
+    r.assert_failure(409, "Conflict");
+
+    let legacy = pod(&api, "legacy", json!({})).await;
+    let mut stale = binding("legacy", "node-1");
+    stale["metadata"]["resourceVersion"] = json!("1");
+    let r = api.post(BINDINGS, &stale).await;
+    r.assert_failure(409, "Conflict");
+    assert_eq!(r.body["details"], json!({"name": "legacy", "kind": "pods"}));
+    assert_eq!(
+        r.body["message"],
+        "Operation cannot be fulfilled on pods \"legacy\": StorageError: invalid object, Code: 4, Key: /registry/pods/default/legacy, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: ResourceVersion in precondition: 1, ResourceVersion in object meta: ".to_string() + &rv(&legacy)
+    );
+    let r = api.post(BINDINGS, &binding("legacy", "node-1")).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let bound = api.get(&format!("{PODS}/legacy")).await.body;
+    assert_eq!(
+        bound["metadata"]["labels"],
+        json!({"app": "web", "zone": "pod"})
+    );
+}

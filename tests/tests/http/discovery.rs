@@ -238,4 +238,9 @@ async fn version_endpoint() {
         "{git_version}"
     );
     assert!(r.body["platform"].is_string());
+    // go-restful answers the root route with the slash too, which the
+    // Python client's `VersionApi` asks.
+    let slashed = api.get("/version/").await;
+    assert_eq!(slashed.status, StatusCode::OK);
+    assert_eq!(slashed.body, r.body);
 }

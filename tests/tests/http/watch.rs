@@ -36,6 +36,28 @@ async fn watch_streams_existing_objects_then_changes() {
     assert_eq!(name(&deleted["object"]), "w1");
 }
 
+/// `watch` is read as upstream's `Convert_Slice_string_To_bool` reads it:
+/// anything but `0` and `false` (in any case) watches, `True` as the
+/// Python client writes it among them.
+#[tokio::test]
+async fn watch_values_other_than_false_start_a_watch() {
+    let api = Api::start();
+    create_widget(&api, "w1").await;
+    for query in ["watch=True", "watch=1", "watch"] {
+        let (status, _, mut events) = api.watch(&format!("{WIDGETS}?{query}")).await;
+        assert_eq!(status, StatusCode::OK, "{query}");
+        assert_eq!(
+            events.next_event().await,
+            ("ADDED".into(), "w1".into()),
+            "{query}"
+        );
+    }
+    for query in ["watch=False", "watch=0"] {
+        let r = api.get(&format!("{WIDGETS}?{query}")).await;
+        assert_eq!(r.body["kind"], "WidgetList", "{query}");
+    }
+}
+
 #[tokio::test]
 async fn watch_from_a_resource_version_replays_later_events() {
     let api = Api::start();

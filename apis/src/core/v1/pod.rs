@@ -4189,6 +4189,32 @@ impl DefaultHook for Probe {
     }
 }
 
+impl PodStatus {
+    /// `podutil.UpdatePodCondition`: `condition` replaces the condition of
+    /// its type whole, or is appended when there is none. Its transition
+    /// time is now, unless the status it replaces was the same, whose time
+    /// it keeps.
+    pub fn update_condition(&mut self, condition: PodCondition) {
+        let mut condition = PodCondition {
+            last_transition_time: Some(Time::now()),
+            ..condition
+        };
+        match self
+            .conditions
+            .iter_mut()
+            .find(|c| c.r#type == condition.r#type)
+        {
+            Some(old) => {
+                if old.status == condition.status {
+                    condition.last_transition_time = old.last_transition_time;
+                }
+                *old = condition;
+            }
+            None => self.conditions.push(condition),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -4314,5 +4340,35 @@ mod tests {
             spec["volumes"][1]["configMap"],
             json!({"name": "c", "defaultMode": 420})
         );
+    }
+
+    /// A condition of another status moves its transition time and drops
+    /// the old reason; one of the same status keeps its time.
+    #[test]
+    fn update_condition_keeps_the_time_of_an_unchanged_status() {
+        let then: Time = serde_json::from_str(r#""2020-01-01T00:00:00Z""#).unwrap();
+        let mut status = PodStatus {
+            conditions: vec![PodCondition {
+                r#type: "PodScheduled".into(),
+                status: "False".into(),
+                reason: "Unschedulable".into(),
+                last_transition_time: Some(then),
+                ..PodCondition::default()
+            }],
+            ..PodStatus::default()
+        };
+        let scheduled = PodCondition {
+            r#type: "PodScheduled".into(),
+            status: "True".into(),
+            ..PodCondition::default()
+        };
+        status.update_condition(scheduled.clone());
+        let c = &status.conditions[0];
+        assert_eq!((c.status.as_str(), c.reason.as_str()), ("True", ""));
+        assert_ne!(c.last_transition_time, Some(then));
+        status.conditions[0].last_transition_time = Some(then);
+        status.update_condition(scheduled);
+        assert_eq!(status.conditions.len(), 1);
+        assert_eq!(status.conditions[0].last_transition_time, Some(then));
     }
 }

@@ -250,7 +250,7 @@ pub(crate) async fn handle(
         // Lists are encoded as they are read; only YAML and `pretty` JSON
         // lists are built whole first.
         match representation {
-            Representation::Json if !query.flag("pretty") => {
+            Representation::Json if !query.pretty() => {
                 if query.int("limit")?.unwrap_or(0) <= 0 {
                     return ctx.stream_list();
                 }
@@ -286,7 +286,7 @@ pub(crate) async fn handle(
     if verb == Verb::Get
         && info.subresource.is_none()
         && representation == Representation::Json
-        && !query.flag("pretty")
+        && !query.pretty()
     {
         return ctx.get_json();
     }
@@ -597,7 +597,11 @@ impl Ctx<'_> {
 
     /// Answers a create with `subresource`: of its own path, or (`legacy`)
     /// of the resource it answers (see
-    /// [`crate::subresource::CreateSubresource::legacy_resource`]).
+    /// [`crate::subresource::CreateSubresource::legacy_resource`]). The
+    /// body is decoded here when the registry serves its kind; then the
+    /// namespace must accept it (upstream's `NamespaceLifecycle`, which
+    /// admits every namespaced create: 404 for a namespace that does not
+    /// exist, 403 for one being terminated).
     fn create_through(
         &self,
         subresource: &dyn crate::subresource::CreateSubresource,
@@ -605,6 +609,44 @@ impl Ctx<'_> {
         bytes: &[u8],
         content_type: Option<&str>,
     ) -> Result<Answer, ApiError> {
+        use crate::subresource::Body;
+        let (group, version, kind) = subresource.kind();
+        let kind_entry = self
+            .server
+            .registry
+            .entries()
+            .iter()
+            .find(|e| (e.info.group, e.info.version, e.info.kind) == (group, version, kind));
+        let (body, warnings) = match kind_entry {
+            Some(entry) => {
+                let ctx = Ctx {
+                    server: self.server,
+                    verb: self.verb,
+                    entry,
+                    info: self.info,
+                    query: self.query,
+                    manager: self.manager.clone(),
+                    unsupported: Default::default(),
+                };
+                let (object, warnings) = ctx.decode(bytes, content_type)?;
+                if let Some(namespace) = self.info.namespace.as_deref() {
+                    crate::request::check_namespace_of(namespace, object.metadata())?;
+                }
+                (Body::Decoded(object), warnings)
+            }
+            None => {
+                self.query.field_validation(self.verb)?;
+                (Body::Raw(bytes), Vec::new())
+            }
+        };
+        let name = match (&body, legacy) {
+            (Body::Decoded(object), true) => object.metadata().name.clone().unwrap_or_default(),
+            _ => self.name().to_string(),
+        };
+        if let Some(namespace) = self.info.namespace.as_deref() {
+            self.server
+                .check_namespace_accepts(self.ri(), &name, namespace)?;
+        }
         let request = crate::subresource::SubresourceRequest {
             namespace: self.info.namespace.as_deref(),
             name: self.name(),
@@ -614,13 +656,14 @@ impl Ctx<'_> {
             server: self.server,
             runner: &ServerRequests(self.server),
         };
-        subresource.create(&request, bytes)?;
+        subresource.create(&request, body)?;
         Ok(Answer {
             status: StatusCode::CREATED,
             ..Answer::ok(serde_json::json!({
                 "kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "code": 201,
             }))
-        })
+        }
+        .with_warnings(warnings))
     }
 
     fn get(&self) -> Result<Answer, ApiError> {

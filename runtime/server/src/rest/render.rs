@@ -38,7 +38,7 @@ pub(super) fn render(
         json,
     } = answer;
     if let (Some(json), Reply::Object(_), Representation::Json) = (json, &body, representation)
-        && !query.flag("pretty")
+        && !query.pretty()
     {
         // A write's object, rendered before the write.
         return json_bytes_response(status, runtime::go::encoder::line(&json), warnings);
@@ -46,7 +46,7 @@ pub(super) fn render(
     let body = match (body, representation) {
         // A write's typed object, in the representations it writes itself.
         (Reply::Object(object), Representation::Json) => {
-            let pretty = query.flag("pretty");
+            let pretty = query.pretty();
             return match object.to_json(pretty) {
                 Ok(mut bytes) => {
                     if !pretty {
@@ -158,7 +158,7 @@ pub(super) fn json_response(
 ) -> Response {
     // As kube-apiserver's JSON serializer writes it: `json.MarshalIndent`
     // when pretty, else `json.Encoder` (a newline after the text).
-    let bytes = if query.flag("pretty") {
+    let bytes = if query.pretty() {
         runtime::go::encoder::to_vec_pretty(body)
     } else {
         runtime::go::encoder::to_vec_line(body)

@@ -632,12 +632,8 @@ pub(super) fn check_namespace(
     url: Option<&str>,
     meta: &ObjectMeta,
 ) -> Result<(), ApiError> {
-    match (url, meta.namespace.as_deref()) {
-        (Some(url), Some(body)) if ri.namespaced && !body.is_empty() && body != url => {
-            Err(ApiError::bad_request(
-                "the namespace of the provided object does not match the namespace sent on the request",
-            ))
-        }
+    match url {
+        Some(url) if ri.namespaced => crate::request::check_namespace_of(url, meta),
         _ => Ok(()),
     }
 }
