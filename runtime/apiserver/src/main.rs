@@ -60,6 +60,10 @@ struct Args {
     /// each compaction keeps one interval of history). `0s` never compacts.
     #[arg(long, default_value = "5m", value_parser = parse_duration)]
     etcd_compaction_interval: std::time::Duration,
+    /// How long an Event lives after its last write (kube-apiserver's
+    /// flag, an hour). `0s` keeps Events until deleted.
+    #[arg(long, default_value = "1h", value_parser = parse_duration)]
+    event_ttl: std::time::Duration,
     /// etcd client URLs, comma-separated (with --storage-backend etcd3).
     #[arg(long, value_delimiter = ',')]
     etcd_servers: Vec<String>,
@@ -273,6 +277,7 @@ async fn run() -> anyhow::Result<()> {
         shutdown_grace: args.shutdown_grace_period,
         allowed_hosts: args.allowed_hosts,
         compaction_interval: args.etcd_compaction_interval,
+        expiring: vec![server::expiry::Expiry::events(args.event_ttl)],
         service_cluster_ip_range: args.service_cluster_ip_range,
         service_node_port_range: args.service_node_port_range.clone(),
         kubeconfig: Some(

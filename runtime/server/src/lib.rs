@@ -24,6 +24,7 @@ mod cache;
 mod deletion;
 pub mod discovery;
 mod duplicates;
+pub mod expiry;
 mod filter;
 #[cfg(test)]
 mod fixtures;
@@ -115,6 +116,11 @@ pub struct Config {
     /// `--service-node-port-range`: the ports `NodePort` and `LoadBalancer`
     /// services' node ports come from (30000-32767).
     pub service_node_port_range: std::ops::RangeInclusive<i32>,
+    /// The resources whose objects expire a while after their last write
+    /// (kube-apiserver's `--event-ttl` for Events: the `apiserver` binary
+    /// passes [`expiry::Expiry::events`]); none by default. They start
+    /// expiring when the server serves ([`ApiServer::serve_on`]).
+    pub expiring: Vec<expiry::Expiry>,
 }
 
 impl Default for Config {
@@ -139,6 +145,7 @@ impl Default for Config {
                 24,
             )),
             service_node_port_range: allocation::DEFAULT_SERVICE_NODE_PORT_RANGE,
+            expiring: Vec::new(),
         }
     }
 }
@@ -189,6 +196,8 @@ pub struct ApiServer {
     /// The service cluster IP and node port ranges, and what writes in
     /// flight hold of them.
     ranges: Arc<allocation::Ranges>,
+    /// The resources whose objects expire ([`Config::expiring`]).
+    expiring: Vec<expiry::Expiry>,
 }
 
 impl ApiServer {
@@ -269,6 +278,7 @@ impl ApiServer {
             renderings: Arc::default(),
             namespace_states: namespaces::NamespaceStates::default(),
             namespace_lister: Arc::default(),
+            expiring: config.expiring.clone(),
         });
         server.create_bootstrap_objects(if config.port == 0 { 6443 } else { config.port })?;
         if let Some(entry) = server.namespace_entry() {
@@ -364,6 +374,9 @@ impl ApiServer {
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let _ = self.address.set(listener.local_addr()?);
+        for expiry in &self.expiring {
+            self.start_expiry(*expiry);
+        }
         let server = self.clone();
         serve::serve_connections(
             listener,

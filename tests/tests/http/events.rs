@@ -463,3 +463,74 @@ async fn names_and_collection_deletes() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(names(&api.get(OLD).await.body), Vec::<String>::new());
 }
+
+/// Events expire a lifetime after their last write (kube-apiserver's
+/// `--event-ttl`, here 1.5 s): one written once is deleted, watchers see
+/// it go, while one a recorder keeps writing lives on until it stops;
+/// other kinds do not expire.
+#[tokio::test]
+async fn events_expire_a_lifetime_after_their_last_write() {
+    let config = server::Config {
+        admission: apiserver::admission::plugins(),
+        subresources: apiserver::subresources(),
+        expiring: vec![server::expiry::Expiry::events(Duration::from_millis(1500))],
+        ..server::Config::default()
+    };
+    let api = Api::start_with_config(
+        std::sync::Arc::new(server::storage::MemoryStore::new()),
+        config,
+    );
+    let settings = api
+        .create(
+            "/api/v1/namespaces/default/configmaps",
+            &configmap("settings"),
+        )
+        .await;
+    api.create(NEW, &new_event("once")).await;
+    let (_, _, mut watch) = api
+        .watch(&format!(
+            "{OLD}?watch=true&resourceVersion={}",
+            rv(&settings)
+        ))
+        .await;
+    assert_eq!(watch.next_event().await, ("ADDED".into(), "once".into()));
+    let mut kept = api.create(NEW, &new_event("kept")).await;
+    assert_eq!(watch.next_event().await, ("ADDED".into(), "kept".into()));
+
+    // The recorder counts "kept" again faster than it expires.
+    let started = Instant::now();
+    while api.get(&format!("{OLD}/once")).await.status == StatusCode::OK {
+        assert!(
+            started.elapsed() < PATIENCE,
+            "the event written once did not expire"
+        );
+        kept["series"] = json!({"count": 2 + started.elapsed().as_millis() as i64,
+                                "lastObservedTime": "2026-11-29T12:00:01.000000Z"});
+        kept = api.put(&format!("{NEW}/kept"), &kept).await.body;
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(
+        started.elapsed() >= Duration::from_millis(1000),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(api.get(&format!("{OLD}/kept")).await.status, StatusCode::OK);
+    let mut deleted = Vec::new();
+    while deleted.is_empty() {
+        let (kind, name) = watch.next_event().await;
+        if kind == "DELETED" {
+            deleted.push(name);
+        }
+    }
+    assert_eq!(deleted, ["once"]);
+
+    // Left alone, it goes too; the ConfigMap stays.
+    eventually("the event no longer written expires", async || {
+        api.get(&format!("{OLD}/kept")).await.status == StatusCode::NOT_FOUND
+    })
+    .await;
+    let r = api
+        .get("/api/v1/namespaces/default/configmaps/settings")
+        .await;
+    assert_eq!(r.status, StatusCode::OK);
+}
