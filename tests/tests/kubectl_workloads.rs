@@ -776,3 +776,21 @@ fn limit_ranges_default_and_bound_what_kubectl_runs() {
         r#"Error from server (Forbidden): pods "big" is forbidden: maximum cpu usage per Container is 2, but limit is 4"#
     );
 }
+
+/// `kubectl debug` adds an ephemeral container through the pod's
+/// `ephemeralcontainers` subresource, which this server does not serve:
+/// its 404 carries the empty `details` a kube-apiserver's has, from which
+/// kubectl tells a missing subresource from a missing pod (a Status
+/// without `details` made it crash).
+#[test]
+fn kubectl_debug_is_told_ephemeral_containers_are_not_served() {
+    let s = TestServer::start();
+    s.kubectl_ok(&["run", "web", "--image=nginx"]);
+    let stderr = s.kubectl_err(&["debug", "web", "--image=busybox", "--profile=general"]);
+    assert!(
+        stderr.contains(
+            "ephemeral containers are disabled for this cluster (error from server: \"the server could not find the requested resource\")"
+        ),
+        "{stderr}"
+    );
+}

@@ -106,13 +106,19 @@ impl ApiError {
         e
     }
 
-    /// 404 for a path that names nothing served.
+    /// 404 for a path that names nothing served, as go-restful's answer
+    /// is made (`NewGenericServerResponse`): with empty `details`, which
+    /// clients read (kubectl debug tells a missing `ephemeralcontainers`
+    /// subresource from a missing pod by its empty `details.name`, and
+    /// fails on a Status without `details`).
     pub fn path_not_found() -> Self {
-        ApiError::new(
+        let mut e = ApiError::new(
             404,
             StatusReason::NotFound,
             "the server could not find the requested resource",
-        )
+        );
+        e.details_always = true;
+        e
     }
 
     /// 409 on create: `widgets.example.dev "foo" already exists`.

@@ -38,8 +38,11 @@ async fn an_unknown_resource_path_is_404_status() {
     ] {
         let r = api.get(uri).await;
         r.assert_failure(404, "NotFound");
+        // As a real kube-apiserver answers it, `details` empty but there
+        // (kubectl debug reads `details.name` of such a 404).
         assert_eq!(
-            r.body["message"], "the server could not find the requested resource",
+            r.text,
+            "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"the server could not find the requested resource\",\"reason\":\"NotFound\",\"details\":{},\"code\":404}\n",
             "{uri}"
         );
     }
