@@ -114,6 +114,7 @@ fn generated_registry_lists_every_resource() {
             "persistentvolumeclaims",
             "pods",
             "podtemplates",
+            "replicationcontrollers",
             "secrets",
             "services",
             "serviceaccounts",

@@ -216,10 +216,12 @@ impl<'m> Checker<'m> {
             )
         }
         fn selector(ty: &FieldType) -> bool {
-            matches!(
-                ty,
-                FieldType::String | FieldType::WellKnown(crate::model::WellKnown::LabelSelector)
-            )
+            match ty {
+                FieldType::String
+                | FieldType::WellKnown(crate::model::WellKnown::LabelSelector) => true,
+                FieldType::Map(value) => matches!(**value, FieldType::String),
+                _ => false,
+            }
         }
         type Fits = fn(&FieldType) -> bool;
         let paths: [(&str, &str, Fits, &str); 3] = [
@@ -239,7 +241,7 @@ impl<'m> Checker<'m> {
                 "selectorpath",
                 &scale.label_selector_path,
                 selector,
-                "a LabelSelector or a string",
+                "a LabelSelector, a map of strings or a string",
             ),
         ];
         for (key, path, fits, wanted) in paths {

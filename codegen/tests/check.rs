@@ -352,6 +352,21 @@ fn scale_path_that_names_no_integer() {
     assert!(got.contains("--> example/v1/mod.rs:2:5"), "{got}");
 }
 
+/// A selector path names a LabelSelector, a string, or a map of strings
+/// (a ReplicationController's); a map of anything else is refused.
+#[test]
+fn scale_selector_path_that_names_no_selector() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}/// +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.spec.replicas,selectorpath=.spec.selector\n\
+         #[derive(Resource)]\npub struct Widget {{\n    pub metadata: ObjectMeta,\n    pub spec: WidgetSpec,\n}}\n\n\
+         /// Spec.\npub struct WidgetSpec {{\n    pub replicas: i32,\n    pub selector: BTreeMap<String, i32>,\n}}\n"
+    ));
+    assert!(
+        got.contains("error: scale selectorpath `.spec.selector` of `Widget` does not name a field the scale subresource can use: it is BTreeMap<String, i32>, not a LabelSelector, a map of strings or a string"),
+        "{got}"
+    );
+}
+
 #[test]
 fn selectable_field_that_names_no_field() {
     let got = diagnostics_for(&format!(

@@ -725,3 +725,23 @@ fn a_kind_at_two_versions_needs_one_storage_version_and_a_common_hub() {
     );
     assert!(got.contains("example/v1beta1/mod.rs:"), "{got}");
 }
+
+/// A scale selector path may name a label map, as a ReplicationController's
+/// `spec.selector`: read through `format_label_set`, upstream's
+/// `labels.SelectorFromSet(set).String()`.
+#[test]
+fn a_scale_selector_may_be_a_label_map() {
+    let body = "use std::collections::BTreeMap;\nuse runtime::meta::ObjectMeta;\n\n/// A thing.\n\
+        /// +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.spec.selector\n\
+        #[derive(Resource)]\npub struct Thing {\n    pub metadata: ObjectMeta,\n    pub spec: ThingSpec,\n    pub status: ThingStatus,\n}\n\n\
+        /// Spec.\npub struct ThingSpec {\n    pub replicas: Option<i32>,\n    pub selector: BTreeMap<String, String>,\n}\n\n\
+        /// Status.\npub struct ThingStatus {\n    pub replicas: i32,\n}\n";
+    let (_dir, model) = packages(&[("core/v1/mod.rs", "", body.to_string())]);
+    let registered = registered(&model, "core/v1/zz_generated.register.rs");
+    assert!(
+        registered.contains(
+            ".map(|v| &v.selector)\n                .map(::runtime::selector::format_label_set)"
+        ),
+        "{registered}"
+    );
+}

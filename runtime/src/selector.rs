@@ -583,6 +583,18 @@ pub fn selects(
         })
 }
 
+/// A selector of exactly `labels` in the string syntax, as a Scale's
+/// `status.selector` carries a ReplicationController's
+/// (`labels.SelectorFromSet(set).String()`): `k=v` sorted by key and
+/// joined by commas; an empty set selects everything, `""`.
+pub fn format_label_set(labels: &std::collections::BTreeMap<String, String>) -> String {
+    labels
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// `metav1.FormatLabelSelector`: a `metav1.LabelSelector` in the selector
 /// string syntax, as a Scale's `status.selector` carries it: `matchLabels`
 /// as `k=v`, `matchExpressions` as `k in (a,b)`, `k notin (a,b)`, `k` and

@@ -794,3 +794,62 @@ fn kubectl_debug_is_told_ephemeral_containers_are_not_served() {
         "{stderr}"
     );
 }
+
+/// ReplicationControllers: `get rc` (and `-o wide`) prints upstream's
+/// columns, `scale rc` goes through `/scale`, `get all` lists them, and
+/// `cluster-info dump`, which lists them in every namespace, completes.
+#[test]
+fn replication_controllers_print_scale_and_dump() {
+    let s = TestServer::start();
+    let manifest = s.manifest(
+        "rc.yaml",
+        "apiVersion: v1
+kind: ReplicationController
+metadata:
+  name: web
+spec:
+  replicas: 2
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: web, image: 'nginx:1.27'}]
+",
+    );
+    s.kubectl_ok(&["apply", "-f", manifest.to_str().unwrap()]);
+    assert_eq!(
+        rows_but_age(&s.kubectl_ok(&["get", "rc"]), 4),
+        [
+            vec!["NAME", "DESIRED", "CURRENT", "READY"],
+            vec!["web", "2", "0", "0"],
+        ]
+    );
+    assert_eq!(
+        s.kubectl_ok(&["scale", "rc", "web", "--replicas=3"]),
+        "replicationcontroller/web scaled\n"
+    );
+    assert_eq!(
+        rows_but_age(&s.kubectl_ok(&["get", "rc", "-o", "wide"]), 4),
+        [
+            vec![
+                "NAME",
+                "DESIRED",
+                "CURRENT",
+                "READY",
+                "CONTAINERS",
+                "IMAGES",
+                "SELECTOR"
+            ],
+            vec!["web", "3", "0", "0", "web", "nginx:1.27", "app=web"],
+        ]
+    );
+    assert!(
+        s.kubectl_ok(&["get", "all"])
+            .contains("replicationcontroller/web"),
+        "get all lists the category all"
+    );
+    let dump = s.kubectl_ok(&["cluster-info", "dump", "--namespaces", "default"]);
+    assert!(
+        dump.contains("\"kind\": \"ReplicationControllerList\""),
+        "{dump}"
+    );
+}

@@ -253,6 +253,9 @@ fn scale(model: &Model, def: &TypeDef) -> Option<TokenStream> {
             FieldType::WellKnown(WellKnown::LabelSelector) => {
                 quote! { #get.map(::runtime::selector::format_selector) }
             }
+            FieldType::Map(value) if matches!(*value, FieldType::String) => {
+                quote! { #get.map(::runtime::selector::format_label_set) }
+            }
             FieldType::String => quote! { #get.cloned() },
             _ => return None,
         }

@@ -42,6 +42,7 @@ mod quantity;
 mod rbac;
 mod read;
 mod replicasets;
+mod replication_controllers;
 mod representations;
 mod requests;
 mod reviews;

@@ -390,6 +390,19 @@ const _: () = {
             }
         }
     }
+    impl SetDefaults for ReplicationController {
+        fn set_defaults(&mut self) {
+            ::runtime::defaulting::DefaultHook::default_hook(self);
+            self.spec.set_defaults();
+        }
+    }
+    impl SetDefaults for ReplicationControllerSpec {
+        fn set_defaults(&mut self) {
+            if let Some(x) = self.template.as_mut() {
+                x.set_defaults();
+            }
+        }
+    }
     impl SetDefaults for Secret {
         fn set_defaults(&mut self) {
             ::runtime::defaulting::DefaultHook::default_hook(self);

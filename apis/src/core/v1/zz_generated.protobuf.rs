@@ -5944,6 +5944,162 @@ const _: () = {
             &MESSAGE
         }
     }
+    impl ProtoSchema for ReplicationController {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ReplicationController",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "spec",
+                        kind: Kind::Message(
+                            <ReplicationControllerSpec as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "status",
+                        kind: Kind::Message(
+                            <ReplicationControllerStatus as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ReplicationControllerSpec {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ReplicationControllerSpec",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "replicas",
+                        kind: Kind::Int32,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 4,
+                        json: "minReadySeconds",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "selector",
+                        kind: Kind::MapOf(&Kind::String),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 3,
+                        json: "template",
+                        kind: Kind::Message(<PodTemplateSpec as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ReplicationControllerStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ReplicationControllerStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "replicas",
+                        kind: Kind::Int32,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "fullyLabeledReplicas",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "readyReplicas",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "availableReplicas",
+                        kind: Kind::Int32,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "observedGeneration",
+                        kind: Kind::Int64,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 6,
+                        json: "conditions",
+                        kind: Kind::Message(
+                            <ReplicationControllerCondition as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ReplicationControllerCondition {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ReplicationControllerCondition",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "type",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "status",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "lastTransitionTime",
+                        kind: Kind::Time,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 4,
+                        json: "reason",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 5,
+                        json: "message",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
     impl ProtoSchema for Secret {
         fn message() -> &'static Message {
             static MESSAGE: Message = Message {
@@ -18022,6 +18178,308 @@ const _: () = {
                     .iter()
                     .map(|(k, v)| w::map_entry_len(3, k, w::quantity_len(2, v)))
                     .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ReplicationController {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.status = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::message_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ReplicationControllerSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(v) = &self.replicas {
+                w::int(1, (*v) as i64, buf);
+            }
+            for (k, v) in &self.selector {
+                w::map_entry(2, k, w::string_len(2, v), buf);
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.template {
+                w::message(3, v, buf);
+            }
+            {
+                let v = &self.min_ready_seconds;
+                w::int(4, (*v) as i64, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.replicas = Some(w::decode_int(wire_type, buf)? as _);
+                }
+                2 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_string(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.selector.insert(k, v);
+                }
+                3 => {
+                    self.template = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                4 => {
+                    self.min_ready_seconds = w::decode_int(wire_type, buf)? as _;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.replicas.as_ref().map_or(0, |v| w::int_len(1, (*v) as i64));
+            len
+                += self
+                    .selector
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(2, k, w::string_len(2, v)))
+                    .sum::<usize>();
+            len += self.template.as_ref().map_or(0, |v| w::message_len(3, v));
+            len
+                += {
+                    let v = &self.min_ready_seconds;
+                    w::int_len(4, (*v) as i64)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ReplicationControllerStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.replicas;
+                w::int(1, (*v) as i64, buf);
+            }
+            {
+                let v = &self.fully_labeled_replicas;
+                w::int(2, (*v) as i64, buf);
+            }
+            {
+                let v = &self.observed_generation;
+                w::int(3, *v, buf);
+            }
+            {
+                let v = &self.ready_replicas;
+                w::int(4, (*v) as i64, buf);
+            }
+            {
+                let v = &self.available_replicas;
+                w::int(5, (*v) as i64, buf);
+            }
+            for v in &self.conditions {
+                w::message(6, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.replicas = w::decode_int(wire_type, buf)? as _;
+                }
+                2 => {
+                    self.fully_labeled_replicas = w::decode_int(wire_type, buf)? as _;
+                }
+                3 => {
+                    self.observed_generation = w::decode_int(wire_type, buf)?;
+                }
+                4 => {
+                    self.ready_replicas = w::decode_int(wire_type, buf)? as _;
+                }
+                5 => {
+                    self.available_replicas = w::decode_int(wire_type, buf)? as _;
+                }
+                6 => {
+                    self.conditions
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.replicas;
+                    w::int_len(1, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.fully_labeled_replicas;
+                    w::int_len(2, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.observed_generation;
+                    w::int_len(3, *v)
+                };
+            len
+                += {
+                    let v = &self.ready_replicas;
+                    w::int_len(4, (*v) as i64)
+                };
+            len
+                += {
+                    let v = &self.available_replicas;
+                    w::int_len(5, (*v) as i64)
+                };
+            len += self.conditions.iter().map(|v| w::message_len(6, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ReplicationControllerCondition {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.r#type;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::string(2, v, buf);
+            }
+            w::value_time(3, self.last_transition_time.as_ref(), buf);
+            {
+                let v = &self.reason;
+                w::string(4, v, buf);
+            }
+            {
+                let v = &self.message;
+                w::string(5, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.r#type = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.status = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.last_transition_time = w::decode_time(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                4 => {
+                    self.reason = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                5 => {
+                    self.message = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.r#type;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::string_len(2, v)
+                };
+            len += w::value_time_len(3, self.last_transition_time.as_ref());
+            len
+                += {
+                    let v = &self.reason;
+                    w::string_len(4, v)
+                };
+            len
+                += {
+                    let v = &self.message;
+                    w::string_len(5, v)
+                };
             len
         }
         fn clear(&mut self) {

@@ -13,6 +13,7 @@ pub fn register(registry: &mut ::runtime::registry::Registry) {
     registry.add::<PersistentVolumeClaim>();
     registry.add::<Pod>();
     registry.add::<PodTemplate>();
+    registry.add::<ReplicationController>();
     registry.add::<Secret>();
     registry.add::<Service>();
     registry.add::<ServiceAccount>();
@@ -411,6 +412,83 @@ impl ::runtime::registry::ServedKind for PodTemplate {
             &self.metadata,
             path.strip_prefix("metadata.")?,
         )
+    }
+}
+impl ::runtime::registry::ServedKind for ReplicationController {
+    type Storage = Self;
+    fn into_storage(self) -> Self {
+        self
+    }
+    fn from_storage(stored: Self) -> Self {
+        stored
+    }
+    const DEFAULTED: bool = true;
+    fn set_defaults(&mut self) {
+        ::runtime::defaulting::SetDefaults::set_defaults(self);
+    }
+    const VALIDATED: bool = true;
+    fn validate(
+        &self,
+        old: Option<&Self>,
+        ctx: &::runtime::validate::Context,
+    ) -> ::runtime::field::ErrorList {
+        ::runtime::registry::validate_kind(self, old, ctx)
+    }
+    fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
+        Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
+    }
+    fn decode_protobuf(
+        message: &[u8],
+    ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
+        Some(::runtime::codec::wire::message_from_bytes(message))
+    }
+    fn encode_protobuf(&self) -> Option<Vec<u8>> {
+        Some(::runtime::codec::wire::encode_message(self))
+    }
+    fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
+        Some(
+            ::runtime::codec::wire::encode_object(
+                <Self as ::runtime::resource::Resource>::INFO.api_version,
+                <Self as ::runtime::resource::Resource>::INFO.kind,
+                self,
+            ),
+        )
+    }
+    fn scale(&self) -> Option<::runtime::registry::ScaleFields> {
+        Some(::runtime::registry::ScaleFields {
+            spec_replicas: ::runtime::registry::scale_replicas(
+                Some(self).map(|v| &v.spec).and_then(|v| v.replicas.as_ref()),
+            ),
+            status_replicas: ::runtime::registry::scale_replicas(
+                Some(self).map(|v| &v.status).map(|v| &v.replicas),
+            ),
+            selector: Some(self)
+                .map(|v| &v.spec)
+                .map(|v| &v.selector)
+                .filter(|v| !::std::collections::BTreeMap::is_empty(*v))
+                .map(::runtime::selector::format_label_set),
+        })
+    }
+    fn set_scale_replicas(&mut self, replicas: i32) {
+        let v = self;
+        let v = &mut v.spec;
+        v.replicas = Some(replicas);
+    }
+    fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
+        match path {
+            "status.replicas" => {
+                Some(self)
+                    .map(|v| &v.status)
+                    .map(|v| &v.replicas)
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            _ => {
+                ::runtime::registry::metadata_field(
+                    &self.metadata,
+                    path.strip_prefix("metadata.")?,
+                )
+            }
+        }
     }
 }
 impl ::runtime::registry::ServedKind for Secret {

@@ -14179,6 +14179,348 @@ const _: () = {
             }
         }
     }
+    impl Schema for ReplicationController {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ReplicationController",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "metadata",
+                        ty: Type::Struct(
+                            <::runtime::meta::ObjectMeta as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "spec",
+                        ty: Type::Struct(<ReplicationControllerSpec as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "status",
+                        ty: Type::Struct(
+                            <ReplicationControllerStatus as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ReplicationController {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+        }
+    }
+    impl Schema for ReplicationControllerSpec {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ReplicationControllerSpec",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "replicas",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: true,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "minReadySeconds",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "selector",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: true,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "template",
+                        ty: Type::Struct(<PodTemplateSpec as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: true,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ReplicationControllerSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.min_ready_seconds)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.min_ready_seconds, sink);
+            }
+            if !Option::is_none(&self.replicas) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.replicas, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.selector)
+                && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.selector, sink);
+            }
+            if !Option::is_none(&self.template) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.template, sink);
+            }
+        }
+    }
+    impl Schema for ReplicationControllerStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ReplicationControllerStatus",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "replicas",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: false,
+                    },
+                    FieldSchema {
+                        json: "fullyLabeledReplicas",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "readyReplicas",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "availableReplicas",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "observedGeneration",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "conditions",
+                        ty: Type::List(
+                            &Type::Struct(
+                                <ReplicationControllerCondition as Schema>::schema,
+                            ),
+                        ),
+                        list: ListSemantics::Map(&["type"]),
+                        patch_strategy: PatchStrategy::Merge,
+                        patch_merge_key: Some("type"),
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ReplicationControllerStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.available_replicas)
+                && sink.field(schema, 3usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.available_replicas, sink);
+            }
+            if !Vec::is_empty(&self.conditions) && sink.field(schema, 5usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.conditions, sink);
+            }
+            if !runtime::codec::is_default(&self.fully_labeled_replicas)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.fully_labeled_replicas, sink);
+            }
+            if !runtime::codec::is_default(&self.observed_generation)
+                && sink.field(schema, 4usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.observed_generation, sink);
+            }
+            if !runtime::codec::is_default(&self.ready_replicas)
+                && sink.field(schema, 2usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.ready_replicas, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.replicas, sink);
+            }
+        }
+    }
+    impl Schema for ReplicationControllerCondition {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ReplicationControllerCondition",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "type",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: false,
+                    },
+                    FieldSchema {
+                        json: "status",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: false,
+                    },
+                    FieldSchema {
+                        json: "lastTransitionTime",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: true,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "reason",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "message",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ReplicationControllerCondition {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.last_transition_time, sink);
+            }
+            if !runtime::codec::is_default(&self.message) && sink.field(schema, 4usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.message, sink);
+            }
+            if !runtime::codec::is_default(&self.reason) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.reason, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.r#type, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "type" => ::runtime::fieldpaths::key_json(&self.r#type),
+                _ => None,
+            }
+        }
+    }
     impl Schema for Secret {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {

@@ -1021,6 +1021,58 @@ const _: () = {
             errs
         }
     }
+    impl Validate for ReplicationController {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.field("spec");
+                let new = &self.spec;
+                let old = old.map(|o| &o.spec);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for ReplicationControllerSpec {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.field("template");
+                let new = &self.template;
+                let old = old.map(|o| &o.template);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
+            }
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
+            errs
+        }
+    }
     impl Validate for Secret {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
