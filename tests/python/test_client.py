@@ -6,9 +6,11 @@ subresources (scale, status, binding, eviction), access reviews, errors as
 `ApiException`s carrying upstream's Status, and the dynamic client's
 discovery of a custom group.
 
-Run by `tests/tests/python_client.rs`, which starts a server and passes its
-URL in `K8S_SERVER`; by hand:
+Run by `tests/tests/python_client.rs`, which starts a server and passes the
+kubeconfig it writes in `KUBECONFIG`; by hand, against a server's
+kubeconfig or its URL:
 
+    KUBECONFIG=target/apiserver/kubeconfig python3 -m unittest -v test_client
     K8S_SERVER=http://127.0.0.1:6443 python3 -m unittest -v test_client
 """
 
@@ -215,9 +217,7 @@ class Watches(Namespaced):
                 w.stop()
         self.assertEqual(seen, [("ADDED", None), ("MODIFIED", {"k": "v"}), ("DELETED", {"k": "v"})])
 
-    def test_a_watch_below_the_compacted_revision_is_gone(self):
-        # resourceVersion 1 on a fresh server is still there; a bogus one
-        # is refused as upstream refuses it.
+    def test_a_watch_from_a_malformed_version_is_refused(self):
         with self.assertRaises(ApiException) as bad:
             for _ in watch.Watch().stream(
                 self.core.list_namespaced_config_map, self.ns,

@@ -4,44 +4,84 @@
 //! `tests/python/test_client.py` with `unittest`, against a server of its
 //! own, through the kubeconfig the server writes, as a program loads it.
 //!
-//! The client is installed by `.ci/run` (`python3 -m pip install
-//! kubernetes==36.0.3`, the release for Kubernetes 1.36); without it these
-//! tests fail and say how to install it.
+//! The client is installed by `.ci/run` (into a virtual environment,
+//! `target/python-client`, with PyPI's `kubernetes==36.0.3`, the release
+//! for Kubernetes 1.36); without it these tests fail and say how to
+//! install it.
 
-use std::path::Path;
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
 use tests::TestServer;
 
-/// The interpreter: `PYTHON`, else `python3`.
-fn python() -> String {
-    std::env::var("PYTHON").unwrap_or_else(|_| "python3".into())
+/// How long one class of tests may take before it is killed.
+const DEADLINE: Duration = Duration::from_secs(180);
+
+/// The interpreter: `PYTHON`, else the virtual environment `.ci/run`
+/// makes (`target/python-client`), else `python3`.
+fn python() -> PathBuf {
+    if let Some(python) = std::env::var_os("PYTHON") {
+        return python.into();
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let venv = target.join("python-client").join("bin").join("python");
+    if venv.exists() {
+        return venv;
+    }
+    "python3".into()
 }
 
 /// Runs `test_client.<class>` against a new server; fails with the
-/// client's report when a test fails.
+/// client's report when a test fails or the run outlives [`DEADLINE`].
 fn run(class: &str) {
     let python = python();
     let probe = Command::new(&python)
-        .args(["-c", "import kubernetes"])
+        .args(["-c", "import kubernetes; print(kubernetes.__version__)"])
         .output();
     assert!(
         probe.as_ref().is_ok_and(|o| o.status.success()),
         "the Python kubernetes client is required for these tests: \
-         `{python} -m pip install kubernetes==36.0.3` (.ci/run installs it); {probe:?}"
+         `python3 -m venv target/python-client && target/python-client/bin/pip install \
+         kubernetes==36.0.3` (.ci/run does this); {} found: {probe:?}",
+        python.display()
     );
     let server = TestServer::start();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("python");
-    let out = Command::new(&python)
+    let child = Command::new(&python)
         .args(["-m", "unittest", "-v", &format!("test_client.{class}")])
         .current_dir(&dir)
         .env("KUBECONFIG", server.kubeconfig())
         .env("PYTHONDONTWRITEBYTECODE", "1")
-        .output()
+        // The server is on loopback: no proxy may stand between.
+        .env("NO_PROXY", "127.0.0.1,localhost")
+        .env_remove("HTTPS_PROXY")
+        .env_remove("HTTP_PROXY")
+        .env_remove("https_proxy")
+        .env_remove("http_proxy")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .expect("run python");
+    // Read while it runs (a full pipe would stall it), and kill it past
+    // the deadline.
+    let pid = child.id();
+    let (done, waited) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(child.wait_with_output());
+    });
+    let out = match waited.recv_timeout(DEADLINE) {
+        Ok(out) => out.expect("python output"),
+        Err(_) => {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+            waited.recv().expect("python ends").expect("python output")
+        }
+    };
     assert!(
         out.status.success(),
-        "test_client.{class} failed:\n{}{}",
+        "test_client.{class} failed (or ran past {DEADLINE:?}):\n{}{}",
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );

@@ -196,8 +196,11 @@ pub struct ApiServer {
     /// The service cluster IP and node port ranges, and what writes in
     /// flight hold of them.
     ranges: Arc<allocation::Ranges>,
-    /// The resources whose objects expire ([`Config::expiring`]).
+    /// The resources whose objects expire ([`Config::expiring`]), and
+    /// whether their tasks were started (by the first
+    /// [`ApiServer::serve_on`]).
     expiring: Vec<expiry::Expiry>,
+    expiry_started: std::sync::atomic::AtomicBool,
 }
 
 impl ApiServer {
@@ -279,6 +282,7 @@ impl ApiServer {
             namespace_states: namespaces::NamespaceStates::default(),
             namespace_lister: Arc::default(),
             expiring: config.expiring.clone(),
+            expiry_started: std::sync::atomic::AtomicBool::new(false),
         });
         server.create_bootstrap_objects(if config.port == 0 { 6443 } else { config.port })?;
         if let Some(entry) = server.namespace_entry() {
@@ -374,8 +378,13 @@ impl ApiServer {
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let _ = self.address.set(listener.local_addr()?);
-        for expiry in &self.expiring {
-            self.start_expiry(*expiry);
+        if !self
+            .expiry_started
+            .swap(true, std::sync::atomic::Ordering::SeqCst)
+        {
+            for expiry in &self.expiring {
+                self.start_expiry(*expiry);
+            }
         }
         let server = self.clone();
         serve::serve_connections(

@@ -193,7 +193,11 @@ impl RequestInfo {
     pub fn verb(&self, method: &Method, query: &Query) -> Result<Verb, ApiError> {
         let named = self.name.is_some();
         Ok(match (method.as_str(), named) {
-            ("GET", _) if self.watch_path || query.flag("watch") => Verb::Watch,
+            // `watch` makes a collection's GET a watch; upstream's
+            // RequestInfo reads it for requests without a name only (a
+            // named object is watched through the `/watch/` path).
+            ("GET", _) if self.watch_path => Verb::Watch,
+            ("GET", false) if query.flag("watch") => Verb::Watch,
             _ if self.watch_path => return Err(ApiError::method_not_allowed()),
             ("GET", true) => Verb::Get,
             ("GET", false) => Verb::List,
@@ -327,14 +331,24 @@ impl Query {
     /// any case) is false, any other value true (`watch=True`, as the
     /// Python client writes it, and a bare `watch`).
     pub fn flag(&self, key: &str) -> bool {
-        self.0
-            .get(key)
-            .is_some_and(|v| v != "0" && !v.eq_ignore_ascii_case("false"))
+        self.opt_flag(key).unwrap_or(false)
     }
 
-    /// `pretty`, as upstream's `isPrettyPrint` reads it: Go's
+    /// A `*bool` option (`sendInitialEvents`, `orphanDependents`), as
+    /// upstream's `Convert_Slice_string_To_Pointer_bool` reads it: `None`
+    /// when absent; present (even empty), `0` or `false` (in any case) is
+    /// false, any other value true.
+    pub fn opt_flag(&self, key: &str) -> Option<bool> {
+        self.0
+            .get(key)
+            .map(|v| v != "0" && !v.eq_ignore_ascii_case("false"))
+    }
+
+    /// `pretty`, as upstream's `isPrettyPrint` reads the parameter: Go's
     /// `strconv.ParseBool` of a non-empty value (`1`, `t`, `T`, `TRUE`,
-    /// `true`, `True`); anything else is not pretty.
+    /// `true`, `True`); anything else is not pretty. (Upstream also
+    /// pretty-prints for curl's, Wget's and browsers' user agents when the
+    /// parameter is absent; this server does not.)
     pub fn pretty(&self) -> bool {
         matches!(
             self.get("pretty"),
@@ -572,6 +586,19 @@ mod tests {
             ("", false),
         ] {
             assert_eq!(Query::parse(Some(query)).flag("watch"), watch, "{query}");
+        }
+        // Convert_Slice_string_To_Pointer_bool: absent is None.
+        for (query, value) in [
+            ("sendInitialEvents=True", Some(true)),
+            ("sendInitialEvents=", Some(true)),
+            ("sendInitialEvents=false", Some(false)),
+            ("", None),
+        ] {
+            assert_eq!(
+                Query::parse(Some(query)).opt_flag("sendInitialEvents"),
+                value,
+                "{query}"
+            );
         }
         // isPrettyPrint: strconv.ParseBool.
         for (query, pretty) in [

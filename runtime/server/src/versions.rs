@@ -134,7 +134,7 @@ pub fn list(query: &Query, current: impl FnOnce() -> i64) -> Result<ListPlan, Ap
             )),
         }
     }
-    if query.get("sendInitialEvents").is_some() {
+    if query.opt_flag("sendInitialEvents").is_some() {
         causes.push(forbidden(
             "sendInitialEvents",
             "sendInitialEvents is forbidden for list",
@@ -167,16 +167,7 @@ pub fn list(query: &Query, current: impl FnOnce() -> i64) -> Result<ListPlan, Ap
 pub fn watch(query: &Query) -> Result<WatchPlan, ApiError> {
     let rv = query.get("resourceVersion");
     let matching = query.get("resourceVersionMatch");
-    let send_initial = match query.get("sendInitialEvents") {
-        None => None,
-        Some("true") => Some(true),
-        Some("false") => Some(false),
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "invalid value for sendInitialEvents: {other:?}"
-            )));
-        }
-    };
+    let send_initial = query.opt_flag("sendInitialEvents");
     let mut causes = Vec::new();
     if send_initial.is_some() && matching != Some("NotOlderThan") {
         causes.push(forbidden(

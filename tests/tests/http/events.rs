@@ -506,7 +506,9 @@ async fn events_expire_a_lifetime_after_their_last_write() {
         );
         kept["series"] = json!({"count": 2 + started.elapsed().as_millis() as i64,
                                 "lastObservedTime": "2026-11-29T12:00:01.000000Z"});
-        kept = api.put(&format!("{NEW}/kept"), &kept).await.body;
+        let r = api.put(&format!("{NEW}/kept"), &kept).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        kept = r.body;
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     assert!(

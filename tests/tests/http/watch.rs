@@ -56,6 +56,13 @@ async fn watch_values_other_than_false_start_a_watch() {
         let r = api.get(&format!("{WIDGETS}?{query}")).await;
         assert_eq!(r.body["kind"], "WidgetList", "{query}");
     }
+    // A named GET is a get, `watch` or not, as upstream's RequestInfo
+    // reads `watch` for collections only.
+    let r = api.get(&format!("{}?watch=true", widget_uri("w1"))).await;
+    assert_eq!(
+        (r.status, r.body["kind"].clone()),
+        (StatusCode::OK, json!("Widget"))
+    );
 }
 
 #[tokio::test]
@@ -79,7 +86,9 @@ async fn watch_from_a_resource_version_replays_later_events() {
 }
 
 /// A watch narrowed to one name, by field selector or, as upstream's
-/// ListResource makes it, by a watch on the object's own path.
+/// ListResource makes it, by a watch on the object's own path under
+/// `/watch/` (a named GET with `watch=true` is a get, see
+/// `watch_values_other_than_false_start_a_watch`).
 #[tokio::test]
 async fn watch_with_a_name_field_selector() {
     let api = Api::start();
@@ -90,7 +99,10 @@ async fn watch_with_a_name_field_selector() {
             3,
             format!("{WIDGETS}?watch=true&fieldSelector=metadata.name%3Dw2"),
         ),
-        (5, format!("{}?watch=true", widget_uri("w2"))),
+        (
+            5,
+            "/apis/example.dev/v1/watch/namespaces/default/widgets/w2".to_string(),
+        ),
     ] {
         let (status, _, mut events) = api.watch(&uri).await;
         assert_eq!(status, StatusCode::OK, "{uri}");
@@ -111,19 +123,17 @@ async fn watch_with_a_name_field_selector() {
         );
     }
 
-    // On an object's path, a field selector may only name that object.
+    // On an object's watch path, a field selector may only name that
+    // object.
+    let watch_path = "/apis/example.dev/v1/watch/namespaces/default/widgets/w2";
     let same = api
         .get(&format!(
-            "{}?watch=true&timeoutSeconds=1&fieldSelector=metadata.name%3Dw2",
-            widget_uri("w2")
+            "{watch_path}?timeoutSeconds=1&fieldSelector=metadata.name%3Dw2"
         ))
         .await;
     assert_eq!(same.status, StatusCode::OK, "{}", same.text);
     let other = api
-        .get(&format!(
-            "{}?watch=true&fieldSelector=metadata.name%3Dw1",
-            widget_uri("w2")
-        ))
+        .get(&format!("{watch_path}?fieldSelector=metadata.name%3Dw1"))
         .await;
     assert_eq!(other.status, StatusCode::BAD_REQUEST);
     assert_eq!(

@@ -305,9 +305,7 @@ fn delete_options_from_query(query: &Query) -> Result<DeleteOptions, ApiError> {
     };
     Ok(DeleteOptions {
         grace_period_seconds,
-        orphan_dependents: query
-            .get("orphanDependents")
-            .map(|v| !(v == "0" || v.eq_ignore_ascii_case("false"))),
+        orphan_dependents: query.opt_flag("orphanDependents"),
         propagation_policy: query.get("propagationPolicy").map(str::to_string),
         dry_run: query.get("dryRun").map(|d| vec![d.to_string()]),
         ..DeleteOptions::default()
