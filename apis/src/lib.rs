@@ -20,6 +20,7 @@ pub mod networking;
 pub mod policy;
 pub mod rbac;
 pub mod scheduling;
+pub mod storage;
 
 /// Writes an empty list as `null`, as Go writes a nil slice of a struct
 /// without JSON tags.

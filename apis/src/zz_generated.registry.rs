@@ -20,6 +20,7 @@ pub fn registry() -> ::runtime::registry::Registry {
     crate::policy::v1::register(&mut registry);
     crate::rbac::v1::register(&mut registry);
     crate::scheduling::v1::register(&mut registry);
+    crate::storage::v1::register(&mut registry);
     registry
         .set_openapi(
             include_str!("../../api/openapi-spec/swagger.json"),
@@ -114,6 +115,12 @@ pub fn registry() -> ::runtime::registry::Registry {
                     "apis/scheduling.k8s.io/v1",
                     include_str!(
                         "../../api/openapi-spec/v3/apis__scheduling.k8s.io__v1_openapi.json"
+                    ),
+                ),
+                (
+                    "apis/storage.k8s.io/v1",
+                    include_str!(
+                        "../../api/openapi-spec/v3/apis__storage.k8s.io__v1_openapi.json"
                     ),
                 ),
             ],

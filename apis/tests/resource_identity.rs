@@ -134,7 +134,8 @@ fn generated_registry_lists_every_resource() {
             "rolebindings.rbac.authorization.k8s.io",
             "clusterroles.rbac.authorization.k8s.io",
             "clusterrolebindings.rbac.authorization.k8s.io",
-            "priorityclasses.scheduling.k8s.io"
+            "priorityclasses.scheduling.k8s.io",
+            "storageclasses.storage.k8s.io"
         ]
     );
     // Both Widget versions are stored as v1 (`+kubebuilder:storageversion`).

@@ -196,9 +196,8 @@ impl<'m> Checker<'m> {
     }
 
     /// The paths of a `+kubebuilder:subresource:scale` marker name fields
-    /// of the right types: integers for the replicas, a `LabelSelector` or
-    /// a string for the selector (the registry generator reads and writes
-    /// them through the Rust fields).
+    /// of the right types: integers for the replicas; a `LabelSelector`, a
+    /// string map or a string for the selector (read through the fields).
     fn scale_paths(&mut self, def: &TypeDef) {
         let Some(marker) = def.markers_named(tags::subresource_scale::NAME).last() else {
             return;
@@ -210,17 +209,14 @@ impl<'m> Checker<'m> {
             return;
         };
         fn integer(ty: &FieldType) -> bool {
-            matches!(
-                ty,
-                FieldType::Int(crate::model::IntKind::I32 | crate::model::IntKind::I64)
-            )
+            use crate::model::IntKind::{I32, I64};
+            matches!(ty, FieldType::Int(I32 | I64))
         }
         fn selector(ty: &FieldType) -> bool {
+            use crate::model::WellKnown::LabelSelector;
             match ty {
-                FieldType::String
-                | FieldType::WellKnown(crate::model::WellKnown::LabelSelector) => true,
                 FieldType::Map(value) => matches!(**value, FieldType::String),
-                _ => false,
+                _ => matches!(ty, FieldType::String | FieldType::WellKnown(LabelSelector)),
             }
         }
         type Fits = fn(&FieldType) -> bool;

@@ -853,3 +853,65 @@ spec:
         "{dump}"
     );
 }
+
+/// StorageClasses: `get sc` prints upstream's columns with the default
+/// class marked, and a claim created without a class gets the default one
+/// (the `DefaultStorageClass` admission plugin).
+#[test]
+fn storage_classes_print_and_default_claims() {
+    let s = TestServer::start();
+    let manifest = s.manifest(
+        "sc.yaml",
+        "apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: standard
+  annotations: {storageclass.kubernetes.io/is-default-class: \"true\"}
+provisioner: rancher.io/local-path
+volumeBindingMode: WaitForFirstConsumer
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: data
+spec:
+  accessModes: [ReadWriteOnce]
+  resources: {requests: {storage: 1Gi}}
+",
+    );
+    s.kubectl_ok(&["apply", "-f", manifest.to_str().unwrap()]);
+    // The name cell says "standard (default)", two words apart.
+    let table = rows(&s.kubectl_ok(&["get", "sc"]));
+    assert_eq!(
+        table[0],
+        [
+            "NAME",
+            "PROVISIONER",
+            "RECLAIMPOLICY",
+            "VOLUMEBINDINGMODE",
+            "ALLOWVOLUMEEXPANSION",
+            "AGE"
+        ]
+    );
+    assert_eq!(
+        table[1][..6],
+        [
+            "standard",
+            "(default)",
+            "rancher.io/local-path",
+            "Delete",
+            "WaitForFirstConsumer",
+            "false"
+        ]
+    );
+    assert_eq!(
+        s.kubectl_ok(&[
+            "get",
+            "pvc",
+            "data",
+            "-o",
+            "jsonpath={.spec.storageClassName}"
+        ]),
+        "standard"
+    );
+}

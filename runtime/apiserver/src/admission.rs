@@ -16,6 +16,10 @@
 //!   (`plugin/pkg/admission/defaulttolerationseconds`): a Pod tolerates a
 //!   not-ready or unreachable node for 300 seconds unless it says
 //!   otherwise;
+//! - [`DefaultStorageClass`]
+//!   (`plugin/pkg/admission/storage/storageclass/setdefault`): a
+//!   PersistentVolumeClaim that names no class gets the default
+//!   StorageClass;
 //! - [`DefaultIngressClass`] (`plugin/pkg/admission/network/defaultingressclass`):
 //!   an Ingress that names no class gets the default IngressClass;
 //! - [`PodTopologyLabels`] (`plugin/pkg/admission/podtopologylabels`): a
@@ -29,11 +33,12 @@
 use std::cmp::Reverse;
 
 use apis::core::v1::{
-    Node, Pod, TAINT_EFFECT_NO_EXECUTE, TAINT_EFFECT_NO_SCHEDULE, TAINT_NODE_NOT_READY,
-    TAINT_NODE_UNREACHABLE, Taint, Toleration,
+    Node, PersistentVolumeClaim, Pod, TAINT_EFFECT_NO_EXECUTE, TAINT_EFFECT_NO_SCHEDULE,
+    TAINT_NODE_NOT_READY, TAINT_NODE_UNREACHABLE, Taint, Toleration,
 };
 use apis::networking::v1::{Ingress, IngressClass};
 use apis::scheduling::v1::{PREEMPT_LOWER_PRIORITY, PriorityClass};
+use apis::storage::v1::StorageClass;
 use runtime::registry::Object;
 use runtime::resource::ResourceInfo;
 use server::admission::{
@@ -52,6 +57,7 @@ pub fn plugins() -> Admission {
         .with_mutating(Priority)
         .with_validating(Priority)
         .with_mutating(DefaultTolerationSeconds)
+        .with_mutating(DefaultStorageClass)
         .with_mutating(DefaultIngressClass)
         .with_mutating(PodTopologyLabels)
 }
@@ -450,6 +456,65 @@ impl MutatingAdmission for PodTopologyLabels {
             pod.metadata
                 .labels
                 .extend(crate::binding::topology_labels(node));
+        }
+        Ok(())
+    }
+}
+
+/// The `DefaultStorageClass` admission plugin: a PersistentVolumeClaim
+/// created with no `spec.storageClassName` (absent: `""` asks for no
+/// class) and without the beta `volume.beta.kubernetes.io/storage-class`
+/// annotation gets the default StorageClass's name (`GetDefaultClass`: of
+/// the classes annotated `storageclass.kubernetes.io/is-default-class:
+/// "true"`, or the beta spelling, the newest, then the first by name). No
+/// default class: the claim is left as it is. Updates are not looked at.
+pub struct DefaultStorageClass;
+
+/// `BetaStorageClassAnnotation`, which names a claim's class the old way.
+const BETA_STORAGE_CLASS_ANNOTATION: &str = "volume.beta.kubernetes.io/storage-class";
+
+impl AdmissionPlugin for DefaultStorageClass {
+    fn name(&self) -> &str {
+        "DefaultStorageClass"
+    }
+
+    fn handles(&self, operation: Operation, resource: &ResourceInfo) -> bool {
+        operation == Operation::Create && is(resource, "", "persistentvolumeclaims")
+    }
+}
+
+impl MutatingAdmission for DefaultStorageClass {
+    fn admit(
+        &self,
+        attributes: &Attributes<'_>,
+        object: Option<&mut dyn Object>,
+        _old: Option<&dyn Object>,
+    ) -> Result<(), Rejection> {
+        if attributes.subresource.is_some() {
+            return Ok(());
+        }
+        let claim = downcast_mut::<PersistentVolumeClaim>(object, "PersistentVolumeClaim")?;
+        if claim.spec.storage_class_name.is_some()
+            || claim
+                .metadata
+                .annotations
+                .contains_key(BETA_STORAGE_CLASS_ANNOTATION)
+        {
+            return Ok(());
+        }
+        let classes: Vec<StorageClass> =
+            stored(attributes, "storage.k8s.io", "v1", "storageclasses", None)?;
+        let newest_default = classes.iter().filter(|c| c.is_default()).min_by_key(|c| {
+            (
+                Reverse(c.metadata.creation_timestamp.as_ref().map(|t| t.0)),
+                c.metadata.name.clone(),
+            )
+        });
+        if let Some(class) = newest_default {
+            claim
+                .spec
+                .storage_class_name
+                .clone_from(&class.metadata.name);
         }
         Ok(())
     }

@@ -49,6 +49,7 @@ mod reviews;
 mod services;
 mod statefulsets;
 mod storage;
+mod storage_classes;
 mod update;
 mod versions;
 mod watch;

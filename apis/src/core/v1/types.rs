@@ -317,3 +317,41 @@ pub struct EventSource {
     #[serde(default, skip_serializing_if = "runtime::codec::is_default")]
     pub host: String,
 }
+
+/// A topology selector term represents the result of label queries. A null
+/// or empty topology selector term matches no objects. The requirements of
+/// them are ANDed (a StorageClass's `allowedTopologies`).
+///
+/// +structType=atomic
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct TopologySelectorTerm {
+    /// A list of topology selector requirements by labels.
+    /// +optional
+    /// +listType=atomic
+    /// +protobuf=1
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub match_label_expressions: Vec<TopologySelectorLabelRequirement>,
+}
+
+/// A topology selector requirement is a selector that matches the given
+/// label.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[serde(rename_all = "camelCase")]
+pub struct TopologySelectorLabelRequirement {
+    /// The label key that the selector applies to.
+    /// +protobuf=1
+    pub key: String,
+    /// An array of string values. One value must match the label to be
+    /// selected. Each entry in Values is ORed.
+    /// +listType=atomic
+    /// +protobuf=2
+    // Go's `json:"values"` writes a nil slice as `null`.
+    #[serde(
+        serialize_with = "crate::nil_if_empty",
+        deserialize_with = "crate::empty_if_nil"
+    )]
+    pub values: Vec<String>,
+}

@@ -58,7 +58,9 @@ const DEPRECATED_ANNOTATIONS: [(&str, &str); 3] = [
     ),
 ];
 
-fn node_label_deprecation(key: &str) -> Option<&'static str> {
+/// `GetNodeLabelDeprecatedMessage`: the message for a node label that has
+/// a newer name, if `key` is one.
+pub fn node_label_deprecation(key: &str) -> Option<&'static str> {
     DEPRECATED_NODE_LABELS
         .iter()
         .find(|(label, _)| *label == key)

@@ -6870,6 +6870,46 @@ const _: () = {
             &MESSAGE
         }
     }
+    impl ProtoSchema for TopologySelectorTerm {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "TopologySelectorTerm",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "matchLabelExpressions",
+                        kind: Kind::Message(
+                            <TopologySelectorLabelRequirement as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for TopologySelectorLabelRequirement {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "TopologySelectorLabelRequirement",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "key",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "values",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
 };
 #[allow(clippy::needless_question_mark)]
 const _: () = {
@@ -20001,6 +20041,84 @@ const _: () = {
                     let v = &self.host;
                     w::string_len(2, v)
                 };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for TopologySelectorTerm {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.match_label_expressions {
+                w::message(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.match_label_expressions
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .match_label_expressions
+                    .iter()
+                    .map(|v| w::message_len(1, v))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for TopologySelectorLabelRequirement {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.key;
+                w::string(1, v, buf);
+            }
+            for v in &self.values {
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.key = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.values.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.key;
+                    w::string_len(1, v)
+                };
+            len += self.values.iter().map(|v| w::string_len(2, v)).sum::<usize>();
             len
         }
         fn clear(&mut self) {

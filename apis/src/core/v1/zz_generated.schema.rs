@@ -16278,4 +16278,87 @@ const _: () = {
             }
         }
     }
+    impl Schema for TopologySelectorTerm {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "TopologySelectorTerm",
+                atomic: true,
+                fields: &[
+                    FieldSchema {
+                        json: "matchLabelExpressions",
+                        ty: Type::List(
+                            &Type::Struct(
+                                <TopologySelectorLabelRequirement as Schema>::schema,
+                            ),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for TopologySelectorTerm {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.match_label_expressions)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(
+                    &self.match_label_expressions,
+                    sink,
+                );
+            }
+        }
+    }
+    impl Schema for TopologySelectorLabelRequirement {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "TopologySelectorLabelRequirement",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "key",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: false,
+                    },
+                    FieldSchema {
+                        json: "values",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: false,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for TopologySelectorLabelRequirement {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.key, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.values, sink);
+            }
+        }
+    }
 };
