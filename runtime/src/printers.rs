@@ -44,11 +44,7 @@ pub fn format_labels(labels: &BTreeMap<String, String>) -> String {
     if labels.is_empty() {
         return "<none>".into();
     }
-    labels
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect::<Vec<_>>()
-        .join(",")
+    crate::selector::format_label_set(labels)
 }
 
 /// The first `max` items joined by `separator`, then ` + N more...` for

@@ -176,7 +176,10 @@ fn should_orphan(existing: &[String], options: &DeleteOptions) -> bool {
             _ => {}
         }
     }
-    // Every served kind's default policy is to delete dependents.
+    // The default policy: delete dependents. Upstream's core v1
+    // ReplicationControllers default to orphaning them (the `orphan`
+    // finalizer, which its garbage collector takes off); no garbage
+    // collector runs here, so they are deleted as every other kind is.
     false
 }
 

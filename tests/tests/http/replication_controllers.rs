@@ -61,6 +61,38 @@ async fn a_replication_controller_takes_its_defaults_from_its_template() {
     );
 }
 
+/// The selector's rules come before the template's, as
+/// `ValidatePodTemplateSpecForRC` orders them; an update reports the
+/// spec's errors twice, as upstream's strategy does.
+#[tokio::test]
+async fn errors_in_upstreams_order_and_twice_on_update() {
+    let api = Api::start();
+    let body = rc(
+        "web",
+        json!({"template": {"spec": {"containers": [{"name": "web"}]}}}),
+    );
+    let r = api.post(RCS, &body).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.causes(),
+        [
+            "spec.selector: Required value",
+            "spec.template.spec.containers[0].image: Required value",
+        ]
+    );
+    let mut created = api
+        .create(
+            RCS,
+            &rc("ok", json!({"template": template(json!({"app": "web"}))})),
+        )
+        .await;
+    created["spec"]["replicas"] = json!(-1);
+    let r = api.put(&format!("{RCS}/ok"), &created).await;
+    r.assert_failure(422, "Invalid");
+    let negative = "spec.replicas: Invalid value: -1: must be greater than or equal to 0";
+    assert_eq!(r.causes(), [negative, negative]);
+}
+
 /// `/scale` reads the replicas and the label map as a selector, and
 /// writes the replicas (which bumps the generation); `status.replicas`
 /// selects; the Table is `printReplicationController`'s.
@@ -100,6 +132,13 @@ async fn scale_field_selector_and_table() {
     );
 
     let mut status = scaled.clone();
+    status["status"] = json!({"replicas": 5, "readyReplicas": 6});
+    let r = api.put(&format!("{RCS}/web/status"), &status).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.causes(),
+        ["status.readyReplicas: Invalid value: 6: cannot be greater than status.replicas"]
+    );
     status["status"] = json!({"replicas": 5, "readyReplicas": 4});
     let r = api.put(&format!("{RCS}/web/status"), &status).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
@@ -142,5 +181,31 @@ async fn scale_field_selector_and_table() {
     assert_eq!(
         cells[5..8],
         [json!("web"), json!("nginx"), json!("app=web,tier=fe")]
+    );
+}
+
+/// autoscaling/v1's `spec.replicas` is `omitempty`: a Scale of 0 replicas
+/// reads `"spec":{}`, and one written so (client-go's `UpdateScale` to 0)
+/// scales to 0. An RC with no selector left reads no `status.selector`.
+#[tokio::test]
+async fn a_scale_of_zero_says_nothing_of_its_replicas() {
+    let api = Api::start();
+    api.create(
+        RCS,
+        &rc("web", json!({"template": template(json!({"app": "web"}))})),
+    )
+    .await;
+    let mut scale = api.get(&format!("{RCS}/web/scale")).await.body;
+    scale["spec"] = json!({});
+    let r = api.put(&format!("{RCS}/web/scale"), &scale).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["spec"], json!({}));
+    assert_eq!(
+        api.get(&format!("{RCS}/web")).await.body["spec"]["replicas"],
+        0
+    );
+    assert_eq!(
+        api.get(&format!("{RCS}/web/scale")).await.body["spec"],
+        json!({})
     );
 }

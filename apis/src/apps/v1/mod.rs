@@ -8,7 +8,7 @@ mod types;
 mod validation;
 
 pub use types::*;
-pub(crate) use validation::{not_more_than_100_percent, positive_int_or_percent};
+pub(crate) use validation::{not_more_than_100_percent, positive_int_or_percent, restarts_always};
 
 include!("zz_generated.register.rs");
 include!("zz_generated.protobuf.rs");

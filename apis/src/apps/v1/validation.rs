@@ -495,8 +495,9 @@ fn selector_mismatch(
     })
 }
 
-/// A workload's pods restart `Always` (its template at `path`).
-fn restarts_always(spec: &PodSpec, path: &Path) -> ErrorList {
+/// A workload's pods restart `Always` (its template at `path`); a
+/// ReplicationController's too.
+pub(crate) fn restarts_always(spec: &PodSpec, path: &Path) -> ErrorList {
     if spec.restart_policy == "Always" {
         return Vec::new();
     }

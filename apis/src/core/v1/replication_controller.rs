@@ -10,7 +10,7 @@ use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::meta::{ObjectMeta, Time};
 use runtime::printers::{AGE_DESCRIPTION, age, format_labels};
 use runtime::resource::{Printer, PrinterColumn, Strategy};
-use runtime::validate::{Context, ValidateExtra};
+use runtime::validate::{Context, Validate, ValidateExtra};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -73,8 +73,11 @@ pub struct ReplicationControllerSpec {
     /// +protobuf=2
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub selector: BTreeMap<String, String>,
-    /// The pods to create when too few are selected.
+    /// The pods to create when too few are selected. Validated by the
+    /// spec's hand-written rules, after the selector's, as upstream's
+    /// `ValidatePodTemplateSpecForRC` orders them.
     /// +optional
+    /// +k8s:opaqueType
     /// +protobuf=3
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub template: Option<PodTemplateSpec>,
@@ -82,6 +85,8 @@ pub struct ReplicationControllerSpec {
 
 /// ReplicationControllerStatus is the observed state of a replication
 /// controller.
+///
+/// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
@@ -206,18 +211,26 @@ impl ValidateExtra for ReplicationControllerSpec {
     /// `ValidateReplicationControllerSpec`: minReadySeconds and replicas
     /// not negative, a selector with labels, and a template
     /// (`ValidatePodTemplateSpecForRC`) whose labels the selector selects,
-    /// whose pods restart `Always` and have no active deadline. The
-    /// template's pod spec is validated as every pod template's.
-    fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+    /// then the template as every pod template is validated here, then
+    /// pods that restart `Always` and have no active deadline. An update
+    /// reports these errors twice, as upstream's strategy does (its
+    /// `ValidateUpdate` appends `ValidateReplicationControllerUpdate`,
+    /// which validates the spec again, to `ValidateReplicationController`).
+    fn validate_extra(&self, old: Option<&Self>, path: &Path, ctx: &Context) -> ErrorList {
+        let mut errs = self.spec_errors(old, path, ctx);
+        if old.is_some() {
+            errs.extend(errs.clone());
+        }
+        errs
+    }
+}
+
+impl ReplicationControllerSpec {
+    /// [`ValidateExtra::validate_extra`]'s errors, once.
+    fn spec_errors(&self, old: Option<&Self>, path: &Path, ctx: &Context) -> ErrorList {
         let mut errs = ErrorList::new();
         let negative = |field: &str, value: i64| {
-            (value < 0).then(|| {
-                Error::invalid(
-                    &path.child(field),
-                    BadValue::Int(value),
-                    "must be greater than or equal to 0",
-                )
-            })
+            (value < 0).then(|| Error::invalid(&path.child(field), BadValue::Int(value), NEGATIVE))
         };
         errs.extend(negative("minReadySeconds", self.min_ready_seconds.into()));
         if self.selector.is_empty() {
@@ -238,14 +251,17 @@ impl ValidateExtra for ReplicationControllerSpec {
                 "`selector` does not match template `labels`",
             ));
         }
+        errs.extend(Validate::validate_update(
+            template,
+            old.and_then(|o| o.template.as_ref()),
+            &template_path,
+            ctx,
+        ));
+        errs.extend(crate::apps::v1::restarts_always(
+            &template.spec,
+            &template_path,
+        ));
         let spec_path = template_path.child("spec");
-        if template.spec.restart_policy != "Always" {
-            errs.push(Error::not_supported(
-                &spec_path.child("restartPolicy"),
-                BadValue::Str(template.spec.restart_policy.clone()),
-                &["Always"],
-            ));
-        }
         if template.spec.active_deadline_seconds.is_some() {
             errs.push(Error::forbidden(
                 &spec_path.child("activeDeadlineSeconds"),
@@ -255,6 +271,69 @@ impl ValidateExtra for ReplicationControllerSpec {
         errs
     }
 }
+
+impl ValidateExtra for ReplicationControllerStatus {
+    /// `ValidateReplicationControllerStatus`: no count negative, none of
+    /// the pods counted more than the replicas, and no more available
+    /// than ready.
+    fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        let mut errs = ErrorList::new();
+        let counts = [
+            ("replicas", i64::from(self.replicas)),
+            ("fullyLabeledReplicas", self.fully_labeled_replicas.into()),
+            ("readyReplicas", self.ready_replicas.into()),
+            ("availableReplicas", self.available_replicas.into()),
+            ("observedGeneration", self.observed_generation),
+        ];
+        for (field, value) in counts {
+            if value < 0 {
+                errs.push(Error::invalid(
+                    &path.child(field),
+                    BadValue::Int(value),
+                    NEGATIVE,
+                ));
+            }
+        }
+        let above = |field: &str, value: i32, than: i32, what: &str| {
+            (value > than).then(|| {
+                Error::invalid(
+                    &path.child(field),
+                    BadValue::Int(value.into()),
+                    &format!("cannot be greater than {what}"),
+                )
+            })
+        };
+        let replicas = self.replicas;
+        errs.extend(above(
+            "fullyLabeledReplicas",
+            self.fully_labeled_replicas,
+            replicas,
+            "status.replicas",
+        ));
+        errs.extend(above(
+            "readyReplicas",
+            self.ready_replicas,
+            replicas,
+            "status.replicas",
+        ));
+        errs.extend(above(
+            "availableReplicas",
+            self.available_replicas,
+            replicas,
+            "status.replicas",
+        ));
+        errs.extend(above(
+            "availableReplicas",
+            self.available_replicas,
+            self.ready_replicas,
+            "readyReplicas",
+        ));
+        errs
+    }
+}
+
+/// `ValidateNonnegativeField`'s message.
+const NEGATIVE: &str = "must be greater than or equal to 0";
 
 impl Printer for ReplicationController {
     const COLUMNS: &'static [PrinterColumn] = &[
@@ -357,6 +436,34 @@ mod tests {
             .collect()
     }
 
+    /// `ValidateReplicationControllerStatus`: counts not negative, none
+    /// above the replicas, no more available than ready.
+    #[test]
+    fn a_status_counts_no_more_pods_than_it_has() {
+        let status = ReplicationControllerStatus {
+            replicas: 2,
+            fully_labeled_replicas: 3,
+            ready_replicas: 1,
+            available_replicas: 2,
+            observed_generation: -1,
+            ..Default::default()
+        };
+        let root = Path::root();
+        let got: Vec<String> = status
+            .validate_extra(None, &root.child("status"), &Context::default())
+            .iter()
+            .map(Error::to_string)
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "status.observedGeneration: Invalid value: -1: must be greater than or equal to 0",
+                "status.fullyLabeledReplicas: Invalid value: 3: cannot be greater than status.replicas",
+                "status.availableReplicas: Invalid value: 2: cannot be greater than readyReplicas",
+            ]
+        );
+    }
+
     /// `ValidateReplicationControllerSpec` in upstream's order and words.
     #[test]
     fn a_spec_needs_a_selector_that_selects_its_template() {
@@ -386,6 +493,9 @@ mod tests {
             messages(&spec),
             [
                 r#"spec.template.metadata.labels: Invalid value: {"app":"db"}: `selector` does not match template `labels`"#,
+                // The template as a pod template, between the selector's
+                // rules and the controller's.
+                "spec.template.spec.containers: Required value",
                 r#"spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always""#,
                 "spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicationController is not Supported",
             ]

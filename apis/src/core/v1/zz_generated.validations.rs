@@ -1040,6 +1040,15 @@ const _: () = {
                 field_errs.append(&mut new.validate_update(old, &p, ctx));
                 errs.append(&mut field_errs);
             }
+            {
+                let p = path.field("status");
+                let new = &self.status;
+                let old = old.map(|o| &o.status);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
+            }
             errs
         }
     }
@@ -1053,15 +1062,27 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
-            {
-                let p = path.field("template");
-                let new = &self.template;
-                let old = old.map(|o| &o.template);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.append(&mut new.validate_update(old, &p, ctx));
-                errs.append(&mut field_errs);
-            }
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
+            errs
+        }
+    }
+    impl Validate for ReplicationControllerStatus {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
             errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,

@@ -20,9 +20,15 @@ impl Ctx<'_> {
     /// read through its kind's scale paths ([`Object::scale`]).
     pub(super) fn scale_of(&self, obj: &dyn Object, revision: i64) -> Result<Value, ApiError> {
         let fields = obj.scale().ok_or_else(ApiError::path_not_found)?;
+        // autoscaling/v1's `spec.replicas` and `status.selector` are
+        // `omitempty`: 0 replicas is `"spec":{}`, an empty selector absent.
         let mut status = json!({"replicas": fields.status_replicas});
-        if let Some(selector) = fields.selector {
+        if let Some(selector) = fields.selector.filter(|s| !s.is_empty()) {
             status["selector"] = json!(selector);
+        }
+        let mut spec = json!({});
+        if fields.spec_replicas != 0 {
+            spec["replicas"] = json!(fields.spec_replicas);
         }
         let m = obj.metadata();
         Ok(json!({
@@ -35,7 +41,7 @@ impl Ctx<'_> {
                 "resourceVersion": revision.to_string(),
                 "creationTimestamp": m.creation_timestamp,
             },
-            "spec": {"replicas": fields.spec_replicas},
+            "spec": spec,
             "status": status,
         }))
     }
@@ -64,6 +70,8 @@ impl Ctx<'_> {
         let name = self.name().to_string();
         let before = obj.scale().ok_or_else(ApiError::path_not_found)?;
         let replicas = match get_path(&scale, ".spec.replicas") {
+            // `omitempty`: a Scale of 0 replicas says nothing of them.
+            None | Some(Value::Null) => 0,
             Some(Value::Number(n)) if n.as_i64().is_some_and(|r| r >= 0) => {
                 i32::try_from(n.as_i64().unwrap_or(0))
                     .map_err(|_| ApiError::bad_request("spec.replicas must be a 32-bit integer"))?
