@@ -16,6 +16,21 @@ pub const NAME_DESCRIPTION: &str = "Name must be unique within a namespace. Is r
 /// The Age column's description (`ObjectMeta.creationTimestamp`'s doc).
 pub const AGE_DESCRIPTION: &str = "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata";
 
+/// The `-o wide` columns of a kind with a pod template, which
+/// `layoutContainerCells` fills: the containers' names and images.
+pub const TEMPLATE_CONTAINERS: crate::resource::PrinterColumn =
+    crate::resource::PrinterColumn::string(
+        "Containers",
+        1,
+        "Names of each container in the template.",
+    );
+/// See [`TEMPLATE_CONTAINERS`].
+pub const TEMPLATE_IMAGES: crate::resource::PrinterColumn = crate::resource::PrinterColumn::string(
+    "Images",
+    1,
+    "Images referenced by each container in the template.",
+);
+
 /// The Age cell: time since `metadata.creationTimestamp`, or `<unknown>`.
 pub fn age(meta: &ObjectMeta, now: chrono::DateTime<chrono::Utc>) -> String {
     timestamp_since(meta.creation_timestamp.as_ref().map(|t| t.0), now)

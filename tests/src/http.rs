@@ -382,6 +382,16 @@ pub fn names(list: &Value) -> Vec<String> {
         .collect()
 }
 
+/// The column names of a Table.
+pub fn table_columns(table: &Value) -> Vec<&str> {
+    table["columnDefinitions"]
+        .as_array()
+        .expect("columns")
+        .iter()
+        .map(|c| c["name"].as_str().expect("name"))
+        .collect()
+}
+
 /// The path of the Widget `name` in namespace `default`.
 pub fn widget_uri(name: &str) -> String {
     format!("{WIDGETS}/{name}")

@@ -386,25 +386,20 @@ impl MutatingAdmission for DefaultIngressClass {
         {
             return Ok(());
         }
-        let classes = attributes
-            .list("networking.k8s.io", "v1", "ingressclasses", None)
-            .map_err(Rejection::Status)?;
-        let newest_default = classes
-            .iter()
-            .filter_map(|o| o.as_any().downcast_ref::<IngressClass>())
-            .filter(|c| {
-                c.metadata
-                    .annotations
-                    .get(IS_DEFAULT_CLASS_ANNOTATION)
-                    .is_some_and(|v| v == "true")
-            })
-            .min_by_key(|c| {
-                (
-                    Reverse(c.metadata.creation_timestamp.as_ref().map(|t| t.0)),
-                    c.metadata.name.clone(),
-                )
-            });
-        if let Some(class) = newest_default {
+        let classes: Vec<IngressClass> = stored(
+            attributes,
+            "networking.k8s.io",
+            "v1",
+            "ingressclasses",
+            None,
+        )?;
+        let defaults = classes.iter().filter(|c| {
+            c.metadata
+                .annotations
+                .get(IS_DEFAULT_CLASS_ANNOTATION)
+                .is_some_and(|v| v == "true")
+        });
+        if let Some(class) = newest(defaults, |c| &c.metadata) {
             ingress
                 .spec
                 .ingress_class_name
@@ -504,13 +499,8 @@ impl MutatingAdmission for DefaultStorageClass {
         }
         let classes: Vec<StorageClass> =
             stored(attributes, "storage.k8s.io", "v1", "storageclasses", None)?;
-        let newest_default = classes.iter().filter(|c| c.is_default()).min_by_key(|c| {
-            (
-                Reverse(c.metadata.creation_timestamp.as_ref().map(|t| t.0)),
-                c.metadata.name.clone(),
-            )
-        });
-        if let Some(class) = newest_default {
+        let defaults = classes.iter().filter(|c| c.is_default());
+        if let Some(class) = newest(defaults, |c| &c.metadata) {
             claim
                 .spec
                 .storage_class_name
@@ -518,6 +508,22 @@ impl MutatingAdmission for DefaultStorageClass {
         }
         Ok(())
     }
+}
+
+/// Of `classes`, the newest by creation time, then the first by name: how
+/// upstream picks among several default classes (`GetDefaultClass` for
+/// StorageClasses; IngressClasses since 1.25).
+fn newest<'a, T>(
+    classes: impl Iterator<Item = &'a T>,
+    meta: impl Fn(&T) -> &runtime::meta::ObjectMeta,
+) -> Option<&'a T> {
+    classes.min_by_key(|c| {
+        let m = meta(c);
+        (
+            Reverse(m.creation_timestamp.as_ref().map(|t| t.0)),
+            m.name.clone(),
+        )
+    })
 }
 
 /// Whether `resource` is `plural` in `group`.

@@ -9,16 +9,6 @@ use proto::apimachinery::pkg::apis::meta::v1 as meta;
 
 const REPLICASETS: &str = "/apis/apps/v1/namespaces/default/replicasets";
 
-/// The column names of a Table.
-fn columns(table: &Value) -> Vec<&str> {
-    table["columnDefinitions"]
-        .as_array()
-        .expect("columns")
-        .iter()
-        .map(|c| c["name"].as_str().expect("name"))
-        .collect()
-}
-
 fn labels(app: &str) -> std::collections::BTreeMap<String, String> {
     [("app".to_string(), app.to_string())].into()
 }
@@ -119,7 +109,7 @@ async fn replica_sets_print_scale_and_validate_as_upstream() {
         .get_as(&format!("{REPLICASETS}?includeObject=None"), TABLE)
         .await;
     assert_eq!(
-        columns(&table.body),
+        table_columns(&table.body),
         [
             "Name",
             "Desired",
@@ -150,7 +140,7 @@ async fn replica_sets_print_scale_and_validate_as_upstream() {
     let table = api.get_as(&scale, TABLE).await;
     assert_eq!(table.status, StatusCode::OK, "{}", table.text);
     assert_eq!(
-        columns(&table.body),
+        table_columns(&table.body),
         ["Name", "Desired", "Available", "Age"]
     );
     let row = &table.body["rows"][0];

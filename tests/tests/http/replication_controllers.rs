@@ -157,14 +157,8 @@ async fn scale_field_selector_and_table() {
         .get_as(&format!("{RCS}?includeObject=None"), TABLE)
         .await
         .body;
-    let columns: Vec<&str> = table["columnDefinitions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["name"].as_str().unwrap())
-        .collect();
     assert_eq!(
-        columns,
+        table_columns(&table),
         [
             "Name",
             "Desired",

@@ -2,21 +2,15 @@
 // `pkg/printers/internalversion/printers.go` prints them: each printer reads
 // the Rust object's fields, as upstream's reads the Go struct.
 
-use runtime::printers::{AGE_DESCRIPTION, age, format_labels};
+use runtime::printers::{
+    AGE_DESCRIPTION, TEMPLATE_CONTAINERS as CONTAINERS, TEMPLATE_IMAGES as IMAGES, age,
+    format_labels,
+};
 use runtime::resource::{Printer, PrinterColumn};
 use runtime::selector::format_selector;
 use serde_json::{Value, json};
 
 use super::{ControllerRevision, DaemonSet, Deployment, ReplicaSet, StatefulSet};
-
-/// The wide columns of a workload's pod template (`layoutContainerCells`).
-const CONTAINERS: PrinterColumn =
-    PrinterColumn::string("Containers", 1, "Names of each container in the template.");
-const IMAGES: PrinterColumn = PrinterColumn::string(
-    "Images",
-    1,
-    "Images referenced by each container in the template.",
-);
 
 impl Printer for Deployment {
     const COLUMNS: &'static [PrinterColumn] = &[

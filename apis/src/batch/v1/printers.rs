@@ -29,12 +29,8 @@ impl Printer for Job {
         ),
         PrinterColumn::string("Duration", 0, "Time required to complete the job."),
         PrinterColumn::string("Age", 0, AGE_DESCRIPTION),
-        PrinterColumn::string("Containers", 1, "Names of each container in the template."),
-        PrinterColumn::string(
-            "Images",
-            1,
-            "Images referenced by each container in the template.",
-        ),
+        runtime::printers::TEMPLATE_CONTAINERS,
+        runtime::printers::TEMPLATE_IMAGES,
         PrinterColumn::string("Selector", 1, "A label query over pods."),
     ];
 
