@@ -177,3 +177,33 @@ async fn replica_sets_print_scale_and_validate_as_upstream() {
         "ReplicaSet.apps \"web\" is invalid: spec.selector: Invalid value: {\"matchLabels\":{\"app\":\"web\"},\"matchExpressions\":[{\"key\":\"app\",\"operator\":\"Exists\"}]}: field is immutable"
     );
 }
+
+/// `ValidateReplicaSetStatus` on `/status`: counts not negative, no more
+/// ready pods than replicas, no more available than ready.
+#[tokio::test]
+async fn a_replica_set_status_counts_no_more_pods_than_it_has() {
+    let api = Api::start();
+    let body = json!({"apiVersion": "apps/v1", "kind": "ReplicaSet", "metadata": {"name": "web"},
+        "spec": {"selector": {"matchLabels": {"app": "web"}},
+                 "template": {"metadata": {"labels": {"app": "web"}},
+                              "spec": {"containers": [{"name": "c", "image": "nginx"}]}}}});
+    let mut created = api.create(REPLICASETS, &body).await;
+    created["status"] = json!({"replicas": 1, "readyReplicas": 2, "availableReplicas": 3});
+    let r = api
+        .put(&format!("{REPLICASETS}/web/status"), &created)
+        .await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.causes(),
+        [
+            "status.readyReplicas: Invalid value: 2: cannot be greater than status.replicas",
+            "status.availableReplicas: Invalid value: 3: cannot be greater than status.replicas",
+            "status.availableReplicas: Invalid value: 3: cannot be greater than readyReplicas",
+        ]
+    );
+    created["status"] = json!({"replicas": 1, "readyReplicas": 1, "availableReplicas": 1});
+    let r = api
+        .put(&format!("{REPLICASETS}/web/status"), &created)
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+}

@@ -283,6 +283,8 @@ pub struct ReplicaSetSpec {
 }
 
 /// ReplicaSetStatus is the observed state of a replica set.
+///
+/// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]

@@ -13,7 +13,7 @@ use runtime::meta::{IntOrString, LabelSelector};
 
 use super::{
     ControllerRevision, DaemonSetSpec, DaemonSetUpdateStrategy, DeploymentSpec, DeploymentStrategy,
-    ReplicaSetSpec, StatefulSetSpec, StatefulSetUpdateStrategy,
+    ReplicaSetSpec, ReplicaSetStatus, StatefulSetSpec, StatefulSetUpdateStrategy,
 };
 use crate::core::v1::{PodSpec, PodTemplateSpec};
 
@@ -57,6 +57,23 @@ impl ValidateExtra for DeploymentSpec {
             ));
         }
         errs
+    }
+}
+
+impl ValidateExtra for ReplicaSetStatus {
+    /// `ValidateReplicaSetStatus`, on `/status`: the rules of a
+    /// ReplicationController's status.
+    fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        crate::core::v1::replica_counts_errors(
+            crate::core::v1::ReplicaCounts {
+                replicas: self.replicas,
+                fully_labeled: self.fully_labeled_replicas,
+                ready: self.ready_replicas,
+                available: self.available_replicas,
+                observed_generation: self.observed_generation,
+            },
+            path,
+        )
     }
 }
 

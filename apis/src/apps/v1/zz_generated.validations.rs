@@ -72,6 +72,15 @@ const _: () = {
                 field_errs.append(&mut new.validate_update(old, &p, ctx));
                 errs.append(&mut field_errs);
             }
+            {
+                let p = path.field("status");
+                let new = &self.status;
+                let old = old.map(|o| &o.status);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
+            }
             errs
         }
     }
@@ -93,6 +102,26 @@ const _: () = {
                 field_errs.append(&mut new.validate_update(old, &p, ctx));
                 errs.append(&mut field_errs);
             }
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
+            errs
+        }
+    }
+    impl Validate for ReplicaSetStatus {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
             errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,

@@ -33,6 +33,7 @@ pub use node::*;
 pub use persistent_volume_claim::*;
 pub use pod::*;
 pub use replication_controller::*;
+pub(crate) use replication_controller::{ReplicaCounts, replica_counts_errors};
 pub use secret::*;
 pub use service::*;
 pub use service_account::*;

@@ -273,63 +273,87 @@ impl ReplicationControllerSpec {
 }
 
 impl ValidateExtra for ReplicationControllerStatus {
-    /// `ValidateReplicationControllerStatus`: no count negative, none of
-    /// the pods counted more than the replicas, and no more available
-    /// than ready.
+    /// `ValidateReplicationControllerStatus`: see [`replica_counts_errors`].
     fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
-        let mut errs = ErrorList::new();
-        let counts = [
-            ("replicas", i64::from(self.replicas)),
-            ("fullyLabeledReplicas", self.fully_labeled_replicas.into()),
-            ("readyReplicas", self.ready_replicas.into()),
-            ("availableReplicas", self.available_replicas.into()),
-            ("observedGeneration", self.observed_generation),
-        ];
-        for (field, value) in counts {
-            if value < 0 {
-                errs.push(Error::invalid(
-                    &path.child(field),
-                    BadValue::Int(value),
-                    NEGATIVE,
-                ));
-            }
-        }
-        let above = |field: &str, value: i32, than: i32, what: &str| {
-            (value > than).then(|| {
-                Error::invalid(
-                    &path.child(field),
-                    BadValue::Int(value.into()),
-                    &format!("cannot be greater than {what}"),
-                )
-            })
-        };
-        let replicas = self.replicas;
-        errs.extend(above(
-            "fullyLabeledReplicas",
-            self.fully_labeled_replicas,
-            replicas,
-            "status.replicas",
-        ));
-        errs.extend(above(
-            "readyReplicas",
-            self.ready_replicas,
-            replicas,
-            "status.replicas",
-        ));
-        errs.extend(above(
-            "availableReplicas",
-            self.available_replicas,
-            replicas,
-            "status.replicas",
-        ));
-        errs.extend(above(
-            "availableReplicas",
-            self.available_replicas,
-            self.ready_replicas,
-            "readyReplicas",
-        ));
-        errs
+        replica_counts_errors(
+            ReplicaCounts {
+                replicas: self.replicas,
+                fully_labeled: self.fully_labeled_replicas,
+                ready: self.ready_replicas,
+                available: self.available_replicas,
+                observed_generation: self.observed_generation,
+            },
+            path,
+        )
     }
+}
+
+/// The counts a ReplicationController's or a ReplicaSet's status holds.
+pub(crate) struct ReplicaCounts {
+    pub(crate) replicas: i32,
+    pub(crate) fully_labeled: i32,
+    pub(crate) ready: i32,
+    pub(crate) available: i32,
+    pub(crate) observed_generation: i64,
+}
+
+/// `ValidateReplicationControllerStatus` and `ValidateReplicaSetStatus`
+/// (the same rules): no count negative, none of the pods counted more
+/// than the replicas, and no more available than ready.
+pub(crate) fn replica_counts_errors(counts: ReplicaCounts, path: &Path) -> ErrorList {
+    let mut errs = ErrorList::new();
+    let fields = [
+        ("replicas", i64::from(counts.replicas)),
+        ("fullyLabeledReplicas", counts.fully_labeled.into()),
+        ("readyReplicas", counts.ready.into()),
+        ("availableReplicas", counts.available.into()),
+        ("observedGeneration", counts.observed_generation),
+    ];
+    for (field, value) in fields {
+        if value < 0 {
+            errs.push(Error::invalid(
+                &path.child(field),
+                BadValue::Int(value),
+                NEGATIVE,
+            ));
+        }
+    }
+    let above = [
+        (
+            "fullyLabeledReplicas",
+            counts.fully_labeled,
+            counts.replicas,
+            "status.replicas",
+        ),
+        (
+            "readyReplicas",
+            counts.ready,
+            counts.replicas,
+            "status.replicas",
+        ),
+        (
+            "availableReplicas",
+            counts.available,
+            counts.replicas,
+            "status.replicas",
+        ),
+        (
+            "availableReplicas",
+            counts.available,
+            counts.ready,
+            "readyReplicas",
+        ),
+    ];
+    for (field, value, than, what) in above {
+        if value > than {
+            errs.push(Error::invalid(
+                &path.child(field),
+                BadValue::Int(value.into()),
+                &format!("cannot be greater than {what}"),
+            ));
+        }
+    }
+    errs
 }
 
 /// `ValidateNonnegativeField`'s message.
