@@ -118,15 +118,21 @@ async fn expire_while_watched(
         let store = server.store.clone();
         let owned = prefix.to_string();
         let previous = std::mem::take(written);
-        let listed =
-            tokio::task::spawn_blocking(move || list_written(store.as_ref(), &owned, &previous))
-                .await;
+        let listed = tokio::task::spawn_blocking(move || {
+            let listed = list_written(store.as_ref(), &owned, &previous);
+            (listed, previous)
+        })
+        .await;
         let revision = match listed {
-            Ok(Ok((listed, revision))) => {
+            Ok((Ok((listed, revision)), _)) => {
                 *written = listed;
                 revision
             }
-            Ok(Err(e)) => return Some(Err(e.to_string())),
+            // The times noted so far stay for the next list.
+            Ok((Err(e), previous)) => {
+                *written = previous;
+                return Some(Err(e.to_string()));
+            }
             Err(e) => return Some(Err(e.to_string())),
         };
         let events = match server.store.watch(prefix, revision) {
