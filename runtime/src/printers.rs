@@ -3,9 +3,10 @@
 //! descriptions, the age of a timestamp, `labels.FormatLabels` and
 //! kubectl's `duration.HumanDuration`.
 //!
-//! A kind's `+printer:hook` printer ([`Printer::cells`](crate::resource::Printer::cells))
-//! computes its cells from the Rust object with these, as upstream's
-//! printers read the Go struct; the server builds the `Table` around them.
+//! A kind's `+printer:hook` printer (the `resource` module's
+//! `Printer::cells`, whose columns use these descriptions) computes its
+//! cells from the Rust object with these, as upstream's printers read the
+//! Go struct; the server builds the `Table` around them.
 
 use std::collections::BTreeMap;
 
@@ -15,21 +16,6 @@ use crate::meta::{ObjectMeta, Time};
 pub const NAME_DESCRIPTION: &str = "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names";
 /// The Age column's description (`ObjectMeta.creationTimestamp`'s doc).
 pub const AGE_DESCRIPTION: &str = "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata";
-
-/// The `-o wide` columns of a kind with a pod template, which
-/// `layoutContainerCells` fills: the containers' names and images.
-pub const TEMPLATE_CONTAINERS: crate::resource::PrinterColumn =
-    crate::resource::PrinterColumn::string(
-        "Containers",
-        1,
-        "Names of each container in the template.",
-    );
-/// See [`TEMPLATE_CONTAINERS`].
-pub const TEMPLATE_IMAGES: crate::resource::PrinterColumn = crate::resource::PrinterColumn::string(
-    "Images",
-    1,
-    "Images referenced by each container in the template.",
-);
 
 /// The Age cell: time since `metadata.creationTimestamp`, or `<unknown>`.
 pub fn age(meta: &ObjectMeta, now: chrono::DateTime<chrono::Utc>) -> String {

@@ -39,6 +39,30 @@ impl PrinterColumn {
         }
     }
 
+    /// The Name column (`format: name`), for a [`Printer`] that declares
+    /// it itself ([`Printer::NAME_COLUMN`] false): where it is not first
+    /// (Event's, wide) or its cell is not the bare name (StorageClass's
+    /// ` (default)`).
+    pub const fn name(priority: i32) -> Self {
+        PrinterColumn {
+            format: "name",
+            ..PrinterColumn::string("Name", priority, crate::printers::NAME_DESCRIPTION)
+        }
+    }
+
+    /// The `-o wide` Containers column of a kind with a pod template,
+    /// which `layoutContainerCells` fills with the containers' names.
+    pub const TEMPLATE_CONTAINERS: PrinterColumn =
+        PrinterColumn::string("Containers", 1, "Names of each container in the template.");
+
+    /// The `-o wide` Images column beside [`Self::TEMPLATE_CONTAINERS`]:
+    /// the containers' images.
+    pub const TEMPLATE_IMAGES: PrinterColumn = PrinterColumn::string(
+        "Images",
+        1,
+        "Images referenced by each container in the template.",
+    );
+
     /// A computed `integer` column for a [`Printer`] (upstream's counts:
     /// a ReplicaSet's `Desired`, `Current`, `Ready`).
     pub const fn integer(name: &'static str, priority: i32, description: &'static str) -> Self {

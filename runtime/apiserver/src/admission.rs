@@ -442,7 +442,7 @@ impl MutatingAdmission for PodTopologyLabels {
             return Ok(());
         }
         let node = attributes
-            .get(("", "v1", "nodes"), None, &pod.spec.node_name)
+            .get(crate::binding::NODES, None, &pod.spec.node_name)
             .map_err(Rejection::Status)?;
         if let Some(node) = node
             .as_ref()

@@ -42,12 +42,12 @@ use apis::core::v1::{Binding, Node, Pod, PodCondition, validate_pod_binding};
 use runtime::meta::{Preconditions, StatusReason};
 use runtime::registry::Object;
 use server::status::ApiError;
-
-use crate::PODS;
 use server::subresource::{Body, CreateSubresource, SubresourceRequest};
 
+use crate::PODS;
+
 /// The nodes resource.
-const NODES: (&str, &str, &str) = ("", "v1", "nodes");
+pub(crate) const NODES: (&str, &str, &str) = ("", "v1", "nodes");
 
 /// The node labels `PodTopologyLabels` copies (its default configuration).
 pub const TOPOLOGY_LABELS: [&str; 2] = [

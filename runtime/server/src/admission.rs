@@ -110,13 +110,7 @@ impl Attributes<'_> {
             .registry
             .find(group, version, plural)
             .ok_or_else(ApiError::path_not_found)?;
-        let info = &entry.info;
-        let key = crate::store::object_key(info, namespace.filter(|_| info.namespaced), name);
-        match self.server.store.get(&key) {
-            Ok(Some(kv)) => crate::store::read_object(entry.kind, &kv).map(Some),
-            Ok(None) => Ok(None),
-            Err(e) => Err(crate::store::storage_error(e, info, name)),
-        }
+        Ok(crate::store::get_object(self.server, entry, namespace, name)?.map(|(_, o)| o))
     }
 }
 

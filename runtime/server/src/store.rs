@@ -169,6 +169,35 @@ pub(crate) fn read_object(kind: &dyn KindOps, kv: &KeyValue) -> Result<Box<dyn O
     Ok(object)
 }
 
+/// A stored object read through its kind, and the key-value it is stored
+/// in.
+pub(crate) type StoredObject = (KeyValue, Box<dyn Object>);
+
+/// The stored object `name` of `entry`'s resource (in `namespace`, for a
+/// namespaced resource) read through its kind, with the key-value it is
+/// stored in; `None` when there is none.
+///
+/// Errors: the store's, as the resource's Status; 500 when the object
+/// does not decode.
+pub(crate) fn get_object(
+    server: &crate::ApiServer,
+    entry: &runtime::registry::Entry,
+    namespace: Option<&str>,
+    name: &str,
+) -> Result<Option<StoredObject>, ApiError> {
+    let info = &entry.info;
+    let key = object_key(info, namespace.filter(|_| info.namespaced), name);
+    let Some(kv) = server
+        .store
+        .get(&key)
+        .map_err(|e| storage_error(e, info, name))?
+    else {
+        return Ok(None);
+    };
+    let object = read_object(entry.kind, &kv)?;
+    Ok(Some((kv, object)))
+}
+
 pub(crate) fn storage_error(e: StorageError, info: &ResourceInfo, name: &str) -> ApiError {
     match e {
         StorageError::AlreadyExists(_) => ApiError::already_exists(info, name),

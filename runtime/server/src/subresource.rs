@@ -309,15 +309,11 @@ impl SubresourceRequest<'_> {
                 info.group_resource()
             )));
         }
-        let key = crate::store::object_key(info, namespace.filter(|_| info.namespaced), name);
         let store = self.server.store.as_ref();
         loop {
-            let kv = store
-                .get(&key)
-                .map_err(|e| crate::store::storage_error(e, info, name))?
+            let (kv, mut object) = crate::store::get_object(self.server, entry, namespace, name)?
                 .ok_or_else(|| ApiError::not_found(info, name))?;
-            let mut object = crate::store::read_object(entry.kind, &kv)?;
-            check_preconditions(object.metadata(), preconditions, &key)
+            check_preconditions(object.metadata(), preconditions, &kv.key)
                 .map_err(|why| ApiError::conflict_because(info, name, &why))?;
             change(object.as_mut())?;
             if self.dry_run {
@@ -329,7 +325,7 @@ impl SubresourceRequest<'_> {
             if bytes[..] == kv.value[..] {
                 return Ok(object);
             }
-            match store.update(&key, bytes, kv.mod_revision) {
+            match store.update(&kv.key, bytes, kv.mod_revision) {
                 Ok(written) => {
                     object.metadata_mut().resource_version = Some(written.mod_revision.to_string());
                     return Ok(object);

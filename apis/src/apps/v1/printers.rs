@@ -2,10 +2,7 @@
 // `pkg/printers/internalversion/printers.go` prints them: each printer reads
 // the Rust object's fields, as upstream's reads the Go struct.
 
-use runtime::printers::{
-    AGE_DESCRIPTION, TEMPLATE_CONTAINERS as CONTAINERS, TEMPLATE_IMAGES as IMAGES, age,
-    format_labels,
-};
+use runtime::printers::{AGE_DESCRIPTION, age, format_labels};
 use runtime::resource::{Printer, PrinterColumn};
 use runtime::selector::format_selector;
 use serde_json::{Value, json};
@@ -26,8 +23,8 @@ impl Printer for Deployment {
             "Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.",
         ),
         PrinterColumn::string("Age", 0, AGE_DESCRIPTION),
-        CONTAINERS,
-        IMAGES,
+        PrinterColumn::TEMPLATE_CONTAINERS,
+        PrinterColumn::TEMPLATE_IMAGES,
         PrinterColumn::string("Selector", 1, "Label selector for pods."),
     ];
 
@@ -73,8 +70,8 @@ impl Printer for ReplicaSet {
             "readyReplicas is the number of pods targeted by this ReplicaSet with a Ready Condition.",
         ),
         PrinterColumn::string("Age", 0, AGE_DESCRIPTION),
-        CONTAINERS,
-        IMAGES,
+        PrinterColumn::TEMPLATE_CONTAINERS,
+        PrinterColumn::TEMPLATE_IMAGES,
         PrinterColumn::string(
             "Selector",
             1,
@@ -131,8 +128,8 @@ impl Printer for DaemonSet {
             "NodeSelector is a selector which must be true for the pod to fit on a node. Selector which must match a node's labels for the pod to be scheduled on that node. More info: https://kubernetes.io/docs/concepts/configuration/assign-pod-node/",
         ),
         PrinterColumn::string("Age", 0, AGE_DESCRIPTION),
-        CONTAINERS,
-        IMAGES,
+        PrinterColumn::TEMPLATE_CONTAINERS,
+        PrinterColumn::TEMPLATE_IMAGES,
         PrinterColumn::string(
             "Selector",
             1,
@@ -206,8 +203,8 @@ impl Printer for StatefulSet {
     const COLUMNS: &'static [PrinterColumn] = &[
         PrinterColumn::string("Ready", 0, "Number of the pod with ready state"),
         PrinterColumn::string("Age", 0, AGE_DESCRIPTION),
-        CONTAINERS,
-        IMAGES,
+        PrinterColumn::TEMPLATE_CONTAINERS,
+        PrinterColumn::TEMPLATE_IMAGES,
     ];
 
     /// `printStatefulSet`: READY is `readyReplicas/replicas`.

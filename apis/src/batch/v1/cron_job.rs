@@ -336,8 +336,8 @@ impl Printer for CronJob {
             "Information when was the last time the job was successfully scheduled.",
         ),
         PrinterColumn::string("Age", 0, AGE_DESCRIPTION),
-        runtime::printers::TEMPLATE_CONTAINERS,
-        runtime::printers::TEMPLATE_IMAGES,
+        PrinterColumn::TEMPLATE_CONTAINERS,
+        PrinterColumn::TEMPLATE_IMAGES,
         PrinterColumn::string(
             "Selector",
             1,

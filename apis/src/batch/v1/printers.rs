@@ -29,8 +29,8 @@ impl Printer for Job {
         ),
         PrinterColumn::string("Duration", 0, "Time required to complete the job."),
         PrinterColumn::string("Age", 0, AGE_DESCRIPTION),
-        runtime::printers::TEMPLATE_CONTAINERS,
-        runtime::printers::TEMPLATE_IMAGES,
+        PrinterColumn::TEMPLATE_CONTAINERS,
+        PrinterColumn::TEMPLATE_IMAGES,
         PrinterColumn::string("Selector", 1, "A label query over pods."),
     ];
 

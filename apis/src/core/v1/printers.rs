@@ -3,8 +3,7 @@
 // the Rust object's fields, as upstream's reads the Go struct.
 
 use runtime::printers::{
-    AGE_DESCRIPTION, NAME_DESCRIPTION, age, first_with_more, format_labels, human_duration,
-    instant, timestamp_since,
+    AGE_DESCRIPTION, age, first_with_more, format_labels, human_duration, instant, timestamp_since,
 };
 use runtime::resource::{Printer, PrinterColumn};
 use serde_json::{Value, json};
@@ -472,14 +471,7 @@ impl Printer for Event {
             "The time at which the event was first recorded. (Time of server receipt is in TypeMeta.)",
         ),
         PrinterColumn::string("Count", 1, "The number of times this event has occurred."),
-        PrinterColumn {
-            name: "Name",
-            type_: "string",
-            format: "name",
-            description: NAME_DESCRIPTION,
-            json_path: "",
-            priority: 1,
-        },
+        PrinterColumn::name(1),
     ];
     const NAME_COLUMN: bool = false;
 

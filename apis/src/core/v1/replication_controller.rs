@@ -377,8 +377,8 @@ impl Printer for ReplicationController {
             "The number of ready replicas for this replication controller.",
         ),
         PrinterColumn::string("Age", 0, AGE_DESCRIPTION),
-        runtime::printers::TEMPLATE_CONTAINERS,
-        runtime::printers::TEMPLATE_IMAGES,
+        PrinterColumn::TEMPLATE_CONTAINERS,
+        PrinterColumn::TEMPLATE_IMAGES,
         PrinterColumn::string(
             "Selector",
             1,

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use runtime::printers::{AGE_DESCRIPTION, NAME_DESCRIPTION, age};
+use runtime::printers::{AGE_DESCRIPTION, age};
 use runtime::resource::{Printer, PrinterColumn};
 use serde_json::{Value, json};
 
@@ -97,14 +97,7 @@ impl Printer for IngressClass {
     const NAME_COLUMN: bool = false;
 
     const COLUMNS: &'static [PrinterColumn] = &[
-        PrinterColumn {
-            name: "Name",
-            type_: "string",
-            format: "name",
-            description: NAME_DESCRIPTION,
-            json_path: "",
-            priority: 0,
-        },
+        PrinterColumn::name(0),
         PrinterColumn::string(
             "Controller",
             0,

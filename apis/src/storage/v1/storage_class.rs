@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use macros::Resource;
 use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::meta::ObjectMeta;
-use runtime::printers::{AGE_DESCRIPTION, NAME_DESCRIPTION, age};
+use runtime::printers::{AGE_DESCRIPTION, age};
 use runtime::resource::{Printer, PrinterColumn, Strategy};
 use runtime::validate::{Context, ValidateExtra, names};
 use serde::{Deserialize, Serialize};
@@ -318,14 +318,7 @@ fn topology_warnings(class: &StorageClass) -> Vec<String> {
 
 impl Printer for StorageClass {
     const COLUMNS: &'static [PrinterColumn] = &[
-        PrinterColumn {
-            name: "Name",
-            type_: "string",
-            format: "name",
-            description: NAME_DESCRIPTION,
-            json_path: "",
-            priority: 0,
-        },
+        PrinterColumn::name(0),
         PrinterColumn::string(
             "Provisioner",
             0,
