@@ -6,6 +6,7 @@
 //! `zz_generated.register.rs`; its other files hold the types.
 #![deny(missing_docs)]
 
+pub mod admissionregistration;
 pub mod apps;
 pub mod authentication;
 pub mod authorization;

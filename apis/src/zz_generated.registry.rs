@@ -4,6 +4,7 @@
 /// OpenAPI documents that describe them.
 pub fn registry() -> ::runtime::registry::Registry {
     let mut registry = ::runtime::registry::Registry::new();
+    crate::admissionregistration::v1::register(&mut registry);
     crate::apps::v1::register(&mut registry);
     crate::authentication::v1::register(&mut registry);
     crate::authorization::v1::register(&mut registry);
@@ -25,6 +26,12 @@ pub fn registry() -> ::runtime::registry::Registry {
         .set_openapi(
             include_str!("../../api/openapi-spec/swagger.json"),
             &[
+                (
+                    "apis/admissionregistration.k8s.io/v1",
+                    include_str!(
+                        "../../api/openapi-spec/v3/apis__admissionregistration.k8s.io__v1_openapi.json"
+                    ),
+                ),
                 (
                     "apis/apps/v1",
                     include_str!("../../api/openapi-spec/v3/apis__apps__v1_openapi.json"),

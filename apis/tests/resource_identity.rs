@@ -91,6 +91,8 @@ fn generated_registry_lists_every_resource() {
     assert_eq!(
         names,
         [
+            "mutatingwebhookconfigurations.admissionregistration.k8s.io",
+            "validatingwebhookconfigurations.admissionregistration.k8s.io",
             "deployments.apps",
             "replicasets.apps",
             "daemonsets.apps",

@@ -338,7 +338,8 @@ const PROTO_CASES: &[(&str, &str)] = &[(
      #[serde(rename_all = \"camelCase\")]\npub struct Widget {\n\
      /// +protobuf=1\npub metadata: ObjectMeta,\n\
      /// The embedded part, a message of its own on the wire.\n/// +protobuf=2\n#[serde(flatten)]\npub widget_source: WidgetSource,\n\
-     /// +protobuf=4\npub selector: Option<LabelSelector>,\n}\n\n\
+     /// +protobuf=4\npub selector: Option<LabelSelector>,\n\
+     /// Named as upstream's tag names it.\n/// +protobuf=5\n/// +protobuf.name=Items\npub items: Vec<String>,\n}\n\n\
      /// Where a widget comes from.\npub struct WidgetSource {\n    /// +protobuf=1\n    pub url: String,\n}\n",
 )];
 

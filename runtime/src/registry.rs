@@ -103,6 +103,11 @@ pub trait Object: Send + Sync + Any {
     /// A copy of the object.
     fn clone_object(&self) -> Box<dyn Object>;
 
+    /// Makes this object a copy of `other` (what a mutating admission
+    /// webhook's patch made of it); false, changing nothing, when `other`
+    /// is of another kind.
+    fn assign(&mut self, other: &dyn Object) -> bool;
+
     /// [`ServedKind::scale`].
     fn scale(&self) -> Option<ScaleFields>;
 
@@ -244,6 +249,16 @@ impl<T: ServedKind> Object for T {
 
     fn clone_object(&self) -> Box<dyn Object> {
         Box::new(self.clone())
+    }
+
+    fn assign(&mut self, other: &dyn Object) -> bool {
+        match other.as_any().downcast_ref::<T>() {
+            Some(other) => {
+                self.clone_from(other);
+                true
+            }
+            None => false,
+        }
     }
 
     fn scale(&self) -> Option<ScaleFields> {

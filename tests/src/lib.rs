@@ -5,6 +5,7 @@
 
 pub mod http;
 pub mod store;
+pub mod webhook;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};

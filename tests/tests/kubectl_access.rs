@@ -1,6 +1,7 @@
-//! The real kubectl against the access reviews (`kubectl auth`) and the
-//! RBAC kinds and ServiceAccounts a controller's manifests carry, with
-//! outputs compared to what kube-apiserver makes kubectl print.
+//! The real kubectl against the access reviews (`kubectl auth`), the
+//! RBAC kinds and ServiceAccounts a controller's manifests carry, and its
+//! admission webhooks, with outputs compared to what kube-apiserver makes
+//! kubectl print.
 
 use tests::{TestServer, rows};
 
@@ -111,4 +112,55 @@ fn rbac_manifests_apply_and_print() {
         r#"{"roleRef":{"name":"other"}}"#,
     ]);
     assert!(err.contains("cannot change roleRef"), "{err}");
+}
+
+/// A controller's webhook configuration applies and lists with upstream's
+/// columns; kubectl prints what the webhook says: its refusal, and its
+/// warnings on a write it allows.
+#[test]
+fn admission_webhooks_answer_kubectl() {
+    use tests::webhook::{WebhookServer, answer};
+    let webhook = WebhookServer::start(|_, review| {
+        let forbidden = review["request"]["object"]["data"]["forbidden"].is_string();
+        if forbidden {
+            answer(
+                review,
+                serde_json::json!({"allowed": false, "status": {"code": 403, "reason": "Forbidden", "message": "forbidden data"}}),
+            )
+        } else {
+            answer(
+                review,
+                serde_json::json!({"allowed": true, "warnings": ["looked at it"]}),
+            )
+        }
+    });
+    let s = TestServer::start();
+    let manifest = s.manifest(
+        "webhook.yaml",
+        &format!(
+            "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingWebhookConfiguration\n\
+             metadata: {{name: check}}\nwebhooks:\n- name: check.example.com\n  \
+             clientConfig: {{url: '{}/validate', caBundle: {}}}\n  \
+             rules: [{{operations: [CREATE], apiGroups: [''], apiVersions: [v1], resources: [configmaps]}}]\n  \
+             sideEffects: None\n  admissionReviewVersions: [v1]\n",
+            webhook.base_url,
+            webhook.ca_bundle()
+        ),
+    );
+    let out = s.kubectl_ok(&["apply", "-f", manifest.to_str().unwrap()]);
+    assert!(
+        out.contains("validatingwebhookconfiguration.admissionregistration.k8s.io/check created"),
+        "{out}"
+    );
+    let listed = rows(&s.kubectl_ok(&["get", "validatingwebhookconfigurations"]));
+    assert_eq!(listed[0], ["NAME", "WEBHOOKS", "AGE"]);
+    assert_eq!(listed[1][..2], ["check", "1"]);
+    let err = s.kubectl_err(&["create", "configmap", "bad", "--from-literal=forbidden=x"]);
+    assert_eq!(
+        err.trim(),
+        "error: failed to create configmap: admission webhook \"check.example.com\" denied the request: forbidden data"
+    );
+    let out = s.kubectl(&["create", "configmap", "good", "--from-literal=fine=x"]);
+    assert!(out.success, "{}", out.stderr);
+    assert_eq!(out.stderr.trim(), "Warning: looked at it");
 }

@@ -68,6 +68,7 @@ pub static TAGS: &[TagDef] = &[
     crate::tags::protobuf::RESERVED_DEF,
     crate::tags::protobuf::MARSHAL_DEF,
     crate::tags::protobuf::NULLABLE_DEF,
+    crate::tags::protobuf::FIELD_NAME_DEF,
     crate::tags::prerelease_lifecycle_introduced::DEF,
     crate::tags::prerelease_lifecycle_deprecated::DEF,
     crate::tags::prerelease_lifecycle_removed::DEF,

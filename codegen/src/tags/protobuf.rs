@@ -5,6 +5,9 @@
 //! but its Rust wire code is hand-written (upstream: `Time`, `Quantity`).
 //! `+protobuf.nullable=true` on a list newtype: a message of its own whose
 //! field 1 repeats the items (upstream: `metav1.Verbs`).
+//! `+protobuf.name=<Name>`: the field's name in the `.proto` where upstream's
+//! differs from its JSON name (upstream: a webhook configuration's
+//! `Webhooks`).
 
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
 
@@ -104,3 +107,22 @@ pub fn wrapped_items(def: &crate::model::TypeDef) -> Option<&crate::model::Field
         _ => None,
     }
 }
+
+/// The name of `+protobuf.name`.
+pub const FIELD_NAME: &str = "protobuf.name";
+
+/// The definition of `+protobuf.name`.
+pub const FIELD_NAME_DEF: TagDef = TagDef {
+    name: FIELD_NAME,
+    scopes: &[Scope::Field],
+    args: ArgsKind::None,
+    payload: PayloadKind::String,
+    applies_to: AppliesTo::Any,
+    repeatable: false,
+    stability: Stability::Stable,
+    doc: "Names the field in the generated `.proto` where upstream's name \
+          differs from the JSON name (`name=Webhooks` in the struct tag of \
+          a webhook configuration's `webhooks`). Only the `.proto` text \
+          changes: the wire carries numbers, not names.",
+    example: "+protobuf.name=Webhooks",
+};

@@ -24,6 +24,10 @@
 //!   an Ingress that names no class gets the default IngressClass;
 //! - [`PodTopologyLabels`] (`plugin/pkg/admission/podtopologylabels`): a
 //!   Pod created on a node gets the node's zone and region labels.
+//! - [`MutatingWebhooks`](crate::webhook::MutatingWebhooks) and
+//!   [`ValidatingWebhooks`](crate::webhook::ValidatingWebhooks)
+//!   (`MutatingAdmissionWebhook`, `ValidatingAdmissionWebhook`): the
+//!   admission webhooks of the stored webhook configurations.
 //!
 //! The plugins read the classes and LimitRanges through
 //! [`Attributes::list`] (the stored objects, where upstream reads its
@@ -60,6 +64,8 @@ pub fn plugins() -> Admission {
         .with_mutating(DefaultStorageClass)
         .with_mutating(DefaultIngressClass)
         .with_mutating(PodTopologyLabels)
+        .with_mutating(crate::webhook::MutatingWebhooks)
+        .with_validating(crate::webhook::ValidatingWebhooks)
 }
 
 /// The `TaintNodesByCondition` admission plugin: a Node's create adds the

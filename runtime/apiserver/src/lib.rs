@@ -9,6 +9,7 @@ pub mod admission;
 pub mod binding;
 pub mod eviction;
 pub mod limit_ranger;
+pub mod webhook;
 
 use server::status::ApiError;
 

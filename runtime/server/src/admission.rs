@@ -13,8 +13,10 @@
 //! 403, `<resource> "<name>" is forbidden: <reason>`). Dry-run requests run
 //! the plugins too, with [`Attributes::dry_run`] set: a plugin with side
 //! effects must skip them then, as upstream's in-process plugins read
-//! `IsDryRun()`.
+//! `IsDryRun()`. A plugin may answer the client with warnings
+//! ([`Attributes::warn`]), as admission webhooks do.
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use runtime::registry::Object;
@@ -69,9 +71,34 @@ pub struct Attributes<'a> {
     /// Who sends it.
     pub user: &'a UserInfo,
     server: &'a ApiServer,
+    warnings: RefCell<Vec<String>>,
 }
 
 impl Attributes<'_> {
+    /// Adds a warning to the request's answer (a `Warning: 299 - "..."`
+    /// header), as upstream's admission webhooks' warnings are.
+    pub fn warn(&self, warning: impl Into<String>) {
+        self.warnings.borrow_mut().push(warning.into());
+    }
+
+    /// An object of the written resource read from its JSON `value`
+    /// through its kind, defaulted, as upstream decodes what a mutating
+    /// webhook's patch made (fields the type does not know are dropped).
+    ///
+    /// Errors: 500 when the value is not an object of the kind.
+    pub fn read_object(&self, value: &serde_json::Value) -> Result<Box<dyn Object>, ApiError> {
+        let entry = self
+            .server
+            .registry
+            .find(
+                self.resource.group,
+                self.resource.version,
+                self.resource.plural,
+            )
+            .ok_or_else(ApiError::path_not_found)?;
+        entry.kind.read_value(value).map_err(ApiError::internal)
+    }
+
     /// The stored objects of the resource `plural` in `group`/`version`
     /// (in `namespace`, or in every namespace), read through their kind as
     /// a GET reads them, in key order.
@@ -234,10 +261,12 @@ impl ApiServer {
             dry_run: request.dry_run,
             user: &self.user,
             server: self,
+            warnings: RefCell::new(Vec::new()),
         }
     }
 
-    /// Runs the mutating plugins that handle the request on `object`.
+    /// Runs the mutating plugins that handle the request on `object`;
+    /// returns their warnings.
     ///
     /// Errors: the first refusal, as its Status.
     pub(crate) fn admit(
@@ -245,14 +274,15 @@ impl ApiServer {
         request: &Request<'_>,
         mut object: Option<&mut dyn Object>,
         old: Option<&dyn Object>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<Vec<String>, ApiError> {
         self.run_chain(request, &self.admission.mutating, |p, attributes| {
             p.admit(attributes, object.as_deref_mut(), old)
         })
         .map_err(|r| rejected(r, request, object.as_deref()))
     }
 
-    /// Runs the validating plugins that handle the request on `object`.
+    /// Runs the validating plugins that handle the request on `object`;
+    /// returns their warnings.
     ///
     /// Errors: the first refusal, as its Status.
     pub(crate) fn validate_admission(
@@ -260,7 +290,7 @@ impl ApiServer {
         request: &Request<'_>,
         object: Option<&dyn Object>,
         old: Option<&dyn Object>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<Vec<String>, ApiError> {
         self.run_chain(request, &self.admission.validating, |p, attributes| {
             p.validate(attributes, object, old)
         })
@@ -268,7 +298,8 @@ impl ApiServer {
     }
 
     /// Calls `call` on each of `plugins` that handles the request, in
-    /// order (the attributes are made only when one does).
+    /// order (the attributes are made only when one does); returns the
+    /// plugins' warnings.
     ///
     /// Errors: the first refusal.
     fn run_chain<P: AdmissionPlugin + ?Sized>(
@@ -276,7 +307,7 @@ impl ApiServer {
         request: &Request<'_>,
         plugins: &[Arc<P>],
         mut call: impl FnMut(&P, &Attributes<'_>) -> Result<(), Rejection>,
-    ) -> Result<(), Rejection> {
+    ) -> Result<Vec<String>, Rejection> {
         let mut attributes = None;
         for plugin in plugins {
             if !plugin.handles(request.operation, request.resource) {
@@ -285,7 +316,9 @@ impl ApiServer {
             let attributes = attributes.get_or_insert_with(|| self.attributes(request));
             call(plugin, attributes)?;
         }
-        Ok(())
+        Ok(attributes
+            .map(|a| a.warnings.into_inner())
+            .unwrap_or_default())
     }
 }
 

@@ -130,6 +130,31 @@ pub mod base64_map {
     }
 }
 
+/// `#[serde(with = "runtime::codec::base64_bytes")]` for a `Vec<u8>` field
+/// that Kubernetes writes as one standard base64 string (a webhook's
+/// `caBundle`), as Go's `encoding/json` writes `[]byte`.
+pub mod base64_bytes {
+    use base64::Engine;
+    use base64::engine::general_purpose::STANDARD;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Writes the bytes as standard base64 with padding.
+    pub fn serialize<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&STANDARD.encode(bytes))
+    }
+
+    /// Reads standard base64 (`null` is no bytes, as Go reads it); a bad
+    /// value is an error.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        let Some(text) = Option::<String>::deserialize(d)? else {
+            return Ok(Vec::new());
+        };
+        STANDARD
+            .decode(text.as_bytes())
+            .map_err(|e| serde::de::Error::custom(format!("illegal base64 data: {e}")))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

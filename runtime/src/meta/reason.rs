@@ -80,6 +80,38 @@ impl StatusReason {
     }
 }
 
+impl StatusReason {
+    /// The reason whose wire text is `text`; [`StatusReason::Unknown`] for
+    /// `""` and for a text this server does not know (a webhook's own).
+    pub fn from_wire(text: &str) -> StatusReason {
+        const ALL: [StatusReason; 20] = [
+            StatusReason::Unknown,
+            StatusReason::Unauthorized,
+            StatusReason::Forbidden,
+            StatusReason::NotFound,
+            StatusReason::AlreadyExists,
+            StatusReason::Conflict,
+            StatusReason::Gone,
+            StatusReason::Invalid,
+            StatusReason::ServerTimeout,
+            StatusReason::StoreReadError,
+            StatusReason::Timeout,
+            StatusReason::TooManyRequests,
+            StatusReason::BadRequest,
+            StatusReason::MethodNotAllowed,
+            StatusReason::NotAcceptable,
+            StatusReason::RequestEntityTooLarge,
+            StatusReason::UnsupportedMediaType,
+            StatusReason::InternalError,
+            StatusReason::Expired,
+            StatusReason::ServiceUnavailable,
+        ];
+        ALL.into_iter()
+            .find(|r| r.as_str() == text)
+            .unwrap_or(StatusReason::Unknown)
+    }
+}
+
 impl std::fmt::Display for StatusReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())

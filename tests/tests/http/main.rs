@@ -53,3 +53,4 @@ mod storage_classes;
 mod update;
 mod versions;
 mod watch;
+mod webhooks;

@@ -259,10 +259,15 @@ pub fn reserved(def: &TypeDef) -> Vec<u32> {
     numbers
 }
 
-/// The field's name on the wire: the JSON name, or the lowerCamelCase Rust
-/// name of an embedded (inline) struct.
+/// The field's name in the `.proto`: its `+protobuf.name`, the JSON name,
+/// or the lowerCamelCase Rust name of an embedded (inline) struct.
 fn field_name(f: &Field) -> String {
-    if f.inline {
+    if let Some(name) = f
+        .marker(tags::protobuf::FIELD_NAME)
+        .and_then(|m| m.payload_text())
+    {
+        name.to_string()
+    } else if f.inline {
         crate::model::lower_camel(&f.rust_name)
     } else {
         f.json_name.clone()

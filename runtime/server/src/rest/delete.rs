@@ -29,6 +29,18 @@ impl Ctx<'_> {
         bytes: &[u8],
         content_type: Option<&str>,
     ) -> Result<Answer, ApiError> {
+        let mut warnings = Vec::new();
+        let answer = self.delete_admitted(bytes, content_type, &mut warnings)?;
+        Ok(answer.with_warnings(warnings))
+    }
+
+    /// [`Ctx::delete`], noting admission's warnings in `warnings`.
+    fn delete_admitted(
+        &self,
+        bytes: &[u8],
+        content_type: Option<&str>,
+        warnings: &mut Vec<String>,
+    ) -> Result<Answer, ApiError> {
         use crate::deletion::{self, Grace};
         let ri = self.ri();
         let name = self.name().to_string();
@@ -45,9 +57,11 @@ impl Ctx<'_> {
         self.server.check_deletable(ri, &name)?;
         let dry_run = self.query.dry_run(self.verb)? || options.dry_run();
         let request = self.admission_request(Operation::Delete, &name, dry_run);
-        self.server.admit(&request, None, Some(obj.as_ref()))?;
-        self.server
-            .validate_admission(&request, None, Some(obj.as_ref()))?;
+        warnings.extend(self.server.admit(&request, None, Some(obj.as_ref()))?);
+        warnings.extend(
+            self.server
+                .validate_admission(&request, None, Some(obj.as_ref()))?,
+        );
         let deleted_answer = |obj: Box<dyn Object>| {
             if ri.return_deleted_object {
                 Answer::object(StatusCode::OK, obj)

@@ -38,13 +38,16 @@ impl Ctx<'_> {
         let dry_run = self.query.dry_run(self.verb)?;
         let name = obj.metadata().name.clone().unwrap_or_default();
         let request = self.admission_request(Operation::Create, &name, dry_run);
-        self.server.admit(&request, Some(obj.as_mut()), None)?;
+        let mut warnings = warnings;
+        warnings.extend(self.server.admit(&request, Some(obj.as_mut()), None)?);
         let causes = self.type_validation(obj.as_ref(), None);
         if !causes.is_empty() {
             return Err(ApiError::invalid(ri, &name, causes));
         }
-        self.server
-            .validate_admission(&request, Some(obj.as_ref()), None)?;
+        warnings.extend(
+            self.server
+                .validate_admission(&request, Some(obj.as_ref()), None)?,
+        );
         let context = RequestContext {
             user: &self.server.user,
             namespace: namespace.as_deref(),

@@ -111,7 +111,8 @@ impl Ctx<'_> {
             None => self.request_managed(obj.as_mut())?,
         };
         let request = self.admission_request(Operation::Create, &requested_name, dry_run);
-        self.server.admit(&request, Some(obj.as_mut()), None)?;
+        let mut warnings = warnings;
+        warnings.extend(self.server.admit(&request, Some(obj.as_mut()), None)?);
         {
             let m = obj.metadata_mut();
             if m.name.is_none()
@@ -138,10 +139,13 @@ impl Ctx<'_> {
             return Err(ApiError::invalid(ri, &name, causes));
         }
         let request = self.admission_request(Operation::Create, &name, dry_run);
-        self.server
-            .validate_admission(&request, Some(obj.as_ref()), None)?;
-        let mut warnings = warnings;
+        // Upstream's order: the strategy's warnings come from
+        // `BeforeCreate`, before validating admission.
         warnings.extend(self.server.strategy_warnings(ri, obj.as_ref(), None));
+        warnings.extend(
+            self.server
+                .validate_admission(&request, Some(obj.as_ref()), None)?,
+        );
         if let Some(ns) = &path_ns {
             self.server.check_namespace_accepts(ri, &name, ns)?;
         }
@@ -313,7 +317,8 @@ impl Ctx<'_> {
         // `UpdatedObject`, before `BeforeUpdate`).
         let dry_run = self.query.dry_run(self.verb)?;
         let request = self.admission_request(Operation::Update, &name, dry_run);
-        self.server
+        let mut warnings = self
+            .server
             .admit(&request, Some(new.as_mut()), Some(old.as_ref()))?;
         if self.info.subresource.as_deref() == Some("status") {
             // Only status changes through /status.
@@ -348,16 +353,20 @@ impl Ctx<'_> {
         if !causes.is_empty() {
             return Err(ApiError::invalid(ri, &name, causes));
         }
-        self.server
-            .validate_admission(&request, Some(new.as_ref()), Some(old.as_ref()))?;
         // The strategy's warnings are the main resource's: upstream's status
-        // strategies warn about nothing.
-        let warnings = if self.info.subresource.as_deref() == Some("status") {
-            Vec::new()
-        } else {
-            self.server
-                .strategy_warnings(ri, new.as_ref(), Some(old.as_ref()))
-        };
+        // strategies warn about nothing. They come from `BeforeUpdate`,
+        // before validating admission.
+        if self.info.subresource.as_deref() != Some("status") {
+            warnings.extend(
+                self.server
+                    .strategy_warnings(ri, new.as_ref(), Some(old.as_ref())),
+            );
+        }
+        warnings.extend(self.server.validate_admission(
+            &request,
+            Some(new.as_ref()),
+            Some(old.as_ref()),
+        )?);
         let managed = match managed {
             Some(m) => m,
             None => {

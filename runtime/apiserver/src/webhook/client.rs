@@ -1,0 +1,178 @@
+//! Calls of admission webhooks over HTTPS: one POST of an `AdmissionReview`
+//! per call, as upstream's webhook client (`k8s.io/apiserver/pkg/util/webhook`)
+//! makes them, with the webhook's `caBundle` as the only roots it trusts
+//! and its timeout (`?timeout=10s` on the URL, as client-go's REST client
+//! writes it).
+//!
+//! Admission runs inside a write, which is synchronous code on a tokio
+//! worker or on the blocking pool. The calls run on a runtime of their
+//! own, on a thread started at the first call; the write waits for its
+//! answer (inside `block_in_place` on a multi-threaded runtime's worker,
+//! so the worker's other tasks move elsewhere meanwhile). Clients, with
+//! their connection pools, are kept per CA bundle.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+use reqwest::Certificate;
+
+/// The most clients (distinct CA bundles) kept; past it the cache starts
+/// over.
+const MAX_CLIENTS: usize = 64;
+
+/// The most bytes read of a webhook's answer (upstream's REST client reads
+/// any size; an answer this large is no review).
+const MAX_RESPONSE_BYTES: usize = 3 * 1024 * 1024;
+
+/// Why a call failed: the reason of upstream's `ErrCallingWebhook`, to be
+/// prefixed with `failed calling webhook "<name>": `.
+pub(crate) struct CallError(pub String);
+
+/// The runtime the calls run on: a thread of its own, started once.
+fn runtime() -> Result<&'static tokio::runtime::Handle, CallError> {
+    static RUNTIME: OnceLock<Result<tokio::runtime::Handle, String>> = OnceLock::new();
+    RUNTIME
+        .get_or_init(|| {
+            let (sender, receiver) = std::sync::mpsc::channel();
+            std::thread::Builder::new()
+                .name("admission-webhooks".into())
+                .spawn(move || {
+                    let runtime = tokio::runtime::Builder::new_multi_thread()
+                        .worker_threads(1)
+                        .thread_name("admission-webhooks")
+                        .enable_all()
+                        .build();
+                    match runtime {
+                        Ok(runtime) => {
+                            let _ = sender.send(Ok(runtime.handle().clone()));
+                            runtime.block_on(std::future::pending::<()>());
+                        }
+                        Err(e) => {
+                            let _ = sender.send(Err(e.to_string()));
+                        }
+                    }
+                })
+                .map_err(|e| e.to_string())?;
+            receiver.recv().map_err(|e| e.to_string())?
+        })
+        .as_ref()
+        .map_err(|e| CallError(format!("failed to start the webhook client: {e}")))
+}
+
+/// A client trusting `ca_bundle` (PEM certificates), from the cache.
+fn client(ca_bundle: &[u8]) -> Result<reqwest::Client, CallError> {
+    static CLIENTS: OnceLock<Mutex<HashMap<Vec<u8>, reqwest::Client>>> = OnceLock::new();
+    let clients = CLIENTS.get_or_init(Default::default);
+    let mut clients = clients.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(client) = clients.get(ca_bundle) {
+        return Ok(client.clone());
+    }
+    let mut builder = reqwest::Client::builder()
+        .use_rustls_tls()
+        .tls_built_in_root_certs(false)
+        .no_proxy();
+    if !ca_bundle.is_empty() {
+        let certificates = Certificate::from_pem_bundle(ca_bundle).map_err(|e| {
+            CallError(format!(
+                "could not get REST client: unable to load root certificates: {e}"
+            ))
+        })?;
+        for certificate in certificates {
+            builder = builder.add_root_certificate(certificate);
+        }
+    }
+    let client = builder
+        .build()
+        .map_err(|e| CallError(format!("could not get REST client: {e}")))?;
+    if clients.len() >= MAX_CLIENTS {
+        clients.clear();
+    }
+    clients.insert(ca_bundle.to_vec(), client.clone());
+    Ok(client)
+}
+
+/// POSTs `body` (an `AdmissionReview`'s JSON) to `url` and returns the
+/// answer's bytes, waiting at most `timeout`.
+///
+/// Errors: as upstream words them after `failed to call webhook: `: the
+/// POST's own failure (`Post "<url>": context deadline exceeded`), or an
+/// answer that is not a success.
+pub(crate) fn post(
+    url: &str,
+    ca_bundle: &[u8],
+    timeout: Duration,
+    body: Vec<u8>,
+) -> Result<Vec<u8>, CallError> {
+    let client = client(ca_bundle)?;
+    let seconds = timeout.as_secs();
+    let url = format!("{url}?timeout={seconds}s");
+    let call = {
+        let url = url.clone();
+        async move {
+            let response = client
+                .post(&url)
+                .timeout(timeout)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, */*")
+                .body(body)
+                .send()
+                .await?;
+            let status = response.status();
+            let bytes = response.bytes().await?;
+            Ok::<_, reqwest::Error>((status, bytes))
+        }
+    };
+    let (sender, receiver) = std::sync::mpsc::sync_channel(1);
+    runtime()?.spawn(async move {
+        let _ = sender.send(call.await);
+    });
+    let wait = || receiver.recv();
+    let answer = match tokio::runtime::Handle::try_current() {
+        Ok(handle) if handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => {
+            tokio::task::block_in_place(wait)
+        }
+        _ => wait(),
+    };
+    let failed = |reason: String| CallError(format!("failed to call webhook: {reason}"));
+    match answer {
+        Err(_) => Err(failed(format!("Post {url:?}: the webhook client stopped"))),
+        Ok(Err(e)) => Err(failed(format!("Post {url:?}: {}", describe(&e)))),
+        Ok(Ok((status, bytes))) => {
+            if bytes.len() > MAX_RESPONSE_BYTES {
+                return Err(failed(format!(
+                    "the response is larger than {MAX_RESPONSE_BYTES} bytes"
+                )));
+            }
+            if !status.is_success() {
+                let text = String::from_utf8_lossy(&bytes);
+                return Err(failed(if text.trim().is_empty() {
+                    format!(
+                        "the server responded with the status code {} but did not return more information",
+                        status.as_u16()
+                    )
+                } else {
+                    format!(
+                        "an error on the server ({:?}) has prevented the request from succeeding",
+                        text.trim()
+                    )
+                }));
+            }
+            Ok(bytes.to_vec())
+        }
+    }
+}
+
+/// A reqwest error as Go's HTTP client would say it: `context deadline
+/// exceeded` for a timeout, else the innermost cause (`Connection refused
+/// (os error 111)`, a certificate the bundle does not sign).
+fn describe(error: &reqwest::Error) -> String {
+    if error.is_timeout() {
+        return "context deadline exceeded".into();
+    }
+    let mut innermost: &dyn std::error::Error = error;
+    while let Some(source) = innermost.source() {
+        innermost = source;
+    }
+    innermost.to_string()
+}

@@ -1,0 +1,448 @@
+//! Admission webhooks: the configurations of `admissionregistration.k8s.io/v1`
+//! (defaults, upstream's validation in its words, the Table), and the
+//! `MutatingAdmissionWebhook` and `ValidatingAdmissionWebhook` plugins
+//! calling a webhook served over HTTPS (`tests::webhook::WebhookServer`):
+//! the review sent, refusals, patches, warnings, selectors, failure
+//! policies, and the configurations themselves never sent.
+
+use tests::webhook::{WebhookServer, answer, patch};
+
+use super::*;
+
+const VALIDATING: &str = "/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations";
+const MUTATING: &str = "/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations";
+const CONFIGMAPS: &str = "/api/v1/namespaces/default/configmaps";
+
+/// A configuration of `kind` with one webhook `name` at `url`, for
+/// `rules`, trusting `ca_bundle`.
+fn configuration(kind: &str, name: &str, url: &str, ca_bundle: &str, rules: Value) -> Value {
+    json!({
+        "apiVersion": "admissionregistration.k8s.io/v1",
+        "kind": kind,
+        "metadata": {"name": name},
+        "webhooks": [{
+            "name": name,
+            "clientConfig": {"url": url, "caBundle": ca_bundle},
+            "rules": rules,
+            "sideEffects": "None",
+            "admissionReviewVersions": ["v1"],
+        }],
+    })
+}
+
+/// Rules for `operations` on the core group's configmaps.
+fn configmap_rules(operations: &[&str]) -> Value {
+    json!([{"operations": operations, "apiGroups": [""], "apiVersions": ["v1"], "resources": ["configmaps"]}])
+}
+
+/// `SetDefaults_ValidatingWebhook` and friends, `ValidateValidatingWebhookConfiguration`
+/// in upstream's order and words, and `printValidatingWebhook`'s Table.
+#[tokio::test]
+async fn configurations_are_defaulted_and_validated_as_upstream() {
+    let api = Api::start();
+    let mut body = configuration(
+        "ValidatingWebhookConfiguration",
+        "check.example.com",
+        "https://127.0.0.1:1/check",
+        "",
+        configmap_rules(&["CREATE"]),
+    );
+    body["webhooks"][0]["clientConfig"] =
+        json!({"service": {"namespace": "default", "name": "hook"}});
+    let r = api.post(VALIDATING, &body).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let hook = &r.body["webhooks"][0];
+    assert_eq!(hook["failurePolicy"], "Fail");
+    assert_eq!(hook["matchPolicy"], "Equivalent");
+    assert_eq!(hook["namespaceSelector"], json!({}));
+    assert_eq!(hook["objectSelector"], json!({}));
+    assert_eq!(hook["timeoutSeconds"], 10);
+    assert_eq!(hook["rules"][0]["scope"], "*");
+    assert_eq!(hook["clientConfig"]["service"]["port"], 443);
+    assert_eq!(r.body["metadata"]["generation"], 1);
+
+    let bad = json!({
+        "apiVersion": "admissionregistration.k8s.io/v1",
+        "kind": "ValidatingWebhookConfiguration",
+        "metadata": {"name": "bad"},
+        "webhooks": [
+            {
+                "name": "short.name",
+                "clientConfig": {"url": "http://user@example.com/x?y=1#z"},
+                "rules": [{"operations": ["*", "CREATE"], "apiGroups": [], "apiVersions": ["v1"],
+                           "resources": ["*", "pods"], "scope": "Global"}],
+                "timeoutSeconds": 31,
+                "admissionReviewVersions": ["v2"],
+            },
+            {
+                "name": "dup.example.com",
+                "clientConfig": {},
+                "sideEffects": "Some",
+                "failurePolicy": "Sometimes",
+                "admissionReviewVersions": ["v1", "v1"],
+            },
+            {
+                "name": "dup.example.com",
+                "clientConfig": {"service": {"namespace": "", "name": "hook", "path": "a//b", "port": 0}},
+                "sideEffects": "None",
+                "admissionReviewVersions": ["v1"],
+            },
+        ],
+    });
+    let r = api.post(VALIDATING, &bad).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.causes(),
+        [
+            // The `+required` marker's check comes first, without
+            // upstream's detail (`must specify one of None, NoneOnDryRun`).
+            "webhooks[0].sideEffects: Required value",
+            "webhooks[0].name: Invalid value: \"short.name\": should be a domain with at least three segments separated by dots",
+            "webhooks[0].rules[0].operations: Invalid value: []admissionregistration.OperationType{\"*\", \"CREATE\"}: if '*' is present, must not specify other operations",
+            "webhooks[0].rules[0].apiGroups: Required value",
+            "webhooks[0].rules[0].resources: Invalid value: []string{\"*\", \"pods\"}: if '*' is present, must not specify other resources without subresources",
+            "webhooks[0].rules[0].scope: Unsupported value: \"Global\": supported values: \"*\", \"Cluster\", \"Namespaced\"",
+            "webhooks[0].timeoutSeconds: Invalid value: 31: the timeout value must be between 1 and 30 seconds",
+            "webhooks[0].clientConfig.url: Invalid value: \"http\": 'https' is the only allowed URL scheme; desired format: https://host[/path]",
+            "webhooks[0].clientConfig.url: Invalid value: \"user\": user information is not permitted in the URL",
+            "webhooks[0].clientConfig.url: Invalid value: \"z\": fragments are not permitted in the URL",
+            "webhooks[0].clientConfig.url: Invalid value: \"y=1\": query parameters are not permitted in the URL",
+            "webhooks[0].admissionReviewVersions: Invalid value: []string{\"v2\"}: must include at least one of v1, v1beta1",
+            "webhooks[1].failurePolicy: Unsupported value: \"Sometimes\": supported values: \"Fail\", \"Ignore\"",
+            "webhooks[1].sideEffects: Unsupported value: \"Some\": supported values: \"None\", \"NoneOnDryRun\"",
+            "webhooks[1].clientConfig: Required value: exactly one of url or service is required",
+            "webhooks[1].admissionReviewVersions[1]: Invalid value: \"v1\": duplicate version",
+            "webhooks[2].clientConfig.service.namespace: Required value: service namespace is required",
+            "webhooks[2].clientConfig.service.port: Invalid value: 0: port is not valid: must be between 1 and 65535, inclusive",
+            "webhooks[2].clientConfig.service.path: Invalid value: \"a//b\": must start with a '/'",
+            "webhooks[2].clientConfig.service.path: Invalid value: \"a//b\": segment[0] may not be empty",
+            "webhooks[2].clientConfig.service.path: Invalid value: \"a//b\": segment[1] may not be empty",
+            "webhooks[2].name: Duplicate value: \"dup.example.com\"",
+        ]
+    );
+
+    // Match conditions need CEL, which this server does not have.
+    let mut conditional = body.clone();
+    conditional["metadata"]["name"] = json!("conditional");
+    conditional["webhooks"][0]["matchConditions"] = json!([{"name": "not-system", "expression": "!request.userInfo.username.startsWith('system:')"}]);
+    let r = api.post(VALIDATING, &conditional).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.causes(),
+        [
+            "webhooks[0].matchConditions[0].expression: Forbidden: match conditions are not supported by this server: it has no CEL evaluator"
+        ]
+    );
+
+    let r = api
+        .get_as(VALIDATING, "application/json;as=Table;v=v1;g=meta.k8s.io")
+        .await;
+    assert_eq!(table_columns(&r.body), ["Name", "Webhooks", "Age"]);
+    assert_eq!(r.body["rows"][0]["cells"][0], "check.example.com");
+    assert_eq!(r.body["rows"][0]["cells"][1], 1);
+
+    // A change of the webhooks is a new generation.
+    let mut changed = api
+        .get(&format!("{VALIDATING}/check.example.com"))
+        .await
+        .body;
+    changed["webhooks"][0]["timeoutSeconds"] = json!(5);
+    let r = api
+        .put(&format!("{VALIDATING}/check.example.com"), &changed)
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["metadata"]["generation"], 2);
+}
+
+/// A validating webhook sees the review upstream sends and refuses with
+/// its own Status; a write it allows is stored; deletes send the old
+/// object.
+#[tokio::test]
+async fn a_validating_webhook_judges_writes() {
+    let webhook = WebhookServer::start(|_, review| {
+        let request = &review["request"];
+        let object = request.get("object").unwrap_or(&request["oldObject"]);
+        if object["data"]["forbidden"].is_string() {
+            answer(
+                review,
+                json!({"allowed": false, "status": {"code": 403, "reason": "Forbidden", "message": "forbidden data"}}),
+            )
+        } else if object["data"]["silent"].is_string() {
+            answer(review, json!({"allowed": false}))
+        } else {
+            answer(
+                review,
+                json!({"allowed": true, "warnings": ["looked at it"]}),
+            )
+        }
+    });
+    let api = Api::start();
+    let url = format!("{}/validate", webhook.base_url);
+    let r = api
+        .post(
+            VALIDATING,
+            &configuration(
+                "ValidatingWebhookConfiguration",
+                "check.example.com",
+                &url,
+                &webhook.ca_bundle(),
+                configmap_rules(&["CREATE", "DELETE"]),
+            ),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    // The configuration itself was not sent to anyone.
+    assert!(webhook.reviews().is_empty());
+
+    let mut refused = configmap("refused");
+    refused["data"] = json!({"forbidden": "x"});
+    let r = api.post(CONFIGMAPS, &refused).await;
+    r.assert_failure(403, "Forbidden");
+    assert_eq!(
+        r.body["message"],
+        "admission webhook \"check.example.com\" denied the request: forbidden data"
+    );
+    let mut silent = configmap("silent");
+    silent["data"] = json!({"silent": "x"});
+    let r = api.post(CONFIGMAPS, &silent).await;
+    // No code is a 400; no reason stays none.
+    assert_eq!(
+        (r.status, r.body.get("reason")),
+        (StatusCode::BAD_REQUEST, None)
+    );
+    assert_eq!(
+        r.body["message"],
+        "admission webhook \"check.example.com\" denied the request without explanation"
+    );
+    assert_eq!(
+        api.get(&format!("{CONFIGMAPS}/refused")).await.status,
+        StatusCode::NOT_FOUND
+    );
+
+    let r = api.post(CONFIGMAPS, &configmap("allowed")).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.warnings(), [r#"299 - "looked at it""#]);
+
+    let reviews = webhook.reviews();
+    let (path, review) = reviews.last().expect("a review");
+    assert_eq!(path, "/validate?timeout=10s");
+    assert_eq!(review["apiVersion"], "admission.k8s.io/v1");
+    assert_eq!(review["kind"], "AdmissionReview");
+    let request = &review["request"];
+    assert!(
+        request["uid"].as_str().is_some_and(|u| u.len() == 36),
+        "{request}"
+    );
+    assert_eq!(
+        request["kind"],
+        json!({"group": "", "version": "v1", "kind": "ConfigMap"})
+    );
+    assert_eq!(
+        request["resource"],
+        json!({"group": "", "version": "v1", "resource": "configmaps"})
+    );
+    assert_eq!(request["requestKind"], request["kind"]);
+    assert_eq!(request["name"], "allowed");
+    assert_eq!(request["namespace"], "default");
+    assert_eq!(request["operation"], "CREATE");
+    assert_eq!(request["userInfo"]["username"], "system:unsecured");
+    assert_eq!(request["object"]["kind"], "ConfigMap");
+    assert_eq!(request["object"]["metadata"]["name"], "allowed");
+    assert!(request.get("oldObject").is_none());
+    assert_eq!(request["dryRun"], false);
+    assert_eq!(
+        request["options"],
+        json!({"kind": "CreateOptions", "apiVersion": "meta.k8s.io/v1"})
+    );
+
+    // Updates are not in the rules; deletes are, with the old object.
+    let mut updated = api.get(&format!("{CONFIGMAPS}/allowed")).await.body;
+    updated["data"] = json!({"forbidden": "now"});
+    let sent = webhook.reviews().len();
+    let r = api.put(&format!("{CONFIGMAPS}/allowed"), &updated).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(webhook.reviews().len(), sent);
+    let r = api.delete(&format!("{CONFIGMAPS}/allowed")).await;
+    r.assert_failure(403, "Forbidden");
+    let reviews = webhook.reviews();
+    let request = &reviews.last().expect("a review").1["request"];
+    assert_eq!(request["operation"], "DELETE");
+    assert!(request.get("object").is_none());
+    assert_eq!(request["oldObject"]["data"]["forbidden"], "now");
+    assert_eq!(request["options"]["kind"], "DeleteOptions");
+}
+
+/// A mutating webhook's JSON patch changes the object stored (and seen by
+/// a validating webhook after it); a dry run is sent with `dryRun: true`.
+#[tokio::test]
+async fn a_mutating_webhook_patches_the_object() {
+    let webhook = WebhookServer::start(|path, review| {
+        if path.starts_with("/mutate") {
+            answer(
+                review,
+                patch(json!([
+                    {"op": "add", "path": "/metadata/labels", "value": {"mutated": "yes"}},
+                    {"op": "add", "path": "/data", "value": {"added": "by the webhook"}},
+                ])),
+            )
+        } else {
+            let labelled = review["request"]["object"]["metadata"]["labels"]["mutated"] == "yes";
+            answer(
+                review,
+                json!({"allowed": labelled, "status": {"message": "not mutated"}}),
+            )
+        }
+    });
+    let api = Api::start();
+    let rules = configmap_rules(&["CREATE"]);
+    for (path, kind, collection) in [
+        ("mutate", "MutatingWebhookConfiguration", MUTATING),
+        ("validate", "ValidatingWebhookConfiguration", VALIDATING),
+    ] {
+        let url = format!("{}/{path}", webhook.base_url);
+        let name = format!("{path}.example.com");
+        let body = configuration(kind, &name, &url, &webhook.ca_bundle(), rules.clone());
+        let r = api.post(collection, &body).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    }
+    let r = api.post(CONFIGMAPS, &configmap("patched")).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.body["metadata"]["labels"], json!({"mutated": "yes"}));
+    assert_eq!(r.body["data"], json!({"added": "by the webhook"}));
+    let stored = api.get(&format!("{CONFIGMAPS}/patched")).await;
+    assert_eq!(stored.body["data"]["added"], "by the webhook");
+
+    let r = api
+        .post(&format!("{CONFIGMAPS}?dryRun=All"), &configmap("dry"))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let reviews = webhook.reviews();
+    let (_, review) = reviews.last().expect("a review");
+    assert_eq!(review["request"]["dryRun"], true);
+    assert_eq!(review["request"]["options"]["dryRun"], json!(["All"]));
+    assert_eq!(
+        api.get(&format!("{CONFIGMAPS}/dry")).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+/// Namespace and object selectors decide which writes a webhook sees.
+#[tokio::test]
+async fn selectors_choose_the_writes_sent() {
+    let webhook = WebhookServer::start(|_, review| answer(review, json!({"allowed": true})));
+    let api = Api::start();
+    let mut body = configuration(
+        "ValidatingWebhookConfiguration",
+        "selective.example.com",
+        &format!("{}/v", webhook.base_url),
+        &webhook.ca_bundle(),
+        configmap_rules(&["*"]),
+    );
+    body["webhooks"][0]["namespaceSelector"] = json!({"matchLabels": {"team": "a"}});
+    body["webhooks"][0]["objectSelector"] =
+        json!({"matchExpressions": [{"key": "watched", "operator": "Exists"}]});
+    let r = api.post(VALIDATING, &body).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    for (name, labels) in [("a", json!({"team": "a"})), ("b", json!({"team": "b"}))] {
+        let ns = json!({"metadata": {"name": name, "labels": labels}});
+        assert_eq!(
+            api.post("/api/v1/namespaces", &ns).await.status,
+            StatusCode::CREATED
+        );
+    }
+    let watched = json!({"metadata": {"name": "w", "labels": {"watched": "1"}}});
+    let unwatched = json!({"metadata": {"name": "u"}});
+    for (ns, object) in [("a", &watched), ("a", &unwatched), ("b", &watched)] {
+        let r = api
+            .post(&format!("/api/v1/namespaces/{ns}/configmaps"), object)
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    }
+    let sent: Vec<(Value, Value)> = webhook
+        .reviews()
+        .iter()
+        .map(|(_, r)| {
+            (
+                r["request"]["namespace"].clone(),
+                r["request"]["name"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(sent, [(json!("a"), json!("w"))]);
+}
+
+/// A webhook that cannot be called fails the write under `Fail` (500)
+/// and is skipped under `Ignore`; an answer for another request is no
+/// answer.
+#[tokio::test]
+async fn failure_policies_decide_what_a_failed_call_does() {
+    let api = Api::start();
+    let closed = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+        listener.local_addr().expect("address").port()
+    };
+    let url = format!("https://127.0.0.1:{closed}/unreachable");
+    let mut body = configuration(
+        "ValidatingWebhookConfiguration",
+        "unreachable.example.com",
+        &url,
+        "",
+        configmap_rules(&["CREATE"]),
+    );
+    let r = api.post(VALIDATING, &body).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let r = api.post(CONFIGMAPS, &configmap("closed")).await;
+    r.assert_failure(500, "InternalError");
+    let message = r.body["message"].as_str().unwrap_or_default();
+    let expected = format!(
+        "Internal error occurred: failed calling webhook \"unreachable.example.com\": failed to call webhook: Post \"{url}?timeout=10s\": "
+    );
+    assert!(message.starts_with(&expected), "{message}");
+
+    body["webhooks"][0]["failurePolicy"] = json!("Ignore");
+    body["metadata"]["resourceVersion"] = r#get_rv(&api).await;
+    let r = api
+        .put(&format!("{VALIDATING}/unreachable.example.com"), &body)
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let r = api.post(CONFIGMAPS, &configmap("ignored")).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+
+    // A webhook answering with another uid.
+    let webhook = WebhookServer::start(|_, review| {
+        let mut a = answer(review, json!({"allowed": true}));
+        a["response"]["uid"] = json!("someone-else");
+        a
+    });
+    let r = api
+        .post(
+            VALIDATING,
+            &configuration(
+                "ValidatingWebhookConfiguration",
+                "confused.example.com",
+                &format!("{}/x", webhook.base_url),
+                &webhook.ca_bundle(),
+                configmap_rules(&["CREATE"]),
+            ),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let r = api.post(CONFIGMAPS, &configmap("confused")).await;
+    r.assert_failure(500, "InternalError");
+    let uid = webhook.reviews()[0].1["request"]["uid"].clone();
+    assert_eq!(
+        r.body["message"],
+        format!(
+            "Internal error occurred: failed calling webhook \"confused.example.com\": received invalid webhook response: expected response.uid={uid}, got \"someone-else\""
+        )
+    );
+}
+
+/// The stored resourceVersion of the `unreachable.example.com`
+/// configuration.
+async fn r#get_rv(api: &Api) -> Value {
+    api.get(&format!("{VALIDATING}/unreachable.example.com"))
+        .await
+        .body["metadata"]["resourceVersion"]
+        .clone()
+}
