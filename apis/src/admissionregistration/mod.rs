@@ -2,3 +2,6 @@
 //! `k8s.io/api/admissionregistration`.
 
 pub mod v1;
+mod webhook;
+
+pub use webhook::{DEFAULT_SERVICE_PORT, DEFAULT_TIMEOUT_SECONDS, WebhookAccessor};

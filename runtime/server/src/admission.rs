@@ -101,7 +101,10 @@ impl Attributes<'_> {
 
     /// The stored objects of the resource `plural` in `group`/`version`
     /// (in `namespace`, or in every namespace), read through their kind as
-    /// a GET reads them, in key order.
+    /// a GET reads them, in key order. A resource some plugin lists on
+    /// each write ([`AdmissionPlugin::listed_resources`]) is read from
+    /// the server's cache of it when that has seen every write through
+    /// this server (see `crate::lister`).
     ///
     /// Errors: 404 for a resource the server does not serve; 500 when the
     /// store fails or an object does not decode.
@@ -117,6 +120,18 @@ impl Attributes<'_> {
             .registry
             .find(group, version, plural)
             .ok_or_else(ApiError::path_not_found)?;
+        let mut prefix = crate::store::resource_prefix(&entry.info);
+        if let Some((listed, lister)) = self.server.listers.get(&prefix)
+            && listed.info.api_version == entry.info.api_version
+        {
+            if let Some(namespace) = namespace.filter(|_| entry.info.namespaced) {
+                prefix.push_str(namespace);
+                prefix.push('/');
+            }
+            if let Some(objects) = lister.objects(&prefix) {
+                return Ok(objects.iter().map(|o| o.clone_object()).collect());
+            }
+        }
         crate::store::list_objects(self.server, entry, namespace)
     }
 
@@ -160,6 +175,14 @@ pub trait AdmissionPlugin: Send + Sync {
     /// Whether the plugin looks at `operation` on `resource`
     /// (`Handles`); the server does not call it otherwise.
     fn handles(&self, operation: Operation, resource: &ResourceInfo) -> bool;
+
+    /// The resources (group, version, plural) the plugin reads through
+    /// [`Attributes::list`] on most writes, which the server then keeps
+    /// in a cache fed by their watch, as upstream's plugins read
+    /// informers; none by default.
+    fn listed_resources(&self) -> &'static [(&'static str, &'static str, &'static str)] {
+        &[]
+    }
 }
 
 /// A plugin that may change the object of a write
@@ -237,6 +260,14 @@ impl Admission {
     /// Whether no plugin is registered.
     pub fn is_empty(&self) -> bool {
         self.mutating.is_empty() && self.validating.is_empty()
+    }
+
+    /// What the plugins list on their writes
+    /// ([`AdmissionPlugin::listed_resources`]).
+    pub(crate) fn listed_resources(&self) -> impl Iterator<Item = (&str, &str, &str)> {
+        let mutating = self.mutating.iter().flat_map(|p| p.listed_resources());
+        let validating = self.validating.iter().flat_map(|p| p.listed_resources());
+        mutating.chain(validating).copied()
     }
 }
 

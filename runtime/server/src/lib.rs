@@ -16,6 +16,7 @@
 
 pub mod admission;
 pub mod allocation;
+pub mod blocking;
 pub mod patch;
 pub mod storage;
 
@@ -30,6 +31,7 @@ mod filter;
 mod fixtures;
 mod health;
 mod layers;
+mod lister;
 mod metrics;
 mod namespaces;
 pub mod negotiate;
@@ -193,6 +195,9 @@ pub struct ApiServer {
     /// The namespaces as the lifecycle admission reads them (see
     /// `namespaces::NamespaceLister`).
     namespace_lister: Arc<namespaces::NamespaceLister>,
+    /// The resources admission plugins list on each write, cached, by
+    /// storage prefix, with the version they are read in (see `lister`).
+    listers: std::collections::HashMap<String, (runtime::registry::Entry, Arc<lister::Lister>)>,
     /// The service cluster IP and node port ranges, and what writes in
     /// flight hold of them.
     ranges: Arc<allocation::Ranges>,
@@ -245,6 +250,14 @@ impl ApiServer {
             std::borrow::Cow::Borrowed(doc) => axum::body::Bytes::from_static(doc.as_bytes()),
             std::borrow::Cow::Owned(doc) => axum::body::Bytes::from(doc.clone()),
         });
+        let mut listers = std::collections::HashMap::new();
+        for (group, version, plural) in config.admission.listed_resources() {
+            if let Some(entry) = registry.find(group, version, plural) {
+                listers
+                    .entry(store::resource_prefix(&entry.info))
+                    .or_insert_with(|| (*entry, Arc::default()));
+            }
+        }
         let server = Arc::new(ApiServer {
             registry,
             store,
@@ -281,12 +294,16 @@ impl ApiServer {
             renderings: Arc::default(),
             namespace_states: namespaces::NamespaceStates::default(),
             namespace_lister: Arc::default(),
+            listers,
             expiring: config.expiring.clone(),
             expiry_started: std::sync::atomic::AtomicBool::new(false),
         });
         server.create_bootstrap_objects(if config.port == 0 { 6443 } else { config.port })?;
         if let Some(entry) = server.namespace_entry() {
-            server.start_namespace_lister(entry);
+            server.start_lister(entry, server.namespace_lister.clone());
+        }
+        for (entry, lister) in server.listers.values() {
+            server.start_lister(*entry, lister.clone());
         }
         Ok(server)
     }

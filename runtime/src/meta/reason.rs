@@ -81,32 +81,35 @@ impl StatusReason {
 }
 
 impl StatusReason {
+    /// Every reason, in declaration order.
+    pub const ALL: [StatusReason; 20] = [
+        StatusReason::Unknown,
+        StatusReason::Unauthorized,
+        StatusReason::Forbidden,
+        StatusReason::NotFound,
+        StatusReason::AlreadyExists,
+        StatusReason::Conflict,
+        StatusReason::Gone,
+        StatusReason::Invalid,
+        StatusReason::ServerTimeout,
+        StatusReason::StoreReadError,
+        StatusReason::Timeout,
+        StatusReason::TooManyRequests,
+        StatusReason::BadRequest,
+        StatusReason::MethodNotAllowed,
+        StatusReason::NotAcceptable,
+        StatusReason::RequestEntityTooLarge,
+        StatusReason::UnsupportedMediaType,
+        StatusReason::InternalError,
+        StatusReason::Expired,
+        StatusReason::ServiceUnavailable,
+    ];
+
     /// The reason whose wire text is `text`; [`StatusReason::Unknown`] for
     /// `""` and for a text this server does not know (a webhook's own).
     pub fn from_wire(text: &str) -> StatusReason {
-        const ALL: [StatusReason; 20] = [
-            StatusReason::Unknown,
-            StatusReason::Unauthorized,
-            StatusReason::Forbidden,
-            StatusReason::NotFound,
-            StatusReason::AlreadyExists,
-            StatusReason::Conflict,
-            StatusReason::Gone,
-            StatusReason::Invalid,
-            StatusReason::ServerTimeout,
-            StatusReason::StoreReadError,
-            StatusReason::Timeout,
-            StatusReason::TooManyRequests,
-            StatusReason::BadRequest,
-            StatusReason::MethodNotAllowed,
-            StatusReason::NotAcceptable,
-            StatusReason::RequestEntityTooLarge,
-            StatusReason::UnsupportedMediaType,
-            StatusReason::InternalError,
-            StatusReason::Expired,
-            StatusReason::ServiceUnavailable,
-        ];
-        ALL.into_iter()
+        StatusReason::ALL
+            .into_iter()
             .find(|r| r.as_str() == text)
             .unwrap_or(StatusReason::Unknown)
     }
@@ -225,7 +228,14 @@ mod tests {
         for (reason, text) in reasons {
             assert_eq!(reason.as_str(), text);
             assert_eq!(reason.to_string(), text);
+            assert_eq!(StatusReason::from_wire(text), reason);
         }
+        // `ALL` lists every reason, which this list checks one by one.
+        assert_eq!(
+            StatusReason::ALL.to_vec(),
+            reasons.iter().map(|(r, _)| *r).collect::<Vec<_>>()
+        );
+        assert_eq!(StatusReason::from_wire("Teapot"), StatusReason::Unknown);
         let causes = [
             (CauseType::FieldValueNotFound, "FieldValueNotFound"),
             (CauseType::FieldValueRequired, "FieldValueRequired"),

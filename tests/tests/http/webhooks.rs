@@ -178,6 +178,18 @@ async fn a_validating_webhook_judges_writes() {
     });
     let api = Api::start();
     let url = format!("{}/validate", webhook.base_url);
+    // A webhook for everything is not sent the webhook configurations.
+    let everything = json!([{"operations": ["*"], "apiGroups": ["*"], "apiVersions": ["*"], "resources": ["*/*"]}]);
+    let mut all = configuration(
+        "ValidatingWebhookConfiguration",
+        "all.example.com",
+        &url,
+        &webhook.ca_bundle(),
+        everything,
+    );
+    all["webhooks"][0]["objectSelector"] = json!({"matchLabels": {"send": "all"}});
+    let r = api.post(VALIDATING, &all).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
     let r = api
         .post(
             VALIDATING,
@@ -191,8 +203,16 @@ async fn a_validating_webhook_judges_writes() {
         )
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
-    // The configuration itself was not sent to anyone.
-    assert!(webhook.reviews().is_empty());
+    let mut labelled = api
+        .get(&format!("{VALIDATING}/check.example.com"))
+        .await
+        .body;
+    labelled["metadata"]["labels"] = json!({"send": "all"});
+    let r = api
+        .put(&format!("{VALIDATING}/check.example.com"), &labelled)
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert!(webhook.reviews().is_empty(), "{:?}", webhook.reviews());
 
     let mut refused = configmap("refused");
     refused["data"] = json!({"forbidden": "x"});
@@ -326,24 +346,35 @@ async fn a_mutating_webhook_patches_the_object() {
     );
 }
 
-/// Namespace and object selectors decide which writes a webhook sees.
+/// Namespace and object selectors decide which writes a webhook sees: a
+/// namespaced object's namespace labels, a Namespace's own, none for other
+/// cluster-scoped objects; the object's labels.
 #[tokio::test]
 async fn selectors_choose_the_writes_sent() {
     let webhook = WebhookServer::start(|_, review| answer(review, json!({"allowed": true})));
     let api = Api::start();
+    let rules = json!([
+        {"operations": ["*"], "apiGroups": [""], "apiVersions": ["v1"], "resources": ["configmaps", "namespaces"]},
+        {"operations": ["CREATE"], "apiGroups": ["rbac.authorization.k8s.io"], "apiVersions": ["*"],
+         "resources": ["clusterroles"], "scope": "Cluster"},
+    ]);
     let mut body = configuration(
         "ValidatingWebhookConfiguration",
         "selective.example.com",
         &format!("{}/v", webhook.base_url),
         &webhook.ca_bundle(),
-        configmap_rules(&["*"]),
+        rules,
     );
     body["webhooks"][0]["namespaceSelector"] = json!({"matchLabels": {"team": "a"}});
     body["webhooks"][0]["objectSelector"] =
         json!({"matchExpressions": [{"key": "watched", "operator": "Exists"}]});
     let r = api.post(VALIDATING, &body).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
-    for (name, labels) in [("a", json!({"team": "a"})), ("b", json!({"team": "b"}))] {
+    for (name, labels) in [
+        ("a", json!({"team": "a"})),
+        ("b", json!({"team": "b", "watched": "1"})),
+        ("c", json!({"team": "a", "watched": "1"})),
+    ] {
         let ns = json!({"metadata": {"name": name, "labels": labels}});
         assert_eq!(
             api.post("/api/v1/namespaces", &ns).await.status,
@@ -358,69 +389,122 @@ async fn selectors_choose_the_writes_sent() {
             .await;
         assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
     }
-    let sent: Vec<(Value, Value)> = webhook
+    for (name, labels) in [
+        ("watched-role", json!({"watched": "1"})),
+        ("plain-role", json!({})),
+    ] {
+        let role = json!({"metadata": {"name": name, "labels": labels}, "rules": []});
+        let r = api
+            .post("/apis/rbac.authorization.k8s.io/v1/clusterroles", &role)
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    }
+    let sent: Vec<(String, String, String)> = webhook
         .reviews()
         .iter()
         .map(|(_, r)| {
+            let request = &r["request"];
+            let text = |v: &Value| v.as_str().unwrap_or("").to_string();
             (
-                r["request"]["namespace"].clone(),
-                r["request"]["name"].clone(),
+                text(&request["resource"]["resource"]),
+                text(&request["namespace"]),
+                text(&request["name"]),
             )
         })
         .collect();
-    assert_eq!(sent, [(json!("a"), json!("w"))]);
+    let expected = [
+        ("namespaces", "", "c"),
+        ("configmaps", "a", "w"),
+        ("clusterroles", "", "watched-role"),
+    ]
+    .map(|(r, ns, n)| (r.to_string(), ns.to_string(), n.to_string()));
+    assert_eq!(sent, expected);
 }
 
-/// A webhook that cannot be called fails the write under `Fail` (500)
-/// and is skipped under `Ignore`; an answer for another request is no
-/// answer.
+/// A webhook that cannot be called (here: its certificate is not signed
+/// by the bundle, which is empty) or does not answer in time fails the
+/// write under `Fail` (500) and is skipped under `Ignore`; an answer for
+/// another request is no answer.
 #[tokio::test]
 async fn failure_policies_decide_what_a_failed_call_does() {
     let api = Api::start();
-    let closed = {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
-        listener.local_addr().expect("address").port()
-    };
-    let url = format!("https://127.0.0.1:{closed}/unreachable");
+    let webhook = WebhookServer::start(|path, review| {
+        if path.starts_with("/slow") {
+            std::thread::sleep(Duration::from_millis(2500));
+        }
+        let mut a = answer(review, json!({"allowed": true}));
+        if path.starts_with("/confused") {
+            a["response"]["uid"] = json!("someone-else");
+        }
+        a
+    });
+    let url = format!("{}/untrusted", webhook.base_url);
     let mut body = configuration(
         "ValidatingWebhookConfiguration",
-        "unreachable.example.com",
+        "untrusted.example.com",
         &url,
         "",
         configmap_rules(&["CREATE"]),
     );
     let r = api.post(VALIDATING, &body).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
-    let r = api.post(CONFIGMAPS, &configmap("closed")).await;
+    let r = api.post(CONFIGMAPS, &configmap("refused")).await;
     r.assert_failure(500, "InternalError");
     let message = r.body["message"].as_str().unwrap_or_default();
     let expected = format!(
-        "Internal error occurred: failed calling webhook \"unreachable.example.com\": failed to call webhook: Post \"{url}?timeout=10s\": "
+        "Internal error occurred: failed calling webhook \"untrusted.example.com\": failed to call webhook: Post \"{url}?timeout=10s\": "
     );
     assert!(message.starts_with(&expected), "{message}");
+    assert!(
+        webhook.reviews().is_empty(),
+        "no review crosses an untrusted connection"
+    );
 
+    let path = format!("{VALIDATING}/untrusted.example.com");
     body["webhooks"][0]["failurePolicy"] = json!("Ignore");
-    body["metadata"]["resourceVersion"] = r#get_rv(&api).await;
-    let r = api
-        .put(&format!("{VALIDATING}/unreachable.example.com"), &body)
-        .await;
+    body["metadata"]["resourceVersion"] =
+        api.get(&path).await.body["metadata"]["resourceVersion"].clone();
+    let r = api.put(&path, &body).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let r = api.post(CONFIGMAPS, &configmap("ignored")).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(api.delete(&path).await.status, StatusCode::OK);
+
+    // A webhook slower than its timeout.
+    let mut slow = configuration(
+        "ValidatingWebhookConfiguration",
+        "slow.example.com",
+        &format!("{}/slow", webhook.base_url),
+        &webhook.ca_bundle(),
+        configmap_rules(&["CREATE"]),
+    );
+    slow["webhooks"][0]["timeoutSeconds"] = json!(1);
+    let r = api.post(VALIDATING, &slow).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let r = api.post(CONFIGMAPS, &configmap("late")).await;
+    r.assert_failure(500, "InternalError");
+    assert_eq!(
+        r.body["message"],
+        format!(
+            "Internal error occurred: failed calling webhook \"slow.example.com\": failed to call webhook: Post \"{}/slow?timeout=1s\": context deadline exceeded",
+            webhook.base_url
+        )
+    );
+    assert_eq!(
+        api.delete(&format!("{VALIDATING}/slow.example.com"))
+            .await
+            .status,
+        StatusCode::OK
+    );
 
     // A webhook answering with another uid.
-    let webhook = WebhookServer::start(|_, review| {
-        let mut a = answer(review, json!({"allowed": true}));
-        a["response"]["uid"] = json!("someone-else");
-        a
-    });
     let r = api
         .post(
             VALIDATING,
             &configuration(
                 "ValidatingWebhookConfiguration",
                 "confused.example.com",
-                &format!("{}/x", webhook.base_url),
+                &format!("{}/confused", webhook.base_url),
                 &webhook.ca_bundle(),
                 configmap_rules(&["CREATE"]),
             ),
@@ -429,7 +513,8 @@ async fn failure_policies_decide_what_a_failed_call_does() {
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
     let r = api.post(CONFIGMAPS, &configmap("confused")).await;
     r.assert_failure(500, "InternalError");
-    let uid = webhook.reviews()[0].1["request"]["uid"].clone();
+    let reviews = webhook.reviews();
+    let uid = reviews.last().expect("a review").1["request"]["uid"].clone();
     assert_eq!(
         r.body["message"],
         format!(
@@ -438,11 +523,86 @@ async fn failure_policies_decide_what_a_failed_call_does() {
     );
 }
 
-/// The stored resourceVersion of the `unreachable.example.com`
-/// configuration.
-async fn r#get_rv(api: &Api) -> Value {
-    api.get(&format!("{VALIDATING}/unreachable.example.com"))
-        .await
-        .body["metadata"]["resourceVersion"]
-        .clone()
+/// A mutating webhook sees updates (a PATCH is an UPDATE with the old
+/// object) and deletes; a patch for a delete, or one that moves the object
+/// to another namespace, is refused.
+#[tokio::test]
+async fn mutating_webhooks_see_updates_and_deletes() {
+    let webhook = WebhookServer::start(|_, review| {
+        let request = &review["request"];
+        match request["operation"].as_str() {
+            Some("UPDATE") if request["object"]["data"]["move"].is_string() => answer(
+                review,
+                patch(
+                    json!([{"op": "replace", "path": "/metadata/namespace", "value": "kube-system"}]),
+                ),
+            ),
+            Some("UPDATE") => answer(
+                review,
+                patch(
+                    json!([{"op": "add", "path": "/data/seen", "value": request["oldObject"]["data"]["v"]}]),
+                ),
+            ),
+            Some("DELETE") => answer(
+                review,
+                patch(json!([{"op": "add", "path": "/metadata/labels", "value": {"x": "y"}}])),
+            ),
+            _ => answer(review, json!({"allowed": true})),
+        }
+    });
+    let api = Api::start();
+    let r = api
+        .post(
+            MUTATING,
+            &configuration(
+                "MutatingWebhookConfiguration",
+                "mutate.example.com",
+                &format!("{}/m", webhook.base_url),
+                &webhook.ca_bundle(),
+                configmap_rules(&["UPDATE", "DELETE"]),
+            ),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let mut cm = configmap("cm");
+    cm["data"] = json!({"v": "1"});
+    assert_eq!(api.post(CONFIGMAPS, &cm).await.status, StatusCode::CREATED);
+    let r = api
+        .patch(
+            &format!("{CONFIGMAPS}/cm"),
+            "application/merge-patch+json",
+            &json!({"data": {"v": "2"}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["data"], json!({"v": "2", "seen": "1"}));
+    let reviews = webhook.reviews();
+    let request = &reviews.last().expect("a review").1["request"];
+    assert_eq!(
+        (
+            request["operation"].clone(),
+            request["options"]["kind"].clone()
+        ),
+        (json!("UPDATE"), json!("UpdateOptions"))
+    );
+
+    let r = api
+        .patch(
+            &format!("{CONFIGMAPS}/cm"),
+            "application/merge-patch+json",
+            &json!({"data": {"move": "please"}}),
+        )
+        .await;
+    r.assert_failure(400, "BadRequest");
+    assert_eq!(
+        r.body["message"],
+        "the namespace of the provided object does not match the namespace sent on the request"
+    );
+
+    let r = api.delete(&format!("{CONFIGMAPS}/cm")).await;
+    r.assert_failure(500, "InternalError");
+    assert_eq!(
+        r.body["message"],
+        "Internal error occurred: admission webhook \"mutate.example.com\" attempted to modify the object, which is not supported for this operation"
+    );
 }

@@ -8,6 +8,7 @@ mod types;
 mod validation;
 
 pub use types::*;
+pub use validation::ACCEPTED_ADMISSION_REVIEW_VERSIONS;
 
 include!("zz_generated.register.rs");
 include!("zz_generated.protobuf.rs");

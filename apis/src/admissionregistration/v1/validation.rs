@@ -8,16 +8,16 @@
 use std::collections::BTreeSet;
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
-use runtime::meta::LabelSelector;
 use runtime::printers::{AGE_DESCRIPTION, age};
 use runtime::resource::{Printer, PrinterColumn};
 use runtime::validate::{Context, ValidateExtra, label_selector, names};
 use serde_json::{Value, json};
 
 use super::{
-    MatchCondition, MutatingWebhook, MutatingWebhookConfiguration, Rule, RuleWithOperations,
-    ValidatingWebhook, ValidatingWebhookConfiguration, WebhookClientConfig,
+    MatchCondition, MutatingWebhookConfiguration, Rule, RuleWithOperations,
+    ValidatingWebhookConfiguration, WebhookClientConfig,
 };
+use crate::admissionregistration::{DEFAULT_SERVICE_PORT, WebhookAccessor};
 
 /// The AdmissionReview versions this server sends (`v1`) and upstream
 /// accepts (`AcceptedAdmissionReviewVersions`).
@@ -59,7 +59,7 @@ impl Options {
 
     /// The options of an update of a configuration whose webhooks were
     /// `old`: a rule is kept only where every old webhook met it.
-    fn update(old: &[Common<'_>]) -> Options {
+    fn update(old: &[WebhookAccessor<'_>]) -> Options {
         let mut names = BTreeSet::new();
         Options {
             require_no_side_effects: old.iter().all(|w| {
@@ -78,66 +78,21 @@ impl Options {
     }
 }
 
-/// The fields both webhook kinds have, borrowed.
-struct Common<'a> {
-    name: &'a str,
-    client_config: &'a WebhookClientConfig,
-    rules: &'a [RuleWithOperations],
-    failure_policy: Option<&'a str>,
-    match_policy: Option<&'a str>,
-    namespace_selector: Option<&'a LabelSelector>,
-    object_selector: Option<&'a LabelSelector>,
-    side_effects: Option<&'a str>,
-    timeout_seconds: Option<i32>,
-    admission_review_versions: &'a [String],
-    match_conditions: &'a [MatchCondition],
-}
-
-impl<'a> From<&'a ValidatingWebhook> for Common<'a> {
-    fn from(w: &'a ValidatingWebhook) -> Common<'a> {
-        Common {
-            name: &w.name,
-            client_config: &w.client_config,
-            rules: &w.rules,
-            failure_policy: w.failure_policy.as_deref(),
-            match_policy: w.match_policy.as_deref(),
-            namespace_selector: w.namespace_selector.as_ref(),
-            object_selector: w.object_selector.as_ref(),
-            side_effects: w.side_effects.as_deref(),
-            timeout_seconds: w.timeout_seconds,
-            admission_review_versions: &w.admission_review_versions,
-            match_conditions: &w.match_conditions,
-        }
-    }
-}
-
-impl<'a> From<&'a MutatingWebhook> for Common<'a> {
-    fn from(w: &'a MutatingWebhook) -> Common<'a> {
-        Common {
-            name: &w.name,
-            client_config: &w.client_config,
-            rules: &w.rules,
-            failure_policy: w.failure_policy.as_deref(),
-            match_policy: w.match_policy.as_deref(),
-            namespace_selector: w.namespace_selector.as_ref(),
-            object_selector: w.object_selector.as_ref(),
-            side_effects: w.side_effects.as_deref(),
-            timeout_seconds: w.timeout_seconds,
-            admission_review_versions: &w.admission_review_versions,
-            match_conditions: &w.match_conditions,
-        }
-    }
-}
-
 impl ValidateExtra for ValidatingWebhookConfiguration {
     /// `validateValidatingWebhookConfiguration` (after the metadata, which
     /// the server checks): each webhook, its AdmissionReview versions, and
     /// names unique; an update relaxes what the stored configuration did
     /// not meet.
     fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
-        let hooks: Vec<Common<'_>> = self.webhooks.iter().map(Common::from).collect();
+        let hooks: Vec<WebhookAccessor<'_>> =
+            self.webhooks.iter().map(WebhookAccessor::from).collect();
         let options = old.map_or(Options::CREATE, |old| {
-            Options::update(&old.webhooks.iter().map(Common::from).collect::<Vec<_>>())
+            Options::update(
+                &old.webhooks
+                    .iter()
+                    .map(WebhookAccessor::from)
+                    .collect::<Vec<_>>(),
+            )
         });
         configuration_errors(&hooks, &[], options, path)
     }
@@ -147,14 +102,20 @@ impl ValidateExtra for MutatingWebhookConfiguration {
     /// `validateMutatingWebhookConfiguration`: as the validating one, and
     /// each webhook's reinvocation policy.
     fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
-        let hooks: Vec<Common<'_>> = self.webhooks.iter().map(Common::from).collect();
+        let hooks: Vec<WebhookAccessor<'_>> =
+            self.webhooks.iter().map(WebhookAccessor::from).collect();
         let reinvocation: Vec<Option<&str>> = self
             .webhooks
             .iter()
             .map(|w| w.reinvocation_policy.as_deref())
             .collect();
         let options = old.map_or(Options::CREATE, |old| {
-            Options::update(&old.webhooks.iter().map(Common::from).collect::<Vec<_>>())
+            Options::update(
+                &old.webhooks
+                    .iter()
+                    .map(WebhookAccessor::from)
+                    .collect::<Vec<_>>(),
+            )
         });
         configuration_errors(&hooks, &reinvocation, options, path)
     }
@@ -165,7 +126,7 @@ impl ValidateExtra for MutatingWebhookConfiguration {
 /// its name was seen before. `reinvocation` holds a mutating webhook's
 /// policy (empty for validating webhooks).
 fn configuration_errors(
-    hooks: &[Common<'_>],
+    hooks: &[WebhookAccessor<'_>],
     reinvocation: &[Option<&str>],
     options: Options,
     path: &Path,
@@ -199,7 +160,7 @@ fn configuration_errors(
 
 /// `validateValidatingWebhook` and `validateMutatingWebhook`.
 fn webhook_errors(
-    hook: &Common<'_>,
+    hook: &WebhookAccessor<'_>,
     reinvocation: Option<&str>,
     options: Options,
     path: &Path,
@@ -485,7 +446,7 @@ fn client_config_errors(config: &WebhookClientConfig, path: &Path) -> ErrorList 
             &service.name,
             &service.namespace,
             service.path.as_deref(),
-            service.port.unwrap_or(443),
+            service.port.unwrap_or(DEFAULT_SERVICE_PORT),
             &path.child("service"),
         ),
         _ => vec![Error::required(
@@ -741,6 +702,7 @@ impl Printer for MutatingWebhookConfiguration {
 
 #[cfg(test)]
 mod tests {
+    use super::super::ValidatingWebhook;
     use super::*;
 
     fn webhook(name: &str) -> ValidatingWebhook {

@@ -7,9 +7,14 @@
 //! Admission runs inside a write, which is synchronous code on a tokio
 //! worker or on the blocking pool. The calls run on a runtime of their
 //! own, on a thread started at the first call; the write waits for its
-//! answer (inside `block_in_place` on a multi-threaded runtime's worker,
-//! so the worker's other tasks move elsewhere meanwhile). Clients, with
-//! their connection pools, are kept per CA bundle.
+//! answer ([`server::blocking::wait_on`]: inside `block_in_place` on a
+//! multi-threaded runtime's worker, so the worker's other tasks move
+//! elsewhere meanwhile). A server embedded in a current-thread runtime
+//! stops serving while a write waits for a webhook, so a webhook served
+//! on that same runtime, or one that calls back into the server, is
+//! answered only when the call times out: serve webhooks from another
+//! thread (as `tests::webhook` does). Clients, with their connection
+//! pools, are kept per CA bundle.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -97,7 +102,7 @@ fn client(ca_bundle: &[u8]) -> Result<reqwest::Client, CallError> {
 ///
 /// Errors: as upstream words them after `failed to call webhook: `: the
 /// POST's own failure (`Post "<url>": context deadline exceeded`), or an
-/// answer that is not a success.
+/// answer that is not a success or is too large.
 pub(crate) fn post(
     url: &str,
     ca_bundle: &[u8],
@@ -105,12 +110,11 @@ pub(crate) fn post(
     body: Vec<u8>,
 ) -> Result<Vec<u8>, CallError> {
     let client = client(ca_bundle)?;
-    let seconds = timeout.as_secs();
-    let url = format!("{url}?timeout={seconds}s");
+    let url = format!("{url}?timeout={}s", timeout.as_secs());
     let call = {
         let url = url.clone();
         async move {
-            let response = client
+            let mut response = client
                 .post(&url)
                 .timeout(timeout)
                 .header("Content-Type", "application/json")
@@ -119,48 +123,40 @@ pub(crate) fn post(
                 .send()
                 .await?;
             let status = response.status();
-            let bytes = response.bytes().await?;
-            Ok::<_, reqwest::Error>((status, bytes))
+            let mut bytes = Vec::new();
+            while let Some(chunk) = response.chunk().await? {
+                if bytes.len() + chunk.len() > MAX_RESPONSE_BYTES {
+                    return Ok((status, None));
+                }
+                bytes.extend_from_slice(&chunk);
+            }
+            Ok::<_, reqwest::Error>((status, Some(bytes)))
         }
-    };
-    let (sender, receiver) = std::sync::mpsc::sync_channel(1);
-    runtime()?.spawn(async move {
-        let _ = sender.send(call.await);
-    });
-    let wait = || receiver.recv();
-    let answer = match tokio::runtime::Handle::try_current() {
-        Ok(handle) if handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => {
-            tokio::task::block_in_place(wait)
-        }
-        _ => wait(),
     };
     let failed = |reason: String| CallError(format!("failed to call webhook: {reason}"));
-    match answer {
-        Err(_) => Err(failed(format!("Post {url:?}: the webhook client stopped"))),
-        Ok(Err(e)) => Err(failed(format!("Post {url:?}: {}", describe(&e)))),
-        Ok(Ok((status, bytes))) => {
-            if bytes.len() > MAX_RESPONSE_BYTES {
-                return Err(failed(format!(
-                    "the response is larger than {MAX_RESPONSE_BYTES} bytes"
-                )));
-            }
-            if !status.is_success() {
-                let text = String::from_utf8_lossy(&bytes);
-                return Err(failed(if text.trim().is_empty() {
-                    format!(
-                        "the server responded with the status code {} but did not return more information",
-                        status.as_u16()
-                    )
-                } else {
-                    format!(
-                        "an error on the server ({:?}) has prevented the request from succeeding",
-                        text.trim()
-                    )
-                }));
-            }
-            Ok(bytes.to_vec())
-        }
+    let answer = server::blocking::wait_on(runtime()?, timeout, call)
+        .ok_or_else(|| failed(format!("Post {url:?}: context deadline exceeded")))?;
+    let (status, bytes) = answer.map_err(|e| failed(format!("Post {url:?}: {}", describe(&e))))?;
+    let Some(bytes) = bytes else {
+        return Err(failed(format!(
+            "the response is larger than {MAX_RESPONSE_BYTES} bytes"
+        )));
+    };
+    if !status.is_success() {
+        let text = String::from_utf8_lossy(&bytes);
+        return Err(failed(if text.trim().is_empty() {
+            format!(
+                "the server responded with the status code {} but did not return more information",
+                status.as_u16()
+            )
+        } else {
+            format!(
+                "an error on the server ({:?}) has prevented the request from succeeding",
+                text.trim()
+            )
+        }));
     }
+    Ok(bytes)
 }
 
 /// A reqwest error as Go's HTTP client would say it: `context deadline

@@ -8,17 +8,19 @@
 //! - configurations are taken in name order, their webhooks in order; the
 //!   webhook configurations themselves are never sent (upstream's
 //!   `IsExemptAdmissionConfigurationResource`);
-//! - a webhook is called when its namespace selector matches the labels
-//!   of the request's namespace (of the namespace itself, for a
-//!   Namespace; always, for other cluster-scoped objects), its object
-//!   selector the labels of the object or of the old one, and one of its
-//!   rules the operation, group, version, resource and subresource, and
-//!   scope;
+//! - a webhook is called when one of its rules matches the operation,
+//!   group, version, resource and subresource, and scope, its namespace
+//!   selector the labels of the request's namespace (of the Namespace
+//!   written, for a create or update of one; always, for other
+//!   cluster-scoped objects), and its object selector the labels of the
+//!   object or of the old one;
 //! - the review names the resource, kind and subresource, the object and
 //!   the old one, the user, `dryRun` and the options kind; it is sent in
 //!   the first AdmissionReview version of the webhook's list this server
-//!   knows (`v1`, `v1beta1`); the answer must carry the request's uid and
-//!   the version sent;
+//!   knows (`v1`, `v1beta1`); a `v1` answer must carry the request's uid
+//!   and version, and a patch only from a mutating webhook with its type
+//!   (a `v1beta1` answer's patch is a JSON patch, and is ignored from a
+//!   validating webhook, as upstream reads the old version);
 //! - a dry-run request is refused (400) by a matching webhook with side
 //!   effects;
 //! - a refusal is the webhook's Status, with `admission webhook "<name>"
@@ -30,8 +32,14 @@
 //!   through its kind (defaulted; unknown fields dropped); warnings reach
 //!   the client's `Warning` headers.
 //!
-//! Unlike upstream: validating webhooks are called one after another (the
-//! first refusal is the answer; upstream calls them in parallel); a
+//! The configurations are read from the server's cache of them (fed by
+//! their watch, as upstream reads an informer), which answers for a
+//! configuration written through this server from the next request on.
+//!
+//! Unlike upstream (see also the README): validating webhooks are called
+//! one after another (the first refusal is the answer; upstream calls
+//! them in parallel); `/scale` writes and the create subresources go
+//! through no admission; warnings of a request then refused are lost; a
 //! mutating webhook with `reinvocationPolicy: IfNeeded` is not called a
 //! second time; `matchPolicy: Equivalent` matches as `Exact` (a rule for
 //! another version of the same resource does not match); a webhook named
@@ -47,9 +55,10 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use apis::admissionregistration::v1::{
-    MutatingWebhook, MutatingWebhookConfiguration, RuleWithOperations, ValidatingWebhook,
-    ValidatingWebhookConfiguration, WebhookClientConfig,
+    ACCEPTED_ADMISSION_REVIEW_VERSIONS, MutatingWebhookConfiguration,
+    ValidatingWebhookConfiguration,
 };
+use apis::admissionregistration::{DEFAULT_TIMEOUT_SECONDS, WebhookAccessor};
 use base64::Engine;
 use runtime::meta::{LabelSelector, StatusReason};
 use runtime::registry::Object;
@@ -64,12 +73,6 @@ use self::client::CallError;
 
 /// The group of the webhook configurations.
 const GROUP: &str = "admissionregistration.k8s.io";
-
-/// The AdmissionReview versions this server can send, in its preference.
-const REVIEW_VERSIONS: [&str; 2] = ["v1", "v1beta1"];
-
-/// The seconds a webhook is given when its configuration names none.
-const DEFAULT_TIMEOUT_SECONDS: i32 = 10;
 
 /// The `MutatingAdmissionWebhook` plugin (see the module docs).
 pub struct MutatingWebhooks;
@@ -87,6 +90,11 @@ fn exempt(resource: &ResourceInfo) -> bool {
         )
 }
 
+/// Whether `resource` is the core group's Namespaces.
+fn is_namespaces(resource: &ResourceInfo) -> bool {
+    resource.group.is_empty() && resource.plural == "namespaces"
+}
+
 impl AdmissionPlugin for MutatingWebhooks {
     fn name(&self) -> &str {
         "MutatingAdmissionWebhook"
@@ -94,6 +102,10 @@ impl AdmissionPlugin for MutatingWebhooks {
 
     fn handles(&self, _operation: Operation, resource: &ResourceInfo) -> bool {
         !exempt(resource)
+    }
+
+    fn listed_resources(&self) -> &'static [(&'static str, &'static str, &'static str)] {
+        &[(GROUP, "v1", "mutatingwebhookconfigurations")]
     }
 }
 
@@ -105,6 +117,10 @@ impl AdmissionPlugin for ValidatingWebhooks {
     fn handles(&self, _operation: Operation, resource: &ResourceInfo) -> bool {
         !exempt(resource)
     }
+
+    fn listed_resources(&self) -> &'static [(&'static str, &'static str, &'static str)] {
+        &[(GROUP, "v1", "validatingwebhookconfigurations")]
+    }
 }
 
 impl MutatingAdmission for MutatingWebhooks {
@@ -114,34 +130,25 @@ impl MutatingAdmission for MutatingWebhooks {
         mut object: Option<&mut dyn Object>,
         old: Option<&dyn Object>,
     ) -> Result<(), Rejection> {
-        let configurations = attributes
-            .list(GROUP, "v1", "mutatingwebhookconfigurations", None)
-            .map_err(Rejection::Status)?;
-        for configuration in &configurations {
-            let Some(configuration) = configuration
-                .as_any()
-                .downcast_ref::<MutatingWebhookConfiguration>()
-            else {
-                continue;
-            };
-            for webhook in &configuration.webhooks {
-                let hook = Hook::from(webhook);
-                let Some(answer) = hook.call(attributes, object.as_deref(), old, true)? else {
-                    continue;
-                };
-                let Some(patch) = answer.patch.filter(|p| !p.0.is_empty()) else {
-                    continue;
+        each_webhook(
+            attributes,
+            "mutatingwebhookconfigurations",
+            |c: &MutatingWebhookConfiguration| {
+                c.webhooks.iter().map(WebhookAccessor::from).collect()
+            },
+            |hook| {
+                let Some(patch) = call(hook, attributes, object.as_deref(), old, true)? else {
+                    return Ok(());
                 };
                 let Some(object) = object.as_deref_mut() else {
                     return Err(Rejection::Status(ApiError::internal(format!(
                         "admission webhook {:?} attempted to modify the object, which is not supported for this operation",
-                        webhook.name
+                        hook.name
                     ))));
                 };
-                apply_patch(attributes, object, &patch)?;
-            }
-        }
-        Ok(())
+                apply_patch(attributes, object, &patch)
+            },
+        )
     }
 }
 
@@ -152,266 +159,200 @@ impl ValidatingAdmission for ValidatingWebhooks {
         object: Option<&dyn Object>,
         old: Option<&dyn Object>,
     ) -> Result<(), Rejection> {
-        let configurations = attributes
-            .list(GROUP, "v1", "validatingwebhookconfigurations", None)
-            .map_err(Rejection::Status)?;
-        for configuration in &configurations {
-            let Some(configuration) = configuration
-                .as_any()
-                .downcast_ref::<ValidatingWebhookConfiguration>()
-            else {
-                continue;
-            };
-            for webhook in &configuration.webhooks {
-                Hook::from(webhook).call(attributes, object, old, false)?;
-            }
-        }
-        Ok(())
+        each_webhook(
+            attributes,
+            "validatingwebhookconfigurations",
+            |c: &ValidatingWebhookConfiguration| {
+                c.webhooks.iter().map(WebhookAccessor::from).collect()
+            },
+            |hook| call(hook, attributes, object, old, false).map(|_| ()),
+        )
     }
 }
 
-/// What a matching webhook said that the request goes on with.
-struct Answer {
-    /// A mutating webhook's JSON patch.
-    patch: Option<json_patch::Patch>,
-}
-
-/// The fields of either kind of webhook that calling it needs.
-struct Hook<'a> {
-    name: &'a str,
-    client_config: &'a WebhookClientConfig,
-    rules: &'a [RuleWithOperations],
-    ignore_failures: bool,
-    namespace_selector: Option<&'a LabelSelector>,
-    object_selector: Option<&'a LabelSelector>,
-    side_effects: Option<&'a str>,
-    timeout_seconds: i32,
-    admission_review_versions: &'a [String],
-}
-
-impl<'a> From<&'a MutatingWebhook> for Hook<'a> {
-    fn from(w: &'a MutatingWebhook) -> Hook<'a> {
-        Hook {
-            name: &w.name,
-            client_config: &w.client_config,
-            rules: &w.rules,
-            ignore_failures: w.failure_policy.as_deref() == Some("Ignore"),
-            namespace_selector: w.namespace_selector.as_ref(),
-            object_selector: w.object_selector.as_ref(),
-            side_effects: w.side_effects.as_deref(),
-            timeout_seconds: w.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS),
-            admission_review_versions: &w.admission_review_versions,
+/// Calls `call` with each webhook of the stored configurations of type
+/// `C` (the resource `plural`), configurations in name order.
+///
+/// Errors: the first of `call`'s; the configurations cannot be read.
+fn each_webhook<C: 'static>(
+    attributes: &Attributes<'_>,
+    plural: &str,
+    webhooks: impl Fn(&C) -> Vec<WebhookAccessor<'_>>,
+    mut call: impl FnMut(&WebhookAccessor<'_>) -> Result<(), Rejection>,
+) -> Result<(), Rejection> {
+    let configurations = attributes
+        .list(GROUP, "v1", plural, None)
+        .map_err(Rejection::Status)?;
+    for configuration in &configurations {
+        let Some(configuration) = configuration.as_any().downcast_ref::<C>() else {
+            continue;
+        };
+        for hook in webhooks(configuration) {
+            call(&hook)?;
         }
     }
+    Ok(())
 }
 
-impl<'a> From<&'a ValidatingWebhook> for Hook<'a> {
-    fn from(w: &'a ValidatingWebhook) -> Hook<'a> {
-        Hook {
-            name: &w.name,
-            client_config: &w.client_config,
-            rules: &w.rules,
-            ignore_failures: w.failure_policy.as_deref() == Some("Ignore"),
-            namespace_selector: w.namespace_selector.as_ref(),
-            object_selector: w.object_selector.as_ref(),
-            side_effects: w.side_effects.as_deref(),
-            timeout_seconds: w.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS),
-            admission_review_versions: &w.admission_review_versions,
-        }
+/// Calls the webhook when it matches the request. Returns a mutating
+/// webhook's non-empty JSON patch; `None` when it does not match, allows
+/// without a patch, or its call failed and its failure policy ignores
+/// that.
+///
+/// Errors: the webhook's refusal; a failed call under `Fail` (500); a
+/// dry run sent to a webhook with side effects (400); a namespace that
+/// cannot be read.
+fn call(
+    hook: &WebhookAccessor<'_>,
+    attributes: &Attributes<'_>,
+    object: Option<&dyn Object>,
+    old: Option<&dyn Object>,
+    mutating: bool,
+) -> Result<Option<json_patch::Patch>, Rejection> {
+    if !matches(hook, attributes, object, old)? {
+        return Ok(None);
     }
-}
-
-impl Hook<'_> {
-    /// Calls the webhook when it matches the request: `None` when it does
-    /// not, or when its call failed and its failure policy ignores that.
-    ///
-    /// Errors: the webhook's refusal; a failed call under `Fail` (500); a
-    /// dry run sent to a webhook with side effects (400).
-    fn call(
-        &self,
-        attributes: &Attributes<'_>,
-        object: Option<&dyn Object>,
-        old: Option<&dyn Object>,
-        mutating: bool,
-    ) -> Result<Option<Answer>, Rejection> {
-        if !self.matches(attributes, object, old)? {
-            return Ok(None);
-        }
-        if attributes.dry_run && !matches!(self.side_effects, Some("None" | "NoneOnDryRun")) {
-            return Err(Rejection::Status(ApiError::bad_request(format!(
-                "admission webhook {:?} does not support dry run",
-                self.name
-            ))));
-        }
-        match self.review(attributes, object, old, mutating) {
-            Ok(answer) => Ok(Some(answer)),
-            Err(Failure::Refused(status)) => Err(Rejection::Status(status)),
-            Err(Failure::Call(CallError(reason))) => {
-                let error = format!("failed calling webhook {:?}: {reason}", self.name);
-                if self.ignore_failures {
-                    tracing::warn!(
-                        "Failed calling webhook, failing open {}: {error}",
-                        self.name
-                    );
-                    return Ok(None);
-                }
+    if attributes.dry_run && !matches!(hook.side_effects, Some("None" | "NoneOnDryRun")) {
+        return Err(Rejection::Status(ApiError::bad_request(format!(
+            "admission webhook {:?} does not support dry run",
+            hook.name
+        ))));
+    }
+    match review(hook, attributes, object, old, mutating) {
+        Ok(patch) => Ok(patch.filter(|p| !p.0.is_empty())),
+        Err(Failure::Refused(status)) => Err(Rejection::Status(status)),
+        Err(Failure::Call(CallError(reason))) => {
+            let error = format!("failed calling webhook {:?}: {reason}", hook.name);
+            if hook.failure_policy == Some("Ignore") {
                 tracing::warn!(
-                    "Failed calling webhook, failing closed {}: {error}",
-                    self.name
+                    "Failed calling webhook, failing open {}: {error}",
+                    hook.name
                 );
-                Err(Rejection::Status(ApiError::internal(error)))
+                return Ok(None);
             }
+            tracing::warn!(
+                "Failed calling webhook, failing closed {}: {error}",
+                hook.name
+            );
+            Err(Rejection::Status(ApiError::internal(error)))
         }
     }
+}
 
-    /// `ShouldCallHook`: the namespace selector, the object selector, then
-    /// the rules.
-    ///
-    /// Errors: a namespace that cannot be read (500).
-    fn matches(
-        &self,
-        attributes: &Attributes<'_>,
-        object: Option<&dyn Object>,
-        old: Option<&dyn Object>,
-    ) -> Result<bool, Rejection> {
-        if let Some(selector) = self.namespace_selector.filter(|s| !is_empty(s)) {
-            let Some(labels) = namespace_labels(attributes, object, old)? else {
-                // No namespace to judge: a cluster-scoped object (always
-                // matched), or a namespace that does not exist, whose
-                // request the namespace lifecycle refuses.
-                if attributes.namespace.is_some() {
-                    return Ok(false);
-                }
-                return Ok(self.rules_match(attributes));
-            };
-            if !runtime::selector::selects(selector, &labels) {
-                return Ok(false);
-            }
-        }
-        if let Some(selector) = self.object_selector.filter(|s| !is_empty(s)) {
-            let selects = |o: Option<&dyn Object>| {
-                o.is_some_and(|o| runtime::selector::selects(selector, &o.metadata().labels))
-            };
-            if !selects(object) && !selects(old) {
-                return Ok(false);
-            }
-        }
-        Ok(self.rules_match(attributes))
+/// `ShouldCallHook`: a rule matches, then the namespace selector, then
+/// the object selector (upstream looks at the selectors first, but
+/// reports their errors only when a rule matches).
+///
+/// Errors: the request's namespace does not exist (404) or cannot be read
+/// (500).
+fn matches(
+    hook: &WebhookAccessor<'_>,
+    attributes: &Attributes<'_>,
+    object: Option<&dyn Object>,
+    old: Option<&dyn Object>,
+) -> Result<bool, Rejection> {
+    if !rules_match(hook, attributes) {
+        return Ok(false);
     }
-
-    /// Whether one of the rules matches the request (`rules.Matcher`).
-    fn rules_match(&self, attributes: &Attributes<'_>) -> bool {
-        let resource = attributes.resource;
-        let is_namespace = resource.group.is_empty() && resource.plural == "namespaces";
-        let namespaced = resource.namespaced && !is_namespace;
-        let operation = attributes.operation.as_str();
-        let subresource = attributes.subresource.unwrap_or("");
-        let exact_or_wildcard =
-            |items: &[String], wanted: &str| items.iter().any(|i| i == "*" || i == wanted);
-        self.rules.iter().any(|rule| {
-            let scope = match rule.rule.scope.as_deref() {
-                None | Some("*") => true,
-                Some("Namespaced") => namespaced,
-                Some("Cluster") => !namespaced,
-                Some(_) => false,
-            };
-            scope
-                && exact_or_wildcard(&rule.operations, operation)
-                && exact_or_wildcard(&rule.rule.api_groups, resource.group)
-                && exact_or_wildcard(&rule.rule.api_versions, resource.version)
-                && rule.rule.resources.iter().any(|r| {
-                    let (res, sub) = r.split_once('/').unwrap_or((r, ""));
-                    (res == "*" || res == resource.plural) && (sub == "*" || sub == subresource)
-                })
-        })
+    if let Some(selector) = hook.namespace_selector.filter(|s| !is_empty(s))
+        && let Some(labels) = namespace_labels(attributes, object, old)?
+        && !runtime::selector::selects(selector, &labels)
+    {
+        return Ok(false);
     }
+    if let Some(selector) = hook.object_selector.filter(|s| !is_empty(s)) {
+        let selects = |o: Option<&dyn Object>| {
+            o.is_some_and(|o| runtime::selector::selects(selector, &o.metadata().labels))
+        };
+        return Ok(selects(object) || selects(old));
+    }
+    Ok(true)
+}
 
-    /// Sends the review and reads the answer.
-    fn review(
-        &self,
-        attributes: &Attributes<'_>,
-        object: Option<&dyn Object>,
-        old: Option<&dyn Object>,
-        mutating: bool,
-    ) -> Result<Answer, Failure> {
-        let version = self
-            .admission_review_versions
-            .iter()
-            .find(|v| REVIEW_VERSIONS.contains(&v.as_str()))
-            .ok_or_else(|| {
-                Failure::Call(CallError(
-                    "webhook does not accept known AdmissionReview versions (v1, v1beta1)".into(),
-                ))
-            })?;
-        let uid = uuid::Uuid::new_v4().to_string();
-        let body = review_request(attributes, object, old, version, &uid).map_err(|e| {
-            Failure::Call(CallError(format!(
-                "could not create admission objects: {e}"
-            )))
+/// Whether one of the rules matches the request (`rules.Matcher`).
+fn rules_match(hook: &WebhookAccessor<'_>, attributes: &Attributes<'_>) -> bool {
+    let resource = attributes.resource;
+    let namespaced = resource.namespaced && !is_namespaces(resource);
+    let operation = attributes.operation.as_str();
+    let subresource = attributes.subresource.unwrap_or("");
+    let exact_or_wildcard =
+        |items: &[String], wanted: &str| items.iter().any(|i| i == "*" || i == wanted);
+    hook.rules.iter().any(|rule| {
+        let scope = match rule.rule.scope.as_deref() {
+            None | Some("*") => true,
+            Some("Namespaced") => namespaced,
+            Some("Cluster") => !namespaced,
+            Some(_) => false,
+        };
+        scope
+            && exact_or_wildcard(&rule.operations, operation)
+            && exact_or_wildcard(&rule.rule.api_groups, resource.group)
+            && exact_or_wildcard(&rule.rule.api_versions, resource.version)
+            && rule.rule.resources.iter().any(|r| {
+                let (res, sub) = r.split_once('/').unwrap_or((r, ""));
+                (res == "*" || res == resource.plural) && (sub == "*" || sub == subresource)
+            })
+    })
+}
+
+/// Sends the review and reads the answer: a mutating webhook's patch, if
+/// any.
+fn review(
+    hook: &WebhookAccessor<'_>,
+    attributes: &Attributes<'_>,
+    object: Option<&dyn Object>,
+    old: Option<&dyn Object>,
+    mutating: bool,
+) -> Result<Option<json_patch::Patch>, Failure> {
+    let call_error = |reason: String| Failure::Call(CallError(reason));
+    let version = hook
+        .admission_review_versions
+        .iter()
+        .find(|v| ACCEPTED_ADMISSION_REVIEW_VERSIONS.contains(&v.as_str()))
+        .ok_or_else(|| {
+            call_error(
+                "could not create admission objects: webhook does not accept known AdmissionReview versions (v1, v1beta1)"
+                    .into(),
+            )
         })?;
-        let url = self.url();
-        let timeout = Duration::from_secs(u64::try_from(self.timeout_seconds.max(1)).unwrap_or(10));
-        let bytes = client::post(&url, &self.client_config.ca_bundle, timeout, body)
-            .map_err(Failure::Call)?;
-        let invalid = |reason: String| {
-            Failure::Call(CallError(format!(
-                "received invalid webhook response: {reason}"
-            )))
-        };
-        let answer: Value = serde_json::from_slice(&bytes)
-            .map_err(|e| Failure::Call(CallError(format!("failed to call webhook: {e}"))))?;
-        let response = verify_response(&answer, version, &uid, mutating).map_err(invalid)?;
-        for warning in response
-            .get("warnings")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-        {
-            attributes.warn(warning);
-        }
-        if response.get("allowed").and_then(Value::as_bool) != Some(true) {
-            return Err(Failure::Refused(denied(self.name, response.get("status"))));
-        }
-        let patch = match response.get("patch").and_then(Value::as_str) {
-            Some(text) if !text.is_empty() => {
-                let patch_type = response.get("patchType").and_then(Value::as_str);
-                if patch_type != Some("JSONPatch") {
-                    return Err(Failure::Call(CallError(format!(
-                        "unsupported patch type {:?}",
-                        patch_type.unwrap_or_default()
-                    ))));
-                }
-                let bytes = base64::engine::general_purpose::STANDARD
-                    .decode(text)
-                    .map_err(|e| invalid(format!("illegal base64 data in response.patch: {e}")))?;
-                let patch = serde_json::from_slice(&bytes).map_err(|e| {
-                    Failure::Call(CallError(format!(
-                        "received undecodable patch in webhook response: {e}"
-                    )))
-                })?;
-                Some(patch)
-            }
-            _ => None,
-        };
-        Ok(Answer { patch })
+    let uid = uuid::Uuid::new_v4().to_string();
+    let body = review_request(attributes, object, old, version, &uid)
+        .map_err(|e| call_error(format!("could not create admission objects: {e}")))?;
+    let timeout_seconds = hook.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS);
+    let timeout = Duration::from_secs(u64::try_from(timeout_seconds.max(1)).unwrap_or(1));
+    let bytes = client::post(&hook.url(), &hook.client_config.ca_bundle, timeout, body)
+        .map_err(Failure::Call)?;
+    let answer: Value = serde_json::from_slice(&bytes)
+        .map_err(|e| call_error(format!("failed to call webhook: {e}")))?;
+    let response = verify_response(&answer, version, &uid, mutating)
+        .map_err(|e| call_error(format!("received invalid webhook response: {e}")))?;
+    for warning in &response.warnings {
+        attributes.warn(*warning);
     }
-
-    /// Where the webhook listens: its URL, or its service's name in the
-    /// cluster's DNS.
-    fn url(&self) -> String {
-        match (&self.client_config.url, &self.client_config.service) {
-            (Some(url), _) => url.clone(),
-            (None, Some(service)) => format!(
-                "https://{}.{}.svc:{}{}",
-                service.name,
-                service.namespace,
-                service.port.unwrap_or(443),
-                service.path.as_deref().unwrap_or("")
-            ),
-            (None, None) => String::new(),
-        }
+    if !response.allowed {
+        return Err(Failure::Refused(denied(hook.name, response.status)));
     }
+    let Some(patch) = response.patch else {
+        return Ok(None);
+    };
+    if response.patch_type != "JSONPatch" {
+        return Err(call_error(format!(
+            "unsupported patch type {:?}",
+            response.patch_type
+        )));
+    }
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(patch)
+        .map_err(|e| {
+            call_error(format!(
+                "received invalid webhook response: illegal base64 data in response.patch: {e}"
+            ))
+        })?;
+    serde_json::from_slice(&bytes).map(Some).map_err(|e| {
+        call_error(format!(
+            "received undecodable patch in webhook response: {e}"
+        ))
+    })
 }
 
 /// How a webhook's review ended other than in its consent.
@@ -427,28 +368,38 @@ fn is_empty(selector: &LabelSelector) -> bool {
     selector.match_labels.is_empty() && selector.match_expressions.is_empty()
 }
 
-/// The labels the namespace selector judges: the object's own for a
-/// Namespace (the old object's for a delete), its namespace's for a
-/// namespaced object; `None` for other cluster-scoped objects and for a
-/// namespace that does not exist.
+/// The labels the namespace selector judges (`GetNamespaceLabels`): the
+/// Namespace's own for its create or update (the stored one's for a
+/// delete or a subresource), its namespace's for a namespaced object;
+/// `None` for other cluster-scoped objects, which every namespace
+/// selector matches.
 ///
-/// Errors: the namespace cannot be read (500).
+/// Errors: the namespace does not exist (404, as upstream answers it) or
+/// cannot be read (500).
 fn namespace_labels(
     attributes: &Attributes<'_>,
     object: Option<&dyn Object>,
     old: Option<&dyn Object>,
 ) -> Result<Option<BTreeMap<String, String>>, Rejection> {
-    let resource = attributes.resource;
-    if resource.group.is_empty() && resource.plural == "namespaces" {
-        return Ok(object.or(old).map(|o| o.metadata().labels.clone()));
+    if is_namespaces(attributes.resource) {
+        let own = match (attributes.subresource, attributes.operation) {
+            (None, Operation::Create | Operation::Update) => object,
+            _ => old,
+        };
+        return Ok(Some(
+            own.map(|o| o.metadata().labels.clone()).unwrap_or_default(),
+        ));
     }
     let Some(namespace) = attributes.namespace else {
         return Ok(None);
     };
-    let found = attributes
+    match attributes
         .get(("", "v1", "namespaces"), None, namespace)
-        .map_err(Rejection::Status)?;
-    Ok(found.map(|n| n.metadata().labels.clone()))
+        .map_err(Rejection::Status)?
+    {
+        Some(found) => Ok(Some(found.metadata().labels.clone())),
+        None => Err(Rejection::Status(ApiError::namespace_not_found(namespace))),
+    }
 }
 
 /// The `AdmissionReview` of the request, in `version`, as JSON.
@@ -521,9 +472,24 @@ fn review_request(
     serde_json::to_vec(&review).map_err(|e| e.to_string())
 }
 
-/// `VerifyAdmissionResponse`: the answer is an AdmissionReview of the
-/// version sent, with a response for the request's uid, a patch only with
-/// its type and from a mutating webhook. Returns the response.
+/// What a verified answer says.
+#[derive(Debug, PartialEq)]
+struct Response<'v> {
+    allowed: bool,
+    /// The refusal's Status.
+    status: Option<&'v Value>,
+    /// A mutating webhook's patch, base64.
+    patch: Option<&'v str>,
+    /// Its type (`JSONPatch`).
+    patch_type: &'v str,
+    warnings: Vec<&'v str>,
+}
+
+/// `VerifyAdmissionResponse`: the answer holds a response; a `v1` answer
+/// is an AdmissionReview of `v1` for the request's uid, whose patch comes
+/// from a mutating webhook with its type; a `v1beta1` answer is taken as
+/// upstream takes the old version (any uid and kind, a patch is a JSON
+/// patch, a validating webhook's is ignored).
 ///
 /// Errors: upstream's words for what is wrong.
 fn verify_response<'v>(
@@ -531,11 +497,34 @@ fn verify_response<'v>(
     version: &str,
     uid: &str,
     mutating: bool,
-) -> Result<&'v Map<String, Value>, String> {
-    let Some(response) = review.get("response").and_then(Value::as_object) else {
+) -> Result<Response<'v>, String> {
+    let Some(response) = review.get("response").filter(|r| !r.is_null()) else {
         return Err("webhook response was absent".into());
     };
-    let got_uid = response.get("uid").and_then(Value::as_str).unwrap_or("");
+    let field = |key: &str| response.get(key).filter(|v| !v.is_null());
+    let patch = field("patch")
+        .and_then(Value::as_str)
+        .filter(|p| !p.is_empty());
+    let patch_type = field("patchType");
+    let mut verified = Response {
+        allowed: field("allowed").and_then(Value::as_bool) == Some(true),
+        status: field("status"),
+        patch: None,
+        patch_type: "",
+        warnings: field("warnings")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect(),
+    };
+    if version != "v1" {
+        if mutating && patch.is_some() {
+            (verified.patch, verified.patch_type) = (patch, "JSONPatch");
+        }
+        return Ok(verified);
+    }
+    let got_uid = field("uid").and_then(Value::as_str).unwrap_or("");
     if got_uid != uid {
         return Err(format!("expected response.uid={uid:?}, got {got_uid:?}"));
     }
@@ -544,44 +533,41 @@ fn verify_response<'v>(
         .and_then(Value::as_str)
         .unwrap_or("");
     let kind = review.get("kind").and_then(Value::as_str).unwrap_or("");
-    let expected = format!("admission.k8s.io/{version}");
-    if api_version != expected || kind != "AdmissionReview" {
+    if (api_version, kind) != ("admission.k8s.io/v1", "AdmissionReview") {
+        let (group, version) = api_version.split_once('/').unwrap_or(("", api_version));
         return Err(format!(
-            "expected webhook response of {expected}, Kind=AdmissionReview, got {}",
-            gvk_string(api_version, kind)
+            "expected webhook response of admission.k8s.io/v1, Kind=AdmissionReview, got {group}/{version}, Kind={kind}"
         ));
     }
-    let has_patch = response
-        .get("patch")
-        .and_then(Value::as_str)
-        .is_some_and(|p| !p.is_empty());
-    let has_patch_type = response
-        .get("patchType")
-        .and_then(Value::as_str)
-        .is_some_and(|p| !p.is_empty());
-    if has_patch && !has_patch_type {
-        return Err("webhook returned response.patch but not response.patchType".into());
+    if !mutating {
+        if patch.is_some() {
+            return Err("validating webhook may not return response.patch".into());
+        }
+        if patch_type.is_some() {
+            return Err("validating webhook may not return response.patchType".into());
+        }
+        return Ok(verified);
     }
-    if has_patch && !mutating {
-        return Err("validating webhook may not return response.patch".into());
+    match (patch, patch_type) {
+        (Some(_), None) => Err("webhook returned response.patch but not response.patchType".into()),
+        (None, Some(_)) => Err("webhook returned response.patchType but not response.patch".into()),
+        (_, Some(t)) if t.as_str().is_none_or(str::is_empty) => Err(format!(
+            "webhook returned invalid response.patchType of {:?}",
+            t.as_str().unwrap_or_default()
+        )),
+        (patch, patch_type) => {
+            verified.patch = patch;
+            verified.patch_type = patch_type.and_then(Value::as_str).unwrap_or("");
+            Ok(verified)
+        }
     }
-    if !has_patch && has_patch_type {
-        return Err("webhook returned response.patchType but not response.patch".into());
-    }
-    Ok(response)
-}
-
-/// `schema.GroupVersionKind.String()` of an apiVersion and kind:
-/// `group/version, Kind=kind` (`/, Kind=` for none).
-fn gvk_string(api_version: &str, kind: &str) -> String {
-    let (group, version) = api_version.split_once('/').unwrap_or(("", api_version));
-    format!("{group}/{version}, Kind={kind}")
 }
 
 /// `webhookerrors.ToStatusErr`: the webhook's Status, with a code of at
-/// least 400, status `Failure`, and the message prefixed with who denied
-/// the request (its reason, or `without explanation`, when it has no
-/// message).
+/// least 400, and the message prefixed with who denied the request (its
+/// reason, or `without explanation`, when it has no message). A reason
+/// that is not one of upstream's is dropped (`StatusReason` has no other
+/// value), as are the Status's details.
 fn denied(name: &str, status: Option<&Value>) -> ApiError {
     let field = |key: &str| {
         status
@@ -593,7 +579,7 @@ fn denied(name: &str, status: Option<&Value>) -> ApiError {
         .and_then(|s| s.get("code"))
         .and_then(Value::as_u64)
         .and_then(|c| u16::try_from(c).ok())
-        .filter(|c| (400..600).contains(c))
+        .filter(|c| (400..1000).contains(c))
         .unwrap_or(400);
     let denied_by = format!("admission webhook {name:?} denied the request");
     let (message, reason) = (field("message"), field("reason"));
@@ -625,4 +611,117 @@ fn apply_patch(
         return Err(internal("the patched object is of another kind".into()));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn review(answer: Value) -> Value {
+        json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview", "response": answer})
+    }
+
+    /// `VerifyAdmissionResponse` in upstream's order and words, per
+    /// version and kind of webhook.
+    #[test]
+    fn answers_are_verified_as_upstream_verifies_them() {
+        let ok = review(json!({"uid": "u", "allowed": true, "warnings": ["w"]}));
+        let verified = verify_response(&ok, "v1", "u", false).unwrap();
+        assert_eq!((verified.allowed, verified.warnings), (true, vec!["w"]));
+        let errors = |answer: Value, mutating: bool| {
+            verify_response(&answer, "v1", "u", mutating).unwrap_err()
+        };
+        assert_eq!(
+            errors(json!({"kind": "AdmissionReview"}), false),
+            "webhook response was absent"
+        );
+        assert_eq!(
+            errors(review(json!({"uid": "other"})), false),
+            r#"expected response.uid="u", got "other""#
+        );
+        assert_eq!(
+            errors(
+                json!({"apiVersion": "admission.k8s.io/v1beta1", "kind": "AdmissionReview", "response": {"uid": "u"}}),
+                false
+            ),
+            "expected webhook response of admission.k8s.io/v1, Kind=AdmissionReview, got admission.k8s.io/v1beta1, Kind=AdmissionReview"
+        );
+        let patched = |fields: Value| {
+            let mut response = json!({"uid": "u", "allowed": true});
+            for (k, v) in fields.as_object().unwrap() {
+                response[k] = v.clone();
+            }
+            review(response)
+        };
+        assert_eq!(
+            errors(patched(json!({"patch": "W10="})), false),
+            "validating webhook may not return response.patch"
+        );
+        assert_eq!(
+            errors(patched(json!({"patchType": "JSONPatch"})), false),
+            "validating webhook may not return response.patchType"
+        );
+        assert_eq!(
+            errors(patched(json!({"patch": "W10="})), true),
+            "webhook returned response.patch but not response.patchType"
+        );
+        assert_eq!(
+            errors(patched(json!({"patchType": "JSONPatch"})), true),
+            "webhook returned response.patchType but not response.patch"
+        );
+        assert_eq!(
+            errors(patched(json!({"patch": "W10=", "patchType": ""})), true),
+            r#"webhook returned invalid response.patchType of """#
+        );
+        let answer = patched(json!({"patch": "W10=", "patchType": "JSONPatch"}));
+        let verified = verify_response(&answer, "v1", "u", true).unwrap();
+        assert_eq!(
+            (verified.patch, verified.patch_type),
+            (Some("W10="), "JSONPatch")
+        );
+        // v1beta1: no uid or kind check; a patch is JSON patch; a
+        // validating webhook's is ignored.
+        let old = json!({"response": {"allowed": true, "patch": "W10="}});
+        let verified = verify_response(&old, "v1beta1", "u", true).unwrap();
+        assert_eq!(
+            (verified.patch, verified.patch_type),
+            (Some("W10="), "JSONPatch")
+        );
+        let verified = verify_response(&old, "v1beta1", "u", false).unwrap();
+        assert_eq!(verified.patch, None);
+    }
+
+    /// `ToStatusErr`: codes below 400 become 400; the message says who
+    /// denied the request, with the webhook's message or reason.
+    #[test]
+    fn refusals_say_who_refused() {
+        let e = denied(
+            "a.example.com",
+            Some(&json!({"code": 200, "reason": "Forbidden"})),
+        );
+        assert_eq!(
+            (e.code, e.reason, e.message.as_str()),
+            (
+                400,
+                StatusReason::Forbidden,
+                "admission webhook \"a.example.com\" denied the request: Forbidden"
+            )
+        );
+        let e = denied(
+            "a.example.com",
+            Some(&json!({"code": 422, "message": "no"})),
+        );
+        assert_eq!(
+            (e.code, e.message.as_str()),
+            (
+                422,
+                "admission webhook \"a.example.com\" denied the request: no"
+            )
+        );
+        let e = denied("a.example.com", None);
+        assert_eq!(
+            e.message,
+            "admission webhook \"a.example.com\" denied the request without explanation"
+        );
+    }
 }

@@ -15,25 +15,17 @@
 //! never judged on a stale state.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use runtime::registry::{Entry, Object};
+use runtime::registry::Object;
 use serde_json::Value;
 
-use crate::ApiServer;
-use crate::cache::{CachedEvent, Subscription};
-use crate::status::ApiError;
-use crate::storage::RangeRequest;
-use crate::store::{read_object, resource_prefix};
+use crate::cache::CachedEvent;
 
 /// How long a namespace deleted through this server is looked up live
 /// (upstream's `forceLiveLookupTTL`).
 pub(crate) const FORCE_LIVE_LOOKUP_TTL: Duration = Duration::from_secs(30);
-
-/// The longest wait before listing again after the watch ended or a list
-/// failed (the wait doubles from 100 ms).
-const MAX_RELIST_BACKOFF: Duration = Duration::from_secs(5);
 
 /// Whether a namespace object is terminating: being deleted, or in phase
 /// `Terminating` (its printer column, which the kind's generated
@@ -91,127 +83,70 @@ impl NamespaceLister {
             state.deleted.insert(name.to_string(), Instant::now());
         }
     }
+}
 
-    /// The namespaces as listed, the cache synced from now on.
-    fn listed(&self, namespaces: HashMap<String, bool>) {
+impl NamespaceLister {
+    /// Whether each namespace is terminating, as listed; the cache is
+    /// synced from now on.
+    fn listed_states(&self, namespaces: HashMap<String, bool>) {
         if let Ok(mut state) = self.state.lock() {
             state.namespaces = namespaces;
             state.synced = true;
         }
     }
+}
 
-    /// The watch ended: nothing is answered from the cache until the next
-    /// list.
+/// Fed as `crate::lister` feeds a lister: one list, then the namespaces'
+/// watch cache.
+impl crate::lister::Informed for NamespaceLister {
+    fn listed(&self, objects: Vec<(String, Box<dyn Object>)>, _revision: i64) {
+        self.listed_states(
+            objects
+                .iter()
+                .map(|(_, namespace)| {
+                    let name = namespace.metadata().name.clone().unwrap_or_default();
+                    (name, is_terminating(namespace.as_ref()))
+                })
+                .collect(),
+        );
+    }
+
+    fn observe(&self, event: &CachedEvent, namespace: Option<&dyn Object>) {
+        let Some(name) = event.key.rsplit('/').next() else {
+            return;
+        };
+        if let Ok(mut state) = self.state.lock() {
+            match namespace {
+                Some(namespace) => {
+                    state
+                        .namespaces
+                        .insert(name.to_string(), is_terminating(namespace));
+                }
+                None => {
+                    state.namespaces.remove(name);
+                }
+            }
+        }
+    }
+
     fn unsynced(&self) {
         if let Ok(mut state) = self.state.lock() {
             state.synced = false;
             state.namespaces.clear();
         }
     }
-
-    /// Applies a watched change of a namespace.
-    fn observe(&self, event: &CachedEvent) {
-        let Some(name) = event.key.rsplit('/').next() else {
-            return;
-        };
-        let terminating = match (event.kind, event.object()) {
-            ("DELETED", _) | (_, None) => None,
-            (_, Some(namespace)) => Some(is_terminating(namespace)),
-        };
-        if let Ok(mut state) = self.state.lock() {
-            match terminating {
-                Some(terminating) => state.namespaces.insert(name.to_string(), terminating),
-                None => state.namespaces.remove(name),
-            };
-        }
-    }
-}
-
-impl ApiServer {
-    /// Starts filling the namespace lister: lists the namespaces, follows
-    /// their watch cache, and lists again (after a backoff) whenever that
-    /// watch ends or falls behind. The task ends with the server. Needs a
-    /// tokio runtime; without one the lister stays empty and every create
-    /// looks its namespace up live.
-    pub(crate) fn start_namespace_lister(self: &Arc<Self>, entry: Entry) {
-        if tokio::runtime::Handle::try_current().is_err() {
-            return;
-        }
-        let lister = self.namespace_lister.clone();
-        let server = Arc::downgrade(self);
-        tokio::spawn(async move {
-            let mut backoff = Duration::from_millis(100);
-            loop {
-                match list_and_subscribe(&server, entry).await {
-                    None => return,
-                    Some(Ok((namespaces, replay, mut rx))) => {
-                        backoff = Duration::from_millis(100);
-                        lister.listed(namespaces);
-                        for event in replay {
-                            lister.observe(&event);
-                        }
-                        while let Ok(event) = rx.recv().await {
-                            lister.observe(&event);
-                        }
-                        lister.unsynced();
-                    }
-                    Some(Err(e)) => {
-                        tracing::debug!(error = %e, "listing namespaces failed; retrying");
-                    }
-                }
-                tokio::time::sleep(backoff).await;
-                backoff = (backoff * 2).min(MAX_RELIST_BACKOFF);
-            }
-        });
-    }
-}
-
-/// What one list gives the lister: each namespace and whether it is
-/// terminating, the watched changes after the list, and the subscription
-/// to the ones to come.
-type Listed = (HashMap<String, bool>, Vec<Arc<CachedEvent>>, Subscription);
-
-/// Lists the namespaces (off the async workers: storage reads block) and
-/// subscribes to their watch cache after the list's revision. `None` once
-/// the server is gone.
-async fn list_and_subscribe(
-    server: &Weak<ApiServer>,
-    entry: Entry,
-) -> Option<Result<Listed, ApiError>> {
-    let server = server.upgrade()?;
-    let listed = tokio::task::spawn_blocking(move || {
-        let cache = server.watch_cache(&entry)?;
-        let result = server
-            .store
-            .range(RangeRequest {
-                prefix: &resource_prefix(&entry.info),
-                ..Default::default()
-            })
-            .map_err(ApiError::internal)?;
-        let mut namespaces = HashMap::with_capacity(result.kvs.len());
-        for kv in &result.kvs {
-            let namespace = read_object(entry.kind, kv)?;
-            let name = namespace.metadata().name.clone().unwrap_or_default();
-            namespaces.insert(name, is_terminating(namespace.as_ref()));
-        }
-        let (replay, rx) = cache.subscribe(result.revision).ok_or_else(|| {
-            ApiError::internal("the namespace watch cache starts after the list's revision")
-        })?;
-        Ok((namespaces, replay, rx))
-    })
-    .await;
-    Some(listed.unwrap_or_else(|e| Err(ApiError::internal(e))))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lister::Informed;
 
     #[test]
     fn an_unsynced_lister_answers_nothing() {
         let lister = NamespaceLister::default();
         assert_eq!(lister.terminating("default"), None);
-        lister.listed(HashMap::from([("default".to_string(), false)]));
+        lister.listed_states(HashMap::from([("default".to_string(), false)]));
         assert_eq!(lister.terminating("default"), Some(false));
         lister.unsynced();
         assert_eq!(lister.terminating("default"), None);
@@ -220,7 +155,7 @@ mod tests {
     #[test]
     fn a_namespace_deleted_here_is_looked_up_live() {
         let lister = NamespaceLister::default();
-        lister.listed(HashMap::from([
+        lister.listed_states(HashMap::from([
             ("doomed".to_string(), false),
             ("other".to_string(), true),
         ]));

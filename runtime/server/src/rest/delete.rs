@@ -132,6 +132,7 @@ impl Ctx<'_> {
         self.store()
             .delete(&kv.key, Some(revision))
             .map_err(|e| storage_error(e, ri, &name))?;
+        self.server.note_write(self.entry, None);
         Ok(deleted_answer(obj))
     }
 
@@ -150,6 +151,7 @@ impl Ctx<'_> {
             .cloned()
             .unwrap_or_default();
         let mut deleted = Vec::new();
+        let mut warnings = Vec::new();
         for item in items {
             let Some(name) = meta_str(&item, "name").map(str::to_string) else {
                 continue;
@@ -169,13 +171,16 @@ impl Ctx<'_> {
                 unsupported: Default::default(),
             };
             match ctx.delete(bytes, content_type) {
-                Ok(_) => deleted.push(item),
+                Ok(answer) => {
+                    warnings.extend(answer.warnings);
+                    deleted.push(item);
+                }
                 Err(e) if e.code == 404 => {}
                 Err(e) => return Err(e),
             }
         }
         body["items"] = Value::Array(deleted);
-        Ok(Answer::ok(body))
+        Ok(Answer::ok(body).with_warnings(warnings))
     }
 }
 

@@ -110,9 +110,24 @@ impl Ctx<'_> {
             Some(m) => m,
             None => self.request_managed(obj.as_mut())?,
         };
+        // The namespace lifecycle is upstream's first admission plugin: a
+        // create in a namespace that is missing or terminating goes no
+        // further. Its refusal names the object as admission does (the
+        // name asked for, else the prefix of the one to be generated).
+        if let Some(ns) = &path_ns {
+            let shown = match (&requested_name, &obj.metadata().generate_name) {
+                (name, Some(prefix)) if name.is_empty() => prefix.clone(),
+                (name, _) => name.clone(),
+            };
+            self.server.check_namespace_accepts(ri, &shown, ns)?;
+        }
         let request = self.admission_request(Operation::Create, &requested_name, dry_run);
         let mut warnings = warnings;
         warnings.extend(self.server.admit(&request, Some(obj.as_mut()), None)?);
+        // `BeforeCreate`: the object a mutating plugin left must still be
+        // in the request's namespace.
+        check_namespace(ri, path_ns.as_deref(), obj.metadata())?;
+        obj.metadata_mut().namespace.clone_from(&path_ns);
         {
             let m = obj.metadata_mut();
             if m.name.is_none()
@@ -146,9 +161,6 @@ impl Ctx<'_> {
             self.server
                 .validate_admission(&request, Some(obj.as_ref()), None)?,
         );
-        if let Some(ns) = &path_ns {
-            self.server.check_namespace_accepts(ri, &name, ns)?;
-        }
         if obj.metadata().resource_version.is_some() {
             // storage.ErrResourceVersionSetOnCreate, a plain error upstream: 500, no reason.
             return Err(ApiError::new(
@@ -320,6 +332,9 @@ impl Ctx<'_> {
         let mut warnings = self
             .server
             .admit(&request, Some(new.as_mut()), Some(old.as_ref()))?;
+        // `BeforeUpdate`: the object a mutating plugin left must still be
+        // in the request's namespace.
+        check_namespace(ri, self.info.namespace.as_deref(), new.metadata())?;
         if self.info.subresource.as_deref() == Some("status") {
             // Only status changes through /status.
             new.keep_all_but_status(old.as_ref());
@@ -419,6 +434,7 @@ impl Ctx<'_> {
             self.store()
                 .delete(&kv.key, Some(kv.mod_revision))
                 .map_err(|e| storage_error(e, ri, &name))?;
+            self.server.note_write(self.entry, None);
             return Ok(Answer::object(StatusCode::OK, self.as_stored(new)).with_warnings(warnings));
         }
         let (written, json) =
@@ -499,6 +515,7 @@ impl Ctx<'_> {
         };
         match written {
             Ok(kv) => {
+                self.server.note_write(self.entry, Some(kv.mod_revision));
                 let json = rendering.map(|r| r.at(kv.mod_revision));
                 Ok((kv, json))
             }

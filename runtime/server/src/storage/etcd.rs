@@ -320,39 +320,21 @@ impl Drop for EtcdStore {
     }
 }
 
-/// Runs `future` on `runtime` and waits at most `timeout` for it, from any
-/// thread (async workers included: the wait is a channel, not a nested
-/// runtime).
+/// Runs `future` on `runtime` and waits at most `timeout` for it
+/// ([`crate::blocking::wait_on`]).
 fn wait<T: Send + 'static>(
     runtime: &tokio::runtime::Runtime,
     timeout: Duration,
     operation: &'static str,
     future: impl Future<Output = Result<T, etcd_client::Error>> + Send + 'static,
 ) -> Result<T, StorageError> {
-    let (tx, rx) = std::sync::mpsc::sync_channel(1);
-    runtime.spawn(async move {
-        let result = tokio::time::timeout(timeout, future).await;
-        let _ = tx.send(result);
-    });
-    let unavailable = |reason: String| StorageError::Unavailable { operation, reason };
-    let receive = || rx.recv_timeout(timeout + Duration::from_secs(1));
-    // On a multi-threaded runtime's worker (a handler's read), hand the
-    // worker's other tasks to another thread while this one waits, so
-    // that concurrent requests wait for etcd concurrently.
-    let on_worker = tokio::runtime::Handle::try_current()
-        .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
-    let received = if on_worker {
-        tokio::task::block_in_place(receive)
-    } else {
-        receive()
-    };
-    match received {
-        Ok(Ok(Ok(value))) => Ok(value),
-        Ok(Ok(Err(error))) => Err(storage_error(operation, error)),
-        Ok(Err(_)) | Err(_) => Err(unavailable(format!(
-            "etcd did not answer within {}s",
-            timeout.as_secs_f64()
-        ))),
+    match crate::blocking::wait_on(runtime.handle(), timeout, future) {
+        Some(Ok(value)) => Ok(value),
+        Some(Err(error)) => Err(storage_error(operation, error)),
+        None => Err(StorageError::Unavailable {
+            operation,
+            reason: format!("etcd did not answer within {}s", timeout.as_secs_f64()),
+        }),
     }
 }
 

@@ -1,0 +1,37 @@
+//! Waiting, from synchronous code, for a future that runs on a runtime of
+//! its own (an etcd client's, the admission webhooks' client's): the
+//! writes and reads of this server are synchronous code on tokio workers
+//! or on the blocking pool, and their I/O clients are async.
+
+use std::future::Future;
+use std::time::Duration;
+
+/// Runs `future` on `runtime` and waits at most `timeout` for its output,
+/// from any thread (async workers included: the wait is a channel, not a
+/// nested runtime). On a multi-threaded runtime's worker the wait is made
+/// inside `block_in_place`, so the worker's other tasks move to other
+/// threads meanwhile and concurrent requests wait concurrently. On a
+/// current-thread runtime the wait blocks that runtime's only thread.
+///
+/// `None` when the time runs out (the future is then dropped at its next
+/// poll) or the runtime is gone.
+pub fn wait_on<T: Send + 'static>(
+    runtime: &tokio::runtime::Handle,
+    timeout: Duration,
+    future: impl Future<Output = T> + Send + 'static,
+) -> Option<T> {
+    let (tx, rx) = std::sync::mpsc::sync_channel(1);
+    runtime.spawn(async move {
+        if let Ok(output) = tokio::time::timeout(timeout, future).await {
+            let _ = tx.send(output);
+        }
+    });
+    let receive = || rx.recv_timeout(timeout + Duration::from_secs(1)).ok();
+    let on_worker = tokio::runtime::Handle::try_current()
+        .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
+    if on_worker {
+        tokio::task::block_in_place(receive)
+    } else {
+        receive()
+    }
+}
