@@ -44,41 +44,32 @@ pub struct WebhookAccessor<'a> {
     pub match_conditions: &'a [MatchCondition],
 }
 
-impl<'a> From<&'a ValidatingWebhook> for WebhookAccessor<'a> {
-    fn from(w: &'a ValidatingWebhook) -> WebhookAccessor<'a> {
-        WebhookAccessor {
-            name: &w.name,
-            client_config: &w.client_config,
-            rules: &w.rules,
-            failure_policy: w.failure_policy.as_deref(),
-            match_policy: w.match_policy.as_deref(),
-            namespace_selector: w.namespace_selector.as_ref(),
-            object_selector: w.object_selector.as_ref(),
-            side_effects: w.side_effects.as_deref(),
-            timeout_seconds: w.timeout_seconds,
-            admission_review_versions: &w.admission_review_versions,
-            match_conditions: &w.match_conditions,
+/// `From<&Webhook>` for both kinds of webhook, whose common fields have
+/// the same names.
+macro_rules! accessor_from {
+    ($webhook:ty) => {
+        impl<'a> From<&'a $webhook> for WebhookAccessor<'a> {
+            fn from(w: &'a $webhook) -> WebhookAccessor<'a> {
+                WebhookAccessor {
+                    name: &w.name,
+                    client_config: &w.client_config,
+                    rules: &w.rules,
+                    failure_policy: w.failure_policy.as_deref(),
+                    match_policy: w.match_policy.as_deref(),
+                    namespace_selector: w.namespace_selector.as_ref(),
+                    object_selector: w.object_selector.as_ref(),
+                    side_effects: w.side_effects.as_deref(),
+                    timeout_seconds: w.timeout_seconds,
+                    admission_review_versions: &w.admission_review_versions,
+                    match_conditions: &w.match_conditions,
+                }
+            }
         }
-    }
+    };
 }
 
-impl<'a> From<&'a MutatingWebhook> for WebhookAccessor<'a> {
-    fn from(w: &'a MutatingWebhook) -> WebhookAccessor<'a> {
-        WebhookAccessor {
-            name: &w.name,
-            client_config: &w.client_config,
-            rules: &w.rules,
-            failure_policy: w.failure_policy.as_deref(),
-            match_policy: w.match_policy.as_deref(),
-            namespace_selector: w.namespace_selector.as_ref(),
-            object_selector: w.object_selector.as_ref(),
-            side_effects: w.side_effects.as_deref(),
-            timeout_seconds: w.timeout_seconds,
-            admission_review_versions: &w.admission_review_versions,
-            match_conditions: &w.match_conditions,
-        }
-    }
-}
+accessor_from!(ValidatingWebhook);
+accessor_from!(MutatingWebhook);
 
 impl WebhookAccessor<'_> {
     /// Where the webhook listens: its URL, or its service's name in the

@@ -309,7 +309,7 @@ impl ApiServer {
         self.run_chain(request, &self.admission.mutating, |p, attributes| {
             p.admit(attributes, object.as_deref_mut(), old)
         })
-        .map_err(|r| rejected(r, request, object.as_deref()))
+        .map_err(|(r, warnings)| rejected(r, request, object.as_deref(), warnings))
     }
 
     /// Runs the validating plugins that handle the request on `object`;
@@ -325,27 +325,28 @@ impl ApiServer {
         self.run_chain(request, &self.admission.validating, |p, attributes| {
             p.validate(attributes, object, old)
         })
-        .map_err(|r| rejected(r, request, object))
+        .map_err(|(r, warnings)| rejected(r, request, object, warnings))
     }
 
     /// Calls `call` on each of `plugins` that handles the request, in
     /// order (the attributes are made only when one does); returns the
     /// plugins' warnings.
     ///
-    /// Errors: the first refusal.
+    /// Errors: the first refusal, with the warnings made before it.
     fn run_chain<P: AdmissionPlugin + ?Sized>(
         &self,
         request: &Request<'_>,
         plugins: &[Arc<P>],
         mut call: impl FnMut(&P, &Attributes<'_>) -> Result<(), Rejection>,
-    ) -> Result<Vec<String>, Rejection> {
+    ) -> Result<Vec<String>, (Rejection, Vec<String>)> {
         let mut attributes = None;
         for plugin in plugins {
             if !plugin.handles(request.operation, request.resource) {
                 continue;
             }
             let attributes = attributes.get_or_insert_with(|| self.attributes(request));
-            call(plugin, attributes)?;
+            call(plugin, attributes)
+                .map_err(|rejection| (rejection, attributes.warnings.take()))?;
         }
         Ok(attributes
             .map(|a| a.warnings.into_inner())
@@ -357,9 +358,14 @@ impl ApiServer {
 /// names the object as upstream's `admission.NewForbidden`
 /// (`extractResourceName`) does: the request's name; else, for a create
 /// whose name is not generated yet, the object's `generateName`; else
-/// `Unknown`.
-fn rejected(rejection: Rejection, request: &Request<'_>, object: Option<&dyn Object>) -> ApiError {
-    match rejection {
+/// `Unknown`. The warnings made before the refusal go with it.
+fn rejected(
+    rejection: Rejection,
+    request: &Request<'_>,
+    object: Option<&dyn Object>,
+    warnings: Vec<String>,
+) -> ApiError {
+    let mut error = match rejection {
         Rejection::Forbidden(reason) => {
             let meta = object.map(|o| o.metadata());
             let name = [
@@ -374,5 +380,7 @@ fn rejected(rejection: Rejection, request: &Request<'_>, object: Option<&dyn Obj
             ApiError::forbidden(request.resource, name, &reason)
         }
         Rejection::Status(status) => status,
-    }
+    };
+    error.warnings = warnings;
+    error
 }

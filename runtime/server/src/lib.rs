@@ -49,6 +49,7 @@ pub mod subresource;
 pub mod table;
 pub mod validation;
 mod versions;
+mod warnings;
 mod watch;
 
 use std::net::SocketAddr;
@@ -652,7 +653,7 @@ async fn dispatch(
         let headers = response.headers_mut();
         let later: Vec<_> = headers.get_all(header::WARNING).iter().cloned().collect();
         headers.remove(header::WARNING);
-        rest::add_warnings(headers, vec![warning]);
+        warnings::add_warnings(headers, vec![warning]);
         for value in later {
             headers.append(header::WARNING, value);
         }

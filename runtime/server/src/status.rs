@@ -58,6 +58,10 @@ pub struct Failure {
     /// `details` is written even when it holds nothing (`"details":{}`),
     /// as upstream's `NewGenericServerResponse` always sets it.
     pub details_always: bool,
+    /// Warnings recorded before the refusal (an admission webhook's),
+    /// sent as `Warning` headers with it, as upstream's recorder sends
+    /// them whatever the answer.
+    pub warnings: Vec<String>,
 }
 
 impl ApiError {
@@ -74,6 +78,7 @@ impl ApiError {
             retry_after: None,
             continue_token: None,
             details_always: false,
+            warnings: Vec::new(),
         }))
     }
 
@@ -406,7 +411,7 @@ impl std::fmt::Display for ApiError {
 impl std::error::Error for ApiError {}
 
 impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
+    fn into_response(mut self) -> Response {
         // As kube-apiserver's JSON serializer writes a Status (`json.Encoder`).
         let body = runtime::go::encoder::to_vec_line(&self.to_status()).unwrap_or_default();
         let code = StatusCode::from_u16(self.code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
@@ -419,6 +424,8 @@ impl IntoResponse for ApiError {
         if let Some(seconds) = self.retry_after {
             headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
+        let warnings = std::mem::take(&mut self.0.warnings);
+        crate::warnings::add_warnings(response.headers_mut(), warnings);
         response
     }
 }

@@ -165,7 +165,8 @@ async fn a_validating_webhook_judges_writes() {
         if object["data"]["forbidden"].is_string() {
             answer(
                 review,
-                json!({"allowed": false, "status": {"code": 403, "reason": "Forbidden", "message": "forbidden data"}}),
+                json!({"allowed": false, "warnings": ["refusing"],
+                       "status": {"code": 403, "reason": "Forbidden", "message": "forbidden data"}}),
             )
         } else if object["data"]["silent"].is_string() {
             answer(review, json!({"allowed": false}))
@@ -222,6 +223,8 @@ async fn a_validating_webhook_judges_writes() {
         r.body["message"],
         "admission webhook \"check.example.com\" denied the request: forbidden data"
     );
+    // Warnings made before a refusal go with it.
+    assert_eq!(r.warnings(), [r#"299 - "refusing""#]);
     let mut silent = configmap("silent");
     silent["data"] = json!({"silent": "x"});
     let r = api.post(CONFIGMAPS, &silent).await;

@@ -39,7 +39,7 @@
 //! Unlike upstream (see also the README): validating webhooks are called
 //! one after another (the first refusal is the answer; upstream calls
 //! them in parallel); `/scale` writes and the create subresources go
-//! through no admission; warnings of a request then refused are lost; a
+//! through no admission; a refusal carries its own phase's warnings only; a
 //! mutating webhook with `reinvocationPolicy: IfNeeded` is not called a
 //! second time; `matchPolicy: Equivalent` matches as `Exact` (a rule for
 //! another version of the same resource does not match); a webhook named

@@ -38,7 +38,6 @@ mod list;
 mod patch;
 mod render;
 
-pub(crate) use render::add_warnings;
 mod scale;
 mod unstored;
 mod write;
