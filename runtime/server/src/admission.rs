@@ -74,6 +74,27 @@ pub struct Attributes<'a> {
     warnings: RefCell<Vec<String>>,
 }
 
+impl<'a> Attributes<'a> {
+    /// The other versions (of this group or another) that serve the
+    /// written resource's objects, kept under the same storage, in
+    /// registry order (upstream's `EquivalentResourcesFor`, which a
+    /// webhook's `matchPolicy: Equivalent` reads).
+    pub fn equivalent_resources(&self) -> Vec<&'a ResourceInfo> {
+        let prefix = crate::store::resource_prefix(self.resource);
+        self.server
+            .registry
+            .entries()
+            .iter()
+            .filter(|e| {
+                (e.info.group, e.info.version) != (self.resource.group, self.resource.version)
+                    && e.info.plural == self.resource.plural
+                    && crate::store::resource_prefix(&e.info) == prefix
+            })
+            .map(|e| &e.info)
+            .collect()
+    }
+}
+
 impl Attributes<'_> {
     /// Adds a warning to the request's answer (a `Warning: 299 - "..."`
     /// header), as upstream's admission webhooks' warnings are.
@@ -81,22 +102,54 @@ impl Attributes<'_> {
         self.warnings.borrow_mut().push(warning.into());
     }
 
-    /// An object of the written resource read from its JSON `value`
+    /// An object of `resource` (the written one, or one of its
+    /// [`Attributes::equivalent_resources`]) read from its JSON `value`
     /// through its kind, defaulted, as upstream decodes what a mutating
     /// webhook's patch made (fields the type does not know are dropped).
     ///
     /// Errors: 500 when the value is not an object of the kind.
-    pub fn read_object(&self, value: &serde_json::Value) -> Result<Box<dyn Object>, ApiError> {
-        let entry = self
-            .server
+    pub fn read_object(
+        &self,
+        value: &serde_json::Value,
+        resource: &ResourceInfo,
+    ) -> Result<Box<dyn Object>, ApiError> {
+        self.entry(resource)?
+            .kind
+            .read_value(value)
+            .map_err(ApiError::internal)
+    }
+
+    /// `object` (of the kind its [`Object::info`] names) converted to the
+    /// version of `resource`, through the storage version, as upstream
+    /// converts what it sends a webhook matched by an equivalent rule.
+    ///
+    /// Errors: 500 when either kind is not served or cannot convert.
+    pub fn convert(
+        &self,
+        object: &dyn Object,
+        resource: &ResourceInfo,
+    ) -> Result<Box<dyn Object>, ApiError> {
+        let from = self.entry(object.info())?;
+        let to = self.entry(resource)?;
+        from.kind
+            .convert_to_storage(object)
+            .and_then(|stored| to.kind.convert_from_storage(stored.as_ref()))
+            .ok_or_else(|| {
+                ApiError::internal(format!(
+                    "unable to convert to {}, Resource={}",
+                    resource.api_version, resource.plural
+                ))
+            })
+    }
+
+    /// The served entry of `resource`.
+    ///
+    /// Errors: 404 for a resource the server does not serve.
+    fn entry(&self, resource: &ResourceInfo) -> Result<&runtime::registry::Entry, ApiError> {
+        self.server
             .registry
-            .find(
-                self.resource.group,
-                self.resource.version,
-                self.resource.plural,
-            )
-            .ok_or_else(ApiError::path_not_found)?;
-        entry.kind.read_value(value).map_err(ApiError::internal)
+            .find(resource.group, resource.version, resource.plural)
+            .ok_or_else(ApiError::path_not_found)
     }
 
     /// The stored objects of the resource `plural` in `group`/`version`

@@ -609,3 +609,62 @@ async fn mutating_webhooks_see_updates_and_deletes() {
         "Internal error occurred: admission webhook \"mutate.example.com\" attempted to modify the object, which is not supported for this operation"
     );
 }
+
+/// `matchPolicy: Equivalent` (the default): a webhook for `example.dev/v1`
+/// Widgets is sent a write made at `v1beta1` with the object converted to
+/// `v1` (`kind` v1, `requestKind` v1beta1), and its patch of the `v1`
+/// object reaches the object stored; under `Exact` it is not called.
+#[tokio::test]
+async fn equivalent_rules_see_writes_made_at_other_versions() {
+    let webhook = WebhookServer::start(|_, review| {
+        let replicas = &review["request"]["object"]["spec"]["replicas"];
+        answer(
+            review,
+            patch(
+                json!([{"op": "replace", "path": "/spec/replicas", "value": replicas.as_i64().unwrap_or(0) * 2}]),
+            ),
+        )
+    });
+    let api = Api::start();
+    let rules = json!([{"operations": ["CREATE"], "apiGroups": ["example.dev"], "apiVersions": ["v1"], "resources": ["widgets"]}]);
+    let body = configuration(
+        "MutatingWebhookConfiguration",
+        "double.example.com",
+        &format!("{}/double", webhook.base_url),
+        &webhook.ca_bundle(),
+        rules,
+    );
+    let r = api.post(MUTATING, &body).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let beta = "/apis/example.dev/v1beta1/namespaces/default/widgets";
+    let widget = |name: &str| {
+        json!({"apiVersion": "example.dev/v1beta1", "kind": "Widget", "metadata": {"name": name},
+               "spec": {"size": 3, "color": "Green"}})
+    };
+    let r = api.post(beta, &widget("doubled")).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.body["apiVersion"], "example.dev/v1beta1");
+    assert_eq!(r.body["spec"]["size"], 6);
+    let reviews = webhook.reviews();
+    let request = &reviews[0].1["request"];
+    assert_eq!(
+        request["kind"],
+        json!({"group": "example.dev", "version": "v1", "kind": "Widget"})
+    );
+    assert_eq!(
+        request["requestKind"],
+        json!({"group": "example.dev", "version": "v1beta1", "kind": "Widget"})
+    );
+    assert_eq!(request["resource"]["version"], "v1");
+    assert_eq!(request["object"]["apiVersion"], "example.dev/v1");
+    assert_eq!(request["object"]["spec"]["replicas"], 3);
+
+    let path = format!("{MUTATING}/double.example.com");
+    let mut exact = api.get(&path).await.body;
+    exact["webhooks"][0]["matchPolicy"] = json!("Exact");
+    assert_eq!(api.put(&path, &exact).await.status, StatusCode::OK);
+    let r = api.post(beta, &widget("kept")).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.body["spec"]["size"], 3);
+    assert_eq!(webhook.reviews().len(), 1);
+}

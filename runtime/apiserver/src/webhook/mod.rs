@@ -28,6 +28,9 @@
 //! - a webhook that cannot be called, times out (`timeoutSeconds`) or
 //!   answers with something that is no review fails the request with a
 //!   500 under `failurePolicy: Fail`, and is skipped under `Ignore`;
+//! - under `matchPolicy: Equivalent`, a rule for another version of the
+//!   written resource matches, and the webhook is sent (and patches) the
+//!   objects converted to that version;
 //! - a mutating webhook's JSON patch changes the object, read again
 //!   through its kind (defaulted; unknown fields dropped); warnings reach
 //!   the client's `Warning` headers.
@@ -41,8 +44,7 @@
 //! them in parallel); `/scale` writes and the create subresources go
 //! through no admission; a refusal carries its own phase's warnings only; a
 //! mutating webhook with `reinvocationPolicy: IfNeeded` is not called a
-//! second time; `matchPolicy: Equivalent` matches as `Exact` (a rule for
-//! another version of the same resource does not match); a webhook named
+//! second time; a webhook named
 //! by `service` is called at `https://<name>.<namespace>.svc:<port><path>`,
 //! which resolves only where the host can (no cluster DNS or proxy here);
 //! only the CA bundle is trusted (an empty one trusts nothing); and match
@@ -55,7 +57,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use apis::admissionregistration::v1::{
-    ACCEPTED_ADMISSION_REVIEW_VERSIONS, MutatingWebhookConfiguration,
+    ACCEPTED_ADMISSION_REVIEW_VERSIONS, MutatingWebhookConfiguration, RuleWithOperations,
     ValidatingWebhookConfiguration,
 };
 use apis::admissionregistration::{DEFAULT_TIMEOUT_SECONDS, WebhookAccessor};
@@ -137,7 +139,8 @@ impl MutatingAdmission for MutatingWebhooks {
                 c.webhooks.iter().map(WebhookAccessor::from).collect()
             },
             |hook| {
-                let Some(patch) = call(hook, attributes, object.as_deref(), old, true)? else {
+                let Some((patch, resource)) = call(hook, attributes, object.as_deref(), old, true)?
+                else {
                     return Ok(());
                 };
                 let Some(object) = object.as_deref_mut() else {
@@ -146,7 +149,7 @@ impl MutatingAdmission for MutatingWebhooks {
                         hook.name
                     ))));
                 };
-                apply_patch(attributes, object, &patch)
+                apply_patch(attributes, object, &patch, resource)
             },
         )
     }
@@ -194,32 +197,51 @@ fn each_webhook<C: 'static>(
     Ok(())
 }
 
-/// Calls the webhook when it matches the request. Returns a mutating
-/// webhook's non-empty JSON patch; `None` when it does not match, allows
-/// without a patch, or its call failed and its failure policy ignores
-/// that.
+/// Calls the webhook when it matches the request, with the object and
+/// the old one in the version its rules matched. Returns a mutating
+/// webhook's non-empty JSON patch, of an object of that version
+/// (`resource`); `None` when it does not match, allows without a patch,
+/// or its call failed and its failure policy ignores that.
 ///
 /// Errors: the webhook's refusal; a failed call under `Fail` (500); a
 /// dry run sent to a webhook with side effects (400); a namespace that
-/// cannot be read.
-fn call(
+/// cannot be read; an object that does not convert.
+fn call<'a>(
     hook: &WebhookAccessor<'_>,
-    attributes: &Attributes<'_>,
+    attributes: &Attributes<'a>,
     object: Option<&dyn Object>,
     old: Option<&dyn Object>,
     mutating: bool,
-) -> Result<Option<json_patch::Patch>, Rejection> {
-    if !matches(hook, attributes, object, old)? {
+) -> Result<Option<(json_patch::Patch, &'a ResourceInfo)>, Rejection> {
+    let Some(resource) = matches(hook, attributes, object, old)? else {
         return Ok(None);
-    }
+    };
     if attributes.dry_run && !matches!(hook.side_effects, Some("None" | "NoneOnDryRun")) {
         return Err(Rejection::Status(ApiError::bad_request(format!(
             "admission webhook {:?} does not support dry run",
             hook.name
         ))));
     }
-    match review(hook, attributes, object, old, mutating) {
-        Ok(patch) => Ok(patch.filter(|p| !p.0.is_empty())),
+    let reviewed = if std::ptr::eq(resource, attributes.resource) {
+        review(hook, attributes, resource, object, old, mutating)
+    } else {
+        let convert = |o: Option<&dyn Object>| {
+            o.map(|o| attributes.convert(o, resource))
+                .transpose()
+                .map_err(Rejection::Status)
+        };
+        let (object, old) = (convert(object)?, convert(old)?);
+        review(
+            hook,
+            attributes,
+            resource,
+            object.as_deref(),
+            old.as_deref(),
+            mutating,
+        )
+    };
+    match reviewed {
+        Ok(patch) => Ok(patch.filter(|p| !p.0.is_empty()).map(|p| (p, resource))),
         Err(Failure::Refused(status)) => Err(Rejection::Status(status)),
         Err(Failure::Call(CallError(reason))) => {
             let error = format!("failed calling webhook {:?}: {reason}", hook.name);
@@ -239,67 +261,89 @@ fn call(
     }
 }
 
-/// `ShouldCallHook`: a rule matches, then the namespace selector, then
-/// the object selector (upstream looks at the selectors first, but
-/// reports their errors only when a rule matches).
+/// `ShouldCallHook`: the resource the webhook is called for (the written
+/// one when a rule matches it; under `matchPolicy: Equivalent`, else,
+/// the first equivalent resource a rule matches, rules in order), when
+/// the namespace selector and the object selector match too (upstream
+/// looks at the selectors first, but reports their errors only when a
+/// rule matches).
 ///
 /// Errors: the request's namespace does not exist (404) or cannot be read
 /// (500).
-fn matches(
+fn matches<'a>(
     hook: &WebhookAccessor<'_>,
-    attributes: &Attributes<'_>,
+    attributes: &Attributes<'a>,
     object: Option<&dyn Object>,
     old: Option<&dyn Object>,
-) -> Result<bool, Rejection> {
-    if !rules_match(hook, attributes) {
-        return Ok(false);
-    }
+) -> Result<Option<&'a ResourceInfo>, Rejection> {
+    let exact = hook
+        .rules
+        .iter()
+        .any(|rule| rule_matches(rule, attributes.resource, attributes))
+        .then_some(attributes.resource);
+    let Some(resource) = exact.or_else(|| {
+        if hook.match_policy != Some("Equivalent") {
+            return None;
+        }
+        let equivalents = attributes.equivalent_resources();
+        hook.rules.iter().find_map(|rule| {
+            equivalents
+                .iter()
+                .copied()
+                .find(|resource| rule_matches(rule, resource, attributes))
+        })
+    }) else {
+        return Ok(None);
+    };
     if let Some(selector) = hook.namespace_selector.filter(|s| !is_empty(s))
         && let Some(labels) = namespace_labels(attributes, object, old)?
         && !runtime::selector::selects(selector, &labels)
     {
-        return Ok(false);
+        return Ok(None);
     }
     if let Some(selector) = hook.object_selector.filter(|s| !is_empty(s)) {
         let selects = |o: Option<&dyn Object>| {
             o.is_some_and(|o| runtime::selector::selects(selector, &o.metadata().labels))
         };
-        return Ok(selects(object) || selects(old));
+        return Ok((selects(object) || selects(old)).then_some(resource));
     }
-    Ok(true)
+    Ok(Some(resource))
 }
 
-/// Whether one of the rules matches the request (`rules.Matcher`).
-fn rules_match(hook: &WebhookAccessor<'_>, attributes: &Attributes<'_>) -> bool {
-    let resource = attributes.resource;
+/// Whether `rule` matches the request as made to `resource`
+/// (`rules.Matcher`).
+fn rule_matches(
+    rule: &RuleWithOperations,
+    resource: &ResourceInfo,
+    attributes: &Attributes<'_>,
+) -> bool {
     let namespaced = resource.namespaced && !is_namespaces(resource);
     let operation = attributes.operation.as_str();
     let subresource = attributes.subresource.unwrap_or("");
     let exact_or_wildcard =
         |items: &[String], wanted: &str| items.iter().any(|i| i == "*" || i == wanted);
-    hook.rules.iter().any(|rule| {
-        let scope = match rule.rule.scope.as_deref() {
-            None | Some("*") => true,
-            Some("Namespaced") => namespaced,
-            Some("Cluster") => !namespaced,
-            Some(_) => false,
-        };
-        scope
-            && exact_or_wildcard(&rule.operations, operation)
-            && exact_or_wildcard(&rule.rule.api_groups, resource.group)
-            && exact_or_wildcard(&rule.rule.api_versions, resource.version)
-            && rule.rule.resources.iter().any(|r| {
-                let (res, sub) = r.split_once('/').unwrap_or((r, ""));
-                (res == "*" || res == resource.plural) && (sub == "*" || sub == subresource)
-            })
-    })
+    let scope = match rule.rule.scope.as_deref() {
+        None | Some("*") => true,
+        Some("Namespaced") => namespaced,
+        Some("Cluster") => !namespaced,
+        Some(_) => false,
+    };
+    scope
+        && exact_or_wildcard(&rule.operations, operation)
+        && exact_or_wildcard(&rule.rule.api_groups, resource.group)
+        && exact_or_wildcard(&rule.rule.api_versions, resource.version)
+        && rule.rule.resources.iter().any(|r| {
+            let (res, sub) = r.split_once('/').unwrap_or((r, ""));
+            (res == "*" || res == resource.plural) && (sub == "*" || sub == subresource)
+        })
 }
 
-/// Sends the review and reads the answer: a mutating webhook's patch, if
-/// any.
+/// Sends the review of the request made to `resource` (the objects in its
+/// version) and reads the answer: a mutating webhook's patch, if any.
 fn review(
     hook: &WebhookAccessor<'_>,
     attributes: &Attributes<'_>,
+    resource: &ResourceInfo,
     object: Option<&dyn Object>,
     old: Option<&dyn Object>,
     mutating: bool,
@@ -316,7 +360,7 @@ fn review(
             )
         })?;
     let uid = uuid::Uuid::new_v4().to_string();
-    let body = review_request(attributes, object, old, version, &uid)
+    let body = review_request(attributes, resource, object, old, version, &uid)
         .map_err(|e| call_error(format!("could not create admission objects: {e}")))?;
     let timeout_seconds = hook.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS);
     let timeout = Duration::from_secs(u64::try_from(timeout_seconds.max(1)).unwrap_or(1));
@@ -402,29 +446,32 @@ fn namespace_labels(
     }
 }
 
-/// The `AdmissionReview` of the request, in `version`, as JSON.
+/// The `AdmissionReview`, in `version`, of the request as made to
+/// `resource` (the written resource, or the equivalent one the webhook's
+/// rules matched: its `kind` and `resource`; the written one is the
+/// `requestKind` and `requestResource`), as JSON.
 ///
 /// Errors: an object that cannot be written as JSON.
 fn review_request(
     attributes: &Attributes<'_>,
+    resource: &ResourceInfo,
     object: Option<&dyn Object>,
     old: Option<&dyn Object>,
     version: &str,
     uid: &str,
 ) -> Result<Vec<u8>, String> {
-    let resource = attributes.resource;
-    let kind = json!({"group": resource.group, "version": resource.version, "kind": resource.kind});
+    let gvk = |r: &ResourceInfo| json!({"group": r.group, "version": r.version, "kind": r.kind});
     let gvr =
-        json!({"group": resource.group, "version": resource.version, "resource": resource.plural});
+        |r: &ResourceInfo| json!({"group": r.group, "version": r.version, "resource": r.plural});
     let mut request = Map::new();
     request.insert("uid".into(), json!(uid));
-    request.insert("kind".into(), kind.clone());
-    request.insert("resource".into(), gvr.clone());
+    request.insert("kind".into(), gvk(resource));
+    request.insert("resource".into(), gvr(resource));
     if let Some(sub) = attributes.subresource {
         request.insert("subResource".into(), json!(sub));
     }
-    request.insert("requestKind".into(), kind);
-    request.insert("requestResource".into(), gvr);
+    request.insert("requestKind".into(), gvk(attributes.resource));
+    request.insert("requestResource".into(), gvr(attributes.resource));
     if let Some(sub) = attributes.subresource {
         request.insert("requestSubResource".into(), json!(sub));
     }
@@ -593,8 +640,10 @@ fn denied(name: &str, status: Option<&Value>) -> ApiError {
     ApiError::new(code, StatusReason::from_wire(reason), message)
 }
 
-/// Applies a mutating webhook's JSON patch to `object`, which becomes the
-/// patched JSON read again through its kind (and defaulted).
+/// Applies a mutating webhook's JSON patch, made for the object in the
+/// version of `resource`, to `object`, which becomes the patched JSON
+/// read again through that version's kind (and defaulted), converted back
+/// to its own version when that is another.
 ///
 /// Errors: a patch that does not apply, or makes no object of the kind
 /// (500 whatever the failure policy, as upstream answers both).
@@ -602,11 +651,28 @@ fn apply_patch(
     attributes: &Attributes<'_>,
     object: &mut dyn Object,
     patch: &json_patch::Patch,
+    resource: &ResourceInfo,
 ) -> Result<(), Rejection> {
     let internal = |e: String| Rejection::Status(ApiError::internal(e));
-    let mut value = object.to_value().map_err(internal)?;
+    let own = std::ptr::eq(resource, attributes.resource);
+    let mut value = if own {
+        object.to_value()
+    } else {
+        attributes
+            .convert(object, resource)
+            .map_err(Rejection::Status)?
+            .to_value()
+    }
+    .map_err(internal)?;
     json_patch::patch(&mut value, patch).map_err(|e| internal(e.to_string()))?;
-    let patched = attributes.read_object(&value).map_err(Rejection::Status)?;
+    let mut patched = attributes
+        .read_object(&value, resource)
+        .map_err(Rejection::Status)?;
+    if !own {
+        patched = attributes
+            .convert(patched.as_ref(), attributes.resource)
+            .map_err(Rejection::Status)?;
+    }
     if !object.assign(patched.as_ref()) {
         return Err(internal("the patched object is of another kind".into()));
     }
