@@ -77,6 +77,16 @@ impl Lister {
             state.written = state.written.max(revision);
         }
     }
+
+    /// Records a delete through this server of `key`, last written at
+    /// `revision` (the store does not give the delete's own): the cache
+    /// drops the key now, and answers once it has seen `revision`.
+    pub(crate) fn deleted(&self, key: &str, revision: i64) {
+        if let Ok(mut state) = self.state.lock() {
+            state.objects.remove(key);
+            state.written = state.written.max(revision);
+        }
+    }
 }
 
 /// What a cache fed by one list and then a resource's watch cache is told
@@ -165,13 +175,19 @@ impl ApiServer {
     }
 
     /// Records a write through this server to the resource of `entry` at
-    /// `revision` (or, for a delete, whose revision the store does not
-    /// give, at the store's current revision) in its lister, if it has one.
-    pub(crate) fn note_write(&self, entry: &Entry, revision: Option<i64>) {
-        let Some((_, lister)) = self.listers.get(&resource_prefix(&entry.info)) else {
-            return;
-        };
-        lister.written(revision.unwrap_or_else(|| self.store.current_revision()));
+    /// `revision` in its lister, if it has one.
+    pub(crate) fn note_write(&self, entry: &Entry, revision: i64) {
+        if let Some((_, lister)) = self.listers.get(&resource_prefix(&entry.info)) {
+            lister.written(revision);
+        }
+    }
+
+    /// Records a delete through this server of `key` (of the resource of
+    /// `entry`), last written at `revision`, in its lister, if it has one.
+    pub(crate) fn note_delete(&self, entry: &Entry, key: &str, revision: i64) {
+        if let Some((_, lister)) = self.listers.get(&resource_prefix(&entry.info)) {
+            lister.deleted(key, revision);
+        }
     }
 }
 
@@ -265,6 +281,9 @@ mod tests {
         assert!(lister.objects("/r/").is_none(), "a newer write");
         lister.state.lock().unwrap().revision = 9;
         assert!(lister.objects("/r/").is_some());
+        // A delete here is gone from the cache at once.
+        lister.deleted("/r/a/x", 9);
+        assert_eq!(names(lister.objects("/r/").unwrap()), ["y"]);
         lister.unsynced();
         assert!(lister.objects("/r/").is_none());
     }

@@ -499,6 +499,9 @@ async fn failure_policies_decide_what_a_failed_call_does() {
             .status,
         StatusCode::OK
     );
+    // Deleted through this server, it is not called for the next write.
+    let r = api.post(CONFIGMAPS, &configmap("after-slow")).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
 
     // A webhook answering with another uid.
     let r = api

@@ -132,7 +132,7 @@ impl Ctx<'_> {
         self.store()
             .delete(&kv.key, Some(revision))
             .map_err(|e| storage_error(e, ri, &name))?;
-        self.server.note_write(self.entry, None);
+        self.server.note_delete(self.entry, &kv.key, revision);
         Ok(deleted_answer(obj))
     }
 

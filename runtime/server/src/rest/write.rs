@@ -434,7 +434,8 @@ impl Ctx<'_> {
             self.store()
                 .delete(&kv.key, Some(kv.mod_revision))
                 .map_err(|e| storage_error(e, ri, &name))?;
-            self.server.note_write(self.entry, None);
+            self.server
+                .note_delete(self.entry, &kv.key, kv.mod_revision);
             return Ok(Answer::object(StatusCode::OK, self.as_stored(new)).with_warnings(warnings));
         }
         let (written, json) =
@@ -515,7 +516,7 @@ impl Ctx<'_> {
         };
         match written {
             Ok(kv) => {
-                self.server.note_write(self.entry, Some(kv.mod_revision));
+                self.server.note_write(self.entry, kv.mod_revision);
                 let json = rendering.map(|r| r.at(kv.mod_revision));
                 Ok((kv, json))
             }
