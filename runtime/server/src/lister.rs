@@ -6,8 +6,8 @@
 //! The cache answers only what this server has seen: before its first
 //! list, while its watch is being restarted, and after a write through
 //! this server to the resource until the cache has seen that write's
-//! revision, the admission plugins' `Attributes::list` reads storage
-//! instead. So a configuration written through this server governs the
+//! revision (for a delete: the key gone), the admission plugins'
+//! `Attributes::list` reads storage instead. So a configuration written through this server governs the
 //! very next request; one written through another server sharing the
 //! etcd is seen when its event arrives, as with upstream's informers.
 //!
@@ -16,7 +16,7 @@
 //! each when it is made. The namespace lifecycle's lister
 //! (`namespaces::NamespaceLister`) is fed the same way.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
@@ -50,6 +50,10 @@ struct State {
     /// The newest revision a write through this server made to the
     /// resource: the cache answers once it has seen it.
     written: i64,
+    /// The keys deleted through this server whose delete the cache has
+    /// not seen, with the revision each was last written at (the store
+    /// does not give a delete's own): the cache answers once it has.
+    deleting: HashMap<String, i64>,
 }
 
 impl Lister {
@@ -57,7 +61,7 @@ impl Lister {
     /// when the cache can answer (see the module docs).
     pub(crate) fn objects(&self, prefix: &str) -> Option<Vec<Arc<dyn Object>>> {
         let state = self.state.lock().ok()?;
-        if !state.synced || state.revision < state.written {
+        if !state.synced || state.revision < state.written || !state.deleting.is_empty() {
             return None;
         }
         Some(
@@ -79,12 +83,11 @@ impl Lister {
     }
 
     /// Records a delete through this server of `key`, last written at
-    /// `revision` (the store does not give the delete's own): the cache
-    /// drops the key now, and answers once it has seen `revision`.
+    /// `revision`: the cache answers once it has seen the key go (or
+    /// change since).
     pub(crate) fn deleted(&self, key: &str, revision: i64) {
         if let Ok(mut state) = self.state.lock() {
-            state.objects.remove(key);
-            state.written = state.written.max(revision);
+            state.deleting.insert(key.to_string(), revision);
         }
     }
 }
@@ -113,6 +116,16 @@ impl Informed for Lister {
                 .into_iter()
                 .map(|(key, object)| (key, Arc::from(object)))
                 .collect();
+            // A delete the list does not show as the object last written
+            // is seen (gone, or written again since).
+            let State {
+                objects, deleting, ..
+            } = &mut *state;
+            deleting.retain(|key, last| {
+                objects.get(key).is_some_and(|o| {
+                    o.metadata().resource_version.as_deref() == Some(&last.to_string())
+                })
+            });
             state.revision = revision;
             state.synced = true;
         }
@@ -121,6 +134,13 @@ impl Informed for Lister {
     fn observe(&self, event: &CachedEvent, object: Option<&dyn Object>) {
         let object = object.map(|o| Arc::<dyn Object>::from(o.clone_object()));
         if let Ok(mut state) = self.state.lock() {
+            if state
+                .deleting
+                .get(&event.key)
+                .is_some_and(|last| object.is_none() || event.revision > *last)
+            {
+                state.deleting.remove(&event.key);
+            }
             match object {
                 Some(object) => state.objects.insert(event.key.clone(), object),
                 None => state.objects.remove(&event.key),
@@ -177,7 +197,7 @@ impl ApiServer {
     /// Records a write through this server to the resource of `entry` at
     /// `revision` in its lister, if it has one.
     pub(crate) fn note_write(&self, entry: &Entry, revision: i64) {
-        if let Some((_, lister)) = self.listers.get(&resource_prefix(&entry.info)) {
+        if let Some(lister) = self.lister_of(entry) {
             lister.written(revision);
         }
     }
@@ -185,9 +205,22 @@ impl ApiServer {
     /// Records a delete through this server of `key` (of the resource of
     /// `entry`), last written at `revision`, in its lister, if it has one.
     pub(crate) fn note_delete(&self, entry: &Entry, key: &str, revision: i64) {
-        if let Some((_, lister)) = self.listers.get(&resource_prefix(&entry.info)) {
+        if let Some(lister) = self.lister_of(entry) {
             lister.deleted(key, revision);
         }
+    }
+
+    /// The lister of the objects `entry` writes, if there is one. Every
+    /// write asks, so the storage prefix (a new string) is made only for
+    /// a listed resource's plural.
+    fn lister_of(&self, entry: &Entry) -> Option<&Lister> {
+        self.listers
+            .values()
+            .find(|(listed, _)| {
+                listed.info.plural == entry.info.plural
+                    && resource_prefix(&listed.info) == resource_prefix(&entry.info)
+            })
+            .map(|(_, lister)| lister.as_ref())
     }
 }
 
@@ -281,8 +314,21 @@ mod tests {
         assert!(lister.objects("/r/").is_none(), "a newer write");
         lister.state.lock().unwrap().revision = 9;
         assert!(lister.objects("/r/").is_some());
-        // A delete here is gone from the cache at once.
+        // A delete here: not answered until the cache sees the key go; a
+        // list still holding it as last written does not count.
         lister.deleted("/r/a/x", 9);
+        assert!(lister.objects("/r/").is_none(), "a delete not seen");
+        let mut x = object("x");
+        x.metadata_mut().resource_version = Some("9".into());
+        lister.listed(
+            vec![
+                ("/r/a/x".to_string(), x),
+                ("/r/b/y".to_string(), object("y")),
+            ],
+            10,
+        );
+        assert!(lister.objects("/r/").is_none(), "listed before the delete");
+        lister.listed(vec![("/r/b/y".to_string(), object("y"))], 11);
         assert_eq!(names(lister.objects("/r/").unwrap()), ["y"]);
         lister.unsynced();
         assert!(lister.objects("/r/").is_none());
