@@ -1,6 +1,8 @@
 //! A write acknowledged to a client survives SIGKILL: start the real
 //! `apiserver` on the embedded store, write, kill it with SIGKILL, restart
-//! it on the same data directory, and find every acknowledged write.
+//! it on the same data directory, and find every acknowledged write. Half
+//! the writes are sent one at a time, half by concurrent clients, whose
+//! writes the store commits together (group commit).
 
 mod support;
 use support::{request, start, start_with};
@@ -23,6 +25,34 @@ fn acknowledged_writes_survive_sigkill() {
         assert_eq!(code, 201);
         acknowledged.push(format!("cm-{i}"));
     }
+    std::thread::scope(|scope| {
+        let writers: Vec<_> = (0..8)
+            .map(|writer| {
+                let addr = &server.addr;
+                scope.spawn(move || {
+                    (0..10)
+                        .map(|i| {
+                            let name = format!("concurrent-{writer}-{i}");
+                            let body = format!(
+                                r#"{{"apiVersion":"v1","kind":"ConfigMap","metadata":{{"name":"{name}"}}}}"#
+                            );
+                            let (code, answer) = request(
+                                addr,
+                                "POST",
+                                "/api/v1/namespaces/default/configmaps",
+                                &body,
+                            );
+                            assert_eq!(code, 201, "{answer}");
+                            name
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for writer in writers {
+            acknowledged.extend(writer.join().unwrap());
+        }
+    });
     let (code, _) = request(
         &server.addr,
         "DELETE",

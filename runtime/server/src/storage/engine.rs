@@ -18,6 +18,7 @@
 use std::collections::BTreeSet;
 use std::ops::Bound;
 use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::mpsc::SyncSender;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use bytes::Bytes;
@@ -498,6 +499,32 @@ fn compact<T: TablesMut + ?Sized>(tables: &mut T, revision: Revision) -> Result<
     })
 }
 
+/// A write waiting in [`Engine::queue`] for the next durable commit.
+struct Queued {
+    key: String,
+    mutation: Mutation,
+    /// How the writer hears from the others (capacity 1: a queued writer
+    /// gets one message, `Lead` or `Done`, before it leaves the queue).
+    inbox: SyncSender<Message>,
+}
+
+/// What a queued writer is told.
+enum Message {
+    /// Its write is committed (durable) or refused.
+    Done(Result<KeyValue, StorageError>),
+    /// The writer that committed last found this one first in the queue:
+    /// it commits next.
+    Lead,
+}
+
+/// The writes to a durable backend that wait for a commit, and whether a
+/// writer is committing (the leader).
+#[derive(Default)]
+struct Queue {
+    waiting: Vec<Queued>,
+    leading: bool,
+}
+
 /// A [`Store`](super::Store) implementation over any [`Backend`].
 pub(crate) struct Engine<B> {
     backend: B,
@@ -506,6 +533,15 @@ pub(crate) struct Engine<B> {
     /// and while a new watcher replays history, so every watcher gets each
     /// event exactly once and in revision order.
     watchers: Mutex<Watchers>,
+    /// The writes to a durable backend that wait for a commit (group
+    /// commit): a writer queues its write; if no writer is leading, it
+    /// leads, committing every queued write in one backend transaction
+    /// (one wait on the disk for all of them). The others wait on their
+    /// inbox, without contending for a lock. Done, the leader hands the
+    /// lead to the first writer queued meanwhile, so that no writer
+    /// commits for others past its own write's batch. Unused for a
+    /// backend that is not durable.
+    queue: Mutex<Queue>,
     /// Cache of the committed [`Meta::current`] for lock-free reads.
     current: AtomicI64,
     /// Cache of the committed [`Meta::compacted`].
@@ -518,6 +554,7 @@ impl<B: Backend> Engine<B> {
         Engine {
             backend,
             watchers: Mutex::default(),
+            queue: Mutex::default(),
             current: AtomicI64::new(meta.current),
             compacted: AtomicI64::new(meta.compacted),
         }
@@ -546,13 +583,135 @@ impl<B: Backend> Engine<B> {
     }
 
     /// Applies one create/update/delete and returns the written key-value
-    /// (the deleted one for a delete).
+    /// (the deleted one for a delete), once it is committed (durably, for
+    /// a durable backend).
+    ///
+    /// On a durable backend, writes that arrive while another commits wait
+    /// in [`Engine::queue`] and are committed together, each at its own
+    /// revision in the order they were queued; a write whose precondition
+    /// fails is refused alone, the others of its commit go on. A backend
+    /// error fails every write of that commit (none took effect).
     pub(crate) fn write(&self, key: &str, mutation: Mutation) -> Result<KeyValue, StorageError> {
+        if !B::DURABLE {
+            let mut watchers = self.lock_watchers();
+            let event = self.backend.write(|tables| apply(tables, key, mutation))?;
+            self.current.store(event.revision(), Ordering::Release);
+            watchers.notify(&event);
+            return Ok(event.into_written());
+        }
+        let (inbox, messages) = std::sync::mpsc::sync_channel(1);
+        let lead = {
+            let mut queue = self.lock_queue();
+            queue.waiting.push(Queued {
+                key: key.to_owned(),
+                mutation,
+                inbox,
+            });
+            !std::mem::replace(&mut queue.leading, true)
+        };
+        if lead {
+            self.lead();
+        }
+        loop {
+            match messages.recv() {
+                Ok(Message::Done(outcome)) => return outcome,
+                Ok(Message::Lead) => self.lead(),
+                Err(_) => {
+                    return Err(StorageError::Backend(
+                        "the commit of this write stopped before it answered".to_owned(),
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Commits every queued write (the leader's own among them), then
+    /// hands the lead on, also when the commit panics: a write queued
+    /// meanwhile is never left without a leader.
+    fn lead(&self) {
+        struct HandOff<'a, B: Backend>(&'a Engine<B>);
+        impl<B: Backend> Drop for HandOff<'_, B> {
+            fn drop(&mut self) {
+                let mut queue = self.0.lock_queue();
+                // A writer that is gone (it cannot be, while its write is
+                // queued, but a leader must not hang on it) is skipped.
+                while let Some(next) = queue.waiting.first() {
+                    match next.inbox.try_send(Message::Lead) {
+                        Err(std::sync::mpsc::TrySendError::Disconnected(_)) => {
+                            queue.waiting.remove(0);
+                        }
+                        _ => return,
+                    }
+                }
+                queue.leading = false;
+            }
+        }
+        let _hand_off = HandOff(self);
+        let batch = std::mem::take(&mut self.lock_queue().waiting);
         let mut watchers = self.lock_watchers();
-        let event = self.backend.write(|tables| apply(tables, key, mutation))?;
-        self.current.store(event.revision(), Ordering::Release);
-        watchers.notify(&event);
-        Ok(event.into_written())
+        self.commit(&mut watchers, batch);
+    }
+
+    /// Commits `batch` in one backend transaction, then sends each write's
+    /// event to the watchers, in revision order, and its outcome to its
+    /// writer. Called by the leader, with the watchers' lock held.
+    fn commit(&self, watchers: &mut Watchers, batch: Vec<Queued>) {
+        let (writes, answers): (Vec<_>, Vec<_>) = batch
+            .into_iter()
+            .map(|queued| ((queued.key, queued.mutation), queued.inbox))
+            .unzip();
+        let committed = self.backend.write(|tables| {
+            let mut outcomes = Vec::with_capacity(writes.len());
+            for (key, mutation) in writes {
+                match apply(tables, &key, mutation) {
+                    // Preconditions are checked before anything is
+                    // written: a refused write leaves the others alone.
+                    Err(
+                        refused @ (StorageError::AlreadyExists(_)
+                        | StorageError::NotFound(_)
+                        | StorageError::Conflict { .. }),
+                    ) => outcomes.push(Err(refused)),
+                    Err(failed) => return Err(failed),
+                    Ok(event) => outcomes.push(Ok(event)),
+                }
+            }
+            Ok(outcomes)
+        });
+        match committed {
+            Ok(outcomes) => {
+                for (outcome, answer) in outcomes.into_iter().zip(answers) {
+                    let outcome = outcome.map(|event| {
+                        self.current.store(event.revision(), Ordering::Release);
+                        watchers.notify(&event);
+                        event.into_written()
+                    });
+                    // A writer that is gone has nobody to tell.
+                    let _ = answer.try_send(Message::Done(outcome));
+                }
+            }
+            Err(error) => {
+                let reason = match error {
+                    StorageError::Backend(reason) => reason,
+                    other => other.to_string(),
+                };
+                for answer in answers {
+                    let _ =
+                        answer.try_send(Message::Done(Err(StorageError::Backend(reason.clone()))));
+                }
+            }
+        }
+    }
+
+    /// The backend, for tests that look inside it.
+    #[cfg(test)]
+    pub(crate) fn backend(&self) -> &B {
+        &self.backend
+    }
+
+    /// The number of writes waiting for a commit.
+    #[cfg(test)]
+    pub(crate) fn queued(&self) -> usize {
+        self.lock_queue().waiting.len()
     }
 
     pub(crate) fn watch(
@@ -572,6 +731,11 @@ impl<B: Backend> Engine<B> {
         self.backend.write(|tables| compact(tables, revision))?;
         self.compacted.store(revision, Ordering::Release);
         Ok(())
+    }
+
+    fn lock_queue(&self) -> MutexGuard<'_, Queue> {
+        // A push or a take is one step: the queue is never half-changed.
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     fn lock_watchers(&self) -> MutexGuard<'_, Watchers> {

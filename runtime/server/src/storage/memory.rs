@@ -36,7 +36,7 @@ delegate_store_to_engine!(MemoryStore);
 
 /// The tables behind a read-write lock.
 #[derive(Debug, Default)]
-struct MemoryBackend {
+pub(super) struct MemoryBackend {
     tables: RwLock<MemoryTables>,
 }
 

@@ -35,7 +35,9 @@ const RECORD_LIVE: u8 = 1;
 /// A [`Store`](super::Store) persisted in a `redb` database file.
 ///
 /// Every write is committed with redb's default (immediate) durability before
-/// it returns, so an acknowledged write survives a crash or `kill -9`. The
+/// it returns, so an acknowledged write survives a crash or `kill -9`.
+/// Writes from concurrent threads that queue while a commit waits on the
+/// disk share the next commit (the engine's group commit). The
 /// full MVCC history (until compaction) lives in the file, so reopening the
 /// file restores every key with its revisions, and the current and compacted
 /// revisions. Watches are in-process: they end when the store is dropped.

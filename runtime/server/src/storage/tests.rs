@@ -691,3 +691,115 @@ fn redb_store_open_errors_are_backend_errors() {
         Err(StorageError::Backend(_))
     ));
 }
+
+/// A durable backend (to the engine) whose commits are counted, and whose
+/// first commit waits until the test lets it go.
+struct HeldBackend {
+    tables: memory::MemoryBackend,
+    commits: std::sync::atomic::AtomicUsize,
+    hold: std::sync::Mutex<Option<std::sync::mpsc::Receiver<()>>>,
+}
+
+impl engine::Backend for HeldBackend {
+    const DURABLE: bool = true;
+
+    fn read<T>(
+        &self,
+        f: impl FnOnce(&dyn engine::Tables) -> Result<T, StorageError>,
+    ) -> Result<T, StorageError> {
+        self.tables.read(f)
+    }
+
+    fn write<T>(
+        &self,
+        f: impl FnOnce(&mut dyn engine::TablesMut) -> Result<T, StorageError>,
+    ) -> Result<T, StorageError> {
+        self.commits
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        if let Some(release) = self.hold.lock().unwrap().take() {
+            release.recv().unwrap();
+        }
+        self.tables.write(f)
+    }
+}
+
+fn commits(engine: &engine::Engine<HeldBackend>) -> usize {
+    engine
+        .backend()
+        .commits
+        .load(std::sync::atomic::Ordering::SeqCst)
+}
+
+/// Group commit: the writes that arrive while a durable commit waits on
+/// the disk are committed together in the next backend transaction, each
+/// at its own revision in the order they queued, and a write whose
+/// precondition fails is refused without failing the others.
+#[test]
+fn durable_writes_that_queue_behind_a_commit_share_the_next_one() {
+    use std::time::{Duration, Instant};
+    let (release, hold) = std::sync::mpsc::channel();
+    let engine = engine::Engine::new(
+        HeldBackend {
+            tables: memory::MemoryBackend::default(),
+            commits: Default::default(),
+            hold: std::sync::Mutex::new(Some(hold)),
+        },
+        engine::Meta::EMPTY,
+    );
+    let engine = &engine;
+    let create = |key: &str| {
+        engine.write(
+            key,
+            engine::Mutation::Create {
+                value: bytes::Bytes::from(key.to_owned()),
+            },
+        )
+    };
+    let until = |what: &str, done: &dyn Fn() -> bool| {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !done() {
+            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    };
+    let mut rx = engine.watch("/", 1).unwrap();
+    std::thread::scope(|scope| {
+        let first = scope.spawn(move || create("/first"));
+        until("the first commit", &|| commits(engine) == 1);
+        let queued: Vec<_> = ["/a", "/b", "/first", "/c"]
+            .into_iter()
+            .map(|key| {
+                let writer = scope.spawn(move || create(key));
+                // One at a time, so that they queue in this order.
+                let n = engine.queued();
+                until("the write to queue", &|| engine.queued() > n);
+                (key, writer)
+            })
+            .collect();
+        release.send(()).unwrap();
+        assert_eq!(first.join().unwrap().unwrap().mod_revision, 2);
+        let outcomes: Vec<_> = queued
+            .into_iter()
+            .map(|(key, writer)| (key, writer.join().unwrap().map(|kv| kv.mod_revision)))
+            .collect();
+        assert!(matches!(outcomes[0], ("/a", Ok(3))), "{outcomes:?}");
+        assert!(matches!(outcomes[1], ("/b", Ok(4))), "{outcomes:?}");
+        assert!(
+            matches!(&outcomes[2], ("/first", Err(StorageError::AlreadyExists(k))) if k == "/first"),
+            "{outcomes:?}"
+        );
+        assert!(matches!(outcomes[3], ("/c", Ok(5))), "{outcomes:?}");
+    });
+    assert_eq!(commits(engine), 2, "the four queued writes were one commit");
+    assert_eq!(engine.current_revision(), 5);
+    let events = drain_n(&mut rx, 4);
+    assert_eq!(revisions(&events), [2, 3, 4, 5]);
+    assert_eq!(
+        events.iter().map(Event::key).collect::<Vec<_>>(),
+        ["/first", "/a", "/b", "/c"]
+    );
+    assert_eq!(
+        engine.get("/c").unwrap().map(|kv| kv.value),
+        Some(bytes::Bytes::from_static(b"/c"))
+    );
+}
