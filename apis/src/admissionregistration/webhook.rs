@@ -42,12 +42,15 @@ pub struct WebhookAccessor<'a> {
     pub admission_review_versions: &'a [String],
     /// Its CEL conditions.
     pub match_conditions: &'a [MatchCondition],
+    /// A mutating webhook's `reinvocationPolicy` (`Never`, `IfNeeded`);
+    /// `None` for a validating one.
+    pub reinvocation_policy: Option<&'a str>,
 }
 
 /// `From<&Webhook>` for both kinds of webhook, whose common fields have
 /// the same names.
 macro_rules! accessor_from {
-    ($webhook:ty) => {
+    ($webhook:ty, $reinvocation_policy:expr) => {
         impl<'a> From<&'a $webhook> for WebhookAccessor<'a> {
             fn from(w: &'a $webhook) -> WebhookAccessor<'a> {
                 WebhookAccessor {
@@ -62,14 +65,17 @@ macro_rules! accessor_from {
                     timeout_seconds: w.timeout_seconds,
                     admission_review_versions: &w.admission_review_versions,
                     match_conditions: &w.match_conditions,
+                    reinvocation_policy: $reinvocation_policy(w),
                 }
             }
         }
     };
 }
 
-accessor_from!(ValidatingWebhook);
-accessor_from!(MutatingWebhook);
+accessor_from!(ValidatingWebhook, |_| None);
+accessor_from!(MutatingWebhook, |w: &'a MutatingWebhook| w
+    .reinvocation_policy
+    .as_deref());
 
 impl WebhookAccessor<'_> {
     /// Where the webhook listens: its URL, or its service's name in the

@@ -15,8 +15,16 @@
 //! effects must skip them then, as upstream's in-process plugins read
 //! `IsDryRun()`. A plugin may answer the client with warnings
 //! ([`Attributes::warn`]), as admission webhooks do.
+//!
+//! Reinvocation, as upstream's `admission.reinvoker`: when a mutating
+//! plugin asks for it ([`Reinvocation::set_should_reinvoke`], as the
+//! mutating webhooks do after a webhook changed the object), the mutating
+//! plugins run once more, all of them, in order, with
+//! [`Reinvocation::is_reinvoke`] set.
 
-use std::cell::RefCell;
+use std::any::Any;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use runtime::registry::Object;
@@ -72,6 +80,51 @@ pub struct Attributes<'a> {
     pub user: &'a UserInfo,
     server: &'a ApiServer,
     warnings: RefCell<Vec<String>>,
+    reinvocation: Reinvocation,
+}
+
+/// A request's reinvocation of the mutating plugins
+/// (`admission.ReinvocationContext`): whether this is the second run of
+/// the plugins, whether a plugin asks for one, and what plugins keep
+/// between the two runs.
+#[derive(Default)]
+pub struct Reinvocation {
+    is_reinvoke: Cell<bool>,
+    should_reinvoke: Cell<bool>,
+    values: RefCell<HashMap<&'static str, Box<dyn Any>>>,
+}
+
+impl Reinvocation {
+    /// Whether the mutating plugins are running for the second time
+    /// (`IsReinvoke`).
+    pub fn is_reinvoke(&self) -> bool {
+        self.is_reinvoke.get()
+    }
+
+    /// Asks for the mutating plugins to run once more after this run
+    /// (`SetShouldReinvoke`); on the second run it has no effect.
+    pub fn set_should_reinvoke(&self) {
+        self.should_reinvoke.set(true);
+    }
+
+    /// Calls `f` with the value a plugin keeps under `key` for this
+    /// request (`Value`/`SetValue`), made by `Default` at its first use.
+    ///
+    /// Panics: when called again from inside `f`, or with another type
+    /// `T` for the same `key` (a plugin's own mistake).
+    pub fn with_value<T: Default + 'static, R>(
+        &self,
+        key: &'static str,
+        f: impl FnOnce(&mut T) -> R,
+    ) -> R {
+        let mut values = self.values.borrow_mut();
+        let value = values
+            .entry(key)
+            .or_insert_with(|| Box::new(T::default()))
+            .downcast_mut::<T>()
+            .expect("one type of value per reinvocation key");
+        f(value)
+    }
 }
 
 impl<'a> Attributes<'a> {
@@ -96,6 +149,11 @@ impl<'a> Attributes<'a> {
 }
 
 impl Attributes<'_> {
+    /// The request's reinvocation of the mutating plugins.
+    pub fn reinvocation(&self) -> &Reinvocation {
+        &self.reinvocation
+    }
+
     /// Adds a warning to the request's answer (a `Warning: 299 - "..."`
     /// header), as upstream's admission webhooks' warnings are.
     pub fn warn(&self, warning: impl Into<String>) {
@@ -346,10 +404,12 @@ impl ApiServer {
             user: &self.user,
             server: self,
             warnings: RefCell::new(Vec::new()),
+            reinvocation: Reinvocation::default(),
         }
     }
 
-    /// Runs the mutating plugins that handle the request on `object`;
+    /// Runs the mutating plugins that handle the request on `object`,
+    /// and once more when one of them asks for it (see the module docs);
     /// returns their warnings.
     ///
     /// Errors: the first refusal, as its Status.
@@ -359,10 +419,32 @@ impl ApiServer {
         mut object: Option<&mut dyn Object>,
         old: Option<&dyn Object>,
     ) -> Result<Vec<String>, ApiError> {
-        self.run_chain(request, &self.admission.mutating, |p, attributes| {
+        let mut attributes = None;
+        let mut admit = |p: &(dyn MutatingAdmission + 'static), attributes: &Attributes<'_>| {
             p.admit(attributes, object.as_deref_mut(), old)
-        })
-        .map_err(|(r, warnings)| rejected(r, request, object.as_deref(), warnings))
+        };
+        let mut outcome = self.run_chain(
+            request,
+            &self.admission.mutating,
+            &mut attributes,
+            &mut admit,
+        );
+        if let (Ok(()), Some(asked)) = (&outcome, &attributes)
+            && asked.reinvocation.should_reinvoke.get()
+        {
+            asked.reinvocation.is_reinvoke.set(true);
+            outcome = self.run_chain(
+                request,
+                &self.admission.mutating,
+                &mut attributes,
+                &mut admit,
+            );
+        }
+        let warnings = take_warnings(attributes);
+        match outcome {
+            Ok(()) => Ok(warnings),
+            Err(r) => Err(rejected(r, request, object.as_deref(), warnings)),
+        }
     }
 
     /// Runs the validating plugins that handle the request on `object`;
@@ -375,36 +457,49 @@ impl ApiServer {
         object: Option<&dyn Object>,
         old: Option<&dyn Object>,
     ) -> Result<Vec<String>, ApiError> {
-        self.run_chain(request, &self.admission.validating, |p, attributes| {
-            p.validate(attributes, object, old)
-        })
-        .map_err(|(r, warnings)| rejected(r, request, object, warnings))
+        let mut attributes = None;
+        let outcome = self.run_chain(
+            request,
+            &self.admission.validating,
+            &mut attributes,
+            &mut |p: &(dyn ValidatingAdmission + 'static), attributes: &Attributes<'_>| {
+                p.validate(attributes, object, old)
+            },
+        );
+        let warnings = take_warnings(attributes);
+        match outcome {
+            Ok(()) => Ok(warnings),
+            Err(r) => Err(rejected(r, request, object, warnings)),
+        }
     }
 
     /// Calls `call` on each of `plugins` that handles the request, in
-    /// order (the attributes are made only when one does); returns the
-    /// plugins' warnings.
+    /// order, with `attributes` (made when the first does).
     ///
-    /// Errors: the first refusal, with the warnings made before it.
-    fn run_chain<P: AdmissionPlugin + ?Sized>(
-        &self,
-        request: &Request<'_>,
+    /// Errors: the first refusal.
+    fn run_chain<'a, P: AdmissionPlugin + ?Sized>(
+        &'a self,
+        request: &Request<'a>,
         plugins: &[Arc<P>],
-        mut call: impl FnMut(&P, &Attributes<'_>) -> Result<(), Rejection>,
-    ) -> Result<Vec<String>, (Rejection, Vec<String>)> {
-        let mut attributes = None;
+        attributes: &mut Option<Attributes<'a>>,
+        call: &mut impl FnMut(&P, &Attributes<'_>) -> Result<(), Rejection>,
+    ) -> Result<(), Rejection> {
         for plugin in plugins {
             if !plugin.handles(request.operation, request.resource) {
                 continue;
             }
             let attributes = attributes.get_or_insert_with(|| self.attributes(request));
-            call(plugin, attributes)
-                .map_err(|rejection| (rejection, attributes.warnings.take()))?;
+            call(plugin, attributes)?;
         }
-        Ok(attributes
-            .map(|a| a.warnings.into_inner())
-            .unwrap_or_default())
+        Ok(())
     }
+}
+
+/// The warnings the plugins made, none when no plugin ran.
+fn take_warnings(attributes: Option<Attributes<'_>>) -> Vec<String> {
+    attributes
+        .map(|a| a.warnings.into_inner())
+        .unwrap_or_default()
 }
 
 /// A refusal as the Status the request is answered with. A `Forbidden`

@@ -228,3 +228,101 @@ async fn admission_plugins_run_in_upstreams_order() {
     );
     assert!(config_maps.get_opt("guarded").await.unwrap().is_some());
 }
+
+/// What [`Reinvoker`] saw on each run: its plugin's name, whether it was
+/// the second run, and how many runs its kept value had counted.
+type Runs = Arc<Mutex<Vec<(&'static str, bool, u32)>>>;
+
+/// A mutating plugin that asks for the plugins to run again when it
+/// admits a Widget labelled `again`, and counts its runs in the request's
+/// reinvocation state.
+struct Reinvoker(&'static str, Runs);
+
+impl AdmissionPlugin for Reinvoker {
+    fn name(&self) -> &str {
+        self.0
+    }
+    fn handles(&self, operation: Operation, resource: &ResourceInfo) -> bool {
+        resource.kind == "Widget" && operation == Operation::Create
+    }
+}
+
+impl MutatingAdmission for Reinvoker {
+    fn admit(
+        &self,
+        attributes: &Attributes<'_>,
+        object: Option<&mut dyn Object>,
+        _old: Option<&dyn Object>,
+    ) -> Result<(), Rejection> {
+        let reinvocation = attributes.reinvocation();
+        let runs = reinvocation.with_value(self.0, |runs: &mut u32| {
+            *runs += 1;
+            *runs
+        });
+        let again = object.is_some_and(|o| o.metadata().labels.contains_key("again"));
+        if self.0 == "asker" && again {
+            reinvocation.set_should_reinvoke();
+        }
+        self.1
+            .lock()
+            .unwrap()
+            .push((self.0, reinvocation.is_reinvoke(), runs));
+        Ok(())
+    }
+}
+
+/// Upstream's reinvoker: when a mutating plugin asks for it, every
+/// mutating plugin runs once more, in order, told that it is the second
+/// run, with what it kept from the first; once at most, and never when
+/// nobody asks.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mutating_plugins_run_again_when_one_asks() {
+    let runs = Runs::default();
+    let config = server::Config {
+        admission: Admission::new()
+            .with_mutating(Reinvoker("asker", runs.clone()))
+            .with_mutating(Reinvoker("other", runs.clone())),
+        ..Default::default()
+    };
+    let store = Arc::new(server::storage::MemoryStore::new());
+    let server = TestServer::start_with(apis::registry(), store, config).expect("test server");
+    let widgets = api(
+        &server.client().expect("client"),
+        "example.dev",
+        "Widget",
+        "widgets",
+    );
+    let widget = |name: &str, labels: serde_json::Value| {
+        object(
+            "example.dev/v1",
+            "Widget",
+            json!({"metadata": {"name": name, "labels": labels}, "spec": {}}),
+        )
+    };
+
+    widgets
+        .create(
+            &PostParams::default(),
+            &widget("again", json!({"again": "yes"})),
+        )
+        .await
+        .expect("created");
+    assert_eq!(
+        std::mem::take(&mut *runs.lock().unwrap()),
+        [
+            ("asker", false, 1),
+            ("other", false, 1),
+            ("asker", true, 2),
+            ("other", true, 2)
+        ]
+    );
+
+    widgets
+        .create(&PostParams::default(), &widget("once", json!({})))
+        .await
+        .expect("created");
+    assert_eq!(
+        *runs.lock().unwrap(),
+        [("asker", false, 1), ("other", false, 1)]
+    );
+}

@@ -671,3 +671,88 @@ async fn equivalent_rules_see_writes_made_at_other_versions() {
     assert_eq!(r.body["spec"]["size"], 3);
     assert_eq!(webhook.reviews().len(), 1);
 }
+
+/// `reinvocationPolicy: IfNeeded` (upstream's reinvocation): a mutating
+/// webhook that asks for it, called before a later webhook changed the
+/// object, is called once more with the object as the later one left it;
+/// webhooks with `Never` (the default) are called once. Without a later
+/// change, nothing is called again.
+#[tokio::test]
+async fn webhooks_that_ask_are_called_again_after_later_changes() {
+    // Each webhook adds a label named by its path, unless it is there.
+    let webhook = WebhookServer::start(|path, review| {
+        let label = path
+            .split('?')
+            .next()
+            .unwrap_or(path)
+            .trim_start_matches('/');
+        let labels = &review["request"]["object"]["metadata"]["labels"];
+        if label == "never" || labels.get(label).is_some() {
+            return answer(review, json!({"allowed": true}));
+        }
+        answer(
+            review,
+            patch(
+                json!([{"op": "add", "path": format!("/metadata/labels/{label}"), "value": "yes"}]),
+            ),
+        )
+    });
+    let api = Api::start();
+    // Configurations are called in name order.
+    for (name, path, policy) in [
+        ("1-ifneeded", "ifneeded", "IfNeeded"),
+        ("2-never", "never", "Never"),
+        ("3-changer", "changer", "Never"),
+    ] {
+        let url = format!("{}/{path}", webhook.base_url);
+        let mut body = configuration(
+            "MutatingWebhookConfiguration",
+            &format!("{name}.example.com"),
+            &url,
+            &webhook.ca_bundle(),
+            configmap_rules(&["CREATE"]),
+        );
+        body["webhooks"][0]["reinvocationPolicy"] = json!(policy);
+        let r = api.post(MUTATING, &body).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    }
+    let labelled = |name: &str, labels: Value| json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name, "labels": labels}});
+    let paths = |reviews: &[(String, Value)]| -> Vec<String> {
+        reviews
+            .iter()
+            .map(|(path, _)| path.split('?').next().unwrap_or(path).to_owned())
+            .collect()
+    };
+
+    let r = api
+        .post(CONFIGMAPS, &labelled("again", json!({"app": "web"})))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        r.body["metadata"]["labels"],
+        json!({"app": "web", "ifneeded": "yes", "changer": "yes"})
+    );
+    let reviews = webhook.reviews();
+    assert_eq!(
+        paths(&reviews),
+        ["/ifneeded", "/never", "/changer", "/ifneeded"],
+        "only the IfNeeded webhook is called again, after the change"
+    );
+    assert_eq!(
+        reviews[3].1["request"]["object"]["metadata"]["labels"]["changer"], "yes",
+        "it sees the later change"
+    );
+
+    // The last webhook changes nothing: nobody is called again.
+    let r = api
+        .post(
+            CONFIGMAPS,
+            &labelled("once", json!({"app": "web", "changer": "set"})),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        paths(&webhook.reviews()[4..]),
+        ["/ifneeded", "/never", "/changer"]
+    );
+}

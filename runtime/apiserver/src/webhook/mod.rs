@@ -39,12 +39,16 @@
 //! their watch, as upstream reads an informer), which answers for a
 //! configuration written through this server from the next request on.
 //!
+//! - a mutating webhook with `reinvocationPolicy: IfNeeded` is called once
+//!   more when a later webhook changed the object after it (the mutating
+//!   plugins then run a second time, as upstream's reinvoker runs them),
+//!   or another plugin did on that second run.
+//!
 //! Unlike upstream (see also the README): validating webhooks are called
 //! one after another (the first refusal is the answer; upstream calls
 //! them in parallel); `/scale` writes and the create subresources go
-//! through no admission; a refusal carries its own phase's warnings only; a
-//! mutating webhook with `reinvocationPolicy: IfNeeded` is not called a
-//! second time; a webhook named
+//! through no admission; a refusal carries its own phase's warnings only;
+//! a webhook named
 //! by `service` is called at `https://<name>.<namespace>.svc:<port><path>`,
 //! which resolves only where the host can (no cluster DNS or proxy here);
 //! only the CA bundle is trusted (an empty one trusts nothing); and match
@@ -53,7 +57,7 @@
 
 mod client;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use apis::admissionregistration::v1::{
@@ -125,33 +129,113 @@ impl AdmissionPlugin for ValidatingWebhooks {
     }
 }
 
+/// The key of the mutating webhooks' state in a request's reinvocation.
+const MUTATING_PLUGIN: &str = "MutatingAdmissionWebhook";
+
+/// What the mutating webhooks remember of a request between the two runs
+/// of the mutating plugins (upstream's `webhookReinvokeContext`); a
+/// webhook is known by its configuration's name, its name and its place.
+#[derive(Default)]
+struct Reinvocations {
+    /// The object as the webhooks left it, kept only while a webhook may
+    /// be called again for a change after it.
+    last_output: Option<Box<dyn Object>>,
+    /// The `IfNeeded` webhooks called since the last change.
+    previously_invoked: BTreeSet<String>,
+    /// The webhooks to call again on the second run.
+    reinvoke: BTreeSet<String>,
+}
+
+impl Reinvocations {
+    /// `RequireReinvokingPreviouslyInvokedPlugins`: the object changed
+    /// after the `IfNeeded` webhooks called so far saw it.
+    fn reinvoke_previously_invoked(&mut self) {
+        self.reinvoke.append(&mut self.previously_invoked);
+    }
+}
+
 impl MutatingAdmission for MutatingWebhooks {
+    /// Upstream's mutating dispatcher, reinvocation included: on the
+    /// second run of the mutating plugins, only the `IfNeeded` webhooks
+    /// called before a later change to the object are called again (a
+    /// change by a later webhook, or by another plugin since).
     fn admit(
         &self,
         attributes: &Attributes<'_>,
         mut object: Option<&mut dyn Object>,
         old: Option<&dyn Object>,
     ) -> Result<(), Rejection> {
-        each_webhook(
+        let reinvocation = attributes.reinvocation();
+        let reinvoke = reinvocation.is_reinvoke();
+        // The state is made only when a webhook is called (most writes
+        // call none, and pay nothing for it).
+        let kept = std::cell::Cell::new(reinvoke);
+        let state = |f: &mut dyn FnMut(&mut Reinvocations)| {
+            kept.set(true);
+            reinvocation.with_value(MUTATING_PLUGIN, |s: &mut Reinvocations| f(s))
+        };
+        if reinvoke {
+            let now = object.as_deref();
+            state(&mut |s| {
+                let changed = match (&s.last_output, now) {
+                    (Some(last), Some(now)) => !last.equals(now),
+                    (last, now) => last.is_some() != now.is_some(),
+                };
+                if changed {
+                    s.reinvoke_previously_invoked();
+                }
+            });
+        }
+        let outcome = each_webhook(
             attributes,
             "mutatingwebhookconfigurations",
             |c: &MutatingWebhookConfiguration| {
                 c.webhooks.iter().map(WebhookAccessor::from).collect()
             },
-            |hook| {
-                let Some((patch, resource)) = call(hook, attributes, object.as_deref(), old, true)?
+            |uid, hook| {
+                // A webhook is called on the second run only when asked
+                // to be; never for the first time.
+                let may_call = || {
+                    let mut again = !reinvoke;
+                    if reinvoke {
+                        state(&mut |s| again = s.reinvoke.contains(uid));
+                    }
+                    again
+                };
+                let Called::Yes(answer) =
+                    call(hook, attributes, object.as_deref(), old, true, &may_call)?
                 else {
                     return Ok(());
                 };
-                let Some(object) = object.as_deref_mut() else {
-                    return Err(Rejection::Status(ApiError::internal(format!(
-                        "admission webhook {:?} attempted to modify the object, which is not supported for this operation",
-                        hook.name
-                    ))));
-                };
-                apply_patch(attributes, object, &patch, resource)
+                if let Some((patch, resource)) = answer {
+                    let Some(object) = object.as_deref_mut() else {
+                        return Err(Rejection::Status(ApiError::internal(format!(
+                            "admission webhook {:?} attempted to modify the object, which is not supported for this operation",
+                            hook.name
+                        ))));
+                    };
+                    if apply_patch(attributes, object, &patch, resource)? {
+                        state(&mut |s| s.reinvoke_previously_invoked());
+                        reinvocation.set_should_reinvoke();
+                    }
+                }
+                if hook.reinvocation_policy == Some("IfNeeded") {
+                    state(&mut |s| {
+                        s.previously_invoked.insert(uid.to_owned());
+                    });
+                }
+                Ok(())
             },
-        )
+        );
+        if kept.get() {
+            let now = object.as_deref();
+            state(&mut |s| {
+                s.last_output = now
+                    .filter(|_| !s.previously_invoked.is_empty())
+                    .map(|o| o.clone_object());
+            });
+        }
+        outcome
     }
 }
 
@@ -168,40 +252,53 @@ impl ValidatingAdmission for ValidatingWebhooks {
             |c: &ValidatingWebhookConfiguration| {
                 c.webhooks.iter().map(WebhookAccessor::from).collect()
             },
-            |hook| call(hook, attributes, object, old, false).map(|_| ()),
+            |_, hook| call(hook, attributes, object, old, false, &|| true).map(|_| ()),
         )
     }
 }
 
 /// Calls `call` with each webhook of the stored configurations of type
-/// `C` (the resource `plural`), configurations in name order.
+/// `C` (the resource `plural`), configurations in name order, and the
+/// webhook's uid: `<configuration>/<webhook>/<place>` (upstream's is
+/// alike, counting webhooks of the same name).
 ///
 /// Errors: the first of `call`'s; the configurations cannot be read.
 fn each_webhook<C: 'static>(
     attributes: &Attributes<'_>,
     plural: &str,
     webhooks: impl Fn(&C) -> Vec<WebhookAccessor<'_>>,
-    mut call: impl FnMut(&WebhookAccessor<'_>) -> Result<(), Rejection>,
+    mut call: impl FnMut(&str, &WebhookAccessor<'_>) -> Result<(), Rejection>,
 ) -> Result<(), Rejection> {
     let configurations = attributes
         .list(GROUP, "v1", plural, None)
         .map_err(Rejection::Status)?;
-    for configuration in &configurations {
-        let Some(configuration) = configuration.as_any().downcast_ref::<C>() else {
+    for stored in &configurations {
+        let Some(configuration) = stored.as_any().downcast_ref::<C>() else {
             continue;
         };
-        for hook in webhooks(configuration) {
-            call(&hook)?;
+        let name = stored.metadata().name.as_deref().unwrap_or_default();
+        for (place, hook) in webhooks(configuration).iter().enumerate() {
+            call(&format!("{name}/{}/{place}", hook.name), hook)?;
         }
     }
     Ok(())
 }
 
-/// Calls the webhook when it matches the request, with the object and
-/// the old one in the version its rules matched. Returns a mutating
-/// webhook's non-empty JSON patch, of an object of that version
-/// (`resource`); `None` when it does not match, allows without a patch,
-/// or its call failed and its failure policy ignores that.
+/// What [`call`] did.
+enum Called<'a> {
+    /// The webhook does not match the request, or is not to be called
+    /// on this run.
+    No,
+    /// It was called (or its failed call ignored): a mutating webhook's
+    /// non-empty JSON patch, of an object of the version of `resource`.
+    Yes(Option<(json_patch::Patch, &'a ResourceInfo)>),
+}
+
+/// Calls the webhook when it matches the request and `may_call` says so,
+/// with the object and the old one in the version its rules matched.
+/// Returns a mutating webhook's non-empty JSON patch, of an object of
+/// that version (`resource`); none when it allows without a patch, or
+/// its call failed and its failure policy ignores that.
 ///
 /// Errors: the webhook's refusal; a failed call under `Fail` (500); a
 /// dry run sent to a webhook with side effects (400); a namespace that
@@ -212,10 +309,14 @@ fn call<'a>(
     object: Option<&dyn Object>,
     old: Option<&dyn Object>,
     mutating: bool,
-) -> Result<Option<(json_patch::Patch, &'a ResourceInfo)>, Rejection> {
+    may_call: &dyn Fn() -> bool,
+) -> Result<Called<'a>, Rejection> {
     let Some(resource) = matches(hook, attributes, object, old)? else {
-        return Ok(None);
+        return Ok(Called::No);
     };
+    if !may_call() {
+        return Ok(Called::No);
+    }
     if attributes.dry_run && !matches!(hook.side_effects, Some("None" | "NoneOnDryRun")) {
         return Err(Rejection::Status(ApiError::bad_request(format!(
             "admission webhook {:?} does not support dry run",
@@ -241,7 +342,9 @@ fn call<'a>(
         )
     };
     match reviewed {
-        Ok(patch) => Ok(patch.filter(|p| !p.0.is_empty()).map(|p| (p, resource))),
+        Ok(patch) => Ok(Called::Yes(
+            patch.filter(|p| !p.0.is_empty()).map(|p| (p, resource)),
+        )),
         Err(Failure::Refused(status)) => Err(Rejection::Status(status)),
         Err(Failure::Call(CallError(reason))) => {
             let error = format!("failed calling webhook {:?}: {reason}", hook.name);
@@ -250,7 +353,7 @@ fn call<'a>(
                     "Failed calling webhook, failing open {}: {error}",
                     hook.name
                 );
-                return Ok(None);
+                return Ok(Called::Yes(None));
             }
             tracing::warn!(
                 "Failed calling webhook, failing closed {}: {error}",
@@ -645,6 +748,8 @@ fn denied(name: &str, status: Option<&Value>) -> ApiError {
 /// read again through that version's kind (and defaulted), converted back
 /// to its own version when that is another.
 ///
+/// Returns whether the object changed.
+///
 /// Errors: a patch that does not apply, or makes no object of the kind
 /// (500 whatever the failure policy, as upstream answers both).
 fn apply_patch(
@@ -652,7 +757,7 @@ fn apply_patch(
     object: &mut dyn Object,
     patch: &json_patch::Patch,
     resource: &ResourceInfo,
-) -> Result<(), Rejection> {
+) -> Result<bool, Rejection> {
     let internal = |e: String| Rejection::Status(ApiError::internal(e));
     let own = std::ptr::eq(resource, attributes.resource);
     let mut value = if own {
@@ -673,10 +778,13 @@ fn apply_patch(
             .convert(patched.as_ref(), attributes.resource)
             .map_err(Rejection::Status)?;
     }
+    if object.equals(patched.as_ref()) {
+        return Ok(false);
+    }
     if !object.assign(patched.as_ref()) {
         return Err(internal("the patched object is of another kind".into()));
     }
-    Ok(())
+    Ok(true)
 }
 
 #[cfg(test)]
