@@ -3,7 +3,7 @@
 //! at start for `127.0.0.1` and `localhost` (its PEM is the CA bundle a
 //! webhook configuration names), every `AdmissionReview` received kept in
 //! order, and each answered by a function of the request's path and the
-//! review.
+//! review (calls answered at once: the function may wait).
 
 use std::sync::{Arc, Mutex};
 
@@ -82,7 +82,7 @@ impl WebhookServer {
                             };
                             let service = hyper::service::service_fn(move |request| {
                                 let (answer, kept) = (answer.clone(), kept.clone());
-                                async move { respond(request, &*answer, &kept).await }
+                                async move { respond(request, answer, &kept).await }
                             });
                             let _ = hyper::server::conn::http1::Builder::new()
                                 .serve_connection(TokioIo::new(tls), service)
@@ -129,9 +129,11 @@ impl Drop for WebhookServer {
 }
 
 /// Reads one review, keeps it, and answers as `answer` says (as JSON).
+/// `answer` runs on the blocking pool, so that an answer that waits (for
+/// a slow webhook, or for another call) does not hold the others.
 async fn respond(
     request: hyper::Request<Incoming>,
-    answer: &Answer,
+    answer: Arc<Answer>,
     kept: &Mutex<Vec<(String, Value)>>,
 ) -> Result<hyper::Response<Full<Bytes>>, std::convert::Infallible> {
     let path = request
@@ -144,7 +146,12 @@ async fn respond(
         Err(_) => Bytes::new(),
     };
     let review: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-    let answered = answer(&path, &review);
+    let (path, review, answered) = tokio::task::spawn_blocking(move || {
+        let answered = answer(&path, &review);
+        (path, review, answered)
+    })
+    .await
+    .expect("the answer did not panic");
     kept.lock()
         .unwrap_or_else(|e| e.into_inner())
         .push((path, review));

@@ -756,3 +756,67 @@ async fn webhooks_that_ask_are_called_again_after_later_changes() {
         ["/ifneeded", "/never", "/changer"]
     );
 }
+
+/// The validating webhooks of a write are called at once, as upstream
+/// calls them in parallel: the first one here answers only when the
+/// second has been called meanwhile. Every answer is read (the warnings
+/// of both reach the client), and when both refuse, the first in the
+/// webhooks' order is the answer.
+#[tokio::test]
+async fn validating_webhooks_are_called_at_once() {
+    use std::sync::{Arc, Condvar, Mutex};
+    let second_called = Arc::new((Mutex::new(false), Condvar::new()));
+    let called = second_called.clone();
+    let webhook = WebhookServer::start(move |path, review| {
+        let refuse = review["request"]["object"]["metadata"]["name"] == "refused";
+        let (lock, changed) = &*called;
+        if path.starts_with("/second") {
+            *lock.lock().unwrap() = true;
+            changed.notify_all();
+            return answer(
+                review,
+                json!({"allowed": !refuse, "status": {"message": "second says no"}, "warnings": ["second looked"]}),
+            );
+        }
+        let guard = lock.lock().unwrap();
+        let (mut guard, _) = changed
+            .wait_timeout_while(guard, std::time::Duration::from_secs(20), |called| !*called)
+            .unwrap();
+        let together = std::mem::take(&mut *guard);
+        let message = if together {
+            "first says no"
+        } else {
+            "called alone"
+        };
+        answer(
+            review,
+            json!({"allowed": together && !refuse, "status": {"message": message}, "warnings": ["first looked"]}),
+        )
+    });
+    let api = Api::start();
+    for name in ["first", "second"] {
+        let url = format!("{}/{name}", webhook.base_url);
+        let body = configuration(
+            "ValidatingWebhookConfiguration",
+            &format!("{name}.example.com"),
+            &url,
+            &webhook.ca_bundle(),
+            configmap_rules(&["CREATE"]),
+        );
+        let r = api.post(VALIDATING, &body).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    }
+    let r = api.post(CONFIGMAPS, &configmap("together")).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        r.warnings(),
+        [r#"299 - "first looked""#, r#"299 - "second looked""#]
+    );
+
+    let r = api.post(CONFIGMAPS, &configmap("refused")).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text);
+    assert_eq!(
+        r.body["message"],
+        r#"admission webhook "first.example.com" denied the request: first says no"#
+    );
+}

@@ -6,8 +6,9 @@
 //!
 //! Admission runs inside a write, which is synchronous code on a tokio
 //! worker or on the blocking pool. The calls run on a runtime of their
-//! own, on a thread started at the first call; the write waits for its
-//! answer ([`server::blocking::wait_on`]: inside `block_in_place` on a
+//! own, on a thread started at the first call (so that the validating
+//! webhooks of a write are called at once); the write waits for their
+//! answers ([`server::blocking::Started::wait`]: inside `block_in_place` on a
 //! multi-threaded runtime's worker, so the worker's other tasks move
 //! elsewhere meanwhile). A server embedded in a current-thread runtime
 //! stops serving while a write waits for a webhook, so a webhook served
@@ -97,18 +98,17 @@ fn client(ca_bundle: &[u8]) -> Result<reqwest::Client, CallError> {
     Ok(client)
 }
 
-/// POSTs `body` (an `AdmissionReview`'s JSON) to `url` and returns the
-/// answer's bytes, waiting at most `timeout`.
+/// Starts POSTing `body` (an `AdmissionReview`'s JSON) to `url`, to be
+/// answered within `timeout`; several calls started one after another
+/// run at once.
 ///
-/// Errors: as upstream words them after `failed to call webhook: `: the
-/// POST's own failure (`Post "<url>": context deadline exceeded`), or an
-/// answer that is not a success or is too large.
-pub(crate) fn post(
+/// Errors: no client can be made for `ca_bundle`.
+pub(crate) fn start(
     url: &str,
     ca_bundle: &[u8],
     timeout: Duration,
     body: Vec<u8>,
-) -> Result<Vec<u8>, CallError> {
+) -> Result<Pending, CallError> {
     let client = client(ca_bundle)?;
     let url = format!("{url}?timeout={}s", timeout.as_secs());
     let call = {
@@ -133,30 +133,58 @@ pub(crate) fn post(
             Ok::<_, reqwest::Error>((status, Some(bytes)))
         }
     };
-    let failed = |reason: String| CallError(format!("failed to call webhook: {reason}"));
-    let answer = server::blocking::wait_on(runtime()?, timeout, call)
-        .ok_or_else(|| failed(format!("Post {url:?}: context deadline exceeded")))?;
-    let (status, bytes) = answer.map_err(|e| failed(format!("Post {url:?}: {}", describe(&e))))?;
-    let Some(bytes) = bytes else {
-        return Err(failed(format!(
-            "the response is larger than {MAX_RESPONSE_BYTES} bytes"
-        )));
-    };
-    if !status.is_success() {
-        let text = String::from_utf8_lossy(&bytes);
-        return Err(failed(if text.trim().is_empty() {
-            format!(
-                "the server responded with the status code {} but did not return more information",
-                status.as_u16()
-            )
-        } else {
-            format!(
-                "an error on the server ({:?}) has prevented the request from succeeding",
-                text.trim()
-            )
-        }));
+    Ok(Pending {
+        answer: server::blocking::start(runtime()?, timeout, call),
+        url,
+    })
+}
+
+/// What the answer of a call [`start`]ed is read from.
+type Answer = Result<(reqwest::StatusCode, Option<Vec<u8>>), reqwest::Error>;
+
+/// A call in flight.
+pub(crate) struct Pending {
+    answer: server::blocking::Started<Answer>,
+    /// The URL posted to, with its `?timeout=`.
+    url: String,
+}
+
+impl Pending {
+    /// Waits for the answer's bytes.
+    ///
+    /// Errors: as upstream words them after `failed to call webhook: `:
+    /// the POST's own failure (`Post "<url>": context deadline
+    /// exceeded`), or an answer that is not a success or is too large.
+    pub(crate) fn wait(self) -> Result<Vec<u8>, CallError> {
+        let url = self.url;
+        let failed = |reason: String| CallError(format!("failed to call webhook: {reason}"));
+        let answer = self
+            .answer
+            .wait()
+            .ok_or_else(|| failed(format!("Post {url:?}: context deadline exceeded")))?;
+        let (status, bytes) =
+            answer.map_err(|e| failed(format!("Post {url:?}: {}", describe(&e))))?;
+        let Some(bytes) = bytes else {
+            return Err(failed(format!(
+                "the response is larger than {MAX_RESPONSE_BYTES} bytes"
+            )));
+        };
+        if !status.is_success() {
+            let text = String::from_utf8_lossy(&bytes);
+            return Err(failed(if text.trim().is_empty() {
+                format!(
+                    "the server responded with the status code {} but did not return more information",
+                    status.as_u16()
+                )
+            } else {
+                format!(
+                    "an error on the server ({:?}) has prevented the request from succeeding",
+                    text.trim()
+                )
+            }));
+        }
+        Ok(bytes)
     }
-    Ok(bytes)
 }
 
 /// A reqwest error as Go's HTTP client would say it: `context deadline

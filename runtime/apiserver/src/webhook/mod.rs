@@ -44,9 +44,10 @@
 //!   plugins then run a second time, as upstream's reinvoker runs them),
 //!   or another plugin did on that second run.
 //!
-//! Unlike upstream (see also the README): validating webhooks are called
-//! one after another (the first refusal is the answer; upstream calls
-//! them in parallel); `/scale` writes and the create subresources go
+//! - the validating webhooks of a write are called at once, and the
+//!   first refusal, in their order, is the answer.
+//!
+//! Unlike upstream (see also the README): `/scale` writes and the create subresources go
 //! through no admission; a refusal carries its own phase's warnings only;
 //! a webhook named
 //! by `service` is called at `https://<name>.<namespace>.svc:<port><path>`,
@@ -56,26 +57,24 @@
 //! written.
 
 mod client;
+mod review;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::time::Duration;
 
+use apis::admissionregistration::WebhookAccessor;
 use apis::admissionregistration::v1::{
-    ACCEPTED_ADMISSION_REVIEW_VERSIONS, MutatingWebhookConfiguration, RuleWithOperations,
-    ValidatingWebhookConfiguration,
+    MutatingWebhookConfiguration, RuleWithOperations, ValidatingWebhookConfiguration,
 };
-use apis::admissionregistration::{DEFAULT_TIMEOUT_SECONDS, WebhookAccessor};
-use base64::Engine;
-use runtime::meta::{LabelSelector, StatusReason};
+use runtime::meta::LabelSelector;
 use runtime::registry::Object;
 use runtime::resource::ResourceInfo;
-use serde_json::{Map, Value, json};
 use server::admission::{
     AdmissionPlugin, Attributes, MutatingAdmission, Operation, Rejection, ValidatingAdmission,
 };
 use server::status::ApiError;
 
 use self::client::CallError;
+use self::review::{Failure, Sent};
 
 /// The group of the webhook configurations.
 const GROUP: &str = "admissionregistration.k8s.io";
@@ -202,12 +201,13 @@ impl MutatingAdmission for MutatingWebhooks {
                     }
                     again
                 };
-                let Called::Yes(answer) =
-                    call(hook, attributes, object.as_deref(), old, true, &may_call)?
+                let Some((sent, resource)) =
+                    send(hook, attributes, object.as_deref(), old, &may_call)?
                 else {
                     return Ok(());
                 };
-                if let Some((patch, resource)) = answer {
+                let answer = judge(sent, ignores_failure(hook), attributes, true)?;
+                if let Some(patch) = answer {
                     let Some(object) = object.as_deref_mut() else {
                         return Err(Rejection::Status(ApiError::internal(format!(
                             "admission webhook {:?} attempted to modify the object, which is not supported for this operation",
@@ -246,14 +246,31 @@ impl ValidatingAdmission for ValidatingWebhooks {
         object: Option<&dyn Object>,
         old: Option<&dyn Object>,
     ) -> Result<(), Rejection> {
+        let mut sent = Vec::new();
         each_webhook(
             attributes,
             "validatingwebhookconfigurations",
             |c: &ValidatingWebhookConfiguration| {
                 c.webhooks.iter().map(WebhookAccessor::from).collect()
             },
-            |_, hook| call(hook, attributes, object, old, false, &|| true).map(|_| ()),
-        )
+            |_, hook| {
+                if let Some((review, _)) = send(hook, attributes, object, old, &|| true)? {
+                    sent.push((review, ignores_failure(hook)));
+                }
+                Ok(())
+            },
+        )?;
+        // Every review is sent before any answer is waited for (upstream
+        // calls them in parallel), and every answer is read, for its
+        // warnings; the first refusal, in the webhooks' order, is the
+        // answer.
+        let mut refusal = None;
+        for (review, ignore) in sent {
+            if let Err(refused) = judge(review, ignore, attributes, false) {
+                refusal.get_or_insert(refused);
+            }
+        }
+        refusal.map_or(Ok(()), Err)
     }
 }
 
@@ -284,38 +301,25 @@ fn each_webhook<C: 'static>(
     Ok(())
 }
 
-/// What [`call`] did.
-enum Called<'a> {
-    /// The webhook does not match the request, or is not to be called
-    /// on this run.
-    No,
-    /// It was called (or its failed call ignored): a mutating webhook's
-    /// non-empty JSON patch, of an object of the version of `resource`.
-    Yes(Option<(json_patch::Patch, &'a ResourceInfo)>),
-}
-
-/// Calls the webhook when it matches the request and `may_call` says so,
-/// with the object and the old one in the version its rules matched.
-/// Returns a mutating webhook's non-empty JSON patch, of an object of
-/// that version (`resource`); none when it allows without a patch, or
-/// its call failed and its failure policy ignores that.
+/// Sends the webhook the review of the request when it matches the
+/// request and `may_call` says so, with the object and the old one in
+/// the version its rules matched (`resource`, returned beside the review
+/// sent).
 ///
-/// Errors: the webhook's refusal; a failed call under `Fail` (500); a
-/// dry run sent to a webhook with side effects (400); a namespace that
-/// cannot be read; an object that does not convert.
-fn call<'a>(
+/// Errors: a dry run sent to a webhook with side effects (400); a
+/// namespace that cannot be read; an object that does not convert.
+fn send<'a>(
     hook: &WebhookAccessor<'_>,
     attributes: &Attributes<'a>,
     object: Option<&dyn Object>,
     old: Option<&dyn Object>,
-    mutating: bool,
     may_call: &dyn Fn() -> bool,
-) -> Result<Called<'a>, Rejection> {
+) -> Result<Option<(Sent, &'a ResourceInfo)>, Rejection> {
     let Some(resource) = matches(hook, attributes, object, old)? else {
-        return Ok(Called::No);
+        return Ok(None);
     };
     if !may_call() {
-        return Ok(Called::No);
+        return Ok(None);
     }
     if attributes.dry_run && !matches!(hook.side_effects, Some("None" | "NoneOnDryRun")) {
         return Err(Rejection::Status(ApiError::bad_request(format!(
@@ -323,8 +327,8 @@ fn call<'a>(
             hook.name
         ))));
     }
-    let reviewed = if std::ptr::eq(resource, attributes.resource) {
-        review(hook, attributes, resource, object, old, mutating)
+    let sent = if std::ptr::eq(resource, attributes.resource) {
+        review::send(hook, attributes, resource, object, old)
     } else {
         let convert = |o: Option<&dyn Object>| {
             o.map(|o| attributes.convert(o, resource))
@@ -332,36 +336,48 @@ fn call<'a>(
                 .map_err(Rejection::Status)
         };
         let (object, old) = (convert(object)?, convert(old)?);
-        review(
+        review::send(
             hook,
             attributes,
             resource,
             object.as_deref(),
             old.as_deref(),
-            mutating,
         )
     };
-    match reviewed {
-        Ok(patch) => Ok(Called::Yes(
-            patch.filter(|p| !p.0.is_empty()).map(|p| (p, resource)),
-        )),
+    Ok(Some((sent, resource)))
+}
+
+/// Reads the answer of a review `sent` to a webhook whose failure policy
+/// is `Ignore` when `ignore`: a mutating webhook's non-empty JSON patch;
+/// none when it allows without one, or its call failed and that is
+/// ignored.
+///
+/// Errors: the webhook's refusal; a failed call under `Fail` (500).
+fn judge(
+    sent: Sent,
+    ignore: bool,
+    attributes: &Attributes<'_>,
+    mutating: bool,
+) -> Result<Option<json_patch::Patch>, Rejection> {
+    let name = sent.name().to_owned();
+    match sent.answer(attributes, mutating) {
+        Ok(patch) => Ok(patch.filter(|p| !p.0.is_empty())),
         Err(Failure::Refused(status)) => Err(Rejection::Status(status)),
         Err(Failure::Call(CallError(reason))) => {
-            let error = format!("failed calling webhook {:?}: {reason}", hook.name);
-            if hook.failure_policy == Some("Ignore") {
-                tracing::warn!(
-                    "Failed calling webhook, failing open {}: {error}",
-                    hook.name
-                );
-                return Ok(Called::Yes(None));
+            let error = format!("failed calling webhook {name:?}: {reason}");
+            if ignore {
+                tracing::warn!("Failed calling webhook, failing open {name}: {error}");
+                return Ok(None);
             }
-            tracing::warn!(
-                "Failed calling webhook, failing closed {}: {error}",
-                hook.name
-            );
+            tracing::warn!("Failed calling webhook, failing closed {name}: {error}");
             Err(Rejection::Status(ApiError::internal(error)))
         }
     }
+}
+
+/// Whether a failed call of `hook` is ignored (`failurePolicy: Ignore`).
+fn ignores_failure(hook: &WebhookAccessor<'_>) -> bool {
+    hook.failure_policy == Some("Ignore")
 }
 
 /// `ShouldCallHook`: the resource the webhook is called for (the written
@@ -441,75 +457,6 @@ fn rule_matches(
         })
 }
 
-/// Sends the review of the request made to `resource` (the objects in its
-/// version) and reads the answer: a mutating webhook's patch, if any.
-fn review(
-    hook: &WebhookAccessor<'_>,
-    attributes: &Attributes<'_>,
-    resource: &ResourceInfo,
-    object: Option<&dyn Object>,
-    old: Option<&dyn Object>,
-    mutating: bool,
-) -> Result<Option<json_patch::Patch>, Failure> {
-    let call_error = |reason: String| Failure::Call(CallError(reason));
-    let version = hook
-        .admission_review_versions
-        .iter()
-        .find(|v| ACCEPTED_ADMISSION_REVIEW_VERSIONS.contains(&v.as_str()))
-        .ok_or_else(|| {
-            call_error(
-                "could not create admission objects: webhook does not accept known AdmissionReview versions (v1, v1beta1)"
-                    .into(),
-            )
-        })?;
-    let uid = uuid::Uuid::new_v4().to_string();
-    let body = review_request(attributes, resource, object, old, version, &uid)
-        .map_err(|e| call_error(format!("could not create admission objects: {e}")))?;
-    let timeout_seconds = hook.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS);
-    let timeout = Duration::from_secs(u64::try_from(timeout_seconds.max(1)).unwrap_or(1));
-    let bytes = client::post(&hook.url(), &hook.client_config.ca_bundle, timeout, body)
-        .map_err(Failure::Call)?;
-    let answer: Value = serde_json::from_slice(&bytes)
-        .map_err(|e| call_error(format!("failed to call webhook: {e}")))?;
-    let response = verify_response(&answer, version, &uid, mutating)
-        .map_err(|e| call_error(format!("received invalid webhook response: {e}")))?;
-    for warning in &response.warnings {
-        attributes.warn(*warning);
-    }
-    if !response.allowed {
-        return Err(Failure::Refused(denied(hook.name, response.status)));
-    }
-    let Some(patch) = response.patch else {
-        return Ok(None);
-    };
-    if response.patch_type != "JSONPatch" {
-        return Err(call_error(format!(
-            "unsupported patch type {:?}",
-            response.patch_type
-        )));
-    }
-    let bytes = base64::engine::general_purpose::STANDARD
-        .decode(patch)
-        .map_err(|e| {
-            call_error(format!(
-                "received invalid webhook response: illegal base64 data in response.patch: {e}"
-            ))
-        })?;
-    serde_json::from_slice(&bytes).map(Some).map_err(|e| {
-        call_error(format!(
-            "received undecodable patch in webhook response: {e}"
-        ))
-    })
-}
-
-/// How a webhook's review ended other than in its consent.
-enum Failure {
-    /// The webhook refused the request: its Status.
-    Refused(ApiError),
-    /// The webhook could not be called, or its answer was no review.
-    Call(CallError),
-}
-
 /// Whether a selector selects everything.
 fn is_empty(selector: &LabelSelector) -> bool {
     selector.match_labels.is_empty() && selector.match_expressions.is_empty()
@@ -547,200 +494,6 @@ fn namespace_labels(
         Some(found) => Ok(Some(found.metadata().labels.clone())),
         None => Err(Rejection::Status(ApiError::namespace_not_found(namespace))),
     }
-}
-
-/// The `AdmissionReview`, in `version`, of the request as made to
-/// `resource` (the written resource, or the equivalent one the webhook's
-/// rules matched: its `kind` and `resource`; the written one is the
-/// `requestKind` and `requestResource`), as JSON.
-///
-/// Errors: an object that cannot be written as JSON.
-fn review_request(
-    attributes: &Attributes<'_>,
-    resource: &ResourceInfo,
-    object: Option<&dyn Object>,
-    old: Option<&dyn Object>,
-    version: &str,
-    uid: &str,
-) -> Result<Vec<u8>, String> {
-    let gvk = |r: &ResourceInfo| json!({"group": r.group, "version": r.version, "kind": r.kind});
-    let gvr =
-        |r: &ResourceInfo| json!({"group": r.group, "version": r.version, "resource": r.plural});
-    let mut request = Map::new();
-    request.insert("uid".into(), json!(uid));
-    request.insert("kind".into(), gvk(resource));
-    request.insert("resource".into(), gvr(resource));
-    if let Some(sub) = attributes.subresource {
-        request.insert("subResource".into(), json!(sub));
-    }
-    request.insert("requestKind".into(), gvk(attributes.resource));
-    request.insert("requestResource".into(), gvr(attributes.resource));
-    if let Some(sub) = attributes.subresource {
-        request.insert("requestSubResource".into(), json!(sub));
-    }
-    if !attributes.name.is_empty() {
-        request.insert("name".into(), json!(attributes.name));
-    }
-    if let Some(namespace) = attributes.namespace {
-        request.insert("namespace".into(), json!(namespace));
-    }
-    let operation = attributes.operation;
-    request.insert("operation".into(), json!(operation.as_str()));
-    let user = attributes.user;
-    let mut user_info = Map::new();
-    user_info.insert("username".into(), json!(user.name));
-    if !user.uid.is_empty() {
-        user_info.insert("uid".into(), json!(user.uid));
-    }
-    user_info.insert("groups".into(), json!(user.groups));
-    if !user.extra.is_empty() {
-        user_info.insert("extra".into(), json!(user.extra));
-    }
-    request.insert("userInfo".into(), Value::Object(user_info));
-    if let Some(object) = object {
-        request.insert("object".into(), object.to_value()?);
-    }
-    if let Some(old) = old {
-        request.insert("oldObject".into(), old.to_value()?);
-    }
-    request.insert("dryRun".into(), json!(attributes.dry_run));
-    let options_kind = match operation {
-        Operation::Create => "CreateOptions",
-        Operation::Update => "UpdateOptions",
-        Operation::Delete => "DeleteOptions",
-    };
-    let mut options = json!({"kind": options_kind, "apiVersion": "meta.k8s.io/v1"});
-    if attributes.dry_run {
-        options["dryRun"] = json!(["All"]);
-    }
-    request.insert("options".into(), options);
-    let review = json!({
-        "kind": "AdmissionReview",
-        "apiVersion": format!("admission.k8s.io/{version}"),
-        "request": Value::Object(request),
-    });
-    serde_json::to_vec(&review).map_err(|e| e.to_string())
-}
-
-/// What a verified answer says.
-#[derive(Debug, PartialEq)]
-struct Response<'v> {
-    allowed: bool,
-    /// The refusal's Status.
-    status: Option<&'v Value>,
-    /// A mutating webhook's patch, base64.
-    patch: Option<&'v str>,
-    /// Its type (`JSONPatch`).
-    patch_type: &'v str,
-    warnings: Vec<&'v str>,
-}
-
-/// `VerifyAdmissionResponse`: the answer holds a response; a `v1` answer
-/// is an AdmissionReview of `v1` for the request's uid, whose patch comes
-/// from a mutating webhook with its type; a `v1beta1` answer is taken as
-/// upstream takes the old version (any uid and kind, a patch is a JSON
-/// patch, a validating webhook's is ignored).
-///
-/// Errors: upstream's words for what is wrong.
-fn verify_response<'v>(
-    review: &'v Value,
-    version: &str,
-    uid: &str,
-    mutating: bool,
-) -> Result<Response<'v>, String> {
-    let Some(response) = review.get("response").filter(|r| !r.is_null()) else {
-        return Err("webhook response was absent".into());
-    };
-    let field = |key: &str| response.get(key).filter(|v| !v.is_null());
-    let patch = field("patch")
-        .and_then(Value::as_str)
-        .filter(|p| !p.is_empty());
-    let patch_type = field("patchType");
-    let mut verified = Response {
-        allowed: field("allowed").and_then(Value::as_bool) == Some(true),
-        status: field("status"),
-        patch: None,
-        patch_type: "",
-        warnings: field("warnings")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .collect(),
-    };
-    if version != "v1" {
-        if mutating && patch.is_some() {
-            (verified.patch, verified.patch_type) = (patch, "JSONPatch");
-        }
-        return Ok(verified);
-    }
-    let got_uid = field("uid").and_then(Value::as_str).unwrap_or("");
-    if got_uid != uid {
-        return Err(format!("expected response.uid={uid:?}, got {got_uid:?}"));
-    }
-    let api_version = review
-        .get("apiVersion")
-        .and_then(Value::as_str)
-        .unwrap_or("");
-    let kind = review.get("kind").and_then(Value::as_str).unwrap_or("");
-    if (api_version, kind) != ("admission.k8s.io/v1", "AdmissionReview") {
-        let (group, version) = api_version.split_once('/').unwrap_or(("", api_version));
-        return Err(format!(
-            "expected webhook response of admission.k8s.io/v1, Kind=AdmissionReview, got {group}/{version}, Kind={kind}"
-        ));
-    }
-    if !mutating {
-        if patch.is_some() {
-            return Err("validating webhook may not return response.patch".into());
-        }
-        if patch_type.is_some() {
-            return Err("validating webhook may not return response.patchType".into());
-        }
-        return Ok(verified);
-    }
-    match (patch, patch_type) {
-        (Some(_), None) => Err("webhook returned response.patch but not response.patchType".into()),
-        (None, Some(_)) => Err("webhook returned response.patchType but not response.patch".into()),
-        (_, Some(t)) if t.as_str().is_none_or(str::is_empty) => Err(format!(
-            "webhook returned invalid response.patchType of {:?}",
-            t.as_str().unwrap_or_default()
-        )),
-        (patch, patch_type) => {
-            verified.patch = patch;
-            verified.patch_type = patch_type.and_then(Value::as_str).unwrap_or("");
-            Ok(verified)
-        }
-    }
-}
-
-/// `webhookerrors.ToStatusErr`: the webhook's Status, with a code of at
-/// least 400, and the message prefixed with who denied the request (its
-/// reason, or `without explanation`, when it has no message). A reason
-/// that is not one of upstream's is dropped (`StatusReason` has no other
-/// value), as are the Status's details.
-fn denied(name: &str, status: Option<&Value>) -> ApiError {
-    let field = |key: &str| {
-        status
-            .and_then(|s| s.get(key))
-            .and_then(Value::as_str)
-            .unwrap_or("")
-    };
-    let code = status
-        .and_then(|s| s.get("code"))
-        .and_then(Value::as_u64)
-        .and_then(|c| u16::try_from(c).ok())
-        .filter(|c| (400..1000).contains(c))
-        .unwrap_or(400);
-    let denied_by = format!("admission webhook {name:?} denied the request");
-    let (message, reason) = (field("message"), field("reason"));
-    let message = if !message.is_empty() {
-        format!("{denied_by}: {message}")
-    } else if !reason.is_empty() {
-        format!("{denied_by}: {reason}")
-    } else {
-        format!("{denied_by} without explanation")
-    };
-    ApiError::new(code, StatusReason::from_wire(reason), message)
 }
 
 /// Applies a mutating webhook's JSON patch, made for the object in the
@@ -785,117 +538,4 @@ fn apply_patch(
         return Err(internal("the patched object is of another kind".into()));
     }
     Ok(true)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn review(answer: Value) -> Value {
-        json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview", "response": answer})
-    }
-
-    /// `VerifyAdmissionResponse` in upstream's order and words, per
-    /// version and kind of webhook.
-    #[test]
-    fn answers_are_verified_as_upstream_verifies_them() {
-        let ok = review(json!({"uid": "u", "allowed": true, "warnings": ["w"]}));
-        let verified = verify_response(&ok, "v1", "u", false).unwrap();
-        assert_eq!((verified.allowed, verified.warnings), (true, vec!["w"]));
-        let errors = |answer: Value, mutating: bool| {
-            verify_response(&answer, "v1", "u", mutating).unwrap_err()
-        };
-        assert_eq!(
-            errors(json!({"kind": "AdmissionReview"}), false),
-            "webhook response was absent"
-        );
-        assert_eq!(
-            errors(review(json!({"uid": "other"})), false),
-            r#"expected response.uid="u", got "other""#
-        );
-        assert_eq!(
-            errors(
-                json!({"apiVersion": "admission.k8s.io/v1beta1", "kind": "AdmissionReview", "response": {"uid": "u"}}),
-                false
-            ),
-            "expected webhook response of admission.k8s.io/v1, Kind=AdmissionReview, got admission.k8s.io/v1beta1, Kind=AdmissionReview"
-        );
-        let patched = |fields: Value| {
-            let mut response = json!({"uid": "u", "allowed": true});
-            for (k, v) in fields.as_object().unwrap() {
-                response[k] = v.clone();
-            }
-            review(response)
-        };
-        assert_eq!(
-            errors(patched(json!({"patch": "W10="})), false),
-            "validating webhook may not return response.patch"
-        );
-        assert_eq!(
-            errors(patched(json!({"patchType": "JSONPatch"})), false),
-            "validating webhook may not return response.patchType"
-        );
-        assert_eq!(
-            errors(patched(json!({"patch": "W10="})), true),
-            "webhook returned response.patch but not response.patchType"
-        );
-        assert_eq!(
-            errors(patched(json!({"patchType": "JSONPatch"})), true),
-            "webhook returned response.patchType but not response.patch"
-        );
-        assert_eq!(
-            errors(patched(json!({"patch": "W10=", "patchType": ""})), true),
-            r#"webhook returned invalid response.patchType of """#
-        );
-        let answer = patched(json!({"patch": "W10=", "patchType": "JSONPatch"}));
-        let verified = verify_response(&answer, "v1", "u", true).unwrap();
-        assert_eq!(
-            (verified.patch, verified.patch_type),
-            (Some("W10="), "JSONPatch")
-        );
-        // v1beta1: no uid or kind check; a patch is JSON patch; a
-        // validating webhook's is ignored.
-        let old = json!({"response": {"allowed": true, "patch": "W10="}});
-        let verified = verify_response(&old, "v1beta1", "u", true).unwrap();
-        assert_eq!(
-            (verified.patch, verified.patch_type),
-            (Some("W10="), "JSONPatch")
-        );
-        let verified = verify_response(&old, "v1beta1", "u", false).unwrap();
-        assert_eq!(verified.patch, None);
-    }
-
-    /// `ToStatusErr`: codes below 400 become 400; the message says who
-    /// denied the request, with the webhook's message or reason.
-    #[test]
-    fn refusals_say_who_refused() {
-        let e = denied(
-            "a.example.com",
-            Some(&json!({"code": 200, "reason": "Forbidden"})),
-        );
-        assert_eq!(
-            (e.code, e.reason, e.message.as_str()),
-            (
-                400,
-                StatusReason::Forbidden,
-                "admission webhook \"a.example.com\" denied the request: Forbidden"
-            )
-        );
-        let e = denied(
-            "a.example.com",
-            Some(&json!({"code": 422, "message": "no"})),
-        );
-        assert_eq!(
-            (e.code, e.message.as_str()),
-            (
-                422,
-                "admission webhook \"a.example.com\" denied the request: no"
-            )
-        );
-        let e = denied("a.example.com", None);
-        assert_eq!(
-            e.message,
-            "admission webhook \"a.example.com\" denied the request without explanation"
-        );
-    }
 }
