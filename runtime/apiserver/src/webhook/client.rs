@@ -170,6 +170,11 @@ impl Pending {
             )));
         };
         if !status.is_success() {
+            // client-go's `Result.Error`: an error answer that is a
+            // failed Status says its own message.
+            if let Some(message) = failed_status_message(&bytes) {
+                return Err(failed(message));
+            }
             let text = String::from_utf8_lossy(&bytes);
             return Err(failed(if text.trim().is_empty() {
                 format!(
@@ -187,6 +192,21 @@ impl Pending {
     }
 }
 
+/// The message of a `Status` whose `status` is `Failure`, as an error
+/// answer's body may be (client-go decodes it as `v1` when it names no
+/// version); `None` for any other body.
+fn failed_status_message(body: &[u8]) -> Option<String> {
+    let status: serde_json::Value = serde_json::from_slice(body).ok()?;
+    let api_version = status.get("apiVersion").and_then(|v| v.as_str());
+    (status.get("kind")?.as_str()? == "Status"
+        && matches!(api_version, None | Some("v1"))
+        && status.get("status")?.as_str()? == "Failure")
+        .then(|| {
+            let message = status.get("message").and_then(|m| m.as_str());
+            message.unwrap_or_default().to_owned()
+        })
+}
+
 /// A reqwest error as Go's HTTP client would say it: `context deadline
 /// exceeded` for a timeout, else the innermost cause (`Connection refused
 /// (os error 111)`, a certificate the bundle does not sign).
@@ -199,4 +219,34 @@ fn describe(error: &reqwest::Error) -> String {
         innermost = source;
     }
     innermost.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Only a failed `v1` Status (its version may be left out) is read
+    /// for its message.
+    #[test]
+    fn error_answers_that_are_failed_statuses_say_their_message() {
+        let message = |body: &str| failed_status_message(body.as_bytes());
+        assert_eq!(
+            message(
+                r#"{"kind":"Status","apiVersion":"v1","status":"Failure","message":"webhook is down","code":503}"#
+            ),
+            Some("webhook is down".to_owned())
+        );
+        assert_eq!(
+            message(r#"{"kind":"Status","status":"Failure"}"#),
+            Some(String::new())
+        );
+        for other in [
+            r#"{"kind":"Status","apiVersion":"v1","status":"Success","message":"fine"}"#,
+            r#"{"kind":"Status","apiVersion":"v2","status":"Failure","message":"x"}"#,
+            r#"{"kind":"ConfigMap","apiVersion":"v1"}"#,
+            "upstream connect error",
+        ] {
+            assert_eq!(message(other), None, "{other}");
+        }
+    }
 }
