@@ -99,6 +99,7 @@ fn generated_registry_lists_every_resource() {
             "statefulsets.apps",
             "controllerrevisions.apps",
             "selfsubjectreviews.authentication.k8s.io",
+            "tokenreviews.authentication.k8s.io",
             "subjectaccessreviews.authorization.k8s.io",
             "selfsubjectaccessreviews.authorization.k8s.io",
             "localsubjectaccessreviews.authorization.k8s.io",

@@ -4,7 +4,8 @@
 //! with its `RuleResolver` (`k8s.io/apiserver/pkg/authorization/authorizer`).
 //! The access reviews of `authorization.k8s.io` ask the server's
 //! [`Authorizer`] through [`RequestContext`]; the self review of
-//! `authentication.k8s.io` reads its [`UserInfo`].
+//! `authentication.k8s.io` reads its [`UserInfo`], and its token review
+//! asks the server's [`TokenAuthenticator`] (`authenticator.Token`).
 
 use std::collections::BTreeMap;
 
@@ -172,8 +173,8 @@ impl Authorizer for AlwaysAllow {
 
 /// What a kind that answers creates without storing them
 /// (`Strategy::answer_create` in the `resource` module) knows of the
-/// request: who sends it, the namespace of its path, and the server's
-/// authorizer.
+/// request: who sends it, the namespace of its path, the server's
+/// authorizer and token authenticator, and reads of its objects.
 pub struct RequestContext<'a> {
     /// Who sends the request.
     pub user: &'a UserInfo,
@@ -181,4 +182,58 @@ pub struct RequestContext<'a> {
     pub namespace: Option<&'a str>,
     /// The server's authorizer.
     pub authorizer: &'a dyn Authorizer,
+    /// The server's bearer token authenticator, which the token review
+    /// asks; `None` for a server that authenticates no tokens.
+    pub token_authenticator: Option<&'a dyn TokenAuthenticator>,
+    /// Reads of the server's stored objects.
+    pub objects: &'a dyn ObjectReader,
+}
+
+/// Reads of the server's stored objects, for code that judges a request
+/// by them (an authenticator looking up a token's service account).
+pub trait ObjectReader {
+    /// The stored object `name` of the resource (group, version, plural),
+    /// in `namespace` for a namespaced one, as a GET reads it, as its
+    /// Rust type (to downcast); `None` when there is none.
+    ///
+    /// Errors: the resource is not served, or the store fails (the
+    /// message).
+    fn get(
+        &self,
+        resource: (&str, &str, &str),
+        namespace: Option<&str>,
+        name: &str,
+    ) -> Result<Option<Box<dyn std::any::Any>>, String>;
+}
+
+/// What a token authenticator says of a bearer token
+/// (`authenticator.Response`, or why it did not authenticate).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TokenAuthentication {
+    /// The user the token authenticates; `None` when it does not.
+    pub user: Option<UserInfo>,
+    /// The audiences asked for that the token is meant for.
+    pub audiences: Vec<String>,
+    /// Why the token does not authenticate, when there is a reason
+    /// (upstream's words: `invalid bearer token`, `service account token
+    /// has expired`, ...).
+    pub error: Option<String>,
+}
+
+/// Authenticates bearer tokens (`authenticator.Token`), for the token
+/// review of `authentication.k8s.io`.
+pub trait TokenAuthenticator: Send + Sync + std::fmt::Debug {
+    /// The server's own audiences (`--api-audiences`), which a review that
+    /// names none asks for.
+    fn api_audiences(&self) -> &[String];
+
+    /// Who `token` authenticates, for one of `audiences`, reading the
+    /// objects the token depends on (its service account, the object it
+    /// is bound to) through `objects`.
+    fn authenticate(
+        &self,
+        token: &str,
+        audiences: &[String],
+        objects: &dyn ObjectReader,
+    ) -> TokenAuthentication;
 }

@@ -54,18 +54,11 @@ impl TestServer {
         TestServer::start_with(Arc::new(MemoryStore::new()))
     }
 
-    /// Starts a server over `store`, with the admission plugins and
-    /// subresources the `apiserver` binary serves.
+    /// Starts a server over `store`, with the admission plugins,
+    /// subresources and token authenticator the `apiserver` binary serves
+    /// (its service account key made for this server).
     pub fn start_with(store: Arc<dyn Store>) -> TestServer {
-        TestServer::start_with_config(
-            store,
-            Config {
-                port: 0,
-                admission: apiserver::admission::plugins(),
-                subresources: apiserver::subresources(),
-                ..Config::default()
-            },
-        )
+        TestServer::start_with_config(store, apiserver_config())
     }
 
     /// Starts a server over `store` with `config` (its address and port are
@@ -164,4 +157,17 @@ pub fn rows(table: &str) -> Vec<Vec<String>> {
         .lines()
         .map(|l| l.split_whitespace().map(str::to_string).collect())
         .collect()
+}
+
+/// The `apiserver` binary's admission plugins, subresources and service
+/// account tokens (a new key), on a free port.
+pub fn apiserver_config() -> Config {
+    let tokens = Arc::new(apiserver::token::TokenIssuer::generate().expect("a signing key"));
+    Config {
+        port: 0,
+        admission: apiserver::admission::plugins(),
+        subresources: apiserver::subresources(&tokens),
+        token_authenticator: Some(tokens),
+        ..Config::default()
+    }
 }

@@ -164,3 +164,52 @@ fn admission_webhooks_answer_kubectl() {
     assert!(out.success, "{}", out.stderr);
     assert_eq!(out.stderr.trim(), "Warning: looked at it");
 }
+
+/// `kubectl create token` prints a token of the service account (bound
+/// to a pod when asked), which a TokenReview created by kubectl
+/// authenticates; its refusals are printed as kubectl prints upstream's.
+#[test]
+fn kubectl_creates_service_account_tokens() {
+    let s = TestServer::start();
+    s.kubectl_ok(&["create", "serviceaccount", "robot"]);
+    let token = s.kubectl_ok(&["create", "token", "robot"]);
+    let token = token.trim();
+    assert_eq!(token.split('.').count(), 3, "{token}");
+    let review = s.manifest(
+        "review.yaml",
+        &format!(
+            "apiVersion: authentication.k8s.io/v1\nkind: TokenReview\nspec:\n  token: {token}\n"
+        ),
+    );
+    let reviewed = s.kubectl_ok(&[
+        "create",
+        "-f",
+        review.to_str().unwrap(),
+        "--validate=false",
+        "-o",
+        "jsonpath={.status.authenticated} {.status.user.username}",
+    ]);
+    assert_eq!(reviewed, "true system:serviceaccount:default:robot");
+
+    let err = s.kubectl_err(&["create", "token", "robot", "--duration=1m"]);
+    assert_eq!(
+        err.trim(),
+        r#"error: failed to create token: TokenRequest.authentication.k8s.io "" is invalid: spec.expirationSeconds: Invalid value: 60: may not specify a duration less than 10 minutes"#
+    );
+    let err = s.kubectl_err(&["create", "token", "ghost"]);
+    assert_eq!(
+        err.trim(),
+        r#"error: failed to create token: serviceaccounts "ghost" not found"#
+    );
+    let err = s.kubectl_err(&[
+        "create",
+        "token",
+        "robot",
+        "--bound-object-kind=Pod",
+        "--bound-object-name=web",
+    ]);
+    assert_eq!(
+        err.trim(),
+        r#"error: failed to create token: pods "web" not found"#
+    );
+}

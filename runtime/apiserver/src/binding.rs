@@ -42,7 +42,7 @@ use apis::core::v1::{Binding, Node, Pod, PodCondition, validate_pod_binding};
 use runtime::meta::{Preconditions, StatusReason};
 use runtime::registry::Object;
 use server::status::ApiError;
-use server::subresource::{Body, CreateSubresource, SubresourceRequest};
+use server::subresource::{Body, CreateSubresource, Created, SubresourceRequest};
 
 use crate::PODS;
 
@@ -76,7 +76,18 @@ impl CreateSubresource for PodBinding {
         Some("bindings")
     }
 
-    fn create(&self, request: &SubresourceRequest<'_>, body: Body<'_>) -> Result<(), ApiError> {
+    fn create(
+        &self,
+        request: &SubresourceRequest<'_>,
+        body: Body<'_>,
+    ) -> Result<Created, ApiError> {
+        self.bind(request, body).map(|()| Created::Status)
+    }
+}
+
+impl PodBinding {
+    /// Binds the pod the request names, as the module documentation says.
+    fn bind(&self, request: &SubresourceRequest<'_>, body: Body<'_>) -> Result<(), ApiError> {
         let mut binding: Binding = crate::decode_body(body, request.content_type, "Binding")?;
         request.check_namespace(&binding.metadata)?;
         let name = if request.legacy {

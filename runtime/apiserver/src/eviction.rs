@@ -29,7 +29,7 @@ use apis::core::v1::{Pod, PodCondition};
 use apis::policy::v1::{Eviction, PodDisruptionBudget};
 use runtime::meta::{CauseType, Condition, DeleteOptions, Preconditions, StatusReason, Time};
 use server::status::{ApiError, Cause};
-use server::subresource::{Body, CreateSubresource, SubresourceRequest};
+use server::subresource::{Body, CreateSubresource, Created, SubresourceRequest};
 
 use crate::PODS;
 
@@ -61,7 +61,18 @@ impl CreateSubresource for PodEviction {
         ("policy", "v1", "Eviction")
     }
 
-    fn create(&self, request: &SubresourceRequest<'_>, body: Body<'_>) -> Result<(), ApiError> {
+    fn create(
+        &self,
+        request: &SubresourceRequest<'_>,
+        body: Body<'_>,
+    ) -> Result<Created, ApiError> {
+        self.evict(request, body).map(|()| Created::Status)
+    }
+}
+
+impl PodEviction {
+    /// Evicts the pod `request.name` as the module documentation says.
+    fn evict(&self, request: &SubresourceRequest<'_>, body: Body<'_>) -> Result<(), ApiError> {
         let eviction: Eviction = crate::decode_body(body, request.content_type, "Eviction")?;
         request.check_namespace(&eviction.metadata)?;
         if eviction.metadata.name.as_deref() != Some(request.name) {

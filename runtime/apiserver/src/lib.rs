@@ -1,14 +1,16 @@
 //! What the `apiserver` binary composes beyond the generic server and the
 //! `apis` crate's kinds: kube-apiserver's built-in admission plugins
-//! ([`admission`]), and the `pods/eviction` ([`eviction`]) and
-//! `pods/binding` ([`binding`]) subresources, which need both the
-//! server's extension points and the Rust types of the kinds they look
-//! at.
+//! ([`admission`]), the `pods/eviction` ([`eviction`]), `pods/binding`
+//! ([`binding`]) and `serviceaccounts/token` ([`token`]) subresources,
+//! which need both the server's extension points and the Rust types of
+//! the kinds they look at, and the service account token authenticator
+//! ([`token`]).
 
 pub mod admission;
 pub mod binding;
 pub mod eviction;
 pub mod limit_ranger;
+pub mod token;
 pub mod webhook;
 
 use server::status::ApiError;
@@ -17,12 +19,16 @@ use server::status::ApiError;
 pub(crate) const PODS: (&str, &str, &str) = ("", "v1", "pods");
 
 /// The subresources the `apiserver` binary serves beside every kind's
-/// `status` and `scale`: `pods/eviction` and `pods/binding` (with the
-/// legacy `bindings` resource).
-pub fn subresources() -> server::subresource::Subresources {
+/// `status` and `scale`: `pods/eviction`, `pods/binding` (with the legacy
+/// `bindings` resource), and `serviceaccounts/token`, whose tokens
+/// `tokens` signs.
+pub fn subresources(
+    tokens: &std::sync::Arc<token::TokenIssuer>,
+) -> server::subresource::Subresources {
     server::subresource::Subresources::new()
         .with(eviction::PodEviction)
         .with(binding::PodBinding)
+        .with(token::ServiceAccountToken(tokens.clone()))
 }
 
 /// A subresource's body of kind `kind` (`Eviction`, `Binding`): the

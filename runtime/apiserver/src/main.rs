@@ -268,6 +268,10 @@ async fn run() -> anyhow::Result<()> {
         StorageBackend::Memory => Arc::new(MemoryStore::new()),
         StorageBackend::Etcd3 => etcd::store(&args, &mut _local_etcd)?,
     };
+    // The service account tokens' signing key, kept beside the store.
+    let key = args.data_dir.join("service-account.key");
+    let tokens =
+        Arc::new(apiserver::token::TokenIssuer::open(&key).map_err(|e| anyhow::anyhow!("{e}"))?);
     let config = Config {
         bind_address: args.bind_address,
         port: args.port,
@@ -292,7 +296,8 @@ async fn run() -> anyhow::Result<()> {
             .map(|(k, _)| k.trim().to_string())
             .collect(),
         admission: apiserver::admission::plugins(),
-        subresources: apiserver::subresources(),
+        subresources: apiserver::subresources(&tokens),
+        token_authenticator: Some(tokens),
         ..Config::default()
     };
     let server =

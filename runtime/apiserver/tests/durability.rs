@@ -2,7 +2,8 @@
 //! `apiserver` on the embedded store, write, kill it with SIGKILL, restart
 //! it on the same data directory, and find every acknowledged write. Half
 //! the writes are sent one at a time, half by concurrent clients, whose
-//! writes the store commits together (group commit).
+//! writes the store commits together (group commit). The service account
+//! key outlives a restart too.
 
 mod support;
 use support::{request, start, start_with};
@@ -229,4 +230,45 @@ fn compaction_after_a_restart_expires_old_resource_versions() {
         body.contains(r#""type":"ERROR""#) && body.contains(r#""code":410"#),
         "{body}"
     );
+}
+
+/// The service account key is kept in the data directory: a token issued
+/// before a restart is still authenticated after it.
+#[test]
+fn service_account_tokens_outlive_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path());
+    server.wait_ready();
+    let (code, _) = request(
+        &server.addr,
+        "POST",
+        "/api/v1/namespaces/default/serviceaccounts",
+        r#"{"apiVersion":"v1","kind":"ServiceAccount","metadata":{"name":"robot"}}"#,
+    );
+    assert_eq!(code, 201);
+    let (code, body) = request(
+        &server.addr,
+        "POST",
+        "/api/v1/namespaces/default/serviceaccounts/robot/token",
+        r#"{"apiVersion":"authentication.k8s.io/v1","kind":"TokenRequest","spec":{}}"#,
+    );
+    assert_eq!(code, 201, "{body}");
+    let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let token = answer["status"]["token"].as_str().unwrap().to_owned();
+    drop(server);
+
+    let server = start(dir.path());
+    server.wait_ready();
+    let review = format!(
+        r#"{{"apiVersion":"authentication.k8s.io/v1","kind":"TokenReview","spec":{{"token":"{token}"}}}}"#
+    );
+    let (code, body) = request(
+        &server.addr,
+        "POST",
+        "/apis/authentication.k8s.io/v1/tokenreviews",
+        &review,
+    );
+    assert_eq!(code, 201, "{body}");
+    let reviewed: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(reviewed["status"]["authenticated"], true, "{body}");
 }

@@ -124,6 +124,11 @@ pub struct Config {
     /// passes [`expiry::Expiry::events`]); none by default. They start
     /// expiring when the server serves ([`ApiServer::serve_on`]).
     pub expiring: Vec<expiry::Expiry>,
+    /// The bearer token authenticator the token reviews of
+    /// `authentication.k8s.io` ask (the `apiserver` binary's service
+    /// account token issuer); none by default: a review is then answered
+    /// unauthenticated, as kube-apiserver answers it without one.
+    pub token_authenticator: Option<Arc<dyn runtime::auth::TokenAuthenticator>>,
 }
 
 impl Default for Config {
@@ -149,6 +154,7 @@ impl Default for Config {
             )),
             service_node_port_range: allocation::DEFAULT_SERVICE_NODE_PORT_RANGE,
             expiring: Vec::new(),
+            token_authenticator: None,
         }
     }
 }
@@ -182,6 +188,8 @@ pub struct ApiServer {
     /// What the access reviews ask: the server serves without
     /// authorization, as kube-apiserver's `--authorization-mode=AlwaysAllow`.
     authorizer: runtime::auth::AlwaysAllow,
+    /// What the token reviews ask ([`Config::token_authenticator`]).
+    token_authenticator: Option<Arc<dyn runtime::auth::TokenAuthenticator>>,
     /// Set once shutdown begins: open watches end so that in-flight
     /// requests can drain.
     stopping: tokio::sync::watch::Sender<bool>,
@@ -290,6 +298,7 @@ impl ApiServer {
             subresources: config.subresources.clone(),
             user: admission::UserInfo::unsecured(),
             authorizer: runtime::auth::AlwaysAllow,
+            token_authenticator: config.token_authenticator.clone(),
             stopping: tokio::sync::watch::Sender::new(false),
             read_cache: Arc::new(read_cache::ReadCache::new(READ_CACHE_BYTES)),
             renderings: Arc::default(),

@@ -33,10 +33,11 @@ pub trait CreateSubresource: Send + Sync {
     /// lists them (`policy`, `v1`, `Eviction`).
     fn kind(&self) -> (&'static str, &'static str, &'static str);
 
-    /// Answers a create of the subresource of the object `request.name`:
-    /// `Ok` is upstream's success Status (201); errors are answered as
-    /// their Status.
-    fn create(&self, request: &SubresourceRequest<'_>, body: Body<'_>) -> Result<(), ApiError>;
+    /// Answers a create of the subresource of the object `request.name`
+    /// (201, with what [`Created`] says); errors are answered as their
+    /// Status.
+    fn create(&self, request: &SubresourceRequest<'_>, body: Body<'_>)
+    -> Result<Created, ApiError>;
 
     /// A resource of the same group whose creates (`POST
     /// .../<namespace>/<resource>`, the object's name in its body) this
@@ -48,6 +49,15 @@ pub trait CreateSubresource: Send + Sync {
     fn legacy_resource(&self) -> Option<&'static str> {
         None
     }
+}
+
+/// What a subresource's create answers, with 201 Created.
+pub enum Created {
+    /// Upstream's success Status (`pods/eviction`, `pods/binding`).
+    Status,
+    /// An object, as JSON with its `kind` and `apiVersion` (the
+    /// TokenRequest `serviceaccounts/token` answers with its token).
+    Object(serde_json::Value),
 }
 
 /// The body of a subresource's create.

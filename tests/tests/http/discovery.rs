@@ -108,9 +108,19 @@ async fn core_resource_list() {
             "replicationcontrollers/status",
             "secrets",
             "serviceaccounts",
+            "serviceaccounts/token",
             "services",
             "services/status"
         ]
+    );
+    // A subresource of another group's kind, as upstream lists it.
+    assert_eq!(
+        *api_resource(&r.body, "serviceaccounts/token"),
+        json!({
+            "name": "serviceaccounts/token", "singularName": "", "namespaced": true,
+            "group": "authentication.k8s.io", "version": "v1", "kind": "TokenRequest",
+            "verbs": ["create"],
+        })
     );
 }
 

@@ -471,10 +471,8 @@ async fn names_and_collection_deletes() {
 #[tokio::test]
 async fn events_expire_a_lifetime_after_their_last_write() {
     let config = server::Config {
-        admission: apiserver::admission::plugins(),
-        subresources: apiserver::subresources(),
         expiring: vec![server::expiry::Expiry::events(Duration::from_millis(1500))],
-        ..server::Config::default()
+        ..tests::apiserver_config()
     };
     let api = Api::start_with_config(
         std::sync::Arc::new(server::storage::MemoryStore::new()),

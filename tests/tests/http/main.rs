@@ -50,6 +50,7 @@ mod services;
 mod statefulsets;
 mod storage;
 mod storage_classes;
+mod tokens;
 mod update;
 mod versions;
 mod watch;

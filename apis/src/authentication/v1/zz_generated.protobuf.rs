@@ -78,6 +78,210 @@ const _: () = {
             &MESSAGE
         }
     }
+    impl ProtoSchema for TokenReview {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "TokenReview",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "spec",
+                        kind: Kind::Message(<TokenReviewSpec as ProtoSchema>::message),
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "status",
+                        kind: Kind::Message(<TokenReviewStatus as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for TokenReviewSpec {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "TokenReviewSpec",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "token",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "audiences",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for TokenReviewStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "TokenReviewStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "authenticated",
+                        kind: Kind::Bool,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "user",
+                        kind: Kind::Message(<UserInfo as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "audiences",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 3,
+                        json: "error",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for TokenRequest {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "TokenRequest",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "spec",
+                        kind: Kind::Message(<TokenRequestSpec as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "status",
+                        kind: Kind::Message(
+                            <TokenRequestStatus as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for TokenRequestSpec {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "TokenRequestSpec",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "audiences",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 4,
+                        json: "expirationSeconds",
+                        kind: Kind::Int64,
+                        presence: Presence::Pointer,
+                    },
+                    Field {
+                        number: 3,
+                        json: "boundObjectRef",
+                        kind: Kind::Message(
+                            <BoundObjectReference as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for TokenRequestStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "TokenRequestStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "token",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "expirationTimestamp",
+                        kind: Kind::Time,
+                        presence: Presence::Required,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for BoundObjectReference {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "BoundObjectReference",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "kind",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "apiVersion",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "name",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 4,
+                        json: "uid",
+                        kind: Kind::String,
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
 };
 #[allow(clippy::needless_question_mark)]
 const _: () = {
@@ -235,6 +439,393 @@ const _: () = {
                     .iter()
                     .map(|(k, v)| w::map_entry_len(4, k, w::message_len(2, v)))
                     .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for TokenReview {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.status = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::message_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for TokenReviewSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.token;
+                w::string(1, v, buf);
+            }
+            for v in &self.audiences {
+                w::string(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.token = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.audiences.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.token;
+                    w::string_len(1, v)
+                };
+            len += self.audiences.iter().map(|v| w::string_len(2, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for TokenReviewStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.authenticated;
+                w::bool(1, *v, buf);
+            }
+            {
+                let v = &self.user;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.error;
+                w::string(3, v, buf);
+            }
+            for v in &self.audiences {
+                w::string(4, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.authenticated = w::decode_bool(wire_type, buf)?;
+                }
+                2 => {
+                    self.user = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.error = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.audiences.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.authenticated;
+                    w::bool_len(1, *v)
+                };
+            len
+                += {
+                    let v = &self.user;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.error;
+                    w::string_len(3, v)
+                };
+            len += self.audiences.iter().map(|v| w::string_len(4, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for TokenRequest {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.status = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::message_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for TokenRequestSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.audiences {
+                w::string(1, v, buf);
+            }
+            if let Some(v) = &self.bound_object_ref {
+                w::message(3, v, buf);
+            }
+            if let Some(v) = &self.expiration_seconds {
+                w::int(4, *v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.audiences.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                3 => {
+                    self.bound_object_ref = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                4 => {
+                    self.expiration_seconds = Some(w::decode_int(wire_type, buf)?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len += self.audiences.iter().map(|v| w::string_len(1, v)).sum::<usize>();
+            len += self.bound_object_ref.as_ref().map_or(0, |v| w::message_len(3, v));
+            len += self.expiration_seconds.as_ref().map_or(0, |v| w::int_len(4, *v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for TokenRequestStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.token;
+                w::string(1, v, buf);
+            }
+            w::value_time(2, self.expiration_timestamp.as_ref(), buf);
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.token = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.expiration_timestamp = w::decode_time(
+                        wire_type,
+                        buf,
+                        ctx.clone(),
+                    )?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.token;
+                    w::string_len(1, v)
+                };
+            len += w::value_time_len(2, self.expiration_timestamp.as_ref());
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for BoundObjectReference {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.kind;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.api_version;
+                w::string(2, v, buf);
+            }
+            {
+                let v = &self.name;
+                w::string(3, v, buf);
+            }
+            {
+                let v = &self.uid;
+                w::string(4, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.kind = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.api_version = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                4 => {
+                    self.uid = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.kind;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.api_version;
+                    w::string_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.name;
+                    w::string_len(3, v)
+                };
+            len
+                += {
+                    let v = &self.uid;
+                    w::string_len(4, v)
+                };
             len
         }
         fn clear(&mut self) {

@@ -172,4 +172,429 @@ const _: () = {
             ::runtime::fieldpaths::FieldPaths::key_field(&self.0, name)
         }
     }
+    impl Schema for TokenReview {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "TokenReview",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "metadata",
+                        ty: Type::Struct(
+                            <::runtime::meta::ObjectMeta as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "spec",
+                        ty: Type::Struct(<TokenReviewSpec as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: false,
+                    },
+                    FieldSchema {
+                        json: "status",
+                        ty: Type::Struct(<TokenReviewStatus as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for TokenReview {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+        }
+    }
+    impl Schema for TokenReviewSpec {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "TokenReviewSpec",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "token",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: false,
+                    },
+                    FieldSchema {
+                        json: "audiences",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for TokenReviewSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.audiences) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.audiences, sink);
+            }
+            if !runtime::codec::is_default(&self.token) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.token, sink);
+            }
+        }
+    }
+    impl Schema for TokenReviewStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "TokenReviewStatus",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "authenticated",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "user",
+                        ty: Type::Struct(<UserInfo as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "audiences",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "error",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for TokenReviewStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.audiences) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.audiences, sink);
+            }
+            if !runtime::codec::is_default(&self.authenticated)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.authenticated, sink);
+            }
+            if !runtime::codec::is_default(&self.error) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.error, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.user, sink);
+            }
+        }
+    }
+    impl Schema for TokenRequest {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "TokenRequest",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "metadata",
+                        ty: Type::Struct(
+                            <::runtime::meta::ObjectMeta as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "spec",
+                        ty: Type::Struct(<TokenRequestSpec as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "status",
+                        ty: Type::Struct(<TokenRequestStatus as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for TokenRequest {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+        }
+    }
+    impl Schema for TokenRequestSpec {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "TokenRequestSpec",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "audiences",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "expirationSeconds",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: true,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "boundObjectRef",
+                        ty: Type::Struct(<BoundObjectReference as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: true,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for TokenRequestSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.audiences, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.bound_object_ref, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.expiration_seconds, sink);
+            }
+        }
+    }
+    impl Schema for TokenRequestStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "TokenRequestStatus",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "token",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "expirationTimestamp",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: true,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for TokenRequestStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.expiration_timestamp, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.token, sink);
+            }
+        }
+    }
+    impl Schema for BoundObjectReference {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "BoundObjectReference",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "kind",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "apiVersion",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "name",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "uid",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for BoundObjectReference {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !runtime::codec::is_default(&self.api_version)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.api_version, sink);
+            }
+            if !runtime::codec::is_default(&self.kind) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.kind, sink);
+            }
+            if !runtime::codec::is_default(&self.name) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.name, sink);
+            }
+            if !runtime::codec::is_default(&self.uid) && sink.field(schema, 3usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.uid, sink);
+            }
+        }
+        fn key_field(&self, name: &str) -> Option<::serde_json::Value> {
+            match name {
+                "name" if !runtime::codec::is_default(&self.name) => {
+                    ::runtime::fieldpaths::key_json(&self.name)
+                }
+                "uid" if !runtime::codec::is_default(&self.uid) => {
+                    ::runtime::fieldpaths::key_json(&self.uid)
+                }
+                _ => None,
+            }
+        }
+    }
 };

@@ -579,7 +579,8 @@ impl Ctx<'_> {
     }
 
     /// A create of a registered subresource ([`crate::subresource`]):
-    /// upstream's success Status, 201, when its handler succeeds.
+    /// 201 with upstream's success Status, or the object its handler
+    /// answers, when the handler succeeds.
     fn create_subresource(
         &self,
         name: &str,
@@ -655,12 +656,15 @@ impl Ctx<'_> {
             server: self.server,
             runner: &ServerRequests(self.server),
         };
-        subresource.create(&request, body)?;
+        let created = match subresource.create(&request, body)? {
+            crate::subresource::Created::Status => serde_json::json!({
+                "kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "code": 201,
+            }),
+            crate::subresource::Created::Object(object) => object,
+        };
         Ok(Answer {
             status: StatusCode::CREATED,
-            ..Answer::ok(serde_json::json!({
-                "kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "code": 201,
-            }))
+            ..Answer::ok(created)
         }
         .with_warnings(warnings))
     }

@@ -52,8 +52,31 @@ impl Ctx<'_> {
             user: &self.server.user,
             namespace: namespace.as_deref(),
             authorizer: &self.server.authorizer,
+            token_authenticator: self.server.token_authenticator.as_deref(),
+            objects: &Objects(self.server),
         };
         answer(obj.as_any_mut(), &context).map_err(ApiError::bad_request)?;
         Ok(Answer::object(StatusCode::CREATED, obj).with_warnings(warnings))
+    }
+}
+
+/// The server's stored objects, as an authenticator reads them.
+struct Objects<'a>(&'a crate::ApiServer);
+
+impl runtime::auth::ObjectReader for Objects<'_> {
+    fn get(
+        &self,
+        (group, version, plural): (&str, &str, &str),
+        namespace: Option<&str>,
+        name: &str,
+    ) -> Result<Option<Box<dyn std::any::Any>>, String> {
+        let entry = self
+            .0
+            .registry
+            .find(group, version, plural)
+            .ok_or_else(|| format!("the server does not serve {plural}.{group}/{version}"))?;
+        crate::store::get_object(self.0, entry, namespace, name)
+            .map(|found| found.map(|(_, object)| object as Box<dyn std::any::Any>))
+            .map_err(|e| e.message.clone())
     }
 }
