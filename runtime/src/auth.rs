@@ -236,4 +236,13 @@ pub trait TokenAuthenticator: Send + Sync + std::fmt::Debug {
         audiences: &[String],
         objects: &dyn ObjectReader,
     ) -> TokenAuthentication;
+
+    /// The issuer of the tokens (their `iss`) and its public keys as a
+    /// JSON Web Key Set (`{"keys": [...]}`), for a server that publishes
+    /// them in its service account issuer discovery
+    /// (`/.well-known/openid-configuration`, `/openid/v1/jwks`); `None`
+    /// (nothing published) by default.
+    fn issuer_keys(&self) -> Option<(&str, serde_json::Value)> {
+        None
+    }
 }

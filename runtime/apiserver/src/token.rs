@@ -22,9 +22,13 @@
 //! `apiserver` binary keeps its key in the data directory
 //! (`service-account.key`, PKCS#8), so tokens outlive a restart.
 //!
+//! The key is published as upstream's service account issuer discovery
+//! publishes it (`/.well-known/openid-configuration`, `/openid/v1/jwks`,
+//! served by the `server` crate from `TokenAuthenticator::issuer_keys`),
+//! so that a verifier outside the server can check the tokens.
+//!
 //! Not here: the requests of this server are not authenticated by these
-//! tokens (it serves plain HTTP as one user); the OIDC discovery
-//! documents (`/.well-known/openid-configuration`, `/openid/v1/jwks`);
+//! tokens (it serves plain HTTP as one user);
 //! `--service-account-max-token-expiration` (no maximum, as upstream's
 //! default); audit annotations.
 
@@ -291,6 +295,19 @@ impl TokenAuthenticator for TokenIssuer {
         &self.audiences
     }
 
+    /// The key as go-jose writes a P-256 JSON Web Key (`use`, `kty`,
+    /// `kid`, `crv`, `alg`, `x`, `y`).
+    fn issuer_keys(&self) -> Option<(&str, Value)> {
+        // The public key is the uncompressed point: 0x04, x, y.
+        let point = self.key.public_key().as_ref();
+        let (x, y) = point.get(1..)?.split_at(32);
+        let key = json!({
+            "use": "sig", "kty": "EC", "kid": self.kid, "crv": "P-256", "alg": "ES256",
+            "x": base64url(x), "y": base64url(y),
+        });
+        Some((&self.issuer, json!({"keys": [key]})))
+    }
+
     /// `jwtTokenAuthenticator.AuthenticateToken` and the service account
     /// validator's `Validate`, in upstream's order and words.
     fn authenticate(
@@ -355,13 +372,13 @@ impl TokenIssuer {
         }
         let now = unix_now();
         let time = |claim: &str| claims.get(claim).and_then(Value::as_i64);
-        if time("exp").is_some_and(|exp| now > exp + LEEWAY_SECONDS) {
+        if time("exp").is_some_and(|exp| now > exp.saturating_add(LEEWAY_SECONDS)) {
             return Err("service account token has expired".into());
         }
-        if time("nbf").is_some_and(|nbf| now + LEEWAY_SECONDS < nbf) {
+        if time("nbf").is_some_and(|nbf| now.saturating_add(LEEWAY_SECONDS) < nbf) {
             return Err("service account token is not valid yet".into());
         }
-        if time("iat").is_some_and(|iat| now + LEEWAY_SECONDS < iat) {
+        if time("iat").is_some_and(|iat| now.saturating_add(LEEWAY_SECONDS) < iat) {
             return Err("service account token is issued in the future".into());
         }
         let private = claims.get("kubernetes.io").cloned().unwrap_or_default();

@@ -30,6 +30,7 @@ mod filter;
 #[cfg(test)]
 mod fixtures;
 mod health;
+mod issuer_discovery;
 mod layers;
 mod lister;
 mod metrics;
@@ -339,6 +340,11 @@ impl ApiServer {
             .route("/livez/{check}", any(health::check_one))
             .route("/readyz/{check}", any(health::check_one))
             .route("/metrics", get(metrics_handler))
+            .route(
+                "/.well-known/openid-configuration",
+                get(issuer_discovery::openid_configuration),
+            )
+            .route("/openid/v1/jwks", get(issuer_discovery::jwks))
             .route("/openapi/v2", get(openapi::v2))
             .route("/openapi/v3", get(openapi::index))
             .route("/openapi/v3/{*path}", get(openapi::document))

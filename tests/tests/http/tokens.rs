@@ -381,3 +381,78 @@ async fn foreign_and_forged_tokens_do_not_authenticate() {
         .await;
     r.assert_failure(422, "Invalid");
 }
+
+/// Service account issuer discovery: the OpenID provider configuration
+/// and the issuer's keys, with which a verifier outside the server checks
+/// a token's signature.
+#[tokio::test]
+async fn the_issuer_publishes_the_keys_that_verify_its_tokens() {
+    let api = Api::start();
+    let r = api.get("/.well-known/openid-configuration").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.header("content-type"), Some("application/json"));
+    assert_eq!(r.header("cache-control"), Some("public, max-age=3600"));
+    assert_eq!(r.body["issuer"], ISSUER);
+    assert!(
+        r.body["jwks_uri"]
+            .as_str()
+            .unwrap()
+            .ends_with("/openid/v1/jwks"),
+        "{}",
+        r.text
+    );
+    assert_eq!(r.body["response_types_supported"], json!(["id_token"]));
+    assert_eq!(r.body["subject_types_supported"], json!(["public"]));
+    assert_eq!(
+        r.body["id_token_signing_alg_values_supported"],
+        json!(["ES256"])
+    );
+
+    let r = api.get("/openid/v1/jwks").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.header("content-type"), Some("application/jwk-set+json"));
+    let key = &r.body["keys"][0];
+    assert_eq!(
+        (&key["use"], &key["kty"], &key["crv"], &key["alg"]),
+        (
+            &json!("sig"),
+            &json!("EC"),
+            &json!("P-256"),
+            &json!("ES256")
+        )
+    );
+
+    api.create(ACCOUNTS, &account("robot")).await;
+    let r = api
+        .post(
+            &format!("{ACCOUNTS}/robot/token"),
+            &token_request(json!({})),
+        )
+        .await;
+    let token = r.body["status"]["token"].as_str().unwrap();
+    let (header, _) = decoded(token);
+    assert_eq!(header["kid"], key["kid"]);
+    let b64 = |v: &Value| {
+        base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(v.as_str().unwrap())
+            .unwrap()
+    };
+    let mut point = vec![0x04];
+    point.extend(b64(&key["x"]));
+    point.extend(b64(&key["y"]));
+    let (signed, signature) = token.rsplit_once('.').unwrap();
+    let verifier =
+        ring::signature::UnparsedPublicKey::new(&ring::signature::ECDSA_P256_SHA256_FIXED, point);
+    verifier
+        .verify(signed.as_bytes(), &b64(&json!(signature)))
+        .expect("the published key verifies the token");
+
+    // A server without a token issuer publishes nothing.
+    let plain = Api::start_with_config(
+        std::sync::Arc::new(server::storage::MemoryStore::new()),
+        server::Config::default(),
+    );
+    for path in ["/.well-known/openid-configuration", "/openid/v1/jwks"] {
+        plain.get(path).await.assert_failure(404, "NotFound");
+    }
+}
