@@ -423,6 +423,34 @@ class Access(unittest.TestCase):
         self.assertTrue(review.status.allowed)
 
 
+class Tokens(Namespaced):
+    """A service account's token (`create_namespaced_service_account_token`),
+    which a TokenReview authenticates as the service account."""
+
+    def test_token_request_and_review(self):
+        self.core.create_namespaced_service_account(
+            self.ns, client.V1ServiceAccount(metadata=meta("robot"))
+        )
+        issued = self.core.create_namespaced_service_account_token(
+            "robot",
+            self.ns,
+            client.AuthenticationV1TokenRequest(
+                spec=client.V1TokenRequestSpec(audiences=["vault"], expiration_seconds=600)
+            ),
+        )
+        self.assertEqual(issued.spec.audiences, ["vault"])
+        self.assertEqual(issued.spec.expiration_seconds, 600)
+        self.assertEqual(len(issued.status.token.split(".")), 3)
+        review = client.AuthenticationV1Api(self.api).create_token_review(
+            client.V1TokenReview(
+                spec=client.V1TokenReviewSpec(token=issued.status.token, audiences=["vault"])
+            )
+        )
+        self.assertTrue(review.status.authenticated)
+        self.assertEqual(review.status.user.username, f"system:serviceaccount:{self.ns}:robot")
+        self.assertEqual(review.status.audiences, ["vault"])
+
+
 class CustomObjects(Namespaced):
     """`CustomObjectsApi`, which programs use for kinds the typed client
     does not know: the example group's Widgets, with `/scale` and

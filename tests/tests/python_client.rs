@@ -131,6 +131,12 @@ fn python_client_asks_access_reviews() {
     run("Access");
 }
 
+/// A service account's token, authenticated by a TokenReview.
+#[test]
+fn python_client_requests_and_reviews_tokens() {
+    run("Tokens");
+}
+
 /// `CustomObjectsApi` on the example group's Widgets: create, merge
 /// patch, `/scale` and `/status`, a cluster-wide list, a refused value,
 /// a delete with options.
