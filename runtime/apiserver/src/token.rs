@@ -116,7 +116,8 @@ impl TokenIssuer {
                 let pkcs8 = new_key()?;
                 write_private(path, &pkcs8)
                     .map_err(|e| format!("writing {}: {e}", path.display()))?;
-                pkcs8
+                // Another process may have made one first: theirs stands.
+                std::fs::read(path).map_err(|e| format!("reading {}: {e}", path.display()))?
             }
             Err(e) => return Err(format!("reading {}: {e}", path.display())),
         };
@@ -166,8 +167,8 @@ impl TokenIssuer {
     /// authenticator does not handle it, which reads `invalid bearer
     /// token`).
     ///
-    /// Errors: a token of this issuer whose signature does not verify
-    /// (go-jose's words).
+    /// Errors: a token of this issuer naming another key, or whose
+    /// signature does not verify (upstream's and go-jose's words).
     fn verified_claims(&self, token: &str) -> Option<Result<Map<String, Value>, String>> {
         let mut parts = token.split('.');
         let (Some(header), Some(payload), Some(signature), None) =
@@ -187,23 +188,35 @@ impl TokenIssuer {
         if claims.get("iss").and_then(Value::as_str) != Some(self.issuer.as_str()) {
             return None;
         }
+        // What go-jose cannot parse, or signed with an algorithm the
+        // authenticator does not take, is no token it handles.
         let header: Map<String, Value> = serde_json::from_slice(&decode(header)?).ok()?;
-        let verified = header.get("alg").and_then(Value::as_str) == Some("ES256")
-            && decode(signature).is_some_and(|signature| {
-                signature::UnparsedPublicKey::new(
-                    &signature::ECDSA_P256_SHA256_FIXED,
-                    self.key.public_key().as_ref(),
-                )
-                .verify(
-                    &token.as_bytes()[..header_and_payload_len(token)],
-                    &signature,
-                )
-                .is_ok()
-            });
+        let signature = decode(signature)?;
+        if header.get("alg").and_then(Value::as_str) != Some("ES256") {
+            return None;
+        }
+        // The keys of the token's `kid` (every key, for a token naming
+        // none).
+        if header
+            .get("kid")
+            .and_then(Value::as_str)
+            .is_some_and(|kid| !kid.is_empty() && kid != self.kid)
+        {
+            return Some(Err("invalid signature, no keys found".into()));
+        }
+        let verified = signature::UnparsedPublicKey::new(
+            &signature::ECDSA_P256_SHA256_FIXED,
+            self.key.public_key().as_ref(),
+        )
+        .verify(
+            &token.as_bytes()[..header_and_payload_len(token)],
+            &signature,
+        )
+        .is_ok();
         Some(if verified {
             Ok(claims)
         } else {
-            Err("square/go-jose: error in cryptographic primitive".into())
+            Err("go-jose/go-jose: error in cryptographic primitive".into())
         })
     }
 }
@@ -223,14 +236,36 @@ fn new_key() -> Result<Vec<u8>, String> {
     .map_err(|e| format!("generating a service account key: {e}"))
 }
 
-/// Writes `bytes` to a new file at `path` that only its owner can read.
+/// Makes the file `path`, which only its owner can read, hold `bytes`
+/// whole or not at all: written beside it, synced, then moved into place
+/// unless a file is there already (a crash leaves no half-written key
+/// that would stop every later start).
 fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(format!(".{}.tmp", std::process::id()));
+    let temporary = std::path::PathBuf::from(temporary);
     let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
+    options.write(true).create(true).truncate(true);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    options.open(path)?.write_all(bytes)
+    let written = options.open(&temporary).and_then(|mut file| {
+        file.write_all(bytes)?;
+        file.sync_all()
+    });
+    // A hard link fails when `path` exists: the first key made stays.
+    let placed = written.and_then(|()| match std::fs::hard_link(&temporary, path) {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        // A file system without hard links: the key is moved in.
+        Err(_) => std::fs::rename(&temporary, path),
+        linked => linked,
+    });
+    let _ = std::fs::remove_file(&temporary);
+    placed?;
+    if let Some(directory) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::File::open(directory)?.sync_all()?;
+    }
+    Ok(())
 }
 
 fn base64url(bytes: &[u8]) -> String {
@@ -372,11 +407,12 @@ impl TokenIssuer {
         }
         let now = unix_now();
         let time = |claim: &str| claims.get(claim).and_then(Value::as_i64);
-        if time("exp").is_some_and(|exp| now > exp.saturating_add(LEEWAY_SECONDS)) {
-            return Err("service account token has expired".into());
-        }
+        // go-jose's `ValidateWithLeeway` order.
         if time("nbf").is_some_and(|nbf| now.saturating_add(LEEWAY_SECONDS) < nbf) {
             return Err("service account token is not valid yet".into());
+        }
+        if time("exp").is_some_and(|exp| now > exp.saturating_add(LEEWAY_SECONDS)) {
+            return Err("service account token has expired".into());
         }
         if time("iat").is_some_and(|iat| now.saturating_add(LEEWAY_SECONDS) < iat) {
             return Err("service account token is issued in the future".into());
@@ -705,14 +741,19 @@ fn bound_object(
                 )));
             }
             let (name, uid) = metadata_of(pod);
-            let node = (!spec.node_name.is_empty()).then(|| {
-                let uid = request
-                    .get(NODES, None, &spec.node_name)
-                    .ok()
-                    .and_then(|node| node.metadata().uid.clone())
-                    .unwrap_or_default();
-                (spec.node_name.clone(), uid)
-            });
+            // A node that is gone is named without its uid; one that
+            // cannot be read fails the request.
+            let node = match spec.node_name.as_str() {
+                "" => None,
+                node_name => {
+                    let uid = match request.get(NODES, None, node_name) {
+                        Ok(node) => node.metadata().uid.clone().unwrap_or_default(),
+                        Err(e) if e.code == 404 => String::new(),
+                        Err(e) => return Err(ApiError::internal(e.message.clone())),
+                    };
+                    Some((node_name.to_owned(), uid))
+                }
+            };
             (
                 Bound::Pod {
                     pod: claim_ref(&name, &uid),
@@ -825,7 +866,7 @@ mod tests {
         let other = TokenIssuer::generate().unwrap();
         assert_eq!(
             error(token(&other, 600, 0, 0)).as_deref(),
-            Some("square/go-jose: error in cryptographic primitive")
+            Some("invalid signature, no keys found")
         );
     }
 

@@ -91,8 +91,12 @@ pub struct Attributes<'a> {
 pub struct Reinvocation {
     is_reinvoke: Cell<bool>,
     should_reinvoke: Cell<bool>,
-    values: RefCell<HashMap<&'static str, Box<dyn Any>>>,
+    values: RefCell<HashMap<ValueKey, Box<dyn Any>>>,
 }
+
+/// A plugin's key for a value kept between the runs, with the value's
+/// type.
+type ValueKey = (&'static str, std::any::TypeId);
 
 impl Reinvocation {
     /// Whether the mutating plugins are running for the second time
@@ -107,11 +111,11 @@ impl Reinvocation {
         self.should_reinvoke.set(true);
     }
 
-    /// Calls `f` with the value a plugin keeps under `key` for this
-    /// request (`Value`/`SetValue`), made by `Default` at its first use.
+    /// Calls `f` with the value of type `T` a plugin keeps under `key`
+    /// for this request (`Value`/`SetValue`), made by `Default` at its
+    /// first use (values of other types under the same key are others).
     ///
-    /// Panics: when called again from inside `f`, or with another type
-    /// `T` for the same `key` (a plugin's own mistake).
+    /// Panics: when called again from inside `f` (a plugin's own mistake).
     pub fn with_value<T: Default + 'static, R>(
         &self,
         key: &'static str,
@@ -119,11 +123,13 @@ impl Reinvocation {
     ) -> R {
         let mut values = self.values.borrow_mut();
         let value = values
-            .entry(key)
-            .or_insert_with(|| Box::new(T::default()))
-            .downcast_mut::<T>()
-            .expect("one type of value per reinvocation key");
-        f(value)
+            .entry((key, std::any::TypeId::of::<T>()))
+            .or_insert_with(|| Box::new(T::default()));
+        match value.downcast_mut::<T>() {
+            Some(value) => f(value),
+            // Unreachable: the entry is keyed by `T`'s type id.
+            None => f(&mut T::default()),
+        }
     }
 }
 

@@ -5,9 +5,9 @@
 //! ([`runtime::auth::TokenAuthenticator::issuer_keys`]); 404 when it
 //! publishes none.
 //!
-//! The `jwks_uri` is this server's own URL (plain HTTP, the request's
-//! host), where upstream names `https://<external address>/openid/v1/jwks`
-//! (or `--service-account-jwks-uri`).
+//! The `jwks_uri` is this server's own URL (plain HTTP, the address it
+//! listens on), where upstream names `https://<external
+//! address>/openid/v1/jwks` (or `--service-account-jwks-uri`).
 
 use std::sync::Arc;
 
@@ -31,11 +31,18 @@ pub(crate) async fn openid_configuration(
     let Some((issuer, keys)) = issuer_keys(&server) else {
         return ApiError::path_not_found().into_response();
     };
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .map(str::to_owned)
-        .or_else(|| server.address.get().map(ToString::to_string))
+    // The address the server listens on; the request's host for a
+    // router that serves without one (in process).
+    let host = server
+        .address
+        .get()
+        .map(ToString::to_string)
+        .or_else(|| {
+            headers
+                .get(header::HOST)
+                .and_then(|h| h.to_str().ok())
+                .map(str::to_owned)
+        })
         .unwrap_or_else(|| "localhost".into());
     let mut algorithms: Vec<&str> = keys["keys"]
         .as_array()

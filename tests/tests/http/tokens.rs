@@ -360,7 +360,7 @@ async fn foreign_and_forged_tokens_do_not_authenticate() {
     let status = review(&api, &forged, &[]).await;
     assert_eq!(
         status,
-        json!({"user": {}, "error": "square/go-jose: error in cryptographic primitive"})
+        json!({"user": {}, "error": "go-jose/go-jose: error in cryptographic primitive"})
     );
     // Another issuer's token is not this server's to judge.
     claims["iss"] = json!("https://elsewhere.example");
@@ -455,4 +455,95 @@ async fn the_issuer_publishes_the_keys_that_verify_its_tokens() {
     for path in ["/.well-known/openid-configuration", "/openid/v1/jwks"] {
         plain.get(path).await.assert_failure(404, "NotFound");
     }
+}
+
+/// Tokens bound to a Secret or a Node name it in their claims; each
+/// lives as long as that object with its uid. A TokenRequest encoded
+/// with the prost types (protobuf, as kubelets send it) is read as JSON
+/// would be.
+#[tokio::test]
+async fn tokens_bound_to_secrets_and_nodes() {
+    use proto::api::authentication::v1 as authn;
+    let api = Api::start();
+    api.create(ACCOUNTS, &account("robot")).await;
+    let secret = api
+        .create(
+            "/api/v1/namespaces/default/secrets",
+            &json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "s"}}),
+        )
+        .await;
+    let node = api
+        .create(
+            "/api/v1/nodes",
+            &json!({"apiVersion": "v1", "kind": "Node", "metadata": {"name": "n1"}}),
+        )
+        .await;
+    let token_path = format!("{ACCOUNTS}/robot/token");
+    let request = |kind: &str, name: &str| authn::TokenRequest {
+        spec: Some(authn::TokenRequestSpec {
+            bound_object_ref: Some(authn::BoundObjectReference {
+                kind: Some(kind.into()),
+                api_version: Some("v1".into()),
+                name: Some(name.into()),
+                ..Default::default()
+            }),
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    let mut tokens = Vec::new();
+    for (kind, name, object) in [("Secret", "s", &secret), ("Node", "n1", &node)] {
+        let body = proto::encode_envelope(
+            "authentication.k8s.io/v1",
+            "TokenRequest",
+            &request(kind, name),
+        );
+        let r = api
+            .send(
+                Method::POST,
+                &token_path,
+                &[("content-type", proto::MEDIA_TYPE)],
+                Body::from(body),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+        assert_eq!(r.body["spec"]["boundObjectRef"]["kind"], kind);
+        let token = r.body["status"]["token"].as_str().unwrap().to_owned();
+        let (_, claims) = decoded(&token);
+        let claim = kind.to_lowercase();
+        assert_eq!(
+            claims["kubernetes.io"][&claim],
+            json!({"name": name, "uid": object["metadata"]["uid"]})
+        );
+        let status = review(&api, &token, &[]).await;
+        assert_eq!(status["authenticated"], true, "{status}");
+        tokens.push(token);
+    }
+    let node_extra = review(&api, &tokens[1], &[]).await["user"]["extra"].clone();
+    assert_eq!(
+        node_extra["authentication.kubernetes.io/node-uid"],
+        json!([node["metadata"]["uid"]])
+    );
+
+    // Made again, each object has another uid: the tokens end.
+    api.delete("/api/v1/namespaces/default/secrets/s").await;
+    api.create(
+        "/api/v1/namespaces/default/secrets",
+        &json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "s"}}),
+    )
+    .await;
+    let status = review(&api, &tokens[0], &[]).await;
+    assert!(
+        status["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("secret UID ("),
+        "{status}"
+    );
+    api.delete("/api/v1/nodes/n1").await;
+    let status = review(&api, &tokens[1], &[]).await;
+    assert_eq!(
+        status["error"], "service account token has been invalidated",
+        "{status}"
+    );
 }

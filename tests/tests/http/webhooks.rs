@@ -820,3 +820,97 @@ async fn validating_webhooks_are_called_at_once() {
         r#"admission webhook "first.example.com" denied the request: first says no"#
     );
 }
+
+/// Labels a ConfigMap `second-run: yes` on the mutating plugins' second
+/// run only, as an in-tree plugin may change what a webhook changed.
+struct SecondRunStamper;
+
+impl server::admission::AdmissionPlugin for SecondRunStamper {
+    fn name(&self) -> &str {
+        "SecondRunStamper"
+    }
+    fn handles(
+        &self,
+        _operation: server::admission::Operation,
+        resource: &runtime::resource::ResourceInfo,
+    ) -> bool {
+        resource.kind == "ConfigMap"
+    }
+}
+
+impl server::admission::MutatingAdmission for SecondRunStamper {
+    fn admit(
+        &self,
+        attributes: &server::admission::Attributes<'_>,
+        object: Option<&mut dyn runtime::registry::Object>,
+        _old: Option<&dyn runtime::registry::Object>,
+    ) -> Result<(), server::admission::Rejection> {
+        if let Some(object) = object.filter(|_| attributes.reinvocation().is_reinvoke()) {
+            object
+                .metadata_mut()
+                .labels
+                .insert("second-run".into(), "yes".into());
+        }
+        Ok(())
+    }
+}
+
+/// A change another plugin makes on the second run calls the `IfNeeded`
+/// webhooks called before it once more (upstream's
+/// `IsOutputChangedSinceLastWebhookInvocation`).
+#[tokio::test]
+async fn a_plugins_change_on_the_second_run_calls_ifneeded_webhooks_again() {
+    let webhook = WebhookServer::start(|path, review| {
+        let label = path
+            .split('?')
+            .next()
+            .unwrap_or(path)
+            .trim_start_matches('/');
+        if review["request"]["object"]["metadata"]["labels"]
+            .get(label)
+            .is_some()
+        {
+            return answer(review, json!({"allowed": true}));
+        }
+        answer(
+            review,
+            patch(
+                json!([{"op": "add", "path": format!("/metadata/labels/{label}"), "value": "yes"}]),
+            ),
+        )
+    });
+    let config = server::Config {
+        admission: server::admission::Admission::new()
+            .with_mutating(SecondRunStamper)
+            .with_mutating(apiserver::webhook::MutatingWebhooks),
+        ..tests::apiserver_config()
+    };
+    let api = Api::start_with_config(
+        std::sync::Arc::new(server::storage::MemoryStore::new()),
+        config,
+    );
+    let url = format!("{}/ifneeded", webhook.base_url);
+    let mut body = configuration(
+        "MutatingWebhookConfiguration",
+        "ifneeded.example.com",
+        &url,
+        &webhook.ca_bundle(),
+        configmap_rules(&["CREATE"]),
+    );
+    body["webhooks"][0]["reinvocationPolicy"] = json!("IfNeeded");
+    let r = api.post(MUTATING, &body).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let created = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c", "labels": {"app": "web"}}});
+    let r = api.post(CONFIGMAPS, &created).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        r.body["metadata"]["labels"],
+        json!({"app": "web", "ifneeded": "yes", "second-run": "yes"})
+    );
+    let reviews = webhook.reviews();
+    assert_eq!(reviews.len(), 2, "called again after the plugin's change");
+    assert_eq!(
+        reviews[1].1["request"]["object"]["metadata"]["labels"]["second-run"],
+        "yes"
+    );
+}

@@ -39,22 +39,21 @@
 //! their watch, as upstream reads an informer), which answers for a
 //! configuration written through this server from the next request on.
 //!
-//! - a mutating webhook with `reinvocationPolicy: IfNeeded` is called once
-//!   more when a later webhook changed the object after it (the mutating
-//!   plugins then run a second time, as upstream's reinvoker runs them),
-//!   or another plugin did on that second run.
+//! Also as upstream: a mutating webhook with `reinvocationPolicy:
+//! IfNeeded` is called once more when a later webhook changed the object
+//! after it (the mutating plugins then run a second time, as upstream's
+//! reinvoker runs them), or another plugin did on that second run; the
+//! validating webhooks of a write are matched first, then called at once.
 //!
-//! - the validating webhooks of a write are called at once, and the
-//!   first refusal, in their order, is the answer.
-//!
-//! Unlike upstream (see also the README): `/scale` writes and the create subresources go
-//! through no admission; a refusal carries its own phase's warnings only;
-//! a webhook named
-//! by `service` is called at `https://<name>.<namespace>.svc:<port><path>`,
-//! which resolves only where the host can (no cluster DNS or proxy here);
-//! only the CA bundle is trusted (an empty one trusts nothing); and match
-//! conditions, which need CEL, are refused when the configuration is
-//! written.
+//! Unlike upstream (see also the README): when several validating
+//! webhooks refuse, the first in their order is the answer (upstream's is
+//! the first to arrive); `/scale` writes and the create subresources go
+//! through no admission; a refusal carries its own phase's warnings
+//! only; a webhook named by `service` is called at
+//! `https://<name>.<namespace>.svc:<port><path>`, which resolves only
+//! where the host can (no cluster DNS or proxy here); only the CA bundle
+//! is trusted (an empty one trusts nothing); and match conditions, which
+//! need CEL, are refused when the configuration is written.
 
 mod client;
 mod review;
@@ -74,7 +73,7 @@ use server::admission::{
 use server::status::ApiError;
 
 use self::client::CallError;
-use self::review::{Failure, Sent};
+use self::review::{Failure, Prepared, Sent};
 
 /// The group of the webhook configurations.
 const GROUP: &str = "admissionregistration.k8s.io";
@@ -201,12 +200,12 @@ impl MutatingAdmission for MutatingWebhooks {
                     }
                     again
                 };
-                let Some((sent, resource)) =
-                    send(hook, attributes, object.as_deref(), old, &may_call)?
+                let Some((review, resource)) =
+                    prepare(hook, attributes, object.as_deref(), old, &may_call)?
                 else {
                     return Ok(());
                 };
-                let answer = judge(sent, ignores_failure(hook), attributes, true)?;
+                let answer = judge(review.send(), ignores_failure(hook), attributes, true)?;
                 if let Some(patch) = answer {
                     let Some(object) = object.as_deref_mut() else {
                         return Err(Rejection::Status(ApiError::internal(format!(
@@ -246,7 +245,7 @@ impl ValidatingAdmission for ValidatingWebhooks {
         object: Option<&dyn Object>,
         old: Option<&dyn Object>,
     ) -> Result<(), Rejection> {
-        let mut sent = Vec::new();
+        let mut prepared = Vec::new();
         each_webhook(
             attributes,
             "validatingwebhookconfigurations",
@@ -254,16 +253,22 @@ impl ValidatingAdmission for ValidatingWebhooks {
                 c.webhooks.iter().map(WebhookAccessor::from).collect()
             },
             |_, hook| {
-                if let Some((review, _)) = send(hook, attributes, object, old, &|| true)? {
-                    sent.push((review, ignores_failure(hook)));
+                if let Some((review, _)) = prepare(hook, attributes, object, old, &|| true)? {
+                    prepared.push((review, ignores_failure(hook)));
                 }
                 Ok(())
             },
         )?;
-        // Every review is sent before any answer is waited for (upstream
-        // calls them in parallel), and every answer is read, for its
-        // warnings; the first refusal, in the webhooks' order, is the
-        // answer.
+        // Every webhook is matched and its review made before any is
+        // called (an error there calls none: upstream finds its
+        // invocations first); every review is sent before any answer is
+        // waited for (upstream calls them in parallel); every answer is
+        // read, for its warnings; the first refusal in the webhooks'
+        // order is the answer (upstream's: the first to arrive).
+        let sent: Vec<_> = prepared
+            .into_iter()
+            .map(|(review, ignore): (Prepared, bool)| (review.send(), ignore))
+            .collect();
         let mut refusal = None;
         for (review, ignore) in sent {
             if let Err(refused) = judge(review, ignore, attributes, false) {
@@ -301,20 +306,19 @@ fn each_webhook<C: 'static>(
     Ok(())
 }
 
-/// Sends the webhook the review of the request when it matches the
-/// request and `may_call` says so, with the object and the old one in
-/// the version its rules matched (`resource`, returned beside the review
-/// sent).
+/// The webhook's review of the request when it matches the request and
+/// `may_call` says so, made with the object and the old one in the
+/// version its rules matched (`resource`, returned beside the review).
 ///
 /// Errors: a dry run sent to a webhook with side effects (400); a
 /// namespace that cannot be read; an object that does not convert.
-fn send<'a>(
+fn prepare<'a>(
     hook: &WebhookAccessor<'_>,
     attributes: &Attributes<'a>,
     object: Option<&dyn Object>,
     old: Option<&dyn Object>,
     may_call: &dyn Fn() -> bool,
-) -> Result<Option<(Sent, &'a ResourceInfo)>, Rejection> {
+) -> Result<Option<(Prepared, &'a ResourceInfo)>, Rejection> {
     let Some(resource) = matches(hook, attributes, object, old)? else {
         return Ok(None);
     };
@@ -327,8 +331,8 @@ fn send<'a>(
             hook.name
         ))));
     }
-    let sent = if std::ptr::eq(resource, attributes.resource) {
-        review::send(hook, attributes, resource, object, old)
+    let prepared = if std::ptr::eq(resource, attributes.resource) {
+        review::prepare(hook, attributes, resource, object, old)
     } else {
         let convert = |o: Option<&dyn Object>| {
             o.map(|o| attributes.convert(o, resource))
@@ -336,7 +340,7 @@ fn send<'a>(
                 .map_err(Rejection::Status)
         };
         let (object, old) = (convert(object)?, convert(old)?);
-        review::send(
+        review::prepare(
             hook,
             attributes,
             resource,
@@ -344,7 +348,7 @@ fn send<'a>(
             old.as_deref(),
         )
     };
-    Ok(Some((sent, resource)))
+    Ok(Some((prepared, resource)))
 }
 
 /// Reads the answer of a review `sent` to a webhook whose failure policy

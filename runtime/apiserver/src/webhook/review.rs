@@ -1,9 +1,10 @@
 //! One webhook's review: the `AdmissionReview` sent (upstream's
 //! `CreateAdmissionObjects`), its call started, and the answer read and
-//! checked (`VerifyAdmissionResponse`, `ToStatusErr`). A review is sent
-//! ([`send`]) before its answer is read ([`Sent::answer`]), so that the
-//! validating webhooks of a write are all called before any answer is
-//! waited for.
+//! checked (`VerifyAdmissionResponse`, `ToStatusErr`). A review is made
+//! ([`prepare`]), sent ([`Prepared::send`]) and its answer read
+//! ([`Sent::answer`]) in three steps, so that the validating webhooks of
+//! a write are all matched and made before any is called, and all called
+//! before any answer is waited for.
 
 use std::time::Duration;
 
@@ -27,6 +28,22 @@ pub(super) enum Failure {
     Call(CallError),
 }
 
+/// A review made for a webhook, not sent yet: all a call needs, owned.
+pub(super) struct Prepared {
+    /// The webhook's name.
+    name: String,
+    /// The AdmissionReview version made.
+    version: &'static str,
+    /// The review's uid, which the answer must carry.
+    uid: String,
+    /// Where it goes and how long it may take.
+    url: String,
+    ca_bundle: Vec<u8>,
+    timeout: Duration,
+    /// The review's JSON; why it could not be made.
+    body: Result<Vec<u8>, CallError>,
+}
+
 /// A review sent to a webhook, its answer not read yet.
 pub(super) struct Sent {
     /// The webhook's name.
@@ -39,41 +56,55 @@ pub(super) struct Sent {
     call: Result<Pending, CallError>,
 }
 
-/// Sends `hook` the review of the request made to `resource` (the objects
+/// Makes `hook`'s review of the request made to `resource` (the objects
 /// in its version), in the first AdmissionReview version of the hook's
 /// list this server knows, with a new uid, to be answered within the
 /// hook's timeout (10 s by default).
-pub(super) fn send(
+pub(super) fn prepare(
     hook: &WebhookAccessor<'_>,
     attributes: &Attributes<'_>,
     resource: &ResourceInfo,
     object: Option<&dyn Object>,
     old: Option<&dyn Object>,
-) -> Sent {
+) -> Prepared {
     let version = hook.admission_review_versions.iter().find_map(|v| {
         ACCEPTED_ADMISSION_REVIEW_VERSIONS
             .into_iter()
             .find(|accepted| accepted == v)
     });
     let uid = uuid::Uuid::new_v4().to_string();
-    let call = match version {
+    let body = match version {
         None => Err(CallError(
             "could not create admission objects: webhook does not accept known AdmissionReview versions (v1, v1beta1)"
                 .into(),
         )),
         Some(version) => review_request(attributes, resource, object, old, version, &uid)
-            .map_err(|e| CallError(format!("could not create admission objects: {e}")))
-            .and_then(|body| {
-                let seconds = hook.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS);
-                let timeout = Duration::from_secs(u64::try_from(seconds.max(1)).unwrap_or(1));
-                client::start(&hook.url(), &hook.client_config.ca_bundle, timeout, body)
-            }),
+            .map_err(|e| CallError(format!("could not create admission objects: {e}"))),
     };
-    Sent {
+    let seconds = hook.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS);
+    Prepared {
         name: hook.name.to_owned(),
         version: version.unwrap_or_default(),
         uid,
-        call,
+        url: hook.url(),
+        ca_bundle: hook.client_config.ca_bundle.clone(),
+        timeout: Duration::from_secs(u64::try_from(seconds.max(1)).unwrap_or(1)),
+        body,
+    }
+}
+
+impl Prepared {
+    /// Starts the call.
+    pub(super) fn send(self) -> Sent {
+        let (url, ca_bundle, timeout) = (self.url, self.ca_bundle, self.timeout);
+        Sent {
+            name: self.name,
+            version: self.version,
+            uid: self.uid,
+            call: self
+                .body
+                .and_then(|body| client::start(&url, &ca_bundle, timeout, body)),
+        }
     }
 }
 

@@ -1,9 +1,11 @@
 //! Creates of kinds that are never stored ([`Strategy::UNSTORED`]): the
-//! access reviews of `authorization.k8s.io` and the self review of
-//! `authentication.k8s.io`, whose REST storages upstream are only a
-//! `rest.Creater`. The object is decoded, admitted and validated as any
-//! create's, then the kind's strategy answers it from who asks and the
-//! server's authorizer; nothing is kept, and the server sets no metadata.
+//! access reviews of `authorization.k8s.io` and the self and token
+//! reviews of `authentication.k8s.io`, whose REST storages upstream are
+//! only a `rest.Creater`. The object is decoded, admitted and validated
+//! as any create's, then the kind's strategy answers it from who asks,
+//! the server's authorizer and token authenticator, and reads of its
+//! objects (`runtime::auth::ObjectReader`); nothing is kept, and the
+//! server sets no metadata.
 //!
 //! [`Strategy::UNSTORED`]: runtime::resource::Strategy::UNSTORED
 

@@ -599,6 +599,11 @@ impl<B: Backend> Engine<B> {
             watchers.notify(&event);
             return Ok(event.into_written());
         }
+        let operation = match mutation {
+            Mutation::Create { .. } => "create",
+            Mutation::Update { .. } => "update",
+            Mutation::Delete { .. } => "delete",
+        };
         let (inbox, messages) = std::sync::mpsc::sync_channel(1);
         let lead = {
             let mut queue = self.lock_queue();
@@ -616,10 +621,12 @@ impl<B: Backend> Engine<B> {
             match messages.recv() {
                 Ok(Message::Done(outcome)) => return outcome,
                 Ok(Message::Lead) => self.lead(),
+                // The leader panicked: its commit may have been made.
                 Err(_) => {
-                    return Err(StorageError::Backend(
-                        "the commit of this write stopped before it answered".to_owned(),
-                    ));
+                    return Err(StorageError::Unavailable {
+                        operation,
+                        reason: "the commit of this write stopped before it answered".to_owned(),
+                    });
                 }
             }
         }

@@ -698,6 +698,16 @@ struct HeldBackend {
     tables: memory::MemoryBackend,
     commits: std::sync::atomic::AtomicUsize,
     hold: std::sync::Mutex<Option<std::sync::mpsc::Receiver<()>>>,
+    /// How the second commit ends: as it should, with a backend error
+    /// (nothing written), or in a panic.
+    second: Second,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Second {
+    Commits,
+    Fails,
+    Panics,
 }
 
 impl engine::Backend for HeldBackend {
@@ -714,39 +724,51 @@ impl engine::Backend for HeldBackend {
         &self,
         f: impl FnOnce(&mut dyn engine::TablesMut) -> Result<T, StorageError>,
     ) -> Result<T, StorageError> {
-        self.commits
+        let commit = self
+            .commits
             .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         if let Some(release) = self.hold.lock().unwrap().take() {
             release.recv().unwrap();
         }
-        self.tables.write(f)
+        match (commit, self.second) {
+            (1, Second::Fails) => Err(StorageError::Backend("the disk is full".into())),
+            (1, Second::Panics) => panic!("the backend failed"),
+            _ => self.tables.write(f),
+        }
     }
 }
 
-fn commits(engine: &engine::Engine<HeldBackend>) -> usize {
-    engine
-        .backend()
-        .commits
-        .load(std::sync::atomic::Ordering::SeqCst)
-}
-
-/// Group commit: the writes that arrive while a durable commit waits on
-/// the disk are committed together in the next backend transaction, each
-/// at its own revision in the order they queued, and a write whose
-/// precondition fails is refused without failing the others.
-#[test]
-fn durable_writes_that_queue_behind_a_commit_share_the_next_one() {
-    use std::time::{Duration, Instant};
+/// A durable engine over a [`HeldBackend`] whose first commit waits for
+/// the returned sender.
+fn held_engine(second: Second) -> (engine::Engine<HeldBackend>, std::sync::mpsc::Sender<()>) {
     let (release, hold) = std::sync::mpsc::channel();
     let engine = engine::Engine::new(
         HeldBackend {
             tables: memory::MemoryBackend::default(),
             commits: Default::default(),
             hold: std::sync::Mutex::new(Some(hold)),
+            second,
         },
         engine::Meta::EMPTY,
     );
-    let engine = &engine;
+    (engine, release)
+}
+
+/// What a writer's thread ended with: its write's outcome, `None` when
+/// the thread panicked.
+type Outcome = Option<Result<KeyValue, StorageError>>;
+
+/// Creates `first` (whose commit is held), then queues creates of
+/// `queued` one by one behind it, then lets the first commit go; returns
+/// the outcome of each queued create, in order (`None` for a writer
+/// whose thread panicked).
+fn queue_behind_a_held_commit(
+    engine: &engine::Engine<HeldBackend>,
+    release: std::sync::mpsc::Sender<()>,
+    first: &str,
+    queued: &[&str],
+) -> (Outcome, Vec<Outcome>) {
+    use std::time::{Duration, Instant};
     let create = |key: &str| {
         engine.write(
             key,
@@ -762,35 +784,61 @@ fn durable_writes_that_queue_behind_a_commit_share_the_next_one() {
             std::thread::sleep(Duration::from_millis(1));
         }
     };
-    let mut rx = engine.watch("/", 1).unwrap();
     std::thread::scope(|scope| {
-        let first = scope.spawn(move || create("/first"));
+        let first = scope.spawn(move || create(first));
         until("the first commit", &|| commits(engine) == 1);
-        let queued: Vec<_> = ["/a", "/b", "/first", "/c"]
-            .into_iter()
-            .map(|key| {
+        let writers: Vec<_> = queued
+            .iter()
+            .map(|&key| {
                 let writer = scope.spawn(move || create(key));
                 // One at a time, so that they queue in this order.
                 let n = engine.queued();
                 until("the write to queue", &|| engine.queued() > n);
-                (key, writer)
+                writer
             })
             .collect();
         release.send(()).unwrap();
-        assert_eq!(first.join().unwrap().unwrap().mod_revision, 2);
-        let outcomes: Vec<_> = queued
-            .into_iter()
-            .map(|(key, writer)| (key, writer.join().unwrap().map(|kv| kv.mod_revision)))
-            .collect();
-        assert!(matches!(outcomes[0], ("/a", Ok(3))), "{outcomes:?}");
-        assert!(matches!(outcomes[1], ("/b", Ok(4))), "{outcomes:?}");
-        assert!(
-            matches!(&outcomes[2], ("/first", Err(StorageError::AlreadyExists(k))) if k == "/first"),
-            "{outcomes:?}"
-        );
-        assert!(matches!(outcomes[3], ("/c", Ok(5))), "{outcomes:?}");
-    });
-    assert_eq!(commits(engine), 2, "the four queued writes were one commit");
+        (
+            first.join().ok(),
+            writers.into_iter().map(|w| w.join().ok()).collect(),
+        )
+    })
+}
+
+fn commits(engine: &engine::Engine<HeldBackend>) -> usize {
+    engine
+        .backend()
+        .commits
+        .load(std::sync::atomic::Ordering::SeqCst)
+}
+
+/// Group commit: the writes that arrive while a durable commit waits on
+/// the disk are committed together in the next backend transaction, each
+/// at its own revision in the order they queued, and a write whose
+/// precondition fails is refused without failing the others.
+#[test]
+fn durable_writes_that_queue_behind_a_commit_share_the_next_one() {
+    let (engine, release) = held_engine(Second::Commits);
+    let mut rx = engine.watch("/", 1).unwrap();
+    let (first, outcomes) =
+        queue_behind_a_held_commit(&engine, release, "/first", &["/a", "/b", "/first", "/c"]);
+    assert_eq!(first.unwrap().unwrap().mod_revision, 2);
+    let revisions_of: Vec<_> = outcomes
+        .into_iter()
+        .map(|o| o.unwrap().map(|kv| kv.mod_revision))
+        .collect();
+    assert!(matches!(revisions_of[0], Ok(3)), "{revisions_of:?}");
+    assert!(matches!(revisions_of[1], Ok(4)), "{revisions_of:?}");
+    assert!(
+        matches!(&revisions_of[2], Err(StorageError::AlreadyExists(k)) if k == "/first"),
+        "{revisions_of:?}"
+    );
+    assert!(matches!(revisions_of[3], Ok(5)), "{revisions_of:?}");
+    assert_eq!(
+        commits(&engine),
+        2,
+        "the four queued writes were one commit"
+    );
     assert_eq!(engine.current_revision(), 5);
     let events = drain_n(&mut rx, 4);
     assert_eq!(revisions(&events), [2, 3, 4, 5]);
@@ -802,4 +850,66 @@ fn durable_writes_that_queue_behind_a_commit_share_the_next_one() {
         engine.get("/c").unwrap().map(|kv| kv.value),
         Some(bytes::Bytes::from_static(b"/c"))
     );
+}
+
+/// A commit that fails fails every write it carried, and none of them
+/// took effect; the next write commits as if they had never been.
+#[test]
+fn a_failed_group_commit_fails_each_of_its_writes() {
+    let (engine, release) = held_engine(Second::Fails);
+    let (first, outcomes) = queue_behind_a_held_commit(&engine, release, "/first", &["/a", "/b"]);
+    assert_eq!(first.unwrap().unwrap().mod_revision, 2);
+    for outcome in outcomes {
+        assert!(
+            matches!(outcome, Some(Err(StorageError::Backend(ref m))) if m == "the disk is full"),
+            "{outcome:?}"
+        );
+    }
+    assert_eq!(engine.current_revision(), 2);
+    assert_eq!(engine.get("/a").unwrap(), None);
+    let again = engine
+        .write(
+            "/a",
+            engine::Mutation::Create {
+                value: bytes::Bytes::new(),
+            },
+        )
+        .unwrap();
+    assert_eq!(again.mod_revision, 3);
+}
+
+/// A leader whose commit panics still hands the lead on: the writes it
+/// carried are told their commit stopped (it may or may not have been
+/// made), and later writes do not wait forever.
+#[test]
+fn a_panicking_commit_leaves_no_writer_waiting() {
+    let (engine, release) = held_engine(Second::Panics);
+    let (first, outcomes) =
+        queue_behind_a_held_commit(&engine, release, "/first", &["/a", "/b", "/c"]);
+    assert_eq!(first.unwrap().unwrap().mod_revision, 2);
+    // The writer that led the second commit panicked with it; the others
+    // were told.
+    let told: Vec<_> = outcomes.into_iter().flatten().collect();
+    assert_eq!(told.len(), 2, "{told:?}");
+    for outcome in told {
+        assert!(
+            matches!(
+                outcome,
+                Err(StorageError::Unavailable {
+                    operation: "create",
+                    ..
+                })
+            ),
+            "{outcome:?}"
+        );
+    }
+    let next = engine
+        .write(
+            "/d",
+            engine::Mutation::Create {
+                value: bytes::Bytes::new(),
+            },
+        )
+        .unwrap();
+    assert_eq!(next.mod_revision, 3);
 }
