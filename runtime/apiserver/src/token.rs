@@ -425,13 +425,6 @@ impl TokenIssuer {
             field("serviceaccount", "name"),
             field("serviceaccount", "uid"),
         );
-        // Objects deleted less than the leeway ago still count.
-        let deleted = |meta: &runtime::meta::ObjectMeta| {
-            meta.deletion_timestamp
-                .as_ref()
-                .is_some_and(|t| t.0.timestamp() < now - LEEWAY_SECONDS)
-        };
-        let invalidated = || "service account token has been invalidated".to_owned();
         let account: ServiceAccount = read(objects, SERVICE_ACCOUNTS, Some(&namespace), &name)?
             .ok_or_else(|| format!("serviceaccounts {name:?} not found"))?;
         let account_uid = account.metadata.uid.clone().unwrap_or_default();
@@ -440,71 +433,42 @@ impl TokenIssuer {
                 "service account UID ({account_uid}) does not match claim ({uid})"
             ));
         }
-        if deleted(&account.metadata) {
+        if deleted_before_leeway(&account.metadata, now) {
             return Err(format!(
                 "service account {namespace}/{name} has been deleted"
             ));
         }
         let mut extra = std::collections::BTreeMap::new();
+        let namespace_of = Some(namespace.as_str());
         if private.get("secret").is_some() {
-            let (secret_name, secret_uid) = (field("secret", "name"), field("secret", "uid"));
-            let secret: Secret = read(objects, SECRETS, Some(&namespace), &secret_name)
-                .ok()
-                .flatten()
-                .ok_or_else(invalidated)?;
-            let stored = secret.metadata.uid.clone().unwrap_or_default();
-            if stored != secret_uid {
-                return Err(format!(
-                    "secret UID ({stored}) does not match service account secret ref claim ({secret_uid})"
-                ));
-            }
-            if deleted(&secret.metadata) {
-                return Err(invalidated());
-            }
+            still_bound::<Secret>(objects, SECRETS, namespace_of, "secret", &field, now)?;
         }
         if private.get("pod").is_some() {
-            let (pod_name, pod_uid) = (field("pod", "name"), field("pod", "uid"));
-            let pod: Pod = read(objects, crate::PODS, Some(&namespace), &pod_name)
-                .ok()
-                .flatten()
-                .ok_or_else(invalidated)?;
-            let stored = pod.metadata.uid.clone().unwrap_or_default();
-            if stored != pod_uid {
-                return Err(format!(
-                    "pod UID ({stored}) does not match service account pod ref claim ({pod_uid})"
-                ));
-            }
-            if deleted(&pod.metadata) {
-                return Err(invalidated());
-            }
-            extra.insert("authentication.kubernetes.io/pod-name", pod_name);
-            extra.insert("authentication.kubernetes.io/pod-uid", pod_uid);
+            still_bound::<Pod>(objects, crate::PODS, namespace_of, "pod", &field, now)?;
+            extra.insert(
+                "authentication.kubernetes.io/pod-name",
+                field("pod", "name"),
+            );
+            extra.insert("authentication.kubernetes.io/pod-uid", field("pod", "uid"));
             // The pod's node is copied from the claim, not looked up.
-            let node_name = field("node", "name");
-            if !node_name.is_empty() {
-                extra.insert("authentication.kubernetes.io/node-name", node_name);
-                extra.insert(
-                    "authentication.kubernetes.io/node-uid",
-                    field("node", "uid"),
-                );
-            }
+            extra.insert(
+                "authentication.kubernetes.io/node-name",
+                field("node", "name"),
+            );
+            extra.insert(
+                "authentication.kubernetes.io/node-uid",
+                field("node", "uid"),
+            );
         } else if private.get("node").is_some() {
-            let (node_name, node_uid) = (field("node", "name"), field("node", "uid"));
-            let node: Node = read(objects, NODES, None, &node_name)
-                .ok()
-                .flatten()
-                .ok_or_else(invalidated)?;
-            let stored = node.metadata.uid.clone().unwrap_or_default();
-            if stored != node_uid {
-                return Err(format!(
-                    "node UID ({stored}) does not match service account node ref claim ({node_uid})"
-                ));
-            }
-            if deleted(&node.metadata) {
-                return Err(invalidated());
-            }
-            extra.insert("authentication.kubernetes.io/node-name", node_name);
-            extra.insert("authentication.kubernetes.io/node-uid", node_uid);
+            still_bound::<Node>(objects, NODES, None, "node", &field, now)?;
+            extra.insert(
+                "authentication.kubernetes.io/node-name",
+                field("node", "name"),
+            );
+            extra.insert(
+                "authentication.kubernetes.io/node-uid",
+                field("node", "uid"),
+            );
         }
         if let Some(jti) = claims.get("jti").and_then(Value::as_str) {
             extra.insert(
@@ -530,6 +494,45 @@ impl TokenIssuer {
         };
         Ok((user, audiences))
     }
+}
+
+/// Whether an object was deleted more than the leeway ago (one deleted
+/// since still counts).
+fn deleted_before_leeway(meta: &runtime::meta::ObjectMeta, now: i64) -> bool {
+    meta.deletion_timestamp
+        .as_ref()
+        .is_some_and(|t| t.0.timestamp() < now - LEEWAY_SECONDS)
+}
+
+/// The validator's check of a token's `secret`, `pod` or `node` claim
+/// (`claim`, its name and uid read by `field`): the object of `resource`
+/// still exists with that uid, and is not deleted.
+///
+/// Errors: upstream's words.
+fn still_bound<T: runtime::resource::Resource + 'static>(
+    objects: &dyn ObjectReader,
+    resource: (&str, &str, &str),
+    namespace: Option<&str>,
+    claim: &str,
+    field: &dyn Fn(&str, &str) -> String,
+    now: i64,
+) -> Result<(), String> {
+    let invalidated = || "service account token has been invalidated".to_owned();
+    let (name, uid) = (field(claim, "name"), field(claim, "uid"));
+    let object: T = read(objects, resource, namespace, &name)
+        .ok()
+        .flatten()
+        .ok_or_else(invalidated)?;
+    let stored = object.metadata().uid.clone().unwrap_or_default();
+    if stored != uid {
+        return Err(format!(
+            "{claim} UID ({stored}) does not match service account {claim} ref claim ({uid})"
+        ));
+    }
+    if deleted_before_leeway(object.metadata(), now) {
+        return Err(invalidated());
+    }
+    Ok(())
 }
 
 /// The `serviceaccounts/token` subresource; see the module documentation.
