@@ -264,12 +264,7 @@ impl Attributes<'_> {
         namespace: Option<&str>,
         name: &str,
     ) -> Result<Option<Box<dyn Object>>, ApiError> {
-        let entry = self
-            .server
-            .registry
-            .find(group, version, plural)
-            .ok_or_else(ApiError::path_not_found)?;
-        Ok(crate::store::get_object(self.server, entry, namespace, name)?.map(|(_, o)| o))
+        crate::store::get_by_resource(self.server, (group, version, plural), namespace, name)
     }
 }
 

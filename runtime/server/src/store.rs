@@ -173,6 +173,25 @@ pub(crate) fn read_object(kind: &dyn KindOps, kv: &KeyValue) -> Result<Box<dyn O
 /// in.
 pub(crate) type StoredObject = (KeyValue, Box<dyn Object>);
 
+/// The stored object `name` of the resource (group, version, plural), in
+/// `namespace` for a namespaced one, read through its kind as a GET reads
+/// it; `None` when there is none.
+///
+/// Errors: 404 for a resource the server does not serve; 500 when the
+/// store fails or the object does not decode.
+pub(crate) fn get_by_resource(
+    server: &crate::ApiServer,
+    (group, version, plural): (&str, &str, &str),
+    namespace: Option<&str>,
+    name: &str,
+) -> Result<Option<Box<dyn Object>>, ApiError> {
+    let entry = server
+        .registry
+        .find(group, version, plural)
+        .ok_or_else(ApiError::path_not_found)?;
+    Ok(get_object(server, entry, namespace, name)?.map(|(_, object)| object))
+}
+
 /// The stored object `name` of `entry`'s resource (in `namespace`, for a
 /// namespaced resource) read through its kind, with the key-value it is
 /// stored in; `None` when there is none.

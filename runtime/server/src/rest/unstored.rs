@@ -68,17 +68,12 @@ struct Objects<'a>(&'a crate::ApiServer);
 impl runtime::auth::ObjectReader for Objects<'_> {
     fn get(
         &self,
-        (group, version, plural): (&str, &str, &str),
+        resource: (&str, &str, &str),
         namespace: Option<&str>,
         name: &str,
     ) -> Result<Option<Box<dyn std::any::Any>>, String> {
-        let entry = self
-            .0
-            .registry
-            .find(group, version, plural)
-            .ok_or_else(|| format!("the server does not serve {plural}.{group}/{version}"))?;
-        crate::store::get_object(self.0, entry, namespace, name)
-            .map(|found| found.map(|(_, object)| object as Box<dyn std::any::Any>))
+        crate::store::get_by_resource(self.0, resource, namespace, name)
+            .map(|found| found.map(|object| object as Box<dyn std::any::Any>))
             .map_err(|e| e.message.clone())
     }
 }
