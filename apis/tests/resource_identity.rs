@@ -118,6 +118,7 @@ fn generated_registry_lists_every_resource() {
             "pods",
             "podtemplates",
             "replicationcontrollers",
+            "resourcequotas",
             "secrets",
             "services",
             "serviceaccounts",

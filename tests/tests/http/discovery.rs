@@ -106,6 +106,8 @@ async fn core_resource_list() {
             "replicationcontrollers",
             "replicationcontrollers/scale",
             "replicationcontrollers/status",
+            "resourcequotas",
+            "resourcequotas/status",
             "secrets",
             "serviceaccounts",
             "serviceaccounts/token",

@@ -45,6 +45,7 @@ mod replicasets;
 mod replication_controllers;
 mod representations;
 mod requests;
+mod resource_quotas;
 mod reviews;
 mod services;
 mod statefulsets;

@@ -389,7 +389,7 @@ const STANDARD_RESOURCES: [&str; 20] = [
 
 /// `validateResourceName`: a qualified name, and a standard resource
 /// (huge pages included) unless it has a domain.
-fn resource_name_errors(name: &str, path: &Path) -> ErrorList {
+pub(crate) fn resource_name_errors(name: &str, path: &Path) -> ErrorList {
     let errs: ErrorList = names::qualified_name(name)
         .into_iter()
         .map(|m| Error::invalid(path, BadValue::Str(name.to_string()), &m))

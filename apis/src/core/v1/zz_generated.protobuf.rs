@@ -6100,6 +6100,134 @@ const _: () = {
             &MESSAGE
         }
     }
+    impl ProtoSchema for ResourceQuota {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ResourceQuota",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "metadata",
+                        kind: Kind::Message(
+                            <::runtime::meta::ObjectMeta as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 2,
+                        json: "spec",
+                        kind: Kind::Message(<ResourceQuotaSpec as ProtoSchema>::message),
+                        presence: Presence::Value,
+                    },
+                    Field {
+                        number: 3,
+                        json: "status",
+                        kind: Kind::Message(
+                            <ResourceQuotaStatus as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Value,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ResourceQuotaSpec {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ResourceQuotaSpec",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "hard",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 2,
+                        json: "scopes",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                    Field {
+                        number: 3,
+                        json: "scopeSelector",
+                        kind: Kind::Message(<ScopeSelector as ProtoSchema>::message),
+                        presence: Presence::Pointer,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ScopeSelector {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ScopeSelector",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "matchExpressions",
+                        kind: Kind::Message(
+                            <ScopedResourceSelectorRequirement as ProtoSchema>::message,
+                        ),
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ScopedResourceSelectorRequirement {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ScopedResourceSelectorRequirement",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "scopeName",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 2,
+                        json: "operator",
+                        kind: Kind::String,
+                        presence: Presence::Required,
+                    },
+                    Field {
+                        number: 3,
+                        json: "values",
+                        kind: Kind::String,
+                        presence: Presence::Repeated,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
+    impl ProtoSchema for ResourceQuotaStatus {
+        fn message() -> &'static Message {
+            static MESSAGE: Message = Message {
+                name: "ResourceQuotaStatus",
+                fields: &[
+                    Field {
+                        number: 1,
+                        json: "hard",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                    Field {
+                        number: 2,
+                        json: "used",
+                        kind: Kind::MapOf(&Kind::Quantity),
+                        presence: Presence::Map,
+                    },
+                ],
+            };
+            &MESSAGE
+        }
+    }
     impl ProtoSchema for Secret {
         fn message() -> &'static Message {
             static MESSAGE: Message = Message {
@@ -18520,6 +18648,280 @@ const _: () = {
                     let v = &self.message;
                     w::string_len(5, v)
                 };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ResourceQuota {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.metadata;
+                w::message(1, v, buf);
+            }
+            {
+                let v = &self.spec;
+                w::message(2, v, buf);
+            }
+            {
+                let v = &self.status;
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.metadata = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.spec = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.status = w::decode_message(wire_type, buf, ctx.clone())?;
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.metadata;
+                    w::message_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.spec;
+                    w::message_len(2, v)
+                };
+            len
+                += {
+                    let v = &self.status;
+                    w::message_len(3, v)
+                };
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ResourceQuotaSpec {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for (k, v) in &self.hard {
+                w::map_entry(1, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+            for v in &self.scopes {
+                w::string(2, v, buf);
+            }
+            if let Some(v) = &self.scope_selector {
+                w::message(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.hard.insert(k, v);
+                }
+                2 => {
+                    self.scopes.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                3 => {
+                    self.scope_selector = Some(
+                        w::decode_message(wire_type, buf, ctx.clone())?,
+                    );
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .hard
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(1, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len += self.scopes.iter().map(|v| w::string_len(2, v)).sum::<usize>();
+            len += self.scope_selector.as_ref().map_or(0, |v| w::message_len(3, v));
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ScopeSelector {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for v in &self.match_expressions {
+                w::message(1, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.match_expressions
+                        .push(w::decode_message(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .match_expressions
+                    .iter()
+                    .map(|v| w::message_len(1, v))
+                    .sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ScopedResourceSelectorRequirement {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            {
+                let v = &self.scope_name;
+                w::string(1, v, buf);
+            }
+            {
+                let v = &self.operator;
+                w::string(2, v, buf);
+            }
+            for v in &self.values {
+                w::string(3, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    self.scope_name = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                2 => {
+                    self.operator = w::decode_string(wire_type, buf, ctx.clone())?;
+                }
+                3 => {
+                    self.values.push(w::decode_string(wire_type, buf, ctx.clone())?);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += {
+                    let v = &self.scope_name;
+                    w::string_len(1, v)
+                };
+            len
+                += {
+                    let v = &self.operator;
+                    w::string_len(2, v)
+                };
+            len += self.values.iter().map(|v| w::string_len(3, v)).sum::<usize>();
+            len
+        }
+        fn clear(&mut self) {
+            *self = Self::default();
+        }
+    }
+    impl ::prost::Message for ResourceQuotaStatus {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            for (k, v) in &self.hard {
+                w::map_entry(1, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+            for (k, v) in &self.used {
+                w::map_entry(2, k, w::quantity_len(2, v), buf);
+                w::quantity(2, v, buf);
+            }
+        }
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), ::prost::DecodeError> {
+            match tag {
+                1 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.hard.insert(k, v);
+                }
+                2 => {
+                    let (k, v) = w::decode_map_entry(
+                        wire_type,
+                        buf,
+                        ctx,
+                        |wire_type, buf, ctx| Ok(
+                            w::decode_quantity(wire_type, buf, ctx.clone())?,
+                        ),
+                    )?;
+                    self.used.insert(k, v);
+                }
+                _ => w::skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+        fn encoded_len(&self) -> usize {
+            let mut len = 0;
+            len
+                += self
+                    .hard
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(1, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
+            len
+                += self
+                    .used
+                    .iter()
+                    .map(|(k, v)| w::map_entry_len(2, k, w::quantity_len(2, v)))
+                    .sum::<usize>();
             len
         }
         fn clear(&mut self) {

@@ -14,6 +14,7 @@ pub fn register(registry: &mut ::runtime::registry::Registry) {
     registry.add::<Pod>();
     registry.add::<PodTemplate>();
     registry.add::<ReplicationController>();
+    registry.add::<ResourceQuota>();
     registry.add::<Secret>();
     registry.add::<Service>();
     registry.add::<ServiceAccount>();
@@ -489,6 +490,49 @@ impl ::runtime::registry::ServedKind for ReplicationController {
                 )
             }
         }
+    }
+}
+impl ::runtime::registry::ServedKind for ResourceQuota {
+    type Storage = Self;
+    fn into_storage(self) -> Self {
+        self
+    }
+    fn from_storage(stored: Self) -> Self {
+        stored
+    }
+    const VALIDATED: bool = true;
+    fn validate(
+        &self,
+        old: Option<&Self>,
+        ctx: &::runtime::validate::Context,
+    ) -> ::runtime::field::ErrorList {
+        ::runtime::registry::validate_kind(self, old, ctx)
+    }
+    fn protobuf() -> Option<&'static ::runtime::codec::protobuf::Message> {
+        Some(<Self as ::runtime::codec::protobuf::ProtoSchema>::message())
+    }
+    fn decode_protobuf(
+        message: &[u8],
+    ) -> Option<Result<Self, ::runtime::codec::protobuf::ProtoError>> {
+        Some(::runtime::codec::wire::message_from_bytes(message))
+    }
+    fn encode_protobuf(&self) -> Option<Vec<u8>> {
+        Some(::runtime::codec::wire::encode_message(self))
+    }
+    fn encode_protobuf_envelope(&self) -> Option<Vec<u8>> {
+        Some(
+            ::runtime::codec::wire::encode_object(
+                <Self as ::runtime::resource::Resource>::INFO.api_version,
+                <Self as ::runtime::resource::Resource>::INFO.kind,
+                self,
+            ),
+        )
+    }
+    fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
+        ::runtime::registry::metadata_field(
+            &self.metadata,
+            path.strip_prefix("metadata.")?,
+        )
     }
 }
 impl ::runtime::registry::ServedKind for Secret {

@@ -14521,6 +14521,266 @@ const _: () = {
             }
         }
     }
+    impl Schema for ResourceQuota {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ResourceQuota",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "metadata",
+                        ty: Type::Struct(
+                            <::runtime::meta::ObjectMeta as Schema>::schema,
+                        ),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "spec",
+                        ty: Type::Struct(<ResourceQuotaSpec as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "status",
+                        ty: Type::Struct(<ResourceQuotaStatus as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ResourceQuota {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.metadata, sink);
+            }
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.spec, sink);
+            }
+            if sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.status, sink);
+            }
+        }
+    }
+    impl Schema for ResourceQuotaSpec {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ResourceQuotaSpec",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "hard",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "scopes",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "scopeSelector",
+                        ty: Type::Struct(<ScopeSelector as Schema>::schema),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: true,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ResourceQuotaSpec {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !::std::collections::BTreeMap::is_empty(&self.hard)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.hard, sink);
+            }
+            if !Option::is_none(&self.scope_selector) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.scope_selector, sink);
+            }
+            if !Vec::is_empty(&self.scopes) && sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.scopes, sink);
+            }
+        }
+    }
+    impl Schema for ScopeSelector {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ScopeSelector",
+                atomic: true,
+                fields: &[
+                    FieldSchema {
+                        json: "matchExpressions",
+                        ty: Type::List(
+                            &Type::Struct(
+                                <ScopedResourceSelectorRequirement as Schema>::schema,
+                            ),
+                        ),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ScopeSelector {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !Vec::is_empty(&self.match_expressions) && sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.match_expressions, sink);
+            }
+        }
+    }
+    impl Schema for ScopedResourceSelectorRequirement {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ScopedResourceSelectorRequirement",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "scopeName",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: false,
+                    },
+                    FieldSchema {
+                        json: "operator",
+                        ty: Type::Scalar,
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: false,
+                    },
+                    FieldSchema {
+                        json: "values",
+                        ty: Type::List(&Type::Scalar),
+                        list: ListSemantics::Atomic,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ScopedResourceSelectorRequirement {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if sink.field(schema, 1usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.operator, sink);
+            }
+            if sink.field(schema, 0usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.scope_name, sink);
+            }
+            if !Vec::is_empty(&self.values) && sink.field(schema, 2usize) {
+                ::runtime::fieldpaths::walk_then_end(&self.values, sink);
+            }
+        }
+    }
+    impl Schema for ResourceQuotaStatus {
+        fn schema() -> &'static TypeSchema {
+            static SCHEMA: TypeSchema = TypeSchema {
+                name: "ResourceQuotaStatus",
+                atomic: false,
+                fields: &[
+                    FieldSchema {
+                        json: "hard",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                    FieldSchema {
+                        json: "used",
+                        ty: Type::Map(&Type::Scalar),
+                        list: ListSemantics::Unspecified,
+                        patch_strategy: PatchStrategy::Default,
+                        patch_merge_key: None,
+                        atomic_map: false,
+                        default: None,
+                        pointer: false,
+                        omit_empty: true,
+                    },
+                ],
+            };
+            &SCHEMA
+        }
+    }
+    impl ::runtime::fieldpaths::FieldPaths for ResourceQuotaStatus {
+        fn walk_paths(&self, sink: &mut dyn ::runtime::fieldpaths::PathSink) {
+            let schema = <Self as Schema>::schema();
+            if !::std::collections::BTreeMap::is_empty(&self.hard)
+                && sink.field(schema, 0usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.hard, sink);
+            }
+            if !::std::collections::BTreeMap::is_empty(&self.used)
+                && sink.field(schema, 1usize)
+            {
+                ::runtime::fieldpaths::walk_then_end(&self.used, sink);
+            }
+        }
+    }
     impl Schema for Secret {
         fn schema() -> &'static TypeSchema {
             static SCHEMA: TypeSchema = TypeSchema {

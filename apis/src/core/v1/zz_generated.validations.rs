@@ -1094,6 +1094,27 @@ const _: () = {
             errs
         }
     }
+    impl Validate for ResourceQuota {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
+            errs
+        }
+    }
     impl Validate for Secret {
         const SUBRESOURCES: Option<&'static [&'static str]> = Some(&["/", "/status"]);
         fn validate_update(
