@@ -777,6 +777,58 @@ fn limit_ranges_default_and_bound_what_kubectl_runs() {
     );
 }
 
+/// ResourceQuotas as kubectl makes and shows them: `create quota`, `get
+/// quota` (upstream's Request and Limit columns, from the status),
+/// `describe quota`; once the status is set through `/status` (as
+/// upstream's quota controller sets it), a create past the limit is
+/// refused with upstream's message and `used` counts what was admitted.
+#[test]
+fn quotas_are_created_shown_and_enforced() {
+    let s = TestServer::start();
+    assert_eq!(
+        s.kubectl_ok(&[
+            "create",
+            "quota",
+            "small",
+            "--hard=configmaps=2,requests.cpu=1,limits.cpu=2"
+        ]),
+        "resourcequota/small created\n"
+    );
+    s.kubectl_ok(&[
+        "patch",
+        "quota",
+        "small",
+        "--subresource=status",
+        "--type=merge",
+        "-p",
+        r#"{"status":{"hard":{"configmaps":"2","requests.cpu":"1","limits.cpu":"2"},"used":{"configmaps":"1","requests.cpu":"0","limits.cpu":"0"}}}"#,
+    ]);
+    let listed = rows(&s.kubectl_ok(&["get", "quota"]));
+    assert_eq!(listed[0], ["NAME", "REQUEST", "LIMIT", "AGE"]);
+    assert_eq!(
+        listed[1][..5],
+        ["small", "configmaps:", "1/2,", "requests.cpu:", "0/1"],
+        "{listed:?}"
+    );
+    assert_eq!(listed[1][5..7], ["limits.cpu:", "0/2"], "{listed:?}");
+    s.kubectl_ok(&["create", "configmap", "one"]);
+    let err = s.kubectl_err(&["create", "configmap", "two"]);
+    assert_eq!(
+        err.trim_end(),
+        r#"error: failed to create configmap: configmaps "two" is forbidden: exceeded quota: small, requested: configmaps=1, used: configmaps=2, limited: configmaps=2"#
+    );
+    let described = s.kubectl_ok(&["describe", "quota", "small"]);
+    let line = described
+        .lines()
+        .find(|l| l.starts_with("configmaps"))
+        .unwrap_or_else(|| panic!("{described}"));
+    assert_eq!(
+        line.split_whitespace().collect::<Vec<_>>(),
+        ["configmaps", "2", "2"],
+        "{described}"
+    );
+}
+
 /// `kubectl debug` adds an ephemeral container through the pod's
 /// `ephemeralcontainers` subresource, which this server does not serve:
 /// its 404 carries the empty `details` a kube-apiserver's has, from which

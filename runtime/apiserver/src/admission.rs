@@ -27,7 +27,10 @@
 //! - [`MutatingWebhooks`](crate::webhook::MutatingWebhooks) and
 //!   [`ValidatingWebhooks`](crate::webhook::ValidatingWebhooks)
 //!   (`MutatingAdmissionWebhook`, `ValidatingAdmissionWebhook`): the
-//!   admission webhooks of the stored webhook configurations.
+//!   admission webhooks of the stored webhook configurations;
+//! - [`QuotaAdmission`](crate::resource_quota::QuotaAdmission)
+//!   (`ResourceQuota`): a write is charged to its namespace's
+//!   ResourceQuotas and refused past their limits.
 //!
 //! The plugins read the classes and LimitRanges through
 //! [`Attributes::list`] (the stored objects, where upstream reads its
@@ -66,6 +69,7 @@ pub fn plugins() -> Admission {
         .with_mutating(PodTopologyLabels)
         .with_mutating(crate::webhook::MutatingWebhooks)
         .with_validating(crate::webhook::ValidatingWebhooks)
+        .with_validating(crate::resource_quota::QuotaAdmission::default())
 }
 
 /// The `TaintNodesByCondition` admission plugin: a Node's create adds the

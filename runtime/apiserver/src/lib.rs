@@ -10,6 +10,7 @@ pub mod admission;
 pub mod binding;
 pub mod eviction;
 pub mod limit_ranger;
+pub mod resource_quota;
 pub mod token;
 pub mod webhook;
 

@@ -32,6 +32,7 @@ use runtime::resource::ResourceInfo;
 
 use super::ApiServer;
 use super::status::ApiError;
+use crate::subresource::InternalRequests;
 
 /// What a request does (`admission.Operation`; `CONNECT` is not served).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,6 +80,7 @@ pub struct Attributes<'a> {
     /// Who sends it.
     pub user: &'a UserInfo,
     server: &'a ApiServer,
+    runner: &'a dyn InternalRequests,
     warnings: RefCell<Vec<String>>,
     reinvocation: Reinvocation,
 }
@@ -266,6 +268,23 @@ impl Attributes<'_> {
     ) -> Result<Option<Box<dyn Object>>, ApiError> {
         crate::store::get_by_resource(self.server, (group, version, plural), namespace, name)
     }
+
+    /// Replaces the status of the stored `object` of the resource
+    /// (group, version, plural) through its `/status`, as the server's
+    /// own request (field manager `kube-apiserver`; run as a client's is,
+    /// admission included), on the condition that the object is still at
+    /// its `resourceVersion`: what upstream's plugins do with their
+    /// loopback client's `UpdateStatus`.
+    ///
+    /// Errors: 409 when the object changed since it was read; 404, 422 as
+    /// the update's.
+    pub fn update_status(
+        &self,
+        resource: (&str, &str, &str),
+        object: &dyn Object,
+    ) -> Result<Box<dyn Object>, ApiError> {
+        crate::subresource::update_status(self.server, self.runner, resource, object)
+    }
 }
 
 /// Why a plugin refuses a request.
@@ -391,6 +410,8 @@ pub(crate) struct Request<'a> {
     pub namespace: Option<&'a str>,
     pub name: &'a str,
     pub dry_run: bool,
+    /// Runs the writes a plugin makes ([`Attributes::update_status`]).
+    pub runner: &'a dyn InternalRequests,
 }
 
 impl ApiServer {
@@ -404,6 +425,7 @@ impl ApiServer {
             dry_run: request.dry_run,
             user: &self.user,
             server: self,
+            runner: request.runner,
             warnings: RefCell::new(Vec::new()),
             reinvocation: Reinvocation::default(),
         }

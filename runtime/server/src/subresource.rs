@@ -206,18 +206,14 @@ impl SubresourceRequest<'_> {
         subresource: Option<&str>,
         body: &[u8],
     ) -> Result<Option<Box<dyn Object>>, ApiError> {
-        let info = RequestInfo {
-            group: entry.info.group.to_string(),
-            version: entry.info.version.to_string(),
-            namespace: namespace
-                .filter(|_| entry.info.namespaced)
-                .map(str::to_string),
-            resource: entry.info.plural.to_string(),
-            name: Some(name.to_string()),
-            subresource: subresource.map(str::to_string),
-            watch_path: false,
-        };
-        self.runner.run(entry, verb, &info, SERVER_MANAGER, body)
+        run_as_server(
+            self.runner,
+            entry,
+            verb,
+            (namespace, name),
+            subresource,
+            body,
+        )
     }
 
     /// `EnsureObjectNamespaceMatchesRequestNamespace` of upstream's create
@@ -268,22 +264,10 @@ impl SubresourceRequest<'_> {
     /// other errors (422, 404).
     pub fn update_status(
         &self,
-        (group, version, plural): (&str, &str, &str),
+        resource: (&str, &str, &str),
         object: &dyn Object,
     ) -> Result<Box<dyn Object>, ApiError> {
-        let entry = self.entry(group, version, plural)?;
-        let body = object.to_json(false).map_err(ApiError::internal)?;
-        let meta = object.metadata();
-        let name = meta.name.clone().unwrap_or_default();
-        self.run(
-            entry,
-            Verb::Update,
-            meta.namespace.as_deref(),
-            &name,
-            Some("status"),
-            &body,
-        )?
-        .ok_or_else(|| ApiError::internal("an update answered no object"))
+        update_status(self.server, self.runner, resource, object)
     }
 
     /// Changes the stored object `name` of the resource with `change`, as
@@ -362,6 +346,62 @@ impl SubresourceRequest<'_> {
         self.run(entry, Verb::Delete, namespace, name, None, &body)
             .map(|_| ())
     }
+}
+
+/// Runs `verb` on the object `name` (in `namespace`) of `entry` (its
+/// `subresource`) as the server's own request, under the field manager
+/// `kube-apiserver`.
+fn run_as_server(
+    runner: &dyn InternalRequests,
+    entry: &Entry,
+    verb: Verb,
+    (namespace, name): (Option<&str>, &str),
+    subresource: Option<&str>,
+    body: &[u8],
+) -> Result<Option<Box<dyn Object>>, ApiError> {
+    let info = RequestInfo {
+        group: entry.info.group.to_string(),
+        version: entry.info.version.to_string(),
+        namespace: namespace
+            .filter(|_| entry.info.namespaced)
+            .map(str::to_string),
+        resource: entry.info.plural.to_string(),
+        name: Some(name.to_string()),
+        subresource: subresource.map(str::to_string),
+        watch_path: false,
+    };
+    runner.run(entry, verb, &info, SERVER_MANAGER, body)
+}
+
+/// `UpdateStatus` as the server's own request: the status of `object`
+/// through the `/status` of the resource (group, version, plural), on the
+/// condition that the object is still at its `resourceVersion`; the
+/// stored result.
+///
+/// Errors: 404 for a resource the server does not serve, or an object it
+/// does not hold; 409 when the object changed since it was read; 422.
+pub(crate) fn update_status(
+    server: &ApiServer,
+    runner: &dyn InternalRequests,
+    (group, version, plural): (&str, &str, &str),
+    object: &dyn Object,
+) -> Result<Box<dyn Object>, ApiError> {
+    let entry = server
+        .registry
+        .find(group, version, plural)
+        .ok_or_else(ApiError::path_not_found)?;
+    let body = object.to_json(false).map_err(ApiError::internal)?;
+    let meta = object.metadata();
+    let name = meta.name.clone().unwrap_or_default();
+    run_as_server(
+        runner,
+        entry,
+        Verb::Update,
+        (meta.namespace.as_deref(), &name),
+        Some("status"),
+        &body,
+    )?
+    .ok_or_else(|| ApiError::internal("an update answered no object"))
 }
 
 /// The storage's preconditions of a guaranteed update against the stored

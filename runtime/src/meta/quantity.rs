@@ -99,6 +99,39 @@ impl Quantity {
         }
     }
 
+    /// The sum of the amounts (upstream's `Quantity.Add`), written in this
+    /// quantity's format (`1Gi` + `512Mi` is `1536Mi`, `1` + `500m` is
+    /// `1500m`), or in `other`'s when this one is zero (`0` + `1Gi` is
+    /// `1Gi`).
+    pub fn add(&self, other: &Quantity) -> Quantity {
+        self.combine(other, false)
+    }
+
+    /// The difference of the amounts (upstream's `Quantity.Sub`), written
+    /// as [`Quantity::add`] writes a sum.
+    pub fn sub(&self, other: &Quantity) -> Quantity {
+        self.combine(other, true)
+    }
+
+    fn combine(&self, other: &Quantity, negate: bool) -> Quantity {
+        let (a, mut b) = (exact(&self.0), exact(&other.0));
+        if negate {
+            b.unscaled = -b.unscaled;
+        }
+        let format = if a.unscaled.is_zero() {
+            held_format(&other.0)
+        } else {
+            held_format(&self.0)
+        };
+        let scale = a.scale.max(b.scale);
+        let lift = |x: &Amount| &x.unscaled * pow10((scale - x.scale) as u64);
+        let amount = Amount {
+            unscaled: lift(&a) + lift(&b),
+            scale,
+        };
+        Quantity(canonical(amount, format))
+    }
+
     /// The exact amount in thousandths, rounded away from zero.
     fn milli(&self) -> BigInt {
         let amount = exact(&self.0);
@@ -141,6 +174,14 @@ impl Quantity {
         let lift = |x: &Amount| &x.unscaled * pow10((scale - x.scale) as u64);
         lift(&a).cmp(&lift(&b))
     }
+}
+
+/// The format of a held quantity's text, read from its suffix.
+fn held_format(text: &str) -> Format {
+    split(text)
+        .ok()
+        .and_then(|p| interpret(p.suffix))
+        .map_or(Format::DecimalSI, |(_, _, format)| format)
 }
 
 /// The exact amount of a held (already parsed) quantity's text.
@@ -515,6 +556,24 @@ fn canonical(amount: Amount, format: Format) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Sums and differences in upstream's format rules: the receiver's
+    /// format, or the other's when the receiver is zero; canonical text.
+    #[test]
+    fn add_and_sub_keep_upstreams_format() {
+        let q = |s: &str| Quantity::parse(s).unwrap();
+        let sum = |a: &str, b: &str| q(a).add(&q(b)).to_string();
+        assert_eq!(sum("1", "500m"), "1500m");
+        assert_eq!(sum("1Gi", "512Mi"), "1536Mi");
+        assert_eq!(sum("0", "1Gi"), "1Gi");
+        assert_eq!(sum("500m", "500m"), "1");
+        assert_eq!(sum("1k", "1Ki"), "2024");
+        assert_eq!(sum("1Ki", "1k"), "2024");
+        assert_eq!(sum("2", "0"), "2");
+        assert_eq!(q("1").sub(&q("250m")).to_string(), "750m");
+        assert_eq!(q("1Gi").sub(&q("1Gi")).to_string(), "0");
+        assert_eq!(q("1").sub(&q("3")).to_string(), "-2");
+    }
 
     /// Upstream's `MilliValue() % 1000 == 0`: a whole number of units,
     /// whatever the suffix, or less than a thousandth short of one (the

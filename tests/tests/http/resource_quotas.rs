@@ -137,3 +137,352 @@ async fn status_is_written_through_its_subresource_and_printed() {
     assert_eq!(cells[1], "pods: 1/4, requests.cpu: 250m/1");
     assert_eq!(cells[2], "limits.memory: 0/1Gi");
 }
+
+/// Sets a quota's status as upstream's quota controller would: `hard`
+/// from `hard`, `used` as given.
+async fn set_status(api: &Api, namespace: &str, name: &str, hard: Value, used: Value) -> Value {
+    let uri = format!("/api/v1/namespaces/{namespace}/resourcequotas/{name}");
+    let mut quota = api.get(&uri).await.body;
+    quota["status"] = json!({"hard": hard, "used": used});
+    let r = api.put(&format!("{uri}/status"), &quota).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.body
+}
+
+async fn used(api: &Api, namespace: &str, name: &str) -> Value {
+    api.get(&format!(
+        "/api/v1/namespaces/{namespace}/resourcequotas/{name}"
+    ))
+    .await
+    .body["status"]["used"]
+        .clone()
+}
+
+/// The `ResourceQuota` plugin: a quota is enforced once its status says
+/// what is hard and used; each create is charged to `status.used` and
+/// refused past `hard` with upstream's message; a dry run is checked and
+/// not charged; a limited resource without usage is refused; other
+/// namespaces and resources are not charged.
+#[tokio::test]
+async fn object_counts_are_charged_and_limited() {
+    let api = Api::start();
+    api.create(
+        QUOTAS,
+        &quota(
+            "counts",
+            json!({"hard": {"configmaps": "2", "count/secrets": "1"}}),
+        ),
+    )
+    .await;
+    // No status yet: not enforced, as kube-apiserver without its
+    // controller.
+    for name in ["a", "b", "c"] {
+        api.create("/api/v1/namespaces/default/configmaps", &configmap(name))
+            .await;
+    }
+    set_status(
+        &api,
+        "default",
+        "counts",
+        json!({"configmaps": "2", "count/secrets": "1"}),
+        json!({"configmaps": "1", "count/secrets": "0"}),
+    )
+    .await;
+    api.create("/api/v1/namespaces/default/configmaps", &configmap("d"))
+        .await;
+    assert_eq!(
+        used(&api, "default", "counts").await,
+        json!({"configmaps": "2", "count/secrets": "0"})
+    );
+    let r = api
+        .post("/api/v1/namespaces/default/configmaps", &configmap("e"))
+        .await;
+    r.assert_failure(403, "Forbidden");
+    assert_eq!(
+        r.body["message"],
+        "configmaps \"e\" is forbidden: exceeded quota: counts, requested: configmaps=1, used: configmaps=2, limited: configmaps=2"
+    );
+    // Updates of a ConfigMap are not charged; another namespace is not
+    // limited.
+    let mut d = api
+        .get("/api/v1/namespaces/default/configmaps/d")
+        .await
+        .body;
+    d["data"] = json!({"k": "v"});
+    assert_eq!(
+        api.put("/api/v1/namespaces/default/configmaps/d", &d)
+            .await
+            .status,
+        200
+    );
+    api.create("/api/v1/namespaces", &namespace("other")).await;
+    api.create("/api/v1/namespaces/other/configmaps", &configmap("e"))
+        .await;
+
+    let secret =
+        |name: &str| json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": name}});
+    let r = api
+        .post(
+            "/api/v1/namespaces/default/secrets?dryRun=All",
+            &secret("s0"),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert_eq!(used(&api, "default", "counts").await["count/secrets"], "0");
+    api.create("/api/v1/namespaces/default/secrets", &secret("s1"))
+        .await;
+    let r = api
+        .post("/api/v1/namespaces/default/secrets", &secret("s2"))
+        .await;
+    r.assert_failure(403, "Forbidden");
+    assert!(
+        r.body["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("exceeded quota: counts, requested: count/secrets=1, used: count/secrets=1, limited: count/secrets=1"),
+        "{}",
+        r.body
+    );
+
+    // `hard` without `used`: upstream refuses until the controller counts.
+    api.create(
+        QUOTAS,
+        &quota("fresh", json!({"hard": {"count/deployments.apps": "5"}})),
+    )
+    .await;
+    set_status(
+        &api,
+        "default",
+        "fresh",
+        json!({"count/deployments.apps": "5", "services": "3"}),
+        json!({"services": "0"}),
+    )
+    .await;
+    let deployment = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"},
+        "spec": {"selector": {"matchLabels": {"app": "web"}},
+                 "template": {"metadata": {"labels": {"app": "web"}},
+                              "spec": {"containers": [{"name": "app", "image": "nginx"}]}}}});
+    let r = api
+        .post("/apis/apps/v1/namespaces/default/deployments", &deployment)
+        .await;
+    r.assert_failure(403, "Forbidden");
+    assert_eq!(
+        r.body["message"],
+        "deployments.apps \"web\" is forbidden: status unknown for quota: fresh, resources: count/deployments.apps"
+    );
+}
+
+/// Concurrent creates in one namespace are charged one at a time: of
+/// 64 creates against room for three, three succeed and `used` says
+/// three (and no create fails otherwise). The store's writes run on the blocking pool, as a durable
+/// store's do, so the creates run in parallel.
+#[tokio::test]
+async fn concurrent_creates_cannot_pass_the_limit() {
+    let api = Api::start_with(std::sync::Arc::new(tests::store::InstrumentedStore::new(
+        true,
+    )));
+    api.create(
+        QUOTAS,
+        &quota("counts", json!({"hard": {"configmaps": "3"}})),
+    )
+    .await;
+    set_status(
+        &api,
+        "default",
+        "counts",
+        json!({"configmaps": "3"}),
+        json!({"configmaps": "0"}),
+    )
+    .await;
+    let creates = (0..64).map(|i| {
+        let api = &api;
+        async move {
+            api.post(
+                "/api/v1/namespaces/default/configmaps",
+                &configmap(&format!("c{i}")),
+            )
+            .await
+            .status
+        }
+    });
+    let codes = futures::future::join_all(creates).await;
+    assert_eq!(codes.iter().filter(|c| **c == 201).count(), 3, "{codes:?}");
+    assert_eq!(codes.iter().filter(|c| **c == 403).count(), 61, "{codes:?}");
+    assert_eq!(
+        used(&api, "default", "counts").await,
+        json!({"configmaps": "3"})
+    );
+}
+
+/// A Pod is charged its count and compute resources (sidecars and init
+/// containers as upstream sums them); a quota of cpu or memory needs every
+/// container to say them; scopes choose the pods a quota charges; a
+/// Service's node ports and load balancers are counted.
+#[tokio::test]
+async fn pods_and_services_are_charged_their_resources() {
+    let api = Api::start();
+    api.create(
+        QUOTAS,
+        &quota(
+            "compute",
+            json!({"hard": {"pods": "3", "requests.cpu": "1", "limits.memory": "1Gi"}}),
+        ),
+    )
+    .await;
+    set_status(
+        &api,
+        "default",
+        "compute",
+        json!({"pods": "3", "requests.cpu": "1", "limits.memory": "1Gi"}),
+        json!({"pods": "0", "requests.cpu": "0", "limits.memory": "0"}),
+    )
+    .await;
+    let pod = |name: &str, containers: Value, init: Value| {
+        json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name},
+               "spec": {"containers": containers, "initContainers": init}})
+    };
+    let sized = |name: &str, cpu: &str, memory: &str| {
+        json!({"name": name, "image": "nginx",
+               "resources": {"requests": {"cpu": cpu}, "limits": {"memory": memory}}})
+    };
+    let r = api
+        .post(
+            "/api/v1/namespaces/default/pods",
+            &pod(
+                "bare",
+                json!([{"name": "app", "image": "nginx"}, sized("ok", "1m", "1Mi")]),
+                json!([{"name": "init", "image": "busybox", "resources": {"requests": {"cpu": "1m"}}}]),
+            ),
+        )
+        .await;
+    r.assert_failure(403, "Forbidden");
+    assert_eq!(
+        r.body["message"],
+        "pods \"bare\" is forbidden: failed quota: compute: must specify limits.memory for: app,init; requests.cpu for: app"
+    );
+    // 200m + a 100m sidecar, or the 500m init container with the sidecar
+    // started before it: 600m.
+    let mut sidecar = sized("sidecar", "100m", "64Mi");
+    sidecar["restartPolicy"] = json!("Always");
+    api.create(
+        "/api/v1/namespaces/default/pods",
+        &pod(
+            "web",
+            json!([sized("app", "200m", "256Mi")]),
+            json!([sidecar, sized("migrate", "500m", "128Mi")]),
+        ),
+    )
+    .await;
+    assert_eq!(
+        used(&api, "default", "compute").await,
+        json!({"limits.memory": "320Mi", "pods": "1", "requests.cpu": "600m"})
+    );
+    let r = api
+        .post(
+            "/api/v1/namespaces/default/pods",
+            &pod("big", json!([sized("app", "500m", "64Mi")]), json!([])),
+        )
+        .await;
+    r.assert_failure(403, "Forbidden");
+    assert_eq!(
+        r.body["message"],
+        "pods \"big\" is forbidden: exceeded quota: compute, requested: requests.cpu=500m, used: requests.cpu=600m, limited: requests.cpu=1"
+    );
+
+    // Scopes: only BestEffort pods count against this one.
+    api.create("/api/v1/namespaces", &namespace("scoped")).await;
+    let scoped = "/api/v1/namespaces/scoped/resourcequotas";
+    api.create(
+        scoped,
+        &quota(
+            "best-effort",
+            json!({"hard": {"pods": "1"}, "scopes": ["BestEffort"]}),
+        ),
+    )
+    .await;
+    set_status(
+        &api,
+        "scoped",
+        "best-effort",
+        json!({"pods": "1"}),
+        json!({"pods": "0"}),
+    )
+    .await;
+    let pods = "/api/v1/namespaces/scoped/pods";
+    api.create(
+        pods,
+        &pod(
+            "free",
+            json!([{"name": "app", "image": "nginx"}]),
+            json!([]),
+        ),
+    )
+    .await;
+    let r = api
+        .post(
+            pods,
+            &pod(
+                "free2",
+                json!([{"name": "app", "image": "nginx"}]),
+                json!([]),
+            ),
+        )
+        .await;
+    r.assert_failure(403, "Forbidden");
+    api.create(
+        pods,
+        &pod("sized", json!([sized("app", "1", "1Gi")]), json!([])),
+    )
+    .await;
+    assert_eq!(
+        used(&api, "scoped", "best-effort").await,
+        json!({"pods": "1"})
+    );
+
+    // Services: node ports of a NodePort Service, one load balancer.
+    api.create("/api/v1/namespaces", &namespace("svc")).await;
+    api.create(
+        "/api/v1/namespaces/svc/resourcequotas",
+        &quota("ports", json!({"hard": {"services.nodeports": "2"}})),
+    )
+    .await;
+    set_status(
+        &api,
+        "svc",
+        "ports",
+        json!({"services.nodeports": "2", "services.loadbalancers": "0"}),
+        json!({"services.nodeports": "0", "services.loadbalancers": "0"}),
+    )
+    .await;
+    let service = |name: &str, kind: &str, ports: Value| {
+        json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": name},
+               "spec": {"type": kind, "ports": ports, "selector": {"app": "x"}}})
+    };
+    let services = "/api/v1/namespaces/svc/services";
+    api.create(
+        services,
+        &service(
+            "plain",
+            "ClusterIP",
+            json!([{"name": "a", "port": 80}, {"name": "b", "port": 81}]),
+        ),
+    )
+    .await;
+    api.create(services, &service("np", "NodePort", json!([{"port": 80}])))
+        .await;
+    let r = api
+        .post(
+            services,
+            &service("lb", "LoadBalancer", json!([{"port": 80}])),
+        )
+        .await;
+    r.assert_failure(403, "Forbidden");
+    assert_eq!(
+        r.body["message"],
+        "services \"lb\" is forbidden: exceeded quota: ports, requested: services.loadbalancers=1, used: services.loadbalancers=0, limited: services.loadbalancers=0"
+    );
+    assert_eq!(
+        used(&api, "svc", "ports").await,
+        json!({"services.loadbalancers": "0", "services.nodeports": "1"})
+    );
+}

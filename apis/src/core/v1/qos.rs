@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 
 use runtime::meta::Quantity;
 
-use super::{PodSpec, ResourceRequirements};
+use super::{Pod, PodSpec, ResourceRequirements};
 
 /// `PodQOSGuaranteed`.
 const GUARANTEED: &str = "Guaranteed";
@@ -26,6 +26,18 @@ pub(super) fn pod_qos_class(spec: &PodSpec) -> &'static str {
     }
     let containers = spec.init_containers.iter().chain(&spec.containers);
     agree(containers.map(|c| requirements_qos(&c.resources)))
+}
+
+impl Pod {
+    /// `qos.GetPodQOS`: the class in the pod's status, else the one its
+    /// resources give (`Guaranteed`, `Burstable` or `BestEffort`).
+    pub fn qos_class(&self) -> &str {
+        if self.status.qos_class.is_empty() {
+            pod_qos_class(&self.spec)
+        } else {
+            &self.status.qos_class
+        }
+    }
 }
 
 /// `requirementsQOS`: `BestEffort` when nothing is requested or limited,

@@ -494,6 +494,20 @@ impl crate::subresource::InternalRequests for ServerRequests<'_> {
     }
 }
 
+/// A request's own writes (an admission plugin's) run as the server's.
+impl crate::subresource::InternalRequests for Ctx<'_> {
+    fn run(
+        &self,
+        entry: &Entry,
+        verb: Verb,
+        info: &RequestInfo,
+        manager: &str,
+        body: &[u8],
+    ) -> Result<Option<Box<dyn Object>>, ApiError> {
+        ServerRequests(self.server).run(entry, verb, info, manager, body)
+    }
+}
+
 impl Ctx<'_> {
     /// Runs the verb (not a watch, nor the streamed lists and plain GETs
     /// [`handle`] answers itself) on a request body.

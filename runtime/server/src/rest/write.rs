@@ -461,6 +461,7 @@ impl Ctx<'_> {
             namespace: self.info.namespace.as_deref(),
             name,
             dry_run,
+            runner: self,
         }
     }
 
