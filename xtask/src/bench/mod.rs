@@ -172,20 +172,25 @@ impl Ctx {
             all.extend(["--storage-backend".into(), "memory".into()]);
         }
         all.extend(args.iter().map(|a| a.to_string()));
-        Server::spawn(
+        let mut server = Server::spawn(
             &self.apiserver,
             &all,
             self.server_cpu(),
             &self.out.join("logs").join(format!("{name}.log")),
-        )
+        )?;
+        server.data = Some(data);
+        Ok(server)
     }
 }
 
-/// A server process, killed when dropped.
+/// A server process, killed when dropped; its data directory, if any,
+/// removed then (a CI machine's disk can be nearly full, and an etcd's
+/// data alone takes hundreds of MB).
 struct Server {
     child: Child,
     addr: String,
     started: Instant,
+    data: Option<PathBuf>,
 }
 
 impl Server {
@@ -218,6 +223,7 @@ impl Server {
             child,
             addr: String::new(),
             started,
+            data: None,
         };
         let line = rx.recv_timeout(Duration::from_secs(30)).unwrap_or_default();
         let Some(url) = line.trim().split("http://").nth(1) else {
@@ -252,8 +258,18 @@ impl Drop for Server {
     /// Stops the server as a user does (SIGTERM), so that it stops what it
     /// started (the etcd of `--storage-backend etcd3` without
     /// `--etcd-servers`, which a SIGKILL would leave running to disturb the
-    /// parts after it); killed if still running 5 s later.
+    /// parts after it); killed if still running 5 s later. Its data
+    /// directory goes once it has stopped.
     fn drop(&mut self) {
+        self.stop();
+        if let Some(data) = &self.data {
+            let _ = std::fs::remove_dir_all(data);
+        }
+    }
+}
+
+impl Server {
+    fn stop(&mut self) {
         let terminated = Command::new("kill")
             .args(["-TERM", &self.child.id().to_string()])
             .stderr(Stdio::null())
