@@ -451,6 +451,40 @@ class Tokens(Namespaced):
         self.assertEqual(review.status.audiences, ["vault"])
 
 
+class Quotas(Namespaced):
+    """A ResourceQuota (`create_namespaced_resource_quota`), its status set
+    as the quota controller sets it (`patch_namespaced_resource_quota_status`),
+    then enforced: a create past the limit is an ApiException carrying
+    upstream's 403."""
+
+    def test_quota_is_enforced_once_its_status_is_set(self):
+        created = self.core.create_namespaced_resource_quota(
+            self.ns,
+            client.V1ResourceQuota(
+                metadata=meta("counts"),
+                spec=client.V1ResourceQuotaSpec(hard={"count/secrets": "1"}),
+            ),
+        )
+        self.assertEqual(created.spec.hard, {"count/secrets": "1"})
+        self.assertIsNone(created.status.used)
+        self.core.patch_namespaced_resource_quota_status(
+            "counts",
+            self.ns,
+            {"status": {"hard": {"count/secrets": "1"}, "used": {"count/secrets": "0"}}},
+        )
+        self.core.create_namespaced_secret(self.ns, client.V1Secret(metadata=meta("one")))
+        quota = self.core.read_namespaced_resource_quota("counts", self.ns)
+        self.assertEqual(quota.status.used, {"count/secrets": "1"})
+        with self.assertRaises(ApiException) as refused:
+            self.core.create_namespaced_secret(self.ns, client.V1Secret(metadata=meta("two")))
+        self.assertEqual(refused.exception.status, 403)
+        self.assertEqual(
+            status_of(refused.exception)["message"],
+            'secrets "two" is forbidden: exceeded quota: counts, requested: count/secrets=1, '
+            "used: count/secrets=1, limited: count/secrets=1",
+        )
+
+
 class CustomObjects(Namespaced):
     """`CustomObjectsApi`, which programs use for kinds the typed client
     does not know: the example group's Widgets, with `/scale` and

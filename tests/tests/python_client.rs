@@ -137,6 +137,12 @@ fn python_client_requests_and_reviews_tokens() {
     run("Tokens");
 }
 
+/// A ResourceQuota created, its status set, and a create past it refused.
+#[test]
+fn python_client_creates_and_meets_quotas() {
+    run("Quotas");
+}
+
 /// `CustomObjectsApi` on the example group's Widgets: create, merge
 /// patch, `/scale` and `/status`, a cluster-wide list, a refused value,
 /// a delete with options.
