@@ -6,7 +6,8 @@
 //! `status.used`.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::time::{Duration, Instant};
 
 use apis::core::v1::{
     PersistentVolumeClaim, Pod, RESOURCE_QUOTA_SCOPE_BEST_EFFORT,
@@ -63,7 +64,7 @@ const STORAGE_CLASS_SUFFIX: &str = ".storageclass.storage.k8s.io/";
 /// compute requests and limits (`cpu`, `requests.memory`, `limits.cpu`,
 /// huge pages, `requests.<extended>`), as upstream's `PodRequests` and
 /// `PodLimits` sum them (sidecars, init containers, overhead, pod-level
-/// cpu and memory), nothing but its count once it has ended; a Service's
+/// resources), nothing but its count once it has ended; a Service's
 /// `services.loadbalancers` and `services.nodeports`; a claim's
 /// `requests.storage` and its storage class's names.
 ///
@@ -90,6 +91,16 @@ impl QuotaAdmission {
     fn lock_of(&self, namespace: &str) -> Arc<Mutex<()>> {
         let mut locks = self.namespaces.lock().unwrap_or_else(|e| e.into_inner());
         locks.entry(namespace.to_string()).or_default().clone()
+    }
+
+    /// Forgets `namespace`'s lock when no other write holds or waits for
+    /// it, so that the map does not keep every namespace ever charged.
+    fn release(&self, namespace: &str, lock: Arc<Mutex<()>>) {
+        let mut locks = self.namespaces.lock().unwrap_or_else(|e| e.into_inner());
+        // The map's reference and `lock`: nobody else has it.
+        if Arc::strong_count(&lock) == 2 {
+            locks.remove(namespace);
+        }
     }
 }
 
@@ -153,38 +164,77 @@ impl ValidatingAdmission for QuotaAdmission {
             return Ok(());
         }
         let lock = self.lock_of(namespace);
-        let _charging = lock.lock().unwrap_or_else(|e| e.into_inner());
-        let mut written = BTreeSet::new();
-        let mut last_conflict = None;
-        for _ in 0..=RETRIES {
-            let quotas: Vec<ResourceQuota> =
-                stored(attributes, "", "v1", "resourcequotas", Some(namespace))?;
-            let pending: Vec<ResourceQuota> = quotas
-                .into_iter()
-                .filter(|q| !written.contains(quota_name(q)))
-                .collect();
-            let charged = check(&evaluator, &pending, attributes.operation, object, old)?;
-            if attributes.dry_run {
-                return Ok(());
+        let outcome = match acquire(&lock) {
+            Some(_charging) => charge(attributes, namespace, &evaluator, object, old),
+            None => Err(Rejection::Status(ApiError::internal(
+                "resource quota evaluation timed out",
+            ))),
+        };
+        self.release(namespace, lock);
+        outcome
+    }
+}
+
+/// How long a write waits for its namespace's quotas (upstream's
+/// evaluator gives up after 10 s).
+const LOCK_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Takes `lock` within [`LOCK_TIMEOUT`]; `None` when it could not.
+fn acquire(lock: &Mutex<()>) -> Option<MutexGuard<'_, ()>> {
+    let deadline = Instant::now() + LOCK_TIMEOUT;
+    loop {
+        match lock.try_lock() {
+            Ok(guard) => return Some(guard),
+            Err(TryLockError::Poisoned(e)) => return Some(e.into_inner()),
+            Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(1));
             }
-            last_conflict = None;
-            for quota in charged {
-                match attributes.update_status(("", "v1", "resourcequotas"), &quota) {
-                    Ok(_) => {
-                        written.insert(quota_name(&quota).to_string());
-                    }
-                    Err(e) if e.code == 409 => last_conflict = Some(e),
-                    Err(e) => return Err(Rejection::Status(e)),
+            Err(TryLockError::WouldBlock) => return None,
+        }
+    }
+}
+
+/// `checkQuotas`: charges the write to the namespace's quotas and writes
+/// their new usage; a quota whose write failed (changed or deleted
+/// meanwhile) is read and checked again, three times at most, those
+/// already written not again.
+fn charge(
+    attributes: &Attributes<'_>,
+    namespace: &str,
+    evaluator: &Evaluator,
+    object: &dyn Object,
+    old: Option<&dyn Object>,
+) -> Result<(), Rejection> {
+    let mut written = BTreeSet::new();
+    let mut last_error = None;
+    for _ in 0..=RETRIES {
+        let quotas: Vec<ResourceQuota> =
+            stored(attributes, "", "v1", "resourcequotas", Some(namespace))?;
+        let pending: Vec<ResourceQuota> = quotas
+            .into_iter()
+            .filter(|q| !written.contains(quota_name(q)))
+            .collect();
+        let charged = check(evaluator, &pending, attributes.operation, object, old)?;
+        if attributes.dry_run {
+            return Ok(());
+        }
+        last_error = None;
+        for quota in charged {
+            match attributes.update_status(("", "v1", "resourcequotas"), &quota) {
+                Ok(_) => {
+                    written.insert(quota_name(&quota).to_string());
                 }
-            }
-            if last_conflict.is_none() {
-                return Ok(());
+                Err(e) if matches!(e.code, 404 | 409) => last_error = Some(e),
+                Err(e) => return Err(Rejection::Status(e)),
             }
         }
-        Err(Rejection::Status(last_conflict.unwrap_or_else(|| {
-            ApiError::internal("resource quota evaluation failed")
-        })))
+        if last_error.is_none() {
+            return Ok(());
+        }
     }
+    Err(Rejection::Status(last_error.unwrap_or_else(|| {
+        ApiError::internal("resource quota evaluation failed")
+    })))
 }
 
 /// `CheckRequest`: the quotas of `quotas` the write charges, with their
@@ -200,10 +250,10 @@ fn check(
 ) -> Result<Vec<ResourceQuota>, Rejection> {
     let mut matched = Vec::new();
     for quota in quotas {
-        let restricted = evaluator.matching_resources(quota.status.hard.keys());
-        if restricted.is_empty() || !evaluator.matches_scopes(quota, object) {
+        if !evaluator.matches(quota, object) {
             continue;
         }
+        let restricted = evaluator.matching_resources(quota.status.hard.keys());
         let name = quota_name(quota);
         if let Some(missing) = evaluator.constraints(&restricted, object) {
             return Err(Rejection::Forbidden(format!(
@@ -221,8 +271,8 @@ fn check(
         }
         matched.push(quota);
     }
-    let mut delta = evaluator.usage(object);
-    let negative: Vec<&str> = delta
+    let usage = evaluator.usage(object);
+    let negative: Vec<&str> = usage
         .iter()
         .filter(|(_, q)| q.is_negative())
         .map(|(n, _)| n.as_str())
@@ -233,6 +283,10 @@ fn check(
             negative.join(",")
         )));
     }
+    // An update is charged what it adds to the quotas that charged the
+    // old object already, and all it uses to the others (a pod that
+    // becomes terminating, to the `Terminating` quota).
+    let mut previous = None;
     if operation == Operation::Update {
         let Some(old) = old else {
             return Err(Rejection::Forbidden(
@@ -240,18 +294,16 @@ fn check(
             ));
         };
         if old.metadata().resource_version.is_some() {
-            // Pods may give resources back (in-place resizing); other
-            // objects are charged only what they add.
-            let pods = matches!(evaluator, Evaluator::Pods);
-            delta = subtract(&delta, &evaluator.usage(old), !pods);
+            previous = Some((old, evaluator.usage(old)));
         }
-    }
-    delta.retain(|_, q| q.cmp_amount(&Quantity::default()) != std::cmp::Ordering::Equal);
-    if delta.is_empty() {
-        return Ok(Vec::new());
     }
     let mut charged = Vec::new();
     for quota in matched {
+        let mut delta = match &previous {
+            Some((old, old_usage)) if evaluator.matches(quota, *old) => subtract(&usage, old_usage),
+            _ => usage.clone(),
+        };
+        delta.retain(|_, q| q.cmp_amount(&Quantity::default()) != std::cmp::Ordering::Equal);
         let requested = mask(&delta, |n| quota.status.hard.contains_key(n));
         if requested.is_empty() {
             continue;
@@ -309,17 +361,16 @@ fn mask(list: &ResourceList, keep: impl Fn(&str) -> bool) -> ResourceList {
         .collect()
 }
 
-/// `quota.Subtract` of `b` from `a` (names of `a` only, as upstream's
-/// evaluators always give the same names), or
-/// `SubtractWithNonNegativeResult` (`clamp`): below zero reads zero.
-fn subtract(a: &ResourceList, b: &ResourceList, clamp: bool) -> ResourceList {
+/// `quota.SubtractWithNonNegativeResult` of `b` from `a`: below zero
+/// reads zero (names of `a` only: a name `b` has alone would read zero).
+fn subtract(a: &ResourceList, b: &ResourceList) -> ResourceList {
     a.iter()
         .map(|(name, amount)| {
             let mut difference = match b.get(name) {
                 Some(other) => amount.sub(other),
                 None => amount.clone(),
             };
-            if clamp && difference.is_negative() {
+            if difference.is_negative() {
                 difference = Quantity::default();
             }
             (name.clone(), difference)
@@ -403,6 +454,13 @@ impl Evaluator {
             .collect()
     }
 
+    /// `Matches`: the quota's `status.hard` names something this
+    /// evaluator charges, and its scopes match the object.
+    fn matches(&self, quota: &ResourceQuota, object: &dyn Object) -> bool {
+        !self.matching_resources(quota.status.hard.keys()).is_empty()
+            && self.matches_scopes(quota, object)
+    }
+
     /// `Matches`' scope half: every scope of the quota (`spec.scopes`, as
     /// `Exists`, and the selector's expressions) matches the object. Only
     /// Pods have scopes; a quota with any matches nothing else.
@@ -440,7 +498,12 @@ impl Evaluator {
             Evaluator::Pods => object.as_any().downcast_ref::<Pod>()?,
             _ => return None,
         };
-        if pod.spec.resources.is_some() {
+        if pod.spec.resources.as_ref().is_some_and(|r| {
+            r.requests
+                .keys()
+                .chain(r.limits.keys())
+                .any(|n| pod_level_resource(n))
+        }) {
             // `PodLevelResources`: pod-level resources stand for the
             // containers'.
             return None;
@@ -615,7 +678,9 @@ fn ended(pod: &Pod) -> bool {
     }
     let meta = &pod.metadata;
     match (&meta.deletion_timestamp, meta.deletion_grace_period_seconds) {
-        (Some(at), Some(grace)) => at.0 + chrono::Duration::seconds(grace) < chrono::Utc::now(),
+        (Some(at), Some(grace)) => chrono::Duration::try_seconds(grace)
+            .and_then(|grace| at.0.checked_add_signed(grace))
+            .is_some_and(|end| end < chrono::Utc::now()),
         _ => false,
     }
 }
@@ -629,12 +694,13 @@ fn pod_matches_scope(selector: &ScopedResourceSelectorRequirement, pod: &Pod) ->
         RESOURCE_QUOTA_SCOPE_NOT_BEST_EFFORT => pod.qos_class() != "BestEffort",
         RESOURCE_QUOTA_SCOPE_PRIORITY_CLASS => {
             let class = &pod.spec.priority_class_name;
-            // A label selector on `{PriorityClass: <class>}`, whose key is
-            // always there.
+            // A label selector on `{PriorityClass: <class>}`, a set
+            // without the key for a pod without a class.
             match selector.operator.as_str() {
                 "Exists" => !class.is_empty(),
-                "In" => selector.values.contains(class),
-                "NotIn" => !selector.values.contains(class),
+                "DoesNotExist" => class.is_empty(),
+                "In" => !class.is_empty() && selector.values.contains(class),
+                "NotIn" => class.is_empty() || !selector.values.contains(class),
                 _ => false,
             }
         }
@@ -699,9 +765,9 @@ fn compute_usage(requests: &ResourceList, limits: &ResourceList) -> ResourceList
 
 /// `resourcehelper.PodRequests` and `PodLimits`: the containers' sum
 /// (sidecars, restartable init containers, included), or an init
-/// container's (with the sidecars started before it) where that is more,
-/// plus the pod's overhead (for limits, only of what is limited); the
-/// pod-level cpu and memory where the pod sets them.
+/// container's (with the sidecars started before it) where that is more;
+/// the pod-level cpu, memory and huge pages where the pod sets them; then
+/// the pod's overhead (for limits, only of what is limited).
 fn pod_requests_and_limits(pod: &Pod) -> (ResourceList, ResourceList) {
     let spec = &pod.spec;
     let aggregate = |pick: &dyn Fn(&apis::core::v1::ResourceRequirements) -> &ResourceList| {
@@ -728,25 +794,30 @@ fn pod_requests_and_limits(pod: &Pod) -> (ResourceList, ResourceList) {
     };
     let mut requests = aggregate(&|r| &r.requests);
     let mut limits = aggregate(&|r| &r.limits);
+    if let Some(pod_level) = &spec.resources {
+        for (list, level) in [
+            (&mut requests, &pod_level.requests),
+            (&mut limits, &pod_level.limits),
+        ] {
+            for (name, q) in level {
+                if pod_level_resource(name) {
+                    list.insert(name.clone(), q.clone());
+                }
+            }
+        }
+    }
     add_to(&mut requests, &spec.overhead);
     for (name, q) in &spec.overhead {
         if let Some(limit) = limits.get_mut(name) {
             *limit = limit.add(q);
         }
     }
-    if let Some(pod_level) = &spec.resources {
-        for (list, level) in [
-            (&mut requests, &pod_level.requests),
-            (&mut limits, &pod_level.limits),
-        ] {
-            for r in ["cpu", "memory"] {
-                if let Some(q) = level.get(r) {
-                    list.insert(r.into(), q.clone());
-                }
-            }
-        }
-    }
     (requests, limits)
+}
+
+/// `IsSupportedPodLevelResource`: cpu, memory and huge pages.
+fn pod_level_resource(name: &str) -> bool {
+    matches!(name, "cpu" | "memory") || name.starts_with("hugepages-")
 }
 
 /// `addResourceList`: `more` added to `list`, name by name.

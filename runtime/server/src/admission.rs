@@ -14,7 +14,10 @@
 //! the plugins too, with [`Attributes::dry_run`] set: a plugin with side
 //! effects must skip them then, as upstream's in-process plugins read
 //! `IsDryRun()`. A plugin may answer the client with warnings
-//! ([`Attributes::warn`]), as admission webhooks do.
+//! ([`Attributes::warn`]), as admission webhooks do. It reads other
+//! objects through [`Attributes::list`] and [`Attributes::get`], and may
+//! write another object's status ([`Attributes::update_status`], as the
+//! `ResourceQuota` plugin charges a quota) as the server's own request.
 //!
 //! Reinvocation, as upstream's `admission.reinvoker`: when a mutating
 //! plugin asks for it ([`Reinvocation::set_should_reinvoke`], as the

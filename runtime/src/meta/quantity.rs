@@ -81,7 +81,10 @@ impl Quantity {
     /// Unlike Kubernetes 1.36, whose `MilliValue` saturates at 2^63-1,
     /// amounts above 9.2e15 (`10P`) are read whole, as later releases do.
     pub fn is_whole(&self) -> bool {
-        (self.milli() % BigInt::from(1000)).is_zero()
+        let amount = exact(&self.0);
+        // An integer times a power of ten (`1e2000000000` among them, whose
+        // thousandths are not worth computing).
+        amount.scale <= 0 || (milli(amount) % BigInt::from(1000)).is_zero()
     }
 
     /// The amount as the nearest `f64` (`250m` is 0.25, `1Ki` 1024), for
@@ -113,6 +116,10 @@ impl Quantity {
         self.combine(other, true)
     }
 
+    /// [`Quantity::add`] of `other`, or of its negation. Where one amount
+    /// is more than 10^64 times the other (`1e2000000000` and `1`), the
+    /// result is the larger one, in its own format: the exact sum is not
+    /// worth its digits.
     fn combine(&self, other: &Quantity, negate: bool) -> Quantity {
         let (a, mut b) = (exact(&self.0), exact(&other.0));
         if negate {
@@ -123,6 +130,19 @@ impl Quantity {
         } else {
             held_format(&self.0)
         };
+        let digits = |x: &Amount| x.unscaled.magnitude().to_string().len() as i64 - x.scale;
+        if b.unscaled.is_zero() {
+            return Quantity(canonical(a, format));
+        }
+        if a.unscaled.is_zero() {
+            return Quantity(canonical(b, format));
+        }
+        if digits(&b) - digits(&a) > 64 {
+            return Quantity(canonical(b, held_format(&other.0)));
+        }
+        if digits(&a) - digits(&b) > 64 {
+            return Quantity(canonical(a, format));
+        }
         let scale = a.scale.max(b.scale);
         let lift = |x: &Amount| &x.unscaled * pow10((scale - x.scale) as u64);
         let amount = Amount {
@@ -130,22 +150,6 @@ impl Quantity {
             scale,
         };
         Quantity(canonical(amount, format))
-    }
-
-    /// The exact amount in thousandths, rounded away from zero.
-    fn milli(&self) -> BigInt {
-        let amount = exact(&self.0);
-        let scale = amount.scale - 3;
-        if scale <= 0 {
-            amount.unscaled * pow10((-scale) as u64)
-        } else {
-            let (quotient, remainder) = amount.unscaled.div_rem(&pow10(scale as u64));
-            match (remainder.is_zero(), amount.unscaled.is_negative()) {
-                (true, _) => quotient,
-                (false, true) => quotient - 1,
-                (false, false) => quotient + 1,
-            }
-        }
     }
 
     /// Compares the amounts (upstream's `Quantity.Cmp`): `1Gi` equals
@@ -173,6 +177,21 @@ impl Quantity {
         let scale = a.scale.max(b.scale);
         let lift = |x: &Amount| &x.unscaled * pow10((scale - x.scale) as u64);
         lift(&a).cmp(&lift(&b))
+    }
+}
+
+/// The exact amount in thousandths, rounded away from zero.
+fn milli(amount: Amount) -> BigInt {
+    let scale = amount.scale - 3;
+    if scale <= 0 {
+        amount.unscaled * pow10((-scale) as u64)
+    } else {
+        let (quotient, remainder) = amount.unscaled.div_rem(&pow10(scale as u64));
+        match (remainder.is_zero(), amount.unscaled.is_negative()) {
+            (true, _) => quotient,
+            (false, true) => quotient - 1,
+            (false, false) => quotient + 1,
+        }
     }
 }
 
@@ -573,6 +592,10 @@ mod tests {
         assert_eq!(q("1").sub(&q("250m")).to_string(), "750m");
         assert_eq!(q("1Gi").sub(&q("1Gi")).to_string(), "0");
         assert_eq!(q("1").sub(&q("3")).to_string(), "-2");
+        // Amounts far apart: the larger, at once (no 10^2000000000).
+        assert_eq!(sum("1", "1e2000000000"), "100e1999999998");
+        assert_eq!(sum("1e2000000000", "1"), "100e1999999998");
+        assert!(q("1e2000000000").is_whole());
     }
 
     /// Upstream's `MilliValue() % 1000 == 0`: a whole number of units,

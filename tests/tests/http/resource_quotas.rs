@@ -231,6 +231,14 @@ async fn object_counts_are_charged_and_limited() {
     assert_eq!(used(&api, "default", "counts").await["count/secrets"], "0");
     api.create("/api/v1/namespaces/default/secrets", &secret("s1"))
         .await;
+    // A dry run past the limit is refused as the write would be.
+    let r = api
+        .post(
+            "/api/v1/namespaces/default/secrets?dryRun=All",
+            &secret("s3"),
+        )
+        .await;
+    r.assert_failure(403, "Forbidden");
     let r = api
         .post("/api/v1/namespaces/default/secrets", &secret("s2"))
         .await;
@@ -484,5 +492,135 @@ async fn pods_and_services_are_charged_their_resources() {
     assert_eq!(
         used(&api, "svc", "ports").await,
         json!({"services.loadbalancers": "0", "services.nodeports": "1"})
+    );
+}
+
+/// An update is charged to the quotas that did not charge the old object
+/// (a pod that becomes terminating, to the `Terminating` quota); a
+/// `PriorityClass` selector's `DoesNotExist` matches pods without a
+/// class; a refusal names every exceeded resource; a claim is charged its
+/// storage, per class too.
+#[tokio::test]
+async fn scoped_updates_selectors_and_claims_are_charged() {
+    let api = Api::start();
+    api.create(
+        QUOTAS,
+        &quota(
+            "terminating",
+            json!({"hard": {"pods": "1"}, "scopes": ["Terminating"]}),
+        ),
+    )
+    .await;
+    set_status(
+        &api,
+        "default",
+        "terminating",
+        json!({"pods": "1"}),
+        json!({"pods": "0"}),
+    )
+    .await;
+    let pods = "/api/v1/namespaces/default/pods";
+    let pod = |name: &str| {
+        json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name},
+               "spec": {"containers": [{"name": "app", "image": "nginx"}]}})
+    };
+    for name in ["p1", "p2"] {
+        api.create(pods, &pod(name)).await;
+    }
+    assert_eq!(
+        used(&api, "default", "terminating").await,
+        json!({"pods": "0"})
+    );
+    let deadline = async |name: &str| {
+        let mut p = api.get(&format!("{pods}/{name}")).await.body;
+        p["spec"]["activeDeadlineSeconds"] = json!(30);
+        api.put(&format!("{pods}/{name}"), &p).await
+    };
+    let r = deadline("p1").await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        used(&api, "default", "terminating").await,
+        json!({"pods": "1"})
+    );
+    let r = deadline("p2").await;
+    r.assert_failure(403, "Forbidden");
+    assert_eq!(
+        r.body["message"],
+        "pods \"p2\" is forbidden: exceeded quota: terminating, requested: pods=1, used: pods=1, limited: pods=1"
+    );
+
+    api.create("/api/v1/namespaces", &namespace("classes"))
+        .await;
+    api.create(
+        "/apis/scheduling.k8s.io/v1/priorityclasses",
+        &json!({"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass",
+                "metadata": {"name": "high"}, "value": 1000}),
+    )
+    .await;
+    api.create(
+        "/api/v1/namespaces/classes/resourcequotas",
+        &quota(
+            "classless",
+            json!({"hard": {"pods": "1", "count/pods": "1"},
+                   "scopeSelector": {"matchExpressions": [{"scopeName": "PriorityClass", "operator": "DoesNotExist"}]}}),
+        ),
+    )
+    .await;
+    set_status(
+        &api,
+        "classes",
+        "classless",
+        json!({"pods": "1", "count/pods": "1"}),
+        json!({"pods": "0", "count/pods": "0"}),
+    )
+    .await;
+    let pods = "/api/v1/namespaces/classes/pods";
+    api.create(pods, &pod("plain")).await;
+    let r = api.post(pods, &pod("plain2")).await;
+    r.assert_failure(403, "Forbidden");
+    assert_eq!(
+        r.body["message"],
+        "pods \"plain2\" is forbidden: exceeded quota: classless, requested: count/pods=1,pods=1, used: count/pods=1,pods=1, limited: count/pods=1,pods=1"
+    );
+    let mut high = pod("high");
+    high["spec"]["priorityClassName"] = json!("high");
+    api.create(pods, &high).await;
+
+    api.create("/api/v1/namespaces", &namespace("claims")).await;
+    let gold = "gold.storageclass.storage.k8s.io/requests.storage";
+    api.create(
+        "/api/v1/namespaces/claims/resourcequotas",
+        &quota(
+            "storage",
+            json!({"hard": {"requests.storage": "10Gi", gold: "1Gi"}}),
+        ),
+    )
+    .await;
+    set_status(
+        &api,
+        "claims",
+        "storage",
+        json!({"requests.storage": "10Gi", gold: "1Gi"}),
+        json!({"requests.storage": "0", gold: "0"}),
+    )
+    .await;
+    let claim = |name: &str, class: &str| {
+        json!({"apiVersion": "v1", "kind": "PersistentVolumeClaim", "metadata": {"name": name},
+               "spec": {"accessModes": ["ReadWriteOnce"], "storageClassName": class,
+                        "resources": {"requests": {"storage": "2Gi"}}}})
+    };
+    let claims = "/api/v1/namespaces/claims/persistentvolumeclaims";
+    let r = api.post(claims, &claim("fast", "gold")).await;
+    r.assert_failure(403, "Forbidden");
+    assert_eq!(
+        r.body["message"],
+        format!(
+            "persistentvolumeclaims \"fast\" is forbidden: exceeded quota: storage, requested: {gold}=2Gi, used: {gold}=0, limited: {gold}=1Gi"
+        )
+    );
+    api.create(claims, &claim("slow", "silver")).await;
+    assert_eq!(
+        used(&api, "claims", "storage").await,
+        json!({"requests.storage": "2Gi", gold: "0"})
     );
 }
