@@ -624,3 +624,42 @@ async fn scoped_updates_selectors_and_claims_are_charged() {
         json!({"requests.storage": "2Gi", gold: "0"})
     );
 }
+
+/// Amounts with huge exponents are checked and charged at once: a quota
+/// of `1e2000000000` pods (a whole number), a claim of that much storage
+/// charged to a quota with room (the sum is not written out digit by
+/// digit), and a container's extended resource of that amount.
+#[tokio::test]
+async fn huge_amounts_are_answered_at_once() {
+    let api = Api::start();
+    let huge = "1e2000000000";
+    api.create(
+        QUOTAS,
+        &quota(
+            "huge",
+            json!({"hard": {"pods": huge, "requests.storage": huge}}),
+        ),
+    )
+    .await;
+    set_status(
+        &api,
+        "default",
+        "huge",
+        json!({"requests.storage": "1e2000000001"}),
+        json!({"requests.storage": "1"}),
+    )
+    .await;
+    let claim = json!({"apiVersion": "v1", "kind": "PersistentVolumeClaim", "metadata": {"name": "big"},
+        "spec": {"accessModes": ["ReadWriteOnce"], "resources": {"requests": {"storage": huge}}}});
+    api.create("/api/v1/namespaces/default/persistentvolumeclaims", &claim)
+        .await;
+    assert_eq!(
+        used(&api, "default", "huge").await["requests.storage"],
+        "100e1999999998"
+    );
+    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "gpu"},
+        "spec": {"containers": [{"name": "app", "image": "nginx",
+            "resources": {"requests": {"example.com/gpu": huge}, "limits": {"example.com/gpu": huge}}}]}});
+    let r = api.post("/api/v1/namespaces/default/pods", &pod).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+}
