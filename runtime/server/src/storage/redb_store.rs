@@ -16,6 +16,8 @@
 
 use std::ops::Bound;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{RwLock, RwLockReadGuard};
 
 use redb::{AccessGuard, Database, ReadableTable, Table, TableDefinition};
 
@@ -42,10 +44,20 @@ const RECORD_LIVE: u8 = 1;
 /// file restores every key with its revisions, and the current and compacted
 /// revisions. Watches are in-process: they end when the store is dropped.
 ///
+/// An I/O error (a full disk) fails the operation it happens in; redb then
+/// refuses every later one until the file is opened again, so the store
+/// opens it again (redb's recovery) before its next use, and the store
+/// serves again once the disk does. A commit whose error came after it
+/// reached the disk is found in the file by that reopening and reported
+/// as made.
+///
 /// Only one `RedbStore` may have a given file open at a time.
 pub struct RedbStore {
     engine: Engine<RedbBackend>,
 }
+
+/// Opens the database file, again after an I/O error.
+type Opener = Box<dyn Fn() -> Result<Database, redb::DatabaseError> + Send + Sync>;
 
 impl RedbStore {
     /// Opens the store in the database file at `path`, creating the file if
@@ -54,8 +66,17 @@ impl RedbStore {
     /// Errors: [`StorageError::Backend`] if the file cannot be opened or
     /// created (I/O error, not a redb database, already open elsewhere, ...).
     pub fn open(path: &Path) -> Result<Self, StorageError> {
+        let path = path.to_path_buf();
+        RedbStore::open_with(Box::new(move || Database::create(&path)))
+    }
+
+    /// [`RedbStore::open`] of the database `open` opens (each time the
+    /// store needs it opened).
+    fn open_with(open: Opener) -> Result<Self, StorageError> {
         let backend = RedbBackend {
-            db: Database::create(path).map_err(backend_error)?,
+            db: RwLock::new(Some(open().map_err(backend_error)?)),
+            open,
+            failed: AtomicBool::new(false),
         };
         // A write transaction also creates missing tables, so that later
         // read transactions can open them.
@@ -69,7 +90,60 @@ impl RedbStore {
 delegate_store_to_engine!(RedbStore);
 
 struct RedbBackend {
-    db: Database,
+    /// The open database; `None` while it could not be opened again.
+    db: RwLock<Option<Database>>,
+    open: Opener,
+    /// Whether an operation met an I/O error, after which redb answers
+    /// `PreviousIo` until the file is opened again.
+    failed: AtomicBool,
+}
+
+impl RedbBackend {
+    /// The error of a redb operation; an I/O error marks the database for
+    /// opening again.
+    fn error(&self, error: impl Into<redb::Error>) -> StorageError {
+        let error = error.into();
+        if matches!(error, redb::Error::Io(_) | redb::Error::PreviousIo) {
+            self.failed.store(true, Ordering::Release);
+        }
+        backend_error(error)
+    }
+
+    /// The database, opened again first if an I/O error marked it.
+    ///
+    /// Errors: the file cannot be opened again (the disk still fails).
+    fn database(&self) -> Result<RwLockReadGuard<'_, Option<Database>>, StorageError> {
+        if self.failed.load(Ordering::Acquire) {
+            self.reopen()?;
+        }
+        let db = self.db.read().unwrap_or_else(|e| e.into_inner());
+        if db.is_none() {
+            return Err(StorageError::Backend(
+                "the embedded store could not be opened again after an I/O error".into(),
+            ));
+        }
+        Ok(db)
+    }
+
+    /// Closes the database and opens it again (redb repairs it), once no
+    /// operation uses it; a no-op if another thread did already.
+    fn reopen(&self) -> Result<(), StorageError> {
+        let mut db = self.db.write().unwrap_or_else(|e| e.into_inner());
+        if !self.failed.load(Ordering::Acquire) && db.is_some() {
+            return Ok(());
+        }
+        tracing::warn!("opening the embedded store again after an I/O error");
+        // The old database must be closed (its file lock released) first.
+        *db = None;
+        *db = Some((self.open)().map_err(backend_error)?);
+        self.failed.store(false, Ordering::Release);
+        Ok(())
+    }
+
+    /// The committed meta, read from the database opened again.
+    fn meta_after_reopen(&self) -> Result<Meta, StorageError> {
+        self.read(|tables| tables.meta())
+    }
 }
 
 impl Backend for RedbBackend {
@@ -79,11 +153,15 @@ impl Backend for RedbBackend {
         &self,
         f: impl FnOnce(&dyn Tables) -> Result<T, StorageError>,
     ) -> Result<T, StorageError> {
-        let txn = self.db.begin_read().map_err(backend_error)?;
+        let guard = self.database()?;
+        let Some(db) = guard.as_ref() else {
+            return Err(StorageError::Backend("the embedded store is closed".into()));
+        };
+        let txn = db.begin_read().map_err(|e| self.error(e))?;
         let tables = RedbTables {
-            versions: txn.open_table(VERSIONS).map_err(backend_error)?,
-            log: txn.open_table(LOG).map_err(backend_error)?,
-            meta: txn.open_table(META).map_err(backend_error)?,
+            versions: txn.open_table(VERSIONS).map_err(|e| self.error(e))?,
+            log: txn.open_table(LOG).map_err(|e| self.error(e))?,
+            meta: txn.open_table(META).map_err(|e| self.error(e))?,
         };
         f(&tables)
     }
@@ -92,20 +170,37 @@ impl Backend for RedbBackend {
         &self,
         f: impl FnOnce(&mut dyn TablesMut) -> Result<T, StorageError>,
     ) -> Result<T, StorageError> {
-        let txn = self.db.begin_write().map_err(backend_error)?;
-        let result = {
+        let guard = self.database()?;
+        let Some(db) = guard.as_ref() else {
+            return Err(StorageError::Backend("the embedded store is closed".into()));
+        };
+        let txn = db.begin_write().map_err(|e| self.error(e))?;
+        let (before, result) = {
             let mut tables = RedbTables {
-                versions: txn.open_table(VERSIONS).map_err(backend_error)?,
-                log: txn.open_table(LOG).map_err(backend_error)?,
-                meta: txn.open_table(META).map_err(backend_error)?,
+                versions: txn.open_table(VERSIONS).map_err(|e| self.error(e))?,
+                log: txn.open_table(LOG).map_err(|e| self.error(e))?,
+                meta: txn.open_table(META).map_err(|e| self.error(e))?,
             };
-            f(&mut tables)
+            (tables.meta(), f(&mut tables))
         };
         match result {
-            Ok(value) => {
-                txn.commit().map_err(backend_error)?;
-                Ok(value)
-            }
+            Ok(value) => match txn.commit() {
+                Ok(()) => Ok(value),
+                Err(commit_error) => {
+                    let error = self.error(commit_error);
+                    drop(guard);
+                    // Opened again, the file tells whether the commit
+                    // reached the disk before the error: every write
+                    // changes the meta.
+                    if self.failed.load(Ordering::Acquire)
+                        && let (Ok(before), Ok(after)) = (before, self.meta_after_reopen())
+                        && before != after
+                    {
+                        return Ok(value);
+                    }
+                    Err(error)
+                }
+            },
             Err(error) => {
                 if let Err(abort_error) = txn.abort() {
                     tracing::warn!(%abort_error, "aborting redb transaction failed");
@@ -335,7 +430,97 @@ fn backend_error(error: impl Into<redb::Error>) -> StorageError {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
+    use redb::StorageBackend;
+    use redb::backends::FileBackend;
+
     use super::*;
+    use crate::storage::Store;
+
+    /// A database file on a disk that refuses writes while `full` is set
+    /// (`ENOSPC`), as a full disk does.
+    #[derive(Debug)]
+    struct FullDisk {
+        file: FileBackend,
+        full: Arc<AtomicBool>,
+    }
+
+    impl FullDisk {
+        fn check(&self) -> std::io::Result<()> {
+            if self.full.load(Ordering::Acquire) {
+                return Err(std::io::Error::from_raw_os_error(28));
+            }
+            Ok(())
+        }
+    }
+
+    impl StorageBackend for FullDisk {
+        fn len(&self) -> std::io::Result<u64> {
+            self.file.len()
+        }
+        fn read(&self, offset: u64, len: usize) -> std::io::Result<Vec<u8>> {
+            self.file.read(offset, len)
+        }
+        fn set_len(&self, len: u64) -> std::io::Result<()> {
+            self.check()?;
+            self.file.set_len(len)
+        }
+        fn sync_data(&self, eventual: bool) -> std::io::Result<()> {
+            self.check()?;
+            self.file.sync_data(eventual)
+        }
+        fn write(&self, offset: u64, data: &[u8]) -> std::io::Result<()> {
+            self.check()?;
+            self.file.write(offset, data)
+        }
+    }
+
+    /// A full disk fails the writes made meanwhile, and only them: once
+    /// it has room again the store writes again without a restart (redb
+    /// alone would answer `PreviousIo` until reopened), at the next
+    /// revision, and what was acknowledged is in the file.
+    #[test]
+    fn a_full_disk_fails_writes_until_it_has_room() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("store.redb");
+        let full = Arc::new(AtomicBool::new(false));
+        let open: Opener = {
+            let (path, full) = (path.clone(), full.clone());
+            Box::new(move || {
+                let file = std::fs::OpenOptions::new()
+                    .read(true)
+                    .write(true)
+                    .create(true)
+                    .truncate(false)
+                    .open(&path)
+                    .map_err(|e| redb::DatabaseError::Storage(redb::StorageError::Io(e)))?;
+                let full = full.clone();
+                Database::builder().create_with_backend(FullDisk {
+                    file: FileBackend::new(file)?,
+                    full,
+                })
+            })
+        };
+        let store = RedbStore::open_with(open).unwrap();
+        let a = store.create("/a", b"1".to_vec()).unwrap();
+        full.store(true, Ordering::Release);
+        for key in ["/b", "/c"] {
+            let error = store.create(key, b"2".to_vec()).unwrap_err();
+            assert!(error.to_string().contains("os error 28"), "{error}");
+        }
+        assert!(store.create("/c", b"2".to_vec()).is_err());
+        full.store(false, Ordering::Release);
+        let d = store.create("/d", b"3".to_vec()).unwrap();
+        assert_eq!(d.mod_revision, a.mod_revision + 1);
+        assert_eq!(store.get("/a").unwrap(), Some(a.clone()));
+        assert_eq!(store.get("/b").unwrap(), None);
+        drop(store);
+        let store = RedbStore::open(&path).unwrap();
+        assert_eq!(store.get("/a").unwrap(), Some(a));
+        assert_eq!(store.get("/d").unwrap(), Some(d));
+        assert_eq!(store.get("/c").unwrap(), None);
+    }
 
     #[test]
     fn record_encoding_round_trips() {
