@@ -1,5 +1,6 @@
-//! kube-rs with k8s-openapi's authorization and authentication types:
-//! the access reviews, and a service account's token and its review.
+//! kube-rs with k8s-openapi's types for access and its limits:
+//! the access reviews, a service account's token and its review, and a
+//! ResourceQuota met.
 
 use kube::api::{Api, ListParams, PostParams};
 
@@ -142,5 +143,70 @@ fn kube_rs_requests_a_service_account_token() {
             extra["authentication.kubernetes.io/pod-uid"],
             vec![pod.metadata.uid.unwrap()]
         );
+    });
+}
+
+/// kube-rs with k8s-openapi's ResourceQuota: created, its status patched
+/// (as upstream's quota controller writes it), then a create past it is
+/// refused with upstream's 403, and `used` counts what was admitted.
+#[test]
+fn kube_rs_meets_a_resource_quota() {
+    use k8s_openapi::api::core::v1::{ConfigMap, ResourceQuota, ResourceQuotaSpec};
+    use k8s_openapi::apimachinery::pkg::api::resource::Quantity;
+    use kube::api::{Patch, PatchParams};
+    let server = TestServer::start();
+    rt().block_on(async {
+        let client = client(&server);
+        let quotas: Api<ResourceQuota> = Api::namespaced(client.clone(), "default");
+        let quota = ResourceQuota {
+            metadata: meta("counts"),
+            spec: Some(ResourceQuotaSpec {
+                hard: Some([("configmaps".to_string(), Quantity("1".into()))].into()),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        quotas
+            .create(&PostParams::default(), &quota)
+            .await
+            .expect("create quota");
+        quotas
+            .patch_status(
+                "counts",
+                &PatchParams::default(),
+                &Patch::Merge(serde_json::json!({"status": {
+                    "hard": {"configmaps": "1"}, "used": {"configmaps": "0"}}})),
+            )
+            .await
+            .expect("patch quota status");
+        let configmaps: Api<ConfigMap> = Api::namespaced(client, "default");
+        let configmap = |name: &str| ConfigMap {
+            metadata: meta(name),
+            ..Default::default()
+        };
+        configmaps
+            .create(&PostParams::default(), &configmap("one"))
+            .await
+            .expect("first configmap");
+        let refused = configmaps
+            .create(&PostParams::default(), &configmap("two"))
+            .await
+            .expect_err("past the quota");
+        let kube::Error::Api(status) = refused else {
+            panic!("{refused:?}");
+        };
+        assert_eq!((status.code, status.reason.as_str()), (403, "Forbidden"));
+        assert_eq!(
+            status.message,
+            r#"configmaps "two" is forbidden: exceeded quota: counts, requested: configmaps=1, used: configmaps=1, limited: configmaps=1"#
+        );
+        let used = quotas
+            .get("counts")
+            .await
+            .expect("get quota")
+            .status
+            .and_then(|s| s.used)
+            .expect("used");
+        assert_eq!(used["configmaps"], Quantity("1".into()));
     });
 }
