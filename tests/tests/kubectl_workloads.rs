@@ -827,6 +827,18 @@ fn quotas_are_created_shown_and_enforced() {
         ["configmaps", "2", "2"],
         "{described}"
     );
+    // `describe namespace` lists the namespace's quotas with their usage.
+    let namespace = s.kubectl_ok(&["describe", "namespace", "default"]);
+    assert!(
+        namespace.contains("Resource Quotas\n  Name:         small\n"),
+        "{namespace}"
+    );
+    assert!(
+        namespace
+            .lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["requests.cpu", "0", "1"]),
+        "{namespace}"
+    );
 }
 
 /// `kubectl debug` adds an ephemeral container through the pod's

@@ -316,15 +316,15 @@ fn check(
             };
             used.insert(name.clone(), sum);
         }
-        let exceeded: Vec<&String> =
-            requested
-                .keys()
-                .filter(|n| {
-                    quota.status.hard.get(*n).is_some_and(|hard| {
-                        used[*n].cmp_amount(hard) == std::cmp::Ordering::Greater
-                    })
-                })
-                .collect();
+        let exceeded: Vec<&String> = requested
+            .keys()
+            .filter(|n| {
+                let (Some(hard), Some(now)) = (quota.status.hard.get(*n), used.get(*n)) else {
+                    return false;
+                };
+                now.cmp_amount(hard) == std::cmp::Ordering::Greater
+            })
+            .collect();
         if !exceeded.is_empty() {
             let show = |list: &ResourceList| {
                 exceeded
