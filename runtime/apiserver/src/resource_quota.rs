@@ -10,10 +10,11 @@ use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
 use apis::core::v1::{
-    PersistentVolumeClaim, Pod, RESOURCE_QUOTA_SCOPE_BEST_EFFORT,
+    PersistentVolumeClaim, Pod, PodAffinityTerm, RESOURCE_QUOTA_SCOPE_BEST_EFFORT,
     RESOURCE_QUOTA_SCOPE_CROSS_NAMESPACE_POD_AFFINITY, RESOURCE_QUOTA_SCOPE_NOT_BEST_EFFORT,
     RESOURCE_QUOTA_SCOPE_NOT_TERMINATING, RESOURCE_QUOTA_SCOPE_PRIORITY_CLASS,
     RESOURCE_QUOTA_SCOPE_TERMINATING, ResourceQuota, ScopedResourceSelectorRequirement, Service,
+    WeightedPodAffinityTerm, is_extended_resource_name,
 };
 use runtime::meta::Quantity;
 use runtime::registry::Object;
@@ -653,16 +654,7 @@ fn pod_resource(name: &str) -> bool {
         || name.starts_with("requests.hugepages-")
         || name
             .strip_prefix("requests.")
-            .is_some_and(extended_resource)
-}
-
-/// `helper.IsExtendedResourceName`: a name with a domain outside
-/// `kubernetes.io/` that is a qualified name as `requests.<name>`.
-fn extended_resource(name: &str) -> bool {
-    name.contains('/')
-        && !name.contains("kubernetes.io/")
-        && !name.starts_with("requests.")
-        && runtime::validate::names::qualified_name(&format!("requests.{name}")).is_empty()
+            .is_some_and(is_extended_resource_name)
 }
 
 /// `isTerminating`: an active deadline of zero or more seconds.
@@ -712,29 +704,25 @@ fn pod_matches_scope(selector: &ScopedResourceSelectorRequirement, pod: &Pod) ->
 /// `usesCrossNamespacePodAffinity`: an affinity or anti-affinity term
 /// that names namespaces or selects them.
 fn cross_namespace_affinity(pod: &Pod) -> bool {
-    let Some(affinity) = &pod.spec.affinity else {
-        return false;
+    let crosses = |required: &[PodAffinityTerm], preferred: &[WeightedPodAffinityTerm]| {
+        required
+            .iter()
+            .chain(preferred.iter().map(|w| &w.pod_affinity_term))
+            .any(|t| !t.namespaces.is_empty() || t.namespace_selector.is_some())
     };
-    let mut terms = Vec::new();
-    if let Some(a) = &affinity.pod_affinity {
-        terms.extend(&a.required_during_scheduling_ignored_during_execution);
-        terms.extend(
-            a.preferred_during_scheduling_ignored_during_execution
-                .iter()
-                .map(|w| &w.pod_affinity_term),
-        );
-    }
-    if let Some(a) = &affinity.pod_anti_affinity {
-        terms.extend(&a.required_during_scheduling_ignored_during_execution);
-        terms.extend(
-            a.preferred_during_scheduling_ignored_during_execution
-                .iter()
-                .map(|w| &w.pod_affinity_term),
-        );
-    }
-    terms
-        .iter()
-        .any(|t| !t.namespaces.is_empty() || t.namespace_selector.is_some())
+    pod.spec.affinity.as_ref().is_some_and(|affinity| {
+        affinity.pod_affinity.as_ref().is_some_and(|a| {
+            crosses(
+                &a.required_during_scheduling_ignored_during_execution,
+                &a.preferred_during_scheduling_ignored_during_execution,
+            )
+        }) || affinity.pod_anti_affinity.as_ref().is_some_and(|a| {
+            crosses(
+                &a.required_during_scheduling_ignored_during_execution,
+                &a.preferred_during_scheduling_ignored_during_execution,
+            )
+        })
+    })
 }
 
 /// `podComputeUsageHelper`: `pods` and the quota names of compute
@@ -756,7 +744,7 @@ fn compute_usage(requests: &ResourceList, limits: &ResourceList) -> ResourceList
             usage.insert(name.clone(), q.clone());
             usage.insert(format!("requests.{name}"), q.clone());
         }
-        if extended_resource(name) {
+        if is_extended_resource_name(name) {
             usage.insert(format!("requests.{name}"), q.clone());
         }
     }

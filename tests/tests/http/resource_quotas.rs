@@ -663,3 +663,72 @@ async fn huge_amounts_are_answered_at_once() {
     let r = api.post("/api/v1/namespaces/default/pods", &pod).await;
     assert_eq!(r.status, 201, "{}", r.body);
 }
+
+/// A `CrossNamespacePodAffinity` quota charges the pods whose affinity or
+/// anti-affinity terms name or select other namespaces, and no others.
+#[tokio::test]
+async fn cross_namespace_affinity_is_a_scope() {
+    let api = Api::start();
+    api.create(
+        QUOTAS,
+        &quota(
+            "no-cross",
+            json!({"hard": {"pods": "0"},
+                   "scopeSelector": {"matchExpressions": [
+                       {"scopeName": "CrossNamespacePodAffinity", "operator": "Exists"}]}}),
+        ),
+    )
+    .await;
+    set_status(
+        &api,
+        "default",
+        "no-cross",
+        json!({"pods": "0"}),
+        json!({"pods": "0"}),
+    )
+    .await;
+    let pod = |name: &str, affinity: Value| {
+        json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name},
+               "spec": {"containers": [{"name": "app", "image": "nginx"}], "affinity": affinity}})
+    };
+    let term = |extra: Value| {
+        let mut term = json!({"topologyKey": "kubernetes.io/hostname",
+                              "labelSelector": {"matchLabels": {"app": "db"}}});
+        term.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        term
+    };
+    let pods = "/api/v1/namespaces/default/pods";
+    api.create(
+        pods,
+        &pod("local", json!({"podAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [term(json!({}))]}})),
+    )
+    .await;
+    let r = api
+        .post(
+            pods,
+            &pod(
+                "named",
+                json!({"podAntiAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [
+                    {"weight": 1, "podAffinityTerm": term(json!({"namespaces": ["other"]}))}]}}),
+            ),
+        )
+        .await;
+    r.assert_failure(403, "Forbidden");
+    let r = api
+        .post(
+            pods,
+            &pod(
+                "selected",
+                json!({"podAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [
+                    term(json!({"namespaceSelector": {}}))]}}),
+            ),
+        )
+        .await;
+    r.assert_failure(403, "Forbidden");
+    assert_eq!(
+        r.body["message"],
+        "pods \"selected\" is forbidden: exceeded quota: no-cross, requested: pods=1, used: pods=0, limited: pods=0"
+    );
+}

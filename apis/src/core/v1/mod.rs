@@ -40,9 +40,10 @@ pub use secret::*;
 pub use service::*;
 pub use service_account::*;
 pub use types::*;
+pub use validation::is_extended_resource_name;
 pub(crate) use validation::{
-    PORT_RANGE, is_extended_resource_name, is_native_resource, non_special_ip_errors,
-    overcommit_allowed, parse_ip_sloppy, port_name_errors, resource_quantity_value_errors,
+    PORT_RANGE, is_native_resource, non_special_ip_errors, overcommit_allowed, parse_ip_sloppy,
+    port_name_errors, resource_quantity_value_errors,
 };
 pub(crate) use warnings::ip_warning;
 

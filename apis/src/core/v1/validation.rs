@@ -525,7 +525,7 @@ fn is_integer_resource_name(name: &str) -> bool {
 
 /// `helper.IsExtendedResourceName`: a domain-prefixed name outside
 /// `kubernetes.io/` that is a qualified name as `requests.<name>`.
-pub(crate) fn is_extended_resource_name(name: &str) -> bool {
+pub fn is_extended_resource_name(name: &str) -> bool {
     !is_native_resource(name)
         && !name.starts_with("requests.")
         && runtime::validate::names::qualified_name(&format!("requests.{name}")).is_empty()
