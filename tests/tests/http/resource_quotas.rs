@@ -202,6 +202,17 @@ async fn object_counts_are_charged_and_limited() {
         r.body["message"],
         "configmaps \"e\" is forbidden: exceeded quota: counts, requested: configmaps=1, used: configmaps=2, limited: configmaps=2"
     );
+    // A generated name is named, as upstream's is once generated.
+    let r = api
+        .post(
+            "/api/v1/namespaces/default/configmaps",
+            &json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"generateName": "gen-"}}),
+        )
+        .await;
+    r.assert_failure(403, "Forbidden");
+    let message = r.body["message"].as_str().unwrap();
+    assert!(message.starts_with("configmaps \"gen-"), "{message}");
+    assert!(!message.starts_with("configmaps \"gen-\""), "{message}");
     // Updates of a ConfigMap are not charged; another namespace is not
     // limited.
     let mut d = api
