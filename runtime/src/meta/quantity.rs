@@ -102,6 +102,32 @@ impl Quantity {
         }
     }
 
+    /// The amount rounded up (away from zero) to a thousandth, as
+    /// upstream's `SetDefaults_ResourceList` rounds every resource amount
+    /// (`RoundUp(-3)`): `100u` and `0.0001` become `1m`, `1500u` `2m`;
+    /// `None` for an amount already in thousandths (most are), which is
+    /// kept as it is.
+    pub fn round_up_milli(&self) -> Option<Quantity> {
+        // Held text is canonical: only `n` and `u` suffixes, and negative
+        // exponents, are finer than a thousandth.
+        let fine = self.0.ends_with(['n', 'u']) || self.0.contains("e-") || self.0.contains("E-");
+        if !fine {
+            return None;
+        }
+        let mut amount = exact(&self.0);
+        if amount.scale <= 3 {
+            return None;
+        }
+        let (quotient, remainder) = amount.unscaled.div_rem(&pow10((amount.scale - 3) as u64));
+        amount.unscaled = match (remainder.is_zero(), amount.unscaled.is_negative()) {
+            (true, _) => quotient,
+            (false, true) => quotient - 1,
+            (false, false) => quotient + 1,
+        };
+        amount.scale = 3;
+        Some(Quantity(canonical(amount, held_format(&self.0))))
+    }
+
     /// The sum of the amounts (upstream's `Quantity.Add`), written in this
     /// quantity's format (`1Gi` + `512Mi` is `1536Mi`, `1` + `500m` is
     /// `1500m`), or in `other`'s when this one is zero (`0` + `1Gi` is
@@ -592,6 +618,17 @@ mod tests {
         assert_eq!(q("1").sub(&q("250m")).to_string(), "750m");
         assert_eq!(q("1Gi").sub(&q("1Gi")).to_string(), "0");
         assert_eq!(q("1").sub(&q("3")).to_string(), "-2");
+        // `SetDefaults_ResourceList`'s `RoundUp(-3)`.
+        let milli = |a: &str| q(a).round_up_milli().unwrap_or_else(|| q(a)).to_string();
+        assert_eq!(milli("100u"), "1m");
+        assert_eq!(milli("0.0001"), "1m");
+        assert_eq!(milli("1500u"), "2m");
+        assert_eq!(milli("2000n"), "1m");
+        assert_eq!(milli("1e-6"), "1e-3");
+        assert_eq!(milli("-100u"), "-1m");
+        assert_eq!(milli("250m"), "250m");
+        assert_eq!(milli("1Gi"), "1Gi");
+        assert_eq!(milli("3"), "3");
         // Amounts far apart: the larger, at once (no 10^2000000000).
         assert_eq!(sum("1", "1e2000000000"), "100e1999999998");
         assert_eq!(sum("1e2000000000", "1"), "100e1999999998");

@@ -743,3 +743,32 @@ async fn cross_namespace_affinity_is_a_scope() {
         "pods \"selected\" is forbidden: exceeded quota: no-cross, requested: pods=1, used: pods=0, limited: pods=0"
     );
 }
+
+/// `SetDefaults_ResourceList`: amounts finer than a thousandth are
+/// rounded up to one, in a quota and in a pod's containers (requests
+/// defaulted from limits included), as upstream's defaulting does.
+#[tokio::test]
+async fn amounts_are_rounded_up_to_thousandths() {
+    let api = Api::start();
+    let created = api
+        .create(
+            QUOTAS,
+            &quota(
+                "fine",
+                json!({"hard": {"requests.cpu": "100u", "requests.memory": "0.0001"}}),
+            ),
+        )
+        .await;
+    assert_eq!(
+        created["spec"]["hard"],
+        json!({"requests.cpu": "1m", "requests.memory": "1m"})
+    );
+    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "fine"},
+        "spec": {"containers": [{"name": "app", "image": "nginx",
+            "resources": {"limits": {"cpu": "1500u", "memory": "1Gi"}}}]}});
+    let created = api.create("/api/v1/namespaces/default/pods", &pod).await;
+    assert_eq!(
+        created["spec"]["containers"][0]["resources"],
+        json!({"limits": {"cpu": "2m", "memory": "1Gi"}, "requests": {"cpu": "2m", "memory": "1Gi"}})
+    );
+}

@@ -101,12 +101,29 @@ pub struct LimitRangeItem {
 
 /// `SetDefaults_LimitRangeItem`: a `Container` item's default limit is its
 /// max, its default request its default limit, else its min (in that
-/// order: with only a max and a min, the default request is the max).
+/// order: with only a max and a min, the default request is the max);
+/// then every amount rounded up to thousandths
+/// (`SetDefaults_ResourceList`).
 impl runtime::defaulting::DefaultHook for LimitRangeItem {
     fn default_hook(&mut self) {
-        if self.r#type != LIMIT_TYPE_CONTAINER {
-            return;
+        if self.r#type == LIMIT_TYPE_CONTAINER {
+            self.default_container_item();
         }
+        for list in [
+            &mut self.max,
+            &mut self.min,
+            &mut self.default,
+            &mut self.default_request,
+            &mut self.max_limit_request_ratio,
+        ] {
+            super::set_defaults_resource_list(list);
+        }
+    }
+}
+
+impl LimitRangeItem {
+    /// A `Container` item's defaults from its max and min.
+    fn default_container_item(&mut self) {
         for (name, q) in &self.max {
             self.default
                 .entry(name.clone())

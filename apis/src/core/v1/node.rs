@@ -531,12 +531,15 @@ impl runtime::defaulting::DefaultHook for NodeSpec {
 }
 
 /// `SetDefaults_NodeStatus`: a node that reports its capacity but not
-/// its allocatable resources can give pods all of it.
+/// its allocatable resources can give pods all of it; both rounded up to
+/// thousandths (`SetDefaults_ResourceList`).
 impl runtime::defaulting::DefaultHook for NodeStatus {
     fn default_hook(&mut self) {
         if self.allocatable.is_empty() && !self.capacity.is_empty() {
             self.allocatable.clone_from(&self.capacity);
         }
+        super::set_defaults_resource_list(&mut self.capacity);
+        super::set_defaults_resource_list(&mut self.allocatable);
     }
 }
 

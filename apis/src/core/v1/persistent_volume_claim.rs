@@ -162,7 +162,8 @@ pub struct ModifyVolumeStatus {
 }
 
 /// `SetDefaults_PersistentVolumeClaim`: a claim (or claim template) starts
-/// `Pending`. The type meta an embedded claim carried is dropped: it is
+/// `Pending`; its status's capacity and allocated amounts are rounded up
+/// to thousandths (`SetDefaults_ResourceList`). The type meta an embedded claim carried is dropped: it is
 /// written from the kind's identity, and two claims that differ only by
 /// it are the same claim.
 impl runtime::defaulting::DefaultHook for PersistentVolumeClaim {
@@ -172,6 +173,8 @@ impl runtime::defaulting::DefaultHook for PersistentVolumeClaim {
         if self.status.phase.is_empty() {
             self.status.phase = "Pending".into();
         }
+        super::set_defaults_resource_list(&mut self.status.capacity);
+        super::set_defaults_resource_list(&mut self.status.allocated_resources);
     }
 }
 

@@ -1816,6 +1816,8 @@ pub struct PersistentVolumeClaimSpec {
 }
 
 /// VolumeResourceRequirements is the storage a volume claim asks for.
+///
+/// +defaulting:hook
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct VolumeResourceRequirements {
@@ -2870,6 +2872,8 @@ pub struct Lifecycle {
 }
 
 /// ResourceRequirements is the compute resources a container (or pod) needs.
+///
+/// +defaulting:hook
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ResourceRequirements {
@@ -3413,6 +3417,8 @@ pub struct PodAffinityTerm {
 }
 
 /// PodStatus is the observed state of a pod.
+///
+/// +defaulting:hook
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
@@ -3613,6 +3619,8 @@ pub struct PodIP {
 }
 
 /// ContainerStatus is the observed state of one container.
+///
+/// +defaulting:hook
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
@@ -3993,6 +4001,17 @@ pub struct NodeAllocatableResourceClaimStatus {
 // its type's fields.
 
 /// Sets a string field left at Go's zero value (`""`).
+/// `SetDefaults_ResourceList`: every amount of a resource list rounded up
+/// to thousandths (`100u` is `1m`), as upstream's defaulting does for
+/// each resource list of the core kinds.
+pub(crate) fn set_defaults_resource_list(list: &mut BTreeMap<String, Quantity>) {
+    for amount in list.values_mut() {
+        if let Some(rounded) = amount.round_up_milli() {
+            *amount = rounded;
+        }
+    }
+}
+
 fn default_string(field: &mut String, value: &str) {
     if field.is_empty() {
         *field = value.into();
@@ -4103,8 +4122,10 @@ impl DefaultHook for Pod {
 }
 
 impl DefaultHook for PodSpec {
-    /// `SetDefaults_PodSpec`.
+    /// `SetDefaults_PodSpec`, and the overhead's amounts rounded up to
+    /// thousandths ([`set_defaults_resource_list`]).
     fn default_hook(&mut self) {
+        set_defaults_resource_list(&mut self.overhead);
         default_string(&mut self.dns_policy, "ClusterFirst");
         default_string(&mut self.restart_policy, "Always");
         self.security_context.get_or_insert_with(Default::default);
@@ -4158,6 +4179,37 @@ impl DefaultHook for ProjectedVolumeSource {
 impl DefaultHook for ServiceAccountTokenProjection {
     fn default_hook(&mut self) {
         self.expiration_seconds.get_or_insert(3600);
+    }
+}
+
+/// `SetDefaults_ResourceList` on a container's (or the pod's) limits and
+/// requests.
+impl DefaultHook for ResourceRequirements {
+    fn default_hook(&mut self) {
+        set_defaults_resource_list(&mut self.limits);
+        set_defaults_resource_list(&mut self.requests);
+    }
+}
+
+/// `SetDefaults_ResourceList` on a claim's limits and requests.
+impl DefaultHook for VolumeResourceRequirements {
+    fn default_hook(&mut self) {
+        set_defaults_resource_list(&mut self.limits);
+        set_defaults_resource_list(&mut self.requests);
+    }
+}
+
+/// `SetDefaults_ResourceList` on what the node allocated to the pod.
+impl DefaultHook for PodStatus {
+    fn default_hook(&mut self) {
+        set_defaults_resource_list(&mut self.allocated_resources);
+    }
+}
+
+/// `SetDefaults_ResourceList` on what the node allocated to a container.
+impl DefaultHook for ContainerStatus {
+    fn default_hook(&mut self) {
+        set_defaults_resource_list(&mut self.allocated_resources);
     }
 }
 

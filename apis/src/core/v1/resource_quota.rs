@@ -41,6 +41,7 @@ pub const RESOURCE_QUOTA_SCOPE_VOLUME_ATTRIBUTES_CLASS: &str = "VolumeAttributes
 /// +resource:strategy
 /// +printer:hook
 /// +validation:extra
+/// +defaulting:hook
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct ResourceQuota {
@@ -403,6 +404,16 @@ fn scope_selector_errors(spec: &ResourceQuotaSpec, path: &Path) -> ErrorList {
         }
     }
     errs
+}
+
+/// `SetObjectDefaults_ResourceQuota`: every amount rounded up to
+/// thousandths (`SetDefaults_ResourceList`).
+impl runtime::defaulting::DefaultHook for ResourceQuota {
+    fn default_hook(&mut self) {
+        super::set_defaults_resource_list(&mut self.spec.hard);
+        super::set_defaults_resource_list(&mut self.status.hard);
+        super::set_defaults_resource_list(&mut self.status.used);
+    }
 }
 
 /// `pkg/registry/core/resourcequota/strategy.go`: a create's status is

@@ -66,6 +66,7 @@ const _: () = {
         fn set_defaults(&mut self) {
             ::runtime::defaulting::DefaultHook::default_hook(self);
             self.spec.set_defaults();
+            self.status.set_defaults();
         }
     }
     impl SetDefaults for PodTemplate {
@@ -91,6 +92,9 @@ const _: () = {
                 x.set_defaults();
             }
             for x in self.ephemeral_containers.iter_mut() {
+                x.set_defaults();
+            }
+            if let Some(x) = self.resources.as_mut() {
                 x.set_defaults();
             }
         }
@@ -234,6 +238,12 @@ const _: () = {
     impl SetDefaults for PersistentVolumeClaimSpec {
         fn set_defaults(&mut self) {
             ::runtime::defaulting::DefaultHook::default_hook(self);
+            self.resources.set_defaults();
+        }
+    }
+    impl SetDefaults for VolumeResourceRequirements {
+        fn set_defaults(&mut self) {
+            ::runtime::defaulting::DefaultHook::default_hook(self);
         }
     }
     impl SetDefaults for DownwardAPIVolumeSource {
@@ -267,6 +277,7 @@ const _: () = {
             for x in self.env.iter_mut() {
                 x.set_defaults();
             }
+            self.resources.set_defaults();
             if let Some(x) = self.liveness_probe.as_mut() {
                 x.set_defaults();
             }
@@ -289,6 +300,7 @@ const _: () = {
             for x in self.env.iter_mut() {
                 x.set_defaults();
             }
+            self.resources.set_defaults();
             if let Some(x) = self.liveness_probe.as_mut() {
                 x.set_defaults();
             }
@@ -390,6 +402,36 @@ const _: () = {
             }
         }
     }
+    impl SetDefaults for ResourceRequirements {
+        fn set_defaults(&mut self) {
+            ::runtime::defaulting::DefaultHook::default_hook(self);
+        }
+    }
+    impl SetDefaults for PodStatus {
+        fn set_defaults(&mut self) {
+            ::runtime::defaulting::DefaultHook::default_hook(self);
+            for x in self.init_container_statuses.iter_mut() {
+                x.set_defaults();
+            }
+            for x in self.container_statuses.iter_mut() {
+                x.set_defaults();
+            }
+            for x in self.ephemeral_container_statuses.iter_mut() {
+                x.set_defaults();
+            }
+            if let Some(x) = self.resources.as_mut() {
+                x.set_defaults();
+            }
+        }
+    }
+    impl SetDefaults for ContainerStatus {
+        fn set_defaults(&mut self) {
+            ::runtime::defaulting::DefaultHook::default_hook(self);
+            if let Some(x) = self.resources.as_mut() {
+                x.set_defaults();
+            }
+        }
+    }
     impl SetDefaults for ReplicationController {
         fn set_defaults(&mut self) {
             ::runtime::defaulting::DefaultHook::default_hook(self);
@@ -401,6 +443,11 @@ const _: () = {
             if let Some(x) = self.template.as_mut() {
                 x.set_defaults();
             }
+        }
+    }
+    impl SetDefaults for ResourceQuota {
+        fn set_defaults(&mut self) {
+            ::runtime::defaulting::DefaultHook::default_hook(self);
         }
     }
     impl SetDefaults for Secret {

@@ -500,6 +500,10 @@ impl ::runtime::registry::ServedKind for ResourceQuota {
     fn from_storage(stored: Self) -> Self {
         stored
     }
+    const DEFAULTED: bool = true;
+    fn set_defaults(&mut self) {
+        ::runtime::defaulting::SetDefaults::set_defaults(self);
+    }
     const VALIDATED: bool = true;
     fn validate(
         &self,
