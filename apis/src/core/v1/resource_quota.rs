@@ -188,7 +188,7 @@ fn is_standard_scope(scope: &str) -> bool {
 /// `helper.IsResourceQuotaScopeValidForResource`: the pod scopes apply to
 /// the pod count and pod compute resources (`BestEffort` to the count
 /// alone), the volume attributes class scope to claims and their storage.
-pub fn scope_valid_for_resource(scope: &str, resource: &str) -> bool {
+fn scope_valid_for_resource(scope: &str, resource: &str) -> bool {
     let pod_count = resource == "pods";
     let pod_compute = matches!(
         resource,
