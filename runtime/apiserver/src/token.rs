@@ -443,24 +443,20 @@ impl TokenIssuer {
         if private.get("secret").is_some() {
             still_bound::<Secret>(objects, SECRETS, namespace_of, "secret", &field, now)?;
         }
-        if private.get("pod").is_some() {
+        let pod = private.get("pod").is_some();
+        let node = private.get("node").is_some();
+        if pod {
             still_bound::<Pod>(objects, crate::PODS, namespace_of, "pod", &field, now)?;
             extra.insert(
                 "authentication.kubernetes.io/pod-name",
                 field("pod", "name"),
             );
             extra.insert("authentication.kubernetes.io/pod-uid", field("pod", "uid"));
-            // The pod's node is copied from the claim, not looked up.
-            extra.insert(
-                "authentication.kubernetes.io/node-name",
-                field("node", "name"),
-            );
-            extra.insert(
-                "authentication.kubernetes.io/node-uid",
-                field("node", "uid"),
-            );
-        } else if private.get("node").is_some() {
+        } else if node {
             still_bound::<Node>(objects, NODES, None, "node", &field, now)?;
+        }
+        if pod || node {
+            // A pod's node is copied from the claim, not looked up.
             extra.insert(
                 "authentication.kubernetes.io/node-name",
                 field("node", "name"),
