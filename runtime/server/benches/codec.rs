@@ -24,6 +24,7 @@
 //! | `Deployment/json_decode_managed` | the registry's `decode` of the Deployment as the server answers its create (managed fields included), as a client's update sends it back | `json_decode` |
 //! | `Deployment/write_create` | a POST of the Deployment fixture through the server's router, in process, on the memory store | - |
 //! | `Deployment/write_create_watched` | the same create while a watch of Deployments is open: the watch cache takes each write's event (its JSON rendered by the write, see the server's `rendered` module) within the timed requests | `write_create` |
+//! | `Deployment/json_decode_between_creates` | the registry's `decode` of a Deployment fixture body, each after a create of another through the router (untimed): the decode as the create pays it, without the branch history and caches a loop over one body keeps warm | `json_decode` |
 //! | `Deployment/write_create_managed_fields` | the field manager's part of that create: the managed fields of the decoded object read from the Rust value (`apply::created`) | `write_create` |
 //! | `Deployment/write_update` | a PUT of the same object with one label changed | `write_create` |
 //! | `Deployment/write_apply` | a server-side apply PATCH of the same object with one label changed | `write_create` |
@@ -709,6 +710,34 @@ fn writes(c: &mut Criterion) {
     assert_eq!(status, StatusCode::CREATED);
     group.bench_function("json_decode_managed", |b| {
         b.iter(|| deployments.decode(black_box(&answered)).expect("decodes"))
+    });
+    // The create's own decode: the registry's `decode` of the next body
+    // (timed), after a create through the router (untimed), as the
+    // server decodes one body after another request's work.
+    group.bench_function("json_decode_between_creates", |b| {
+        b.iter_custom(|iters| {
+            let (store, router) = fresh();
+            let mut elapsed = Duration::ZERO;
+            for n in 0..iters {
+                if n % 1000 == 999 {
+                    store.compact(store.current_revision()).expect("compacts");
+                }
+                let created = send(
+                    &router,
+                    Method::POST,
+                    PATH,
+                    "application/json",
+                    named(&format!("c{n}"), 0),
+                );
+                assert_eq!(created.0, StatusCode::CREATED);
+                let body = named(&format!("d{n}"), 0);
+                let start = Instant::now();
+                let decoded = deployments.decode(black_box(&body)).expect("decodes");
+                drop(decoded);
+                elapsed += start.elapsed();
+            }
+            elapsed
+        })
     });
     group.bench_function("write_create_managed_fields", |b| {
         b.iter(|| {

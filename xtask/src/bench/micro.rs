@@ -383,6 +383,38 @@ pub(super) fn micro(ctx: &Ctx) -> Result<Section> {
         None => create_figure.status(Status::Failed),
     };
     figures.push(create_figure);
+    // The decode as the create pays it: after another request's work, the
+    // branch history and caches a loop over one body keeps warm are gone.
+    let between = estimate("Deployment", "json_decode_between_creates");
+    let between_figure = Figure::new("Deployment: JSON decode between creates", "ns")
+        .detail(
+            "the registry's `decode` of the fixture, each after a create of another Deployment \
+             through the router (untimed)",
+        )
+        .baseline(
+            "JSON decode of the same object in a loop (registry `decode`)",
+            deployment_decode,
+        )
+        .ratio(between.zip(deployment_decode).map(|(b, d)| b / d), |r| {
+            format!("{r:.2}x the loop's time")
+        });
+    figures.push(match between {
+        Some(v) => between_figure.value(v),
+        None => between_figure.status(Status::Failed),
+    });
+    let against_between = Figure::new(
+        "Deployment: create against the decode between creates",
+        "ns",
+    )
+    .detail("the create's time beside the decode it makes, timed as it makes it")
+    .baseline("JSON decode between creates", between)
+    .ratio(create.zip(between).map(|(c, b)| c / b), |r| {
+        format!("{r:.2}x the decode's time")
+    });
+    figures.push(match create {
+        Some(v) => against_between.value(v),
+        None => against_between.status(Status::Failed),
+    });
     let watched = estimate("Deployment", "write_create_watched");
     let watched_figure = Figure::new(
         "Deployment: create while a watch of Deployments is open",
