@@ -1,6 +1,7 @@
 //! The `admissionregistration.k8s.io` group, ported from
 //! `k8s.io/api/admissionregistration`.
 
+pub mod conditions;
 pub mod v1;
 mod webhook;
 

@@ -55,4 +55,5 @@ mod tokens;
 mod update;
 mod versions;
 mod watch;
+mod webhook_conditions;
 mod webhooks;

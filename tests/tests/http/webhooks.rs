@@ -9,13 +9,20 @@ use tests::webhook::{WebhookServer, answer, patch};
 
 use super::*;
 
-const VALIDATING: &str = "/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations";
+pub(super) const VALIDATING: &str =
+    "/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations";
 const MUTATING: &str = "/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations";
-const CONFIGMAPS: &str = "/api/v1/namespaces/default/configmaps";
+pub(super) const CONFIGMAPS: &str = "/api/v1/namespaces/default/configmaps";
 
 /// A configuration of `kind` with one webhook `name` at `url`, for
 /// `rules`, trusting `ca_bundle`.
-fn configuration(kind: &str, name: &str, url: &str, ca_bundle: &str, rules: Value) -> Value {
+pub(super) fn configuration(
+    kind: &str,
+    name: &str,
+    url: &str,
+    ca_bundle: &str,
+    rules: Value,
+) -> Value {
     json!({
         "apiVersion": "admissionregistration.k8s.io/v1",
         "kind": kind,
@@ -31,7 +38,7 @@ fn configuration(kind: &str, name: &str, url: &str, ca_bundle: &str, rules: Valu
 }
 
 /// Rules for `operations` on the core group's configmaps.
-fn configmap_rules(operations: &[&str]) -> Value {
+pub(super) fn configmap_rules(operations: &[&str]) -> Value {
     json!([{"operations": operations, "apiGroups": [""], "apiVersions": ["v1"], "resources": ["configmaps"]}])
 }
 
@@ -121,17 +128,38 @@ async fn configurations_are_defaulted_and_validated_as_upstream() {
         ]
     );
 
-    // Match conditions need CEL, which this server does not have.
+    // Match conditions are compiled when written: cel-go's words for an
+    // expression that does not parse; the authorizer, which this server
+    // does not have, is refused.
     let mut conditional = body.clone();
     conditional["metadata"]["name"] = json!("conditional");
-    conditional["webhooks"][0]["matchConditions"] = json!([{"name": "not-system", "expression": "!request.userInfo.username.startsWith('system:')"}]);
+    conditional["webhooks"][0]["matchConditions"] = json!([
+        {"name": "not-system", "expression": "!request.userInfo.username.startsWith('system:')"},
+        {"name": "broken", "expression": " object.metadata.name == "},
+        {"name": "breakglass", "expression": "!authorizer.group('').resource('pods').check('breakglass').allowed()"},
+        {"name": "not-system", "expression": ""},
+    ]);
     let r = api.post(VALIDATING, &conditional).await;
     r.assert_failure(422, "Invalid");
     assert_eq!(
         r.causes(),
         [
-            "webhooks[0].matchConditions[0].expression: Forbidden: match conditions are not supported by this server: it has no CEL evaluator"
+            "webhooks[0].matchConditions[1].expression: Invalid value: \"object.metadata.name ==\": compilation failed: ERROR: <input>:1:24: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | object.metadata.name ==\n | .......................^",
+            "webhooks[0].matchConditions[2].expression: Forbidden: the authorizer variable is not supported by this server: it has no authorizer",
+            "webhooks[0].matchConditions[3].expression: Required value",
+            "webhooks[0].matchConditions[3].name: Duplicate value: \"not-system\"",
         ]
+    );
+    conditional["webhooks"][0]["matchConditions"] = json!([
+        {"name": "not-system", "expression": "!request.userInfo.username.startsWith('system:')"},
+    ]);
+    let r = api.post(VALIDATING, &conditional).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        api.delete(&format!("{VALIDATING}/conditional"))
+            .await
+            .status,
+        StatusCode::OK
     );
 
     let r = api

@@ -17,6 +17,7 @@ use super::{
     MatchCondition, MutatingWebhookConfiguration, Rule, RuleWithOperations,
     ValidatingWebhookConfiguration, WebhookClientConfig,
 };
+use crate::admissionregistration::conditions::CompileError;
 use crate::admissionregistration::{DEFAULT_SERVICE_PORT, WebhookAccessor};
 
 /// The AdmissionReview versions this server sends (`v1`) and upstream
@@ -626,9 +627,8 @@ fn service_errors(
 }
 
 /// `validateMatchConditions`: at most 64, each with a qualified name and
-/// an expression, names unique. This server has no CEL evaluator, so an
-/// expression it would have to evaluate is refused rather than ignored
-/// (a webhook would be called for requests its conditions exclude).
+/// an expression that compiles (trimmed, see
+/// [`crate::admissionregistration::conditions::compile`]), names unique.
 fn match_conditions_errors(conditions: &[MatchCondition], path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if conditions.len() > MAX_MATCH_CONDITIONS {
@@ -642,13 +642,21 @@ fn match_conditions_errors(conditions: &[MatchCondition], path: &Path) -> ErrorL
     for (i, condition) in conditions.iter().enumerate() {
         let at = path.index(i);
         let expression = at.child("expression");
-        if condition.expression.trim().is_empty() {
+        let trimmed = condition.expression.trim();
+        if trimmed.is_empty() {
             errs.push(Error::required(&expression, ""));
         } else {
-            errs.push(Error::forbidden(
-                &expression,
-                "match conditions are not supported by this server: it has no CEL evaluator",
-            ));
+            match crate::admissionregistration::conditions::compile(trimmed) {
+                Ok(_) => {}
+                Err(CompileError::Invalid(why)) => errs.push(Error::invalid(
+                    &expression,
+                    BadValue::Str(trimmed.to_string()),
+                    &why,
+                )),
+                Err(CompileError::Forbidden(why)) => {
+                    errs.push(Error::forbidden(&expression, &why));
+                }
+            }
         }
         let name = at.child("name");
         if condition.name.is_empty() {

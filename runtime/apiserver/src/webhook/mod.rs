@@ -28,6 +28,13 @@
 //! - a webhook that cannot be called, times out (`timeoutSeconds`) or
 //!   answers with something that is no review fails the request with a
 //!   500 under `failurePolicy: Fail`, and is skipped under `Ignore`;
+//! - a webhook with match conditions (`matchConditions`, CEL) is called
+//!   only when none of them is false, over the request and the objects in
+//!   the version its rules matched; when none is false but some fail to
+//!   evaluate, `failurePolicy: Fail` refuses the request (403, the
+//!   failures' reason) and `Ignore` skips the webhook (see
+//!   [`apis::admissionregistration::conditions`] for what the expressions
+//!   can use here);
 //! - under `matchPolicy: Equivalent`, a rule for another version of the
 //!   written resource matches, and the webhook is sent (and patches) the
 //!   objects converted to that version;
@@ -51,9 +58,8 @@
 //! through no admission; a refusal carries its own phase's warnings
 //! only; a webhook named by `service` is called at
 //! `https://<name>.<namespace>.svc:<port><path>`, which resolves only
-//! where the host can (no cluster DNS or proxy here); only the CA bundle
-//! is trusted (an empty one trusts nothing); and match conditions, which
-//! need CEL, are refused when the configuration is written.
+//! where the host can (no cluster DNS or proxy here); and only the CA
+//! bundle is trusted (an empty one trusts nothing).
 
 mod client;
 mod review;
@@ -61,6 +67,7 @@ mod review;
 use std::collections::{BTreeMap, BTreeSet};
 
 use apis::admissionregistration::WebhookAccessor;
+use apis::admissionregistration::conditions::{self, Matched};
 use apis::admissionregistration::v1::{
     MutatingWebhookConfiguration, RuleWithOperations, ValidatingWebhookConfiguration,
 };
@@ -306,12 +313,14 @@ fn each_webhook<C: 'static>(
     Ok(())
 }
 
-/// The webhook's review of the request when it matches the request and
-/// `may_call` says so, made with the object and the old one in the
-/// version its rules matched (`resource`, returned beside the review).
+/// The webhook's review of the request when it matches the request (its
+/// rules, selectors and match conditions) and `may_call` says so, made
+/// with the object and the old one in the version its rules matched
+/// (`resource`, returned beside the review).
 ///
 /// Errors: a dry run sent to a webhook with side effects (400); a
-/// namespace that cannot be read; an object that does not convert.
+/// namespace that cannot be read; an object that does not convert; match
+/// conditions that fail under `failurePolicy: Fail` (403).
 fn prepare<'a>(
     hook: &WebhookAccessor<'_>,
     attributes: &Attributes<'a>,
@@ -322,6 +331,23 @@ fn prepare<'a>(
     let Some(resource) = matches(hook, attributes, object, old)? else {
         return Ok(None);
     };
+    // The objects in the version the rules matched, which the match
+    // conditions see too (upstream's versioned attributes).
+    let converted;
+    let (object, old) = if std::ptr::eq(resource, attributes.resource) {
+        (object, old)
+    } else {
+        let convert = |o: Option<&dyn Object>| {
+            o.map(|o| attributes.convert(o, resource))
+                .transpose()
+                .map_err(Rejection::Status)
+        };
+        converted = (convert(object)?, convert(old)?);
+        (converted.0.as_deref(), converted.1.as_deref())
+    };
+    if !conditions_match(hook, attributes, resource, object, old)? {
+        return Ok(None);
+    }
     if !may_call() {
         return Ok(None);
     }
@@ -331,24 +357,63 @@ fn prepare<'a>(
             hook.name
         ))));
     }
-    let prepared = if std::ptr::eq(resource, attributes.resource) {
-        review::prepare(hook, attributes, resource, object, old)
-    } else {
-        let convert = |o: Option<&dyn Object>| {
-            o.map(|o| attributes.convert(o, resource))
-                .transpose()
-                .map_err(Rejection::Status)
-        };
-        let (object, old) = (convert(object)?, convert(old)?);
-        review::prepare(
-            hook,
-            attributes,
-            resource,
-            object.as_deref(),
-            old.as_deref(),
-        )
-    };
+    let prepared = review::prepare(hook, attributes, resource, object, old);
     Ok(Some((prepared, resource)))
+}
+
+/// Whether `hook`'s match conditions let it be called (see
+/// [`apis::admissionregistration::conditions`]): none is false, and none
+/// failed, or the failures are ignored (`failurePolicy: Ignore`, which
+/// skips the webhook).
+///
+/// Errors: failures under `failurePolicy: Fail`, as upstream's
+/// `ShouldCallHook` answers them: 403, the request's resource and name
+/// forbidden for the failures' reason; an object that cannot be written as
+/// JSON (500).
+fn conditions_match(
+    hook: &WebhookAccessor<'_>,
+    attributes: &Attributes<'_>,
+    resource: &ResourceInfo,
+    object: Option<&dyn Object>,
+    old: Option<&dyn Object>,
+) -> Result<bool, Rejection> {
+    if hook.match_conditions.is_empty() {
+        return Ok(true);
+    }
+    let value = |o: Option<&dyn Object>| {
+        o.map(|o| o.to_value())
+            .transpose()
+            .map_err(|e| Rejection::Status(ApiError::internal(e)))
+    };
+    let (object, old) = (value(object)?, value(old)?);
+    let request = review::admission_request(attributes, resource, None, None, None);
+    match conditions::evaluate(
+        hook.match_conditions,
+        object.as_ref(),
+        old.as_ref(),
+        &request,
+    ) {
+        Matched::Yes => Ok(true),
+        Matched::No { .. } => Ok(false),
+        Matched::Failed(why) if ignores_failure(hook) => {
+            tracing::warn!(
+                "Failed evaluating match conditions, failing open {}: {why}",
+                hook.name
+            );
+            Ok(false)
+        }
+        Matched::Failed(why) => {
+            tracing::warn!(
+                "Failed evaluating match conditions, failing closed {}: {why}",
+                hook.name
+            );
+            Err(Rejection::Status(ApiError::forbidden(
+                attributes.resource,
+                attributes.name,
+                &why,
+            )))
+        }
+    }
 }
 
 /// Reads the answer of a review `sent` to a webhook whose failure policy

@@ -174,11 +174,39 @@ fn review_request(
     version: &str,
     uid: &str,
 ) -> Result<Vec<u8>, String> {
+    let request = admission_request(
+        attributes,
+        resource,
+        Some(uid),
+        object.map(|o| o.to_value()).transpose()?,
+        old.map(|o| o.to_value()).transpose()?,
+    );
+    let review = json!({
+        "kind": "AdmissionReview",
+        "apiVersion": format!("admission.k8s.io/{version}"),
+        "request": request,
+    });
+    serde_json::to_vec(&review).map_err(|e| e.to_string())
+}
+
+/// The `AdmissionRequest` of the request as made to `resource` (see
+/// [`review_request`]), with `uid` and the objects given: a review's,
+/// or (none of them) the `request` match conditions see, as upstream's
+/// `CreateAdmissionRequest` makes it for CEL.
+pub(super) fn admission_request(
+    attributes: &Attributes<'_>,
+    resource: &ResourceInfo,
+    uid: Option<&str>,
+    object: Option<Value>,
+    old: Option<Value>,
+) -> Value {
     let gvk = |r: &ResourceInfo| json!({"group": r.group, "version": r.version, "kind": r.kind});
     let gvr =
         |r: &ResourceInfo| json!({"group": r.group, "version": r.version, "resource": r.plural});
     let mut request = Map::new();
-    request.insert("uid".into(), json!(uid));
+    if let Some(uid) = uid {
+        request.insert("uid".into(), json!(uid));
+    }
     request.insert("kind".into(), gvk(resource));
     request.insert("resource".into(), gvr(resource));
     if let Some(sub) = attributes.subresource {
@@ -209,10 +237,10 @@ fn review_request(
     }
     request.insert("userInfo".into(), Value::Object(user_info));
     if let Some(object) = object {
-        request.insert("object".into(), object.to_value()?);
+        request.insert("object".into(), object);
     }
     if let Some(old) = old {
-        request.insert("oldObject".into(), old.to_value()?);
+        request.insert("oldObject".into(), old);
     }
     request.insert("dryRun".into(), json!(attributes.dry_run));
     let options_kind = match operation {
@@ -225,12 +253,7 @@ fn review_request(
         options["dryRun"] = json!(["All"]);
     }
     request.insert("options".into(), options);
-    let review = json!({
-        "kind": "AdmissionReview",
-        "apiVersion": format!("admission.k8s.io/{version}"),
-        "request": Value::Object(request),
-    });
-    serde_json::to_vec(&review).map_err(|e| e.to_string())
+    Value::Object(request)
 }
 
 /// What a verified answer says.
