@@ -17,7 +17,11 @@
 //!   server has no authorizer to ask;
 //! - Kubernetes' CEL libraries (`quantity()`, `url()`, `lowerAscii()`,
 //!   ...) are missing; the standard functions and macros (`has`, `all`,
-//!   `exists`, `matches`, `startsWith`, `size`, ...) are there.
+//!   `exists`, `matches`, `startsWith`, `size`, ...) are there;
+//! - there is no cost budget; an expression is bounded by its length
+//!   instead (500 operators and brackets outside string literals), and
+//!   parsed and evaluated on a thread of its own, whose stack an
+//!   expression within that bound cannot overflow.
 
 use std::sync::Arc;
 
@@ -41,10 +45,78 @@ pub enum CompileError {
     Forbidden(String),
 }
 
-/// Compiles `expression` (already trimmed, as upstream trims it).
+/// The most operators and brackets (outside string literals) an
+/// expression may have. The parser and the evaluator recurse once per
+/// level of the expression's tree, which a chain of operators deepens by
+/// one each; 500 of them fit in [`STACK_BYTES`] several times over, even
+/// in a debug build. (cel-go limits the parser's recursion to 250.)
+const MAX_OPERATORS: usize = 500;
+
+/// The stack of the thread an expression is parsed and evaluated on.
+const STACK_BYTES: usize = 64 << 20;
+
+/// Checks that `expression` (already trimmed, as upstream trims it)
+/// compiles.
 ///
 /// Errors: see [`CompileError`].
-pub fn compile(expression: &str) -> Result<Program, CompileError> {
+pub fn check(expression: &str) -> Result<(), CompileError> {
+    on_own_stack(|| compile(expression).map(drop))
+        .unwrap_or_else(|why| Err(CompileError::Invalid(why)))
+}
+
+/// Runs `f` on a thread of its own with a stack of [`STACK_BYTES`], and
+/// waits for it: the parser and the evaluator recurse as deep as the
+/// expression is, which an expression within [`MAX_OPERATORS`] keeps
+/// within that stack, not within a server thread's.
+///
+/// Errors: the thread cannot be started, or `f` panicked.
+fn on_own_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Result<T, String> {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("cel".into())
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(scope, f)
+            .map_err(|e| format!("cannot evaluate CEL: {e}"))?
+            .join()
+            .map_err(|_| "the CEL evaluator failed".to_string())
+    })
+}
+
+/// How many operator and bracket characters `expression` has outside its
+/// string literals (an upper bound of how deep its tree is).
+fn operators(expression: &str) -> usize {
+    let mut count = 0;
+    let mut quote = None;
+    let mut escaped = false;
+    for c in expression.chars() {
+        match quote {
+            Some(q) => {
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == q {
+                    quote = None;
+                }
+            }
+            None if c == '\'' || c == '"' => quote = Some(c),
+            None if "+-*/%!<>=&|?:([{.".contains(c) => count += 1,
+            None => {}
+        }
+    }
+    count
+}
+
+/// Compiles `expression`; to be called on [`on_own_stack`].
+///
+/// Errors: see [`CompileError`].
+fn compile(expression: &str) -> Result<Program, CompileError> {
+    let count = operators(expression);
+    if count > MAX_OPERATORS {
+        return Err(CompileError::Invalid(format!(
+            "compilation failed: the expression has {count} operators and brackets, more than the {MAX_OPERATORS} this server parses"
+        )));
+    }
     let program = Program::compile(expression).map_err(|errors| {
         let issues: Vec<String> = errors
             .errors
@@ -101,6 +173,17 @@ pub fn evaluate(
     if conditions.is_empty() {
         return Matched::Yes;
     }
+    on_own_stack(|| evaluate_here(conditions, object, old_object, request))
+        .unwrap_or_else(Matched::Failed)
+}
+
+/// [`evaluate`] on the calling thread; to be called on [`on_own_stack`].
+fn evaluate_here(
+    conditions: &[MatchCondition],
+    object: Option<&Value>,
+    old_object: Option<&Value>,
+    request: &Value,
+) -> Matched {
     let mut errors = Vec::new();
     let context = context(object, old_object, request);
     for condition in conditions {
@@ -177,17 +260,46 @@ mod tests {
     #[test]
     fn expressions_that_do_not_parse_are_reported_as_cel_go_reports_them() {
         assert_eq!(
-            compile("a b").err(),
+            check("a b").err(),
             Some(CompileError::Invalid(
                 "compilation failed: ERROR: <input>:1:3: Syntax error: extraneous input 'b' expecting <EOF>\n | a b\n | ..^"
                     .into()
             ))
         );
         assert!(matches!(
-            compile("authorizer.group('').resource('pods').check('create').allowed()"),
+            check("authorizer.group('').resource('pods').check('create').allowed()"),
             Err(CompileError::Forbidden(_))
         ));
-        assert!(compile("request.userInfo.username != 'admin'").is_ok());
+        assert_eq!(check("request.userInfo.username != 'admin'"), Ok(()));
+        // Operators inside string literals do not count.
+        let literal = format!("object.metadata.name != '{}'", "+(".repeat(600));
+        assert_eq!(check(&literal), Ok(()));
+    }
+
+    /// Expressions deep enough to overflow a stack are refused before they
+    /// are parsed; as deep as allowed, they parse and evaluate (in a debug
+    /// build too, whose frames are largest).
+    #[test]
+    fn deep_expressions_are_refused_before_they_overflow_a_stack() {
+        let deepest = vec!["1"; MAX_OPERATORS + 1].join(" + ");
+        assert_eq!(
+            check(&format!("{deepest} > 0")),
+            Err(CompileError::Invalid(format!(
+                "compilation failed: the expression has {} operators and brackets, more than the 500 this server parses",
+                MAX_OPERATORS + 1
+            )))
+        );
+        // 499 additions and a comparison: the most there may be.
+        let deep = vec!["1"; MAX_OPERATORS].join(" + ");
+        let expression = format!("{deep} > 0");
+        assert_eq!(check(&expression), Ok(()));
+        let request = json!({});
+        assert_eq!(
+            evaluate(&[condition("deep", &expression)], None, None, &request),
+            Matched::Yes
+        );
+        let nested = format!("{}true{}", "(".repeat(200), ")".repeat(200));
+        assert!(matches!(check(&nested), Err(CompileError::Invalid(_))));
     }
 
     #[test]

@@ -628,7 +628,7 @@ fn service_errors(
 
 /// `validateMatchConditions`: at most 64, each with a qualified name and
 /// an expression that compiles (trimmed, see
-/// [`crate::admissionregistration::conditions::compile`]), names unique.
+/// [`crate::admissionregistration::conditions::check`]), names unique.
 fn match_conditions_errors(conditions: &[MatchCondition], path: &Path) -> ErrorList {
     let mut errs = ErrorList::new();
     if conditions.len() > MAX_MATCH_CONDITIONS {
@@ -646,8 +646,8 @@ fn match_conditions_errors(conditions: &[MatchCondition], path: &Path) -> ErrorL
         if trimmed.is_empty() {
             errs.push(Error::required(&expression, ""));
         } else {
-            match crate::admissionregistration::conditions::compile(trimmed) {
-                Ok(_) => {}
+            match crate::admissionregistration::conditions::check(trimmed) {
+                Ok(()) => {}
                 Err(CompileError::Invalid(why)) => errs.push(Error::invalid(
                     &expression,
                     BadValue::Str(trimmed.to_string()),
