@@ -4,28 +4,33 @@
 //! is called (upstream's `matchconditions.Matcher`): a webhook is called
 //! only when none of its conditions is false.
 //!
-//! Expressions are parsed and evaluated by the `cel` crate, with
-//! upstream's variables: `object` and `oldObject` (null where the
-//! operation has none: a create's old object, a delete's object) and
-//! `request`, the `AdmissionRequest` without the objects. Where this
-//! differs from kube-apiserver's cel-go:
-//! - there is no type checker: a reference to an unknown variable or
-//!   function, or a field of the wrong type, fails when the expression is
-//!   evaluated (an evaluation error, which the failure policy decides),
-//!   not when the configuration is written;
-//! - `authorizer` is refused when the configuration is written: this
-//!   server has no authorizer to ask;
-//! - Kubernetes' CEL libraries (`quantity()`, `url()`, `lowerAscii()`,
-//!   ...) are missing; the standard functions and macros (`has`, `all`,
-//!   `exists`, `matches`, `startsWith`, `size`, ...) are there;
-//! - there is no cost budget; an expression is bounded by its length
-//!   instead (500 operators and brackets outside string literals), and
-//!   parsed and evaluated on a thread of its own, whose stack an
-//!   expression within that bound cannot overflow.
+//! Expressions are parsed and evaluated by the `cel` crate, with the
+//! standard library, the strings extension (`lowerAscii()`, `split()`,
+//! ...), optional values and timestamps and durations, and upstream's
+//! variables: `object` and `oldObject` (null where the operation has
+//! none: a create's old object, a delete's object) and `request`, the
+//! `AdmissionRequest` without the objects. Where this differs from
+//! kube-apiserver's cel-go:
+//! - there is no type checker. The expression's result must be a boolean
+//!   by its form (a comparison, `&&`, `||`, `!`, `in`, `has()`, `all()`,
+//!   `exists()`, a boolean function such as `startsWith()`, a boolean
+//!   literal, or a conditional of two of these); a reference to an
+//!   unknown variable or function, or a field of the wrong type, fails
+//!   when the expression is evaluated, not when it is written;
+//! - Kubernetes' own libraries (`quantity()`, `url()`, `isSorted()`, ...)
+//!   are missing, and `authorizer` is refused when the configuration is
+//!   written (this server has no authorizer to ask);
+//! - there is no cost budget. Instead an expression may not nest a
+//!   comprehension (`all`, `exists`, `exists_one`, `map`, `filter`)
+//!   inside another, whose cost grows with a power of the object's size,
+//!   nor have more than 1000 operator and bracket characters (each level
+//!   of its tree takes one), so that it is parsed and evaluated within
+//!   the stack of the thread of its own it runs on.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use cel::{Context, ExecutionError, Program};
+use cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue, operators};
+use cel::{Context, Env, ExecutionError};
 use serde_json::Value;
 
 use super::v1::MatchCondition;
@@ -34,26 +39,38 @@ use super::v1::MatchCondition;
 /// server cannot answer.
 const AUTHORIZER: &str = "authorizer";
 
+/// cel-go's limit of an expression's size, in characters (code points).
+const MAX_CHARACTERS: usize = 100_000;
+
+/// The most operator and bracket characters an expression may have,
+/// counted anywhere in its text (string literals too: a count that needs
+/// no lexing cannot be fooled by one). Every level of an expression's
+/// tree takes at least one, and the parser and the evaluator recurse once
+/// per level; 1000 levels fit in [`STACK_BYTES`] several times over, even
+/// in a debug build.
+const MAX_OPERATORS: usize = 1000;
+
+/// The characters [`MAX_OPERATORS`] counts.
+const OPERATOR_CHARACTERS: &str = "+-*/%!<>=&|?:([{.";
+
+/// cel-go's limit of the parser's recursion (nested parentheses, calls,
+/// lists).
+const MAX_RECURSION_DEPTH: u16 = 250;
+
+/// The stack of the thread an expression is parsed and evaluated on.
+const STACK_BYTES: usize = 256 << 20;
+
 /// Why an expression cannot be a match condition.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CompileError {
-    /// It does not parse: cel-go's words, `compilation failed: ERROR:
-    /// <input>:<line>:<column>: <message>` and the line marked under it
-    /// (a field's `Invalid value`).
+    /// It does not parse (cel-go's words, `compilation failed: ERROR:
+    /// <input>:<line>:<column>: <message>` and the line marked under it),
+    /// is too large, or does not evaluate to a boolean: a field's
+    /// `Invalid value`.
     Invalid(String),
     /// It needs what this server does not have (a field's `Forbidden`).
     Forbidden(String),
 }
-
-/// The most operators and brackets (outside string literals) an
-/// expression may have. The parser and the evaluator recurse once per
-/// level of the expression's tree, which a chain of operators deepens by
-/// one each; 500 of them fit in [`STACK_BYTES`] several times over, even
-/// in a debug build. (cel-go limits the parser's recursion to 250.)
-const MAX_OPERATORS: usize = 500;
-
-/// The stack of the thread an expression is parsed and evaluated on.
-const STACK_BYTES: usize = 64 << 20;
 
 /// Checks that `expression` (already trimmed, as upstream trims it)
 /// compiles.
@@ -64,10 +81,10 @@ pub fn check(expression: &str) -> Result<(), CompileError> {
         .unwrap_or_else(|why| Err(CompileError::Invalid(why)))
 }
 
-/// Runs `f` on a thread of its own with a stack of [`STACK_BYTES`], and
-/// waits for it: the parser and the evaluator recurse as deep as the
-/// expression is, which an expression within [`MAX_OPERATORS`] keeps
-/// within that stack, not within a server thread's.
+/// Runs `f` on a thread of its own with a stack of [`STACK_BYTES`] (an
+/// address range; only what is used is memory), and waits for it: the
+/// parser and the evaluator recurse as deep as the expression is, which
+/// [`MAX_OPERATORS`] keeps within that stack, not a server thread's.
 ///
 /// Errors: the thread cannot be started, or `f` panicked.
 fn on_own_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Result<T, String> {
@@ -82,55 +99,67 @@ fn on_own_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Result<T, String> {
     })
 }
 
-/// How many operator and bracket characters `expression` has outside its
-/// string literals (an upper bound of how deep its tree is).
-fn operators(expression: &str) -> usize {
-    let mut count = 0;
-    let mut quote = None;
-    let mut escaped = false;
-    for c in expression.chars() {
-        match quote {
-            Some(q) => {
-                if escaped {
-                    escaped = false;
-                } else if c == '\\' {
-                    escaped = true;
-                } else if c == q {
-                    quote = None;
-                }
-            }
-            None if c == '\'' || c == '"' => quote = Some(c),
-            None if "+-*/%!<>=&|?:([{.".contains(c) => count += 1,
-            None => {}
-        }
-    }
-    count
+/// The environment expressions are compiled and evaluated in: the
+/// standard library, the strings extension, optional values.
+fn environment() -> Arc<Env> {
+    static ENV: OnceLock<Arc<Env>> = OnceLock::new();
+    ENV.get_or_init(|| {
+        let mut env = Env::stdlib().with_optional_support(true);
+        // The extension's functions are new names: adding them cannot
+        // conflict with the standard library's.
+        let _ = env.add_extension(cel::extensions::strings);
+        Arc::new(env)
+    })
+    .clone()
 }
 
 /// Compiles `expression`; to be called on [`on_own_stack`].
 ///
 /// Errors: see [`CompileError`].
-fn compile(expression: &str) -> Result<Program, CompileError> {
-    let count = operators(expression);
-    if count > MAX_OPERATORS {
+fn compile(expression: &str) -> Result<IdedExpr, CompileError> {
+    let size = expression.chars().count();
+    if size > MAX_CHARACTERS {
         return Err(CompileError::Invalid(format!(
-            "compilation failed: the expression has {count} operators and brackets, more than the {MAX_OPERATORS} this server parses"
+            "compilation failed: expression code point size exceeds limit: size: {size}, limit {MAX_CHARACTERS}"
         )));
     }
-    let program = Program::compile(expression).map_err(|errors| {
-        let issues: Vec<String> = errors
-            .errors
-            .iter()
-            .map(|e| issue(expression, e.pos, &e.msg))
-            .collect();
-        CompileError::Invalid(format!("compilation failed: {}", issues.join("\n")))
-    })?;
-    if program.references().variables().contains(&AUTHORIZER) {
-        return Err(CompileError::Forbidden(
-            "the authorizer variable is not supported by this server: it has no authorizer".into(),
-        ));
+    let count = expression
+        .chars()
+        .filter(|c| OPERATOR_CHARACTERS.contains(*c))
+        .count();
+    if count > MAX_OPERATORS {
+        return Err(CompileError::Invalid(format!(
+            "compilation failed: the expression has {count} operator and bracket characters, more than the {MAX_OPERATORS} this server parses"
+        )));
     }
-    Ok(program)
+    let root = environment()
+        .parser()
+        .max_recursion_depth(MAX_RECURSION_DEPTH)
+        .parse(expression)
+        .map_err(|errors| {
+            // Past the recursion limit the parser's other errors are its
+            // own confusion; cel-go stops there.
+            if errors
+                .errors
+                .iter()
+                .any(|e| e.msg.contains("Recursion limit of"))
+            {
+                return CompileError::Invalid(format!(
+                    "compilation failed: expression recursion limit exceeded: {MAX_RECURSION_DEPTH}"
+                ));
+            }
+            let issues: Vec<String> = errors
+                .errors
+                .iter()
+                .map(|e| issue(expression, e.pos, &e.msg))
+                .collect();
+            CompileError::Invalid(format!("compilation failed: {}", issues.join("\n")))
+        })?;
+    inspect(&root)?;
+    if !is_boolean(&root) {
+        return Err(CompileError::Invalid("must evaluate to bool".into()));
+    }
+    Ok(root)
 }
 
 /// One issue as cel-go's `Issues.String` writes it: the position, the
@@ -142,6 +171,96 @@ fn issue(expression: &str, (line, column): (isize, isize), message: &str) -> Str
         .unwrap_or("");
     let dots = ".".repeat(usize::try_from(column - 1).unwrap_or(0));
     format!("ERROR: <input>:{line}:{column}: {message}\n | {text}\n | {dots}^")
+}
+
+/// Walks the tree (without recursing): the authorizer is refused, and so
+/// is a comprehension in the loop of another.
+///
+/// Errors: see [`CompileError`].
+fn inspect(root: &IdedExpr) -> Result<(), CompileError> {
+    // Each node with whether it runs inside a comprehension's loop.
+    let mut pending = vec![(root, false)];
+    while let Some((node, in_loop)) = pending.pop() {
+        match &node.expr {
+            Expr::Ident(name) if name == AUTHORIZER => {
+                return Err(CompileError::Forbidden(
+                    "the authorizer variable is not supported by this server: it has no authorizer"
+                        .into(),
+                ));
+            }
+            Expr::Comprehension(c) => {
+                if in_loop {
+                    return Err(CompileError::Invalid(
+                        "a comprehension (all, exists, exists_one, map, filter) inside another is not supported by this server: it has no cost budget to bound it"
+                            .into(),
+                    ));
+                }
+                pending.push((&c.iter_range, false));
+                pending.push((&c.accu_init, false));
+                for looped in [&c.loop_cond, &c.loop_step] {
+                    pending.push((looped, true));
+                }
+                pending.push((&c.result, false));
+            }
+            Expr::Call(call) => {
+                pending.extend(call.target.iter().map(|t| (t.as_ref(), in_loop)));
+                pending.extend(call.args.iter().map(|a| (a, in_loop)));
+            }
+            Expr::Select(select) => pending.push((&select.operand, in_loop)),
+            Expr::List(list) => pending.extend(list.elements.iter().map(|e| (e, in_loop))),
+            Expr::Map(map) => {
+                for entry in &map.entries {
+                    if let EntryExpr::MapEntry(e) = &entry.expr {
+                        pending.push((&e.key, in_loop));
+                        pending.push((&e.value, in_loop));
+                    }
+                }
+            }
+            Expr::Struct(fields) => {
+                for entry in &fields.entries {
+                    if let EntryExpr::StructField(f) = &entry.expr {
+                        pending.push((&f.value, in_loop));
+                    }
+                }
+            }
+            Expr::Ident(_) | Expr::Literal(_) | Expr::Unspecified => {}
+        }
+    }
+    Ok(())
+}
+
+/// Whether `node` is a boolean by its form (see the module docs): the
+/// check cel-go's type checker makes of a match condition's type.
+fn is_boolean(node: &IdedExpr) -> bool {
+    match &node.expr {
+        Expr::Literal(LiteralValue::Boolean(_)) => true,
+        Expr::Select(select) => select.test,
+        Expr::Comprehension(c) => {
+            matches!(c.accu_init.expr, Expr::Literal(LiteralValue::Boolean(_)))
+                || is_boolean(&c.result)
+        }
+        Expr::Call(call) => match call.func_name.as_str() {
+            operators::CONDITIONAL => call.args.iter().skip(1).all(is_boolean),
+            operators::EQUALS
+            | operators::NOT_EQUALS
+            | operators::LESS
+            | operators::LESS_EQUALS
+            | operators::GREATER
+            | operators::GREATER_EQUALS
+            | operators::LOGICAL_AND
+            | operators::LOGICAL_OR
+            | operators::LOGICAL_NOT
+            | operators::IN
+            | operators::NOT_STRICTLY_FALSE
+            | "startsWith"
+            | "endsWith"
+            | "contains"
+            | "matches"
+            | "hasValue" => true,
+            _ => false,
+        },
+        _ => false,
+    }
 }
 
 /// What a webhook's conditions say of a request.
@@ -156,8 +275,9 @@ pub enum Matched {
         condition: String,
     },
     /// None is false, and these failed: upstream's aggregate of them
-    /// (`expression '<expression>' resulted in error: <why>`; several in
-    /// brackets, comma-separated), for the failure policy to decide.
+    /// (`expression '<expression>' resulted in error: <why>`; several
+    /// different ones in brackets, comma-separated), for the failure
+    /// policy to decide.
     Failed(String),
 }
 
@@ -184,13 +304,16 @@ fn evaluate_here(
     old_object: Option<&Value>,
     request: &Value,
 ) -> Matched {
-    let mut errors = Vec::new();
+    let mut errors: Vec<String> = Vec::new();
     let context = context(object, old_object, request);
     for condition in conditions {
         let expression = condition.expression.trim();
         let outcome = match (compile(expression), &context) {
-            (Ok(program), Ok(context)) => program.execute(context).map_err(|e| words(&e)),
-            (Err(CompileError::Invalid(why) | CompileError::Forbidden(why)), _) => Err(why),
+            (Ok(root), Ok(context)) => cel::Value::resolve(&root, context)
+                .map_err(|e| format!("expression '{expression}' resulted in error: {}", words(&e))),
+            (Err(CompileError::Invalid(why) | CompileError::Forbidden(why)), _) => {
+                Err(format!("compilation error: {why}"))
+            }
             (_, Err(why)) => Err(why.clone()),
         };
         match outcome {
@@ -200,9 +323,9 @@ fn evaluate_here(
                 };
             }
             Ok(_) => {}
-            Err(why) => errors.push(format!(
-                "expression '{expression}' resulted in error: {why}"
-            )),
+            // `utilerrors.NewAggregate` says each message once.
+            Err(why) if !errors.contains(&why) => errors.push(why),
+            Err(_) => {}
         }
     }
     match errors.len() {
@@ -220,7 +343,7 @@ fn context(
     old_object: Option<&Value>,
     request: &Value,
 ) -> Result<Context<'static, 'static>, String> {
-    let mut context = Context::default();
+    let mut context = Context::with_env(environment());
     let null = Value::Null;
     for (name, value) in [
         ("object", object.unwrap_or(&null)),
@@ -241,6 +364,9 @@ fn words(error: &ExecutionError) -> String {
         ExecutionError::UndeclaredReference(name) => {
             format!("undeclared reference to '{}'", Arc::as_ref(name))
         }
+        ExecutionError::DivisionByZero(_) => "division by zero".into(),
+        ExecutionError::RemainderByZero(_) => "modulus by zero".into(),
+        ExecutionError::NoSuchOverload(_) => "no such overload".into(),
         other => other.to_string(),
     }
 }
@@ -271,35 +397,85 @@ mod tests {
             Err(CompileError::Forbidden(_))
         ));
         assert_eq!(check("request.userInfo.username != 'admin'"), Ok(()));
-        // Operators inside string literals do not count.
-        let literal = format!("object.metadata.name != '{}'", "+(".repeat(600));
-        assert_eq!(check(&literal), Ok(()));
     }
 
     /// Expressions deep enough to overflow a stack are refused before they
-    /// are parsed; as deep as allowed, they parse and evaluate (in a debug
-    /// build too, whose frames are largest).
+    /// are parsed, whatever string literals they hold; as deep as allowed,
+    /// they parse and evaluate (in a debug build too, whose frames are
+    /// largest).
     #[test]
     fn deep_expressions_are_refused_before_they_overflow_a_stack() {
-        let deepest = vec!["1"; MAX_OPERATORS + 1].join(" + ");
-        assert_eq!(
-            check(&format!("{deepest} > 0")),
-            Err(CompileError::Invalid(format!(
-                "compilation failed: the expression has {} operators and brackets, more than the 500 this server parses",
-                MAX_OPERATORS + 1
-            )))
-        );
-        // 499 additions and a comparison: the most there may be.
-        let deep = vec!["1"; MAX_OPERATORS].join(" + ");
-        let expression = format!("{deep} > 0");
-        assert_eq!(check(&expression), Ok(()));
+        // 999 additions and a comparison: the most there may be.
+        let deep = format!("{} > 0", vec!["1"; MAX_OPERATORS].join(" + "));
+        assert_eq!(check(&deep), Ok(()));
         let request = json!({});
         assert_eq!(
-            evaluate(&[condition("deep", &expression)], None, None, &request),
+            evaluate(&[condition("deep", &deep)], None, None, &request),
             Matched::Yes
         );
-        let nested = format!("{}true{}", "(".repeat(200), ")".repeat(200));
-        assert!(matches!(check(&nested), Err(CompileError::Invalid(_))));
+        let deeper = format!("{} > 0", vec!["1"; MAX_OPERATORS + 1].join(" + "));
+        assert_eq!(
+            check(&deeper),
+            Err(CompileError::Invalid(
+                "compilation failed: the expression has 1001 operator and bracket characters, more than the 1000 this server parses"
+                    .into()
+            ))
+        );
+        // A raw string's backslash is no escape: a count that lexed
+        // strings naively would stop counting after it.
+        let hidden = format!("r'\\' == '' || {deeper}");
+        assert!(matches!(check(&hidden), Err(CompileError::Invalid(_))));
+        let nested = format!("{}true{}", "(".repeat(300), ")".repeat(300));
+        assert_eq!(
+            check(&nested),
+            Err(CompileError::Invalid(
+                "compilation failed: expression recursion limit exceeded: 250".into()
+            ))
+        );
+        let long = format!("'{}' == ''", "x".repeat(MAX_CHARACTERS));
+        assert_eq!(
+            check(&long),
+            Err(CompileError::Invalid(
+                "compilation failed: expression code point size exceeds limit: size: 100008, limit 100000"
+                    .into()
+            ))
+        );
+    }
+
+    /// The result must be a boolean by its form, as cel-go's type checker
+    /// requires; a comprehension may not loop inside another's loop.
+    #[test]
+    fn conditions_are_booleans_without_nested_comprehensions() {
+        for accepted in [
+            "has(object.metadata.labels) ? object.metadata.labels.size() > 0 : false",
+            "object.metadata.name in ['a', 'b']",
+            "request.userInfo.username.lowerAscii().startsWith('system:')",
+            "object.spec.items.all(i, i > 0) && object.spec.items.exists(i, i == 2)",
+            "object.spec.items.map(i, i * 2).all(i, i > 0)",
+            "!(object.metadata.name == 'x')",
+        ] {
+            assert_eq!(check(accepted), Ok(()), "{accepted}");
+        }
+        for not_boolean in [
+            "object.metadata.name",
+            "1 + 1",
+            "'x'",
+            "object.spec.items.map(i, i)",
+            "true ? 1 : false",
+        ] {
+            assert_eq!(
+                check(not_boolean),
+                Err(CompileError::Invalid("must evaluate to bool".into())),
+                "{not_boolean}"
+            );
+        }
+        assert_eq!(
+            check("object.spec.items.all(a, object.spec.items.all(b, a == b))"),
+            Err(CompileError::Invalid(
+                "a comprehension (all, exists, exists_one, map, filter) inside another is not supported by this server: it has no cost budget to bound it"
+                    .into()
+            ))
+        );
     }
 
     #[test]
@@ -335,12 +511,13 @@ mod tests {
         );
         assert_eq!(
             eval(&[
-                condition("a", "nope"),
-                condition("b", "object.spec.x"),
+                condition("a", "nope == 1"),
+                condition("b", "object.spec.x == 1"),
+                condition("a-again", "nope == 1"),
                 condition("c", "true"),
             ]),
             Matched::Failed(
-                "[expression 'nope' resulted in error: undeclared reference to 'nope', expression 'object.spec.x' resulted in error: no such key: spec]"
+                "[expression 'nope == 1' resulted in error: undeclared reference to 'nope', expression 'object.spec.x == 1' resulted in error: no such key: spec]"
                     .into()
             )
         );

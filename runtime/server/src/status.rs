@@ -206,14 +206,16 @@ impl ApiError {
         e
     }
 
-    /// 403: `<gr> "<name>" is forbidden: <why>`.
+    /// 403: `<gr> "<name>" is forbidden: <why>`; `<gr> is forbidden: <why>`
+    /// for an empty name.
     pub fn forbidden(info: &ResourceInfo, name: &str, why: &str) -> Self {
-        ApiError::new(
-            403,
-            StatusReason::Forbidden,
-            format!("{} \"{name}\" is forbidden: {why}", info.group_resource()),
-        )
-        .for_resource(info, name)
+        // `NewForbidden` names no object for an empty name.
+        let message = if name.is_empty() {
+            format!("{} is forbidden: {why}", info.group_resource())
+        } else {
+            format!("{} \"{name}\" is forbidden: {why}", info.group_resource())
+        };
+        ApiError::new(403, StatusReason::Forbidden, message).for_resource(info, name)
     }
 
     /// 422 as upstream's `NewGenericServerResponse` makes it for a code

@@ -331,22 +331,19 @@ fn prepare<'a>(
     let Some(resource) = matches(hook, attributes, object, old)? else {
         return Ok(None);
     };
-    // The objects in the version the rules matched, which the match
-    // conditions see too (upstream's versioned attributes).
-    let converted;
-    let (object, old) = if std::ptr::eq(resource, attributes.resource) {
-        (object, old)
-    } else {
-        let convert = |o: Option<&dyn Object>| {
-            o.map(|o| attributes.convert(o, resource))
-                .transpose()
-                .map_err(Rejection::Status)
-        };
-        converted = (convert(object)?, convert(old)?);
-        (converted.0.as_deref(), converted.1.as_deref())
-    };
-    if !conditions_match(hook, attributes, resource, object, old)? {
-        return Ok(None);
+    // The objects in the version the rules matched (upstream's versioned
+    // attributes), made when first needed: by the match conditions, else
+    // by the review.
+    let converts = !std::ptr::eq(resource, attributes.resource);
+    let mut converted = None;
+    if !hook.match_conditions.is_empty() {
+        if converts {
+            converted = Some(convert(attributes, resource, object, old)?);
+        }
+        let (object, old) = versioned(&converted, object, old);
+        if !conditions_match(hook, attributes, resource, object, old)? {
+            return Ok(None);
+        }
     }
     if !may_call() {
         return Ok(None);
@@ -357,8 +354,45 @@ fn prepare<'a>(
             hook.name
         ))));
     }
+    if converts && converted.is_none() {
+        converted = Some(convert(attributes, resource, object, old)?);
+    }
+    let (object, old) = versioned(&converted, object, old);
     let prepared = review::prepare(hook, attributes, resource, object, old);
     Ok(Some((prepared, resource)))
+}
+
+/// An object and an old one converted to `resource`'s version.
+type Converted = (Option<Box<dyn Object>>, Option<Box<dyn Object>>);
+
+/// `object` and `old` converted to `resource`'s version.
+///
+/// Errors: an object that does not convert.
+fn convert(
+    attributes: &Attributes<'_>,
+    resource: &ResourceInfo,
+    object: Option<&dyn Object>,
+    old: Option<&dyn Object>,
+) -> Result<Converted, Rejection> {
+    let convert = |o: Option<&dyn Object>| {
+        o.map(|o| attributes.convert(o, resource))
+            .transpose()
+            .map_err(Rejection::Status)
+    };
+    Ok((convert(object)?, convert(old)?))
+}
+
+/// The objects a webhook sees: `converted` when they were, else as
+/// written.
+fn versioned<'a>(
+    converted: &'a Option<Converted>,
+    object: Option<&'a dyn Object>,
+    old: Option<&'a dyn Object>,
+) -> (Option<&'a dyn Object>, Option<&'a dyn Object>) {
+    match converted {
+        Some((object, old)) => (object.as_deref(), old.as_deref()),
+        None => (object, old),
+    }
 }
 
 /// Whether `hook`'s match conditions let it be called (see
@@ -377,16 +411,21 @@ fn conditions_match(
     object: Option<&dyn Object>,
     old: Option<&dyn Object>,
 ) -> Result<bool, Rejection> {
-    if hook.match_conditions.is_empty() {
-        return Ok(true);
-    }
     let value = |o: Option<&dyn Object>| {
         o.map(|o| o.to_value())
             .transpose()
             .map_err(|e| Rejection::Status(ApiError::internal(e)))
     };
     let (object, old) = (value(object)?, value(old)?);
-    let request = review::admission_request(attributes, resource, None, None, None);
+    // Upstream's `CreateAdmissionRequest`: the kind the rules matched, but
+    // the request's own resource; an empty uid and null objects.
+    let mut request = review::admission_request(attributes, resource, Some(""), None, None);
+    let written = attributes.resource;
+    request["resource"] = serde_json::json!({
+        "group": written.group, "version": written.version, "resource": written.plural,
+    });
+    request["object"] = serde_json::Value::Null;
+    request["oldObject"] = serde_json::Value::Null;
     match conditions::evaluate(
         hook.match_conditions,
         object.as_ref(),
