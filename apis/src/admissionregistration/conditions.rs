@@ -23,7 +23,7 @@
 //! - there is no cost budget. Instead an expression may not nest a
 //!   comprehension (`all`, `exists`, `exists_one`, `map`, `filter`)
 //!   inside another, whose cost grows with a power of the object's size,
-//!   nor have more than 1000 operator and bracket characters (each level
+//!   nor have more than 1000 operators and brackets (each level
 //!   of its tree takes one), so that it is parsed and evaluated within
 //!   the stack of the thread of its own it runs on.
 
@@ -113,6 +113,27 @@ fn environment() -> Arc<Env> {
     .clone()
 }
 
+/// How many operator and bracket characters `expression` has anywhere
+/// (see [`MAX_OPERATORS`]), and `in` operators: the one operator spelled
+/// as a word (counted wherever the word stands alone, in string literals
+/// too).
+fn operators(expression: &str) -> usize {
+    let characters = expression
+        .chars()
+        .filter(|c| OPERATOR_CHARACTERS.contains(*c))
+        .count();
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let words = expression
+        .match_indices("in")
+        .filter(|(at, _)| {
+            let before = expression[..*at].chars().next_back();
+            let after = expression[at + 2..].chars().next();
+            !before.is_some_and(is_word) && !after.is_some_and(is_word)
+        })
+        .count();
+    characters + words
+}
+
 /// Compiles `expression`; to be called on [`on_own_stack`].
 ///
 /// Errors: see [`CompileError`].
@@ -123,13 +144,10 @@ fn compile(expression: &str) -> Result<IdedExpr, CompileError> {
             "compilation failed: expression code point size exceeds limit: size: {size}, limit {MAX_CHARACTERS}"
         )));
     }
-    let count = expression
-        .chars()
-        .filter(|c| OPERATOR_CHARACTERS.contains(*c))
-        .count();
+    let count = operators(expression);
     if count > MAX_OPERATORS {
         return Err(CompileError::Invalid(format!(
-            "compilation failed: the expression has {count} operator and bracket characters, more than the {MAX_OPERATORS} this server parses"
+            "compilation failed: the expression has {count} operators and brackets, more than the {MAX_OPERATORS} this server parses"
         )));
     }
     let root = environment()
@@ -417,7 +435,7 @@ mod tests {
         assert_eq!(
             check(&deeper),
             Err(CompileError::Invalid(
-                "compilation failed: the expression has 1001 operator and bracket characters, more than the 1000 this server parses"
+                "compilation failed: the expression has 1001 operators and brackets, more than the 1000 this server parses"
                     .into()
             ))
         );
@@ -425,6 +443,11 @@ mod tests {
         // strings naively would stop counting after it.
         let hidden = format!("r'\\' == '' || {deeper}");
         assert!(matches!(check(&hidden), Err(CompileError::Invalid(_))));
+        // `in` is an operator without an operator character.
+        let chain = format!("a{} == true", " in a".repeat(MAX_OPERATORS));
+        assert!(matches!(check(&chain), Err(CompileError::Invalid(_))));
+        // Three `in` words (one in a literal), two `|` and a `.`.
+        assert_eq!(operators("'in' in index.in_ || x in y"), 6);
         let nested = format!("{}true{}", "(".repeat(300), ")".repeat(300));
         assert_eq!(
             check(&nested),
