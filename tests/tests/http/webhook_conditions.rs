@@ -31,7 +31,7 @@ async fn match_conditions_choose_the_writes_sent() {
     body["webhooks"][0]["matchConditions"] = json!([
         {"name": "checked", "expression": "has(object.metadata.labels) && object.metadata.labels['check'] == 'yes'"},
         {"name": "not-deletes", "expression": "request.operation != 'DELETE' && oldObject == null"},
-        {"name": "unsecured", "expression": "request.userInfo.username == 'system:unsecured' && request.resource.resource == 'configmaps' && request.uid == ''"},
+        {"name": "unsecured", "expression": "request.userInfo.username == 'system:unsecured' && request.resource.resource == 'configmaps' && request.options == null && request.userInfo.extra == {}"},
     ]);
     let r = api.post(VALIDATING, &body).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);

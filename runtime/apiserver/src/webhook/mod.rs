@@ -418,14 +418,17 @@ fn conditions_match(
     };
     let (object, old) = (value(object)?, value(old)?);
     // Upstream's `CreateAdmissionRequest`: the kind the rules matched, but
-    // the request's own resource; an empty uid and null objects.
-    let mut request = review::admission_request(attributes, resource, Some(""), None, None);
+    // the request's own resource; no uid or objects (its CEL type has no
+    // such fields), null options, the user's extra always there.
+    let mut request = review::admission_request(attributes, resource, None, None, None);
     let written = attributes.resource;
     request["resource"] = serde_json::json!({
         "group": written.group, "version": written.version, "resource": written.plural,
     });
-    request["object"] = serde_json::Value::Null;
-    request["oldObject"] = serde_json::Value::Null;
+    request["options"] = serde_json::Value::Null;
+    if request["userInfo"].get("extra").is_none() {
+        request["userInfo"]["extra"] = serde_json::json!({});
+    }
     match conditions::evaluate(
         hook.match_conditions,
         object.as_ref(),
