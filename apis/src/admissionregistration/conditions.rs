@@ -33,7 +33,8 @@
 //! and which the longest expression allowed (100,000 characters) cannot
 //! make deep enough to overflow that stack while it is parsed.
 
-use std::sync::{Arc, OnceLock};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue, operators};
 use cel::{Context, Env, ExecutionError};
@@ -177,6 +178,40 @@ const KUBERNETES_FUNCTIONS: [&str; 16] = [
     "containsCIDR",
     "allowed",
 ];
+
+/// How many compiled expressions [`compiled`] keeps, and how long one it
+/// keeps may be (in bytes): what they hold stays within tens of MiB.
+const COMPILED_KEPT: usize = 256;
+const COMPILED_LONGEST: usize = 4096;
+
+/// `expression` compiled, as [`compile`] compiles it, from the
+/// expressions compiled before (upstream compiles a configuration's
+/// conditions once, not per request) when it is short enough to keep;
+/// to be called on [`on_own_stack`].
+///
+/// Errors: see [`CompileError`].
+fn compiled(expression: &str) -> Result<Arc<IdedExpr>, CompileError> {
+    type Compiled = HashMap<String, Result<Arc<IdedExpr>, CompileError>>;
+    static COMPILED: OnceLock<Mutex<Compiled>> = OnceLock::new();
+    let cache = COMPILED.get_or_init(Mutex::default);
+    let kept = |cache: &Mutex<Compiled>| {
+        let cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.get(expression).cloned()
+    };
+    if let Some(known) = kept(cache) {
+        return known;
+    }
+    let result = compile(expression).map(Arc::new);
+    if expression.len() > COMPILED_LONGEST {
+        return result;
+    }
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if cache.len() >= COMPILED_KEPT {
+        cache.clear();
+    }
+    cache.insert(expression.to_string(), result.clone());
+    result
+}
 
 /// cel-go's refusal of an expression nested deeper than its limit.
 fn too_deep() -> CompileError {
@@ -351,7 +386,7 @@ fn evaluate_here(
     let context = context(object, old_object, request);
     for condition in conditions {
         let expression = condition.expression.trim();
-        let outcome = match (compile(expression), &context) {
+        let outcome = match (compiled(expression), &context) {
             (Ok(root), Ok(context)) => {
                 // A panic of the evaluator fails this condition only.
                 let resolved = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
