@@ -57,16 +57,23 @@ impl<T> Started<T> {
     /// Waits for the future's output, as [`wait_on`] does; `None` when
     /// its time ran out or the runtime is gone.
     pub fn wait(self) -> Option<T> {
-        let receive = || {
+        block_in_place(|| {
             let left = self.deadline.saturating_duration_since(Instant::now());
             self.output.recv_timeout(left).ok()
-        };
-        let on_worker = tokio::runtime::Handle::try_current()
-            .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
-        if on_worker {
-            tokio::task::block_in_place(receive)
-        } else {
-            receive()
-        }
+        })
+    }
+}
+
+/// Runs `f`, which blocks (waits, or computes at length), inside
+/// `block_in_place` on a multi-threaded runtime's worker, so that the
+/// worker's other tasks move to other threads meanwhile; elsewhere (a
+/// current-thread runtime, the blocking pool, no runtime) it just runs.
+pub fn block_in_place<T>(f: impl FnOnce() -> T) -> T {
+    let on_worker = tokio::runtime::Handle::try_current()
+        .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
+    if on_worker {
+        tokio::task::block_in_place(f)
+    } else {
+        f()
     }
 }

@@ -429,12 +429,17 @@ fn conditions_match(
     if request["userInfo"].get("extra").is_none() {
         request["userInfo"]["extra"] = serde_json::json!({});
     }
-    match conditions::evaluate(
-        hook.match_conditions,
-        object.as_ref(),
-        old.as_ref(),
-        &request,
-    ) {
+    // The evaluation may take long over a large object (there is no cost
+    // budget): the worker's other tasks go on meanwhile.
+    let matched = server::blocking::block_in_place(|| {
+        conditions::evaluate(
+            hook.match_conditions,
+            object.as_ref(),
+            old.as_ref(),
+            &request,
+        )
+    });
+    match matched {
         Matched::Yes => Ok(true),
         Matched::No { .. } => Ok(false),
         Matched::Failed(why) if ignores_failure(hook) => {
