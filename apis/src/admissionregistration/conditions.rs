@@ -160,7 +160,7 @@ fn compile(expression: &str) -> Result<IdedExpr, CompileError> {
 
 /// Predicates of Kubernetes' CEL libraries (URLs, IPs, CIDRs, quantities,
 /// lists, semver), which this server does not have.
-const KUBERNETES_FUNCTIONS: [&str; 16] = [
+const KUBERNETES_FUNCTIONS: [&str; 15] = [
     "isSorted",
     "isURL",
     "isIP",
@@ -176,7 +176,6 @@ const KUBERNETES_FUNCTIONS: [&str; 16] = [
     "isLinkLocalUnicast",
     "containsIP",
     "containsCIDR",
-    "allowed",
 ];
 
 /// How many compiled expressions [`compiled`] keeps, and how long one it

@@ -163,9 +163,9 @@ pub struct ModifyVolumeStatus {
 
 /// `SetDefaults_PersistentVolumeClaim`: a claim (or claim template) starts
 /// `Pending`; its status's capacity and allocated amounts are rounded up
-/// to thousandths (`SetDefaults_ResourceList`). The type meta an embedded claim carried is dropped: it is
-/// written from the kind's identity, and two claims that differ only by
-/// it are the same claim.
+/// to thousandths (`SetDefaults_ResourceList`). The type meta an embedded
+/// claim carried is dropped: it is written from the kind's identity, and
+/// two claims that differ only by it are the same claim.
 impl runtime::defaulting::DefaultHook for PersistentVolumeClaim {
     fn default_hook(&mut self) {
         self.kind.clear();

@@ -4000,7 +4000,6 @@ pub struct NodeAllocatableResourceClaimStatus {
 // (`zz_generated.defaults.rs`) runs each hook before the `+default`s of
 // its type's fields.
 
-/// Sets a string field left at Go's zero value (`""`).
 /// `SetDefaults_ResourceList`: every amount of a resource list rounded up
 /// to thousandths (`100u` is `1m`), as upstream's defaulting does for
 /// each resource list of the core kinds.
@@ -4012,6 +4011,7 @@ pub(crate) fn set_defaults_resource_list(list: &mut BTreeMap<String, Quantity>) 
     }
 }
 
+/// Sets a string field left at Go's zero value (`""`).
 fn default_string(field: &mut String, value: &str) {
     if field.is_empty() {
         *field = value.into();

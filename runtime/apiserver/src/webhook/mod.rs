@@ -417,18 +417,7 @@ fn conditions_match(
             .map_err(|e| Rejection::Status(ApiError::internal(e)))
     };
     let (object, old) = (value(object)?, value(old)?);
-    // Upstream's `CreateAdmissionRequest`: the kind the rules matched, but
-    // the request's own resource; no uid or objects (its CEL type has no
-    // such fields), null options, the user's extra always there.
-    let mut request = review::admission_request(attributes, resource, None, None, None);
-    let written = attributes.resource;
-    request["resource"] = serde_json::json!({
-        "group": written.group, "version": written.version, "resource": written.plural,
-    });
-    request["options"] = serde_json::Value::Null;
-    if request["userInfo"].get("extra").is_none() {
-        request["userInfo"]["extra"] = serde_json::json!({});
-    }
+    let request = review::condition_request(attributes, resource);
     // The evaluation may take long over a large object (there is no cost
     // budget): the worker's other tasks go on meanwhile.
     let matched = server::blocking::block_in_place(|| {

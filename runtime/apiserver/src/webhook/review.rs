@@ -174,39 +174,49 @@ fn review_request(
     version: &str,
     uid: &str,
 ) -> Result<Vec<u8>, String> {
-    let request = admission_request(
-        attributes,
-        resource,
-        Some(uid),
-        object.map(|o| o.to_value()).transpose()?,
-        old.map(|o| o.to_value()).transpose()?,
-    );
+    let mut request = admission_request(attributes, resource);
+    request.insert("uid".into(), json!(uid));
+    if let Some(object) = object {
+        request.insert("object".into(), object.to_value()?);
+    }
+    if let Some(old) = old {
+        request.insert("oldObject".into(), old.to_value()?);
+    }
     let review = json!({
         "kind": "AdmissionReview",
         "apiVersion": format!("admission.k8s.io/{version}"),
-        "request": request,
+        "request": Value::Object(request),
     });
     serde_json::to_vec(&review).map_err(|e| e.to_string())
 }
 
-/// The `AdmissionRequest` of the request as made to `resource` (see
-/// [`review_request`]), with `uid` and the objects given: a review's,
-/// or (none of them) the `request` match conditions see, as upstream's
-/// `CreateAdmissionRequest` makes it for CEL.
-pub(super) fn admission_request(
-    attributes: &Attributes<'_>,
-    resource: &ResourceInfo,
-    uid: Option<&str>,
-    object: Option<Value>,
-    old: Option<Value>,
-) -> Value {
+/// The `request` match conditions see: upstream's `CreateAdmissionRequest`
+/// for CEL, the AdmissionRequest of [`admission_request`] with the kind
+/// the rules matched but the request's own resource, null options, the
+/// user's extra always there, and no uid or objects (its CEL type has no
+/// such fields).
+pub(super) fn condition_request(attributes: &Attributes<'_>, resource: &ResourceInfo) -> Value {
+    let mut request = admission_request(attributes, resource);
+    let written = attributes.resource;
+    request.insert(
+        "resource".into(),
+        json!({"group": written.group, "version": written.version, "resource": written.plural}),
+    );
+    request.insert("options".into(), Value::Null);
+    if let Some(Value::Object(user)) = request.get_mut("userInfo") {
+        user.entry("extra").or_insert_with(|| json!({}));
+    }
+    Value::Object(request)
+}
+
+/// The fields of the request as made to `resource` (see
+/// [`review_request`]) that a review and the match conditions share:
+/// all but the uid and the objects, which the review adds.
+fn admission_request(attributes: &Attributes<'_>, resource: &ResourceInfo) -> Map<String, Value> {
     let gvk = |r: &ResourceInfo| json!({"group": r.group, "version": r.version, "kind": r.kind});
     let gvr =
         |r: &ResourceInfo| json!({"group": r.group, "version": r.version, "resource": r.plural});
     let mut request = Map::new();
-    if let Some(uid) = uid {
-        request.insert("uid".into(), json!(uid));
-    }
     request.insert("kind".into(), gvk(resource));
     request.insert("resource".into(), gvr(resource));
     if let Some(sub) = attributes.subresource {
@@ -236,12 +246,6 @@ pub(super) fn admission_request(
         user_info.insert("extra".into(), json!(user.extra));
     }
     request.insert("userInfo".into(), Value::Object(user_info));
-    if let Some(object) = object {
-        request.insert("object".into(), object);
-    }
-    if let Some(old) = old {
-        request.insert("oldObject".into(), old);
-    }
     request.insert("dryRun".into(), json!(attributes.dry_run));
     let options_kind = match operation {
         Operation::Create => "CreateOptions",
@@ -253,7 +257,7 @@ pub(super) fn admission_request(
         options["dryRun"] = json!(["All"]);
     }
     request.insert("options".into(), options);
-    Value::Object(request)
+    request
 }
 
 /// What a verified answer says.
