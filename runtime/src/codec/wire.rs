@@ -58,7 +58,7 @@ pub(crate) fn read_message<B: Buf>(
     let len = delimited_len(wire_type, buf)?;
     let limit = buf.remaining() - len;
     while buf.remaining() > limit {
-        let (tag, wire_type) = decode_key(buf)?;
+        let (tag, wire_type) = field_key(buf)?;
         if !on(tag, wire_type, buf)? {
             skip(tag, wire_type, buf, ctx.clone())?;
         }
@@ -67,6 +67,37 @@ pub(crate) fn read_message<B: Buf>(
         return Err(decode_error("delimited length exceeded"));
     }
     Ok(())
+}
+
+/// A varint: one byte (a key of a field numbered below 16, a length
+/// below 128, a small integer) read in place, a longer one by prost's
+/// `decode_varint` (which the compiler keeps out of line, a call for
+/// every key and length).
+#[inline(always)]
+fn varint(buf: &mut impl Buf) -> Result<u64, DecodeError> {
+    if let Some(&byte) = buf.chunk().first()
+        && byte < 0x80
+    {
+        buf.advance(1);
+        return Ok(u64::from(byte));
+    }
+    decode_varint(buf)
+}
+
+/// A field's key: its number and wire type. A one-byte key is read in
+/// place; any other, and any that is not valid, by prost's `decode_key`
+/// (with its errors: `invalid key value`, `invalid wire type value`,
+/// `invalid tag value: 0`).
+#[inline(always)]
+fn field_key(buf: &mut impl Buf) -> Result<(u32, WireType), DecodeError> {
+    if let Some(&byte) = buf.chunk().first()
+        && (8..0x80).contains(&byte)
+        && let Ok(wire_type) = WireType::try_from(u64::from(byte & 0x07))
+    {
+        buf.advance(1);
+        return Ok((u32::from(byte >> 3), wire_type));
+    }
+    decode_key(buf)
 }
 
 // ------------------------------------------------------------ scalars
@@ -102,7 +133,7 @@ pub fn decode_string(
 /// against what is left of it (prost's `buffer underflow` otherwise).
 fn delimited_len(wire_type: WireType, buf: &mut impl Buf) -> Result<usize, DecodeError> {
     check_wire_type(WireType::LengthDelimited, wire_type)?;
-    let len = decode_varint(buf)?;
+    let len = varint(buf)?;
     usize::try_from(len)
         .ok()
         .filter(|len| *len <= buf.remaining())
@@ -182,7 +213,7 @@ pub fn int_len(tag: u32, value: i64) -> usize {
 /// decoder does, keeping the low 32 bits).
 pub fn decode_int(wire_type: WireType, buf: &mut impl Buf) -> Result<i64, DecodeError> {
     check_wire_type(WireType::Varint, wire_type)?;
-    Ok(decode_varint(buf)? as i64)
+    Ok(varint(buf)? as i64)
 }
 
 /// A `double` field.
@@ -225,15 +256,59 @@ pub fn message_len<M: prost::Message + 'static>(tag: u32, value: &M) -> usize {
 }
 
 /// Reads a nested message field into a fresh value (the last occurrence of
-/// a singular field wins, as the table decoder keeps it).
+/// a singular field wins, as the table decoder keeps it). Errors: prost's
+/// for bytes that do not decode into `M`, and `recursion limit reached`
+/// for messages nested deeper than prost's limit (100).
 pub fn decode_message<M: prost::Message + Default>(
     wire_type: WireType,
     buf: &mut impl Buf,
     ctx: DecodeContext,
 ) -> Result<M, DecodeError> {
+    let _depth = Depth::enter()?;
     let mut value = M::default();
-    prost::encoding::message::merge(wire_type, &mut value, buf, ctx)?;
+    let len = delimited_len(wire_type, buf)?;
+    let limit = buf.remaining() - len;
+    while buf.remaining() > limit {
+        let (tag, wire_type) = field_key(buf)?;
+        value.merge_field(tag, wire_type, buf, ctx.clone())?;
+    }
+    if buf.remaining() != limit {
+        return Err(decode_error("delimited length exceeded"));
+    }
     Ok(value)
+}
+
+/// How deep the thread's [`decode_message`] calls are nested. prost counts
+/// the depth in its `DecodeContext`, whose counter only its own message
+/// decoder can lower; [`decode_message`] reads the fields itself (keys in
+/// place, see [`field_key`]) and counts here, with prost's limit.
+struct Depth;
+
+thread_local! {
+    static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+impl Depth {
+    /// prost's `RECURSION_LIMIT`.
+    const LIMIT: u32 = 100;
+
+    #[inline]
+    fn enter() -> Result<Depth, DecodeError> {
+        DEPTH.with(|depth| {
+            if depth.get() >= Self::LIMIT {
+                return Err(decode_error("recursion limit reached"));
+            }
+            depth.set(depth.get() + 1);
+            Ok(Depth)
+        })
+    }
+}
+
+impl Drop for Depth {
+    #[inline]
+    fn drop(&mut self) {
+        DEPTH.with(|depth| depth.set(depth.get() - 1));
+    }
 }
 
 /// Skips a field this type does not know.
@@ -522,5 +597,87 @@ mod tests {
                     .to_string()
             )
         );
+    }
+
+    /// A one-byte key read in place gives what prost's `decode_key` gives,
+    /// number and wire type or error, for every byte and for the keys of
+    /// more bytes after it.
+    #[test]
+    fn keys_read_in_place_as_prost_reads_them() {
+        for first in 0..=u8::MAX {
+            for rest in [&[][..], &[0x01], &[0x80, 0x01]] {
+                let wire: Vec<u8> = [&[first][..], rest, &[0x2a]].concat();
+                let (mut ours, mut prosts) = (&wire[..], &wire[..]);
+                let read = field_key(&mut ours).map_err(|e| e.to_string());
+                let expected = decode_key(&mut prosts).map_err(|e| e.to_string());
+                assert_eq!(read, expected, "key {wire:02x?}");
+                assert_eq!(ours.remaining(), prosts.remaining(), "key {wire:02x?}");
+            }
+        }
+    }
+
+    /// A message holding itself, as a recursive type would (none of the
+    /// served kinds is one yet; `JSONSchemaProps` is).
+    #[derive(Debug, Default, PartialEq)]
+    struct Nested {
+        child: Option<Box<Nested>>,
+    }
+
+    impl prost::Message for Nested {
+        fn encode_raw(&self, buf: &mut impl BufMut) {
+            if let Some(child) = &self.child {
+                prost::encoding::message::encode(1, child.as_ref(), buf);
+            }
+        }
+
+        fn merge_field(
+            &mut self,
+            tag: u32,
+            wire_type: WireType,
+            buf: &mut impl Buf,
+            ctx: DecodeContext,
+        ) -> Result<(), DecodeError> {
+            match tag {
+                1 => self.child = Some(Box::new(decode_message(wire_type, buf, ctx)?)),
+                _ => skip(tag, wire_type, buf, ctx)?,
+            }
+            Ok(())
+        }
+
+        fn encoded_len(&self) -> usize {
+            self.child.as_ref().map_or(0, |child| {
+                prost::encoding::message::encoded_len(1, child.as_ref())
+            })
+        }
+
+        fn clear(&mut self) {
+            self.child = None;
+        }
+    }
+
+    /// Messages nested 100 deep decode; one more is refused with prost's
+    /// error, as prost's own decoder refuses it, and the count is back to
+    /// none after the error.
+    #[test]
+    fn messages_nest_to_prosts_recursion_limit() {
+        use prost::Message as _;
+        let nested = |depth: usize| {
+            (0..depth).fold(Nested::default(), |inner, _| Nested {
+                child: Some(Box::new(inner)),
+            })
+        };
+        let deepest = nested(100);
+        let wire = deepest.encode_to_vec();
+        assert_eq!(Nested::decode(&wire[..]), Ok(deepest));
+        let too_deep = nested(101).encode_to_vec();
+        let refused = Nested::decode(&too_deep[..]).map_err(|e| e.to_string());
+        assert!(
+            refused
+                .as_ref()
+                .is_err_and(|e| e.contains("recursion limit reached")),
+            "{refused:?}"
+        );
+        assert!(Nested::decode(&wire[..]).is_ok());
+        assert_eq!(DEPTH.with(std::cell::Cell::get), 0);
     }
 }

@@ -92,8 +92,12 @@ pub fn decode_time(
     buf: &mut impl Buf,
     ctx: DecodeContext,
 ) -> Result<Option<Time>, DecodeError> {
-    Ok(decode_timestamp(wire_type, buf, ctx)?
-        .map(|t| Time(chrono::DateTime::from_timestamp(t.timestamp(), 0).unwrap_or(t))))
+    Ok(decode_timestamp(wire_type, buf, ctx)?.map(|t| {
+        Time(match t.timestamp_subsec_nanos() {
+            0 => t,
+            _ => chrono::DateTime::from_timestamp(t.timestamp(), 0).unwrap_or(t),
+        })
+    }))
 }
 
 /// A `metav1.MicroTime` field, to the microsecond as its JSON form holds it.
