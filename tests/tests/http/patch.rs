@@ -60,6 +60,21 @@ async fn a_json_patch_that_does_not_apply_is_upstreams_generic_422() {
         json!([{"op": "bogus", "path": "/spec/replicas"}]),
         json!([{"op": "replace", "value": 1}]),
         json!([null]),
+        // A move onto its own parent cannot be undone when a later
+        // operation fails (the json-patch crate's `patch` panics on it).
+        json!([{"op": "move", "from": "/metadata/name", "path": "/metadata"},
+               {"op": "test", "path": "/kind", "value": "nope"}]),
+        // Copies of the whole object, each doubling it: upstream's limit
+        // of 3 MiB copied (`JSONPatchMaxCopyBytes`).
+        Value::Array(
+            (0..40)
+                .map(|i| json!({"op": "copy", "from": "", "path": format!("/c{i}")}))
+                .collect(),
+        ),
+        // Copies of a value into its own innermost object, each doubling
+        // its depth, until it would overflow a stack: refused at 512
+        // levels.
+        Value::Array(copies_into_themselves()),
     ] {
         let r = api.patch(&widget_uri("w1"), JSON_PATCH, &ops).await;
         assert_eq!(
@@ -85,6 +100,21 @@ async fn a_json_patch_that_does_not_apply_is_upstreams_generic_422() {
         assert_eq!(r.body["message"], message, "{ops}");
     }
     assert_eq!(api.get(&widget_uri("w1")).await.body["spec"]["replicas"], 2);
+}
+
+/// A chain of 100 objects at `/spec/deep`, then copies of it into its own
+/// innermost object.
+fn copies_into_themselves() -> Vec<Value> {
+    let chain = (0..100).fold(json!(1), |inner, _| json!({"a": inner}));
+    let mut ops = vec![json!({"op": "add", "path": "/spec/deep", "value": chain})];
+    let mut innermost = format!("/spec/deep{}", "/a".repeat(99));
+    for _ in 0..12 {
+        let target = format!("{innermost}/y");
+        ops.push(json!({"op": "copy", "from": "/spec/deep", "path": target}));
+        let below = innermost.trim_start_matches("/spec/deep").to_string();
+        innermost = format!("{target}{below}");
+    }
+    ops
 }
 
 /// Upstream: `errUnsupportedMediaType` (k8s.io/apiserver/pkg/endpoints/handlers/negotiation/errors.go):

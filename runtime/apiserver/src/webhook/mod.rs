@@ -627,7 +627,7 @@ fn apply_patch(
             .to_value()
     }
     .map_err(internal)?;
-    json_patch::patch(&mut value, patch).map_err(|e| internal(e.to_string()))?;
+    server::patch::json::apply(&mut value, patch).map_err(|e| internal(e.to_string()))?;
     let mut patched = attributes
         .read_object(&value, resource)
         .map_err(Rejection::Status)?;

@@ -124,7 +124,8 @@ impl Ctx<'_> {
                 if !patch.is_null() {
                     let ops: json_patch::Patch =
                         serde_json::from_value(patch.clone()).map_err(|_| ApiError::rejected())?;
-                    json_patch::patch(&mut patched, &ops).map_err(|_| ApiError::rejected())?;
+                    crate::patch::json::apply(&mut patched, &ops)
+                        .map_err(|_| ApiError::rejected())?;
                 }
             }
             if !patched.is_object() {
