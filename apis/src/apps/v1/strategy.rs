@@ -78,7 +78,9 @@ impl Strategy for DaemonSet {
     fn prepare_for_update(&mut self, old: &Self) {
         let mut generation = template_generation(&old.metadata);
         if self.spec.template != old.spec.template {
-            generation += 1;
+            // Go's int64 wraps (the annotation a create kept may be the
+            // largest).
+            generation = generation.wrapping_add(1);
         }
         set_template_generation(&mut self.metadata, generation);
     }

@@ -128,18 +128,20 @@ impl PathElement {
         if key.len() < 2 {
             return Err("key must be 2 characters long:".to_string());
         }
-        let (kind, rest) = key.split_at(1);
-        let Some(body) = rest.strip_prefix(':') else {
-            return Err(format!("missing colon: {key}"));
+        // Upstream reads the first two bytes: the kind's and the colon
+        // (a colon second means the first is one ASCII character).
+        let (kind, body) = match key.as_bytes() {
+            [kind, b':', ..] => (*kind, key.get(2..).unwrap_or_default()),
+            _ => return Err(format!("missing colon: {key}")),
         };
         let element = match kind {
-            "f" => PathElement::Field(body.to_string()),
-            "v" => PathElement::Value(parse_json(body)?),
-            "k" => match parse_json(body)? {
+            b'f' => PathElement::Field(body.to_string()),
+            b'v' => PathElement::Value(parse_json(body)?),
+            b'k' => match parse_json(body)? {
                 Value::Object(map) => PathElement::Key(sorted_fields(map)),
                 other => return Err(format!("expected a key object, got {other}")),
             },
-            "i" => PathElement::Index(body.parse().map_err(|e| format!("{e}"))?),
+            b'i' => PathElement::Index(body.parse().map_err(|e| format!("{e}"))?),
             _ => return Ok(None),
         };
         Ok(Some(element))
@@ -775,6 +777,24 @@ mod tests {
 
     fn field(name: &str) -> PathElement {
         PathElement::Field(name.to_string())
+    }
+
+    /// Keys are read by their first two bytes, as upstream reads them: a
+    /// key starting with a character of several bytes has no colon second.
+    #[test]
+    fn keys_parse_by_their_first_two_bytes() {
+        assert_eq!(PathElement::parse("f:é"), Ok(Some(field("é"))));
+        assert_eq!(PathElement::parse("é"), Err("missing colon: é".to_string()));
+        assert_eq!(
+            PathElement::parse("日:x"),
+            Err("missing colon: 日:x".to_string())
+        );
+        assert_eq!(PathElement::parse("x:1"), Ok(None));
+        assert_eq!(PathElement::parse("i:2"), Ok(Some(PathElement::Index(2))));
+        assert_eq!(
+            PathElement::parse("f"),
+            Err("key must be 2 characters long:".to_string())
+        );
     }
 
     #[test]

@@ -30,10 +30,29 @@ fn num(n: &Number) -> Num {
 fn compare_numbers(a: &Number, b: &Number) -> Ordering {
     match (num(a), num(b)) {
         (Num::Int(x), Num::Int(y)) => x.cmp(&y),
-        (Num::Int(x), Num::Float(y)) => (x as f64).total_cmp(&y),
-        (Num::Float(x), Num::Int(y)) => x.total_cmp(&(y as f64)),
+        (Num::Int(x), Num::Float(y)) => int_against_float(x, y),
+        (Num::Float(x), Num::Int(y)) => int_against_float(y, x).reverse(),
         (Num::Float(x), Num::Float(y)) => x.total_cmp(&y),
     }
+}
+
+/// An integer against a float, exactly. Upstream compares them as
+/// `float64(int)`, which rounds above 2^53 and so is no order (`2^53 + 1`
+/// equals `2^53` as a float, which equals `2^53`): Go's sort takes that,
+/// Rust's may panic on it. They differ only where the rounding does.
+fn int_against_float(x: i128, y: f64) -> Ordering {
+    // JSON numbers are finite; a float this large is beyond any i128.
+    const BEYOND: f64 = 1.7e38;
+    if y.is_nan() || y >= BEYOND {
+        return Ordering::Less;
+    }
+    if y <= -BEYOND {
+        return Ordering::Greater;
+    }
+    let whole = y.trunc();
+    // Exact: a float's whole part within i128's range is an integer.
+    x.cmp(&(whole as i128))
+        .then_with(|| 0.0f64.total_cmp(&(y - whole)))
 }
 
 /// The rank of a value's kind in `value.Compare`: numbers, strings, bools,
@@ -173,6 +192,45 @@ pub(crate) fn go_json(v: &Value) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// Integers and floats compare exactly, so around 2^53, where a float
+    /// cannot tell neighbouring integers apart, the order is still one:
+    /// every triple is transitive and a sort of many of them (which may
+    /// panic on a comparison that is no order) orders them.
+    #[test]
+    fn numbers_compare_exactly_around_two_to_the_53() {
+        let big = 1i64 << 53;
+        let mut values: Vec<Value> = (-3..=3)
+            .flat_map(|d| [json!(big + d), json!((big + d) as f64), json!(-(big + d))])
+            .chain([
+                json!(0.5),
+                json!(-0.5),
+                json!(0),
+                json!(1.5),
+                json!(1),
+                json!(2),
+            ])
+            .collect();
+        assert_eq!(
+            compare(&json!(big + 1), &json!(big as f64)),
+            Ordering::Greater
+        );
+        assert_eq!(compare(&json!(big as f64), &json!(big)), Ordering::Equal);
+        assert_eq!(compare(&json!(1), &json!(1.5)), Ordering::Less);
+        assert_eq!(compare(&json!(-1), &json!(-1.5)), Ordering::Greater);
+        for a in &values {
+            for b in &values {
+                assert_eq!(compare(a, b), compare(b, a).reverse(), "{a} {b}");
+                for c in &values {
+                    if compare(a, b).is_le() && compare(b, c).is_le() {
+                        assert!(compare(a, c).is_le(), "{a} <= {b} <= {c}");
+                    }
+                }
+            }
+        }
+        values.sort_by(compare);
+        assert!(values.windows(2).all(|w| compare(&w[0], &w[1]).is_le()));
+    }
 
     /// `identical` is serde_json's `==`: maps in the same key order are
     /// compared pairwise, maps in another order by lookup.
