@@ -785,14 +785,20 @@ fn queue_behind_a_held_commit(
         }
     };
     std::thread::scope(|scope| {
+        // Owned here: should a wait below time out, the unwinding drops
+        // it, which lets the held commit go (in a panic) and the writers
+        // end, instead of the scope waiting for them forever.
+        let release = release;
         let first = scope.spawn(move || create(first));
         until("the first commit", &|| commits(engine) == 1);
         let writers: Vec<_> = queued
             .iter()
             .map(|&key| {
+                // Counted before the writer starts: it may queue before
+                // this thread looks.
+                let n = engine.queued();
                 let writer = scope.spawn(move || create(key));
                 // One at a time, so that they queue in this order.
-                let n = engine.queued();
                 until("the write to queue", &|| engine.queued() > n);
                 writer
             })
