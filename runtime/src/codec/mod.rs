@@ -46,6 +46,27 @@ pub fn from_json_slice<T: serde::de::DeserializeOwned>(
     serde_json::from_str(json_text(bytes)?)
 }
 
+/// The length in bytes of `value`'s compact JSON (`serde_json::to_vec`),
+/// counted without writing it. Serialization recurses once per level of
+/// `value`.
+pub fn json_len(value: &serde_json::Value) -> usize {
+    /// Counts what is written to it.
+    struct Counter(usize);
+    impl std::io::Write for Counter {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 += bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut counter = Counter(0);
+    // Writing a JSON value (string keys) to a counter cannot fail.
+    let _ = serde_json::to_writer(&mut counter, value);
+    counter.0
+}
+
 /// Refuses a JSON document whose objects and arrays nest deeper than
 /// [`MAX_NESTING_DEPTH`], in one pass over the bytes (brackets inside
 /// strings do not count). Malformed JSON passes: the decoder reports it.

@@ -391,25 +391,13 @@ pub fn raw_json_len(tag: u32, value: &serde_json::Value) -> usize {
     length_delimited_len(tag, length_delimited_len(1, json_len(value)))
 }
 
-/// The length of a value's compact JSON, counted without writing it.
+/// The length of a value's compact JSON as [`raw_json`] writes it: none
+/// for `null`.
 fn json_len(value: &serde_json::Value) -> usize {
-    /// Counts what is written to it.
-    struct Counter(usize);
-    impl std::io::Write for Counter {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0 += bytes.len();
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
     if value.is_null() {
         return 0;
     }
-    let mut counter = Counter(0);
-    let _ = serde_json::to_writer(&mut counter, value);
-    counter.0
+    super::json_len(value)
 }
 
 /// Reads the bytes of a `{raw = 1}` message (`runtime.RawExtension`,

@@ -101,7 +101,9 @@ pub fn apply(doc: &mut Value, operations: &[PatchOperation]) -> Result<(), JsonP
                     if op.path.count() + source_depth > MAX_DEPTH {
                         return Err(JsonPatchError::TooDeep { operation: index });
                     }
-                    copied = copied.saturating_add(json_len(source));
+                    // Within the depth bound: its serialization's recursion
+                    // is bounded.
+                    copied = copied.saturating_add(runtime::codec::json_len(source));
                     if copied > MAX_COPY_BYTES {
                         return Err(JsonPatchError::CopySize {
                             accumulated: copied,
@@ -143,27 +145,6 @@ pub fn depth(value: &Value) -> usize {
         pending.extend(children.map(|child| (child, above + 1)));
     }
     deepest
-}
-
-/// The length of `value`'s compact JSON, counted without writing it
-/// (`value` is at most [`MAX_DEPTH`] deep here, so serde's recursion is
-/// bounded).
-fn json_len(value: &Value) -> usize {
-    /// Counts what is written to it.
-    struct Counter(usize);
-    impl std::io::Write for Counter {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0 += bytes.len();
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut counter = Counter(0);
-    // Writing a JSON value to a counter cannot fail.
-    let _ = serde_json::to_writer(&mut counter, value);
-    counter.0
 }
 
 #[cfg(test)]
