@@ -266,22 +266,17 @@ pub fn decode_message<M: prost::Message + Default>(
 ) -> Result<M, DecodeError> {
     let _depth = Depth::enter()?;
     let mut value = M::default();
-    let len = delimited_len(wire_type, buf)?;
-    let limit = buf.remaining() - len;
-    while buf.remaining() > limit {
-        let (tag, wire_type) = field_key(buf)?;
+    read_message(wire_type, buf, ctx.clone(), |tag, wire_type, buf| {
         value.merge_field(tag, wire_type, buf, ctx.clone())?;
-    }
-    if buf.remaining() != limit {
-        return Err(decode_error("delimited length exceeded"));
-    }
+        Ok(true)
+    })?;
     Ok(value)
 }
 
 /// How deep the thread's [`decode_message`] calls are nested. prost counts
 /// the depth in its `DecodeContext`, whose counter only its own message
-/// decoder can lower; [`decode_message`] reads the fields itself (keys in
-/// place, see [`field_key`]) and counts here, with prost's limit.
+/// decoder can lower; [`decode_message`] reads the fields itself (with
+/// [`read_message`], keys in place) and counts here, with prost's limit.
 struct Depth;
 
 thread_local! {

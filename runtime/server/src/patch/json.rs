@@ -132,7 +132,7 @@ pub fn apply(doc: &mut Value, operations: &[PatchOperation]) -> Result<(), JsonP
 
 /// How deep `value` nests: 0 for a scalar, 1 for an object or array of
 /// scalars (or an empty one), and so on; walked without recursing.
-pub fn depth(value: &Value) -> usize {
+fn depth(value: &Value) -> usize {
     let mut deepest = 0;
     let mut pending = vec![(value, 0usize)];
     while let Some((value, above)) = pending.pop() {
