@@ -23,7 +23,7 @@ use crate::diagnostics::Diagnostic;
 use crate::markers::registry::{self, TAGS};
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, TagDef};
 use crate::markers::{Marker, Payload, Value};
-use crate::model::{Field, FieldType, Model, Package, TypeDef, TypeShape};
+use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef, TypeShape};
 use crate::tags;
 
 mod names;
@@ -127,6 +127,25 @@ impl<'m> Checker<'m> {
             self.type_def(def, true);
             self.zero_times(def);
             if def.is_resource() {
+                // What the derive of `Resource` reports, reported here too:
+                // the generators read the same markers, and without it
+                // `cargo xtask generate` wrote a registry that left out
+                // what they could not read. A marker the markers' check
+                // already refused is not reported twice.
+                for d in crate::resource::resource_meta(def)
+                    .err()
+                    .into_iter()
+                    .flatten()
+                {
+                    let same = |e: &Diagnostic| {
+                        e.location.file == d.location.file
+                            && e.location.line == d.location.line
+                            && e.location.column == d.location.column
+                    };
+                    if !self.errors.iter().any(same) {
+                        self.push(d);
+                    }
+                }
                 self.scale_paths(def);
                 self.selectable_fields(def);
                 self.printer_columns(def);
@@ -381,7 +400,7 @@ impl<'m> Checker<'m> {
         if numbered.is_empty() {
             return;
         }
-        let mut seen: BTreeSet<String> = BTreeSet::new();
+        let mut seen: BTreeSet<u32> = BTreeSet::new();
         let reserved = crate::generators::proto::reserved(def);
         for f in fields {
             match f.marker(tags::protobuf::NAME) {
@@ -399,9 +418,25 @@ impl<'m> Checker<'m> {
                     .help("add `+protobuf=<n>` with upstream's field number (generated.proto)"),
                 ),
                 Some(m) => {
-                    if let Some(n) = m.payload_text()
-                        && !seen.insert(n.to_string())
-                    {
+                    let Some(n) = crate::generators::protobuf::field_number(f) else {
+                        // Not a non-negative integer at all: the payload's
+                        // own check says so.
+                        let text = m.payload_text().unwrap_or_default();
+                        if crate::markers::parse_go_int(text).is_none_or(|n| n < 0) {
+                            continue;
+                        }
+                        self.push(
+                            Diagnostic::new(
+                                format!("`{text}` is not a protobuf field number"),
+                                &m.location,
+                                m.text.chars().count(),
+                            )
+                            .label("not a field number")
+                            .help("a field number is written in decimal, from 1 to 536870911, outside 19000-19999 (protobuf's own)"),
+                        );
+                        continue;
+                    };
+                    if !seen.insert(n) {
                         self.push(
                             Diagnostic::new(
                                 format!("protobuf number {n} is used twice in `{}`", def.name),
@@ -412,9 +447,7 @@ impl<'m> Checker<'m> {
                             .help("each field of a message needs its own number"),
                         );
                     }
-                    if let Some(n) = m.payload_text().and_then(|t| t.parse::<u32>().ok())
-                        && reserved.contains(&n)
-                    {
+                    if reserved.contains(&n) {
                         self.push(
                             Diagnostic::new(
                                 format!(
@@ -849,11 +882,36 @@ impl<'m> Checker<'m> {
             }
             (PayloadKind::Literal, _) => {
                 let t = text.unwrap_or("");
-                let ok = t == "true"
-                    || t == "false"
-                    || crate::markers::parse_go_int(t).is_some()
-                    || (t.starts_with('"') && m.payload_string().is_some());
-                (!ok).then(|| bad("expected a quoted string, an integer or a bool"))
+                let is_bool = t == "true" || t == "false";
+                let is_int = crate::markers::parse_go_int(t).is_some();
+                let is_string = t.starts_with('"') && m.payload_string().is_some();
+                // The literal's kind is the field's: `"true"` on a bool
+                // once compared the text with `true` and refused `false`.
+                let wanted = site.ty.map(|ty| match ty.resolved(self.model) {
+                    FieldType::Bool => Ok((is_bool, "`true` or `false`, as the field is a bool")),
+                    FieldType::Int(_) => Ok((is_int, "an integer, as the field is one")),
+                    FieldType::String => {
+                        Ok((is_string, "a quoted string, as the field is a string"))
+                    }
+                    FieldType::Named(r)
+                        if matches!(
+                            self.model.resolve(r).map(|d| &d.shape),
+                            Some(TypeShape::Enum(_))
+                        ) =>
+                    {
+                        Err("not generated for an enum field: the generated validation compares strings, integers and bools")
+                    }
+                    _ => Ok((is_bool || is_int || is_string, "")),
+                });
+                match wanted {
+                    Some(Ok((true, _))) => None,
+                    Some(Ok((false, kind))) if !kind.is_empty() => {
+                        Some(bad(&format!("expected {kind}")))
+                    }
+                    Some(Err(why)) => Some(bad(why)),
+                    _ => (!(is_bool || is_int || is_string))
+                        .then(|| bad("expected a quoted string, an integer or a bool")),
+                }
             }
             (PayloadKind::KeyValueList(keys), _) => match m.key_values() {
                 Err(e) => Some(bad(&e)),
@@ -913,7 +971,15 @@ impl<'m> Checker<'m> {
         match (v, ty.resolved(self.model)) {
             (_, FieldType::WellKnown(_) | FieldType::Named(_)) => true,
             (J::Bool(_), FieldType::Bool) => true,
-            (J::Number(n), FieldType::Int(_)) => n.is_i64() || n.is_u64(),
+            // In the Rust type's range: an unsuffixed literal out of it
+            // fails to compile in the generated defaults. (`Small` stands
+            // for several widths, which rustc checks.)
+            (J::Number(n), FieldType::Int(IntKind::I32)) => {
+                n.as_i64().is_some_and(|n| i32::try_from(n).is_ok())
+            }
+            (J::Number(n), FieldType::Int(IntKind::I64)) => n.is_i64(),
+            (J::Number(n), FieldType::Int(IntKind::U64)) => n.is_u64(),
+            (J::Number(n), FieldType::Int(IntKind::Small)) => n.is_i64() || n.is_u64(),
             (J::Number(_), FieldType::Float64) => true,
             (J::String(_), FieldType::String | FieldType::Bytes) => true,
             (J::Array(_), FieldType::List(_)) => true,

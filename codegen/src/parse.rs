@@ -199,6 +199,26 @@ fn parse_package(dir: &Path, module_path: Vec<String>) -> Result<Option<Package>
         location: Location::new(&files[0], 1, 1),
         functions: Vec::new(),
     };
+    // The generated code names the package by its module path, which is
+    // its directories under the root.
+    if let Some(segment) = pkg
+        .module_path
+        .iter()
+        .find(|segment| syn::parse_str::<syn::Ident>(segment).is_err())
+    {
+        return Err(vec![
+            Diagnostic::new(
+                format!(
+                    "package directory `{segment}` in {} is not a Rust module name",
+                    dir.display()
+                ),
+                &pkg.location,
+                1,
+            )
+            .label("generated code reaches this package through its directories, as a module path")
+            .help("name the directory with a Rust identifier that is not a keyword (`example` for the group `example.dev`: the group's name comes from `+groupName`)"),
+        ]);
+    }
     let mut errors = Vec::new();
     let mut descriptions = Vec::new();
     for file in &files {

@@ -307,9 +307,14 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
     let mut release = |name: &str| {
         let m = marker(name)?;
         let text = m.payload_string().unwrap_or_default();
-        let parsed = text
-            .split_once('.')
-            .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
+        // Each part at most 65535, so that the defaults' three and six
+        // releases later are releases too.
+        let parsed = text.split_once('.').and_then(|(a, b)| {
+            Some((
+                u32::from(a.parse::<u16>().ok()?),
+                u32::from(b.parse::<u16>().ok()?),
+            ))
+        });
         if parsed.is_none() {
             errors.push(
                 Diagnostic::new(
@@ -502,6 +507,29 @@ mod tests {
         .with_defaults("v2alpha1");
         assert_eq!(alpha.removed, Some((1, 23)));
         assert_eq!(written.with_defaults("v1"), written);
+    }
+
+    /// A release too large to count three releases on from is refused at
+    /// its marker (it overflowed the default's arithmetic).
+    #[test]
+    fn releases_are_bounded() {
+        let input: syn::DeriveInput = syn::parse_str(
+            "/// +k8s:prerelease-lifecycle-gen:introduced=1.4294967295\nstruct Widget {}",
+        )
+        .expect("item");
+        let def = crate::parse::parse_derive_input(&input, std::path::Path::new("types.rs"))
+            .expect("markers");
+        let errors = resource_meta(&def).expect_err("out of range");
+        assert_eq!(
+            errors[0].message,
+            "`1.4294967295` is not a Kubernetes release"
+        );
+        let meta =
+            meta_of("/// +k8s:prerelease-lifecycle-gen:introduced=1.65535\nstruct Widget {}");
+        assert_eq!(
+            meta.lifecycle.with_defaults("v1beta1").removed,
+            Some((1, 65541))
+        );
     }
 
     #[test]

@@ -3,15 +3,7 @@
 //! source line, caret, help).
 
 fn diagnostics_for(source: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("example/v1/mod.rs");
-    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-    std::fs::write(&file, source).unwrap();
-    let rendered = match codegen::parse::parse_tree(dir.path()) {
-        Ok(model) => codegen::diagnostics::render(&codegen::check::check(&model)),
-        Err(errors) => codegen::diagnostics::render(&errors),
-    };
-    rendered.replace(&format!("{}/", dir.path().display()), "")
+    diagnostics_in("example/v1", source)
 }
 
 fn assert_diagnostic(source: &str, expected: &str) {
@@ -23,6 +15,42 @@ fn assert_diagnostic(source: &str, expected: &str) {
 }
 
 const HEAD: &str = "//! +groupName=example.dev\n";
+
+/// Parses and checks `source` as `dirs/mod.rs` under a root, rendered
+/// with the root's path taken out.
+fn diagnostics_in(dirs: &str, source: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(dirs).join("mod.rs");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, source).unwrap();
+    let rendered = match codegen::parse::parse_tree(dir.path()) {
+        Ok(model) => codegen::diagnostics::render(&codegen::check::check(&model)),
+        Err(errors) => codegen::diagnostics::render(&errors),
+    };
+    rendered.replace(&format!("{}/", dir.path().display()), "")
+}
+
+/// A package's directories name it in generated code: a directory named
+/// as its group (`example.dev`) or as a keyword is refused at the package,
+/// where generating once panicked making an identifier of it.
+#[test]
+fn package_directories_must_be_module_names() {
+    let got = diagnostics_in("example.dev/v1", &format!("{HEAD}pub struct A {{}}\n"));
+    assert!(
+        got.starts_with("error: package directory `example.dev` in "),
+        "{got}"
+    );
+    assert!(got.contains("--> example.dev/v1/mod.rs:1:1"), "{got}");
+    let got = diagnostics_in("type/v1", &format!("{HEAD}pub struct A {{}}\n"));
+    assert!(
+        got.starts_with("error: package directory `type` in "),
+        "{got}"
+    );
+    assert_eq!(
+        diagnostics_in("example/v1", &format!("{HEAD}pub struct A {{}}\n")),
+        ""
+    );
+}
 
 #[test]
 fn a_sound_package_has_no_diagnostics() {
@@ -118,6 +146,66 @@ fn bad_payload() {
     );
 }
 
+/// `+k8s:neq`'s literal is of the field's kind: a quoted `"true"` on a
+/// bool once generated a check that refused `false`, and `"5"` on an
+/// integer or any value on an enum generated none.
+#[test]
+fn neq_literal_of_the_fields_kind() {
+    let on = |ty: &str, literal: &str| {
+        diagnostics_for(&format!(
+            "{HEAD}pub struct A {{\n    /// +k8s:neq={literal}\n    pub a: {ty},\n}}\npub enum Phase {{ Pending, Done }}\n"
+        ))
+    };
+    let label = |got: &str| {
+        got.lines()
+            .find(|l| l.contains("^^^"))
+            .map(|l| l.split("^ ").nth(1).unwrap_or("").to_string())
+            .unwrap_or_default()
+    };
+    for (ty, literal, expected) in [
+        (
+            "bool",
+            "\"true\"",
+            "expected `true` or `false`, as the field is a bool",
+        ),
+        (
+            "bool",
+            "1",
+            "expected `true` or `false`, as the field is a bool",
+        ),
+        ("i32", "\"5\"", "expected an integer, as the field is one"),
+        (
+            "Option<i64>",
+            "true",
+            "expected an integer, as the field is one",
+        ),
+        (
+            "String",
+            "5",
+            "expected a quoted string, as the field is a string",
+        ),
+        (
+            "Phase",
+            "\"Done\"",
+            "not generated for an enum field: the generated validation compares strings, integers and bools",
+        ),
+    ] {
+        let got = on(ty, literal);
+        assert!(
+            got.starts_with("error: bad payload for `+k8s:neq`"),
+            "{ty} {literal}: {got}"
+        );
+        assert_eq!(label(&got), expected, "{ty} {literal}: {got}");
+    }
+    for (ty, literal) in [
+        ("bool", "false"),
+        ("i32", "0x10"),
+        ("Option<String>", "\"x\""),
+    ] {
+        assert_eq!(on(ty, literal), "", "{ty} {literal}");
+    }
+}
+
 #[test]
 fn pattern_that_is_not_a_regular_expression() {
     let got = diagnostics_for(&format!(
@@ -180,6 +268,21 @@ fn bad_json_default() {
         got.contains("error: default `\"x\"` does not fit `Option<i32>`"),
         "{got}"
     );
+    // An integer out of the field's range once passed, and the generated
+    // defaults did not compile.
+    for (default, ty) in [("3000000000", "Option<i32>"), ("-1", "Option<u64>")] {
+        let got = diagnostics_for(&format!(
+            "{HEAD}pub struct A {{\n    /// +default={default}\n    pub a: {ty},\n}}\n"
+        ));
+        assert!(
+            got.contains(&format!("error: default `{default}` does not fit `{ty}`")),
+            "{got}"
+        );
+    }
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +default=2147483647\n    pub a: Option<i32>,\n}}\n"
+    ));
+    assert_eq!(got, "");
 }
 
 #[test]
@@ -401,6 +504,30 @@ fn printer_column_that_names_no_field() {
     assert!(!got.contains("mod.rs:4:"), "{got}");
 }
 
+/// What the derive of `Resource` refuses in a kind's markers (a release
+/// that is not one, a printer column's priority), `cargo xtask generate`'s
+/// check refuses too, once: it used to generate a registry without them.
+#[test]
+fn resource_markers_the_registry_reads_are_checked() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}/// +k8s:prerelease-lifecycle-gen:introduced=1.x\n\
+         /// +kubebuilder:printcolumn:name=\"Colour\",type=string,JSONPath=\".spec.color\",priority=high\n\
+         #[derive(Resource)]\npub struct Widget {{\n    pub metadata: ObjectMeta,\n    pub spec: WidgetSpec,\n}}\n\n\
+         /// Spec.\npub struct WidgetSpec {{\n    pub color: String,\n}}\n"
+    ));
+    assert!(
+        got.contains("error: `1.x` is not a Kubernetes release\n  --> example/v1/mod.rs:2:5"),
+        "{got}"
+    );
+    assert!(
+        got.contains(
+            "error: printer column priority `high` is not an integer\n  --> example/v1/mod.rs:3:5"
+        ),
+        "{got}"
+    );
+    assert_eq!(got.matches("error:").count(), 2, "{got}");
+}
+
 #[test]
 fn inline_option() {
     assert_diagnostic(
@@ -500,6 +627,53 @@ fn a_field_taking_a_reserved_protobuf_number() {
         got,
         "error: protobuf number 4 of `A` is reserved: a removed field had it\n  --> example/v1/mod.rs:6:9\n  |\n6 |     /// +protobuf=4\n  |         ^^^^^^^^^^^ reserved by `+protobuf.reserved`\n  |\n  = help: give `b` a number no field of `A` ever had; clients built from an older .proto would read it as the removed field\n\n"
     );
+}
+
+/// A protobuf number is read one way by the check and the generators:
+/// decimal, in protobuf's range. Go's other spellings of integers (`0x3`,
+/// `010`, `1_0`) once passed the check and were read by the generator as
+/// no number (the type silently lost its protobuf code) or as another one
+/// (`010`, checked as 8 and written as 10), and `01` beside `1` escaped
+/// the duplicate check, which compared the text.
+#[test]
+fn protobuf_numbers_are_decimal_field_numbers() {
+    let field = |marker: &str| {
+        diagnostics_for(&format!(
+            "{HEAD}pub struct A {{\n    /// +protobuf=1\n    pub a: String,\n    /// +protobuf={marker}\n    pub b: String,\n}}\n"
+        ))
+    };
+    for refused in [
+        "0x3",
+        "010",
+        "1_0",
+        "0",
+        "19000",
+        "19999",
+        "536870912",
+        "4294967296",
+    ] {
+        let got = field(refused);
+        assert_eq!(
+            got,
+            format!(
+                "error: `{refused}` is not a protobuf field number\n  --> example/v1/mod.rs:5:9\n  |\n5 |     /// +protobuf={refused}\n  |         {carets} not a field number\n  |\n  = help: a field number is written in decimal, from 1 to 536870911, outside 19000-19999 (protobuf's own)\n\n",
+                carets = "^".repeat("+protobuf=".len() + refused.len())
+            ),
+            "{refused}"
+        );
+    }
+    assert!(field("01").starts_with("error: `01` is not a protobuf field number"));
+    // Not an integer: the payload's own check, once.
+    let got = field("ten");
+    assert_eq!(got.matches("error:").count(), 1, "{got}");
+    assert!(got.contains("expected a non-negative integer"), "{got}");
+    assert!(
+        field("1").starts_with("error: protobuf number 1 is used twice in `A`"),
+        "{}",
+        field("1")
+    );
+    assert_eq!(field("18999"), "");
+    assert_eq!(field("536870911"), "");
 }
 
 /// The diagnostics of regenerating a package of `source` over a previous

@@ -10,5 +10,6 @@ fn derive_errors() {
     t.compile_fail("tests/ui/example/v1/bad_scope.rs");
     t.compile_fail("tests/ui/example/v1/bad_verb.rs");
     t.compile_fail("tests/ui/example/v1/missing_metadata.rs");
+    t.compile_fail("tests/ui/example/v1/bad_minimum.rs");
     t.compile_fail("tests/ui/nogroup/v1/no_group.rs");
 }

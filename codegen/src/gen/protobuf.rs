@@ -27,12 +27,23 @@ use super::{GeneratedFile, rust_file};
 use crate::model::{FieldType, IntKind, Model, Package, TypeDef, TypeShape, WellKnown};
 use crate::tags;
 
-/// The protobuf number of a field, from its `+protobuf=N` marker.
+/// The protobuf number of a field, from its `+protobuf=N` marker: `N`
+/// in decimal digits without a leading zero (Go reads `010` as octal), a
+/// number protobuf allows ([`is_field_number`]); `None` otherwise, which
+/// the check reports at the marker.
 pub fn field_number(field: &crate::model::Field) -> Option<u32> {
     field
         .marker(tags::protobuf::NAME)
         .and_then(|m| m.payload_text())
+        .filter(|t| !t.starts_with('0') && t.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|t| t.parse().ok())
+        .filter(|&n| is_field_number(n))
+}
+
+/// Whether protobuf allows `n` as a field number: 1 to 2^29 - 1, outside
+/// 19000 to 19999, which protobuf keeps for its own implementation.
+pub fn is_field_number(n: u32) -> bool {
+    (1..=(1 << 29) - 1).contains(&n) && !(19000..=19999).contains(&n)
 }
 
 /// Whether a type has a protobuf table: a struct whose fields all carry

@@ -456,32 +456,64 @@ impl Cursor {
 
 /// Parses an integer the way Go's `strconv.ParseInt(s, 0, 64)` does:
 /// optional sign, then decimal, `0x`, `0o`/`0` octal or `0b` binary, `_`
-/// separators allowed.
+/// separators allowed between digits (and after a base prefix). Anything
+/// else is `None`: a second sign (`--5`), a sign after the prefix
+/// (`0x-5`), a digit outside the base (`08`), a value outside `i64`.
 pub fn parse_go_int(text: &str) -> Option<i64> {
-    let (negative, digits) = match text.as_bytes().first()? {
+    let (negative, unsigned) = match text.as_bytes().first()? {
         b'-' => (true, &text[1..]),
         b'+' => (false, &text[1..]),
         _ => (false, text),
     };
-    let digits = digits.replace('_', "");
-    let lower = digits.to_ascii_lowercase();
-    let (radix, body) = if let Some(h) = lower.strip_prefix("0x") {
-        (16, h.to_string())
-    } else if let Some(o) = lower.strip_prefix("0o") {
-        (8, o.to_string())
-    } else if let Some(b) = lower.strip_prefix("0b") {
-        (2, b.to_string())
-    } else if lower.len() > 1 && lower.starts_with('0') {
-        (8, lower[1..].to_string())
-    } else {
-        (10, lower)
-    };
-    if body.is_empty() {
+    if !go_underscores_ok(unsigned) {
         return None;
     }
-    let magnitude = i128::from_str_radix(&body, radix).ok()?;
-    let value = if negative { -magnitude } else { magnitude };
-    i64::try_from(value).ok()
+    let lower = unsigned.replace('_', "").to_ascii_lowercase();
+    let (radix, body) = if let Some(h) = lower.strip_prefix("0x") {
+        (16, h)
+    } else if let Some(o) = lower.strip_prefix("0o") {
+        (8, o)
+    } else if let Some(b) = lower.strip_prefix("0b") {
+        (2, b)
+    } else if lower.len() > 1 && lower.starts_with('0') {
+        (8, &lower[1..])
+    } else {
+        (10, lower.as_str())
+    };
+    // Digits only: `from_str_radix` would take a sign of its own.
+    if body.is_empty() || !body.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    let magnitude = i128::from_str_radix(body, radix).ok()?;
+    i64::try_from(if negative { -magnitude } else { magnitude }).ok()
+}
+
+/// Go's `underscoreOK` for an unsigned literal: each `_` stands between
+/// two digits, or between a base prefix (`0x`, `0o`, `0b`) and a digit.
+fn go_underscores_ok(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let prefix = (bytes.len() >= 2 && bytes[0] == b'0')
+        .then(|| bytes[1].to_ascii_lowercase())
+        .filter(|p| matches!(p, b'x' | b'o' | b'b'));
+    let hex = prefix == Some(b'x');
+    // What came last: `b'0'` a digit (or the base prefix), `b'_'` an
+    // underscore, `b'^'` the start, `b'!'` anything else.
+    let mut last = if prefix.is_some() { b'0' } else { b'^' };
+    for &b in &bytes[if prefix.is_some() { 2 } else { 0 }..] {
+        if b.is_ascii_digit() || (hex && b.is_ascii_hexdigit()) {
+            last = b'0';
+        } else if b == b'_' {
+            if last != b'0' {
+                return false;
+            }
+            last = b'_';
+        } else if last == b'_' {
+            return false;
+        } else {
+            last = b'!';
+        }
+    }
+    last != b'_'
 }
 
 /// Splits `k=v,k2="a,b",k3=x;y` into pairs; quoted values are unquoted.
@@ -721,6 +753,32 @@ mod tests {
         assert_eq!(parse_go_int("1_000"), Some(1000));
         assert_eq!(parse_go_int("9223372036854775808"), None);
         assert_eq!(parse_go_int("ten"), None);
+        assert_eq!(parse_go_int("-9223372036854775808"), Some(i64::MIN));
+        assert_eq!(parse_go_int("0b101"), Some(5));
+        assert_eq!(parse_go_int("0o17"), Some(15));
+        assert_eq!(parse_go_int("0x_1F"), Some(31));
+        // As strconv refuses them: a second sign (once a panic, negating
+        // i128::MIN), a sign after a prefix or a leading zero, digits
+        // outside the base, misplaced separators.
+        for refused in [
+            "--5",
+            "+-5",
+            "-+5",
+            "--170141183460469231731687303715884105728",
+            "0-5",
+            "0x-5",
+            "0x+5",
+            "08",
+            "0b2",
+            "_10",
+            "10_",
+            "1__0",
+            "0_x1",
+            "-",
+            "0x",
+        ] {
+            assert_eq!(parse_go_int(refused), None, "{refused}");
+        }
     }
 
     #[test]
