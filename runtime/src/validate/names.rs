@@ -97,9 +97,9 @@ fn qualified_name_shape(s: &str) -> bool {
 /// message says which part it is about.
 pub fn qualified_name(value: &str) -> Vec<String> {
     let mut msgs = Vec::new();
-    let name = match value.split('/').collect::<Vec<_>>().as_slice() {
-        [name] => *name,
-        [prefix, name] => {
+    let name = match value.split_once('/') {
+        None => value,
+        Some((prefix, name)) if !name.contains('/') => {
             if prefix.is_empty() {
                 msgs.push("prefix part must be non-empty".to_string());
             } else {
@@ -109,9 +109,9 @@ pub fn qualified_name(value: &str) -> Vec<String> {
                         .map(|m| format!("prefix part {m}")),
                 );
             }
-            *name
+            name
         }
-        _ => {
+        Some(_) => {
             return vec![format!(
                 "a qualified name {QUALIFIED_NAME_ERROR} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"
             )];
