@@ -407,6 +407,30 @@ async fn field_manager_longer_than_128_bytes_is_422() {
         .await;
     r.assert_failure(422, "Invalid");
     assert!(message(&r).starts_with("PatchOptions.meta.k8s.io"));
+    // Unprintable characters: each one within 128 bytes, the first past.
+    let r = api
+        .post(
+            &format!("{CONFIGMAPS}?fieldManager=a%01b%02"),
+            &configmap("b"),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        message(&r),
+        "CreateOptions.meta.k8s.io \"\" is invalid: [fieldManager: Invalid value: \"a\\x01b\\x02\": invalid character U+0001 (at position 1), fieldManager: Invalid value: \"a\\x01b\\x02\": invalid character U+0002 (at position 3)]"
+    );
+    let r = api
+        .post(
+            &format!("{CONFIGMAPS}?fieldManager={}", "%01".repeat(20_000)),
+            &configmap("b"),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["details"]["causes"].as_array().map(Vec::len),
+        Some(2),
+        "too long, and the first"
+    );
 }
 
 /// `rest.EnsureObjectNamespaceMatchesRequestNamespace` on update, patch

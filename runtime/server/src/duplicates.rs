@@ -12,20 +12,36 @@ use runtime::codec::strict::{KeySet, MapKey};
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
-/// Paths of every repeated key, in document order. Malformed JSON yields
-/// what was found before the error (the typed decode reports the error).
+/// Paths of every repeated key, in document order, until they add up to
+/// [`MAX_FOUND_BYTES`]. Malformed JSON yields what was found before the
+/// error (the typed decode reports the error).
 ///
 /// One pass that allocates only for keys with escapes, one set per object,
-/// and the paths it reports.
+/// and the paths it reports: each copies its ancestors' keys, so without
+/// the bound a body repeating a key under a key of a megabyte made
+/// hundreds of gigabytes of paths.
 pub fn find(bytes: &[u8]) -> Vec<String> {
-    let mut out = Vec::new();
+    let mut out = Found {
+        paths: Vec::new(),
+        left: MAX_FOUND_BYTES,
+    };
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let _ = Walk {
         path: &mut Vec::new(),
         out: &mut out,
     }
     .deserialize(&mut de);
-    out
+    out.paths
+}
+
+/// The most bytes of paths [`find`] reports (64 KiB): far more than a
+/// response shows (warnings stop at 4,096 characters), and bounded.
+pub const MAX_FOUND_BYTES: usize = 64 * 1024;
+
+/// The paths found, and how many more bytes of them to report.
+struct Found {
+    paths: Vec<String>,
+    left: usize,
 }
 
 /// Parses `bytes` into a JSON tree as `serde_json::from_slice` does (a
@@ -149,7 +165,7 @@ fn in_fields_v1(path: &[Segment<'_>]) -> bool {
 
 struct Walk<'a, 'de> {
     path: &'a mut Vec<Segment<'de>>,
-    out: &'a mut Vec<String>,
+    out: &'a mut Found,
 }
 
 impl<'de> DeserializeSeed<'de> for Walk<'_, 'de> {
@@ -171,8 +187,10 @@ impl<'de> Visitor<'de> for Walk<'_, 'de> {
         while let Some(key) = map.next_key_seed(MapKey)? {
             let repeated = !seen.insert(key.clone());
             self.path.push(Segment::Key(key));
-            if repeated {
-                self.out.push(render(self.path));
+            if repeated && self.out.left > 0 {
+                let path = render(self.path);
+                self.out.left = self.out.left.saturating_sub(path.len());
+                self.out.paths.push(path);
             }
             let read = if in_fields_v1(self.path) {
                 map.next_value::<IgnoredAny>().map(|_| ())
@@ -277,6 +295,25 @@ mod tests {
                 "metadata.managedFields[0].manager",
                 "spec.fieldsV1.x"
             ]
+        );
+    }
+
+    /// Paths are reported until they add up to the bound: a repeated key
+    /// under a key of a megabyte once copied the megabyte for every repeat.
+    #[test]
+    fn found_paths_are_bounded() {
+        let long = "A".repeat(1_000_000);
+        let repeats = vec![r#""a":0"#; 10_000].join(",");
+        let doc = format!(r#"{{"{long}":{{{repeats}}}}}"#);
+        let found = super::find(doc.as_bytes());
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0], format!("{long}.a"));
+        let doc = format!("{{{}}}", vec![r#""a":0"#; 100_000].join(","));
+        let found = super::find(doc.as_bytes());
+        assert_eq!(
+            found.len(),
+            super::MAX_FOUND_BYTES,
+            "one byte each, up to the bound"
         );
     }
 

@@ -302,7 +302,9 @@ pub fn decode(bytes: &[u8], msg: &'static Message) -> Result<Value, ProtoError> 
     // number: repeated entries stay in order, and the last of a singular
     // field wins (proto2).
     raw.sort_by_key(|(n, _)| *n);
-    let mut out = Map::with_capacity(msg.fields.len());
+    // Grown as fields are found: room for every field of the table made
+    // an empty two-byte message of a wide type cost kilobytes.
+    let mut out = Map::new();
     for f in msg.fields {
         let start = raw.partition_point(|(n, _)| *n < f.number);
         let end = start + raw[start..].partition_point(|(n, _)| *n == f.number);

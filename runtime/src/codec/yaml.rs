@@ -10,18 +10,129 @@ use serde_json::Value;
 /// (`exceeded max depth of 100`, go-yaml's words and our limit), or whose
 /// flow collections would cost the parser more than [`FLOW_WORK_BUDGET`]
 /// (see `check_flow_work`).
+///
+/// An alias expands its anchor's value wherever it stands, so a few
+/// kilobytes of anchors of aliases can stand for billions of values
+/// (CVE-2019-11253, which go-yaml refuses as `document contains excessive
+/// aliasing`). The values built are counted, and a document that would
+/// build more than [`MAX_VALUES_OVER_SIZE`] beyond its size in bytes is
+/// refused with those words as it reaches the limit.
 pub fn yaml_to_json(bytes: &[u8]) -> Result<Vec<u8>, String> {
     check_flow_depth(bytes, super::MAX_NESTING_DEPTH)?;
     check_flow_work(bytes)?;
-    let value: Value = serde_yaml_ng::from_slice(bytes).map_err(|e| {
+    let left = std::cell::Cell::new(bytes.len() as u64 + MAX_VALUES_OVER_SIZE);
+    let value = serde::de::DeserializeSeed::deserialize(
+        Counted { left: &left },
+        serde_yaml_ng::Deserializer::from_slice(bytes),
+    )
+    .map_err(|e| {
         let message = e.to_string();
         if message.starts_with("recursion limit exceeded") {
             depth_error(super::MAX_NESTING_DEPTH)
+        } else if message.contains(EXCESSIVE_ALIASING) {
+            EXCESSIVE_ALIASING.to_string()
         } else {
             message
         }
     })?;
     serde_json::to_vec(&value).map_err(|e| e.to_string())
+}
+
+/// How many more values than its size in bytes a YAML document may build
+/// (a document without aliases builds fewer values than it has bytes).
+pub const MAX_VALUES_OVER_SIZE: u64 = 100_000;
+
+/// go-yaml's words for a document whose aliases build too much.
+const EXCESSIVE_ALIASING: &str = "document contains excessive aliasing";
+
+/// A JSON value read from YAML, as `serde_json::Value` reads it, each
+/// value built taken from `left`.
+struct Counted<'a> {
+    left: &'a std::cell::Cell<u64>,
+}
+
+impl Counted<'_> {
+    fn take<E: serde::de::Error>(&self) -> Result<(), E> {
+        match self.left.get().checked_sub(1) {
+            Some(left) => {
+                self.left.set(left);
+                Ok(())
+            }
+            None => Err(E::custom(EXCESSIVE_ALIASING)),
+        }
+    }
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for Counted<'_> {
+    type Value = Value;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+/// Scalars are built by `serde_json::Value` itself, from the same
+/// primitive.
+macro_rules! counted_scalars {
+    ($($visit:ident($t:ty) => $de:ident;)*) => {$(
+        fn $visit<E: serde::de::Error>(self, v: $t) -> Result<Value, E> {
+            use serde::Deserialize;
+            self.take()?;
+            Value::deserialize(serde::de::value::$de::<E>::new(v))
+        }
+    )*};
+}
+
+impl<'de> serde::de::Visitor<'de> for Counted<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("any valid JSON value")
+    }
+
+    counted_scalars! {
+        visit_bool(bool) => BoolDeserializer;
+        visit_i64(i64) => I64Deserializer;
+        visit_i128(i128) => I128Deserializer;
+        visit_u64(u64) => U64Deserializer;
+        visit_u128(u128) => U128Deserializer;
+        visit_f64(f64) => F64Deserializer;
+        visit_str(&str) => StrDeserializer;
+        visit_string(String) => StringDeserializer;
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Value, E> {
+        self.take()?;
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E: serde::de::Error>(self) -> Result<Value, E> {
+        self.visit_unit()
+    }
+
+    fn visit_some<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        serde::de::DeserializeSeed::deserialize(self, deserializer)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        self.take()?;
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(Counted { left: self.left })? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        self.take()?;
+        let mut object = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            self.take()?;
+            let value = map.next_value_seed(Counted { left: self.left })?;
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
+    }
 }
 
 fn depth_error(limit: usize) -> String {
@@ -605,6 +716,50 @@ mod tests {
         assert_eq!(block_indent_of_indicator(b"  - - |", 6, 6), Some(4));
         assert_eq!(block_indent_of_indicator(b"x: &a !t |", 9, 9), Some(0));
         assert_eq!(block_indent_of_indicator(b"a: \"x: |", 8, 8), None);
+    }
+
+    /// Aliases of aliases: a few kilobytes that stand for 90 million
+    /// values (about 7 GB) are refused as go-yaml refuses them, as soon as
+    /// the values built pass the document's size and the allowance; an
+    /// anchor used a few times is read as before.
+    #[test]
+    fn excessive_aliasing_is_refused() {
+        let bomb = format!(
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\na: &a\n{}b: &b\n{}c:\n{}",
+            "- 0\n".repeat(1000),
+            "- *a\n".repeat(300),
+            "- *b\n".repeat(300)
+        );
+        assert!(bomb.len() < 8000);
+        assert_eq!(
+            yaml_to_json(bomb.as_bytes()).unwrap_err(),
+            "document contains excessive aliasing"
+        );
+        let shared = "metadata:\n  labels: &labels\n    app: web\n    tier: front\nspec:\n  selector:\n    matchLabels: *labels\n  template:\n    metadata:\n      labels: *labels\n";
+        let value: Value =
+            serde_json::from_slice(&yaml_to_json(shared.as_bytes()).unwrap()).unwrap();
+        assert_eq!(
+            value["spec"]["template"]["metadata"]["labels"]["tier"],
+            "front"
+        );
+        assert_eq!(
+            value["spec"]["selector"]["matchLabels"],
+            value["metadata"]["labels"]
+        );
+        // The same scalars as serde_json's own Value: numbers, floats,
+        // nulls, a mapping's later key replacing an earlier one.
+        let value: Value = serde_json::from_slice(
+            &yaml_to_json(b"a: 1\nb: -2\nc: 1.5\nd: ~\ne: true\nf: 18446744073709551615\ng: x\ng: y\nh: .nan\n").unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            value,
+            serde_json::json!({"a": 1, "b": -2, "c": 1.5, "d": null, "e": true, "f": 18446744073709551615u64, "g": "y", "h": null})
+        );
+        assert!(
+            yaml_to_json(b"a: 1\n---\nb: 2\n").is_err(),
+            "one document only"
+        );
     }
 
     #[test]

@@ -391,3 +391,56 @@ async fn a_v1beta1_table_is_served_when_only_it_is_accepted() {
     assert_eq!(r.body["apiVersion"], "meta.k8s.io/v1beta1");
     assert_eq!(r.body["rows"][0]["cells"][0], "w1");
 }
+
+/// A YAML body whose aliases of aliases stand for 90 million values (a
+/// "billion laughs" of 7 KB, CVE-2019-11253) is a 400 in go-yaml's words
+/// at once, on create and on apply, instead of running the server out of
+/// memory; nothing is stored.
+#[tokio::test]
+async fn yaml_aliases_that_expand_too_far_are_400() {
+    let api = Api::start();
+    let bomb = format!(
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bomb\na: &a\n{}b: &b\n{}c:\n{}",
+        "- 0\n".repeat(1000),
+        "- *a\n".repeat(300),
+        "- *b\n".repeat(300)
+    );
+    let started = Instant::now();
+    let r = api
+        .send(
+            Method::POST,
+            CONFIGMAPS,
+            &[("content-type", "application/yaml")],
+            bomb.clone(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text);
+    assert!(
+        r.body["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("document contains excessive aliasing"),
+        "{}",
+        r.text
+    );
+    let r = api
+        .send(
+            Method::PATCH,
+            &format!("{CONFIGMAPS}/bomb?fieldManager=test"),
+            &[("content-type", "application/apply-patch+yaml")],
+            bomb,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text);
+    assert_eq!(
+        r.body["message"],
+        "error decoding YAML: error converting YAML to JSON: yaml: document contains excessive aliasing"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    let r = api.get(&format!("{CONFIGMAPS}/bomb")).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+}

@@ -369,25 +369,32 @@ fn validate_field_manager(verb: Verb, query: &Query) -> Result<(), ApiError> {
         return Ok(());
     };
     let mut causes = Vec::new();
-    if manager.len() > FIELD_MANAGER_MAX_LENGTH {
+    let too_long = manager.len() > FIELD_MANAGER_MAX_LENGTH;
+    if too_long {
         causes.push(Cause {
             reason: Some(CauseType::FieldValueTooLong),
             message: format!("Too long: may not be more than {FIELD_MANAGER_MAX_LENGTH} bytes"),
             field: "fieldManager".into(),
         });
     }
-    for (i, c) in manager.char_indices() {
-        if !runtime::go::is_print(c) {
-            causes.push(Cause {
-                reason: Some(CauseType::FieldValueInvalid),
-                message: format!(
-                    "Invalid value: {}: invalid character U+{:04X} (at position {i})",
-                    runtime::field::quote(manager),
-                    u32::from(c)
-                ),
-                field: "fieldManager".into(),
-            });
-        }
+    // Each cause quotes the whole value: past the length limit (a URL of
+    // 64 KiB of control characters made gigabytes of causes), only the
+    // first character is reported.
+    let reported = if too_long { 1 } else { usize::MAX };
+    for (i, c) in manager
+        .char_indices()
+        .filter(|&(_, c)| !runtime::go::is_print(c))
+        .take(reported)
+    {
+        causes.push(Cause {
+            reason: Some(CauseType::FieldValueInvalid),
+            message: format!(
+                "Invalid value: {}: invalid character U+{:04X} (at position {i})",
+                runtime::field::quote(manager),
+                u32::from(c)
+            ),
+            field: "fieldManager".into(),
+        });
     }
     if causes.is_empty() {
         return Ok(());
