@@ -307,6 +307,20 @@ impl<'m> Checker<'m> {
                         field: None,
                     },
                 );
+                // The generators take a variant's value from its name or
+                // its `rename`: with `rename_all`, serde would write other
+                // values than the OpenAPI enum, protobuf and defaults say.
+                if let Some(rule) = &def.serde.rename_all {
+                    self.push(
+                        Diagnostic::new(
+                            format!("`#[serde(rename_all = \"{rule}\")]` on enum `{}` is not read by the generators", def.name),
+                            &def.location,
+                            def.name.len(),
+                        )
+                        .label("serde would write other values than the generated code")
+                        .help("give each variant its value with `#[serde(rename = \"...\")]`, as upstream's constants spell them"),
+                    );
+                }
                 for v in variants {
                     for m in &v.markers {
                         self.push(
@@ -700,6 +714,38 @@ impl<'m> Checker<'m> {
                     "remove the marker, or change the type to {}",
                     def.applies_to.phrase()
                 )),
+            );
+        } else if let Some(ty) = site.ty
+            && matches!(
+                def.name,
+                tags::max_length::NAME
+                    | tags::min_length::NAME
+                    | tags::pattern::NAME
+                    | tags::format::NAME
+            )
+            && let FieldType::Named(r) = ty.resolved(self.model)
+            && matches!(
+                self.model.resolve(r).map(|d| &d.shape),
+                Some(TypeShape::Enum(_))
+            )
+        {
+            // Go's enums are strings, ours are Rust enums: the generated
+            // length check did not compile, the pattern and format checks
+            // were left out.
+            self.push(
+                Diagnostic::new(
+                    format!(
+                        "`+{}` is not generated for enum `{}`",
+                        def.name,
+                        ty.describe()
+                    ),
+                    &m.location,
+                    m.text.chars().count(),
+                )
+                .label("the generated check reads a `String`")
+                .help(
+                    "list the values the enum allows as its variants, or make the field a `String`",
+                ),
             );
         }
         self.args(m, def, site);

@@ -528,6 +528,36 @@ fn resource_markers_the_registry_reads_are_checked() {
     assert_eq!(got.matches("error:").count(), 2, "{got}");
 }
 
+/// serde's `rename_all` on an enum would make its JSON values differ
+/// from the ones the generators take from the variants' names.
+#[test]
+fn rename_all_on_an_enum() {
+    assert_diagnostic(
+        &format!("{HEAD}#[serde(rename_all = \"UPPERCASE\")]\npub enum Protocol {{ Tcp, Udp }}\n"),
+        "error: `#[serde(rename_all = \"UPPERCASE\")]` on enum `Protocol` is not read by the generators\n  --> example/v1/mod.rs:3:10\n  |\n3 | pub enum Protocol { Tcp, Udp }\n  |          ^^^^^^^^ serde would write other values than the generated code\n  |\n  = help: give each variant its value with `#[serde(rename = \"...\")]`, as upstream's constants spell them\n\n",
+    );
+}
+
+/// String tags on an enum field generated code that did not compile
+/// (lengths) or nothing (pattern, format): refused at the marker.
+#[test]
+fn string_tags_on_an_enum_field() {
+    for marker in [
+        "+k8s:maxLength=10",
+        "+k8s:minLength=1",
+        "+k8s:format=k8s-short-name",
+    ] {
+        let got = diagnostics_for(&format!(
+            "{HEAD}pub struct A {{\n    /// {marker}\n    pub phase: Phase,\n}}\npub enum Phase {{ Pending, Done }}\n"
+        ));
+        let tag = marker.split('=').next().unwrap_or_default();
+        assert!(
+            got.starts_with(&format!("error: `{tag}` is not generated for enum `Phase`")),
+            "{got}"
+        );
+    }
+}
+
 #[test]
 fn inline_option() {
     assert_diagnostic(

@@ -48,7 +48,12 @@ fn emit(e: &Emit<'_>) -> Option<TokenStream> {
                 .collect();
             let literal = match &a.value {
                 Value::String(s) => quote! { #s },
-                Value::Int(i) => quote! { #i },
+                // Unsuffixed, so that it compares with a key of any
+                // integer type (`80i64` does not with an `i32`).
+                Value::Int(i) => {
+                    let i = proc_macro2::Literal::i64_unsuffixed(*i);
+                    quote! { #i }
+                }
                 Value::Bool(b) => quote! { #b },
             };
             Some(quote! { x #(.#path)* == #literal })

@@ -243,13 +243,23 @@ pub fn as_i64(kind: IntKind, value: TokenStream) -> TokenStream {
 
 /// A Rust field name as an identifier's text (`r#type` for keywords).
 pub fn raw(name: &str) -> String {
-    match name {
-        "type" | "continue" | "match" | "ref" | "loop" | "move" | "use" | "mod" | "impl" | "fn" => {
-            format!("r#{name}")
-        }
-        other => other.to_string(),
+    if KEYWORDS.contains(&name) {
+        format!("r#{name}")
+    } else {
+        name.to_string()
     }
 }
+
+/// Rust's keywords, strict and reserved, of every edition up to 2024
+/// (`gen`), that a raw identifier may spell (not `self`, `Self`, `super`
+/// or `crate`, which no field can be named).
+const KEYWORDS: &[&str] = &[
+    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "do", "dyn",
+    "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in", "let",
+    "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref", "return",
+    "static", "struct", "trait", "true", "try", "type", "typeof", "unsafe", "unsized", "use",
+    "virtual", "where", "while", "yield",
+];
 
 /// The Rust field path to the item field with JSON name `json`, for a list
 /// of structs `ty` (through inline fields).
@@ -279,4 +289,22 @@ fn field_path(model: &Model, def: &TypeDef, json: &str) -> Option<Vec<String>> {
         path.insert(0, f.rust_name.clone());
         Some(path)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every keyword a field may be named is written raw (only ten were:
+    /// a field `r#in` broke the package's generated schema).
+    #[test]
+    fn keywords_are_written_raw() {
+        for keyword in [
+            "type", "in", "static", "as", "for", "gen", "async", "override",
+        ] {
+            assert_eq!(super::raw(keyword), format!("r#{keyword}"));
+            let ident: syn::Ident = syn::parse_str(&super::raw(keyword)).expect(keyword);
+            assert_eq!(ident.to_string(), format!("r#{keyword}"));
+        }
+        assert_eq!(super::raw("name"), "name");
+        assert_eq!(super::raw("types"), "types");
+    }
 }
