@@ -27,6 +27,8 @@ use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef, TypeShape
 use crate::tags;
 
 mod names;
+mod protobuf;
+mod resources;
 mod times;
 
 /// Checks the whole model; an empty result means it is sound.
@@ -153,133 +155,6 @@ impl<'m> Checker<'m> {
         }
     }
 
-    /// Each `+kubebuilder:selectablefield` path names a field (the
-    /// registry generator reads field selectors' values through it).
-    fn selectable_fields(&mut self, def: &TypeDef) {
-        for marker in def.markers_named(tags::selectable_field::NAME) {
-            for (key, path) in marker.key_values().unwrap_or_default() {
-                if key != "JSONPath" {
-                    continue;
-                }
-                if let Err(why) = crate::resource::resolve_path(self.model, def, &path) {
-                    self.push(
-                        Diagnostic::new(
-                            format!(
-                                "selectable field `{path}` of `{}` names no field: {why}",
-                                def.name
-                            ),
-                            &marker.location,
-                            marker.text.chars().count(),
-                        )
-                        .label(format!("JSONPath={path}"))
-                        .help("name a field by its JSON path, as `.spec.nodeName`"),
-                    );
-                }
-            }
-        }
-    }
-
-    /// Each `+kubebuilder:printcolumn` path names a field: one of the
-    /// object's fields through its structs, or a field of `metadata` (the
-    /// registry generator reads the cells through the Rust fields, so
-    /// map keys, list indexes and filters are not paths it can follow).
-    fn printer_columns(&mut self, def: &TypeDef) {
-        for marker in def.markers_named(tags::printcolumn::NAME) {
-            for (key, path) in marker.key_values().unwrap_or_default() {
-                if key != "JSONPath" || path.is_empty() {
-                    continue;
-                }
-                let why = match path.trim_start_matches('.').strip_prefix("metadata.") {
-                    Some(field) if field.contains('.') || field.contains('[') => {
-                        Some(format!("`metadata.{field}` is not a field of `ObjectMeta`"))
-                    }
-                    Some(_) => None,
-                    None => crate::resource::resolve_path(self.model, def, &path).err(),
-                };
-                if let Some(why) = why {
-                    self.push(
-                        Diagnostic::new(
-                            format!(
-                                "printer column `{path}` of `{}` names no field: {why}",
-                                def.name
-                            ),
-                            &marker.location,
-                            marker.text.chars().count(),
-                        )
-                        .label(format!("JSONPath={path}"))
-                        .help("name a field by its JSON path, as `.spec.replicas` or `.metadata.creationTimestamp`"),
-                    );
-                }
-            }
-        }
-    }
-
-    /// The paths of a `+kubebuilder:subresource:scale` marker name fields
-    /// of the right types: integers for the replicas; a `LabelSelector`, a
-    /// string map or a string for the selector (read through the fields).
-    fn scale_paths(&mut self, def: &TypeDef) {
-        let Some(marker) = def.markers_named(tags::subresource_scale::NAME).last() else {
-            return;
-        };
-        let Some(scale) = crate::resource::resource_meta(def)
-            .ok()
-            .and_then(|m| m.scale)
-        else {
-            return;
-        };
-        fn integer(ty: &FieldType) -> bool {
-            use crate::model::IntKind::{I32, I64};
-            matches!(ty, FieldType::Int(I32 | I64))
-        }
-        fn selector(ty: &FieldType) -> bool {
-            use crate::model::WellKnown::LabelSelector;
-            match ty {
-                FieldType::Map(value) => matches!(**value, FieldType::String),
-                _ => matches!(ty, FieldType::String | FieldType::WellKnown(LabelSelector)),
-            }
-        }
-        type Fits = fn(&FieldType) -> bool;
-        let paths: [(&str, &str, Fits, &str); 3] = [
-            (
-                "specpath",
-                &scale.spec_replicas_path,
-                integer,
-                "an int32 or int64",
-            ),
-            (
-                "statuspath",
-                &scale.status_replicas_path,
-                integer,
-                "an int32 or int64",
-            ),
-            (
-                "selectorpath",
-                &scale.label_selector_path,
-                selector,
-                "a LabelSelector, a map of strings or a string",
-            ),
-        ];
-        for (key, path, fits, wanted) in paths {
-            if path.is_empty() {
-                continue;
-            }
-            let why = match crate::resource::resolve_path(self.model, def, path) {
-                Ok(resolved) if fits(&resolved.leaf) => continue,
-                Ok(resolved) => format!("it is {}, not {wanted}", resolved.leaf.describe()),
-                Err(e) => e,
-            };
-            self.push(
-                Diagnostic::new(
-                    format!("scale {key} `{path}` of `{}` does not name a field the scale subresource can use: {why}", def.name),
-                    &marker.location,
-                    marker.text.chars().count(),
-                )
-                .label(format!("{key}={path}"))
-                .help(format!("name {wanted} field by its JSON path, as `.spec.replicas`")),
-            );
-        }
-    }
-
     fn type_def(&mut self, def: &TypeDef, resolve: bool) {
         match &def.shape {
             TypeShape::Newtype(ty) => {
@@ -397,84 +272,6 @@ impl<'m> Checker<'m> {
                             .help(format!(
                                 "add `#[serde(rename_all = \"camelCase\")]` to `{}` or `#[serde(rename = \"{}\")]` to the field",
                                 def.name, field.json_name
-                            )),
-                        );
-                    }
-                }
-            }
-        }
-    }
-
-    /// Protobuf numbering is all or nothing per struct, and unique.
-    fn protobuf_numbers(&mut self, def: &TypeDef, fields: &[Field]) {
-        let numbered: Vec<&Field> = fields
-            .iter()
-            .filter(|f| f.marker(tags::protobuf::NAME).is_some())
-            .collect();
-        if numbered.is_empty() {
-            return;
-        }
-        let mut seen: BTreeSet<u32> = BTreeSet::new();
-        let reserved = crate::generators::proto::reserved(def);
-        for f in fields {
-            match f.marker(tags::protobuf::NAME) {
-                None if f.inline || crate::generators::protobuf::is_type_meta(f) => {}
-                None => self.push(
-                    Diagnostic::new(
-                        format!(
-                            "field `{}` of `{}` has no protobuf number",
-                            f.rust_name, def.name
-                        ),
-                        &f.location,
-                        f.rust_name.len(),
-                    )
-                    .label("other fields of this struct are numbered")
-                    .help("add `+protobuf=<n>` with upstream's field number (generated.proto)"),
-                ),
-                Some(m) => {
-                    let Some(n) = crate::generators::protobuf::field_number(f) else {
-                        // Not a non-negative integer at all: the payload's
-                        // own check says so.
-                        let text = m.payload_text().unwrap_or_default();
-                        if crate::markers::parse_go_int(text).is_none_or(|n| n < 0) {
-                            continue;
-                        }
-                        self.push(
-                            Diagnostic::new(
-                                format!("`{text}` is not a protobuf field number"),
-                                &m.location,
-                                m.text.chars().count(),
-                            )
-                            .label("not a field number")
-                            .help("a field number is written in decimal, from 1 to 536870911, outside 19000-19999 (protobuf's own)"),
-                        );
-                        continue;
-                    };
-                    if !seen.insert(n) {
-                        self.push(
-                            Diagnostic::new(
-                                format!("protobuf number {n} is used twice in `{}`", def.name),
-                                &m.location,
-                                m.text.chars().count(),
-                            )
-                            .label("duplicate field number")
-                            .help("each field of a message needs its own number"),
-                        );
-                    }
-                    if reserved.contains(&n) {
-                        self.push(
-                            Diagnostic::new(
-                                format!(
-                                    "protobuf number {n} of `{}` is reserved: a removed field had it",
-                                    def.name
-                                ),
-                                &m.location,
-                                m.text.chars().count(),
-                            )
-                            .label("reserved by `+protobuf.reserved`")
-                            .help(format!(
-                                "give `{}` a number no field of `{}` ever had; clients built from an older .proto would read it as the removed field",
-                                f.rust_name, def.name
                             )),
                         );
                     }
