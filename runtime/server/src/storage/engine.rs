@@ -401,11 +401,13 @@ fn apply<T: TablesMut + ?Sized>(
     Ok(event)
 }
 
-/// The events under `prefix` after `after_revision`, rebuilt from history.
+/// The events under `prefix` after `after_revision` up to `upto`, rebuilt
+/// from history.
 fn replay<T: Tables + ?Sized>(
     tables: &T,
     prefix: &str,
     after_revision: Revision,
+    upto: Revision,
 ) -> Result<Vec<Event>, StorageError> {
     let meta = tables.meta()?;
     if after_revision < meta.compacted {
@@ -415,7 +417,7 @@ fn replay<T: Tables + ?Sized>(
         });
     }
     tables
-        .log(after_revision, meta.current)?
+        .log(after_revision, upto)?
         .into_iter()
         .filter(|(_, key)| key.starts_with(prefix))
         .map(|(revision, key)| event_at(tables, key, revision))
@@ -721,15 +723,42 @@ impl<B: Backend> Engine<B> {
         self.lock_queue().waiting.len()
     }
 
+    /// A watch of the keys under `prefix` from after `after_revision`:
+    /// the history since then, then each write as it commits.
+    ///
+    /// The history is read without the watchers' lock, which every commit
+    /// takes (replaying minutes of history held every write up), then
+    /// what committed meanwhile is read under it before subscribing, so no
+    /// revision is missed or sent twice.
+    ///
+    /// Errors: [`StorageError::Compacted`] for a revision compacted away,
+    /// before or during the read.
     pub(crate) fn watch(
         &self,
         prefix: &str,
         after_revision: Revision,
     ) -> Result<UnboundedReceiver<Event>, StorageError> {
+        let (mut backlog, read_to) = self.backend.read(|tables| {
+            let current = tables.meta()?.current;
+            Ok((replay(tables, prefix, after_revision, current)?, current))
+        })?;
         let mut watchers = self.lock_watchers();
-        let backlog = self
+        let since = self
             .backend
-            .read(|tables| replay(tables, prefix, after_revision))?;
+            .read(|tables| {
+                let current = tables.meta()?.current;
+                replay(tables, prefix, read_to.max(after_revision), current)
+            })
+            .map_err(|e| match e {
+                // Compacted past the history just read: the watch's own
+                // revision is the one gone.
+                StorageError::Compacted { compacted, .. } => StorageError::Compacted {
+                    requested: after_revision,
+                    compacted,
+                },
+                other => other,
+            })?;
+        backlog.extend(since);
         Ok(watchers.subscribe(prefix, after_revision, backlog))
     }
 

@@ -26,6 +26,10 @@ const CASES: &[(&str, Case)] = &[
     ),
     ("watch_from_now_and_future", watch_from_now_and_future),
     (
+        "watches_opened_during_writes_miss_nothing",
+        watches_opened_during_writes_miss_nothing,
+    ),
+    (
         "concurrent_writes_are_ordered",
         concurrent_writes_are_ordered,
     ),
@@ -538,6 +542,33 @@ fn watch_replays_then_streams_live(store: &dyn Store) {
     drop(late);
     store.create("/w/c", Vec::new()).unwrap(); // 8
     assert_eq!(revisions(&drain_n(&mut all, 1)), [8]);
+}
+
+/// Watches from the start opened while a writer writes each get every
+/// write once, in order: the history is read before they subscribe,
+/// partly while writes commit, and nothing falls between the two.
+fn watches_opened_during_writes_miss_nothing(store: &dyn Store) {
+    const WRITES: Revision = 2000;
+    let watches: Vec<_> = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            for i in 0..WRITES {
+                store.create(&format!("/r/{i}"), Vec::new()).unwrap();
+            }
+        });
+        (0..100).map(|_| store.watch("/r/", 1).unwrap()).collect()
+    });
+    let expected: Vec<Revision> = (2..=WRITES + 1).collect();
+    for mut rx in watches {
+        let got = revisions(&drain_n(&mut rx, WRITES as usize));
+        assert!(
+            got == expected,
+            "{} events; the first missing or repeated: {:?}",
+            got.len(),
+            got.iter()
+                .zip(&expected)
+                .find(|(got, expected)| got != expected)
+        );
+    }
 }
 
 fn watch_from_now_and_future(store: &dyn Store) {
