@@ -104,6 +104,28 @@ fn tag_at_the_wrong_scope() {
     );
 }
 
+/// Validation tags on a type were accepted and generated nothing (the
+/// generated validation reads a field's tags): a type-level tag is refused
+/// where it stands, as the tag reference says.
+#[test]
+fn validation_tags_on_a_type_are_refused() {
+    for marker in [
+        "+k8s:maxLength=63",
+        "+k8s:format=k8s-short-name",
+        "+k8s:immutable",
+        "+mapType=atomic",
+    ] {
+        let got = diagnostics_for(&format!(
+            "{HEAD}/// {marker}\npub struct DnsName(pub String);\n"
+        ));
+        let tag = marker.split('=').next().unwrap_or_default();
+        assert!(
+            got.starts_with(&format!("error: `{tag}` cannot be written on a type")),
+            "{got}"
+        );
+    }
+}
+
 #[test]
 fn package_tag_on_a_field() {
     let got = diagnostics_for(&format!(

@@ -14,7 +14,7 @@ pub const NAME: &str = "k8s:format";
 /// The definition of `+k8s:format`.
 pub const DEF: TagDef = TagDef {
     name: NAME,
-    scopes: &[Scope::Field, Scope::Type],
+    scopes: &[Scope::Field],
     args: ArgsKind::None,
     payload: PayloadKind::OneOf(&[
         "k8s-ip",

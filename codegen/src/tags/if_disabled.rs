@@ -10,7 +10,7 @@ pub const NAME: &str = "k8s:ifDisabled";
 /// The definition of `+k8s:ifDisabled`.
 pub const DEF: TagDef = TagDef {
     name: NAME,
-    scopes: &[Scope::Field, Scope::Type],
+    scopes: &[Scope::Field],
     args: ArgsKind::OneString,
     payload: PayloadKind::Tag,
     applies_to: AppliesTo::Any,

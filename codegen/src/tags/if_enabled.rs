@@ -14,7 +14,7 @@ pub const NAME: &str = "k8s:ifEnabled";
 /// The definition of `+k8s:ifEnabled`.
 pub const DEF: TagDef = TagDef {
     name: NAME,
-    scopes: &[Scope::Field, Scope::Type],
+    scopes: &[Scope::Field],
     args: ArgsKind::OneString,
     payload: PayloadKind::Tag,
     applies_to: AppliesTo::Any,

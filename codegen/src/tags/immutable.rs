@@ -13,7 +13,7 @@ pub const NAME: &str = "k8s:immutable";
 /// The definition of `+k8s:immutable`.
 pub const DEF: TagDef = TagDef {
     name: NAME,
-    scopes: &[Scope::Field, Scope::Type],
+    scopes: &[Scope::Field],
     args: ArgsKind::None,
     payload: PayloadKind::None,
     applies_to: AppliesTo::Any,

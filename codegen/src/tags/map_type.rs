@@ -9,7 +9,7 @@ pub const NAME: &str = "mapType";
 /// The definition of `+mapType`.
 pub const DEF: TagDef = TagDef {
     name: NAME,
-    scopes: &[Scope::Field, Scope::Type],
+    scopes: &[Scope::Field],
     args: ArgsKind::None,
     payload: PayloadKind::OneOf(&["atomic", "granular"]),
     applies_to: AppliesTo::Map,

@@ -10,7 +10,7 @@ pub const NAME: &str = "k8s:maxLength";
 /// The definition of `+k8s:maxLength`.
 pub const DEF: TagDef = TagDef {
     name: NAME,
-    scopes: &[Scope::Field, Scope::Type],
+    scopes: &[Scope::Field],
     args: ArgsKind::None,
     payload: PayloadKind::NonNegativeInt,
     applies_to: AppliesTo::String,

@@ -10,7 +10,7 @@ pub const NAME: &str = "k8s:maximum";
 /// The definition of `+k8s:maximum`.
 pub const DEF: TagDef = TagDef {
     name: NAME,
-    scopes: &[Scope::Field, Scope::Type],
+    scopes: &[Scope::Field],
     args: ArgsKind::None,
     payload: PayloadKind::Int,
     applies_to: AppliesTo::Integer,

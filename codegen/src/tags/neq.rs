@@ -14,7 +14,7 @@ pub const NAME: &str = "k8s:neq";
 /// The definition of `+k8s:neq`.
 pub const DEF: TagDef = TagDef {
     name: NAME,
-    scopes: &[Scope::Field, Scope::Type],
+    scopes: &[Scope::Field],
     args: ArgsKind::None,
     payload: PayloadKind::Literal,
     applies_to: AppliesTo::Scalar,

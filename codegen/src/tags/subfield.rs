@@ -15,7 +15,7 @@ pub const NAME: &str = "k8s:subfield";
 /// The definition of `+k8s:subfield`.
 pub const DEF: TagDef = TagDef {
     name: NAME,
-    scopes: &[Scope::Field, Scope::Type],
+    scopes: &[Scope::Field],
     args: ArgsKind::OneString,
     payload: PayloadKind::Tag,
     applies_to: AppliesTo::Struct,
