@@ -350,6 +350,32 @@ impl<'m> Checker<'m> {
             return;
         }
         let Some(item) = self.list_item_type(&field.ty) else {
+            // A well-known item type (a Condition) has its key fields.
+            if let FieldType::List(inner) = field.ty.resolved(self.model)
+                && let FieldType::WellKnown(known) = inner.unwrap_optional()
+                && !known.key_fields().is_empty()
+            {
+                for m in keys {
+                    let Some(key) = m.payload_string() else {
+                        continue;
+                    };
+                    if !known.key_fields().iter().any(|(name, _)| *name == key) {
+                        let names: Vec<&str> = known.key_fields().iter().map(|(n, _)| *n).collect();
+                        self.push(
+                            Diagnostic::new(
+                                format!("list map key `{key}` names no field of `{known:?}`"),
+                                &m.location,
+                                m.text.chars().count(),
+                            )
+                            .label("no such JSON field")
+                            .help(format!(
+                                "the fields of `{known:?}` are: {}",
+                                names.join(", ")
+                            )),
+                        );
+                    }
+                }
+            }
             return;
         };
         // Inline (embedded) fields put their own fields in the item's JSON.

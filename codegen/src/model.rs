@@ -340,6 +340,23 @@ pub enum WellKnown {
 }
 
 impl WellKnown {
+    /// The fields of a well-known struct a list map may be keyed by, as
+    /// (JSON name, Rust name): `metav1.Condition`'s (`runtime::meta::Condition`);
+    /// none for the others.
+    pub fn key_fields(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            WellKnown::Condition => &[
+                ("type", "type"),
+                ("status", "status"),
+                ("observedGeneration", "observed_generation"),
+                ("lastTransitionTime", "last_transition_time"),
+                ("reason", "reason"),
+                ("message", "message"),
+            ],
+            _ => &[],
+        }
+    }
+
     /// Every well-known type, for lookups by Rust name.
     pub const ALL: [WellKnown; 15] = [
         WellKnown::Time,

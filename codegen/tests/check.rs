@@ -391,6 +391,28 @@ fn map_key_naming_no_field() {
 /// A key field the Rust type always holds (a `String` marked `+optional`,
 /// as upstream's `ObjectReference.name` keying ServiceAccount `secrets`)
 /// reads as `""` where the JSON leaves it out: no diagnostic.
+/// A list of `metav1.Condition`s is keyed by the Condition's fields, so a
+/// misspelled key is found (it passed unchecked, and the uniqueness check
+/// was left out whatever the key).
+#[test]
+fn map_key_of_a_condition_list() {
+    let source = |key: &str| {
+        format!(
+            "{HEAD}use runtime::meta::Condition;\npub struct A {{\n    /// +listType=map\n    /// +listMapKey={key}\n    pub conditions: Vec<Condition>,\n}}\n"
+        )
+    };
+    assert_eq!(diagnostics_for(&source("type")), "");
+    let got = diagnostics_for(&source("tpye"));
+    assert!(
+        got.starts_with("error: list map key `tpye` names no field of `Condition`"),
+        "{got}"
+    );
+    assert!(
+        got.contains("the fields of `Condition` are: type, status, observedGeneration"),
+        "{got}"
+    );
+}
+
 #[test]
 fn map_key_naming_an_optional_field_that_is_always_held() {
     let src = format!(

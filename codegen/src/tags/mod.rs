@@ -267,10 +267,15 @@ pub fn item_field(model: &Model, ty: &FieldType, json: &str) -> Option<Vec<Strin
     let FieldType::List(item) = ty.resolved(model) else {
         return None;
     };
-    let FieldType::Named(r) = item.unwrap_optional() else {
-        return None;
-    };
-    field_path(model, model.resolve(r)?, json)
+    match item.unwrap_optional() {
+        FieldType::Named(r) => field_path(model, model.resolve(r)?, json),
+        FieldType::WellKnown(known) => known
+            .key_fields()
+            .iter()
+            .find(|(name, _)| *name == json)
+            .map(|(_, rust)| vec![rust.to_string()]),
+        _ => None,
+    }
 }
 
 fn field_path(model: &Model, def: &TypeDef, json: &str) -> Option<Vec<String>> {

@@ -352,3 +352,35 @@ async fn a_deployments_selector_is_immutable() {
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
 }
+
+/// A custom resource's `+listType=map` list of Conditions keyed by `type`
+/// holds each type once: a second `Ready` is a 422 "Duplicate value" at
+/// its index, as kube-apiserver's list-type validation of a CRD answers
+/// (the check was left out for Condition items); distinct types are kept.
+#[tokio::test]
+async fn condition_types_of_a_custom_resource_are_unique() {
+    let api = Api::start();
+    let mut widget = create_widget(&api, "c").await;
+    let condition = |kind: &str| {
+        json!({"type": kind, "status": "True", "lastTransitionTime": "2026-01-01T00:00:00Z",
+               "reason": "Checked", "message": ""})
+    };
+    widget["status"] = json!({"conditions": [condition("Ready"), condition("Ready")]});
+    let status_uri = format!("{}/status", widget_uri("c"));
+    let r = api.put(&status_uri, &widget).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["details"]["causes"][0]["field"], "status.conditions[1]",
+        "{}",
+        r.text
+    );
+    assert_eq!(
+        r.body["details"]["causes"][0]["reason"], "FieldValueDuplicate",
+        "{}",
+        r.text
+    );
+    widget["status"] = json!({"conditions": [condition("Ready"), condition("Synced")]});
+    let r = api.put(&status_uri, &widget).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["status"]["conditions"][1]["type"], "Synced");
+}

@@ -25,6 +25,15 @@ const _: () = {
                 field_errs.append(&mut new.validate_update(old, &p, ctx));
                 errs.append(&mut field_errs);
             }
+            {
+                let p = path.field("status");
+                let new = &self.status;
+                let old = old.map(|o| &o.status);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
+            }
             errs
         }
     }
@@ -245,6 +254,40 @@ const _: () = {
                         field_errs.append(&mut v::minimum(&p, i64::from(*new), 1));
                         field_errs.append(&mut v::maximum(&p, i64::from(*new), 65535));
                     }
+                }
+                errs.append(&mut field_errs);
+            }
+            errs
+        }
+    }
+    impl Validate for WidgetStatus {
+        const SUBRESOURCES: Option<&'static [&'static str]> = Some(
+            &["/", "/status", "/scale"],
+        );
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            _ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.field("conditions");
+                let new = &self.conditions;
+                let old = old.map(|o| &o.conditions);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs
+                        .append(
+                            &mut v::unique(
+                                &p,
+                                new,
+                                |a, b| a.r#type == b.r#type,
+                                ::runtime::field::BadValue::json_of,
+                            ),
+                        );
                 }
                 errs.append(&mut field_errs);
             }
