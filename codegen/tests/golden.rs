@@ -114,6 +114,13 @@ const PACKAGE_CASES: &[(&str, &str, &str)] = &[
         "//! +k8s:isSubresource=\"/scale\"\n",
         "/// +k8s:minimum=0\npub replicas: i32,",
     ),
+    // Tags on fields of newtypes apply to the value inside (`.0`), as the
+    // check reads them.
+    (
+        "newtype_field",
+        "/// Tags.\npub struct Tags(pub Vec<String>);\n\n/// A port.\npub struct Port(pub i32);\n\n",
+        "/// +k8s:maxItems=2\n/// +k8s:eachVal=+k8s:maxLength=5\npub tags: Tags,\n/// +k8s:optional\n/// +k8s:minimum=1\npub port: Option<Port>,",
+    ),
 ];
 
 /// (golden name, package source after the group marker): the defaults

@@ -352,6 +352,15 @@ pub(crate) fn tag_code(
         let body = tag_code(model, pkg, field, m, inner, quote! { x })?;
         return Some(quote! { if let Some(x) = #value { #body } });
     }
+    // A newtype's tags apply to the value inside it, as the check reads
+    // them (through `FieldType::resolved`): `new.len()` on a newtype over
+    // a list did not compile.
+    if let FieldType::Named(r) = ty
+        && let Some(def) = model.resolve(r)
+        && let crate::model::TypeShape::Newtype(inner) = &def.shape
+    {
+        return tag_code(model, pkg, field, m, inner, quote! { (&#value.0) });
+    }
     (validator.emit)(&Emit {
         model,
         pkg,
