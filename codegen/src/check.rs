@@ -349,6 +349,22 @@ impl<'m> Checker<'m> {
             );
             return;
         }
+        let mut named = BTreeSet::new();
+        for m in keys {
+            if let Some(key) = m.payload_string()
+                && !named.insert(key.clone())
+            {
+                self.push(
+                    Diagnostic::new(
+                        format!("list map key `{key}` is given more than once"),
+                        &m.location,
+                        m.text.chars().count(),
+                    )
+                    .label("repeated here")
+                    .help("name each key field once"),
+                );
+            }
+        }
         let Some(item) = self.list_item_type(&field.ty) else {
             // A well-known item type (a Condition) has its key fields.
             if let FieldType::List(inner) = field.ty.resolved(self.model)
@@ -464,21 +480,42 @@ impl<'m> Checker<'m> {
     }
 
     fn markers(&mut self, markers: &[Marker], site: Site<'_>) {
-        let mut seen: BTreeSet<&str> = BTreeSet::new();
+        let mut seen: std::collections::BTreeMap<&str, (&str, Option<&str>)> =
+            std::collections::BTreeMap::new();
         for m in markers {
             let Some(def) = self.marker(m, site) else {
                 continue;
             };
-            if !def.repeatable && !seen.insert(def.name) {
-                self.push(
-                    Diagnostic::new(
-                        format!("`+{}` is given more than once", def.name),
-                        &m.location,
-                        m.text.chars().count(),
-                    )
-                    .label("repeated here")
-                    .help("this tag takes one value; keep one line"),
-                );
+            // gengo's spelling and declarative validation's (`+listType`,
+            // `+k8s:listType`) are one tag, which upstream's types often
+            // give in both spellings; with different values each generator
+            // read the one it knows.
+            let tag = def.name.strip_prefix("k8s:").unwrap_or(def.name);
+            if def.repeatable {
+                continue;
+            }
+            match seen.insert(tag, (def.name, m.payload_text())) {
+                None => {}
+                Some((first, value)) if first != def.name && value == m.payload_text() => {}
+                Some((first, _)) => {
+                    let help = if first == def.name {
+                        "this tag takes one value; keep one line".to_string()
+                    } else {
+                        format!(
+                            "`+{first}` and `+{}` are one tag, here with different values; keep one",
+                            def.name
+                        )
+                    };
+                    self.push(
+                        Diagnostic::new(
+                            format!("`+{}` is given more than once", def.name),
+                            &m.location,
+                            m.text.chars().count(),
+                        )
+                        .label("repeated here")
+                        .help(help),
+                    );
+                }
             }
         }
     }

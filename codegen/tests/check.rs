@@ -636,6 +636,39 @@ fn unsupported_rust_type() {
     assert!(got.starts_with("error: `m` has a type the model cannot represent: `HashMap (use BTreeMap<String, _> for a deterministic order)`"), "{got}");
 }
 
+/// gengo's and declarative validation's spellings of one tag are one tag:
+/// both may be given, as upstream's types do, but not with different
+/// values (each generator read the spelling it knows); and a map list
+/// names each key once.
+#[test]
+fn a_tag_in_both_spellings_and_a_repeated_key() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +listType=map\n    /// +k8s:listType=set\n    /// +listMapKey=name\n    /// +listMapKey=name\n    pub items: Vec<Item>,\n}}\npub struct Item {{ pub name: String }}\n"
+    ));
+    assert!(
+        got.starts_with(
+            "error: `+k8s:listType` is given more than once\n  --> example/v1/mod.rs:4:9"
+        ),
+        "{got}"
+    );
+    assert!(
+        got.contains("= help: `+listType` and `+k8s:listType` are one tag, here with different values; keep one"),
+        "{got}"
+    );
+    assert_eq!(
+        diagnostics_for(&format!(
+            "{HEAD}pub struct A {{\n    /// +optional\n    /// +k8s:optional\n    /// +listType=map\n    /// +k8s:listType=map\n    /// +listMapKey=name\n    pub items: Option<Vec<Item>>,\n}}\npub struct Item {{ pub name: String }}\n"
+        )),
+        ""
+    );
+    assert!(
+        got.contains(
+            "error: list map key `name` is given more than once\n  --> example/v1/mod.rs:6:9"
+        ),
+        "{got}"
+    );
+}
+
 #[test]
 fn repeated_single_tag() {
     let got = diagnostics_for(&format!(
