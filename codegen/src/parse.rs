@@ -537,6 +537,23 @@ impl FileContext<'_> {
                     .map(|v| {
                         let docs = self.docs(&v.attrs, errors);
                         let attrs = serde_attrs(&v.attrs);
+                        // An API enum is a string: a variant with data
+                        // (or a discriminant) would serialize otherwise
+                        // than the OpenAPI enum of names says.
+                        if !matches!(v.fields, syn::Fields::Unit) || v.discriminant.is_some() {
+                            errors.push(
+                                Diagnostic::new(
+                                    format!(
+                                        "variant `{}` of enum `{ident}` is not a plain name",
+                                        v.ident
+                                    ),
+                                    &location_of(&self.file, v.ident.span()),
+                                    v.ident.to_string().chars().count(),
+                                )
+                                .label("API enums are strings: variants without data or values")
+                                .help("model a value with data as a struct with optional members (a union), as upstream's types do"),
+                            );
+                        }
                         Variant {
                             name: v.ident.to_string(),
                             value: attrs.rename.unwrap_or_else(|| v.ident.to_string()),

@@ -602,6 +602,24 @@ fn string_tags_on_an_enum_field() {
     }
 }
 
+/// An enum with data would be described as a string enum of its variant
+/// names while serde writes objects.
+#[test]
+fn enum_variants_with_data() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub enum Source {{\n    Git(String),\n    Http {{ url: String }},\n    Local = 3,\n    Plain,\n}}\n"
+    ));
+    for (variant, line) in [("Git", 3), ("Http", 4), ("Local", 5)] {
+        assert!(
+            got.contains(&format!(
+                "error: variant `{variant}` of enum `Source` is not a plain name\n  --> example/v1/mod.rs:{line}:5"
+            )),
+            "{got}"
+        );
+    }
+    assert!(!got.contains("`Plain`"), "{got}");
+}
+
 #[test]
 fn inline_option() {
     assert_diagnostic(
