@@ -801,6 +801,35 @@ fn protobuf_numbers_are_decimal_field_numbers() {
     assert_eq!(field("536870911"), "");
 }
 
+/// A list or map inside an Option, list or map has no protobuf form (the
+/// generated codec wrote the inner list as one value of its item type).
+#[test]
+fn protobuf_numbers_on_nested_lists() {
+    for ty in [
+        "Option<Vec<String>>",
+        "Vec<Vec<String>>",
+        "std::collections::BTreeMap<String, Vec<String>>",
+    ] {
+        let got = diagnostics_for(&format!(
+            "{HEAD}pub struct A {{\n    /// +protobuf=1\n    pub a: String,\n    /// +protobuf=2\n    pub b: {ty},\n}}\n"
+        ));
+        assert!(
+            got.starts_with("error: field `b` of `A` has no protobuf form: `"),
+            "{ty}: {got}"
+        );
+    }
+    for ty in [
+        "Option<String>",
+        "Vec<String>",
+        "std::collections::BTreeMap<String, String>",
+    ] {
+        let got = diagnostics_for(&format!(
+            "{HEAD}pub struct A {{\n    /// +protobuf=1\n    pub a: String,\n    /// +protobuf=2\n    pub b: {ty},\n}}\n"
+        ));
+        assert_eq!(got, "", "{ty}");
+    }
+}
+
 /// The diagnostics of regenerating a package of `source` over a previous
 /// `generated.proto` of `previous`.
 fn dropped_numbers(source: &str, previous: &str) -> String {

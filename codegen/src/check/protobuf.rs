@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use super::Checker;
 use crate::diagnostics::Diagnostic;
-use crate::model::{Field, TypeDef};
+use crate::model::{Field, FieldType, TypeDef};
 use crate::tags;
 
 impl Checker<'_> {
@@ -53,6 +53,30 @@ impl Checker<'_> {
                         );
                         continue;
                     };
+                    // One Option, list or map around the value: protobuf has
+                    // no null list and no list of lists, which upstream
+                    // wraps in a message (`+protobuf.nullable`).
+                    if let FieldType::Optional(inner)
+                    | FieldType::List(inner)
+                    | FieldType::Map(inner) = &f.ty
+                        && let FieldType::Optional(_) | FieldType::List(_) | FieldType::Map(_) =
+                            inner.as_ref()
+                    {
+                        self.push(
+                            Diagnostic::new(
+                                format!(
+                                    "field `{}` of `{}` has no protobuf form: `{}`",
+                                    f.rust_name,
+                                    def.name,
+                                    f.ty.describe()
+                                ),
+                                &m.location,
+                                m.text.chars().count(),
+                            )
+                            .label("a list or map inside an Option, list or map")
+                            .help("wrap the inner list in a newtype with `+protobuf.nullable=true`, as upstream's `ExtraValue` is, or drop the Option around a list"),
+                        );
+                    }
                     if !seen.insert(n) {
                         self.push(
                             Diagnostic::new(
