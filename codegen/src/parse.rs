@@ -285,6 +285,20 @@ fn parse_package(dir: &Path, module_path: Vec<String>) -> Result<Option<Package>
     }
 }
 
+/// The help for a marker that does not parse: the tag's example when its
+/// name is a tag, else the nearest tag's name (`+k8s:maxLenght 10`).
+fn malformed_marker_help(marker_text: &str) -> Option<String> {
+    let name: String = marker_text
+        .trim_start_matches('+')
+        .chars()
+        .take_while(|c| !matches!(c, '=' | '(' | ' ' | '\t'))
+        .collect();
+    match crate::markers::registry::lookup(&name) {
+        Some(def) => Some(format!("for example: `{}`", def.example)),
+        None => crate::check::nearest_tag(&name).map(|tag| format!("did you mean `+{tag}`?")),
+    }
+}
+
 fn is_pub(vis: &syn::Visibility) -> bool {
     matches!(vis, syn::Visibility::Public(_))
 }
@@ -464,14 +478,18 @@ impl FileContext<'_> {
                     };
                     match markers::parse_marker(marker_text, location.clone()) {
                         Ok(m) => found.push(m),
-                        Err(e) => errors.push(
-                            Diagnostic::new(
+                        Err(e) => {
+                            let mut d = Diagnostic::new(
                                 format!("malformed marker `{marker_text}`: {}", e.message),
                                 &location.offset_columns(e.offset),
                                 1,
                             )
-                            .label(e.message.clone()),
-                        ),
+                            .label(e.message.clone());
+                            if let Some(help) = malformed_marker_help(marker_text) {
+                                d = d.help(help);
+                            }
+                            errors.push(d);
+                        }
                     }
                 } else {
                     lines.push(

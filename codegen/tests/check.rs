@@ -341,7 +341,23 @@ fn malformed_marker_points_at_the_column() {
         &format!(
             "{HEAD}pub struct A {{\n    /// +k8s:ifEnabled(\"x\"=+k8s:required\n    pub a: String,\n}}\n"
         ),
-        "error: malformed marker `+k8s:ifEnabled(\"x\"=+k8s:required`: expected `,` or `)` in the argument list\n  --> example/v1/mod.rs:3:27\n  |\n3 |     /// +k8s:ifEnabled(\"x\"=+k8s:required\n  |                           ^ expected `,` or `)` in the argument list\n\n",
+        "error: malformed marker `+k8s:ifEnabled(\"x\"=+k8s:required`: expected `,` or `)` in the argument list\n  --> example/v1/mod.rs:3:27\n  |\n3 |     /// +k8s:ifEnabled(\"x\"=+k8s:required\n  |                           ^ expected `,` or `)` in the argument list\n  |\n  = help: for example: `+k8s:ifEnabled(\"my-feature\")=+k8s:required`\n\n",
+    );
+}
+
+/// A misspelled tag that also fails to parse names the nearest tag.
+#[test]
+fn malformed_marker_names_the_nearest_tag() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +k8s:maxLenght 10\n    pub a: String,\n}}\n"
+    ));
+    assert!(
+        got.starts_with("error: malformed marker `+k8s:maxLenght 10`"),
+        "{got}"
+    );
+    assert!(
+        got.contains("= help: did you mean `+k8s:maxLength`?"),
+        "{got}"
     );
 }
 
