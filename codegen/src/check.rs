@@ -366,9 +366,33 @@ impl<'m> Checker<'m> {
             }
         }
         let Some(item) = self.list_item_type(&field.ty) else {
+            let FieldType::List(inner) = field.ty.resolved(self.model) else {
+                return;
+            };
+            let item = inner.unwrap_optional();
+            // Keys name fields of objects: a list of scalars has none.
+            if matches!(
+                item,
+                FieldType::Bool
+                    | FieldType::Int(_)
+                    | FieldType::Float64
+                    | FieldType::String
+                    | FieldType::Bytes
+            ) {
+                let m = &keys[0];
+                self.push(
+                    Diagnostic::new(
+                        format!("`+listType=map` on a list of `{}`", item.describe()),
+                        &m.location,
+                        m.text.chars().count(),
+                    )
+                    .label("map keys name fields of the items, which are not objects")
+                    .help("use `+listType=set` for a list of distinct values"),
+                );
+                return;
+            }
             // A well-known item type (a Condition) has its key fields.
-            if let FieldType::List(inner) = field.ty.resolved(self.model)
-                && let FieldType::WellKnown(known) = inner.unwrap_optional()
+            if let FieldType::WellKnown(known) = item
                 && !known.key_fields().is_empty()
             {
                 for m in keys {

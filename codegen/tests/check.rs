@@ -407,6 +407,24 @@ fn map_key_naming_no_field() {
 /// A key field the Rust type always holds (a `String` marked `+optional`,
 /// as upstream's `ObjectReference.name` keying ServiceAccount `secrets`)
 /// reads as `""` where the JSON leaves it out: no diagnostic.
+/// Map keys name fields of the items: a map list of scalars was accepted.
+#[test]
+fn map_list_of_scalars() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct A {{\n    /// +listType=map\n    /// +listMapKey=name\n    pub names: Vec<String>,\n}}\n"
+    ));
+    assert!(
+        got.starts_with(
+            "error: `+listType=map` on a list of `String`\n  --> example/v1/mod.rs:4:9"
+        ),
+        "{got}"
+    );
+    assert!(
+        got.contains("= help: use `+listType=set` for a list of distinct values"),
+        "{got}"
+    );
+}
+
 /// A list of `metav1.Condition`s is keyed by the Condition's fields, so a
 /// misspelled key is found (it passed unchecked, and the uniqueness check
 /// was left out whatever the key).
@@ -815,6 +833,23 @@ fn protobuf_numbers_are_decimal_field_numbers() {
     );
     assert_eq!(field("18999"), "");
     assert_eq!(field("536870911"), "");
+}
+
+/// Every part of `+protobuf.reserved` is a field number (the generator
+/// dropped any other part, and the number stayed free to take).
+#[test]
+fn reserved_protobuf_numbers_are_field_numbers() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}/// +protobuf.reserved=4,x,0\npub struct A {{\n    /// +protobuf=1\n    pub a: String,\n}}\n"
+    ));
+    assert!(
+        got.starts_with("error: `x`, `0` in `+protobuf.reserved` is not a protobuf field number\n  --> example/v1/mod.rs:2:5"),
+        "{got}"
+    );
+    let got = diagnostics_for(&format!(
+        "{HEAD}/// +protobuf.reserved=4, 7\npub struct A {{\n    /// +protobuf=1\n    pub a: String,\n}}\n"
+    ));
+    assert_eq!(got, "");
 }
 
 /// A list or map inside an Option, list or map has no protobuf form (the

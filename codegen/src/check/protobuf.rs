@@ -10,6 +10,31 @@ use crate::tags;
 impl Checker<'_> {
     /// Protobuf numbering is all or nothing per struct, and unique.
     pub(super) fn protobuf_numbers(&mut self, def: &TypeDef, fields: &[Field]) {
+        // Each reserved number is one (the generator skipped any other
+        // part of the list).
+        for m in def.markers_named(tags::protobuf::RESERVED) {
+            let text = m.payload_string().unwrap_or_default();
+            let bad: Vec<&str> = text
+                .split(',')
+                .map(str::trim)
+                .filter(|n| crate::generators::protobuf::parse_field_number(n).is_none())
+                .collect();
+            if !bad.is_empty() {
+                self.push(
+                    Diagnostic::new(
+                        format!(
+                            "`{}` in `+{}` is not a protobuf field number",
+                            bad.join("`, `"),
+                            tags::protobuf::RESERVED
+                        ),
+                        &m.location,
+                        m.text.chars().count(),
+                    )
+                    .label("not a field number")
+                    .help("list field numbers in decimal, comma-separated, as `+protobuf.reserved=4,7`"),
+                );
+            }
+        }
         let numbered: Vec<&Field> = fields
             .iter()
             .filter(|f| f.marker(tags::protobuf::NAME).is_some())

@@ -35,6 +35,13 @@ pub fn field_number(field: &crate::model::Field) -> Option<u32> {
     field
         .marker(tags::protobuf::NAME)
         .and_then(|m| m.payload_text())
+        .and_then(parse_field_number)
+}
+
+/// `text` read as a protobuf field number: decimal digits without a
+/// leading zero, a number [`is_field_number`] allows.
+pub fn parse_field_number(text: &str) -> Option<u32> {
+    Some(text)
         .filter(|t| !t.starts_with('0') && t.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|t| t.parse().ok())
         .filter(|&n| is_field_number(n))
