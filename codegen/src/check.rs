@@ -395,24 +395,12 @@ impl<'m> Checker<'m> {
             if let FieldType::WellKnown(known) = item
                 && !known.key_fields().is_empty()
             {
+                let names: Vec<&str> = known.key_fields().iter().map(|(n, _)| *n).collect();
                 for m in keys {
-                    let Some(key) = m.payload_string() else {
-                        continue;
-                    };
-                    if !known.key_fields().iter().any(|(name, _)| *name == key) {
-                        let names: Vec<&str> = known.key_fields().iter().map(|(n, _)| *n).collect();
-                        self.push(
-                            Diagnostic::new(
-                                format!("list map key `{key}` names no field of `{known:?}`"),
-                                &m.location,
-                                m.text.chars().count(),
-                            )
-                            .label("no such JSON field")
-                            .help(format!(
-                                "the fields of `{known:?}` are: {}",
-                                names.join(", ")
-                            )),
-                        );
+                    if let Some(key) = m.payload_string()
+                        && !names.contains(&key.as_str())
+                    {
+                        self.no_such_key(m, &key, &format!("{known:?}"), &names);
                     }
                 }
             }
@@ -425,23 +413,11 @@ impl<'m> Checker<'m> {
                 continue;
             };
             match item_fields.iter().find(|f| f.json_name == key) {
-                None => self.push(
-                    Diagnostic::new(
-                        format!("list map key `{key}` names no field of `{}`", item.name),
-                        &m.location,
-                        m.text.chars().count(),
-                    )
-                    .label("no such JSON field")
-                    .help(format!(
-                        "the fields of `{}` are: {}",
-                        item.name,
-                        item_fields
-                            .iter()
-                            .map(|f| f.json_name.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )),
-                ),
+                None => {
+                    let names: Vec<&str> =
+                        item_fields.iter().map(|f| f.json_name.as_str()).collect();
+                    self.no_such_key(m, &key, &item.name, &names);
+                }
                 // A key the Rust type always holds (not an `Option`) reads
                 // as its zero value where the JSON leaves it out, as Go's
                 // does (upstream's ServiceAccount `secrets` keyed by an
@@ -467,6 +443,20 @@ impl<'m> Checker<'m> {
                 Some(_) => {}
             }
         }
+    }
+
+    /// A `+listMapKey` (`m`) naming `key`, which is none of the JSON
+    /// fields `names` of the item type `item`.
+    fn no_such_key(&mut self, m: &Marker, key: &str, item: &str, names: &[&str]) {
+        self.push(
+            Diagnostic::new(
+                format!("list map key `{key}` names no field of `{item}`"),
+                &m.location,
+                m.text.chars().count(),
+            )
+            .label("no such JSON field")
+            .help(format!("the fields of `{item}` are: {}", names.join(", "))),
+        );
     }
 
     /// The struct type of a list's items, when resolvable.

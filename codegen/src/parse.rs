@@ -288,14 +288,10 @@ fn parse_package(dir: &Path, module_path: Vec<String>) -> Result<Option<Package>
 /// The help for a marker that does not parse: the tag's example when its
 /// name is a tag, else the nearest tag's name (`+k8s:maxLenght 10`).
 fn malformed_marker_help(marker_text: &str) -> Option<String> {
-    let name: String = marker_text
-        .trim_start_matches('+')
-        .chars()
-        .take_while(|c| !matches!(c, '=' | '(' | ' ' | '\t'))
-        .collect();
-    match crate::markers::registry::lookup(&name) {
+    let name = markers::tag_name(marker_text);
+    match crate::markers::registry::lookup(name) {
         Some(def) => Some(format!("for example: `{}`", def.example)),
-        None => crate::check::nearest_tag(&name).map(|tag| format!("did you mean `+{tag}`?")),
+        None => crate::check::nearest_tag(name).map(|tag| format!("did you mean `+{tag}`?")),
     }
 }
 

@@ -165,6 +165,14 @@ pub fn parse_marker(text: &str, location: Location) -> Result<Marker, SyntaxErro
     Ok(marker)
 }
 
+/// The tag name a marker line starts with (after its `+`), as the parser
+/// reads it: `k8s:maxLenght` of `+k8s:maxLenght 10`.
+pub fn tag_name(text: &str) -> &str {
+    let text = text.trim_start_matches('+');
+    let end = text.find(|c: char| !is_name_char(c)).unwrap_or(text.len());
+    &text[..end]
+}
+
 /// Characters allowed in a tag name after the first letter.
 fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':')
