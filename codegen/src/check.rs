@@ -26,6 +26,7 @@ use crate::markers::{Marker, Payload, Value};
 use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef, TypeShape};
 use crate::tags;
 
+mod cycles;
 mod names;
 mod protobuf;
 mod resources;
@@ -126,6 +127,7 @@ impl<'m> Checker<'m> {
             },
         );
         for def in &pkg.types {
+            self.cycles(def);
             self.type_def(def, true);
             self.zero_times(def);
             if def.is_resource() {

@@ -493,13 +493,20 @@ impl FieldType {
     /// The type under any `Option` or `Box` wrapper, resolved through
     /// newtypes to the underlying shape (a `Named` newtype over `Vec<T>` is
     /// treated as a list).
+    ///
+    /// A newtype that wraps itself, directly or through others (which
+    /// `check` reports, see [`Model::newtype_cycle`]), resolves to the
+    /// reference at which the cycle closes.
     pub fn resolved<'m>(&'m self, model: &'m Model) -> &'m FieldType {
-        let inner = self.unwrap_optional();
-        if let FieldType::Named(r) = inner
+        let mut inner = self.unwrap_optional();
+        let mut seen: Vec<*const TypeDef> = Vec::new();
+        while let FieldType::Named(r) = inner
             && let Some(def) = model.resolve(r)
             && let TypeShape::Newtype(t) = &def.shape
+            && !seen.contains(&std::ptr::from_ref(def))
         {
-            return t.resolved(model);
+            seen.push(def);
+            inner = t.unwrap_optional();
         }
         inner
     }
@@ -557,21 +564,102 @@ impl Model {
     /// The fields of `def` as they appear in JSON: inline (`#[serde(flatten)]`)
     /// fields of a struct type are replaced by that struct's own fields,
     /// recursively, as Go's `json:",inline"` embedding flattens them.
+    ///
+    /// A struct inlined into itself, directly or through others (which
+    /// `check` reports, see [`Model::inline_cycle`]), is not inlined again.
     pub fn flat_fields<'m>(&'m self, def: &'m TypeDef) -> Vec<&'m Field> {
         let mut out = Vec::new();
+        self.flatten_into(def, &mut vec![std::ptr::from_ref(def)], &mut out);
+        out
+    }
+
+    fn flatten_into<'m>(
+        &'m self,
+        def: &'m TypeDef,
+        inlining: &mut Vec<*const TypeDef>,
+        out: &mut Vec<&'m Field>,
+    ) {
         for f in def.fields() {
             if !f.inline {
                 out.push(f);
                 continue;
             }
-            if let FieldType::Named(r) = f.ty.unwrap_optional()
-                && let Some(inner) = self.resolve(r)
-                && matches!(inner.shape, TypeShape::Struct(_))
+            if let Some(inner) = self.inlined(f)
+                && !inlining.contains(&std::ptr::from_ref(inner))
             {
-                out.extend(self.flat_fields(inner));
+                inlining.push(inner);
+                self.flatten_into(inner, inlining, out);
+                inlining.pop();
             }
         }
-        out
+    }
+
+    /// The struct an inline (`#[serde(flatten)]`) field embeds.
+    fn inlined(&self, field: &Field) -> Option<&TypeDef> {
+        let FieldType::Named(r) = field.ty.unwrap_optional() else {
+            return None;
+        };
+        self.resolve(r)
+            .filter(|inner| matches!(inner.shape, TypeShape::Struct(_)))
+    }
+
+    /// The newtypes from `def` on, when `def` is a newtype that wraps
+    /// itself (through `Option`, `Box` or other newtypes): serde would
+    /// write it as `null` or not at all, and resolving it never ends.
+    pub fn newtype_cycle<'m>(&'m self, def: &'m TypeDef) -> Option<Vec<&'m str>> {
+        let mut path = vec![def.name.as_str()];
+        let mut current = def;
+        while let TypeShape::Newtype(t) = &current.shape
+            && let FieldType::Named(r) = t.unwrap_optional()
+            && let Some(next) = self.resolve(r)
+        {
+            if std::ptr::eq(next, def) {
+                path.push(def.name.as_str());
+                return Some(path);
+            }
+            if path.len() > self.packages.iter().map(|p| p.types.len()).sum::<usize>() {
+                return None;
+            }
+            path.push(next.name.as_str());
+            current = next;
+        }
+        None
+    }
+
+    /// The structs from `def` on, when `def` inlines itself
+    /// (`#[serde(flatten)]`, directly or through other inline fields):
+    /// its JSON would have no end.
+    pub fn inline_cycle<'m>(&'m self, def: &'m TypeDef) -> Option<Vec<&'m str>> {
+        let mut path = vec![def.name.as_str()];
+        self.inlines(def, def, &mut path).then_some(path)
+    }
+
+    fn inlines<'m>(
+        &'m self,
+        target: &'m TypeDef,
+        def: &'m TypeDef,
+        path: &mut Vec<&'m str>,
+    ) -> bool {
+        for inner in def
+            .fields()
+            .iter()
+            .filter(|f| f.inline)
+            .filter_map(|f| self.inlined(f))
+        {
+            if std::ptr::eq(inner, target) {
+                path.push(target.name.as_str());
+                return true;
+            }
+            if path.contains(&inner.name.as_str()) {
+                continue;
+            }
+            path.push(inner.name.as_str());
+            if self.inlines(target, inner, path) {
+                return true;
+            }
+            path.pop();
+        }
+        false
     }
 
     /// Every (package, type) pair in order.
