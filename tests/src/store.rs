@@ -96,7 +96,7 @@ impl Store for InstrumentedStore {
         &self,
         prefix: &str,
         after: i64,
-    ) -> Result<tokio::sync::mpsc::UnboundedReceiver<Event>, StorageError> {
+    ) -> Result<tokio::sync::mpsc::Receiver<Event>, StorageError> {
         self.watches
             .lock()
             .expect("watches")

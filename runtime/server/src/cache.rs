@@ -279,8 +279,8 @@ pub(crate) fn object_line(kind: &str, json: &[u8]) -> Bytes {
 /// The storage watch feeding a cache: changes alone, or changes and
 /// progress reports.
 enum Feed {
-    Events(tokio::sync::mpsc::UnboundedReceiver<Event>),
-    Items(tokio::sync::mpsc::UnboundedReceiver<WatchItem>),
+    Events(tokio::sync::mpsc::Receiver<Event>),
+    Items(tokio::sync::mpsc::Receiver<WatchItem>),
 }
 
 impl Feed {

@@ -48,7 +48,7 @@ enum Source {
     Cache(Arc<WatchCache>, broadcast::Receiver<Arc<CachedEvent>>),
     /// A storage watch of its own (a start older than the cache's window),
     /// with the kind its objects are read through.
-    Store(mpsc::UnboundedReceiver<Event>, &'static dyn KindOps),
+    Store(mpsc::Receiver<Event>, &'static dyn KindOps),
 }
 
 impl Source {

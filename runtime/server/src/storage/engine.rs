@@ -22,7 +22,7 @@ use std::sync::mpsc::SyncSender;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use bytes::Bytes;
-use tokio::sync::mpsc::UnboundedReceiver;
+use tokio::sync::mpsc::Receiver;
 
 use super::watchers::Watchers;
 use super::{Event, KeyValue, RangeRequest, RangeResult, Revision, StorageError};
@@ -737,7 +737,7 @@ impl<B: Backend> Engine<B> {
         &self,
         prefix: &str,
         after_revision: Revision,
-    ) -> Result<UnboundedReceiver<Event>, StorageError> {
+    ) -> Result<Receiver<Event>, StorageError> {
         let (mut backlog, read_to) = self.backend.read(|tables| {
             let current = tables.meta()?.current;
             Ok((replay(tables, prefix, after_revision, current)?, current))

@@ -24,7 +24,7 @@ use etcd_client::{
     Client, Compare, CompareOp, ConnectOptions, EventType, GetOptions, PutOptions, Txn, TxnOp,
     TxnOpResponse, WatchOptions,
 };
-use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+use tokio::sync::mpsc::{Receiver, Sender, channel};
 
 use super::{Event, KeyValue, RangeRequest, RangeResult, Revision, StorageError, Store, WatchItem};
 
@@ -561,8 +561,8 @@ impl Store for EtcdStore {
         &self,
         prefix: &str,
         after_revision: Revision,
-    ) -> Result<UnboundedReceiver<Event>, StorageError> {
-        let (tx, rx) = unbounded_channel();
+    ) -> Result<Receiver<Event>, StorageError> {
+        let (tx, rx) = channel(super::WATCH_BUFFER);
         self.start_watch(prefix, after_revision, Sink::Events(tx))?;
         Ok(rx)
     }
@@ -575,8 +575,8 @@ impl Store for EtcdStore {
         &self,
         prefix: &str,
         after_revision: Revision,
-    ) -> Option<Result<UnboundedReceiver<WatchItem>, StorageError>> {
-        let (tx, rx) = unbounded_channel();
+    ) -> Option<Result<Receiver<WatchItem>, StorageError>> {
+        let (tx, rx) = channel(super::WATCH_BUFFER);
         Some(
             self.start_watch(prefix, after_revision, Sink::Items(tx))
                 .map(|()| rx),
@@ -640,27 +640,28 @@ impl Store for EtcdStore {
 
 /// Where a watch's events go: the changes alone ([`Store::watch`]), or
 /// the changes and etcd's progress notifications
-/// ([`Store::watch_with_progress`]).
+/// ([`Store::watch_with_progress`]). A full receiver makes the watch wait,
+/// and etcd with it: etcd holds what a slow watcher has still to get.
 enum Sink {
-    Events(UnboundedSender<Event>),
-    Items(UnboundedSender<WatchItem>),
+    Events(Sender<Event>),
+    Items(Sender<WatchItem>),
 }
 
 impl Sink {
-    /// Sends a change; `false` when the receiver is gone.
-    fn event(&self, event: Event) -> bool {
+    /// Sends a change once the receiver has room; `false` when it is gone.
+    async fn event(&self, event: Event) -> bool {
         match self {
-            Sink::Events(tx) => tx.send(event).is_ok(),
-            Sink::Items(tx) => tx.send(WatchItem::Event(event)).is_ok(),
+            Sink::Events(tx) => tx.send(event).await.is_ok(),
+            Sink::Items(tx) => tx.send(WatchItem::Event(event)).await.is_ok(),
         }
     }
 
     /// Reports that every change up to `revision` was sent; `false` when
     /// the receiver is gone.
-    fn progress(&self, revision: Revision) -> bool {
+    async fn progress(&self, revision: Revision) -> bool {
         match self {
             Sink::Events(tx) => !tx.is_closed(),
-            Sink::Items(tx) => tx.send(WatchItem::Progress(revision)).is_ok(),
+            Sink::Items(tx) => tx.send(WatchItem::Progress(revision)).await.is_ok(),
         }
     }
 
@@ -746,7 +747,7 @@ impl Watch {
                     && revision >= self.next
                 {
                     self.next = revision + 1;
-                    if !self.tx.progress(revision) {
+                    if !self.tx.progress(revision).await {
                         return Ok(Finished::ReceiverGone);
                     }
                 }
@@ -773,7 +774,7 @@ impl Watch {
                     }
                 };
                 self.next = event.revision() + 1;
-                if !self.tx.event(event) {
+                if !self.tx.event(event).await {
                     return Ok(Finished::ReceiverGone);
                 }
             }

@@ -46,6 +46,15 @@ pub use etcd::{EtcdConfig, EtcdProcess, EtcdServerTls, EtcdStore, EtcdTls};
 pub use memory::MemoryStore;
 pub use redb_store::RedbStore;
 
+/// Live events a watch of a store in this process may hold undelivered,
+/// beyond the history it replays, before it is closed ([`Store::watch`]).
+/// Ten thousand writes to one prefix is seconds of the heaviest write load
+/// this server takes, far more than the watch cache's own feed falls behind;
+/// a client's watch of its own (a start older than the watch cache's
+/// window) holds at most this many events, a few megabytes, while its
+/// client does not read.
+pub const WATCH_BUFFER: usize = 10_000;
+
 /// A position in the store's history: the value of the global write counter.
 ///
 /// Revisions start at 1 for an empty store; the first write is revision 2
@@ -272,8 +281,13 @@ pub trait Store: Send + Sync + 'static {
     /// Streams the events for keys starting with `prefix` with revision
     /// greater than `after_revision`, in revision order: first replayed from
     /// history, then live as writes happen. The stream ends (the receiver
-    /// yields `None`) only when the store is dropped; dropping the receiver
-    /// cancels the watch.
+    /// yields `None`) when the store is dropped, or, in a store of this
+    /// process, when the receiver holds more than [`WATCH_BUFFER`] events
+    /// beyond the replay (a watcher that does not keep up is closed, as
+    /// kube-apiserver's cacher closes one whose buffer fills, instead of
+    /// queueing every later write for it); dropping the receiver cancels
+    /// the watch. etcd's watch waits for the receiver instead (etcd keeps
+    /// what a slow watcher has still to get).
     ///
     /// `after_revision` may be at or beyond the current revision (the watch
     /// then only sees future writes, as in etcd).
@@ -285,7 +299,7 @@ pub trait Store: Send + Sync + 'static {
         &self,
         prefix: &str,
         after_revision: Revision,
-    ) -> Result<tokio::sync::mpsc::UnboundedReceiver<Event>, StorageError>;
+    ) -> Result<tokio::sync::mpsc::Receiver<Event>, StorageError>;
 
     /// [`Store::watch`] with progress reports between the changes, for a
     /// store that has them (etcd); `None` for one that has none (a store in
@@ -296,7 +310,7 @@ pub trait Store: Send + Sync + 'static {
         &self,
         _prefix: &str,
         _after_revision: Revision,
-    ) -> Option<Result<tokio::sync::mpsc::UnboundedReceiver<WatchItem>, StorageError>> {
+    ) -> Option<Result<tokio::sync::mpsc::Receiver<WatchItem>, StorageError>> {
         None
     }
 
@@ -401,7 +415,7 @@ macro_rules! delegate_store_to_engine {
                 prefix: &str,
                 after_revision: $crate::storage::Revision,
             ) -> Result<
-                tokio::sync::mpsc::UnboundedReceiver<$crate::storage::Event>,
+                tokio::sync::mpsc::Receiver<$crate::storage::Event>,
                 $crate::storage::StorageError,
             > {
                 self.engine.watch(prefix, after_revision)

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use tokio::sync::mpsc::UnboundedReceiver;
+use tokio::sync::mpsc::Receiver;
 use tokio::sync::mpsc::error::TryRecvError;
 
 use super::watchers::Watchers;
@@ -115,7 +115,7 @@ thread_local! {
 
 /// Everything the receiver has buffered (waiting for [`SETTLE`] without
 /// a new event, for a store that delivers events from its own threads).
-fn drain(rx: &mut UnboundedReceiver<Event>) -> Vec<Event> {
+fn drain(rx: &mut Receiver<Event>) -> Vec<Event> {
     let settle = SETTLE.with(|s| s.get());
     let mut events = Vec::new();
     let mut quiet_since = std::time::Instant::now();
@@ -138,7 +138,7 @@ fn drain(rx: &mut UnboundedReceiver<Event>) -> Vec<Event> {
 /// 30 s for them, for etcd on a loaded machine), then whatever else
 /// [`drain`] finds, so that an extra event still fails the comparison.
 /// Fewer after 30 s are returned as they are, for the comparison to show.
-fn drain_n(rx: &mut UnboundedReceiver<Event>, expected: usize) -> Vec<Event> {
+fn drain_n(rx: &mut Receiver<Event>, expected: usize) -> Vec<Event> {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
     let mut events = Vec::new();
     while events.len() < expected {
