@@ -30,7 +30,7 @@ use super::status::ApiError;
 use super::store::{read_object, resource_prefix};
 use super::table::{self, IncludeObject};
 use super::versions::{self, WatchPlan};
-use crate::storage::{Event, RangeRequest, StorageError};
+use crate::storage::{Event, KeyValue, RangeRequest, StorageError};
 use runtime::registry::{Entry, KindOps, Object};
 use runtime::resource::ResourceInfo;
 use runtime::selector::{FieldSelector, LabelSelector};
@@ -304,7 +304,10 @@ pub(crate) async fn watch(
         }
     }
 
-    // The initial state, for "Get State and Start".
+    // The initial state, for "Get State and Start": the stored versions
+    // (their bytes shared with the store where it keeps them in memory),
+    // each read and selected as it is sent, so that a watch whose client
+    // reads slowly holds no decoded copy of the resource.
     let mut initial = Vec::new();
     let (after, initial_events_end) = match plan {
         WatchPlan::GetStateAndStart {
@@ -321,12 +324,7 @@ pub(crate) async fn watch(
                     ..Default::default()
                 })
                 .map_err(ApiError::internal)?;
-            for kv in &result.kvs {
-                let obj = read_object(entry.kind, kv)?;
-                if selected_object(obj.as_ref(), &watcher.labels, &watcher.fields) {
-                    initial.push(obj);
-                }
-            }
+            initial = result.kvs;
             (result.revision, initial_events_end && bookmarks)
         }
         WatchPlan::StartAfter(-1) => (server.store.current_revision(), false),
@@ -356,8 +354,11 @@ pub(crate) async fn watch(
         let stopped = server.stopped();
         tokio::spawn(stream(
             watcher,
-            initial,
-            initial_events_end,
+            Initial {
+                kvs: initial,
+                kind: entry.kind,
+                events_end: initial_events_end,
+            },
             after,
             replay,
             source,
@@ -371,6 +372,17 @@ pub(crate) async fn watch(
     Ok(respond(rx))
 }
 
+/// The initial state of a "Get State and Start" watch, sent before its
+/// events.
+struct Initial {
+    /// The stored objects at the watch's start, in key order.
+    kvs: Vec<KeyValue>,
+    /// The kind they are read through (the watched version's).
+    kind: &'static dyn KindOps,
+    /// Whether a bookmark annotated [`INITIAL_EVENTS_END`] follows them.
+    events_end: bool,
+}
+
 /// How long before a watch's timeout its last bookmark is sent.
 const PRE_TIMEOUT_BOOKMARK: Duration = Duration::from_secs(2);
 
@@ -379,8 +391,7 @@ const PRE_TIMEOUT_BOOKMARK: Duration = Duration::from_secs(2);
 #[allow(clippy::too_many_arguments)]
 async fn stream(
     mut watcher: Watcher,
-    initial: Vec<Box<dyn Object>>,
-    initial_events_end: bool,
+    initial: Initial,
     after: i64,
     replay: Vec<Arc<CachedEvent>>,
     mut source: Source,
@@ -394,12 +405,24 @@ async fn stream(
         let tx = tx.clone();
         async move { tx.send(Ok(line)).await.is_ok() }
     };
-    for obj in &initial {
-        if !send(watcher.encode("ADDED", obj.as_ref())).await {
+    for kv in &initial.kvs {
+        let line = match read_object(initial.kind, kv) {
+            Ok(obj) if selected_object(obj.as_ref(), &watcher.labels, &watcher.fields) => {
+                watcher.encode("ADDED", obj.as_ref())
+            }
+            Ok(_) => continue,
+            // Too late for a 500: the watch ends with the error, as an
+            // initial list that fails ends upstream's.
+            Err(e) => {
+                let _ = send(event_line("ERROR", &e.to_status())).await;
+                return;
+            }
+        };
+        if !send(line).await {
             return;
         }
     }
-    if initial_events_end && !send(watcher.bookmark(after, true)).await {
+    if initial.events_end && !send(watcher.bookmark(after, true)).await {
         return;
     }
     let mut last_sent = after;
