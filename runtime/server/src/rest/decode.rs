@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 use crate::object::meta_str;
 use crate::request::FieldValidation;
 use crate::status::{ApiError, Cause};
+use runtime::field::Path;
 use runtime::meta::CauseType;
 use runtime::registry::{Entry, Object};
 use runtime::resource::ResourceInfo;
@@ -86,37 +87,37 @@ pub(crate) fn decode_object(
         &deduplicated[..]
     };
     // An enum value the Rust type cannot hold is an `Unsupported value`
-    // cause; it is replaced by a supported one so decoding can go on and
-    // validation can report the object's other errors with it.
-    let mut unsupported = Vec::new();
-    let mut current = std::borrow::Cow::Borrowed(bytes);
-    let decoded = loop {
-        let error = match entry.kind.decode_defaulted(&current) {
-            Ok(d) => break d,
-            Err(e) => e,
-        };
-        let repair = (unsupported.len() < 32)
-            .then(|| unsupported_enum(entry, &current))
-            .flatten()
-            .and_then(|(cause, variant)| {
-                let mut value: Value = serde_json::from_slice(&current).ok()?;
-                set_at_field_path(&mut value, &cause.field, Value::String(variant)).then_some(())?;
-                Some((cause, serde_json::to_vec(&value).ok()?))
-            });
-        match repair {
-            Some((cause, repaired)) => {
-                unsupported.push(cause);
-                current = std::borrow::Cow::Owned(repaired);
+    // cause; every such value in the body is replaced by a supported one,
+    // in one pass, so that decoding can go on and validation can report
+    // the object's other errors with them.
+    let (decoded, unsupported) = match entry.kind.decode_defaulted(bytes) {
+        Ok(decoded) => (decoded, Vec::new()),
+        // Decoding stopped at something else: the body's own error.
+        Err(error) if !stopped_at_unsupported_enum(entry, bytes) => return Err(cannot(error)),
+        Err(error) => {
+            let mut value: Value =
+                serde_json::from_slice(bytes).map_err(|_| cannot(error.clone()))?;
+            let mut unsupported = Vec::new();
+            if let Value::Object(members) = &mut value {
+                replace_in_struct(
+                    members,
+                    entry.kind.schema(),
+                    &Path::root(),
+                    &mut unsupported,
+                );
             }
-            None if unsupported.is_empty() => return Err(cannot(error)),
-            // Another problem after an unsupported value: report what was
-            // found, as the 422 of the values found so far.
-            None => {
-                let name = serde_json::from_slice::<Value>(bytes)
-                    .ok()
-                    .and_then(|v| meta_str(&v, "name").map(str::to_string))
-                    .unwrap_or_default();
-                return Err(ApiError::invalid(ri, &name, unsupported));
+            if unsupported.is_empty() {
+                return Err(cannot(error));
+            }
+            let repaired = serde_json::to_vec(&value).map_err(ApiError::internal)?;
+            match entry.kind.decode_defaulted(&repaired) {
+                Ok(decoded) => (decoded, unsupported),
+                // Another problem beside the unsupported values: the 422
+                // of those values.
+                Err(_) => {
+                    let name = meta_str(&value, "name").unwrap_or_default().to_string();
+                    return Err(ApiError::invalid(ri, &name, unsupported));
+                }
             }
         }
     };
@@ -272,46 +273,80 @@ fn is_digits(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// A body the Rust type cannot hold because of a string enum value outside
-/// the enum (which Go would decode and then reject in validation): the
-/// 422 cause upstream gives, `Unsupported value: "x": supported values:
-/// "a", "b"` at the value's path, and a supported variant to put in its
-/// place. Read from the kind's structural schema (the enum's values) at the
-/// path where decoding failed; `None` for any other decode error.
-fn unsupported_enum(entry: &Entry, bytes: &[u8]) -> Option<(Cause, String)> {
-    let field = entry.kind.decode_error_path(bytes)?;
-    let steps = field_path_steps(&field)?;
-    let Type::Enum(declared) = runtime::schema::type_at(entry.kind.schema(), &steps)? else {
-        return None;
+/// Whether decoding `bytes` stopped at a string enum value outside the
+/// enum (which Go would decode and then reject in validation), read from
+/// the kind's structural schema at the path where decoding failed.
+fn stopped_at_unsupported_enum(entry: &Entry, bytes: &[u8]) -> bool {
+    let Some(steps) = entry
+        .kind
+        .decode_error_path(bytes)
+        .and_then(|field| field_path_steps(&field))
+    else {
+        return false;
     };
-    let body: Value = serde_json::from_slice(bytes).ok()?;
-    let value = steps
-        .iter()
-        .try_fold(&body, |at, step| match at {
-            Value::Object(m) => m.get(step),
-            Value::Array(a) => a.get(step.parse::<usize>().ok()?),
-            _ => None,
-        })?
-        .as_str()?;
-    if declared.contains(&value) {
-        return None;
+    matches!(
+        runtime::schema::type_at(entry.kind.schema(), &steps),
+        Some(Type::Enum(_))
+    )
+}
+
+/// Replaces every string enum value outside its enum in `members`, an
+/// object of the struct `schema` at `path`, by the enum's first value,
+/// and adds the 422 cause upstream's validation gives for it to
+/// `unsupported`, in document order: `Unsupported value: "x": supported
+/// values: "a", "b"` at the value's path. Values of another shape than
+/// their type's are left to the decoder.
+fn replace_in_struct(
+    members: &mut Map<String, Value>,
+    schema: &TypeSchema,
+    path: &Path,
+    unsupported: &mut Vec<Cause>,
+) {
+    for (name, value) in members.iter_mut() {
+        if let Some(field) = schema.field(name) {
+            replace_in_value(value, &field.ty, &path.child(name), unsupported);
+        }
     }
-    let first = declared.first()?.to_string();
-    let mut supported = declared.to_vec();
-    supported.sort_unstable();
-    let list: Vec<String> = supported.iter().map(|s| runtime::field::quote(s)).collect();
-    Some((
-        Cause {
-            reason: Some(CauseType::FieldValueNotSupported),
-            message: format!(
-                "Unsupported value: {}: supported values: {}",
-                runtime::field::quote(value),
-                list.join(", ")
-            ),
-            field,
-        },
-        first,
-    ))
+}
+
+fn replace_in_value(value: &mut Value, ty: &Type, path: &Path, unsupported: &mut Vec<Cause>) {
+    match (ty, value) {
+        (Type::Enum(declared), value) => {
+            let Some(found) = value.as_str().filter(|v| !declared.contains(v)) else {
+                return;
+            };
+            let Some(first) = declared.first() else {
+                return;
+            };
+            let mut supported = declared.to_vec();
+            supported.sort_unstable();
+            let list: Vec<String> = supported.iter().map(|s| runtime::field::quote(s)).collect();
+            unsupported.push(Cause {
+                reason: Some(CauseType::FieldValueNotSupported),
+                message: format!(
+                    "Unsupported value: {}: supported values: {}",
+                    runtime::field::quote(found),
+                    list.join(", ")
+                ),
+                field: path.to_string(),
+            });
+            *value = Value::String((*first).to_string());
+        }
+        (Type::Struct(schema), Value::Object(members)) => {
+            replace_in_struct(members, schema(), path, unsupported);
+        }
+        (Type::List(item), Value::Array(items)) => {
+            for (i, value) in items.iter_mut().enumerate() {
+                replace_in_value(value, item, &path.index(i), unsupported);
+            }
+        }
+        (Type::Map(entry), Value::Object(members)) => {
+            for (key, value) in members.iter_mut() {
+                replace_in_value(value, entry, &path.key(key), unsupported);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// The steps of a field path as [`runtime::field::Path`] prints it
@@ -337,27 +372,89 @@ fn field_path_steps(path: &str) -> Option<Vec<String>> {
     Some(steps)
 }
 
-/// Sets the value at a field path as [`runtime::field::Path`] prints it
-/// (`spec.ports[0].protocol`, `metadata.labels[app]`). Returns whether the
-/// path led to a value.
-fn set_at_field_path(root: &mut Value, path: &str, value: Value) -> bool {
-    let Some(steps) = field_path_steps(path) else {
-        return false;
-    };
-    let mut at = root;
-    for step in &steps {
-        at = match at {
-            Value::Object(m) => match m.get_mut(step) {
-                Some(v) => v,
-                None => return false,
-            },
-            Value::Array(a) => match step.parse::<usize>().ok().and_then(|i| a.get_mut(i)) {
-                Some(v) => v,
-                None => return false,
-            },
-            _ => return false,
-        };
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use runtime::schema::{FieldSchema, ListSemantics, PatchStrategy};
+    use serde_json::json;
+
+    const fn field(json: &'static str, ty: Type) -> FieldSchema {
+        FieldSchema {
+            json,
+            ty,
+            list: ListSemantics::Unspecified,
+            patch_strategy: PatchStrategy::Default,
+            patch_merge_key: None,
+            atomic_map: false,
+            default: None,
+            pointer: true,
+            omit_empty: true,
+        }
     }
-    *at = value;
-    true
+
+    const PROTOCOL: Type = Type::Enum(&["TCP", "UDP"]);
+
+    fn port() -> &'static TypeSchema {
+        static PORT: TypeSchema = TypeSchema {
+            name: "Port",
+            atomic: false,
+            fields: &[field("name", Type::Scalar), field("protocol", PROTOCOL)],
+        };
+        &PORT
+    }
+
+    static SPEC: TypeSchema = TypeSchema {
+        name: "Spec",
+        atomic: false,
+        fields: &[
+            field("ports", Type::List(&Type::Struct(port))),
+            field("byName", Type::Map(&PROTOCOL)),
+            field("first", PROTOCOL),
+        ],
+    };
+
+    /// Every value outside its enum, at any depth and however many, is
+    /// found in one pass, in document order, with upstream's cause, and
+    /// replaced by the enum's first value (the decode once stopped at each
+    /// in turn, reading the whole body again each time, and gave up after
+    /// 32).
+    #[test]
+    fn every_unsupported_enum_value_is_replaced_in_one_pass() {
+        let mut ports: Vec<Value> = (0..40)
+            .map(|i| json!({"name": format!("p{i}"), "protocol": "SCTP"}))
+            .collect();
+        ports[1]["protocol"] = json!("UDP");
+        ports[2]["protocol"] = json!(7);
+        let mut body = json!({
+            "first": "tcp",
+            "ports": ports,
+            "byName": {"a": "UDP", "b/c": "QUIC"},
+            "unknown": "SCTP",
+        });
+        let mut unsupported = Vec::new();
+        let Value::Object(members) = &mut body else {
+            unreachable!()
+        };
+        replace_in_struct(members, &SPEC, &Path::root(), &mut unsupported);
+        let fields: Vec<&str> = unsupported.iter().map(|c| c.field.as_str()).collect();
+        let mut expected = vec!["first".to_string(), "ports[0].protocol".to_string()];
+        expected.extend((3..40).map(|i| format!("ports[{i}].protocol")));
+        expected.push("byName[b/c]".into());
+        assert_eq!(fields, expected);
+        assert_eq!(
+            unsupported[1].message,
+            "Unsupported value: \"SCTP\": supported values: \"TCP\", \"UDP\""
+        );
+        assert_eq!(
+            unsupported[1].reason,
+            Some(CauseType::FieldValueNotSupported)
+        );
+        assert_eq!(body["first"], "TCP");
+        assert_eq!(body["ports"][0]["protocol"], "TCP");
+        assert_eq!(body["ports"][1]["protocol"], "UDP");
+        // Another shape is the decoder's to report; unknown fields stay.
+        assert_eq!(body["ports"][2]["protocol"], 7);
+        assert_eq!(body["byName"], json!({"a": "UDP", "b/c": "TCP"}));
+        assert_eq!(body["unknown"], "SCTP");
+    }
 }
