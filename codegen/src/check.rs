@@ -27,6 +27,7 @@ use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef, TypeShape
 use crate::tags;
 
 mod cycles;
+mod field_types;
 mod names;
 mod protobuf;
 mod resources;
@@ -472,29 +473,6 @@ impl<'m> Checker<'m> {
         }
     }
 
-    fn field_type(
-        &mut self,
-        ty: &FieldType,
-        location: &crate::model::Location,
-        name: &str,
-        resolve: bool,
-    ) {
-        match ty {
-            FieldType::Optional(t) | FieldType::List(t) | FieldType::Map(t) => self.field_type(t, location, name, resolve),
-            FieldType::Unsupported(what) => self.push(
-                Diagnostic::new(format!("`{name}` has a type the model cannot represent: `{what}`"), location, name.len())
-                    .label("unsupported type")
-                    .help("use bool, i32, i64, f64, String, Vec<u8>, Option, Vec, BTreeMap<String, _>, a well-known type or a model type"),
-            ),
-            FieldType::Named(r) if resolve && r.target.is_none() => self.push(
-                Diagnostic::new(format!("`{name}` refers to unknown type `{}`", r.written.join("::")), location, name.len())
-                    .label("no package declares this type")
-                    .help("declare it as a `pub struct`/`pub enum` in an API package, or import it with `use`"),
-            ),
-            _ => {}
-        }
-    }
-
     fn markers(&mut self, markers: &[Marker], site: Site<'_>) {
         let mut seen: std::collections::BTreeMap<&str, (&str, Option<&str>)> =
             std::collections::BTreeMap::new();
@@ -756,6 +734,15 @@ impl<'m> Checker<'m> {
             d
         };
         let text = m.payload_text();
+        // A quoted string that does not read is that, whatever the tag.
+        if matches!(
+            def.payload,
+            PayloadKind::String | PayloadKind::OneOf(_) | PayloadKind::Literal
+        ) && let Some(Err(why)) = m.quoted_payload()
+        {
+            self.push(bad(&format!("the quoted string does not read: {why}")));
+            return;
+        }
         let problem = match (def.payload, &m.payload) {
             (PayloadKind::Tag, Payload::Tag(inner)) => {
                 self.chained(m, inner, def, site);

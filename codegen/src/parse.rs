@@ -656,6 +656,10 @@ impl FileContext<'_> {
             (1, "u64") => FieldType::Int(IntKind::U64),
             (1, "u8" | "u16" | "u32" | "i8" | "i16") => FieldType::Int(IntKind::Small),
             (1, "f64") => FieldType::Float64,
+            // Reported by `check` with what to use instead.
+            (1, "f32" | "usize" | "isize" | "i128" | "u128" | "char") => {
+                FieldType::Unsupported(name.clone())
+            }
             (_, "String") => FieldType::String,
             (_, "Option") => match generic(0) {
                 Some(t) => FieldType::Optional(Box::new(self.field_type(t))),

@@ -2,6 +2,9 @@
 //! check, and asserts the exact rendered diagnostic (file, line, column,
 //! source line, caret, help).
 
+#[path = "check/types.rs"]
+mod types;
+
 fn diagnostics_for(source: &str) -> String {
     diagnostics_in("example/v1", source)
 }
@@ -927,61 +930,4 @@ fn an_optional_time_reads_go_zero_time_as_unset() {
         "error: optional time field `started` does not read Go's zero time as unset\n  --> example/v1/mod.rs:3:9\n  |\n3 |     pub started: Option<Time>,\n  |         ^^^^^^^ `0001-01-01T00:00:00Z` would be kept as a time\n  |\n  = help: add `#[serde(deserialize_with = \"runtime::meta::zero_time_as_none\")]`\n\n\
          error: optional time field `seen` does not read Go's zero time as unset\n  --> example/v1/mod.rs:7:9\n  |\n7 |     pub seen: Option<MicroTime>,\n  |         ^^^^ `0001-01-01T00:00:00Z` would be kept as a time\n  |\n  = help: add `#[serde(deserialize_with = \"runtime::meta::zero_micro_time_as_none\")]`\n\n",
     );
-}
-
-/// A newtype that wraps itself, or a struct that inlines itself, has no
-/// JSON that ends: each is an error at the type's name, where checking it
-/// once overflowed the stack (resolving the newtype, flattening the
-/// struct). Recursion through a list or an ordinary field stays allowed.
-#[test]
-fn types_that_contain_themselves_without_end_are_errors() {
-    let got = diagnostics_for(&format!(
-        "{HEAD}pub struct A(pub Option<Box<B>>);\n\
-         pub struct B(pub A);\n\
-         pub struct Uses {{\n\
-         \x20   /// +k8s:maxLength=3\n\
-         \x20   pub a: A,\n\
-         }}\n"
-    ));
-    assert!(
-        got.contains("error: newtype `A` wraps itself: A -> B -> A\n  --> example/v1/mod.rs:2:12"),
-        "{got}"
-    );
-    assert!(
-        got.contains("error: newtype `B` wraps itself: B -> A -> B\n  --> example/v1/mod.rs:3:12"),
-        "{got}"
-    );
-    let got = diagnostics_for(&format!(
-        "{HEAD}pub struct C {{\n\
-         \x20   #[serde(flatten)]\n\
-         \x20   pub d: D,\n\
-         }}\n\
-         pub struct D {{\n\
-         \x20   pub name: String,\n\
-         \x20   #[serde(flatten)]\n\
-         \x20   pub c: Box<C>,\n\
-         }}\n\
-         pub struct Items {{\n\
-         \x20   /// +listType=map\n\
-         \x20   /// +listMapKey=name\n\
-         \x20   pub items: Vec<C>,\n\
-         }}\n"
-    ));
-    assert!(
-        got.contains("error: struct `C` inlines itself: C -> D -> C\n  --> example/v1/mod.rs:2:12"),
-        "{got}"
-    );
-    assert!(
-        got.contains("error: struct `D` inlines itself: D -> C -> D\n"),
-        "{got}"
-    );
-    let recursive = format!(
-        "{HEAD}pub struct Props {{\n\
-         \x20   /// +optional\n\
-         \x20   pub items: Vec<Props>,\n\
-         \x20   /// +optional\n\
-         \x20   pub not: Option<Box<Props>>,\n\
-         }}\n"
-    );
-    assert_eq!(diagnostics_for(&recursive), "");
 }

@@ -98,14 +98,27 @@ impl Marker {
     /// text is taken as is. `None` when there is no text payload or the
     /// quoting is broken.
     pub fn payload_string(&self) -> Option<String> {
-        let text = self.payload_text()?;
-        if text.starts_with('"') || text.starts_with('`') {
-            let mut cursor = Cursor::new(text, 0);
-            let s = cursor.quoted().ok()?;
-            cursor.at_end().then_some(s)
-        } else {
-            Some(text.to_string())
+        match self.quoted_payload() {
+            Some(unquoted) => unquoted.ok(),
+            None => self.payload_text().map(str::to_string),
         }
+    }
+
+    /// A payload written as a Go-quoted or raw string, unquoted: `None`
+    /// for any other payload, an error naming what is wrong for a quoted
+    /// one that does not read (an unknown escape, no closing quote, text
+    /// after it).
+    pub fn quoted_payload(&self) -> Option<Result<String, String>> {
+        let text = self.payload_text()?;
+        if !(text.starts_with('"') || text.starts_with('`')) {
+            return None;
+        }
+        let mut cursor = Cursor::new(text, 0);
+        Some(match cursor.quoted() {
+            Ok(s) if cursor.at_end() => Ok(s),
+            Ok(_) => Err("text after the closing quote".into()),
+            Err(e) => Err(e.message),
+        })
     }
 
     /// The named argument `name`, if given.
@@ -443,12 +456,24 @@ impl Cursor {
                         .ok_or_else(|| self.error("unterminated escape"))?;
                     self.pos += 1;
                     out.push(match esc {
+                        'a' => '\u{7}',
+                        'b' => '\u{8}',
+                        'f' => '\u{c}',
                         'n' => '\n',
-                        't' => '\t',
                         'r' => '\r',
+                        't' => '\t',
+                        'v' => '\u{b}',
                         '\\' => '\\',
                         '"' => '"',
                         '\'' => '\'',
+                        'x' => self.escaped_code(esc, 2, 16)?,
+                        'u' => self.escaped_code(esc, 4, 16)?,
+                        'U' => self.escaped_code(esc, 8, 16)?,
+                        '0'..='7' => {
+                            // Go's octal escape: three digits, this one first.
+                            self.pos -= 1;
+                            self.escaped_code(esc, 3, 8)?
+                        }
                         _ => return Err(self.error(format!("unknown escape `\\{esc}`"))),
                     });
                 }
@@ -459,6 +484,34 @@ impl Cursor {
             message: "unterminated string".into(),
             offset: self.base + start,
         })
+    }
+}
+
+impl Cursor {
+    /// The character of a Go numeric escape (`\xHH`, `\uHHHH`,
+    /// `\UHHHHHHHH`, `\ooo`): `digits` digits in `radix` at the cursor.
+    /// A `\x` or octal escape is one byte in Go; a marker's string is
+    /// UTF-8 text, so only an ASCII byte is taken (write any other
+    /// character itself, or as `\u`).
+    fn escaped_code(&mut self, esc: char, digits: usize, radix: u32) -> Result<char, SyntaxError> {
+        let mut code: u32 = 0;
+        for _ in 0..digits {
+            let digit = self.peek().and_then(|c| c.to_digit(radix)).ok_or_else(|| {
+                self.error(format!(
+                    "escape `\\{esc}` needs {digits} digits in base {radix}"
+                ))
+            })?;
+            self.pos += 1;
+            code = code * radix + digit;
+        }
+        let byte = matches!(esc, 'x' | '0'..='7');
+        match char::from_u32(code) {
+            Some(c) if !byte || c.is_ascii() => Ok(c),
+            Some(_) => Err(self.error(format!(
+                "escape `\\{esc}` above 0x7f is a byte, not a character: write the character, or `\\u` and its code"
+            ))),
+            None => Err(self.error(format!("escape `\\{esc}` is not a Unicode character"))),
+        }
     }
 }
 
@@ -630,6 +683,35 @@ mod tests {
         assert_eq!(m.payload_string().as_deref(), Some("/status"));
         let m = parse(r#"+k8s:neq="a\"b""#);
         assert_eq!(m.payload_string().as_deref(), Some("a\"b"));
+    }
+
+    /// Go's escapes, as `strconv.Unquote` reads them: the letters, `\x`,
+    /// `\u`, `\U` and three-digit octal. A `\x` or octal escape is a
+    /// byte in Go, taken only when ASCII (a marker's text is UTF-8).
+    #[test]
+    fn quoted_strings_take_gos_escapes() {
+        let unquoted = |text: &str| parse(&format!("+k8s:neq={text}")).payload_string();
+        assert_eq!(
+            unquoted(r#""\a\b\f\n\r\t\v\\\"""#).as_deref(),
+            Some("\u{7}\u{8}\u{c}\n\r\t\u{b}\\\"")
+        );
+        assert_eq!(
+            unquoted(r#""\x41\101\u00e9\U0001F600""#).as_deref(),
+            Some("AAé😀")
+        );
+        let error = |text: &str| {
+            let m = parse(&format!("+k8s:neq={text}"));
+            let text = m.payload_text().unwrap_or_default().to_string();
+            Cursor::new(&text, 0).quoted().expect_err(&text).message
+        };
+        assert_eq!(error(r#""\q""#), "unknown escape `\\q`");
+        assert_eq!(error(r#""\x4""#), "escape `\\x` needs 2 digits in base 16");
+        assert_eq!(error(r#""\08""#), "escape `\\0` needs 3 digits in base 8");
+        assert!(error(r#""\xe9""#).starts_with("escape `\\x` above 0x7f is a byte"));
+        assert_eq!(
+            error(r#""\ud800""#),
+            "escape `\\u` is not a Unicode character"
+        );
     }
 
     #[test]
