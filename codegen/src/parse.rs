@@ -404,7 +404,20 @@ pub fn package_identity(file: &Path) -> Result<(String, String), String> {
             .iter()
             .find(|m| m.name == crate::tags::group_name::NAME)
         {
-            return Ok((m.payload_string().unwrap_or_default(), version));
+            // A quoted group that does not read is not the core group.
+            let group = match m.quoted_payload() {
+                Some(Err(why)) => {
+                    return Err(format!(
+                        "{}:{}: `+{}` does not read: {why}",
+                        candidate.display(),
+                        m.location.line,
+                        m.name
+                    ));
+                }
+                Some(Ok(group)) => group,
+                None => m.payload_text().unwrap_or_default().to_string(),
+            };
+            return Ok((group, version));
         }
     }
     Err(format!(

@@ -217,6 +217,24 @@ impl Lifecycle {
     }
 }
 
+/// What a DNS-1035 label is, for the help of a resource name that is not.
+const DNS1035_HELP: &str = "a DNS-1035 label: lower case letters, digits and '-', starting with a letter and ending with a letter or digit, at most 63 characters";
+
+/// Whether `name` is a DNS-1035 label (`IsDNS1035Label`), as the API
+/// server requires of a CustomResourceDefinition's plural, singular,
+/// short names and categories, and of its kind lower-cased
+/// (`ValidateCustomResourceDefinitionNames`); every built-in resource's
+/// names are too.
+fn is_dns1035_label(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    (1..=63).contains(&bytes.len())
+        && bytes[0].is_ascii_lowercase()
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
+        && bytes.last().is_some_and(|b| *b != b'-')
+}
+
 /// gengo's lower-case plural of a kind: `Widget` -> `widgets`, `Policy` ->
 /// `policies`, `Ingress` -> `ingresses`, `Endpoints` -> `endpoints`.
 pub fn plural_of(kind: &str) -> String {
@@ -363,8 +381,47 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
             .map(str::to_string)
             .collect()
     };
+    if !is_dns1035_label(&def.name.to_lowercase()) {
+        errors.push(
+            Diagnostic::new(
+                format!(
+                    "kind `{}` is not a DNS-1035 label once lower-cased",
+                    def.name
+                ),
+                &def.location,
+                def.name.chars().count(),
+            )
+            .label(
+                "the API server takes a kind of ASCII letters and digits, starting with a letter",
+            )
+            .help(DNS1035_HELP),
+        );
+    }
     for m in def.markers_named(tags::kubebuilder_resource::NAME) {
         for (k, v) in m.key_values().unwrap_or_default() {
+            let names = match k.as_str() {
+                "path" | "singular" => vec![v.clone()],
+                "shortName" | "categories" => list(&v),
+                _ => Vec::new(),
+            };
+            for name in names.iter().filter(|n| !is_dns1035_label(n)) {
+                let lower = name.to_ascii_lowercase();
+                errors.push(
+                    Diagnostic::new(
+                        format!("`{k}={name}` is not a DNS-1035 label"),
+                        &m.location,
+                        m.text.chars().count(),
+                    )
+                    .label(if name.is_empty() {
+                        "a resource name cannot be empty".to_string()
+                    } else if is_dns1035_label(&lower) {
+                        format!("resource names are lower case: `{lower}`")
+                    } else {
+                        "the API server refuses this name, as it refuses a CustomResourceDefinition's".to_string()
+                    })
+                    .help(DNS1035_HELP),
+                );
+            }
             match k.as_str() {
                 "path" => meta.plural = v,
                 "singular" => meta.singular = v,
@@ -530,6 +587,45 @@ mod tests {
             meta.lifecycle.with_defaults("v1beta1").removed,
             Some((1, 65541))
         );
+    }
+
+    /// The names a resource is served under are DNS-1035 labels, as the
+    /// API server requires of a CustomResourceDefinition's: an upper-case
+    /// or empty plural, a short name with `_`, and a kind that is not ASCII
+    /// once lower-cased were written into the registry as they were.
+    #[test]
+    fn resource_names_are_dns1035_labels() {
+        let errors = |item: &str| -> Vec<String> {
+            let input: syn::DeriveInput = syn::parse_str(item).expect("item");
+            let def = crate::parse::parse_derive_input(&input, std::path::Path::new("types.rs"))
+                .expect("markers");
+            resource_meta(&def)
+                .err()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|d| format!("{}: {}", d.message, d.label))
+                .collect()
+        };
+        assert_eq!(
+            errors(
+                "/// +kubebuilder:resource:path=Widgets,shortName=wd;w_d,categories=all\nstruct Widget {}"
+            ),
+            [
+                "`path=Widgets` is not a DNS-1035 label: resource names are lower case: `widgets`",
+                "`shortName=w_d` is not a DNS-1035 label: the API server refuses this name, as it refuses a CustomResourceDefinition's",
+            ]
+        );
+        assert_eq!(
+            errors("/// +kubebuilder:resource:path=,singular=widget\nstruct Widget {}"),
+            ["`path=` is not a DNS-1035 label: a resource name cannot be empty"]
+        );
+        assert_eq!(
+            errors("struct Wídget {}"),
+            [
+                "kind `Wídget` is not a DNS-1035 label once lower-cased: the API server takes a kind of ASCII letters and digits, starting with a letter"
+            ]
+        );
+        assert!(errors("/// +kubebuilder:resource:path=widgets,singular=widget,shortName=wd\nstruct Widget2 {}").is_empty());
     }
 
     #[test]

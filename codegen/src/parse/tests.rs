@@ -164,3 +164,26 @@ fn versions() {
         assert!(!is_version(v), "{v}");
     }
 }
+
+/// The derive reads a type's group from its package's `+groupName`: a
+/// quoted group that does not read is an error naming the file and line
+/// (it was read as the core group), a quoted one is unquoted.
+#[test]
+fn package_identity_reads_the_group_or_says_why_not() {
+    let dir = write_tree(&[
+        ("broken/v1/mod.rs", "//! +groupName=\"example.dev\n"),
+        ("quoted/v1/mod.rs", "//! +groupName=\"example.dev\"\n"),
+        ("core/v1/mod.rs", "//! +groupName=\n"),
+    ]);
+    let identity = |pkg: &str| package_identity(&dir.path().join(pkg).join("v1/types.rs"));
+    let error = identity("broken").expect_err("unterminated");
+    assert!(
+        error.ends_with("broken/v1/mod.rs:1: `+groupName` does not read: unterminated string"),
+        "{error}"
+    );
+    assert_eq!(
+        identity("quoted"),
+        Ok(("example.dev".to_string(), "v1".to_string()))
+    );
+    assert_eq!(identity("core"), Ok((String::new(), "v1".to_string())));
+}
