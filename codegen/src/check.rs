@@ -32,6 +32,7 @@ mod names;
 mod protobuf;
 mod resources;
 mod times;
+mod unions;
 
 /// Checks the whole model; an empty result means it is sound.
 pub fn check(model: &Model) -> Vec<Diagnostic> {
@@ -223,6 +224,7 @@ impl<'m> Checker<'m> {
                     },
                 );
                 self.protobuf_numbers(def, fields);
+                self.unions(fields);
                 let mut seen = BTreeSet::new();
                 let camel = def.serde.rename_all.as_deref() == Some("camelCase");
                 for field in fields {
@@ -676,7 +678,17 @@ impl<'m> Checker<'m> {
             ArgsKind::Named(allowed) => {
                 for arg in &m.args {
                     match &arg.name {
-                        Some(n) if allowed.contains(&n.as_str()) => {}
+                        // Every named argument (a union's name, a
+                        // member's name) is a string.
+                        Some(n) if allowed.contains(&n.as_str()) => {
+                            if !matches!(arg.value, Value::String(_)) {
+                                bad(
+                                    self,
+                                    format!("argument `{n}` is not a string"),
+                                    format!("write `{n}: \"...\"`"),
+                                );
+                            }
+                        }
                         _ => bad(
                             self,
                             format!(

@@ -2,6 +2,8 @@
 //! check, and asserts the exact rendered diagnostic (file, line, column,
 //! source line, caret, help).
 
+#[path = "check/markers.rs"]
+mod markers;
 #[path = "check/types.rs"]
 mod types;
 

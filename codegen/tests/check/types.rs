@@ -83,10 +83,7 @@ fn primitives_without_an_api_type_and_unreadable_quotes_say_why() {
             && got.contains("its width is the platform's: use i32 or i64"),
         "{got}"
     );
-    assert!(
-        got.contains("have at most 64 bits: use i64"),
-        "{got}"
-    );
+    assert!(got.contains("have at most 64 bits: use i64"), "{got}");
     let got = diagnostics_for(&format!(
         "{HEAD}pub struct A {{\n    /// +k8s:neq=\"a\\q\"\n    pub name: String,\n}}\n"
     ));
