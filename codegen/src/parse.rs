@@ -285,6 +285,20 @@ fn parse_package(dir: &Path, module_path: Vec<String>) -> Result<Option<Package>
     }
 }
 
+/// Whether a doc attribute's text is a block comment written with a `*`
+/// at the start of each line after the first (`/**` then ` * text`
+/// lines), as rustdoc recognises one to take the stars off: every line
+/// after the first that has text starts with `*` (a closing line of only
+/// spaces counts as empty).
+fn block_comment_stars(text: &str) -> bool {
+    let mut rest = text
+        .split('\n')
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .peekable();
+    rest.peek().is_some() && rest.all(|l| l.trim_start().starts_with('*'))
+}
+
 /// The help for a marker that does not parse: the tag's example when its
 /// name is a tag, else the nearest tag's name (`+k8s:maxLenght 10`).
 fn malformed_marker_help(marker_text: &str) -> Option<String> {
@@ -474,8 +488,16 @@ impl FileContext<'_> {
             };
             let text = s.value();
             let base = self.doc_text_location(attr.span());
+            let starred = block_comment_stars(&text);
             for (i, line) in text.split('\n').enumerate() {
+                // A block comment's ` * ` before the text, as rustdoc
+                // takes it off; `prefix` keeps the columns right.
+                let (prefix, line) = match line.trim_start().strip_prefix('*') {
+                    Some(rest) if starred && i > 0 => (line.len() - rest.len(), rest),
+                    _ => (0, line),
+                };
                 if let Some((offset, marker_text)) = markers::marker_lines(line) {
+                    let offset = prefix + offset;
                     let location = if i == 0 {
                         base.offset_columns(offset)
                     } else {
@@ -533,7 +555,10 @@ impl FileContext<'_> {
             return loc;
         };
         let from: String = line.chars().skip(loc.column - 1).collect();
-        if from.starts_with("///") || from.starts_with("//!") {
+        if ["///", "//!", "/**", "/*!"]
+            .iter()
+            .any(|c| from.starts_with(c))
+        {
             loc.offset_columns(3)
         } else {
             loc
@@ -555,9 +580,51 @@ impl FileContext<'_> {
                 TypeShape::Struct(named.named.iter().map(|f| self.field(f, errors)).collect())
             }
             Body::Fields(syn::Fields::Unnamed(unnamed)) if unnamed.unnamed.len() == 1 => {
-                TypeShape::Newtype(self.field_type(&unnamed.unnamed[0].ty))
+                let inner = &unnamed.unnamed[0];
+                // Markers describe the newtype, as Go's on `type Ports
+                // []Port`; on the field inside they were not read.
+                let inner_docs = self.docs(&inner.attrs, errors);
+                if let Some(m) = inner_docs.markers.first() {
+                    errors.push(
+                        Diagnostic::new(
+                            format!("marker `{}` on the field inside newtype `{ident}`", m.text),
+                            &m.location,
+                            m.text.chars().count(),
+                        )
+                        .label("markers on a newtype's field are not read")
+                        .help(format!("put the markers in the doc comment of `{ident}` itself")),
+                    );
+                }
+                TypeShape::Newtype(self.field_type(&inner.ty))
             }
-            Body::Fields(_) => TypeShape::Struct(Vec::new()),
+            Body::Fields(fields) => {
+                // serde writes a unit struct as `null` and a tuple struct
+                // of several fields as an array: neither is an object the
+                // schema, protobuf and field manager could describe.
+                let (what, serde_writes, help) = match fields {
+                    syn::Fields::Unit => (
+                        "a unit struct".to_string(),
+                        "null",
+                        format!("declare it with braces: `pub struct {ident} {{}}`"),
+                    ),
+                    _ => (
+                        format!("a tuple struct of {} fields", fields.len()),
+                        "an array",
+                        "name its fields: `pub struct Pair { pub first: String, pub second: String }`"
+                            .to_string(),
+                    ),
+                };
+                errors.push(
+                    Diagnostic::new(
+                        format!("API type `{ident}` is {what}"),
+                        &location,
+                        ident.to_string().len(),
+                    )
+                    .label(format!("serde writes it as {serde_writes}, not as an object"))
+                    .help(help),
+                );
+                TypeShape::Struct(Vec::new())
+            }
             Body::Variants(variants) => TypeShape::Enum(
                 variants
                     .iter()

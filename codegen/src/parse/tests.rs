@@ -187,3 +187,46 @@ fn package_identity_reads_the_group_or_says_why_not() {
     );
     assert_eq!(identity("core"), Ok((String::new(), "v1".to_string())));
 }
+
+/// A block doc comment with a `*` on each line reads as rustdoc reads it:
+/// its markers are markers at their own columns, its prose the text after
+/// the stars (the star made every line prose, so `+k8s:required` was lost).
+#[test]
+fn block_doc_comments_with_stars_carry_markers() {
+    let tree = write_tree(&[(
+        "example/v1/mod.rs",
+        "//! +groupName=example.dev\n\
+         /**\n * A thing.\n *\n * +genclient\n */\n\
+         pub struct Thing {\n    \
+         /** The name.\n     * +k8s:required\n     */\n    \
+         pub name: String,\n    \
+         /** +k8s:optional */\n    \
+         pub note: Option<String>,\n\
+         }\n",
+    )]);
+    let model = parse_tree(tree.path()).unwrap();
+    let thing = &model.packages[0].types[0];
+    assert_eq!(thing.description, "A thing.");
+    assert_eq!(thing.markers[0].name, "genclient");
+    assert_eq!(thing.markers[0].location.line, 5);
+    assert_eq!(thing.markers[0].location.column, 4);
+    let name = &thing.fields()[0];
+    assert_eq!(name.description, "The name.");
+    assert_eq!(name.markers[0].name, "k8s:required");
+    assert_eq!(
+        (
+            name.markers[0].location.line,
+            name.markers[0].location.column
+        ),
+        (9, 8)
+    );
+    let note = &thing.fields()[1];
+    assert_eq!(note.markers[0].name, "k8s:optional");
+    assert_eq!(
+        (
+            note.markers[0].location.line,
+            note.markers[0].location.column
+        ),
+        (12, 9)
+    );
+}

@@ -98,3 +98,34 @@ fn primitives_without_an_api_type_and_unreadable_quotes_say_why() {
         ""
     );
 }
+
+/// A unit struct (serde writes `null`) or a tuple struct of several
+/// fields (an array) is no API object: an error at its name, where the
+/// model once read it as an empty struct. Markers on a newtype's inner
+/// field, which nothing read, point at the type to put them on.
+#[test]
+fn api_types_are_objects_and_newtype_markers_go_on_the_type() {
+    let got = diagnostics_for(&format!(
+        "{HEAD}pub struct Nothing;\n\
+         pub struct Pair(pub String, pub i32);\n\
+         pub struct Ports(\n\
+         \x20   /// +k8s:maxItems=3\n\
+         \x20   pub Vec<String>,\n\
+         );\n"
+    ));
+    assert!(
+        got.contains("error: API type `Nothing` is a unit struct\n  --> example/v1/mod.rs:2:12")
+            && got.contains("serde writes it as null, not as an object"),
+        "{got}"
+    );
+    assert!(
+        got.contains(
+            "error: API type `Pair` is a tuple struct of 2 fields\n  --> example/v1/mod.rs:3:12"
+        ) && got.contains("serde writes it as an array, not as an object"),
+        "{got}"
+    );
+    assert!(
+        got.contains("error: marker `+k8s:maxItems=3` on the field inside newtype `Ports`\n  --> example/v1/mod.rs:5:9"),
+        "{got}"
+    );
+}
