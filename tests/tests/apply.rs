@@ -618,3 +618,63 @@ fn apply_bodies_are_yaml_or_json() {
         "{status}"
     );
 }
+
+/// `0`, `0.0` and `-0.0` are one number to the field manager, as to Go:
+/// a set of them applied, and managed fields keyed by them, are written
+/// where both once failed with a 500 (the sort of a set panicked on
+/// `-0.0` being less than `0.0` while `0` equalled both).
+#[test]
+fn signed_zeros_in_applied_sets_and_managed_fields_are_not_a_500() {
+    let s = TestServer::start();
+    let zeros = "0.0,-0.0,0.0,0.0,0.0,0,-0.0,0,-0.0,0.0,0.0,0.0,0.0,0,0.0,0.0,0,0.0,0,-0.0,0";
+    let body = format!(
+        r#"{{"apiVersion":"v1","kind":"ConfigMap","metadata":{{"name":"z","finalizers":[{zeros}]}}}}"#
+    );
+    let (code, status) = send(
+        &s,
+        reqwest::Method::PATCH,
+        &format!("{CM}/z?fieldManager=m"),
+        "application/apply-patch+yaml",
+        &body,
+    );
+    assert!(code < 500, "{code} {status}");
+    // Keys spelled apart (no key repeats) that read as the three zeros.
+    let spellings = [
+        "0.0",
+        "-0.0",
+        "0.00",
+        "0.000",
+        "0.0000",
+        "0",
+        "-0.00",
+        " 0",
+        "-0.000",
+        "0.00000",
+        "0.000000",
+        "0.0000000",
+        "0.00000000",
+        "  0",
+        "0.000000000",
+        "0.0000000000",
+        "   0",
+        "0.00000000000",
+        "    0",
+        "-0.0000",
+        "     0",
+    ];
+    let fields: serde_json::Map<String, Value> = spellings
+        .iter()
+        .map(|z| (format!("v:{z}"), json!({})))
+        .collect();
+    let body = json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "m",
+        "managedFields": [{"manager": "m", "operation": "Update", "apiVersion": "v1",
+                           "fieldsType": "FieldsV1", "fieldsV1": fields}]}});
+    let (code, status) = send(
+        &s,
+        reqwest::Method::POST,
+        CM,
+        "application/json",
+        &body.to_string(),
+    );
+    assert!(code < 500, "{code} {status}");
+}

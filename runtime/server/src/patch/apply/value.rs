@@ -23,7 +23,10 @@ fn num(n: &Number) -> Num {
     } else if let Some(u) = n.as_u64() {
         Num::Int(i128::from(u))
     } else {
-        Num::Float(n.as_f64().unwrap_or(0.0))
+        // `-0.0` is `0.0`, as Go's `==` has it: `total_cmp` tells them
+        // apart, which made `0`, `0.0` and `-0.0` no order (`0` equal to
+        // both, one less than the other), and a sort of such values panic.
+        Num::Float(n.as_f64().unwrap_or(0.0) + 0.0)
     }
 }
 
@@ -190,6 +193,7 @@ pub(crate) fn go_json(v: &Value) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::fieldset::PathElement;
     use super::*;
     use serde_json::json;
 
@@ -230,6 +234,34 @@ mod tests {
         }
         values.sort_by(compare);
         assert!(values.windows(2).all(|w| compare(&w[0], &w[1]).is_le()));
+    }
+
+    /// `0`, `0.0` and `-0.0` are one value, as Go compares them: a sort of
+    /// them (a server-side apply's set of numbers, FieldsV1 keys `v:-0.0`
+    /// from a request's managed fields) once panicked, `-0.0` being less
+    /// than `0.0` while `0` equalled both. The sequence is one the sort
+    /// panicked on.
+    #[test]
+    fn signed_zeros_are_zero() {
+        assert_eq!(compare(&json!(-0.0), &json!(0.0)), Ordering::Equal);
+        assert_eq!(compare(&json!(-0.0), &json!(0)), Ordering::Equal);
+        assert_eq!(compare(&json!(-0.0), &json!(-0.5)), Ordering::Greater);
+        assert_eq!(compare(&json!(-0.0), &json!(1)), Ordering::Less);
+        let zeros = [
+            "0.0", "-0.0", "0.0", "0.0", "0.0", "0", "-0.0", "0", "-0.0", "0.0", "0.0", "0.0",
+            "0.0", "0", "0.0", "0.0", "0", "0.0", "0", "-0.0", "0",
+        ];
+        let mut values: Vec<Value> = zeros
+            .iter()
+            .map(|z| serde_json::from_str(z).unwrap())
+            .collect();
+        values.sort_by(compare);
+        values.sort_unstable_by(compare);
+        let elements: Vec<PathElement> = values.into_iter().map(PathElement::Value).collect();
+        let mut sorted = elements.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 1);
     }
 
     /// `identical` is serde_json's `==`: maps in the same key order are
