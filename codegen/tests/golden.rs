@@ -42,6 +42,11 @@ const CASES: &[(&str, &str)] = &[
     ),
     ("immutable", "/// +k8s:immutable\npub serial: String,"),
     ("list_type_set", "/// +listType=set\npub tags: Vec<String>,"),
+    // Items without a total order are compared pair by pair.
+    (
+        "list_type_set_of_structs",
+        "/// +k8s:listType=set\npub items: Vec<Item>,",
+    ),
     (
         "custom_unique",
         "/// +k8s:listType=set\n/// +k8s:customUnique\npub tags: Vec<String>,\n/// +k8s:listType=set\npub checked: Vec<String>,",

@@ -38,6 +38,33 @@ pub fn unique<T>(
         .collect()
 }
 
+/// [`unique`] for items whose `key` has a total order (a set of strings,
+/// integers or bools; a map list keyed by such fields): the items sorted
+/// by key once instead of compared pair by pair, which made a list of
+/// 100,000 items 5·10⁹ comparisons. The same errors: every item whose key
+/// an earlier item has, in index order.
+pub fn unique_by_key<'a, T, K: Ord>(
+    path: &Path,
+    items: &'a [T],
+    key: impl Fn(&'a T) -> K,
+    bad_value: impl Fn(&T) -> BadValue,
+) -> ErrorList {
+    let mut keyed: Vec<(K, usize)> = items.iter().map(&key).zip(0..).collect();
+    keyed.sort();
+    let mut duplicate = vec![false; items.len()];
+    for pair in keyed.windows(2) {
+        if pair[0].0 == pair[1].0 {
+            duplicate[pair[1].1] = true;
+        }
+    }
+    duplicate
+        .iter()
+        .enumerate()
+        .filter(|(_, dup)| **dup)
+        .map(|(i, _)| Error::duplicate(&path.index(i), bad_value(&items[i])))
+        .collect()
+}
+
 /// `+k8s:listType=set`: values must be unique; a repeat is
 /// `Duplicate value: <value>` at its index, scalars printed as typed values
 /// (`"a"`, `3`, `true`), other values as JSON.
@@ -175,6 +202,27 @@ mod tests {
 
     fn path() -> Path<'static> {
         SPEC.child("items")
+    }
+
+    /// Sorting by key finds what comparing every pair finds, reported in
+    /// index order: for strings, and for tuples of a string and an
+    /// optional integer as a map list's keys.
+    #[test]
+    fn keyed_uniqueness_reports_what_pairwise_comparison_does() {
+        let names: Vec<String> = (0..300).map(|i| format!("n{}", (i * 7) % 97)).collect();
+        assert_eq!(
+            rendered(unique_by_key(&path(), &names, |a| a, BadValue::value_of)),
+            rendered(unique(&path(), &names, |a, b| a == b, BadValue::value_of))
+        );
+        let ports: Vec<(String, Option<i64>)> = (0..200)
+            .map(|i| (format!("p{}", i % 13), (i % 3 != 0).then_some(i % 5)))
+            .collect();
+        let keyed = unique_by_key(&path(), &ports, |a| (&a.0, &a.1), BadValue::json_of);
+        assert!(!keyed.is_empty());
+        assert_eq!(
+            rendered(keyed),
+            rendered(unique(&path(), &ports, |a, b| a == b, BadValue::json_of))
+        );
     }
 
     #[test]

@@ -84,10 +84,10 @@ const _: () = {
                 if old != Some(new) {
                     field_errs
                         .append(
-                            &mut v::unique(
+                            &mut v::unique_by_key(
                                 &p,
                                 new,
-                                |a, b| a.name == b.name,
+                                |a| (&a.name,),
                                 ::runtime::field::BadValue::json_of,
                             ),
                         );
@@ -123,10 +123,10 @@ const _: () = {
                 if old != Some(new) {
                     field_errs
                         .append(
-                            &mut v::unique(
+                            &mut v::unique_by_key(
                                 &p,
                                 new,
-                                |a, b| a == b,
+                                |a| a,
                                 ::runtime::field::BadValue::value_of,
                             ),
                         );
@@ -281,10 +281,10 @@ const _: () = {
                 if old != Some(new) {
                     field_errs
                         .append(
-                            &mut v::unique(
+                            &mut v::unique_by_key(
                                 &p,
                                 new,
-                                |a, b| a.r#type == b.r#type,
+                                |a| (&a.r#type,),
                                 ::runtime::field::BadValue::json_of,
                             ),
                         );

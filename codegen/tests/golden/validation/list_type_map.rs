@@ -22,10 +22,10 @@ const _: () = {
                 if old != Some(new) {
                     field_errs
                         .append(
-                            &mut v::unique(
+                            &mut v::unique_by_key(
                                 &p,
                                 new,
-                                |a, b| a.name == b.name,
+                                |a| (&a.name,),
                                 ::runtime::field::BadValue::json_of,
                             ),
                         );

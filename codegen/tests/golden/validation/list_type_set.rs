@@ -22,10 +22,10 @@ const _: () = {
                 if old != Some(new) {
                     field_errs
                         .append(
-                            &mut v::unique(
+                            &mut v::unique_by_key(
                                 &p,
                                 new,
-                                |a, b| a == b,
+                                |a| a,
                                 ::runtime::field::BadValue::value_of,
                             ),
                         );
