@@ -18,7 +18,7 @@ use quote::{format_ident, quote};
 use super::{GeneratedFile, rust_file};
 use crate::markers::{Marker, Value as ArgValue};
 use crate::model::{Field, FieldType, Model, Package, TypeDef, TypeShape};
-use crate::tags::{self, Emit, item_field, raw};
+use crate::tags::{self, Emit, item_field, ordered_key, raw};
 
 /// Generates the validation of every package of the crate at `crate_dir`.
 ///
@@ -302,14 +302,16 @@ fn recurse_code(model: &Model, work: &Work, field: &Field) -> TokenStream {
     let list_keys = &attrs.list_map_keys;
     match field.ty.unwrap_optional() {
         FieldType::List(_) if !list_keys.is_empty() => {
-            let item_keys: Vec<TokenStream> = list_keys
+            let paths: Vec<Vec<proc_macro2::Ident>> = list_keys
                 .iter()
                 .filter_map(|k| item_field(model, &field.ty, k))
-                .map(|path| {
-                    let path: Vec<_> = path.iter().map(|f| format_ident!("{}", raw(f))).collect();
-                    quote! { x #(.#path)* == item #(.#path)* }
-                })
+                .map(|path| path.iter().map(|f| format_ident!("{}", raw(f))).collect())
                 .collect();
+            let item_keys: Vec<TokenStream> = paths
+                .iter()
+                .map(|path| quote! { x #(.#path)* == item #(.#path)* })
+                .collect();
+            let ordered = list_keys.iter().all(|k| ordered_key(model, &field.ty, k));
             let access = if matches!(field.ty, FieldType::Optional(_)) {
                 quote! { new.iter().flatten() }
             } else {
@@ -320,6 +322,19 @@ fn recurse_code(model: &Model, work: &Work, field: &Field) -> TokenStream {
             } else {
                 quote! { old }
             };
+            if ordered && !paths.is_empty() {
+                let old_keys = paths.iter().map(|path| quote! { &x #(.#path)* });
+                let new_keys = paths.iter().map(|path| quote! { &item #(.#path)* });
+                return quote! {
+                    // List-map items are matched with old items by their
+                    // keys, indexed once.
+                    let old_items = v::OldItems::new(#old_access.map(|o| o.as_slice()), |x| (#(#old_keys,)*));
+                    for (i, item) in #access.enumerate() {
+                        let old_item = old_items.get(&(#(#new_keys,)*));
+                        field_errs.append(&mut item.validate_update(old_item, &p.index(i), ctx));
+                    }
+                };
+            }
             quote! {
                 // List-map items are matched with old items by their keys.
                 for (i, item) in #access.enumerate() {

@@ -6,9 +6,9 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::{Emit, Validator, custom_unique, item_field, raw};
+use super::{Emit, Validator, custom_unique, item_field, ordered_items, ordered_key, raw};
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
-use crate::model::{FieldType, WellKnown};
+use crate::model::FieldType;
 
 /// The name of `+k8s:listType`.
 pub const NAME: &str = "k8s:listType";
@@ -64,7 +64,7 @@ fn emit(e: &Emit<'_>) -> Option<TokenStream> {
         // Items with a total order are sorted once; others (structs,
         // floats, quantities) compared pair by pair, as upstream's
         // `Unique` compares them.
-        "set" if item_type(e).is_some_and(is_ordered) => Some(quote! {
+        "set" if ordered_items(e.model, e.ty) => Some(quote! {
             field_errs.append(&mut v::unique_by_key(&p, #value, |a| a, ::runtime::field::BadValue::value_of));
         }),
         "set" => Some(quote! {
@@ -78,7 +78,7 @@ fn emit(e: &Emit<'_>) -> Option<TokenStream> {
                 .iter()
                 .filter_map(|k| {
                     let path = item_field(e.model, e.ty, k)?;
-                    let ordered = key_type(e, k).is_some_and(is_ordered);
+                    let ordered = ordered_key(e.model, e.ty, k);
                     Some((
                         path.iter().map(|f| format_ident!("{}", raw(f))).collect(),
                         ordered,
@@ -103,42 +103,6 @@ fn emit(e: &Emit<'_>) -> Option<TokenStream> {
         }
         _ => None,
     }
-}
-
-/// The item type of the list [`Emit::ty`].
-fn item_type<'e>(e: &'e Emit<'_>) -> Option<&'e FieldType> {
-    match e.resolved() {
-        FieldType::List(item) => Some(item),
-        _ => None,
-    }
-}
-
-/// The Rust type of the list-map key field `json` of the list's items.
-fn key_type<'e>(e: &'e Emit<'_>, json: &str) -> Option<&'e FieldType> {
-    let item = item_type(e)?.unwrap_optional();
-    let FieldType::Named(r) = item else {
-        // A well-known item: a Condition's string keys.
-        return matches!(item, FieldType::WellKnown(WellKnown::Condition))
-            .then_some(json)
-            .filter(|k| ["type", "status", "reason", "message"].contains(k))
-            .map(|_| &FieldType::String);
-    };
-    let def = e.model.resolve(r)?;
-    e.model
-        .flat_fields(def)
-        .into_iter()
-        .find(|f| f.json_name == json)
-        .map(|f| &f.ty)
-}
-
-/// Whether values of `ty` have a total order in Rust as written (`Ord`):
-/// strings, integers, bools, optionally in an `Option`. Newtypes and enums
-/// are left out (their derives are the API developer's).
-fn is_ordered(ty: &FieldType) -> bool {
-    matches!(
-        ty.unwrap_optional(),
-        FieldType::String | FieldType::Int(_) | FieldType::Bool
-    )
 }
 
 /// The validator of `+k8s:listType`.

@@ -19,7 +19,7 @@ use quote::quote;
 use crate::diagnostics::Diagnostic;
 use crate::markers::Marker;
 use crate::markers::tags::TagDef;
-use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef};
+use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef, WellKnown};
 
 pub mod allow_create_on_update;
 pub mod annotations_bump_generation;
@@ -276,6 +276,44 @@ pub fn item_field(model: &Model, ty: &FieldType, json: &str) -> Option<Vec<Strin
             .map(|(_, rust)| vec![rust.to_string()]),
         _ => None,
     }
+}
+
+/// Whether the items of the list `ty` have a total order in Rust as
+/// written (`Ord`): strings, integers or bools, optionally in an
+/// `Option`, so generated code can sort them or index them by value.
+pub fn ordered_items(model: &Model, ty: &FieldType) -> bool {
+    matches!(ty.resolved(model), FieldType::List(item) if is_ordered(item))
+}
+
+/// Whether the list-map key field `json` of the items of the list `ty`
+/// has a total order in Rust as written ([`ordered_items`]): a string,
+/// integer or bool field, or a Condition's string keys.
+pub fn ordered_key(model: &Model, ty: &FieldType, json: &str) -> bool {
+    let FieldType::List(item) = ty.resolved(model) else {
+        return false;
+    };
+    match item.unwrap_optional() {
+        FieldType::WellKnown(WellKnown::Condition) => {
+            ["type", "status", "reason", "message"].contains(&json)
+        }
+        FieldType::Named(r) => model.resolve(r).is_some_and(|def| {
+            model
+                .flat_fields(def)
+                .into_iter()
+                .find(|f| f.json_name == json)
+                .is_some_and(|f| is_ordered(&f.ty))
+        }),
+        _ => false,
+    }
+}
+
+/// Strings, integers and bools, optionally in an `Option`; newtypes and
+/// enums are left out (their derives are the API developer's).
+fn is_ordered(ty: &FieldType) -> bool {
+    matches!(
+        ty.unwrap_optional(),
+        FieldType::String | FieldType::Int(_) | FieldType::Bool
+    )
 }
 
 fn field_path(model: &Model, def: &TypeDef, json: &str) -> Option<Vec<String>> {

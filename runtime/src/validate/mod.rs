@@ -46,8 +46,8 @@ pub use limits::{
     neq_str, required_value,
 };
 pub use list::{
-    each_map_key, each_map_val, each_slice_val, slice_item, unique, unique_by_key, unique_map,
-    unique_set,
+    OldItems, each_map_key, each_map_val, each_slice_val, slice_item, unique, unique_by_key,
+    unique_map, unique_set,
 };
 pub use schema::{embedded_resource, pattern};
 pub use union::{

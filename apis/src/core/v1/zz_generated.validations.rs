@@ -200,9 +200,12 @@ const _: () = {
                 let old = old.map(|o| &o.volumes);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
+                let old_items = v::OldItems::new(
+                    old.map(|o| o.as_slice()),
+                    |x| (&x.name,),
+                );
                 for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    let old_item = old_items.get(&(&item.name,));
                     field_errs
                         .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
@@ -214,9 +217,12 @@ const _: () = {
                 let old = old.map(|o| &o.init_containers);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
+                let old_items = v::OldItems::new(
+                    old.map(|o| o.as_slice()),
+                    |x| (&x.name,),
+                );
                 for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    let old_item = old_items.get(&(&item.name,));
                     field_errs
                         .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
@@ -228,9 +234,12 @@ const _: () = {
                 let old = old.map(|o| &o.containers);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
+                let old_items = v::OldItems::new(
+                    old.map(|o| o.as_slice()),
+                    |x| (&x.name,),
+                );
                 for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    let old_item = old_items.get(&(&item.name,));
                     field_errs
                         .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
@@ -242,16 +251,13 @@ const _: () = {
                 let old = old.map(|o| &o.ephemeral_containers);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
+                let old_items = v::OldItems::new(
+                    old.map(|o| o.as_slice()),
+                    |x| (&x.ephemeral_container_common.name,),
+                );
                 for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| {
-                            o
-                                .iter()
-                                .find(|x| {
-                                    x.ephemeral_container_common.name
-                                        == item.ephemeral_container_common.name
-                                })
-                        });
+                    let old_item = old_items
+                        .get(&(&item.ephemeral_container_common.name,));
                     field_errs
                         .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
@@ -263,8 +269,12 @@ const _: () = {
                 let old = old.map(|o| &o.host_aliases);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
+                let old_items = v::OldItems::new(
+                    old.map(|o| o.as_slice()),
+                    |x| (&x.ip,),
+                );
                 for (i, item) in new.iter().enumerate() {
-                    let old_item = old.and_then(|o| o.iter().find(|x| x.ip == item.ip));
+                    let old_item = old_items.get(&(&item.ip,));
                     field_errs
                         .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
@@ -458,9 +468,12 @@ const _: () = {
                 let old = old.map(|o| &o.env);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
+                let old_items = v::OldItems::new(
+                    old.map(|o| o.as_slice()),
+                    |x| (&x.name,),
+                );
                 for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    let old_item = old_items.get(&(&item.name,));
                     field_errs
                         .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
@@ -494,9 +507,12 @@ const _: () = {
                 let old = old.map(|o| &o.env);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
+                let old_items = v::OldItems::new(
+                    old.map(|o| o.as_slice()),
+                    |x| (&x.name,),
+                );
                 for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    let old_item = old_items.get(&(&item.name,));
                     field_errs
                         .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
@@ -738,8 +754,12 @@ const _: () = {
                 let old = old.map(|o| &o.pod_i_ps);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
+                let old_items = v::OldItems::new(
+                    old.map(|o| o.as_slice()),
+                    |x| (&x.ip,),
+                );
                 for (i, item) in new.iter().enumerate() {
-                    let old_item = old.and_then(|o| o.iter().find(|x| x.ip == item.ip));
+                    let old_item = old_items.get(&(&item.ip,));
                     field_errs
                         .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
@@ -860,11 +880,12 @@ const _: () = {
                 let old = old.map(|o| &o.volume_mounts);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
+                let old_items = v::OldItems::new(
+                    old.map(|o| o.as_slice()),
+                    |x| (&x.mount_path,),
+                );
                 for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| {
-                            o.iter().find(|x| x.mount_path == item.mount_path)
-                        });
+                    let old_item = old_items.get(&(&item.mount_path,));
                     field_errs
                         .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
@@ -876,9 +897,12 @@ const _: () = {
                 let old = old.map(|o| &o.allocated_resources_status);
                 #[allow(unused_mut)]
                 let mut field_errs = ErrorList::new();
+                let old_items = v::OldItems::new(
+                    old.map(|o| o.as_slice()),
+                    |x| (&x.name,),
+                );
                 for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    let old_item = old_items.get(&(&item.name,));
                     field_errs
                         .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }

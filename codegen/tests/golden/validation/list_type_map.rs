@@ -30,9 +30,12 @@ const _: () = {
                             ),
                         );
                 }
+                let old_items = v::OldItems::new(
+                    old.map(|o| o.as_slice()),
+                    |x| (&x.name,),
+                );
                 for (i, item) in new.iter().enumerate() {
-                    let old_item = old
-                        .and_then(|o| o.iter().find(|x| x.name == item.name));
+                    let old_item = old_items.get(&(&item.name,));
                     field_errs
                         .append(&mut item.validate_update(old_item, &p.index(i), ctx));
                 }
