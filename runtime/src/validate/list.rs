@@ -30,6 +30,16 @@ pub fn unique<T>(
             }
         }
     }
+    duplicates(path, items, &duplicate, bad_value)
+}
+
+/// `Duplicate value` at each index `duplicate` marks, in index order.
+fn duplicates<T>(
+    path: &Path,
+    items: &[T],
+    duplicate: &[bool],
+    bad_value: impl Fn(&T) -> BadValue,
+) -> ErrorList {
     duplicate
         .iter()
         .enumerate()
@@ -57,12 +67,7 @@ pub fn unique_by_key<'a, T, K: Ord>(
             duplicate[pair[1].1] = true;
         }
     }
-    duplicate
-        .iter()
-        .enumerate()
-        .filter(|(_, dup)| **dup)
-        .map(|(i, _)| Error::duplicate(&path.index(i), bad_value(&items[i])))
-        .collect()
+    duplicates(path, items, &duplicate, bad_value)
 }
 
 /// The items of an old list-map by key, to find each new item's old one

@@ -375,22 +375,8 @@ fn field_path_steps(path: &str) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use runtime::schema::{FieldSchema, ListSemantics, PatchStrategy};
+    use runtime::schema::field;
     use serde_json::json;
-
-    const fn field(json: &'static str, ty: Type) -> FieldSchema {
-        FieldSchema {
-            json,
-            ty,
-            list: ListSemantics::Unspecified,
-            patch_strategy: PatchStrategy::Default,
-            patch_merge_key: None,
-            atomic_map: false,
-            default: None,
-            pointer: true,
-            omit_empty: true,
-        }
-    }
 
     const PROTOCOL: Type = Type::Enum(&["TCP", "UDP"]);
 
