@@ -400,7 +400,7 @@ impl<'m> Checker<'m> {
             if let FieldType::WellKnown(known) = item
                 && !known.key_fields().is_empty()
             {
-                let names: Vec<&str> = known.key_fields().iter().map(|(n, _)| *n).collect();
+                let names: Vec<&str> = known.key_fields().iter().map(|(n, ..)| *n).collect();
                 for m in keys {
                     if let Some(key) = m.payload_string()
                         && !names.contains(&key.as_str())

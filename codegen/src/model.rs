@@ -341,18 +341,28 @@ pub enum WellKnown {
 
 impl WellKnown {
     /// The fields of a well-known struct a list map may be keyed by, as
-    /// (JSON name, Rust name): `metav1.Condition`'s (`runtime::meta::Condition`);
-    /// none for the others.
-    pub fn key_fields(self) -> &'static [(&'static str, &'static str)] {
+    /// (JSON name, Rust name, type under any `Option`):
+    /// `metav1.Condition`'s (`runtime::meta::Condition`); none for the
+    /// others.
+    pub fn key_fields(self) -> &'static [(&'static str, &'static str, FieldType)] {
+        static CONDITION: [(&str, &str, FieldType); 6] = [
+            ("type", "type", FieldType::String),
+            ("status", "status", FieldType::String),
+            (
+                "observedGeneration",
+                "observed_generation",
+                FieldType::Int(IntKind::I64),
+            ),
+            (
+                "lastTransitionTime",
+                "last_transition_time",
+                FieldType::WellKnown(WellKnown::Time),
+            ),
+            ("reason", "reason", FieldType::String),
+            ("message", "message", FieldType::String),
+        ];
         match self {
-            WellKnown::Condition => &[
-                ("type", "type"),
-                ("status", "status"),
-                ("observedGeneration", "observed_generation"),
-                ("lastTransitionTime", "last_transition_time"),
-                ("reason", "reason"),
-                ("message", "message"),
-            ],
+            WellKnown::Condition => &CONDITION,
             _ => &[],
         }
     }

@@ -19,7 +19,7 @@ use quote::quote;
 use crate::diagnostics::Diagnostic;
 use crate::markers::Marker;
 use crate::markers::tags::TagDef;
-use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef, WellKnown};
+use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef};
 
 pub mod allow_create_on_update;
 pub mod annotations_bump_generation;
@@ -272,8 +272,8 @@ pub fn item_field(model: &Model, ty: &FieldType, json: &str) -> Option<Vec<Strin
         FieldType::WellKnown(known) => known
             .key_fields()
             .iter()
-            .find(|(name, _)| *name == json)
-            .map(|(_, rust)| vec![rust.to_string()]),
+            .find(|(name, ..)| *name == json)
+            .map(|(_, rust, _)| vec![rust.to_string()]),
         _ => None,
     }
 }
@@ -287,15 +287,16 @@ pub fn ordered_items(model: &Model, ty: &FieldType) -> bool {
 
 /// Whether the list-map key field `json` of the items of the list `ty`
 /// has a total order in Rust as written ([`ordered_items`]): a string,
-/// integer or bool field, or a Condition's string keys.
+/// integer or bool field, such as a Condition's `type`.
 pub fn ordered_key(model: &Model, ty: &FieldType, json: &str) -> bool {
     let FieldType::List(item) = ty.resolved(model) else {
         return false;
     };
     match item.unwrap_optional() {
-        FieldType::WellKnown(WellKnown::Condition) => {
-            ["type", "status", "reason", "message"].contains(&json)
-        }
+        FieldType::WellKnown(known) => known
+            .key_fields()
+            .iter()
+            .any(|(name, _, ty)| *name == json && is_ordered(ty)),
         FieldType::Named(r) => model.resolve(r).is_some_and(|def| {
             model
                 .flat_fields(def)

@@ -9,8 +9,7 @@ use serde_json::{Map, Value};
 use crate::object::meta_str;
 use crate::request::FieldValidation;
 use crate::status::{ApiError, Cause};
-use runtime::field::Path;
-use runtime::meta::CauseType;
+use runtime::field::{BadValue, Error, Path};
 use runtime::registry::{Entry, Object};
 use runtime::resource::ResourceInfo;
 use runtime::schema::{Type, TypeSchema};
@@ -320,16 +319,8 @@ fn replace_in_value(value: &mut Value, ty: &Type, path: &Path, unsupported: &mut
             };
             let mut supported = declared.to_vec();
             supported.sort_unstable();
-            let list: Vec<String> = supported.iter().map(|s| runtime::field::quote(s)).collect();
-            unsupported.push(Cause {
-                reason: Some(CauseType::FieldValueNotSupported),
-                message: format!(
-                    "Unsupported value: {}: supported values: {}",
-                    runtime::field::quote(found),
-                    list.join(", ")
-                ),
-                field: path.to_string(),
-            });
+            let error = Error::not_supported(path, BadValue::value_of(found), &supported);
+            unsupported.extend(runtime::field::to_causes(&[error]));
             *value = Value::String((*first).to_string());
         }
         (Type::Struct(schema), Value::Object(members)) => {
@@ -375,6 +366,7 @@ fn field_path_steps(path: &str) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use runtime::meta::CauseType;
     use runtime::schema::field;
     use serde_json::json;
 
