@@ -384,46 +384,7 @@ impl Ctx<'_> {
         )?);
         let managed = match managed {
             Some(m) => m,
-            None => {
-                let sub = self.info.subresource.as_deref();
-                let start = apply::managed_for_update(
-                    &old.metadata().managed_fields,
-                    requested_managed(new.as_ref()),
-                    sub,
-                );
-                // Equal parts compare as unchanged: when only the metadata
-                // differs, the comparison needs no more of either object;
-                // when the metadata is equal (a status write, a ConfigMap's
-                // data), none of it. Their managed fields are never
-                // compared. A manager at another version compares the
-                // objects converted, which needs the whole objects.
-                let (old_value, value) = if new.equals_outside_metadata(old.as_mut()) {
-                    (metadata_tree(old.as_mut())?, metadata_tree(new.as_mut())?)
-                } else if start.all_at(ri.api_version) && metadata_equal(old.as_mut(), new.as_mut())
-                {
-                    (
-                        tree_outside_metadata(old.as_mut())?,
-                        tree_outside_metadata(new.as_mut())?,
-                    )
-                } else {
-                    let old_value = match old_value {
-                        Some(v) => v,
-                        None => field_manager_tree(old.as_mut())?,
-                    };
-                    (old_value, field_manager_tree(new.as_mut())?)
-                };
-                apply::update_converting(
-                    Some(&old_value),
-                    &value,
-                    &self.manager,
-                    ri.api_version,
-                    sub,
-                    start,
-                    Time::now(),
-                    self.entry.kind.schema(),
-                    &self.versions(),
-                )
-            }
+            None => self.update_managed(old.as_mut(), new.as_mut(), old_value)?,
         };
         new.metadata_mut().managed_fields = managed;
         if dry_run || new.equals(old.as_ref()) {
@@ -444,6 +405,66 @@ impl Ctx<'_> {
         Ok(Answer::object(StatusCode::OK, self.as_stored(new))
             .with_warnings(warnings)
             .with_json(json))
+    }
+
+    /// The managed fields after this update by the request's field
+    /// manager turned `old` into `new` (`old_value`: `old`'s tree when the
+    /// caller holds it): read from the Rust objects for an update by the
+    /// object's sole manager ([`apply::sole_manager_update`]), else from
+    /// the comparison of the objects' trees.
+    ///
+    /// Errors: 500 when an object cannot be written as a JSON tree.
+    fn update_managed(
+        &self,
+        old: &mut dyn Object,
+        new: &mut dyn Object,
+        old_value: Option<Value>,
+    ) -> Result<Vec<ManagedFieldsEntry>, ApiError> {
+        let ri = self.ri();
+        if self.info.subresource.is_none()
+            && let Some(managed) = apply::sole_manager_update(
+                old,
+                new,
+                &self.manager,
+                ri.api_version,
+                self.entry.kind.schema(),
+                ri.status_subresource,
+                Time::now(),
+            )
+        {
+            return Ok(managed);
+        }
+        let sub = self.info.subresource.as_deref();
+        let start =
+            apply::managed_for_update(&old.metadata().managed_fields, requested_managed(new), sub);
+        // Equal parts compare as unchanged: when only the metadata
+        // differs, the comparison needs no more of either object;
+        // when the metadata is equal (a status write, a ConfigMap's
+        // data), none of it. Their managed fields are never
+        // compared. A manager at another version compares the
+        // objects converted, which needs the whole objects.
+        let (old_value, value) = if new.equals_outside_metadata(old) {
+            (metadata_tree(old)?, metadata_tree(new)?)
+        } else if start.all_at(ri.api_version) && metadata_equal(old, new) {
+            (tree_outside_metadata(old)?, tree_outside_metadata(new)?)
+        } else {
+            let old_value = match old_value {
+                Some(v) => v,
+                None => field_manager_tree(old)?,
+            };
+            (old_value, field_manager_tree(new)?)
+        };
+        Ok(apply::update_converting(
+            Some(&old_value),
+            &value,
+            &self.manager,
+            ri.api_version,
+            sub,
+            start,
+            Time::now(),
+            self.entry.kind.schema(),
+            &self.versions(),
+        ))
     }
 
     /// The admission attributes of this request's `operation` on the

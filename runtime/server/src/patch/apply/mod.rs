@@ -45,6 +45,7 @@ mod fieldset;
 mod lastapplied;
 mod managers;
 mod shape;
+mod sole;
 mod value;
 mod walk;
 
@@ -57,6 +58,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 pub use fieldset::{FieldSet, PathElement, path_string};
+pub use sole::sole_manager_update;
 
 use managers::{APPLY, Managed, Managers, UPDATE, Writer};
 use runtime::fieldpaths::FieldPaths;

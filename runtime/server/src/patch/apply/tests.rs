@@ -11,6 +11,7 @@ use runtime::schema::{FieldSchema, ListSemantics, PatchStrategy, Schema, Type, T
 mod created;
 mod fields_v1;
 mod properties;
+mod sole;
 
 fn object_meta() -> &'static TypeSchema {
     <ObjectMeta as Schema>::schema()
