@@ -207,6 +207,77 @@ fn an_update_owns_what_it_changed_and_leaves_the_rest_to_its_owner() {
     assert_eq!(fields_of(&obj, "carol"), json!({"f:data": {"f:c": {}}}));
 }
 
+/// The object's only manager updating values keeps its one entry, its
+/// fields as they were, stamped with the update's time; a field it adds
+/// joins them, one it removes leaves them. A later second manager changes
+/// none of that.
+#[test]
+fn the_sole_managers_updates_keep_its_entry_and_stamp_it() {
+    let s = TestServer::start();
+    let put = |manager: &str, data: Value| {
+        let obj = json!({"apiVersion": "v1", "kind": "ConfigMap",
+            "metadata": {"name": "c", "labels": {"app": "a"}}, "data": data});
+        send(
+            &s,
+            reqwest::Method::PUT,
+            &format!("{CM}/c?fieldManager={manager}"),
+            "application/json",
+            &obj.to_string(),
+        )
+    };
+    let (code, created) = send(
+        &s,
+        reqwest::Method::POST,
+        &format!("{CM}?fieldManager=alice"),
+        "application/json",
+        r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","labels":{"app":"a"}},"data":{"a":"1","b":"1"}}"#,
+    );
+    assert_eq!(code, 201, "{created}");
+    let created_fields = fields_of(&created, "alice");
+    let time = |obj: &Value| obj["metadata"]["managedFields"][0]["time"].clone();
+    // Entry times are whole seconds: the update lands in a later one.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let (code, updated) = put("alice", json!({"a": "2", "b": "1"}));
+    assert_eq!(code, 200, "{updated}");
+    assert_eq!(managers(&updated), ["alice:Update"]);
+    assert_eq!(fields_of(&updated, "alice"), created_fields);
+    assert!(
+        time(&updated).as_str() > time(&created).as_str(),
+        "{} after {}",
+        time(&updated),
+        time(&created)
+    );
+
+    let (code, obj) = put("alice", json!({"a": "2", "b": "1", "c": "3"}));
+    assert_eq!(code, 200, "{obj}");
+    assert_eq!(
+        fields_of(&obj, "alice"),
+        json!({"f:data": {".": {}, "f:a": {}, "f:b": {}, "f:c": {}}, "f:metadata": {"f:labels": {".": {}, "f:app": {}}}})
+    );
+    let (code, obj) = put("alice", json!({"a": "3", "c": "3"}));
+    assert_eq!(code, 200, "{obj}");
+    assert_eq!(
+        fields_of(&obj, "alice"),
+        json!({"f:data": {".": {}, "f:a": {}, "f:c": {}}, "f:metadata": {"f:labels": {".": {}, "f:app": {}}}})
+    );
+
+    let (code, obj) = put("bob", json!({"a": "4", "c": "3"}));
+    assert_eq!(code, 200, "{obj}");
+    assert_eq!(managers(&obj), ["alice:Update", "bob:Update"]);
+    assert_eq!(fields_of(&obj, "bob"), json!({"f:data": {"f:a": {}}}));
+    let (code, obj) = put("alice", json!({"a": "5", "c": "3"}));
+    assert_eq!(code, 200, "{obj}");
+    assert_eq!(
+        fields_of(&obj, "bob"),
+        Value::Null,
+        "alice took data.a back"
+    );
+    assert_eq!(
+        fields_of(&obj, "alice"),
+        json!({"f:data": {".": {}, "f:a": {}, "f:c": {}}, "f:metadata": {"f:labels": {".": {}, "f:app": {}}}})
+    );
+}
+
 /// A controller's status write (PUT on `/status`, metadata sent back as
 /// read) owns the status fields it set, under its `status` entry; the
 /// creator keeps the spec.
