@@ -139,31 +139,42 @@ fn fields_of(obj: &Value, manager: &str) -> Value {
         .map_or(Value::Null, |e| e["fieldsV1"].clone())
 }
 
-/// Updates (PUT) record what they change as upstream's field manager does,
-/// whichever part of the objects differs: the data of a ConfigMap whose
-/// metadata the writer sends back unchanged, its labels alone, or both.
-#[test]
-fn an_update_owns_what_it_changed_and_leaves_the_rest_to_its_owner() {
-    let s = TestServer::start();
-    let put = |manager: &str, labels: Value, data: Value| {
-        let obj = json!({"apiVersion": "v1", "kind": "ConfigMap",
-            "metadata": {"name": "c", "labels": labels}, "data": data});
-        send(
-            &s,
-            reqwest::Method::PUT,
-            &format!("{CM}/c?fieldManager={manager}"),
-            "application/json",
-            &obj.to_string(),
-        )
-    };
+/// Creates the ConfigMap `c` (label `app: a`, data `a: 1`, `b: 1`) as
+/// `alice`; returns the created object.
+fn create_c_by_alice(s: &TestServer) -> Value {
     let (code, created) = send(
-        &s,
+        s,
         reqwest::Method::POST,
         &format!("{CM}?fieldManager=alice"),
         "application/json",
         r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","labels":{"app":"a"}},"data":{"a":"1","b":"1"}}"#,
     );
     assert_eq!(code, 201, "{created}");
+    created
+}
+
+/// Replaces the ConfigMap `c` (PUT) as `manager`, with these labels and
+/// data; returns (status, body).
+fn put_c(s: &TestServer, manager: &str, labels: Value, data: Value) -> (u16, Value) {
+    let obj = json!({"apiVersion": "v1", "kind": "ConfigMap",
+        "metadata": {"name": "c", "labels": labels}, "data": data});
+    send(
+        s,
+        reqwest::Method::PUT,
+        &format!("{CM}/c?fieldManager={manager}"),
+        "application/json",
+        &obj.to_string(),
+    )
+}
+
+/// Updates (PUT) record what they change as upstream's field manager does,
+/// whichever part of the objects differs: the data of a ConfigMap whose
+/// metadata the writer sends back unchanged, its labels alone, or both.
+#[test]
+fn an_update_owns_what_it_changed_and_leaves_the_rest_to_its_owner() {
+    let s = TestServer::start();
+    let put = |manager: &str, labels: Value, data: Value| put_c(&s, manager, labels, data);
+    create_c_by_alice(&s);
 
     // bob changes data.b, metadata as it was: data.b moves to bob.
     let (code, obj) = put("bob", json!({"app": "a"}), json!({"a": "1", "b": "2"}));
@@ -214,25 +225,8 @@ fn an_update_owns_what_it_changed_and_leaves_the_rest_to_its_owner() {
 #[test]
 fn the_sole_managers_updates_keep_its_entry_and_stamp_it() {
     let s = TestServer::start();
-    let put = |manager: &str, data: Value| {
-        let obj = json!({"apiVersion": "v1", "kind": "ConfigMap",
-            "metadata": {"name": "c", "labels": {"app": "a"}}, "data": data});
-        send(
-            &s,
-            reqwest::Method::PUT,
-            &format!("{CM}/c?fieldManager={manager}"),
-            "application/json",
-            &obj.to_string(),
-        )
-    };
-    let (code, created) = send(
-        &s,
-        reqwest::Method::POST,
-        &format!("{CM}?fieldManager=alice"),
-        "application/json",
-        r#"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","labels":{"app":"a"}},"data":{"a":"1","b":"1"}}"#,
-    );
-    assert_eq!(code, 201, "{created}");
+    let put = |manager: &str, data: Value| put_c(&s, manager, json!({"app": "a"}), data);
+    let created = create_c_by_alice(&s);
     let created_fields = fields_of(&created, "alice");
     let time = |obj: &Value| obj["metadata"]["managedFields"][0]["time"].clone();
     // Entry times are whole seconds: the update lands in a later one.
