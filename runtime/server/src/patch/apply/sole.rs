@@ -19,7 +19,8 @@
 //! outside their metadata (the comparison of their metadata alone is
 //! cheap), and kinds with associative lists outside `metadata`, where
 //! objects that differ as Rust values may differ only in the order of a
-//! list's items, which changes no field and keeps the entry's time.
+//! list's items, which changes no field and keeps the entry's time (see
+//! [`needs_tree_comparison`] for the one other case).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{LazyLock, RwLock};
@@ -29,7 +30,7 @@ use runtime::registry::Object;
 use runtime::schema::TypeSchema;
 
 use super::managers::{FIELDS_V1, UPDATE};
-use super::shape::Shape;
+use super::shape::{Shape, ZeroValue};
 
 /// The managed fields after `manager`'s update of `old` into `new` at
 /// `api_version` through the main resource (`status_reset`: the kind has a
@@ -52,7 +53,7 @@ pub fn sole_manager_update(
     status_reset: bool,
     now: Time,
 ) -> Option<Vec<ManagedFieldsEntry>> {
-    if holds_associative_lists(schema) {
+    if needs_tree_comparison(schema) {
         return None;
     }
     let [entry] = old.metadata().managed_fields.as_slice() else {
@@ -101,29 +102,36 @@ fn fields_set(
     fields
 }
 
-/// Whether objects of type `schema` hold an associative list (a
+/// Whether updates of objects of type `schema` are left to the tree
+/// comparison whatever they change: the type holds an associative list (a
 /// `+listType=map` or `+listType=set` list, or one whose patch strategy
-/// merges) anywhere outside their `metadata`: found once per type by
-/// walking its schema tables.
-pub(crate) fn holds_associative_lists(schema: &'static TypeSchema) -> bool {
+/// merges) anywhere outside its `metadata`, or a field that its Go zero
+/// value holds as `null` (a pointer without `omitempty`) and that has
+/// fields of its own, on the way down from the root through structs held
+/// by value. Set from nothing to `{}`, such a field changes no set a
+/// create records (the zero value already holds it) but is a field the
+/// comparison of two objects finds added. Found once per type by walking
+/// its schema tables.
+pub(crate) fn needs_tree_comparison(schema: &'static TypeSchema) -> bool {
     static KNOWN: LazyLock<RwLock<HashMap<usize, bool>>> = LazyLock::new(Default::default);
     let key = std::ptr::from_ref(schema) as usize;
     if let Some(&known) = KNOWN.read().ok().as_ref().and_then(|k| k.get(&key)) {
         return known;
     }
-    let found = finds_list(Shape::root(schema), &mut HashSet::new());
+    let found = finds(Shape::root(schema), true, &mut HashSet::new());
     if let Ok(mut known) = KNOWN.write() {
         known.insert(key, found);
     }
     found
 }
 
-/// Whether a value of `shape` holds an associative list; structs already
-/// in `seen` (recursive types) are not walked again.
-fn finds_list(shape: Shape, seen: &mut HashSet<usize>) -> bool {
+/// Whether a value of `shape` (`zero`: held by value in a Go zero value)
+/// holds what [`needs_tree_comparison`] looks for; structs already in
+/// `seen` (recursive types) are not walked again.
+fn finds(shape: Shape, zero: bool, seen: &mut HashSet<usize>) -> bool {
     match shape {
         Shape::List { .. } => true,
-        Shape::Map { .. } => finds_list(shape.field("").0, seen),
+        Shape::Map { .. } => finds(shape.field("").0, false, seen),
         Shape::Struct { schema, root } => {
             if !seen.insert(std::ptr::from_ref(schema) as usize) {
                 return false;
@@ -132,7 +140,12 @@ fn finds_list(shape: Shape, seen: &mut HashSet<usize>) -> bool {
                 .fields
                 .iter()
                 .filter(|field| !(root && field.json == "metadata"))
-                .any(|field| finds_list(Shape::of_declared(field), seen))
+                .any(|field| {
+                    let shape = Shape::of_declared(field);
+                    let in_zero = ZeroValue::of(field);
+                    (zero && in_zero == ZeroValue::Null && !matches!(shape, Shape::Leaf))
+                        || finds(shape, zero && in_zero == ZeroValue::Empty, seen)
+                })
         }
         Shape::Leaf | Shape::Deduced => false,
     }
