@@ -29,7 +29,7 @@ use runtime::meta::{FieldsV1, ManagedFieldsEntry, Time};
 use runtime::registry::Object;
 use runtime::schema::TypeSchema;
 
-use super::managers::{FIELDS_V1, UPDATE};
+use super::managers::{FIELDS_V1, UPDATE, Writer};
 use super::shape::{Shape, ZeroValue};
 
 /// The managed fields after `manager`'s update of `old` into `new` at
@@ -59,14 +59,10 @@ pub fn sole_manager_update(
     let [entry] = old.metadata().managed_fields.as_slice() else {
         return None;
     };
-    let manager = if manager.is_empty() {
-        "unknown"
-    } else {
-        manager
-    };
-    let sole = entry.manager.as_deref() == Some(manager)
+    let writer = Writer::new(manager, api_version, None);
+    let sole = entry.manager.as_deref() == Some(writer.manager.as_str())
         && entry.operation.as_deref() == Some(UPDATE)
-        && entry.api_version.as_deref() == Some(api_version)
+        && entry.api_version.as_deref() == Some(writer.api_version.as_str())
         && entry.subresource.is_none()
         && entry.fields_type.as_deref() == Some(FIELDS_V1)
         && entry.fields_v1.is_some();
