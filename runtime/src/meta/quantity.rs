@@ -118,12 +118,7 @@ impl Quantity {
         if amount.scale <= 3 {
             return None;
         }
-        let (quotient, remainder) = amount.unscaled.div_rem(&pow10((amount.scale - 3) as u64));
-        amount.unscaled = match (remainder.is_zero(), amount.unscaled.is_negative()) {
-            (true, _) => quotient,
-            (false, true) => quotient - 1,
-            (false, false) => quotient + 1,
-        };
+        amount.unscaled = shift_down_away(&amount.unscaled, (amount.scale - 3) as u64);
         amount.scale = 3;
         Some(Quantity(canonical(amount, held_format(&self.0))))
     }
@@ -212,12 +207,28 @@ fn milli(amount: Amount) -> BigInt {
     if scale <= 0 {
         amount.unscaled * pow10((-scale) as u64)
     } else {
-        let (quotient, remainder) = amount.unscaled.div_rem(&pow10(scale as u64));
-        match (remainder.is_zero(), amount.unscaled.is_negative()) {
-            (true, _) => quotient,
-            (false, true) => quotient - 1,
-            (false, false) => quotient + 1,
-        }
+        shift_down_away(&amount.unscaled, scale as u64)
+    }
+}
+
+/// `unscaled / 10^drop`, rounded away from zero. A power of ten beyond the
+/// amount's bit length is not computed: the quotient is then `1` or `-1`
+/// (`0` for zero). A held text can carry an exponent near Go's `int32`
+/// range (`1000e2147483647` is written back with the exponent wrapped
+/// to about -2^31, as upstream writes it), and that power of ten would
+/// have two billion digits.
+fn shift_down_away(unscaled: &BigInt, drop: u64) -> BigInt {
+    if unscaled.is_zero() {
+        return BigInt::zero();
+    }
+    if drop > unscaled.bits() {
+        return unscaled.signum();
+    }
+    let (quotient, remainder) = unscaled.div_rem(&pow10(drop));
+    match (remainder.is_zero(), unscaled.is_negative()) {
+        (true, _) => quotient,
+        (false, true) => quotient - 1,
+        (false, false) => quotient + 1,
     }
 }
 
@@ -526,15 +537,7 @@ fn parse(text: &str) -> Result<String, QuantityError> {
 
 /// Rounds a positive amount with `scale > 9` up (away from zero) to scale 9.
 fn round_up_to_nano(amount: &mut Amount) {
-    let drop = (amount.scale - 9) as u64;
-    // More dropped digits than the number has: a non-zero value under 1n.
-    let len = amount.unscaled.to_string().len() as u64;
-    amount.unscaled = if drop > len {
-        BigInt::from(1u8)
-    } else {
-        let (q, r) = amount.unscaled.div_rem(&pow10(drop));
-        if r.is_zero() { q } else { q + 1u8 }
-    };
+    amount.unscaled = shift_down_away(&amount.unscaled, (amount.scale - 9) as u64);
     amount.scale = 9;
 }
 
@@ -822,6 +825,28 @@ mod tests {
     fn huge_exponents_do_not_materialize() {
         assert_eq!(canon("1e999999"), "1e999999");
         assert_eq!(canon("1e-999999"), "1e-9");
+    }
+
+    /// An exponent at the edge of Go's `int32` is written back wrapped
+    /// (`1000e2147483647` holds `10e-2147483647`); defaulting's rounding to
+    /// thousandths and the integer check of quota counts read that text
+    /// without building its power of ten (two billion digits: a create of
+    /// a Pod requesting this much cpu once ran until memory ran out).
+    #[test]
+    fn wrapped_exponents_round_without_their_power_of_ten() {
+        let wrapped = Quantity::parse("1000e2147483647").unwrap();
+        assert_eq!(wrapped.as_str(), "10e-2147483647");
+        assert_eq!(wrapped.round_up_milli().unwrap().as_str(), "1e-3");
+        assert!(!wrapped.is_whole());
+        let negative = Quantity::parse("-1e-2147483648").unwrap();
+        assert_eq!(negative.round_up_milli().unwrap().as_str(), "-1e-3");
+        assert!(!negative.is_whole());
+        // Rounding that does divide is unchanged.
+        let q = |s: &str| Quantity::parse(s).unwrap();
+        assert_eq!(q("1500u").round_up_milli().unwrap().as_str(), "2m");
+        assert_eq!(q("-1500u").round_up_milli().unwrap().as_str(), "-2m");
+        assert_eq!(q("-1u").round_up_milli().unwrap().as_str(), "-1m");
+        assert_eq!(canon("1.0000000001"), "1000000001n");
     }
 
     /// Trailing zeros are read into the scale, not divided out of a number
