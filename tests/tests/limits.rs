@@ -1,7 +1,9 @@
-//! Cross-cutting limits: gzip for large responses, and 429 with
-//! `Retry-After` past the in-flight limit.
+//! Cross-cutting limits: gzip for large responses, 429 with
+//! `Retry-After` past the in-flight limit, and no request that holds a
+//! worker (a blocked storage write, a quantity's runaway arithmetic).
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use server::Config;
 use server::storage::MemoryStore;
@@ -127,4 +129,63 @@ async fn a_blocked_durable_write_does_not_hold_the_async_workers() {
     );
     release.send(()).unwrap();
     assert_eq!(create.await.unwrap().as_u16(), 201);
+}
+
+/// `suffixHandler.interpret` keeps the low 32 bits of a decimal exponent,
+/// so `1000e2147483647` is written back with its exponent wrapped to about
+/// -2^31. Defaulting (`SetDefaults_ResourceList`, rounding to thousandths)
+/// and quota validation (`MilliValue() % 1000`) then read an amount whose
+/// power of ten has two billion digits: the create must still be answered,
+/// promptly, and not hold a worker until memory runs out. The server runs on
+/// its own runtime, so a stalled handler shows as the client's timeout.
+#[test]
+fn a_quantity_with_the_largest_exponent_does_not_stall_the_create() {
+    let s = TestServer::start();
+    let huge = "1000e2147483647";
+    let pod = serde_json::json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
+        "spec": {"containers": [{"name": "c", "image": "busybox",
+            "resources": {"requests": {"cpu": huge}}}]}});
+    let quota = serde_json::json!({"apiVersion": "v1", "kind": "ResourceQuota",
+        "metadata": {"name": "q"}, "spec": {"hard": {"pods": huge}}});
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(5))
+        .build()
+        .unwrap();
+    let answers = rt().block_on(async {
+        let mut answers = Vec::new();
+        for (resource, object) in [("pods", pod), ("resourcequotas", quota)] {
+            let sent = client
+                .post(format!("{}/api/v1/namespaces/default/{resource}", s.url()))
+                .header("Content-Type", "application/json")
+                .body(object.to_string())
+                .send()
+                .await;
+            let answer = match sent {
+                Ok(r) => Ok((r.status().as_u16(), r.text().await.unwrap_or_default())),
+                Err(error) => Err(format!("{resource}: {error}")),
+            };
+            answers.push(answer);
+        }
+        answers
+    });
+    let answers: Result<Vec<_>, _> = answers.into_iter().collect();
+    let answers = answers.unwrap_or_else(|error| {
+        // Dropping the server waits for the stalled request; leave it.
+        std::mem::forget(s);
+        panic!("a create was not answered within 5 s: {error}");
+    });
+    let (code, text) = &answers[0];
+    assert_eq!(*code, 201, "{text}");
+    let pod: serde_json::Value = serde_json::from_str(text).expect("the created Pod");
+    // The wrapped amount (10^-2147483646) rounded up to a thousandth.
+    assert_eq!(
+        pod["spec"]["containers"][0]["resources"]["requests"]["cpu"],
+        "1e-3"
+    );
+    let (code, text) = &answers[1];
+    assert_eq!(*code, 422, "{text}");
+    let status: serde_json::Value = serde_json::from_str(text).expect("a Status");
+    assert_eq!(status["reason"], "Invalid");
+    let message = status["message"].as_str().unwrap_or_default();
+    assert!(message.contains("must be an integer"), "{message}");
 }
