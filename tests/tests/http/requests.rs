@@ -28,6 +28,47 @@ async fn post_to_a_named_object_is_405() {
     r.assert_failure(405, "MethodNotAllowed");
 }
 
+/// Across namespaces a namespaced resource has a LIST and a WATCHLIST
+/// route only (upstream's `registerResourceHandlers`): a DELETE of
+/// `/api/v1/configmaps` is 405 and deletes nothing in any namespace, as
+/// client-go's `ConfigMaps("").DeleteCollection` finds; a POST there is
+/// 405 too, and a named path across namespaces has no route (404).
+#[tokio::test]
+async fn across_namespaces_only_list_and_watch_are_routed() {
+    let api = Api::start();
+    api.create(CONFIGMAPS, &configmap("c1")).await;
+    api.delete("/api/v1/configmaps")
+        .await
+        .assert_failure(405, "MethodNotAllowed");
+    api.delete("/api/v1/configmaps?labelSelector=x%3Dy")
+        .await
+        .assert_failure(405, "MethodNotAllowed");
+    api.post("/api/v1/configmaps", &configmap("c2"))
+        .await
+        .assert_failure(405, "MethodNotAllowed");
+    for uri in ["/api/v1/configmaps/c1", "/api/v1/watch/configmaps/c1"] {
+        api.get(uri).await.assert_failure(404, "NotFound");
+    }
+    api.delete("/api/v1/configmaps/c1")
+        .await
+        .assert_failure(404, "NotFound");
+    let kept = api.get(&format!("{CONFIGMAPS}/c1")).await;
+    assert_eq!(kept.status, StatusCode::OK, "{}", kept.text);
+    let listed = api.get("/api/v1/configmaps").await;
+    assert_eq!(listed.status, StatusCode::OK, "{}", listed.text);
+    let items = listed.body["items"].as_array().expect("items");
+    assert!(
+        items.iter().any(|c| c["metadata"]["name"] == "c1"),
+        "{items:?}"
+    );
+    // In its namespace the collection's DELETE is served.
+    let r = api.delete(CONFIGMAPS).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    api.get(&format!("{CONFIGMAPS}/c1"))
+        .await
+        .assert_failure(404, "NotFound");
+}
+
 #[tokio::test]
 async fn an_unknown_resource_path_is_404_status() {
     let api = Api::start();

@@ -140,11 +140,20 @@ pub(crate) async fn handle(
             ApiError::method_not_allowed()
         });
     }
-    if ri.namespaced
-        && info.namespace.is_none()
-        && !matches!(verb, Verb::List | Verb::Watch | Verb::DeleteCollection)
-    {
-        return Err(ApiError::path_not_found());
+    if ri.namespaced && info.namespace.is_none() {
+        // Across namespaces upstream registers LIST and WATCHLIST only
+        // (`registerResourceHandlers`, "list or post across namespace"):
+        // another method on the collection's path (a DELETE that would
+        // empty every namespace, a POST) is 405 where that GET route
+        // exists, and a named path has no route at all.
+        let collection = info.name.is_none() && info.subresource.is_none();
+        if !(collection && matches!(verb, Verb::List | Verb::Watch)) {
+            return Err(if collection && ri.verbs.contains(&"list") {
+                ApiError::method_not_allowed()
+            } else {
+                ApiError::path_not_found()
+            });
+        }
     }
     if !ri.namespaced && info.namespace.is_some() {
         return Err(ApiError::path_not_found());
