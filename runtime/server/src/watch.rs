@@ -137,11 +137,21 @@ impl Watcher {
                         self.encode_table(kind, event.object(), version, false)
                     }));
                 }
+                // Shared by every watcher of the same version.
+                Representation::PartialObjectMetadata(version, _) => {
+                    let format = format!("PartialObjectMetadata/{version}");
+                    return Some(
+                        event.encoded(&format, || partial_line(kind, event.object(), version)),
+                    );
+                }
                 _ => {}
             }
         }
         Some(match self.representation {
             Representation::Table(version) => self.encode_row(kind, event.object(), version),
+            Representation::PartialObjectMetadata(version, _) => {
+                partial_line(kind, event.object(), version)
+            }
             _ => object_line(kind, event.object_json()),
         })
     }
@@ -151,6 +161,9 @@ impl Watcher {
     fn encode(&mut self, kind: &str, object: &dyn Object) -> Bytes {
         match self.representation {
             Representation::Table(version) => self.encode_row(kind, Some(object), version),
+            Representation::PartialObjectMetadata(version, _) => {
+                partial_line(kind, Some(object), version)
+            }
             _ => match object.to_json(false) {
                 Ok(json) => object_line(kind, &json),
                 Err(e) => error_line(e),
@@ -198,10 +211,35 @@ impl Watcher {
         if initial_events_end {
             metadata["annotations"] = json!({INITIAL_EVENTS_END: "true"});
         }
-        event_line(
-            "BOOKMARK",
-            &json!({"kind": self.info.kind, "apiVersion": self.info.api_version, "metadata": metadata}),
-        )
+        // A metadata watch's bookmark is cut to its metadata too, as
+        // upstream's watch encoder transforms every event's object.
+        let object = match self.representation {
+            Representation::PartialObjectMetadata(version, _) => json!({
+                "kind": "PartialObjectMetadata",
+                "apiVersion": format!("meta.k8s.io/{version}"),
+                "metadata": metadata,
+            }),
+            _ => json!({
+                "kind": self.info.kind,
+                "apiVersion": self.info.api_version,
+                "metadata": metadata,
+            }),
+        };
+        event_line("BOOKMARK", &object)
+    }
+}
+
+/// A watch line whose object is the `PartialObjectMetadata` of `object`
+/// (upstream's `asPartialObjectMetadata`, which the watch handler applies to
+/// each event of a watch asking `as=PartialObjectMetadata`, as client-go's
+/// metadata informers do); an ERROR line for an object that did not decode.
+fn partial_line(kind: &str, object: Option<&dyn Object>, version: &str) -> Bytes {
+    let Some(object) = object else {
+        return error_line("the stored object does not decode".into());
+    };
+    match table::partial_object_metadata(object.metadata(), version) {
+        Ok(partial) => event_line(kind, &partial),
+        Err(e) => error_line(e),
     }
 }
 

@@ -126,6 +126,60 @@ async fn list_as_partial_object_metadata_list() {
     }
 }
 
+/// What client-go's metadata informers watch with (`metadata.Client.Watch`
+/// sends this Accept header): every event's object, the initial ones, the
+/// live ones and the bookmarks alike, is the `PartialObjectMetadata` of the
+/// object (upstream's watch encoder applies `asPartialObjectMetadata` to
+/// each), never the object under its own kind, which the meta-only scheme
+/// of those informers cannot decode.
+#[tokio::test]
+async fn watch_as_partial_object_metadata() {
+    const ACCEPT: &str = "application/vnd.kubernetes.protobuf;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json";
+    let api = Api::start();
+    api.create(WIDGETS, &labeled_widget("w1", "web")).await;
+    let (status, _, mut events) = api
+        .watch_as(
+            &format!(
+                "{WIDGETS}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true"
+            ),
+            ACCEPT,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let partial = |event: &Value, kind: &str, name: &str| {
+        assert_eq!(event["type"], kind, "{event}");
+        let object = &event["object"];
+        assert_eq!(object["kind"], "PartialObjectMetadata", "{event}");
+        assert_eq!(object["apiVersion"], "meta.k8s.io/v1", "{event}");
+        assert_eq!(object["metadata"]["name"], name, "{event}");
+        assert!(object["metadata"]["resourceVersion"].is_string(), "{event}");
+        assert!(object.get("spec").is_none(), "{event}");
+    };
+    let added = events.next().await.expect("the initial event");
+    partial(&added, "ADDED", "w1");
+    assert_eq!(added["object"]["metadata"]["labels"]["app"], "web");
+    let end = events.next().await.expect("the initial events' end");
+    assert_eq!(end["type"], "BOOKMARK", "{end}");
+    assert_eq!(end["object"]["kind"], "PartialObjectMetadata", "{end}");
+    assert_eq!(end["object"]["apiVersion"], "meta.k8s.io/v1", "{end}");
+    assert_eq!(
+        end["object"]["metadata"]["annotations"]["k8s.io/initial-events-end"],
+        "true"
+    );
+    create_widget(&api, "w2").await;
+    partial(&events.next().await.expect("an event"), "ADDED", "w2");
+    let mut changed = api.get(&widget_uri("w2")).await.body;
+    changed["metadata"]["labels"] = json!({"app": "api"});
+    let r = api.put(&widget_uri("w2"), &changed).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let modified = events.next().await.expect("an event");
+    partial(&modified, "MODIFIED", "w2");
+    assert_eq!(modified["object"]["metadata"]["labels"]["app"], "api");
+    let r = api.delete(&widget_uri("w2")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    partial(&events.next().await.expect("an event"), "DELETED", "w2");
+}
+
 /// Table, PartialObjectMetadataList and protobuf lists are built as the
 /// objects are read (one row, one metadata or one encoding per object);
 /// pages of each carry the same items, snapshot and continue token as the
