@@ -276,6 +276,7 @@ async fn delete_with_a_malformed_grace_period_is_400_and_keeps_the_object() {
     let before = create_configmap(&api, "a").await;
     for (value, why) in [
         ("abc", "invalid syntax"),
+        ("", "invalid syntax"),
         ("9223372036854775808", "value out of range"),
     ] {
         let r = api
@@ -469,8 +470,10 @@ async fn namespace_in_the_body_must_match_the_url_on_put_patch_and_apply() {
 }
 
 /// storage/continue.go `DecodeContinue`: a token of another version, or
-/// whose start key is not clean, is refused; so is one of another
-/// resource.
+/// whose start key is not clean, is refused, with the message
+/// `storage.ValidateListOptions` wraps it in; so is one of another
+/// resource (upstream's tokens hold keys relative to the list's prefix, and
+/// it would read such a start key inside this list instead).
 #[tokio::test]
 async fn continue_tokens_of_another_version_or_resource_are_400() {
     use base64::Engine as _;
@@ -483,15 +486,15 @@ async fn continue_tokens_of_another_version_or_resource_are_400() {
     for (doc, want) in [
         (
             json!({"v": "meta.k8s.io/v2", "rv": 5, "start": "/registry/configmaps/default/a"}),
-            "continue key is not valid: server does not recognize this encoded version meta.k8s.io/v2",
+            "invalid continue token: continue key is not valid: server does not recognize this encoded version meta.k8s.io/v2",
         ),
         (
             json!({"v": "meta.k8s.io/v1", "rv": 5, "start": "/registry/configmaps/default/../../secrets/default/s"}),
-            "continue key is not valid: /registry/configmaps/default/../../secrets/default/s",
+            "invalid continue token: continue key is not valid: /registry/configmaps/default/../../secrets/default/s",
         ),
         (
             json!({"v": "meta.k8s.io/v1", "rv": 5, "start": "/registry/secrets/default/s"}),
-            "continue key is not valid: /registry/secrets/default/s",
+            "invalid continue token: continue key is not valid: /registry/secrets/default/s",
         ),
     ] {
         let r = api

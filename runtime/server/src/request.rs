@@ -356,15 +356,14 @@ impl Query {
         )
     }
 
-    /// A non-negative integer parameter; a malformed value is a 400.
+    /// An integer parameter of the list options (`limit`,
+    /// `timeoutSeconds`), as upstream's parameter codec converts it
+    /// (`Convert_Slice_string_To_int64`): absent is `None`; a present value,
+    /// empty included, is read by [`parse_int64`].
+    ///
+    /// Errors: 400 with Go's `strconv.ParseInt` message.
     pub fn int(&self, key: &str) -> Result<Option<i64>, ApiError> {
-        match self.get(key) {
-            None => Ok(None),
-            Some(v) => v
-                .parse::<i64>()
-                .map(Some)
-                .map_err(|_| ApiError::bad_request(format!("invalid value for {key}: {v:?}"))),
-        }
+        self.0.get(key).map(|v| parse_int64(v)).transpose()
     }
 
     /// `dryRun`: `Ok(true)` for `All`. Any other value is a 422 against the
@@ -455,6 +454,27 @@ pub(crate) fn check_namespace_of(
         )),
         _ => Ok(()),
     }
+}
+
+/// A query parameter's integer as Go's `strconv.ParseInt(text, 10, 64)`
+/// reads it, which upstream's parameter codec uses for every int64 option.
+///
+/// Errors: 400 (`NewBadRequest` of the conversion's error) with Go's
+/// message: `strconv.ParseInt: parsing "abc": invalid syntax`, or `value
+/// out of range` past an int64.
+pub(crate) fn parse_int64(text: &str) -> Result<i64, ApiError> {
+    text.parse::<i64>().map_err(|e| {
+        let why = match e.kind() {
+            std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
+                "value out of range"
+            }
+            _ => "invalid syntax",
+        };
+        ApiError::bad_request(format!(
+            "strconv.ParseInt: parsing {}: {why}",
+            runtime::field::quote(text)
+        ))
+    })
 }
 
 #[cfg(test)]

@@ -69,6 +69,34 @@ async fn across_namespaces_only_list_and_watch_are_routed() {
         .assert_failure(404, "NotFound");
 }
 
+/// `limit` and `timeoutSeconds` are converted by upstream's parameter
+/// codec (`Convert_Slice_string_To_int64`, Go's `strconv.ParseInt`), whose
+/// error `ListResource` answers as a 400: a value that is not an int64,
+/// empty included, is refused with Go's message, for a list and a watch.
+#[tokio::test]
+async fn a_malformed_integer_list_option_is_400_with_gos_message() {
+    let api = Api::start();
+    for (query, text, why) in [
+        ("limit=abc", "abc", "invalid syntax"),
+        ("limit=", "", "invalid syntax"),
+        ("limit=1.5", "1.5", "invalid syntax"),
+        (
+            "watch=true&timeoutSeconds=99999999999999999999",
+            "99999999999999999999",
+            "value out of range",
+        ),
+        ("watch=true&timeoutSeconds=", "", "invalid syntax"),
+    ] {
+        let r = api.get(&format!("{CONFIGMAPS}?{query}")).await;
+        r.assert_failure(400, "BadRequest");
+        assert_eq!(
+            r.body["message"],
+            format!("strconv.ParseInt: parsing \"{text}\": {why}"),
+            "{query}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn an_unknown_resource_path_is_404_status() {
     let api = Api::start();

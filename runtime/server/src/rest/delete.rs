@@ -307,23 +307,8 @@ fn delete_options_from_protobuf(bytes: &[u8]) -> Result<DeleteOptions, ApiError>
 /// upstream's parameter codec converts them: `orphanDependents` is false
 /// only for `false` (any case) or `0`, true for anything else.
 fn delete_options_from_query(query: &Query) -> Result<DeleteOptions, ApiError> {
-    let grace_period_seconds = match query.get("gracePeriodSeconds") {
-        None => None,
-        Some(text) => Some(text.parse::<i64>().map_err(|e| {
-            let why = match e.kind() {
-                std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
-                    "value out of range"
-                }
-                _ => "invalid syntax",
-            };
-            ApiError::bad_request(format!(
-                "strconv.ParseInt: parsing {}: {why}",
-                runtime::field::quote(text)
-            ))
-        })?),
-    };
     Ok(DeleteOptions {
-        grace_period_seconds,
+        grace_period_seconds: query.int("gracePeriodSeconds")?,
         orphan_dependents: query.opt_flag("orphanDependents"),
         propagation_policy: query.get("propagationPolicy").map(str::to_string),
         dry_run: query.get("dryRun").map(|d| vec![d.to_string()]),

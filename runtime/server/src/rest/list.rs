@@ -41,7 +41,7 @@ impl Ctx<'_> {
                     // for a namespaced list, reads nothing of this list.
                     if !token.last_key.starts_with(&prefix) {
                         return Err(ApiError::bad_request(format!(
-                            "continue key is not valid: {}",
+                            "invalid continue token: continue key is not valid: {}",
                             token.last_key
                         )));
                     }
@@ -473,11 +473,16 @@ impl ContinueToken {
     /// or not), the version `meta.k8s.io/v1`, a non-zero revision, and a
     /// clean start key (no `..`, `.` or empty segments).
     ///
-    /// Errors: 400 with upstream's `continue key is not valid: ...`.
+    /// Errors: 400 with upstream's `invalid continue token: continue key is
+    /// not valid: ...` (`storage.ValidateListOptions` wrapping
+    /// `DecodeContinue`'s error).
     pub(super) fn decode(token: &str) -> Result<ContinueToken, ApiError> {
         use base64::Engine;
-        let invalid =
-            |why: String| ApiError::bad_request(format!("continue key is not valid: {why}"));
+        let invalid = |why: String| {
+            ApiError::bad_request(format!(
+                "invalid continue token: continue key is not valid: {why}"
+            ))
+        };
         let engine = base64::engine::GeneralPurpose::new(
             &base64::alphabet::URL_SAFE,
             base64::engine::GeneralPurposeConfig::new()
