@@ -356,8 +356,8 @@ impl Query {
         )
     }
 
-    /// An integer parameter of the list options (`limit`,
-    /// `timeoutSeconds`), as upstream's parameter codec converts it
+    /// An integer query option (`limit`, `timeoutSeconds`, a delete's
+    /// `gracePeriodSeconds`), as upstream's parameter codec converts it
     /// (`Convert_Slice_string_To_int64`): absent is `None`; a present value,
     /// empty included, is read by [`parse_int64`].
     ///
