@@ -6,7 +6,9 @@
 //! synthetic ADDED events for the current state, then follows changes; with
 //! a resourceVersion it replays every change after it; a compacted one gets
 //! an ERROR event carrying a 410 Status. `sendInitialEvents=true` ends the
-//! initial state with a BOOKMARK annotated `k8s.io/initial-events-end`.
+//! initial state with a BOOKMARK annotated `k8s.io/initial-events-end`,
+//! carrying the empty list a client builds the list from
+//! (`kubernetes.io/initial-events-list-blueprint`).
 //! Selectors apply to both the old and new object, so an object that starts
 //! matching arrives as ADDED and one that stops as DELETED. Events come from
 //! the resource's [`super::cache::WatchCache`]; a start older than its
@@ -27,7 +29,7 @@ use super::filter::{field_selector, selected_object};
 use super::negotiate::Representation;
 use super::request::Query;
 use super::status::ApiError;
-use super::store::{read_object, resource_prefix};
+use super::store::{is_builtin_group, read_object, resource_prefix};
 use super::table::{self, IncludeObject};
 use super::versions::{self, WatchPlan};
 use crate::storage::{Event, KeyValue, RangeRequest, StorageError};
@@ -41,6 +43,14 @@ pub struct WatchStream;
 
 /// The annotation on the bookmark that ends a streaming list's initial events.
 pub const INITIAL_EVENTS_END: &str = "k8s.io/initial-events-end";
+
+/// The annotation on that bookmark holding the empty list of the watched
+/// kind, as the watch's encoder writes it, base64 encoded (upstream's
+/// `metav1.InitialEventsListBlueprintAnnotationKey`, set by the watch
+/// handler's `watchListTransformer`). client-go's streaming list
+/// (`Request.WatchList`) decodes it into the list it returns, and fails
+/// with `annotation is missing content` without it.
+pub const INITIAL_EVENTS_LIST_BLUEPRINT: &str = "kubernetes.io/initial-events-list-blueprint";
 
 /// Where a watcher's events come from.
 enum Source {
@@ -209,7 +219,10 @@ impl Watcher {
     fn bookmark(&self, revision: i64, initial_events_end: bool) -> Bytes {
         let mut metadata = json!({"resourceVersion": revision.to_string()});
         if initial_events_end {
-            metadata["annotations"] = json!({INITIAL_EVENTS_END: "true"});
+            metadata["annotations"] = json!({
+                INITIAL_EVENTS_END: "true",
+                INITIAL_EVENTS_LIST_BLUEPRINT: self.list_blueprint(),
+            });
         }
         // A metadata watch's bookmark is cut to its metadata too, as
         // upstream's watch encoder transforms every event's object.
@@ -226,6 +239,33 @@ impl Watcher {
             }),
         };
         event_line("BOOKMARK", &object)
+    }
+
+    /// The value of [`INITIAL_EVENTS_LIST_BLUEPRINT`]: the empty list of
+    /// the watched version, encoded as upstream's JSON encoder writes it
+    /// (`json.Encoder`, a newline at its end) and base64 encoded with
+    /// padding (Go's `base64.StdEncoding`). A built-in kind's versioned
+    /// list keeps its empty `metadata` and nil `items`; a custom
+    /// resource's is an `UnstructuredList`, its keys sorted and its items
+    /// `[]`; a metadata watch's is a `PartialObjectMetadataList`, as
+    /// upstream's `asPartialObjectMetadataList` turns the list.
+    fn list_blueprint(&self) -> String {
+        use base64::Engine;
+        let ri = &self.info;
+        let list = match self.representation {
+            Representation::PartialObjectMetadata(version, _) => format!(
+                "{{\"kind\":\"PartialObjectMetadataList\",\"apiVersion\":\"meta.k8s.io/{version}\",\"metadata\":{{}},\"items\":null}}\n"
+            ),
+            _ if is_builtin_group(ri.group) => format!(
+                "{{\"kind\":\"{}List\",\"apiVersion\":\"{}\",\"metadata\":{{}},\"items\":null}}\n",
+                ri.kind, ri.api_version
+            ),
+            _ => format!(
+                "{{\"apiVersion\":\"{}\",\"items\":[],\"kind\":\"{}List\"}}\n",
+                ri.api_version, ri.kind
+            ),
+        };
+        base64::engine::general_purpose::STANDARD.encode(list)
     }
 }
 

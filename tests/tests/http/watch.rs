@@ -255,3 +255,56 @@ async fn a_watched_write_answers_streams_and_reads_the_same_bytes() {
         "compact, in the answer's order, as Go's json.Encoder writes it"
     );
 }
+
+/// The bookmark ending a streaming list's initial events carries the empty
+/// list the client builds its list from (`kubernetes.io/initial-events-list-blueprint`,
+/// base64 of the list as the watch's encoder writes it): client-go's
+/// `Request.WatchList` fails with `annotation is missing content` without
+/// it. A built-in kind's versioned list, a custom resource's
+/// `UnstructuredList`, and a metadata watch's `PartialObjectMetadataList`,
+/// as upstream's watch handler encodes each.
+#[tokio::test]
+async fn a_streaming_lists_end_carries_the_empty_list_it_builds_on() {
+    use base64::Engine;
+    const STREAMING: &str =
+        "watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true";
+    const METADATA: &str = "application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1";
+    let api = Api::start();
+    create_widget(&api, "w1").await;
+    let cases = [
+        (
+            format!("{CONFIGMAPS}?{STREAMING}"),
+            "application/json",
+            "{\"kind\":\"ConfigMapList\",\"apiVersion\":\"v1\",\"metadata\":{},\"items\":null}\n",
+        ),
+        (
+            format!("{WIDGETS}?{STREAMING}"),
+            "application/json",
+            "{\"apiVersion\":\"example.dev/v1\",\"items\":[],\"kind\":\"WidgetList\"}\n",
+        ),
+        (
+            format!("{WIDGETS}?{STREAMING}"),
+            METADATA,
+            "{\"kind\":\"PartialObjectMetadataList\",\"apiVersion\":\"meta.k8s.io/v1\",\"metadata\":{},\"items\":null}\n",
+        ),
+    ];
+    for (uri, accept, blueprint) in cases {
+        let (status, _, mut events) = api.watch_as(&uri, accept).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        let end = loop {
+            let event = events.next().await.expect("the initial events' end");
+            if event["type"] == "BOOKMARK" {
+                break event;
+            }
+        };
+        let annotations = &end["object"]["metadata"]["annotations"];
+        assert_eq!(annotations["k8s.io/initial-events-end"], "true", "{end}");
+        let encoded = annotations["kubernetes.io/initial-events-list-blueprint"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no blueprint: {end}"));
+        let decoded = base64::engine::general_purpose::STANDARD
+            .decode(encoded)
+            .expect("base64 with padding");
+        assert_eq!(String::from_utf8_lossy(&decoded), blueprint, "{uri} {accept}");
+    }
+}
