@@ -249,6 +249,14 @@ pub trait Strategy: DeserializeOwned + Serialize + 'static {
     /// the namespace's own finalizers (`spec.finalizers`) go.
     fn finalize_namespace(&mut self) {}
 
+    /// For a [`Strategy::NAMESPACE_LIFECYCLE`] kind: whether the namespace's
+    /// own finalizers (`spec.finalizers`) still hold it once its deletion
+    /// has started, so that an update leaving it no `metadata.finalizers`
+    /// does not remove it (upstream's `ShouldDeleteNamespaceDuringUpdate`).
+    fn namespace_finalizers_pending(&self) -> bool {
+        false
+    }
+
     /// Whether objects of this kind hold addresses or ports from the
     /// server's shared ranges ([`crate::allocation`]): the server then calls
     /// [`Strategy::allocate`] on every create and update and reads
@@ -398,6 +406,10 @@ pub type PrepareForDeletion = fn(&mut dyn std::any::Any);
 /// (as `Any`); an object of another type is left as it is.
 pub type FinalizeNamespace = fn(&mut dyn std::any::Any);
 
+/// [`Strategy::namespace_finalizers_pending`] of an object of the kind's
+/// Rust type (as `Any`); false for an object of another type.
+pub type NamespaceFinalizersPending = fn(&dyn std::any::Any) -> bool;
+
 /// [`Strategy::prepare_for_create`] on an object of the kind's Rust type
 /// (a `registry::Object` as `Any`); an object of another type is left as
 /// it is.
@@ -433,6 +445,9 @@ pub struct KindStrategy {
     /// For namespace kinds ([`Strategy::NAMESPACE_LIFECYCLE`]): the namespace
     /// controller's finalization, on the typed object.
     pub finalize_namespace: Option<FinalizeNamespace>,
+    /// For namespace kinds ([`Strategy::NAMESPACE_LIFECYCLE`]): whether
+    /// their own finalizers still hold a terminating namespace.
+    pub namespace_finalizers_pending: Option<NamespaceFinalizersPending>,
     /// For kinds with graceful deletion: the grace period (seconds) for an
     /// object and the requested period. Errors: the object does not decode
     /// into the kind's type (the message of serde).
@@ -468,6 +483,7 @@ impl KindStrategy {
         namespace_lifecycle: false,
         status_on_create: false,
         finalize_namespace: None,
+        namespace_finalizers_pending: None,
         graceful_delete_period: None,
         garbage_collected: true,
         prepare_for_deletion: None,
@@ -499,6 +515,11 @@ impl KindStrategy {
             status_on_create: T::STATUS_ON_CREATE,
             finalize_namespace: if T::NAMESPACE_LIFECYCLE {
                 Some(finalize_namespace::<T>)
+            } else {
+                None
+            },
+            namespace_finalizers_pending: if T::NAMESPACE_LIFECYCLE {
+                Some(namespace_finalizers_pending::<T>)
             } else {
                 None
             },
@@ -569,6 +590,13 @@ impl PartialEq for KindStrategy {
                 (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
                 (a, b) => a.is_none() && b.is_none(),
             }
+            && match (
+                self.namespace_finalizers_pending,
+                other.namespace_finalizers_pending,
+            ) {
+                (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
             && match (self.allocation, other.allocation) {
                 (Some(a), Some(b)) => {
                     std::ptr::fn_addr_eq(a.allocated, b.allocated)
@@ -592,6 +620,12 @@ impl PartialEq for KindStrategy {
 }
 
 impl Eq for KindStrategy {}
+
+fn namespace_finalizers_pending<T: Strategy>(object: &dyn std::any::Any) -> bool {
+    object
+        .downcast_ref::<T>()
+        .is_some_and(Strategy::namespace_finalizers_pending)
+}
 
 fn finalize_namespace<T: Strategy>(object: &mut dyn std::any::Any) {
     if let Some(typed) = object.downcast_mut::<T>() {

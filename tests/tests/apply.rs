@@ -743,3 +743,80 @@ fn signed_zeros_in_applied_sets_and_managed_fields_are_not_a_500() {
     );
     assert!(code < 500, "{code} {status}");
 }
+
+/// A resourceVersion in the applied configuration is a precondition, as it
+/// stays in the object the field manager merges and the generic store's
+/// Update compares it (an exported manifest applied after a change is a
+/// 409, not an overwrite); the current one applies. An apply that would
+/// create an object the configuration names by uid is a 409 (the patch
+/// handler's `applyPatch`), and nothing is created.
+#[test]
+fn an_applied_resource_version_or_uid_is_a_precondition() {
+    let s = TestServer::start();
+    let (code, first) = apply(&s, "pinned", "m", false, json!({"a": "1"}));
+    assert_eq!(code, 201, "{first}");
+    let stale = first["metadata"]["resourceVersion"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (code, changed) = apply(&s, "pinned", "other", false, json!({"b": "2"}));
+    assert_eq!(code, 200, "{changed}");
+    let current = changed["metadata"]["resourceVersion"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let pinned = |rv: &str, value: &str| {
+        json!({"apiVersion": "v1", "kind": "ConfigMap",
+               "metadata": {"name": "pinned", "resourceVersion": rv},
+               "data": {"a": value}})
+        .to_string()
+    };
+    let path = format!("{CM}/pinned?fieldManager=m");
+    let (code, refused) = send(
+        &s,
+        reqwest::Method::PATCH,
+        &path,
+        "application/apply-patch+yaml",
+        &pinned(&stale, "stale"),
+    );
+    assert_eq!(code, 409, "{refused}");
+    assert_eq!(refused["reason"], "Conflict");
+    assert_eq!(
+        refused["message"],
+        "Operation cannot be fulfilled on configmaps \"pinned\": the object has been modified; please apply your changes to the latest version and try again"
+    );
+    let (code, applied) = send(
+        &s,
+        reqwest::Method::PATCH,
+        &path,
+        "application/apply-patch+yaml",
+        &pinned(&current, "current"),
+    );
+    assert_eq!(code, 200, "{applied}");
+    assert_eq!(applied["data"], json!({"a": "current", "b": "2"}));
+
+    let body = json!({"apiVersion": "v1", "kind": "ConfigMap",
+                      "metadata": {"name": "gone", "uid": "6f1c1a8e-0000-4000-8000-000000000001"},
+                      "data": {"a": "1"}})
+    .to_string();
+    let (code, refused) = send(
+        &s,
+        reqwest::Method::PATCH,
+        &format!("{CM}/gone?fieldManager=m"),
+        "application/apply-patch+yaml",
+        &body,
+    );
+    assert_eq!(code, 409, "{refused}");
+    assert_eq!(
+        refused["message"],
+        "Operation cannot be fulfilled on configmaps \"gone\": uid mismatch: the provided object specified uid 6f1c1a8e-0000-4000-8000-000000000001, and no existing object was found"
+    );
+    let (code, _) = send(
+        &s,
+        reqwest::Method::GET,
+        &format!("{CM}/gone"),
+        "application/json",
+        "",
+    );
+    assert_eq!(code, 404);
+}

@@ -407,7 +407,7 @@ pub(crate) fn update_status(
 /// The storage's preconditions of a guaranteed update against the stored
 /// object's `meta`, failing with the text of upstream's storage error
 /// (`storage.NewInvalidObjError`), as its conflict carries it.
-fn check_preconditions(
+pub(crate) fn check_preconditions(
     meta: &ObjectMeta,
     preconditions: &Preconditions,
     key: &str,

@@ -122,6 +122,43 @@ pub fn object_meta(ri: &ResourceInfo, meta: &ObjectMeta, create: bool) -> Vec<Ca
     causes
 }
 
+/// What an update may not change in `metadata`, from upstream's
+/// `ValidateObjectMetaAccessorUpdate` as the generic store runs it after
+/// `BeforeUpdate` has carried the server's fields over: no finalizer added
+/// to an object being deleted, and no other uid (an update that sends none
+/// keeps the stored one). `new` is the metadata as the request left it.
+pub fn object_meta_update(new: &ObjectMeta, old: &ObjectMeta) -> Vec<Cause> {
+    let mut causes = Vec::new();
+    if old.deletion_timestamp.is_some() {
+        let mut added: Vec<&str> = new
+            .finalizers
+            .iter()
+            .filter(|f| !old.finalizers.contains(f))
+            .map(String::as_str)
+            .collect();
+        added.sort_unstable();
+        added.dedup();
+        if !added.is_empty() {
+            // Go's `%#v` of the sorted set's list.
+            let listed: Vec<String> = added.iter().map(|f| runtime::go::quote(f)).collect();
+            causes.push(Cause {
+                reason: Some(CauseType::FieldValueForbidden),
+                message: format!(
+                    "Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{{{}}}",
+                    listed.join(", ")
+                ),
+                field: "metadata.finalizers".into(),
+            });
+        }
+    }
+    if let Some(uid) = new.uid.as_deref().filter(|u| !u.is_empty())
+        && Some(uid) != old.uid.as_deref()
+    {
+        causes.push(invalid("metadata.uid", uid, "field is immutable"));
+    }
+    causes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

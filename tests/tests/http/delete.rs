@@ -418,3 +418,36 @@ async fn a_stale_resource_version_precondition_is_409() {
 }
 
 // ---------------------------------------------------------------------------
+
+/// An update completes a deletion only when no grace period is left
+/// (`ShouldDeleteDuringUpdate`): a scheduled pod in its grace period stays
+/// through a label patch and a status write, as kubelets and controllers
+/// write terminating pods.
+#[tokio::test]
+async fn an_update_leaves_a_pod_in_its_grace_period() {
+    let api = Api::start();
+    api.create(PODS, &pod("p1", Some("node-1"))).await;
+    let uri = format!("{PODS}/p1");
+    let r = api.delete(&uri).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let r = api
+        .patch(
+            &uri,
+            MERGE_PATCH,
+            &json!({"metadata": {"labels": {"x": "y"}}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let r = api
+        .patch(
+            &format!("{uri}/status"),
+            MERGE_PATCH,
+            &json!({"status": {"phase": "Running"}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let stored = api.get(&uri).await;
+    assert_eq!(stored.status, StatusCode::OK, "{}", stored.text);
+    assert_eq!(stored.body["metadata"]["labels"]["x"], "y");
+    assert_eq!(stored.body["metadata"]["deletionGracePeriodSeconds"], 30);
+}

@@ -332,3 +332,44 @@ async fn a_namespace_creator_owns_its_name_label() {
         json!({"f:metadata": {"f:labels": {".": {}, "f:kubernetes.io/metadata.name": {}}}})
     );
 }
+
+/// A terminating namespace stays through an update while its
+/// `spec.finalizers` hold it (`ShouldDeleteNamespaceDuringUpdate`), though
+/// its metadata holds no finalizer: a label patch while its objects are
+/// still being cleaned up does not remove it.
+#[tokio::test]
+async fn an_update_leaves_a_namespace_its_finalizers_hold() {
+    let api = Api::start();
+    api.create(NAMESPACES, &namespace("busy2")).await;
+    let mut cm = configmap("kept");
+    cm["metadata"]["finalizers"] = json!(["example.com/keep"]);
+    api.create("/api/v1/namespaces/busy2/configmaps", &cm).await;
+    let ns = format!("{NAMESPACES}/busy2");
+    let r = api.delete(&ns).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let r = api
+        .patch(
+            &ns,
+            MERGE_PATCH,
+            &json!({"metadata": {"labels": {"x": "y"}}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let r = api.get(&ns).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["status"]["phase"], "Terminating");
+    assert_eq!(r.body["metadata"]["labels"]["x"], "y");
+
+    let kept = "/api/v1/namespaces/busy2/configmaps/kept";
+    let release = json!({"metadata": {"finalizers": null}});
+    eventually("the held object to be marked deleted", async || {
+        api.get(kept).await.body["metadata"]["deletionTimestamp"].is_string()
+    })
+    .await;
+    let r = api.patch(kept, MERGE_PATCH, &release).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    eventually("the emptied namespace to go", async || {
+        api.get(&ns).await.status == StatusCode::NOT_FOUND
+    })
+    .await;
+}

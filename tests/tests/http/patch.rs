@@ -291,3 +291,34 @@ async fn an_applied_status_is_no_managers() {
         assert_eq!(r.body["status"].get("replicas"), None, "{name}: {}", r.text);
     }
 }
+
+/// The patched object's resourceVersion is the precondition, whichever
+/// patch set it: a JSON patch replacing `/metadata/resourceVersion` with a
+/// stale one is a 409 and changes nothing, as a merge patch naming it is.
+#[tokio::test]
+async fn a_patched_resource_version_is_a_precondition() {
+    let api = Api::start();
+    let created = api.create(CONFIGMAPS, &configmap("c")).await;
+    let stale = rv(&created);
+    let uri = format!("{CONFIGMAPS}/c");
+    let r = api
+        .patch(&uri, MERGE_PATCH, &json!({"data": {"moved": "on"}}))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let ops = json!([
+        {"op": "replace", "path": "/metadata/resourceVersion", "value": stale},
+        {"op": "add", "path": "/data/late", "value": "v"},
+    ]);
+    let r = api.patch(&uri, JSON_PATCH, &ops).await;
+    r.assert_failure(409, "Conflict");
+    let r = api
+        .patch(
+            &uri,
+            MERGE_PATCH,
+            &json!({"metadata": {"resourceVersion": stale}, "data": {"late": "v"}}),
+        )
+        .await;
+    r.assert_failure(409, "Conflict");
+    let stored = api.get(&uri).await.body;
+    assert!(stored["data"].get("late").is_none(), "{stored}");
+}

@@ -384,3 +384,75 @@ async fn condition_types_of_a_custom_resource_are_unique() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(r.body["status"]["conditions"][1]["type"], "Synced");
 }
+
+/// An update may not change what identifies the object or add to what
+/// holds its deletion: a PUT naming another uid fails the update's storage
+/// precondition (409, upstream's storage error text), a patch changing it
+/// changes an immutable field (422); and once the object is being deleted
+/// no finalizer can be added, by PUT or PATCH (`ValidateNoNewFinalizers`,
+/// which controllers adding finalizers rely on).
+#[tokio::test]
+async fn an_update_may_not_change_the_uid_or_add_finalizers_to_a_deleted_object() {
+    let api = Api::start();
+    let mut held = configmap("c");
+    held["metadata"]["finalizers"] = json!(["example.com/a"]);
+    let created = api.create(CONFIGMAPS, &held).await;
+    let uid = created["metadata"]["uid"].as_str().unwrap().to_string();
+    let uri = format!("{CONFIGMAPS}/c");
+
+    let mut other = created.clone();
+    other["metadata"]["uid"] = json!("stale-uid");
+    let r = api.put(&uri, &other).await;
+    r.assert_failure(409, "Conflict");
+    assert_eq!(
+        r.body["message"],
+        format!(
+            "Operation cannot be fulfilled on configmaps \"c\": StorageError: invalid object, Code: 4, Key: /registry/configmaps/default/c, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: stale-uid, UID in object meta: {uid}"
+        )
+    );
+    let r = api
+        .patch(
+            &uri,
+            MERGE_PATCH,
+            &json!({"metadata": {"uid": "stale-uid"}}),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        "ConfigMap \"c\" is invalid: metadata.uid: Invalid value: \"stale-uid\": field is immutable"
+    );
+
+    let r = api.delete(&uri).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let forbidden = "ConfigMap \"c\" is invalid: metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{\"example.com/b\", \"example.com/c\"}";
+    let mut more = api.get(&uri).await.body;
+    more["metadata"]["finalizers"] = json!(["example.com/c", "example.com/a", "example.com/b"]);
+    let r = api.put(&uri, &more).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(r.body["message"], forbidden);
+    assert_eq!(
+        r.body["details"]["causes"],
+        json!([{"reason": "FieldValueForbidden", "field": "metadata.finalizers",
+                "message": forbidden.split_once("is invalid: metadata.finalizers: ").unwrap().1}])
+    );
+    let r = api
+        .patch(
+            &uri,
+            MERGE_PATCH,
+            &json!({"metadata": {"finalizers": ["example.com/a", "example.com/c", "example.com/b"]}}),
+        )
+        .await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(r.body["message"], forbidden);
+    // Removing one is what a finalizing controller does: it goes.
+    let r = api
+        .patch(
+            &uri,
+            MERGE_PATCH,
+            &json!({"metadata": {"finalizers": null}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(api.get(&uri).await.status, StatusCode::NOT_FOUND);
+}

@@ -191,6 +191,12 @@ impl Strategy for Namespace {
         self.spec.finalizers.clear();
     }
 
+    /// `ShouldDeleteNamespaceDuringUpdate`: a terminating namespace goes
+    /// on an update only once its `spec.finalizers` are empty.
+    fn namespace_finalizers_pending(&self) -> bool {
+        !self.spec.finalizers.is_empty()
+    }
+
     /// `namespaceStrategy.PrepareForUpdate`: `spec.finalizers` change only
     /// through `/finalize` and the status only through `/status`, so both
     /// stay as they were; and `Canonicalize`: the name label is the

@@ -7,7 +7,7 @@ use super::decode::without_position;
 use super::scale::scale_schema;
 use super::write::{Stored, field_manager_tree};
 use super::{Answer, Ctx};
-use crate::object::{get_path, meta_str};
+use crate::object::meta_str;
 use crate::patch::apply;
 use crate::request::FieldValidation;
 use crate::status::{ApiError, Cause};
@@ -147,13 +147,16 @@ impl Ctx<'_> {
                 }
             }
             let bytes = serde_json::to_vec(&patched).map_err(ApiError::internal)?;
-            let (mut decoded, warnings) = self.decode_json(&bytes, validation)?;
-            let precondition_from_patch = get_path(&patch, ".metadata.resourceVersion").is_some();
-            if !precondition_from_patch {
-                decoded.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
-            }
+            let (decoded, warnings) = self.decode_json(&bytes, validation)?;
+            // The patched object's resourceVersion is the precondition, as
+            // the generic store's Update reads it: the current one unless
+            // the patch changed it (a merge patch naming one, a JSON patch
+            // replacing it). A patch that kept it is retried on conflict,
+            // applied again to the object that won the race.
+            let kept = decoded.metadata().resource_version.as_deref()
+                == Some(kv.mod_revision.to_string().as_str());
             match self.write_update(kv, Stored::Tree(old), decoded, None) {
-                Err(e) if e.reason == StatusReason::Conflict && !precondition_from_patch => {
+                Err(e) if e.reason == StatusReason::Conflict && kept => {
                     continue;
                 }
                 Err(e) => return Err(e),
@@ -289,12 +292,33 @@ impl Ctx<'_> {
                     self.decode_json(&merged, FieldValidation::Ignore)?.0
                 }
             };
+            // A resourceVersion in the applied configuration stays in the
+            // merged object and is a precondition, as the generic store's
+            // Update reads the object the field manager merged: a stale one
+            // is a conflict, not retried.
+            let mut conditional = false;
             let result = match (live, live_obj) {
                 (Some(kv), Some(old)) => {
-                    obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
+                    let current = kv.mod_revision.to_string();
+                    let m = obj.metadata_mut();
+                    match m.resource_version.as_deref() {
+                        None | Some("") => m.resource_version = Some(current),
+                        Some(rv) => conditional = rv != current,
+                    }
                     self.write_update(kv, Stored::Object(old), obj, Some(outcome.managed_fields))
                 }
                 _ => {
+                    // The patch handler's `applyPatch`: an object the
+                    // configuration names by uid must exist.
+                    if let Some(uid) = obj.metadata().uid.as_deref().filter(|u| !u.is_empty()) {
+                        return Err(ApiError::conflict_because(
+                            ri,
+                            &name,
+                            &format!(
+                                "uid mismatch: the provided object specified uid {uid}, and no existing object was found"
+                            ),
+                        ));
+                    }
                     let m = obj.metadata_mut();
                     m.name = Some(name.clone());
                     m.resource_version = None;
@@ -304,7 +328,7 @@ impl Ctx<'_> {
             match result {
                 // A write raced this apply: merge again from the new live state.
                 Err(e)
-                    if e.reason == StatusReason::Conflict
+                    if (e.reason == StatusReason::Conflict && !conditional)
                         || e.reason == StatusReason::AlreadyExists =>
                 {
                     continue;

@@ -274,7 +274,19 @@ impl Ctx<'_> {
             }
             Err(e) => return Err(e),
         };
-        let mut answer = self.write_update(kv, Stored::Bytes, obj, None)?;
+        // The update handler's storage precondition
+        // (`defaultUpdatedObjectInfo.Preconditions`): the body's uid, if
+        // it names one, must be the stored object's, checked before its
+        // resourceVersion. A patch has none: a uid it changes is an
+        // immutable field's change.
+        let old = self.stored_object(&kv)?;
+        let preconditions = runtime::meta::Preconditions {
+            uid: obj.metadata().uid.clone(),
+            resource_version: None,
+        };
+        crate::subresource::check_preconditions(old.metadata(), &preconditions, &kv.key)
+            .map_err(|why| ApiError::conflict_because(self.ri(), self.name(), &why))?;
+        let mut answer = self.write_update(kv, Stored::Object(old), obj, None)?;
         answer.warnings.splice(0..0, warnings);
         Ok(answer)
     }
@@ -283,9 +295,10 @@ impl Ctx<'_> {
     /// generic store's Update does: name check, resourceVersion
     /// precondition, server-managed fields kept, status or main resource
     /// kept per subresource, generation bumped on spec change, no-op writes
-    /// skipped, and deletion completed when the last finalizer goes.
-    /// `stored` is what the caller already holds of the object at `kv`;
-    /// the rest is read from the stored bytes.
+    /// skipped, metadata an update may not change refused, and deletion
+    /// completed when the last finalizer goes. `stored` is what the caller
+    /// already holds of the object at `kv`; the rest is read from the
+    /// stored bytes.
     pub(super) fn write_update(
         &self,
         kv: KeyValue,
@@ -321,7 +334,6 @@ impl Ctx<'_> {
         let (mut old, old_value) = match stored {
             Stored::Object(old) => (old, None),
             Stored::Tree(value) => (self.stored_object(&kv)?, Some(value)),
-            Stored::Bytes => (self.stored_object(&kv)?, None),
         };
         old.metadata_mut().resource_version = Some(revision.clone());
         // Mutating admission sees the new object and the stored one before
@@ -335,6 +347,10 @@ impl Ctx<'_> {
         // `BeforeUpdate`: the object a mutating plugin left must still be
         // in the request's namespace.
         check_namespace(ri, self.info.namespace.as_deref(), new.metadata())?;
+        // Checked on the metadata as the request left it, before the
+        // store's fields are carried over it.
+        let meta_update_causes =
+            crate::validation::object_meta_update(new.metadata(), old.metadata());
         if self.info.subresource.as_deref() == Some("status") {
             // Only status changes through /status.
             new.keep_all_but_status(old.as_ref());
@@ -364,6 +380,7 @@ impl Ctx<'_> {
         }
         bump_generation(ri, old.as_mut(), new.as_mut());
         let mut causes = crate::validation::object_meta(ri, new.metadata(), false);
+        causes.extend(meta_update_causes);
         causes.extend(self.type_validation(new.as_ref(), Some(old.as_ref())));
         if !causes.is_empty() {
             return Err(ApiError::invalid(ri, &name, causes));
@@ -390,8 +407,7 @@ impl Ctx<'_> {
         if dry_run || new.equals(old.as_ref()) {
             return Ok(Answer::object(StatusCode::OK, self.as_stored(new)).with_warnings(warnings));
         }
-        let m = new.metadata();
-        if m.deletion_timestamp.is_some() && m.finalizers.is_empty() {
+        if should_delete_during_update(ri, old.as_ref(), new.as_ref()) {
             self.store()
                 .delete(&kv.key, Some(kv.mod_revision))
                 .map_err(|e| storage_error(e, ri, &name))?;
@@ -606,12 +622,10 @@ impl Ctx<'_> {
 /// What a caller of [`Ctx::write_update`] already holds of the stored
 /// object.
 pub(super) enum Stored {
-    /// Nothing: the object is read from its stored bytes.
-    Bytes,
     /// The object as clients read it (a patch's JSON tree), which the
     /// field manager compares against.
     Tree(Value),
-    /// The decoded object (server-side apply read it).
+    /// The decoded object (an update or server-side apply read it).
     Object(Box<dyn Object>),
 }
 
@@ -701,6 +715,23 @@ fn check_name(url: &str, meta: &ObjectMeta) -> Result<(), ApiError> {
         ))),
         Some(_) => Ok(()),
     }
+}
+
+/// The generic store's `ShouldDeleteDuringUpdate`: an update completes the
+/// deletion of `old` when its deletion has started with no grace period
+/// left (none, or 0: finalizers held it) and `new` keeps no finalizer;
+/// a namespace also needs its `spec.finalizers` gone
+/// (`ShouldDeleteNamespaceDuringUpdate`). A gracefully terminating pod
+/// stays, whatever an update does to it.
+fn should_delete_during_update(ri: &ResourceInfo, old: &dyn Object, new: &dyn Object) -> bool {
+    let old_meta = old.metadata();
+    new.metadata().finalizers.is_empty()
+        && old_meta.deletion_timestamp.is_some()
+        && old_meta.deletion_grace_period_seconds.unwrap_or(0) == 0
+        && !ri
+            .strategy
+            .namespace_finalizers_pending
+            .is_some_and(|pending| pending(new.as_any()))
 }
 
 /// Sets `new`'s `metadata.generation` to `old`'s plus one when the kind
