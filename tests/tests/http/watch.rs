@@ -266,8 +266,7 @@ async fn a_watched_write_answers_streams_and_reads_the_same_bytes() {
 #[tokio::test]
 async fn a_streaming_lists_end_carries_the_empty_list_it_builds_on() {
     use base64::Engine;
-    const STREAMING: &str =
-        "watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true";
+    const STREAMING: &str = "watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true";
     const METADATA: &str = "application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1";
     let api = Api::start();
     create_widget(&api, "w1").await;
@@ -305,6 +304,10 @@ async fn a_streaming_lists_end_carries_the_empty_list_it_builds_on() {
         let decoded = base64::engine::general_purpose::STANDARD
             .decode(encoded)
             .expect("base64 with padding");
-        assert_eq!(String::from_utf8_lossy(&decoded), blueprint, "{uri} {accept}");
+        assert_eq!(
+            String::from_utf8_lossy(&decoded),
+            blueprint,
+            "{uri} {accept}"
+        );
     }
 }
