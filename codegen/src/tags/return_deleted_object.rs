@@ -17,7 +17,8 @@ pub const DEF: TagDef = TagDef {
     stability: Stability::Stable,
     doc: "A delete that removes the object answers with the object as it \
           was, not a `Status`, as upstream's stores with \
-          `ReturnDeletedObject: true` (Pod, Namespace, ServiceAccount) do. \
+          `ReturnDeletedObject: true` (Pod, Namespace, Service, ServiceAccount, \
+          PersistentVolumeClaim, PodTemplate, ResourceQuota, StorageClass) do. \
           This project's tag; Kubernetes has no marker for it.",
     example: "+resource:returnDeletedObject",
 };

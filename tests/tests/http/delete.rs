@@ -451,3 +451,53 @@ async fn an_update_leaves_a_pod_in_its_grace_period() {
     assert_eq!(stored.body["metadata"]["labels"]["x"], "y");
     assert_eq!(stored.body["metadata"]["deletionGracePeriodSeconds"], 30);
 }
+
+/// The core stores with `ReturnDeletedObject: true` answer a delete that
+/// removes the object with the object, as upstream's swagger declares it
+/// (the Python client's `delete_namespaced_service` returns a `V1Service`,
+/// kube-rs's `Api::<Service>::delete` its `Either::Left`).
+#[tokio::test]
+async fn core_stores_that_return_the_deleted_object_do() {
+    let api = Api::start();
+    let cases = [
+        (
+            "services",
+            json!({"kind": "Service", "spec": {"ports": [{"port": 80}]}}),
+        ),
+        ("serviceaccounts", json!({"kind": "ServiceAccount"})),
+        (
+            "persistentvolumeclaims",
+            json!({"kind": "PersistentVolumeClaim", "spec": {
+                "accessModes": ["ReadWriteOnce"],
+                "resources": {"requests": {"storage": "1Gi"}}}}),
+        ),
+        (
+            "podtemplates",
+            json!({"kind": "PodTemplate", "template": {"spec": {
+                "containers": [{"name": "app", "image": "nginx"}]}}}),
+        ),
+        (
+            "resourcequotas",
+            json!({"kind": "ResourceQuota", "spec": {"hard": {"pods": "10"}}}),
+        ),
+    ];
+    for (plural, mut object) in cases {
+        object["apiVersion"] = json!("v1");
+        object["metadata"] = json!({"name": "gone"});
+        let collection = format!("/api/v1/namespaces/default/{plural}");
+        let created = api.create(&collection, &object).await;
+        let r = api.delete(&format!("{collection}/gone")).await;
+        assert_eq!(r.status, StatusCode::OK, "{plural}: {}", r.text);
+        assert_eq!(r.body["kind"], object["kind"], "{plural}: {}", r.text);
+        assert_eq!(
+            r.body["metadata"]["uid"], created["metadata"]["uid"],
+            "{plural}"
+        );
+        let r = api.get(&format!("{collection}/gone")).await;
+        assert_eq!(r.status, StatusCode::NOT_FOUND, "{plural}");
+    }
+    // A ConfigMap's store answers with a Status.
+    api.create(CONFIGMAPS, &configmap("c")).await;
+    let r = api.delete(&format!("{CONFIGMAPS}/c")).await;
+    assert_eq!(r.body["kind"], "Status", "{}", r.text);
+}

@@ -25,6 +25,7 @@ use super::PersistentVolumeClaimSpec;
 /// +defaulting:hook
 /// +resource:strategy
 /// +resource:generation=false
+/// +resource:returnDeletedObject
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct PersistentVolumeClaim {

@@ -56,6 +56,7 @@ pub struct Pod {
 ///
 /// +genclient
 /// +resource:generation=false
+/// +resource:returnDeletedObject
 /// +printer:hook
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]

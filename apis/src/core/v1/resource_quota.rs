@@ -38,6 +38,7 @@ pub const RESOURCE_QUOTA_SCOPE_VOLUME_ATTRIBUTES_CLASS: &str = "VolumeAttributes
 /// +kubebuilder:resource:shortName=quota
 /// +kubebuilder:subresource:status
 /// +resource:generation=false
+/// +resource:returnDeletedObject
 /// +resource:strategy
 /// +printer:hook
 /// +validation:extra

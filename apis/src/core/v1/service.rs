@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 /// +kubebuilder:subresource:status
 /// +printer:hook
 /// +resource:generation=false
+/// +resource:returnDeletedObject
 /// +resource:nameFormat=dns1123-label
 /// +resource:strategy
 /// +defaulting:hook

@@ -14,6 +14,7 @@ use super::{LocalObjectReference, ObjectReference};
 /// +kubebuilder:resource:shortName=sa
 /// +printer:hook
 /// +resource:generation=false
+/// +resource:returnDeletedObject
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]
