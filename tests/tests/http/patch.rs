@@ -322,3 +322,59 @@ async fn a_patched_resource_version_is_a_precondition() {
     let stored = api.get(&uri).await.body;
     assert!(stored["data"].get("late").is_none(), "{stored}");
 }
+
+/// Strategic merge patch errors are answered as upstream's patch handler
+/// answers them (`interpretStrategicMergePatchError`): a malformed patch
+/// is a 400, and any other error (an item without its merge key, list
+/// items of mixed types) is returned as it is, a 500 with no reason
+/// (kubectl prints `Error from server: map: ... does not contain declared
+/// merge key: uid`). None changes the object.
+#[tokio::test]
+async fn strategic_merge_patch_errors_have_upstreams_codes() {
+    let api = Api::start();
+    // Merged lists to merge into (a patch list with nothing to merge
+    // into is taken as it is).
+    let mut cm = configmap("c");
+    cm["metadata"]["ownerReferences"] =
+        json!([{"apiVersion": "v1", "kind": "ConfigMap", "name": "o", "uid": "u1"}]);
+    cm["metadata"]["finalizers"] = json!(["example.com/a"]);
+    let created = api.create(CONFIGMAPS, &cm).await;
+    let uri = format!("{CONFIGMAPS}/c");
+    let r = api
+        .patch(
+            &uri,
+            STRATEGIC_MERGE_PATCH,
+            &json!({"metadata": {"ownerReferences": [{"name": "x"}]}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::INTERNAL_SERVER_ERROR, "{}", r.text);
+    assert_eq!(r.body["kind"], "Status");
+    assert!(r.body.get("reason").is_none(), "{}", r.text);
+    assert_eq!(
+        r.body["message"],
+        "map: map[name:x] does not contain declared merge key: uid"
+    );
+    let r = api
+        .patch(
+            &uri,
+            STRATEGIC_MERGE_PATCH,
+            &json!({"metadata": {"finalizers": [["a"]]}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::INTERNAL_SERVER_ERROR, "{}", r.text);
+    assert!(r.body.get("reason").is_none(), "{}", r.text);
+    assert_eq!(
+        r.body["message"],
+        "list element types are not identical: [[example.com/a] [[a]]]"
+    );
+    let r = api
+        .patch(
+            &uri,
+            STRATEGIC_MERGE_PATCH,
+            &json!({"data": {"$retainKeys": "k"}}),
+        )
+        .await;
+    r.assert_failure(400, "BadRequest");
+    assert_eq!(r.body["message"], "invalid patch format of retainKeys");
+    assert_eq!(rv(&api.get(&uri).await.body), rv(&created));
+}

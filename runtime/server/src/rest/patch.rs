@@ -112,7 +112,7 @@ impl Ctx<'_> {
                     self.entry.kind.schema()
                 };
                 patched = crate::patch::strategic::apply(&old, &patch, schema)
-                    .map_err(|e| ApiError::bad_request(e.to_string()))?;
+                    .map_err(strategic_error)?;
             } else {
                 // Upstream decodes any array of objects
                 // (`jsonpatch.DecodePatch`) and meets a bad operation (an
@@ -414,4 +414,19 @@ fn undecodable_json_patch(patch: &Value) -> Option<String> {
         "json: cannot unmarshal {} into Go value of type {go_type}",
         runtime::go::json_type_name(value)
     ))
+}
+
+/// A strategic merge patch error as upstream's patch handler answers it
+/// (`interpretStrategicMergePatchError`): a malformed patch 400, a list of
+/// lists the generic 422, anything else returned as it is, which the
+/// handler's error writer makes a 500 with no reason (kubectl prints
+/// `Error from server: map: map[image:nginx] does not contain declared
+/// merge key: name`).
+fn strategic_error(e: crate::patch::strategic::StrategicPatchError) -> ApiError {
+    use crate::patch::strategic::ErrorClass;
+    match e.class {
+        ErrorClass::BadRequest => ApiError::bad_request(e.message),
+        ErrorClass::Unprocessable => ApiError::rejected(),
+        ErrorClass::Other => ApiError::new(500, StatusReason::Unknown, e.message),
+    }
 }

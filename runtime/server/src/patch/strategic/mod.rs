@@ -59,11 +59,34 @@ const GO_LIST: &str = "[]interface {}";
 /// merge key: name`, `unknown patch type: bogus in map: map[$patch:bogus]`,
 /// `invalid patch format of retainKeys`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StrategicPatchError(pub String);
+pub struct StrategicPatchError {
+    /// Upstream's message.
+    pub message: String,
+    /// How the patch handler answers it.
+    pub class: ErrorClass,
+}
+
+/// How upstream's patch handler answers a strategic merge patch error
+/// (`interpretStrategicMergePatchError` in `endpoints/handlers/patch.go`,
+/// which tells mergepatch's sentinel errors apart).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorClass {
+    /// A malformed patch (`ErrBadJSONDoc`, `ErrBadPatchFormatForPrimitiveList`,
+    /// `ErrBadPatchFormatForRetainKeys`, `ErrBadPatchFormatForSetElementOrderList`):
+    /// 400 BadRequest with the message.
+    BadRequest,
+    /// `ErrNoListOfLists`: the generic 422 (`NewGenericServerResponse`),
+    /// without the message.
+    Unprocessable,
+    /// Any other error (a missing merge key, an unknown `$patch`, list
+    /// items of another type), which the handler returns as it is: a 500
+    /// with the message and no reason.
+    Other,
+}
 
 impl fmt::Display for StrategicPatchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -97,7 +120,7 @@ fn document(value: &Value) -> Result<Object> {
     match value {
         Value::Object(object) => Ok(object.clone()),
         Value::Null => Ok(Object::new()),
-        _ => Err(error("invalid JSON document")),
+        _ => Err(malformed("invalid JSON document")),
     }
 }
 
@@ -319,7 +342,7 @@ fn retain_keys(original: &mut Object, patch: &mut Object) -> Result<()> {
         return Ok(());
     };
     let Value::Array(retained) = retained else {
-        return Err(error("invalid patch format of retainKeys"));
+        return Err(malformed("invalid patch format of retainKeys"));
     };
     let retained: HashSet<&str> = retained.iter().filter_map(Value::as_str).collect();
     let keeps = |key: &str| retained.contains(key);
@@ -330,7 +353,7 @@ fn retain_keys(original: &mut Object, patch: &mut Object) -> Result<()> {
             && !keeps(key)
     });
     if stray {
-        return Err(error("invalid patch format of retainKeys"));
+        return Err(malformed("invalid patch format of retainKeys"));
     }
     original.retain(|key, _| keeps(key));
     Ok(())
@@ -548,7 +571,10 @@ fn element_kind(original: &[Value], patch: &[Value]) -> Result<Kind> {
         return Err(error("no elements in any of the given slices"));
     };
     if first == Kind::List {
-        return Err(error("lists of lists are not supported"));
+        return Err(StrategicPatchError {
+            message: "lists of lists are not supported".into(),
+            class: ErrorClass::Unprocessable,
+        });
     }
     if kinds.any(|other| other != first) {
         return Err(error(format!(
@@ -748,9 +774,9 @@ fn directive_target<'a>(directive: &'a str, prefix: &str) -> Result<&'a str> {
     match directive.split_once('/') {
         Some((head, key)) if head == prefix => Ok(key),
         _ if prefix == DELETE_FROM_PRIMITIVE_LIST => {
-            Err(error("invalid patch format of primitive list"))
+            Err(malformed("invalid patch format of primitive list"))
         }
-        _ => Err(error("invalid patch format of setElementOrder list")),
+        _ => Err(malformed("invalid patch format of setElementOrder list")),
     }
 }
 
@@ -811,9 +837,20 @@ fn kind(value: &Value) -> Kind {
     }
 }
 
-/// An error with `message`.
+/// An error with `message` that is none of mergepatch's sentinels.
 fn error(message: impl Into<String>) -> StrategicPatchError {
-    StrategicPatchError(message.into())
+    StrategicPatchError {
+        message: message.into(),
+        class: ErrorClass::Other,
+    }
+}
+
+/// One of mergepatch's malformed-patch sentinels, with its message.
+fn malformed(message: &str) -> StrategicPatchError {
+    StrategicPatchError {
+        message: message.into(),
+        class: ErrorClass::BadRequest,
+    }
 }
 
 /// Upstream's `ErrNoMergeKey`.

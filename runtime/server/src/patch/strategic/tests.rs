@@ -106,7 +106,7 @@ fn patch(original: Value, patch: Value) -> Value {
 }
 
 fn patch_err(original: Value, patch: Value) -> String {
-    apply(&original, &patch, &POD).unwrap_err().0
+    apply(&original, &patch, &POD).unwrap_err().message
 }
 
 /// `spec.containers` of a pod with those containers.
@@ -472,6 +472,35 @@ fn unknown_patch_types_are_errors() {
     );
 }
 
+/// The class of an error is how upstream's patch handler tells
+/// mergepatch's sentinels apart: malformed patches, a list of lists, and
+/// the rest.
+#[test]
+fn errors_carry_the_class_the_patch_handler_answers_by() {
+    let class = |original: Value, patch: Value| apply(&original, &patch, &POD).unwrap_err().class;
+    assert_eq!(
+        class(
+            json!({"spec": {"strategy": {"name": "foo"}}}),
+            json!({"spec": {"strategy": {"$retainKeys": ["name"], "medium": "x"}}}),
+        ),
+        ErrorClass::BadRequest
+    );
+    assert_eq!(
+        class(
+            json!({"metadata": {"finalizers": [["a"]]}}),
+            json!({"metadata": {"finalizers": ["b"]}}),
+        ),
+        ErrorClass::Unprocessable
+    );
+    assert_eq!(
+        class(
+            json!({"spec": {"containers": [{"name": "1", "image": "a"}]}}),
+            json!({"spec": {"containers": [{"image": "b"}]}}),
+        ),
+        ErrorClass::Other
+    );
+}
+
 #[test]
 fn missing_merge_key_is_an_error() {
     // "missing merge key should error out".
@@ -502,7 +531,10 @@ fn malformed_lists_and_documents_are_errors() {
     );
     assert_eq!(
         apply(&json!({}), &json!([1]), &POD),
-        Err(StrategicPatchError("invalid JSON document".to_owned()))
+        Err(StrategicPatchError {
+            message: "invalid JSON document".to_owned(),
+            class: ErrorClass::BadRequest,
+        })
     );
 }
 
