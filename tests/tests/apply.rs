@@ -748,8 +748,9 @@ fn signed_zeros_in_applied_sets_and_managed_fields_are_not_a_500() {
 /// stays in the object the field manager merges and the generic store's
 /// Update compares it (an exported manifest applied after a change is a
 /// 409, not an overwrite); the current one applies. An apply that would
-/// create an object the configuration names by uid is a 409 (the patch
-/// handler's `applyPatch`), and nothing is created.
+/// create an object the configuration names by uid is a 409, one that
+/// does not name it a 400 (the patch handler's `applyPatch`), and nothing
+/// is created.
 #[test]
 fn an_applied_resource_version_or_uid_is_a_precondition() {
     let s = TestServer::start();
@@ -811,12 +812,30 @@ fn an_applied_resource_version_or_uid_is_a_precondition() {
         refused["message"],
         "Operation cannot be fulfilled on configmaps \"gone\": uid mismatch: the provided object specified uid 6f1c1a8e-0000-4000-8000-000000000001, and no existing object was found"
     );
-    let (code, _) = send(
+    let gone = |s: &TestServer| {
+        send(
+            s,
+            reqwest::Method::GET,
+            &format!("{CM}/gone"),
+            "application/json",
+            "",
+        )
+        .0
+    };
+    assert_eq!(gone(&s), 404);
+    // A configuration that would create an object must name it.
+    let body = json!({"apiVersion": "v1", "kind": "ConfigMap", "data": {"a": "1"}}).to_string();
+    let (code, refused) = send(
         &s,
-        reqwest::Method::GET,
-        &format!("{CM}/gone"),
-        "application/json",
-        "",
+        reqwest::Method::PATCH,
+        &format!("{CM}/gone?fieldManager=m"),
+        "application/apply-patch+yaml",
+        &body,
     );
-    assert_eq!(code, 404);
+    assert_eq!(code, 400, "{refused}");
+    assert_eq!(
+        refused["message"],
+        "the name of the object (gone based on URL) was undeterminable: name must be provided"
+    );
+    assert_eq!(gone(&s), 404);
 }

@@ -308,8 +308,15 @@ impl Ctx<'_> {
                     self.write_update(kv, Stored::Object(old), obj, Some(outcome.managed_fields))
                 }
                 _ => {
-                    // The patch handler's `applyPatch`: an object the
-                    // configuration names by uid must exist.
+                    // The patch handler's `applyPatch` on the object the
+                    // configuration alone makes: it must name itself
+                    // (`checkName`), and an object it names by uid must
+                    // exist.
+                    if obj.metadata().name.as_deref().is_none_or(str::is_empty) {
+                        return Err(ApiError::bad_request(format!(
+                            "the name of the object ({name} based on URL) was undeterminable: name must be provided"
+                        )));
+                    }
                     if let Some(uid) = obj.metadata().uid.as_deref().filter(|u| !u.is_empty()) {
                         return Err(ApiError::conflict_because(
                             ri,
