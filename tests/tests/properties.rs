@@ -429,7 +429,19 @@ fn check(api: &Api, rt: &tokio::runtime::Runtime, req: &Req) -> Result<(), TestC
             .await;
         let code = reply.status.as_u16();
         SEEN[usize::from(code >= 400)].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        prop_assert!(code < 500, "{} {uri}: {}", req.method, reply.text);
+        // The one 5xx upstream answers a bad request with: a strategic
+        // merge patch error its patch handler returns unconverted (a
+        // missing merge key, an unknown `$patch`), a 500 with no reason.
+        // Any other 5xx is a server fault.
+        let unconverted = code == 500
+            && req.content_type == "application/strategic-merge-patch+json"
+            && reply.body.get("reason").is_none();
+        prop_assert!(
+            code < 500 || unconverted,
+            "{} {uri}: {}",
+            req.method,
+            reply.text
+        );
         if code >= 400 {
             prop_assert_eq!(&reply.body["kind"], "Status", "{}", reply.text);
             prop_assert_eq!(&reply.body["code"], code, "{}", reply.text);

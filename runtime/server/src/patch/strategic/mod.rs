@@ -865,6 +865,8 @@ fn no_merge_key(object: &Object, key: &str) -> StrategicPatchError {
 fn bad_patch_type(directive: &Value, object: &Object) -> StrategicPatchError {
     let directive = match directive {
         Value::String(name) => name.clone(),
+        // `%s` of a nil interface.
+        Value::Null => "%!s(<nil>)".into(),
         other => format!("%!s({}={})", go_type(other), runtime::go::value_v(other)),
     };
     error(format!(

@@ -462,6 +462,16 @@ fn unknown_patch_types_are_errors() {
         message,
         "unknown patch type: bogus in map: map[$patch:bogus name:a]"
     );
+    // Go's `%s` of what is not a string: nil, a number (decoded as
+    // apimachinery's JSON decodes an integer).
+    assert_eq!(
+        patch_err(json!({}), json!({"$patch": null})),
+        "unknown patch type: %!s(<nil>) in map: map[$patch:<nil>]"
+    );
+    assert_eq!(
+        patch_err(json!({}), json!({"$patch": 1})),
+        "unknown patch type: %!s(int64=1) in map: map[$patch:1]"
+    );
     let message = patch_err(
         json!({"spec": {"containers": named(&["a"])}}),
         json!({"spec": {"containers": [{"$patch": "merge"}]}}),
