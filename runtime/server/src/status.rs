@@ -136,6 +136,22 @@ impl ApiError {
         .for_resource(info, name)
     }
 
+    /// 409 AlreadyExists for a create with `generateName` whose name is
+    /// taken, retried after a second (upstream's `NewGenerateNameConflict`).
+    pub fn generate_name_conflict(info: &ResourceInfo, name: &str) -> Self {
+        let mut e = ApiError::new(
+            409,
+            StatusReason::AlreadyExists,
+            format!(
+                "{} \"{name}\" already exists, the server was not able to generate a unique name for the object",
+                info.group_resource()
+            ),
+        )
+        .for_resource(info, name);
+        e.retry_after = Some(1);
+        e
+    }
+
     /// 409 on a stale resourceVersion.
     pub fn conflict(info: &ResourceInfo, name: &str) -> Self {
         ApiError::new(

@@ -441,3 +441,82 @@ async fn managed_fields_with_a_key_of_a_wide_first_character_count_as_none() {
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
     assert_eq!(r.body["data"]["k"], "v");
 }
+
+/// A create whose name is taken is answered as the generic store answers
+/// it: an object still being deleted says so (`kubectl create ns foo`
+/// while the old one terminates), dry run or not; an object with a
+/// `generateName` gets the generate-name conflict, which a client retries
+/// after a second (`Retry-After: 1`).
+#[tokio::test]
+async fn a_taken_name_is_answered_as_the_generic_store_answers_it() {
+    let api = Api::start();
+    let mut held = configmap("c");
+    held["metadata"]["finalizers"] = json!(["example.com/a"]);
+    api.create(CONFIGMAPS, &held).await;
+    let r = api.delete(&format!("{CONFIGMAPS}/c")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    for uri in [CONFIGMAPS.to_string(), format!("{CONFIGMAPS}?dryRun=All")] {
+        let r = api.post(&uri, &configmap("c")).await;
+        r.assert_failure(409, "AlreadyExists");
+        assert_eq!(
+            r.body["message"], "object is being deleted: configmaps \"c\" already exists",
+            "{uri}"
+        );
+    }
+
+    api.create(CONFIGMAPS, &configmap("x")).await;
+    let mut named = configmap("x");
+    named["metadata"]["generateName"] = json!("x-");
+    let r = api.post(CONFIGMAPS, &named).await;
+    r.assert_failure(409, "AlreadyExists");
+    assert_eq!(
+        r.body["message"],
+        "configmaps \"x\" already exists, the server was not able to generate a unique name for the object"
+    );
+    assert_eq!(r.body["details"]["retryAfterSeconds"], 1, "{}", r.text);
+    assert_eq!(r.header("retry-after"), Some("1"));
+    // Without a generateName, the plain message.
+    let r = api.post(CONFIGMAPS, &configmap("x")).await;
+    assert_eq!(r.body["message"], "configmaps \"x\" already exists");
+}
+
+/// A generated name keeps at most 58 bytes of the prefix before its five
+/// random characters (`simpleNameGenerator`), so a long prefix still gives
+/// a valid DNS label for a Service.
+#[tokio::test]
+async fn a_generated_name_cuts_a_long_prefix() {
+    let api = Api::start();
+    let prefix = format!("{}-", "a".repeat(60));
+    let service = json!({"apiVersion": "v1", "kind": "Service",
+                         "metadata": {"generateName": prefix},
+                         "spec": {"ports": [{"port": 80}]}});
+    let r = api
+        .post("/api/v1/namespaces/default/services", &service)
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let name = r.body["metadata"]["name"].as_str().unwrap();
+    assert_eq!(name.len(), 63, "{name}");
+    assert!(name.starts_with(&"a".repeat(58)), "{name}");
+}
+
+/// A dry-run create of an object carrying a resourceVersion is created
+/// (only etcd's create refuses one; the dry-run storage checks the key is
+/// free), as `kubectl create --dry-run=server` of an exported file finds;
+/// nothing is stored. Without dry run it is still the 500.
+#[tokio::test]
+async fn a_dry_run_create_may_carry_a_resource_version() {
+    let api = Api::start();
+    let mut exported = configmap("e");
+    exported["metadata"]["resourceVersion"] = json!("5");
+    let r = api
+        .post(&format!("{CONFIGMAPS}?dryRun=All"), &exported)
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.body["metadata"]["name"], "e");
+    assert_eq!(
+        api.get(&format!("{CONFIGMAPS}/e")).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let r = api.post(CONFIGMAPS, &exported).await;
+    assert_eq!(r.status, StatusCode::INTERNAL_SERVER_ERROR, "{}", r.text);
+}

@@ -368,3 +368,24 @@ async fn repeated_gets_follow_every_write() {
         .await;
     assert_eq!(r.body["items"], json!([read]), "{}", r.text);
 }
+
+/// `export`, removed from GET since v1.14, is refused when set
+/// (`GetResource`); `export=false` reads as ever.
+#[tokio::test]
+async fn a_get_with_export_is_refused() {
+    let api = Api::start();
+    api.create(CONFIGMAPS, &configmap("c")).await;
+    for query in ["export=true", "export=1", "export="] {
+        let r = api.get(&format!("{CONFIGMAPS}/c?{query}")).await;
+        r.assert_failure(400, "BadRequest");
+        assert_eq!(
+            r.body["message"],
+            "the export parameter, deprecated since v1.14, is no longer supported",
+            "{query}"
+        );
+        let r = api.get_as(&format!("{CONFIGMAPS}/c?{query}"), TABLE).await;
+        r.assert_failure(400, "BadRequest");
+    }
+    let r = api.get(&format!("{CONFIGMAPS}/c?export=false")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+}

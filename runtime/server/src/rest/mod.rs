@@ -699,15 +699,31 @@ impl Ctx<'_> {
         .with_warnings(warnings))
     }
 
-    fn get(&self) -> Result<Answer, ApiError> {
+    /// The GET handler's options: `export` is refused (upstream's
+    /// `GetResource`: deprecated since v1.14, removed), then the
+    /// resourceVersion rules ([`super::versions::get`]).
+    ///
+    /// Errors: 400 for `export` set true, as `Convert_Slice_string_To_bool`
+    /// reads it; the resourceVersion errors.
+    fn get_options(&self) -> Result<(), ApiError> {
+        if self.query.opt_flag("export") == Some(true) {
+            return Err(ApiError::bad_request(
+                "the export parameter, deprecated since v1.14, is no longer supported",
+            ));
+        }
         super::versions::get(self.query, || self.store().current_revision())?;
+        Ok(())
+    }
+
+    fn get(&self) -> Result<Answer, ApiError> {
+        self.get_options()?;
         Ok(Answer::object(StatusCode::OK, self.current_object()?.1))
     }
 
     /// A plain JSON GET: the object's bytes from the read cache when it was
     /// read before at its current revision, else read, encoded and cached.
     fn get_json(&self) -> Result<Response, ApiError> {
-        super::versions::get(self.query, || self.store().current_revision())?;
+        self.get_options()?;
         let kv = self
             .store()
             .get(&self.key(self.name()))

@@ -133,7 +133,7 @@ impl Ctx<'_> {
             if m.name.is_none()
                 && let Some(prefix) = &m.generate_name
             {
-                m.name = Some(format!("{prefix}{}", random_suffix()));
+                m.name = Some(generated_name(prefix));
             }
         }
         let name = obj.metadata().name.clone().unwrap_or_default();
@@ -161,6 +161,27 @@ impl Ctx<'_> {
             self.server
                 .validate_admission(&request, Some(obj.as_ref()), None)?,
         );
+        obj.metadata_mut().managed_fields = managed;
+        let generated = obj
+            .metadata()
+            .generate_name
+            .as_deref()
+            .is_some_and(|g| !g.is_empty());
+        if dry_run {
+            // The dry-run storage only checks that the key is free (its
+            // `Create` never reaches etcd's resourceVersion check).
+            if self
+                .store()
+                .get(&self.key(&name))
+                .map_err(|e| storage_error(e, ri, &name))?
+                .is_some()
+            {
+                return Err(self.name_taken(&name, generated));
+            }
+            return Ok(
+                Answer::object(StatusCode::CREATED, self.as_stored(obj)).with_warnings(warnings)
+            );
+        }
         if obj.metadata().resource_version.is_some() {
             // storage.ErrResourceVersionSetOnCreate, a plain error upstream: 500, no reason.
             return Err(ApiError::new(
@@ -169,25 +190,46 @@ impl Ctx<'_> {
                 "resourceVersion should not be set on objects to be created",
             ));
         }
-        obj.metadata_mut().managed_fields = managed;
-        if dry_run {
-            if self
-                .store()
-                .get(&self.key(&name))
-                .map_err(|e| storage_error(e, ri, &name))?
-                .is_some()
-            {
-                return Err(ApiError::already_exists(ri, &name));
-            }
-            return Ok(
-                Answer::object(StatusCode::CREATED, self.as_stored(obj)).with_warnings(warnings)
-            );
-        }
-        let (kv, json) = self.store_object(&self.key(&name), &name, obj.as_mut(), None)?;
+        let (kv, json) = self
+            .store_object(&self.key(&name), &name, obj.as_mut(), None)
+            .map_err(|e| {
+                if e.reason == StatusReason::AlreadyExists {
+                    self.name_taken(&name, generated)
+                } else {
+                    e
+                }
+            })?;
         obj.metadata_mut().resource_version = Some(kv.mod_revision.to_string());
         Ok(Answer::object(StatusCode::CREATED, self.as_stored(obj))
             .with_warnings(warnings)
             .with_json(json))
+    }
+
+    /// The generic store's answer to a create whose `name` is taken: the
+    /// generate-name conflict when the object has a `generateName`
+    /// (`CheckGeneratedNameError`: the server may have picked the name; a
+    /// client retries after a second), else AlreadyExists; either message
+    /// prefixed `object is being deleted: ` when the object holding the
+    /// name is terminating (`Store.Create`), as a namespace re-created
+    /// while the old one terminates finds.
+    fn name_taken(&self, name: &str, generated: bool) -> ApiError {
+        let ri = self.ri();
+        let mut e = if generated {
+            ApiError::generate_name_conflict(ri, name)
+        } else {
+            ApiError::already_exists(ri, name)
+        };
+        let terminating = self
+            .store()
+            .get(&self.key(name))
+            .ok()
+            .flatten()
+            .and_then(|kv| self.stored_object(&kv).ok())
+            .is_some_and(|obj| obj.metadata().deletion_timestamp.is_some());
+        if terminating {
+            e.message = format!("object is being deleted: {}", e.message);
+        }
+        e
     }
 
     /// Takes `status` out of a field manager's tree of an object written
@@ -749,6 +791,20 @@ fn bump_generation(ri: &ResourceInfo, old: &mut dyn Object, new: &mut dyn Object
     if bump {
         new.metadata_mut().generation = Some(old.metadata().generation.unwrap_or(0) + 1);
     }
+}
+
+/// A name for an object created with `generateName`, as upstream's
+/// `simpleNameGenerator`: the prefix cut to 58 bytes (a name of at most
+/// 63 then), and five random characters.
+fn generated_name(prefix: &str) -> String {
+    const MAX_GENERATED_NAME_LENGTH: usize = 63 - 5;
+    let mut cut = prefix.len().min(MAX_GENERATED_NAME_LENGTH);
+    // Go cuts bytes; a prefix with other than ASCII fails validation
+    // either way: cut it where a character ends.
+    while !prefix.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}{}", &prefix[..cut], random_suffix())
 }
 
 fn random_suffix() -> String {
