@@ -207,6 +207,17 @@ pub trait Strategy: DeserializeOwned + Serialize + 'static {
     /// validation.
     fn prepare_for_update(&mut self, _old: &Self) {}
 
+    /// Whether [`Strategy::prepare_for_status_update`] does something; the
+    /// generic server does not call it otherwise.
+    const PREPARE_FOR_STATUS_UPDATE: bool = false;
+
+    /// The status strategy's `PrepareForUpdate`, for what it resets beyond
+    /// what the server resets for every built-in kind on a write to
+    /// `/status` (all but `metadata` and `status` kept from `old`): the
+    /// metadata the status may not change either (upstream's Deployment
+    /// status strategy keeps the labels, the Pod's the owner references).
+    fn prepare_for_status_update(&mut self, _old: &Self) {}
+
     /// Whether [`Strategy::warnings_on_create`] and
     /// [`Strategy::warnings_on_update`] can say something; the generic
     /// server does not call them otherwise.
@@ -436,6 +447,9 @@ pub struct KindStrategy {
     /// For kinds that prepare objects for update: the change, on the typed
     /// object, given the one it replaces.
     pub prepare_for_update: Option<PrepareForUpdate>,
+    /// For kinds whose status strategy resets metadata: the change, on the
+    /// typed object, given the one it replaces.
+    pub prepare_for_status_update: Option<PrepareForUpdate>,
     /// For kinds with warnings: the warnings about a write.
     pub warnings: Option<Warnings>,
     /// [`Strategy::NAMESPACE_LIFECYCLE`].
@@ -479,6 +493,7 @@ impl KindStrategy {
     pub const DEFAULT: KindStrategy = KindStrategy {
         prepare_for_create: None,
         prepare_for_update: None,
+        prepare_for_status_update: None,
         warnings: None,
         namespace_lifecycle: false,
         status_on_create: false,
@@ -503,6 +518,11 @@ impl KindStrategy {
             },
             prepare_for_update: if T::PREPARE_FOR_UPDATE {
                 Some(prepare_for_update::<T>)
+            } else {
+                None
+            },
+            prepare_for_status_update: if T::PREPARE_FOR_STATUS_UPDATE {
+                Some(prepare_for_status_update::<T>)
             } else {
                 None
             },
@@ -575,6 +595,13 @@ impl PartialEq for KindStrategy {
                 (a, b) => a.is_none() && b.is_none(),
             }
             && match (self.prepare_for_update, other.prepare_for_update) {
+                (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
+            && match (
+                self.prepare_for_status_update,
+                other.prepare_for_status_update,
+            ) {
                 (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
                 (a, b) => a.is_none() && b.is_none(),
             }
@@ -677,6 +704,12 @@ fn prepare_for_create<T: Strategy>(object: &mut dyn std::any::Any) {
 fn prepare_for_update<T: Strategy>(object: &mut dyn std::any::Any, old: &dyn std::any::Any) {
     if let (Some(typed), Some(old)) = (object.downcast_mut::<T>(), old.downcast_ref::<T>()) {
         typed.prepare_for_update(old);
+    }
+}
+
+fn prepare_for_status_update<T: Strategy>(object: &mut dyn std::any::Any, old: &dyn std::any::Any) {
+    if let (Some(typed), Some(old)) = (object.downcast_mut::<T>(), old.downcast_ref::<T>()) {
+        typed.prepare_for_status_update(old);
     }
 }
 

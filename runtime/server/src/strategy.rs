@@ -43,6 +43,19 @@ impl ApiServer {
         }
     }
 
+    /// The kind's status strategy's `PrepareForUpdate`, where it resets
+    /// metadata, on the typed object and the one it replaces.
+    pub(super) fn prepare_for_status_update(
+        &self,
+        ri: &ResourceInfo,
+        obj: &mut dyn Object,
+        old: &dyn Object,
+    ) {
+        if let Some(prepare) = ri.strategy.prepare_for_status_update {
+            prepare(obj.as_any_mut(), old.as_any());
+        }
+    }
+
     /// The kind strategy's `WarningsOnCreate` (no `old`) or
     /// `WarningsOnUpdate`, where it has them.
     pub(super) fn strategy_warnings(

@@ -456,3 +456,65 @@ async fn an_update_may_not_change_the_uid_or_add_finalizers_to_a_deleted_object(
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(api.get(&uri).await.status, StatusCode::NOT_FOUND);
 }
+
+/// A write to a built-in kind's `/status` keeps the spec but takes the
+/// metadata the request sends, as upstream's status strategies reset only
+/// the spec and what each names (the conformance tests patch an annotation
+/// through `/status`): a Deployment's labels stay, its annotations change,
+/// and its generation does not move. A custom resource's `/status` keeps
+/// all but the status (the custom resource status strategy).
+#[tokio::test]
+async fn a_status_write_takes_the_metadata_a_built_in_status_strategy_allows() {
+    const DEPLOYMENTS: &str = "/apis/apps/v1/namespaces/default/deployments";
+    let api = Api::start();
+    let body = json!({"apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": "d", "labels": {"app": "d"}},
+        "spec": {"selector": {"matchLabels": {"app": "d"}},
+            "template": {"metadata": {"labels": {"app": "d"}},
+                "spec": {"containers": [{"name": "c", "image": "nginx"}]}}}});
+    let created = api.create(DEPLOYMENTS, &body).await;
+    let patch = json!({
+        "metadata": {"annotations": {"patchedstatus": "true"}, "labels": {"app": "other"}},
+        "spec": {"replicas": 7},
+        "status": {"replicas": 1},
+    });
+    let r = api
+        .patch(&format!("{DEPLOYMENTS}/d/status"), MERGE_PATCH, &patch)
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let stored = api.get(&format!("{DEPLOYMENTS}/d")).await.body;
+    for object in [&r.body, &stored] {
+        assert_eq!(
+            object["metadata"]["annotations"]["patchedstatus"], "true",
+            "{object}"
+        );
+        assert_eq!(
+            object["metadata"]["labels"],
+            json!({"app": "d"}),
+            "{object}"
+        );
+        assert_eq!(object["spec"]["replicas"], 1, "{object}");
+        assert_eq!(object["status"]["replicas"], 1, "{object}");
+        assert_eq!(
+            object["metadata"]["generation"], created["metadata"]["generation"],
+            "{object}"
+        );
+    }
+
+    create_widget(&api, "w1").await;
+    let r = api
+        .patch(
+            &format!("{}/status", widget_uri("w1")),
+            MERGE_PATCH,
+            &json!({"metadata": {"annotations": {"patchedstatus": "true"}},
+                    "status": {"phase": "Running"}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["status"]["phase"], "Running");
+    assert!(
+        r.body["metadata"].get("annotations").is_none(),
+        "{}",
+        r.text
+    );
+}

@@ -12,6 +12,13 @@ use crate::core::v1::{PodTemplateSpec, warnings};
 /// as `deploymentStrategy.WarningsOnCreate`/`WarningsOnUpdate` do.
 impl Strategy for Deployment {
     const WARNINGS: bool = true;
+    const PREPARE_FOR_STATUS_UPDATE: bool = true;
+
+    /// `deploymentStatusStrategy.PrepareForUpdate`: a write to `/status`
+    /// keeps the labels.
+    fn prepare_for_status_update(&mut self, old: &Self) {
+        self.metadata.labels.clone_from(&old.metadata.labels);
+    }
 
     fn warnings_on_create(&self) -> Vec<String> {
         warnings_on_create(&self.metadata, &self.spec.template)

@@ -14,6 +14,16 @@ impl Strategy for Pod {
     const GRACEFUL_DELETE: bool = true;
     const WARNINGS: bool = true;
     const PREPARE_FOR_CREATE: bool = true;
+    const PREPARE_FOR_STATUS_UPDATE: bool = true;
+
+    /// `podStatusStrategy.PrepareForUpdate`: a write to `/status` keeps
+    /// the owner references (old kubelets corrupted them, breaking garbage
+    /// collection).
+    fn prepare_for_status_update(&mut self, old: &Self) {
+        self.metadata
+            .owner_references
+            .clone_from(&old.metadata.owner_references);
+    }
 
     /// `podStrategy.PrepareForCreate`: whatever status was sent, the pod
     /// starts with `phase: Pending` and the `qosClass` of

@@ -394,8 +394,20 @@ impl Ctx<'_> {
         let meta_update_causes =
             crate::validation::object_meta_update(new.metadata(), old.metadata());
         if self.info.subresource.as_deref() == Some("status") {
-            // Only status changes through /status.
-            new.keep_all_but_status(old.as_ref());
+            // Only status changes through /status: a custom resource's
+            // status strategy keeps everything else of the old object; a
+            // built-in kind's keeps the spec and takes the request's
+            // metadata, but what the kind's status strategy resets (the
+            // store's fields are carried over below).
+            if is_builtin_group(ri.group) {
+                let requested = std::mem::take(new.metadata_mut());
+                new.keep_all_but_status(old.as_ref());
+                *new.metadata_mut() = requested;
+                self.server
+                    .prepare_for_status_update(ri, new.as_mut(), old.as_ref());
+            } else {
+                new.keep_all_but_status(old.as_ref());
+            }
         } else if ri.status_subresource {
             new.keep_status(old.as_ref());
         }
@@ -420,7 +432,10 @@ impl Ctx<'_> {
             self.server
                 .prepare_for_update(ri, new.as_mut(), old.as_ref());
         }
-        bump_generation(ri, old.as_mut(), new.as_mut());
+        // Upstream's status strategies never bump the generation.
+        if self.info.subresource.as_deref() != Some("status") {
+            bump_generation(ri, old.as_mut(), new.as_mut());
+        }
         let mut causes = crate::validation::object_meta(ri, new.metadata(), false);
         causes.extend(meta_update_causes);
         causes.extend(self.type_validation(new.as_ref(), Some(old.as_ref())));
