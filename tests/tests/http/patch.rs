@@ -378,3 +378,76 @@ async fn strategic_merge_patch_errors_have_upstreams_codes() {
     assert_eq!(r.body["message"], "invalid patch format of retainKeys");
     assert_eq!(rv(&api.get(&uri).await.body), rv(&created));
 }
+
+/// Server-side apply through `/status` (kube-rs `patch_status` with
+/// `Patch::Apply`, client-go `ApplyStatus`) records its own entry, marked
+/// `subresource: status`, beside the manager's main-resource one, and
+/// neither owns nor conflicts on the spec, which the status strategy
+/// resets; a missing object is 404, as subresources never create.
+#[tokio::test]
+async fn server_side_apply_through_status_is_a_manager_of_its_own() {
+    const APPLY: &str = "application/apply-patch+yaml";
+    let api = Api::start();
+    let uri = widget_uri("w1");
+    let status = format!("{uri}/status");
+    let r = api
+        .patch(&format!("{uri}?fieldManager=ctrl"), APPLY, &widget("w1"))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let applied = json!({"apiVersion": "example.dev/v1", "kind": "Widget",
+                         "metadata": {"name": "w1"}, "status": {"phase": "Running"}});
+    let r = api
+        .patch(&format!("{status}?fieldManager=ctrl"), APPLY, &applied)
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["status"]["phase"], "Running");
+    let entries = |body: &Value| -> Vec<(String, String, String)> {
+        body["metadata"]["managedFields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["manager"].as_str().unwrap_or("").to_string(),
+                    e["subresource"].as_str().unwrap_or("").to_string(),
+                    e["fieldsV1"].to_string(),
+                )
+            })
+            .collect()
+    };
+    let seen = entries(&r.body);
+    assert_eq!(seen.len(), 2, "{seen:?}");
+    assert_eq!((&*seen[0].0, &*seen[0].1), ("ctrl", ""), "{seen:?}");
+    assert!(seen[0].2.contains("f:spec"), "{seen:?}");
+    assert_eq!((&*seen[1].0, &*seen[1].1), ("ctrl", "status"), "{seen:?}");
+    assert!(seen[1].2.contains("f:phase"), "{seen:?}");
+
+    // Another manager's spec through /status is reset, not a conflict.
+    let mut other = applied.clone();
+    other["spec"] = json!({"replicas": 9});
+    other["status"] = json!({"replicas": 3});
+    let r = api
+        .patch(&format!("{status}?fieldManager=other"), APPLY, &other)
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["spec"]["replicas"], 2, "{}", r.text);
+    let seen = entries(&r.body);
+    let others: Vec<_> = seen.iter().filter(|e| e.0 == "other").collect();
+    assert_eq!(others.len(), 1, "{seen:?}");
+    assert!(!others[0].2.contains("f:spec"), "{seen:?}");
+
+    let mut missing = applied.clone();
+    missing["metadata"]["name"] = json!("missing");
+    let r = api
+        .patch(
+            &format!("{}/status?fieldManager=ctrl", widget_uri("missing")),
+            APPLY,
+            &missing,
+        )
+        .await;
+    r.assert_failure(404, "NotFound");
+    assert_eq!(
+        api.get(&widget_uri("missing")).await.status,
+        StatusCode::NOT_FOUND
+    );
+}

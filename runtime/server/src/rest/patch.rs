@@ -248,7 +248,7 @@ impl Ctx<'_> {
         // The applied status of a main resource is neither merged nor
         // owned.
         let mut applied = applied;
-        self.drop_reset_status(&mut applied);
+        self.drop_reset_fields(&mut applied);
         for _ in 0..5 {
             let live = self
                 .store()
@@ -270,6 +270,7 @@ impl Ctx<'_> {
                 &applied,
                 manager,
                 ri.api_version,
+                self.info.subresource.as_deref(),
                 &managed,
                 force,
                 Time::now(),
@@ -306,6 +307,11 @@ impl Ctx<'_> {
                         Some(rv) => conditional = rv != current,
                     }
                     self.write_update(kv, Stored::Object(old), obj, Some(outcome.managed_fields))
+                }
+                // A subresource never creates (`StatusREST.Update` turns
+                // create-on-update off).
+                _ if self.info.subresource.is_some() => {
+                    return Err(ApiError::not_found(ri, &name));
                 }
                 _ => {
                     // The patch handler's `applyPatch` on the object the

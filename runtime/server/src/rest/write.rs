@@ -232,16 +232,18 @@ impl Ctx<'_> {
         e
     }
 
-    /// Takes `status` out of a field manager's tree of an object written
-    /// to the main resource of a kind with a status subresource: the
-    /// strategy resets it (upstream's `GetResetFields`), and the field
-    /// manager ignores it.
-    pub(super) fn drop_reset_status(&self, tree: &mut Value) {
-        if self.ri().status_subresource
-            && self.info.subresource.is_none()
-            && let Some(object) = tree.as_object_mut()
-        {
-            object.remove("status");
+    /// Takes out of a field manager's tree what the strategy of the
+    /// resource written resets (upstream's `GetResetFields`), which the
+    /// field manager neither owns nor conflicts on: `status` on the main
+    /// resource of a kind with a status subresource, `spec` on `/status`.
+    pub(super) fn drop_reset_fields(&self, tree: &mut Value) {
+        let reset = match self.info.subresource.as_deref() {
+            None if self.ri().status_subresource => "status",
+            Some("status") => "spec",
+            _ => return,
+        };
+        if let Some(object) = tree.as_object_mut() {
+            object.remove(reset);
         }
     }
 
@@ -271,7 +273,7 @@ impl Ctx<'_> {
             ));
         }
         let mut value = field_manager_tree(obj)?;
-        self.drop_reset_status(&mut value);
+        self.drop_reset_fields(&mut value);
         Ok(apply::update_converting(
             None,
             &value,

@@ -203,6 +203,7 @@ pub fn apply(
         applied,
         manager,
         api_version,
+        None,
         managed,
         force,
         now,
@@ -213,7 +214,9 @@ pub fn apply(
 
 /// Server-side applies `applied` (a partial object of the kind `schema`
 /// describes, in version `api_version`) as `manager` onto `live` (`None`:
-/// the object is being created), given the live object's managed fields.
+/// the object is being created), given the live object's managed fields;
+/// through `subresource` (`status`) when given, which is part of the
+/// manager's identity, as upstream's `BuildManagerIdentifier` makes it.
 ///
 /// The applied object merges into the live one by the schema: struct and
 /// map fields merge, `listType=map` items merge by key, `listType=set`
@@ -246,6 +249,7 @@ pub fn apply_converting(
     applied: &Value,
     manager: &str,
     api_version: &str,
+    subresource: Option<&str>,
     managed: &[ManagedFieldsEntry],
     force: bool,
     now: Time,
@@ -256,7 +260,7 @@ pub fn apply_converting(
     let applied_set = check_applied(applied, api_version, shape)?;
     let managers = managers::decode(managed)
         .map_err(|e| ApplyError::Invalid(format!("failed to decode managed fields: {e}")))?;
-    let writer = Writer::new(manager, api_version, None);
+    let writer = Writer::new(manager, api_version, subresource);
     // The live object keeps its managed fields through the merge: they are
     // one atomic path that every recorded set strips, and the result's are
     // replaced below.
