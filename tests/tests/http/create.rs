@@ -520,3 +520,44 @@ async fn a_dry_run_create_may_carry_a_resource_version() {
     let r = api.post(CONFIGMAPS, &exported).await;
     assert_eq!(r.status, StatusCode::INTERNAL_SERVER_ERROR, "{}", r.text);
 }
+
+/// Owner references repeated exactly are dropped, with upstream's warning
+/// naming the UIDs (`dedupOwnerReferencesAndAddWarning`): a create or an
+/// update before admission, a patch after it (its own wording); two copies
+/// of a controller reference are one reference, not a 422.
+#[tokio::test]
+async fn repeated_owner_references_are_dropped_with_a_warning() {
+    let api = Api::start();
+    let owner = json!({"apiVersion": "v1", "kind": "ConfigMap", "name": "o",
+                       "uid": "u1", "controller": true});
+    let other = json!({"apiVersion": "v1", "kind": "ConfigMap", "name": "p", "uid": "u2"});
+    let mut cm = configmap("c");
+    cm["metadata"]["ownerReferences"] = json!([owner, other, owner]);
+    let r = api.post(CONFIGMAPS, &cm).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.body["metadata"]["ownerReferences"], json!([owner, other]));
+    let before = ".metadata.ownerReferences contains duplicate entries; API server dedups owner references in 1.20+, and may reject such requests as early as 1.24; please fix your requests; duplicate UID(s) observed: u1";
+    assert_eq!(r.warnings(), [format!("299 - \"{before}\"")]);
+
+    let mut again = r.body.clone();
+    again["metadata"]["ownerReferences"] = json!([other, other]);
+    let r = api.put(&format!("{CONFIGMAPS}/c"), &again).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["metadata"]["ownerReferences"], json!([other]));
+    assert_eq!(
+        r.warnings(),
+        [format!("299 - \"{}\"", before.replace("u1", "u2"))]
+    );
+
+    let r = api
+        .patch(
+            &format!("{CONFIGMAPS}/c"),
+            MERGE_PATCH,
+            &json!({"metadata": {"ownerReferences": [owner, owner]}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["metadata"]["ownerReferences"], json!([owner]));
+    let after = ".metadata.ownerReferences contains duplicate entries after mutating admission happens; API server dedups owner references in 1.20+, and may reject such requests as early as 1.24; please fix your requests; duplicate UID(s) observed: u1";
+    assert_eq!(r.warnings(), [format!("299 - \"{after}\"")]);
+}

@@ -75,7 +75,8 @@ impl Ctx<'_> {
         if let Some(subresource) = self.server.subresources.answering(self.ri()) {
             return self.create_through(subresource, true, bytes, content_type);
         }
-        let (obj, warnings) = self.decode(bytes, content_type)?;
+        let (mut obj, mut warnings) = self.decode(bytes, content_type)?;
+        warnings.extend(dedup_owner_references(obj.metadata_mut(), false));
         if let Some(answer) = self.ri().strategy.answer_create {
             return self.answer_unstored(obj, warnings, answer);
         }
@@ -124,6 +125,7 @@ impl Ctx<'_> {
         let request = self.admission_request(Operation::Create, &requested_name, dry_run);
         let mut warnings = warnings;
         warnings.extend(self.server.admit(&request, Some(obj.as_mut()), None)?);
+        warnings.extend(dedup_owner_references(obj.metadata_mut(), true));
         // `BeforeCreate`: the object a mutating plugin left must still be
         // in the request's namespace.
         check_namespace(ri, path_ns.as_deref(), obj.metadata())?;
@@ -292,7 +294,8 @@ impl Ctx<'_> {
         bytes: &[u8],
         content_type: Option<&str>,
     ) -> Result<Answer, ApiError> {
-        let (mut obj, warnings) = self.decode(bytes, content_type)?;
+        let (mut obj, mut warnings) = self.decode(bytes, content_type)?;
+        warnings.extend(dedup_owner_references(obj.metadata_mut(), false));
         let kv = match self.current_kv() {
             Ok(current) => current,
             // The generic store's Update: a kind whose strategy allows
@@ -388,6 +391,7 @@ impl Ctx<'_> {
         let mut warnings = self
             .server
             .admit(&request, Some(new.as_mut()), Some(old.as_ref()))?;
+        warnings.extend(dedup_owner_references(new.metadata_mut(), true));
         // `BeforeUpdate`: the object a mutating plugin left must still be
         // in the request's namespace.
         check_namespace(ri, self.info.namespace.as_deref(), new.metadata())?;
@@ -808,6 +812,40 @@ fn bump_generation(ri: &ResourceInfo, old: &mut dyn Object, new: &mut dyn Object
     if bump {
         new.metadata_mut().generation = Some(old.metadata().generation.unwrap_or(0) + 1);
     }
+}
+
+/// Drops the owner references that repeat an earlier one exactly, as
+/// upstream's create and update handlers do before mutating admission and
+/// every write handler after it (`dedupOwnerReferencesAndAddWarning`);
+/// the warning for the client, which names the repeated UIDs, when there
+/// were some.
+fn dedup_owner_references(meta: &mut ObjectMeta, after_admission: bool) -> Option<String> {
+    if meta.owner_references.len() < 2 {
+        return None;
+    }
+    let mut kept: Vec<runtime::meta::OwnerReference> =
+        Vec::with_capacity(meta.owner_references.len());
+    let mut duplicates = Vec::new();
+    for reference in std::mem::take(&mut meta.owner_references) {
+        if kept.contains(&reference) {
+            duplicates.push(reference.uid);
+        } else {
+            kept.push(reference);
+        }
+    }
+    meta.owner_references = kept;
+    if duplicates.is_empty() {
+        return None;
+    }
+    let when = if after_admission {
+        " after mutating admission happens"
+    } else {
+        ""
+    };
+    Some(format!(
+        ".metadata.ownerReferences contains duplicate entries{when}; API server dedups owner references in 1.20+, and may reject such requests as early as 1.24; please fix your requests; duplicate UID(s) observed: {}",
+        duplicates.join(", ")
+    ))
 }
 
 /// A name for an object created with `generateName`, as upstream's
