@@ -561,3 +561,30 @@ async fn repeated_owner_references_are_dropped_with_a_warning() {
     let after = ".metadata.ownerReferences contains duplicate entries after mutating admission happens; API server dedups owner references in 1.20+, and may reject such requests as early as 1.24; please fix your requests; duplicate UID(s) observed: u1";
     assert_eq!(r.warnings(), [format!("299 - \"{after}\"")]);
 }
+
+/// A body that is not JSON at all names no kind: upstream's serializer
+/// fails in `Interpret`, and the create handler answers that the object is
+/// unrecognized, with Go's JSON error and a summary of the body.
+#[tokio::test]
+async fn a_body_that_is_not_json_is_unrecognized() {
+    let api = Api::start();
+    for (body, message) in [
+        (
+            "",
+            "the object provided is unrecognized (must be of type ConfigMap): couldn't get version/kind; json parse error: unexpected end of JSON input (<empty>)",
+        ),
+        (
+            "{\"metadata\":{\"name\":\"x\"}",
+            "the object provided is unrecognized (must be of type ConfigMap): couldn't get version/kind; json parse error: unexpected end of JSON input ({\"metadata\":{\"name\":\"x\"})",
+        ),
+        (
+            "{name: x}",
+            "the object provided is unrecognized (must be of type ConfigMap): couldn't get version/kind; json parse error: invalid character 'n' looking for beginning of object key string ({name: x})",
+        ),
+    ] {
+        let r = api.post_bytes(CONFIGMAPS, body).await;
+        r.assert_failure(400, "BadRequest");
+        assert_eq!(r.body["message"], message, "{body:?}");
+    }
+    assert_eq!(names(&api.get(CONFIGMAPS).await.body), Vec::<String>::new());
+}

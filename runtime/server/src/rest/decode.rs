@@ -67,8 +67,18 @@ pub(crate) fn decode_object(
             bytes,
         )
     })?;
-    let type_meta: runtime::meta::TypeMeta =
-        serde_json::from_slice(bytes).map_err(|e| cannot(e.to_string()))?;
+    let type_meta: runtime::meta::TypeMeta = serde_json::from_slice(bytes).map_err(|e| {
+        // Text that is not JSON: the serializer's `Interpret` finds no
+        // kind in it, and the create handler says so.
+        match go_syntax_error(&e, bytes) {
+            Some(go) => unrecognized_body(
+                ri,
+                &format!("couldn't get version/kind; json parse error: {go}"),
+                bytes,
+            ),
+            None => cannot(e.to_string()),
+        }
+    })?;
     check_type_meta(
         ri,
         type_meta.kind.as_deref(),
@@ -247,6 +257,48 @@ pub(crate) fn unrecognized_body(ri: &ResourceInfo, error: &str, bytes: &[u8]) ->
         "the object provided is unrecognized (must be of type {}): {error} ({summary})",
         ri.kind
     ))
+}
+
+/// Go's `encoding/json` message for text serde_json found not to be JSON:
+/// `unexpected end of JSON input`, or `invalid character 'x' <context>`
+/// for the byte where serde stopped, the context read from serde's
+/// message. `None` for an error of another kind, or a context not known
+/// here.
+fn go_syntax_error(e: &serde_json::Error, bytes: &[u8]) -> Option<String> {
+    if e.is_eof() {
+        return Some("unexpected end of JSON input".into());
+    }
+    if !e.is_syntax() {
+        return None;
+    }
+    let message = e.to_string();
+    let context = [
+        ("expected value", "looking for beginning of value"),
+        (
+            "key must be a string",
+            "looking for beginning of object key string",
+        ),
+        ("expected `:`", "after object key"),
+        ("expected `,` or `}`", "after object key:value pair"),
+        ("expected `,` or `]`", "after array element"),
+        ("trailing characters", "after top-level value"),
+    ]
+    .into_iter()
+    .find(|(serde, _)| message.starts_with(serde))?
+    .1;
+    // serde's line and column (1-based, in bytes) name the byte.
+    let line_start: usize = bytes
+        .split(|b| *b == b'\n')
+        .take(e.line().saturating_sub(1))
+        .map(|line| line.len() + 1)
+        .sum();
+    let at = *bytes.get(line_start + e.column().checked_sub(1)?)?;
+    let shown = match at {
+        b'\'' => "'\\''".to_string(),
+        b' '..=b'~' => format!("'{}'", at as char),
+        _ => return None,
+    };
+    Some(format!("invalid character {shown} {context}"))
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -434,5 +486,41 @@ mod tests {
         assert_eq!(body["ports"][2]["protocol"], 7);
         assert_eq!(body["byName"], json!({"a": "UDP", "b/c": "TCP"}));
         assert_eq!(body["unknown"], "SCTP");
+    }
+
+    /// Text that is not JSON reads as Go's `encoding/json` reports it.
+    #[test]
+    fn syntax_errors_read_as_gos() {
+        let go = |text: &str| {
+            let e = serde_json::from_slice::<runtime::meta::TypeMeta>(text.as_bytes())
+                .expect_err("not JSON");
+            go_syntax_error(&e, text.as_bytes())
+        };
+        for (text, message) in [
+            ("", "unexpected end of JSON input"),
+            (
+                "{\"metadata\":{\"name\":\"x\"}",
+                "unexpected end of JSON input",
+            ),
+            (
+                "{x",
+                "invalid character 'x' looking for beginning of object key string",
+            ),
+            ("{\"a\" 1}", "invalid character '1' after object key"),
+            (
+                "{\"a\":1 \"b\"}",
+                "invalid character '\"' after object key:value pair",
+            ),
+            ("{\"a\":[1 2]}", "invalid character '2' after array element"),
+            (
+                "{\"a\":\n  x}",
+                "invalid character 'x' looking for beginning of value",
+            ),
+            ("{} x", "invalid character 'x' after top-level value"),
+        ] {
+            assert_eq!(go(text).as_deref(), Some(message), "{text:?}");
+        }
+        // A type error is not a syntax error.
+        assert_eq!(go("{\"kind\": 5}"), None);
     }
 }
