@@ -501,3 +501,23 @@ async fn core_stores_that_return_the_deleted_object_do() {
     let r = api.delete(&format!("{CONFIGMAPS}/c")).await;
     assert_eq!(r.body["kind"], "Status", "{}", r.text);
 }
+
+/// A delete of a pod whose grace period already runs does not delete it:
+/// the delete handler answers 202 to a client asking for cascading
+/// deletion (`orphanDependents: false`), 200 otherwise.
+#[tokio::test]
+async fn a_pending_graceful_delete_asking_to_cascade_is_202() {
+    let api = Api::start();
+    api.create(PODS, &pod("p1", Some("node-1"))).await;
+    let uri = format!("{PODS}/p1");
+    let r = api.delete(&uri).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let r = api
+        .delete_with(&uri, &json!({"orphanDependents": false}))
+        .await;
+    assert_eq!(r.status, StatusCode::ACCEPTED, "{}", r.text);
+    assert_eq!(r.body["kind"], "Pod", "{}", r.text);
+    let r = api.delete(&uri).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(api.get(&uri).await.status, StatusCode::OK);
+}

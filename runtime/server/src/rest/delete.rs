@@ -78,7 +78,13 @@ impl Ctx<'_> {
         let grace =
             deletion::before_delete(ri, obj.as_mut(), &options, now).map_err(ApiError::internal)?;
         if grace == Grace::Pending {
-            return Ok(deleted_answer(obj));
+            // Not deleted (its grace period runs on): the delete handler's
+            // 202 for a client that asked for cascading deletion.
+            let mut answer = deleted_answer(obj);
+            if options.orphan_dependents == Some(false) {
+                answer.status = StatusCode::ACCEPTED;
+            }
+            return Ok(answer);
         }
         let gc_finalizers = deletion::gc_finalizers(ri, stored.metadata(), &options);
         let held_before = !stored.metadata().finalizers.is_empty();
