@@ -178,10 +178,7 @@ pub(crate) async fn handle(
         Some(_) => return Err(ApiError::path_not_found()),
     }
     let accept = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok());
-    let representation = negotiate::representation_for(
-        accept,
-        entry.kind.protobuf().is_some() && info.subresource.as_deref() != Some("scale"),
-    )?;
+    let representation = negotiate::representation_for(accept, entry.kind.protobuf().is_some())?;
     if let Representation::PartialObjectMetadata(_, list) = representation {
         // Upstream names the Go type it holds: unstructured for custom
         // resources, the internal type for built-in kinds.
@@ -534,7 +531,7 @@ impl Ctx<'_> {
             (Verb::Get, _) => self.get()?,
             (Verb::List, _) => self.list()?,
             (Verb::Create, _) => self.create(bytes, content_type)?,
-            (Verb::Update, Some("scale")) => self.update_scale(bytes)?,
+            (Verb::Update, Some("scale")) => self.update_scale(bytes, content_type)?,
             (Verb::Update, _) => self.update(bytes, content_type)?,
             (Verb::Patch, _) => self.patch(bytes, content_type)?,
             (Verb::Delete, _) => self.delete(bytes, content_type)?,

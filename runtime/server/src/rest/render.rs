@@ -117,8 +117,14 @@ pub(super) fn render(
         && let Some(message) = entry.kind.protobuf()
     {
         // Lists took their own path (`list_protobuf`).
-        let bytes = if body.get("kind").and_then(Value::as_str) == Some(entry.info.kind) {
+        let kind = body.get("kind").and_then(Value::as_str);
+        let bytes = if kind == Some(entry.info.kind) {
             runtime::codec::protobuf::wrap(&body, message)
+        } else if kind == Some("Scale")
+            && body.get("apiVersion").and_then(Value::as_str) == Some("autoscaling/v1")
+        {
+            // The `scale` subresource's view of the object.
+            runtime::codec::protobuf::wrap(&body, &super::scale::SCALE)
         } else {
             // Not an object of this kind (a Status): JSON.
             return json_response(status, &body, warnings, query);

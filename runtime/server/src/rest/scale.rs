@@ -11,9 +11,54 @@ use crate::object::get_path;
 use crate::patch::apply;
 use crate::status::{ApiError, Cause};
 use crate::storage::KeyValue;
-use runtime::meta::{CauseType, Time};
+use runtime::codec::protobuf::{Field, Kind, Message, Presence, ProtoSchema};
+use runtime::meta::{CauseType, ObjectMeta, Time};
 use runtime::registry::Object;
 use runtime::resource::ResourceInfo;
+
+/// autoscaling/v1 `Scale` on the wire (`k8s.io/api/autoscaling/v1/generated.proto`):
+/// `metadata` 1, `spec` 2 (`replicas` 1), `status` 3 (`replicas` 1,
+/// `selector` 2), each written as gogo writes value fields.
+pub(super) static SCALE: Message = Message {
+    name: "Scale",
+    fields: &[
+        scale_field(
+            1,
+            "metadata",
+            Kind::Message(ObjectMeta::message),
+            Presence::Value,
+        ),
+        scale_field(2, "spec", Kind::Message(|| &SCALE_SPEC), Presence::Value),
+        scale_field(
+            3,
+            "status",
+            Kind::Message(|| &SCALE_STATUS),
+            Presence::Value,
+        ),
+    ],
+};
+
+static SCALE_SPEC: Message = Message {
+    name: "ScaleSpec",
+    fields: &[scale_field(1, "replicas", Kind::Int32, Presence::Value)],
+};
+
+static SCALE_STATUS: Message = Message {
+    name: "ScaleStatus",
+    fields: &[
+        scale_field(1, "replicas", Kind::Int32, Presence::Required),
+        scale_field(2, "selector", Kind::String, Presence::Value),
+    ],
+};
+
+const fn scale_field(number: u32, json: &'static str, kind: Kind, presence: Presence) -> Field {
+    Field {
+        number,
+        json,
+        kind,
+        presence,
+    }
+}
 
 impl Ctx<'_> {
     /// The `autoscaling/v1` Scale view of an object stored at `revision`,
@@ -51,9 +96,33 @@ impl Ctx<'_> {
         Ok(Answer::ok(self.scale_of(obj.as_ref(), kv.mod_revision)?))
     }
 
-    pub(super) fn update_scale(&self, bytes: &[u8]) -> Result<Answer, ApiError> {
-        let scale: Value = serde_json::from_slice(bytes)
-            .map_err(|e| ApiError::bad_request(format!("error decoding Scale: {e}")))?;
+    /// A PUT of a Scale, in JSON, YAML or (a built-in kind's, as client-go
+    /// sends it when it speaks protobuf) protobuf.
+    pub(super) fn update_scale(
+        &self,
+        bytes: &[u8],
+        content_type: Option<&str>,
+    ) -> Result<Answer, ApiError> {
+        let decoding = |e: String| ApiError::bad_request(format!("error decoding Scale: {e}"));
+        let scale: Value = match crate::negotiate::body_format(content_type)? {
+            crate::negotiate::BodyFormat::Json => {
+                serde_json::from_slice(bytes).map_err(|e| decoding(e.to_string()))?
+            }
+            crate::negotiate::BodyFormat::Yaml => {
+                let json = runtime::codec::yaml::yaml_to_json(bytes)
+                    .map_err(|e| decoding(format!("yaml: {e}")))?;
+                serde_json::from_slice(&json).map_err(|e| decoding(e.to_string()))?
+            }
+            crate::negotiate::BodyFormat::Protobuf if self.entry.kind.protobuf().is_some() => {
+                runtime::codec::protobuf::decode_object(bytes, &SCALE).map_err(|e| decoding(e.0))?
+            }
+            crate::negotiate::BodyFormat::Protobuf => {
+                return Err(ApiError::unsupported_media_type(&[
+                    "application/json",
+                    "application/yaml",
+                ]));
+            }
+        };
         let (kv, obj) = self.current_object()?;
         self.write_scale(kv, obj, scale)
     }
