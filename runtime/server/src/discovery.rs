@@ -234,9 +234,13 @@ pub fn api_resource_list(
     } else {
         format!("{group}/{version}")
     };
-    Some(
-        json!({"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": group_version, "resources": resources}),
-    )
+    // The core group's list is served without `apiVersion`, as upstream's
+    // `/api/v1` handler strips it (`stripVersionNegotiatedSerializer`).
+    Some(if group.is_empty() {
+        json!({"kind": "APIResourceList", "groupVersion": group_version, "resources": resources})
+    } else {
+        json!({"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": group_version, "resources": resources})
+    })
 }
 
 /// The aggregated discovery document of `/api` (core: true) or `/apis`.
@@ -340,11 +344,18 @@ pub(crate) fn deprecation_warning(
         .warning(info.api_version, info.kind, release)
 }
 
-/// `/version`: the Kubernetes version this server implements.
+/// `/version`: the Kubernetes version this server implements, as
+/// `version.Info` writes it since 1.33: the emulated version is the
+/// binary's own, and the minimum compatibility version the release
+/// before it (component-base's `effectiveVersion.Info`).
 pub fn version() -> Value {
     json!({
         "major": RELEASE.0.to_string(),
         "minor": RELEASE.1.to_string(),
+        "emulationMajor": RELEASE.0.to_string(),
+        "emulationMinor": RELEASE.1.to_string(),
+        "minCompatibilityMajor": RELEASE.0.to_string(),
+        "minCompatibilityMinor": RELEASE.1.saturating_sub(1).to_string(),
         "gitVersion": format!("v{}.{}.0", RELEASE.0, RELEASE.1),
         "gitCommit": "",
         "gitTreeState": "clean",

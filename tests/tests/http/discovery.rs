@@ -43,7 +43,8 @@ async fn core_resource_list() {
     let r = api.get("/api/v1").await;
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(r.body["kind"], "APIResourceList");
-    assert_eq!(r.body["apiVersion"], "v1");
+    // Upstream's `/api/v1` strips `apiVersion` (`/apis/<g>/<v>` keeps it).
+    assert!(r.body.get("apiVersion").is_none(), "{}", r.text);
     assert_eq!(r.body["groupVersion"], "v1");
     let verbs = json!([
         "create",
@@ -132,6 +133,7 @@ async fn group_resource_list_includes_subresources() {
     let r = api.get("/apis/example.dev/v1").await;
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(r.body["kind"], "APIResourceList");
+    assert_eq!(r.body["apiVersion"], "v1");
     assert_eq!(r.body["groupVersion"], "example.dev/v1");
     let widgets = api_resource(&r.body, "widgets");
     assert_eq!(widgets["kind"], "Widget");
@@ -253,9 +255,36 @@ async fn version_endpoint() {
         "{git_version}"
     );
     assert!(r.body["platform"].is_string());
+    // The emulated version (1.33+): the binary's own; compatible with the
+    // release before it.
+    assert_eq!(r.body["emulationMajor"], r.body["major"]);
+    assert_eq!(r.body["emulationMinor"], r.body["minor"]);
+    assert_eq!(r.body["minCompatibilityMajor"], "1");
+    let minor: u32 = r.body["minor"].as_str().unwrap().parse().unwrap();
+    assert_eq!(r.body["minCompatibilityMinor"], (minor - 1).to_string());
     // go-restful answers the root route with the slash too, which the
     // Python client's `VersionApi` asks.
     let slashed = api.get("/version/").await;
     assert_eq!(slashed.status, StatusCode::OK);
     assert_eq!(slashed.body, r.body);
+}
+
+/// The webhook configurations are in the `api-extensions` category, as
+/// their upstream stores say (`Categories()`): `kubectl get
+/// api-extensions` lists them.
+#[tokio::test]
+async fn webhook_configurations_are_api_extensions() {
+    let api = Api::start();
+    let r = api.get("/apis/admissionregistration.k8s.io/v1").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    for resource in [
+        "mutatingwebhookconfigurations",
+        "validatingwebhookconfigurations",
+    ] {
+        assert_eq!(
+            api_resource(&r.body, resource)["categories"],
+            json!(["api-extensions"]),
+            "{resource}"
+        );
+    }
 }

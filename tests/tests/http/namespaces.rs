@@ -373,3 +373,28 @@ async fn an_update_leaves_a_namespace_its_finalizers_hold() {
     })
     .await;
 }
+
+/// Namespaces have no delete collection (upstream's namespace storage is
+/// no `CollectionDeleter`): discovery does not offer it, and a DELETE of
+/// the collection is 405 and deletes nothing.
+#[tokio::test]
+async fn namespaces_cannot_be_deleted_as_a_collection() {
+    let api = Api::start();
+    api.create(NAMESPACES, &namespace("kept")).await;
+    let r = api.get("/api/v1").await;
+    assert_eq!(
+        api_resource(&r.body, "namespaces")["verbs"],
+        json!([
+            "create", "delete", "get", "list", "patch", "update", "watch"
+        ])
+    );
+    let r = api.delete(NAMESPACES).await;
+    r.assert_failure(405, "MethodNotAllowed");
+    let r = api.get(&format!("{NAMESPACES}/kept")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert!(
+        r.body["metadata"].get("deletionTimestamp").is_none(),
+        "{}",
+        r.text
+    );
+}

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +kubebuilder:resource:categories=api-extensions
 /// +printer:hook
 /// +defaulting:hook
 /// +validation:extra
@@ -39,6 +40,7 @@ pub struct MutatingWebhookConfiguration {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +kubebuilder:resource:categories=api-extensions
 /// +printer:hook
 /// +defaulting:hook
 /// +validation:extra

@@ -46,6 +46,7 @@ pub struct ConfigMap {
 ///
 /// +genclient
 /// +genclient:nonNamespaced
+/// +genclient:onlyVerbs=create,delete,get,list,patch,update,watch
 /// +kubebuilder:resource:shortName=ns
 /// +kubebuilder:subresource:status
 /// +kubebuilder:printcolumn:name="Status",type=string,JSONPath=".status.phase"
