@@ -323,6 +323,15 @@ async fn the_server_survives_etcd_going_away() {
         "{}",
         ready.text
     );
+    // A probe that excludes the etcd check passes without running it.
+    let excluded = api.get("/readyz?verbose&exclude=etcd").await;
+    assert_eq!(
+        (excluded.status, excluded.text.as_str()),
+        (
+            StatusCode::OK,
+            "[+]ping ok\n[+]etcd excluded: ok\nreadyz check passed\n"
+        )
+    );
     let check = api.get("/livez/etcd").await;
     assert_eq!(check.status, StatusCode::INTERNAL_SERVER_ERROR);
     assert!(

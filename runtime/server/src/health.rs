@@ -5,7 +5,9 @@
 //! withheld`) and `<endpoint> check failed`. The checks are `ping` and,
 //! for a store that is reached over the network, `etcd`. Each check is
 //! also served alone under each endpoint (`/readyz/ping`), as upstream's
-//! `InstallPathHandler` registers `<endpoint>/<check>`.
+//! `InstallPathHandler` registers `<endpoint>/<check>`. `?exclude=<check>`
+//! (repeatable) skips a check, `[+]<check> excluded: ok`, and names the
+//! exclusions that match no check.
 
 use std::sync::Arc;
 
@@ -54,28 +56,57 @@ pub(crate) async fn check_one(
 }
 
 /// The handler of `/healthz`, `/livez` and `/readyz`, each named in its
-/// answer by its path.
+/// answer by its path (upstream's `handleRootHealth`).
 pub(crate) async fn check(
     State(server): State<Arc<ApiServer>>,
     uri: Uri,
     RawQuery(query): RawQuery,
 ) -> Response {
     let endpoint = uri.path().trim_start_matches('/');
-    let verbose = query.as_deref().is_some_and(|q| {
-        q.split('&')
-            .any(|p| p == "verbose" || p.starts_with("verbose="))
-    });
-    let lines = checks(&server).await;
-    let failed = lines.iter().any(|(_, r)| r.is_err());
+    let raw = query.as_deref();
+    let verbose = crate::request::Query::parse(raw).0.contains_key("verbose");
+    // `getExcludedChecks`: a set, reported in order when unmatched.
+    let mut excluded: std::collections::BTreeSet<String> =
+        crate::request::Query::all_values(raw, "exclude")
+            .into_iter()
+            .collect();
+    let mut names = vec!["ping"];
+    if server.store.has_health_check() {
+        names.push("etcd");
+    }
+    let mut failed = false;
     let mut body = String::new();
-    for (name, result) in &lines {
+    for name in names {
+        if excluded.remove(name) {
+            body.push_str(&format!("[+]{name} excluded: ok\n"));
+            continue;
+        }
+        let result = match name {
+            "etcd" => {
+                let store = server.store.clone();
+                match tokio::task::spawn_blocking(move || store.health()).await {
+                    Ok(Some(result)) => result,
+                    Ok(None) => Ok(()),
+                    Err(e) => Err(e.to_string()),
+                }
+            }
+            _ => Ok(()),
+        };
         match result {
             Ok(()) => body.push_str(&format!("[+]{name} ok\n")),
             Err(reason) => {
+                failed = true;
                 tracing::warn!(check = name, endpoint, %reason, "health check failed");
                 body.push_str(&format!("[-]{name} failed: reason withheld\n"));
             }
         }
+    }
+    if !excluded.is_empty() {
+        let quoted: Vec<String> = excluded.iter().map(|n| runtime::go::quote(n)).collect();
+        body.push_str(&format!(
+            "warn: some health checks cannot be excluded: no matches for {}\n",
+            quoted.join(",")
+        ));
     }
     if failed {
         body.push_str(&format!("{endpoint} check failed\n"));

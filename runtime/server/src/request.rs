@@ -290,6 +290,24 @@ impl<S: Send + Sync> OptionalFromRequestParts<S> for ResourceRequest {
     }
 }
 
+/// The pairs of a raw query string as Go's `URL.Query()` reads them (see
+/// [`Query::parse`]).
+fn query_pairs(raw: Option<&str>) -> impl Iterator<Item = (String, String)> + '_ {
+    raw.unwrap_or("")
+        .split('&')
+        .filter(|p| !p.is_empty() && !p.contains(';'))
+        .filter_map(|pair| {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            match (unescape(k, true), unescape(v, true)) {
+                (Ok(k), Ok(v)) => Some((
+                    String::from_utf8_lossy(&k).into_owned(),
+                    String::from_utf8_lossy(&v).into_owned(),
+                )),
+                _ => None,
+            }
+        })
+}
+
 /// The decoded query string (last value wins, as Go's `url.Values.Get`
 /// returns the first; Kubernetes clients send each once).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -301,20 +319,17 @@ impl Query {
     /// as a space; bytes that are not UTF-8 replaced); a pair with a
     /// malformed escape or a `;` (`url.ParseQuery`'s errors) is dropped.
     pub fn parse(raw: Option<&str>) -> Query {
-        let mut map = BTreeMap::new();
-        for pair in raw.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
-            if pair.contains(';') {
-                continue;
-            }
-            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            if let (Ok(k), Ok(v)) = (unescape(k, true), unescape(v, true)) {
-                map.insert(
-                    String::from_utf8_lossy(&k).into_owned(),
-                    String::from_utf8_lossy(&v).into_owned(),
-                );
-            }
-        }
-        Query(map)
+        Query(query_pairs(raw).collect())
+    }
+
+    /// Every value of `key` in a raw query string, in order, read as
+    /// [`Query::parse`] reads them: for an option upstream reads as a list
+    /// (the health checks' `exclude`).
+    pub fn all_values(raw: Option<&str>, key: &str) -> Vec<String> {
+        query_pairs(raw)
+            .filter(|(k, _)| k == key)
+            .map(|(_, v)| v)
+            .collect()
     }
 
     /// The value of `key`, if present and non-empty.

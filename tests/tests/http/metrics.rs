@@ -96,6 +96,25 @@ async fn health_endpoints_are_ok() {
         );
         let r = api.get(&format!("{path}/etcd")).await;
         r.assert_failure(404, "NotFound");
+        // `exclude` skips a check and names those matching none
+        // (`handleRootHealth`).
+        let r = api
+            .get(&format!(
+                "{path}?verbose&exclude=ping&exclude=foo&exclude=foo"
+            ))
+            .await;
+        let endpoint = path.trim_start_matches('/');
+        assert_eq!(
+            (r.status, r.text.as_str()),
+            (
+                StatusCode::OK,
+                format!(
+                    "[+]ping excluded: ok\nwarn: some health checks cannot be excluded: no matches for \"foo\"\n{endpoint} check passed\n"
+                )
+                .as_str()
+            ),
+            "{path}"
+        );
     }
 }
 

@@ -636,6 +636,10 @@ impl Store for EtcdStore {
         });
         Some(read.map(|_| ()).map_err(|e| e.to_string()))
     }
+
+    fn has_health_check(&self) -> bool {
+        true
+    }
 }
 
 /// Where a watch's events go: the changes alone ([`Store::watch`]), or

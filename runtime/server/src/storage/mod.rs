@@ -347,6 +347,12 @@ pub trait Store: Send + Sync + 'static {
     fn health(&self) -> Option<Result<(), String>> {
         None
     }
+
+    /// Whether [`Store::health`] checks something (the `etcd` check
+    /// exists), known without running it.
+    fn has_health_check(&self) -> bool {
+        false
+    }
 }
 
 /// Implements [`Store`] for a type with an `engine: engine::Engine<_>` field
