@@ -146,9 +146,16 @@ pub struct ResourceMeta {
     pub printer_columns: Vec<PrinterColumn>,
     /// Whether this version is the storage version.
     pub storage_version: bool,
-    /// Field selectors beyond `metadata.name` and `metadata.namespace`
-    /// (`+kubebuilder:selectablefield:JSONPath=.spec.color` gives `spec.color`).
+    /// Field selectors beyond `metadata.name` and `metadata.namespace`, by
+    /// the field label clients write
+    /// (`+kubebuilder:selectablefield:JSONPath=.spec.color` gives
+    /// `spec.color`; a `fieldLabel` names it otherwise).
     pub selectable_fields: Vec<String>,
+    /// The field labels named otherwise than their path, with the path
+    /// their value is read from (`fieldLabel=status.successful` of
+    /// `JSONPath=.status.succeeded`), as upstream's field label
+    /// conversions rename them.
+    pub field_label_paths: Vec<(String, String)>,
     /// Whether `metadata.generation` is kept (`+resource:generation`, default true).
     pub generation: bool,
     /// Whether an annotation change bumps `metadata.generation`
@@ -274,6 +281,7 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
         printer_columns: Vec::new(),
         storage_version: def.has_marker(tags::storage_version::NAME),
         selectable_fields: Vec::new(),
+        field_label_paths: Vec::new(),
         generation: def
             .markers_named(tags::generation::NAME)
             .last()
@@ -368,10 +376,16 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
         }
     }
     for m in def.markers_named(tags::selectable_field::NAME) {
-        for (k, v) in m.key_values().unwrap_or_default() {
-            if k == "JSONPath" {
-                meta.selectable_fields
-                    .push(v.trim_start_matches('.').to_string());
+        let pairs = m.key_values().unwrap_or_default();
+        let value = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+        if let Some(path) = value("JSONPath") {
+            let path = path.trim_start_matches('.').to_string();
+            match value("fieldLabel") {
+                Some(label) if *label != path => {
+                    meta.selectable_fields.push(label.clone());
+                    meta.field_label_paths.push((label.clone(), path));
+                }
+                _ => meta.selectable_fields.push(path),
             }
         }
     }
@@ -564,6 +578,27 @@ mod tests {
         .with_defaults("v2alpha1");
         assert_eq!(alpha.removed, Some((1, 23)));
         assert_eq!(written.with_defaults("v1"), written);
+    }
+
+    /// A selectable field is served by its path, or by the `fieldLabel`
+    /// that names it otherwise (read from the path), as upstream's field
+    /// label conversions rename fields.
+    #[test]
+    fn selectable_fields_take_their_field_label() {
+        let meta = meta_of(
+            "/// +kubebuilder:selectablefield:JSONPath=.spec.nodeName\n\
+             /// +kubebuilder:selectablefield:JSONPath=.spec.nodeName,fieldLabel=spec.host\n\
+             /// +kubebuilder:selectablefield:JSONPath=.status.phase,fieldLabel=status.phase\n\
+             struct Widget {}",
+        );
+        assert_eq!(
+            meta.selectable_fields,
+            ["spec.nodeName", "spec.host", "status.phase"]
+        );
+        assert_eq!(
+            meta.field_label_paths,
+            [("spec.host".to_string(), "spec.nodeName".to_string())]
+        );
     }
 
     /// A release too large to count three releases on from is refused at

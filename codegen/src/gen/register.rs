@@ -329,10 +329,16 @@ fn field_values(model: &Model, def: &TypeDef) -> TokenStream {
             }
         }
     }
+    // A field label named otherwise reads the path it names.
+    let read_from = |label: &str| -> String {
+        meta.as_ref()
+            .and_then(|m| m.field_label_paths.iter().find(|(l, _)| l == label))
+            .map_or_else(|| label.to_string(), |(_, path)| path.clone())
+    };
     let arms: Vec<TokenStream> = paths
         .iter()
         .filter_map(|(path, selectable)| {
-            let resolved = resolve_path(model, def, path).ok()?;
+            let resolved = resolve_path(model, def, &read_from(path)).ok()?;
             let get = if *selectable {
                 selectable_getter(&resolved)
             } else {

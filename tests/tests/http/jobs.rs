@@ -176,3 +176,36 @@ async fn a_job_warns_as_upstreams_job_strategy() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert!(r.warnings().is_empty(), "{:?}", r.warnings());
 }
+
+/// Jobs are selected by `status.successful`, the field label upstream's
+/// Job conversion serves for `status.succeeded` (0 when unset):
+/// `kubectl delete jobs --field-selector status.successful=1` deletes the
+/// finished ones.
+#[tokio::test]
+async fn jobs_are_selected_by_how_many_succeeded() {
+    let api = Api::start();
+    api.create(JOBS, &job("done")).await;
+    api.create(JOBS, &job("running")).await;
+    let r = api
+        .patch(
+            &format!("{JOBS}/done/status"),
+            MERGE_PATCH,
+            &json!({"status": {"succeeded": 1}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    for (selector, selected) in [
+        ("status.successful=1", ["done"]),
+        ("status.successful=0", ["running"]),
+        ("status.successful!=0", ["done"]),
+    ] {
+        let r = api.get(&format!("{JOBS}?fieldSelector={selector}")).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        assert_eq!(names(&r.body), selected, "{selector}");
+    }
+    // The path itself is no field label.
+    let r = api
+        .get(&format!("{JOBS}?fieldSelector=status.succeeded=1"))
+        .await;
+    r.assert_failure(400, "BadRequest");
+}

@@ -175,3 +175,25 @@ async fn a_gated_pod_takes_node_selector_additions_and_loses_gates() {
         .await;
     r.assert_failure(422, "Invalid");
 }
+
+/// `spec.host`, the pre-1.0 name of a pod's node, still selects by
+/// `spec.nodeName` (upstream's Pod field label conversion renames it):
+/// old kubelets and tools watch their pods by it.
+#[tokio::test]
+async fn pods_are_selected_by_spec_host_as_by_node_name() {
+    let api = Api::start();
+    let pods = "/api/v1/namespaces/default/pods";
+    for (name, node) in [("on-n1", "n1"), ("on-n2", "n2")] {
+        api.create(
+            pods,
+            &json!({"metadata": {"name": name},
+                    "spec": {"nodeName": node, "containers": [{"name": "c", "image": "nginx"}]}}),
+        )
+        .await;
+    }
+    for selector in ["spec.host%3Dn1", "spec.nodeName%3Dn1"] {
+        let r = api.get(&format!("{pods}?fieldSelector={selector}")).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        assert_eq!(names(&r.body), ["on-n1"], "{selector}");
+    }
+}

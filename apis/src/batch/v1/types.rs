@@ -9,6 +9,7 @@ use crate::core::v1::PodTemplateSpec;
 /// +genclient
 /// +kubebuilder:resource:categories=all
 /// +kubebuilder:subresource:status
+/// +kubebuilder:selectablefield:JSONPath=.status.succeeded,fieldLabel=status.successful
 /// +printer:hook
 /// +defaulting:hook
 /// +resource:strategy

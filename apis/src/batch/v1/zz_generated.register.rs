@@ -97,9 +97,19 @@ impl ::runtime::registry::ServedKind for Job {
         )
     }
     fn field_value(&self, path: &str) -> Option<::serde_json::Value> {
-        ::runtime::registry::metadata_field(
-            &self.metadata,
-            path.strip_prefix("metadata.")?,
-        )
+        match path {
+            "status.successful" => {
+                Some(self)
+                    .map(|v| &v.status)
+                    .map(|v| &v.succeeded)
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
+            _ => {
+                ::runtime::registry::metadata_field(
+                    &self.metadata,
+                    path.strip_prefix("metadata.")?,
+                )
+            }
+        }
     }
 }

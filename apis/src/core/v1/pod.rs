@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 /// +kubebuilder:subresource:status
 /// +printer:hook
 /// +kubebuilder:selectablefield:JSONPath=.spec.nodeName
+/// +kubebuilder:selectablefield:JSONPath=.spec.nodeName,fieldLabel=spec.host
 /// +kubebuilder:selectablefield:JSONPath=.spec.restartPolicy
 /// +kubebuilder:selectablefield:JSONPath=.spec.schedulerName
 /// +kubebuilder:selectablefield:JSONPath=.spec.serviceAccountName

@@ -317,6 +317,12 @@ impl ::runtime::registry::ServedKind for Pod {
                     .map(|v| &v.node_name)
                     .and_then(|v| ::serde_json::to_value(v).ok())
             }
+            "spec.host" => {
+                Some(self)
+                    .map(|v| &v.spec)
+                    .map(|v| &v.node_name)
+                    .and_then(|v| ::serde_json::to_value(v).ok())
+            }
             "spec.restartPolicy" => {
                 Some(self)
                     .map(|v| &v.spec)
