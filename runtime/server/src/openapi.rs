@@ -21,16 +21,26 @@ fn hash(doc: &[u8]) -> String {
     format!("{:016X}", super::fnv1a(doc))
 }
 
-/// `GET /openapi/v3`: `{"paths": {"api/v1": {"serverRelativeURL": "/openapi/v3/api/v1?hash=H"}}}`.
-pub(super) async fn index(State(server): State<Arc<ApiServer>>) -> Response {
+/// `GET /openapi/v3`: `{"paths": {"api/v1": {"serverRelativeURL": "/openapi/v3/api/v1?hash=H"}}}`,
+/// with an ETag that a client's `If-None-Match` gets a 304 for (kube-openapi's
+/// `HandleDiscovery` serves it through `http.ServeContent`).
+pub(super) async fn index(State(server): State<Arc<ApiServer>>, headers: HeaderMap) -> Response {
     let mut paths = Map::new();
     for (path, doc) in server.registry.openapi_v3() {
         paths.insert(
             path.to_string(),
-            json!({"serverRelativeURL": format!("/openapi/v3/{path}?hash={}", hash(doc.as_bytes()))}),
+            json!({"serverRelativeURL": by_hash_url(path, doc)}),
         );
     }
-    super::json(StatusCode::OK, &json!({"paths": paths}))
+    match serde_json::to_vec(&json!({"paths": paths})) {
+        Ok(bytes) => serve(Bytes::from(bytes), "application/json", false, &headers),
+        Err(e) => ApiError::internal(e).into_response(),
+    }
+}
+
+/// The URL a group/version document is fetched by: its path and hash.
+fn by_hash_url(path: &str, doc: &str) -> String {
+    format!("/openapi/v3/{path}?hash={}", hash(doc.as_bytes()))
 }
 
 /// `GET /openapi/v3/<path>[?hash=...]`.
@@ -46,12 +56,39 @@ pub(super) async fn document(
         .iter()
         .find(|(p, _)| *p == path)
     {
-        Some((_, doc)) => serve(
-            Bytes::from_static(doc.as_bytes()),
-            "application/json",
-            query.is_some_and(|q| q.contains("hash=")),
-            &headers,
-        ),
+        Some((_, doc)) => {
+            let wanted = crate::request::Query::parse(query.as_deref())
+                .get("hash")
+                .map(str::to_string);
+            match wanted {
+                // A hash the document no longer has: moved to its current
+                // URL (kube-openapi's `HandleGroupVersion`), so that a
+                // client never caches this document as immutable under a
+                // stale hash.
+                Some(wanted) if wanted != hash(doc.as_bytes()) => {
+                    let location = by_hash_url(path.as_str(), doc);
+                    let mut response = (
+                        StatusCode::MOVED_PERMANENTLY,
+                        format!("<a href=\"{location}\">Moved Permanently</a>.\n\n"),
+                    )
+                        .into_response();
+                    if let Ok(v) = HeaderValue::from_str(&location) {
+                        response.headers_mut().insert(header::LOCATION, v);
+                    }
+                    response.headers_mut().insert(
+                        header::CONTENT_TYPE,
+                        HeaderValue::from_static("text/html; charset=utf-8"),
+                    );
+                    response
+                }
+                by_hash => serve(
+                    Bytes::from_static(doc.as_bytes()),
+                    "application/json",
+                    by_hash.is_some(),
+                    &headers,
+                ),
+            }
+        }
         None => ApiError::path_not_found().into_response(),
     }
 }

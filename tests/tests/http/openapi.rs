@@ -3,8 +3,9 @@
 use super::*;
 
 /// `/openapi/v3`: the index lists each group/version document by hash; a
-/// document fetched by hash is `public, immutable`; each carries an ETag and
-/// answers 304 to it (KUBECTL.md section E).
+/// document fetched by hash is `public, immutable`, one fetched by a stale
+/// hash moved; each, and the index, carries an ETag and answers 304 to it
+/// (KUBECTL.md section E).
 #[tokio::test]
 async fn openapi_v3_index_documents_etags_and_caching() {
     let api = Api::start();
@@ -37,6 +38,30 @@ async fn openapi_v3_index_documents_etags_and_caching() {
     assert_eq!(again.status, StatusCode::NOT_MODIFIED);
     let plain = api.get("/openapi/v3/apis/apps/v1").await;
     assert_eq!(plain.header("cache-control"), Some("no-cache, private"));
+    // A stale hash moves to the current URL (kube-openapi's
+    // `HandleGroupVersion`), never cached as immutable under the old one.
+    let stale = api
+        .get("/openapi/v3/apis/apps/v1?hash=0123456789ABCDEF")
+        .await;
+    assert_eq!(
+        stale.status,
+        StatusCode::MOVED_PERMANENTLY,
+        "{}",
+        stale.text
+    );
+    assert_eq!(stale.header("location"), Some(url.as_str()));
+    assert_eq!(stale.header("cache-control"), None);
+    // The index has an ETag of its own, and a 304 for it.
+    let etag = index.header("etag").expect("the index's ETag").to_string();
+    let again = api
+        .send(
+            Method::GET,
+            "/openapi/v3",
+            &[("if-none-match", etag.as_str())],
+            Body::empty(),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
     api.get("/openapi/v3/apis/nothing/v1")
         .await
         .assert_failure(404, "NotFound");
