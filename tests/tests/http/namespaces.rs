@@ -347,6 +347,19 @@ async fn an_update_leaves_a_namespace_its_finalizers_hold() {
     let ns = format!("{NAMESPACES}/busy2");
     let r = api.delete(&ns).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    // The namespace storage sets the deletion timestamp, no grace period.
+    assert!(
+        r.body["metadata"]["deletionTimestamp"].is_string(),
+        "{}",
+        r.text
+    );
+    assert!(
+        r.body["metadata"]
+            .get("deletionGracePeriodSeconds")
+            .is_none(),
+        "{}",
+        r.text
+    );
     let r = api
         .patch(
             &ns,

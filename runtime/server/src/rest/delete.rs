@@ -101,7 +101,11 @@ impl Ctx<'_> {
             stays = stays || pending_finalizers || matches!(grace, Grace::Period(p) if p > 0);
         }
         if graceful_kind {
+            // The namespace storage's `Delete`: the deletion timestamp
+            // only, no grace period (whatever finalizers hold it).
             deletion::mark_as_deleting(obj.metadata_mut(), now);
+            obj.metadata_mut().deletion_grace_period_seconds =
+                stored.metadata().deletion_grace_period_seconds;
         }
         if stays && let Some(prepare) = ri.strategy.prepare_for_deletion {
             prepare(obj.as_any_mut());
