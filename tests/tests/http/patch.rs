@@ -451,3 +451,66 @@ async fn server_side_apply_through_status_is_a_manager_of_its_own() {
         StatusCode::NOT_FOUND
     );
 }
+
+/// Server-side apply of a Scale (client-go's `ApplyScale`, upstream's
+/// `TestScaleAllResources`): the replicas' owner is a conflict unless
+/// forced; forced, the applier owns `spec.replicas` in an Apply entry
+/// marked `subresource: scale` and the answer is the Scale; applying the
+/// same count under another manager shares it.
+#[tokio::test]
+async fn server_side_apply_of_a_scale_owns_the_replicas() {
+    const APPLY: &str = "application/apply-patch+yaml";
+    const DEPLOYMENTS: &str = "/apis/apps/v1/namespaces/default/deployments";
+    let api = Api::start();
+    let deployment = json!({"apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": "d"},
+        "spec": {"replicas": 2, "selector": {"matchLabels": {"app": "d"}},
+            "template": {"metadata": {"labels": {"app": "d"}},
+                "spec": {"containers": [{"name": "c", "image": "nginx"}]}}}});
+    let r = api
+        .post(&format!("{DEPLOYMENTS}?fieldManager=creator"), &deployment)
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let scale = json!({"apiVersion": "autoscaling/v1", "kind": "Scale",
+                       "metadata": {"name": "d", "namespace": "default"},
+                       "spec": {"replicas": 5}});
+    let uri = format!("{DEPLOYMENTS}/d/scale");
+    let r = api
+        .patch(&format!("{uri}?fieldManager=apply_scale"), APPLY, &scale)
+        .await;
+    r.assert_failure(409, "Conflict");
+    assert_eq!(
+        r.body["message"],
+        "Apply failed with 1 conflict: conflict with \"creator\" using apps/v1: .spec.replicas"
+    );
+    let r = api
+        .patch(
+            &format!("{uri}?fieldManager=apply_scale&force=true"),
+            APPLY,
+            &scale,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["kind"], "Scale");
+    assert_eq!(r.body["spec"]["replicas"], 5);
+    let stored = api.get(&format!("{DEPLOYMENTS}/d")).await.body;
+    assert_eq!(stored["spec"]["replicas"], 5);
+    let entries = stored["metadata"]["managedFields"].as_array().unwrap();
+    let applier = entries
+        .iter()
+        .find(|e| e["manager"] == "apply_scale")
+        .expect("the applier's entry");
+    assert_eq!(applier["operation"], "Apply");
+    assert_eq!(applier["subresource"], "scale");
+    assert_eq!(applier["fieldsV1"], json!({"f:spec": {"f:replicas": {}}}));
+    let creator = entries.iter().find(|e| e["manager"] == "creator").unwrap();
+    assert!(
+        creator["fieldsV1"]["f:spec"].get("f:replicas").is_none(),
+        "{creator}"
+    );
+    // The same count under another manager: shared, no conflict.
+    let r = api
+        .patch(&format!("{uri}?fieldManager=other"), APPLY, &scale)
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+}

@@ -219,6 +219,9 @@ impl Ctx<'_> {
         // only if the merge fails or its result cannot be read through the
         // type (which a value the type cannot hold makes happen), so that
         // such a body is reported as before any conflict.
+        if self.info.subresource.as_deref() == Some("scale") {
+            return self.apply_scale(&applied, manager, self.query.flag("force"));
+        }
         let validation = self.query.field_validation(self.verb)?;
         let mut checked = false;
         let mut warnings = Vec::new();
@@ -356,7 +359,7 @@ impl Ctx<'_> {
         Err(ApiError::conflict(ri, &name))
     }
 
-    fn apply_error(&self, name: &str, error: apply::ApplyError) -> ApiError {
+    pub(super) fn apply_error(&self, name: &str, error: apply::ApplyError) -> ApiError {
         match error {
             apply::ApplyError::Conflicts(conflicts) => {
                 let ri = self.ri();

@@ -138,32 +138,8 @@ impl Ctx<'_> {
         let ri = self.ri();
         let name = self.name().to_string();
         let before = obj.scale().ok_or_else(ApiError::path_not_found)?;
-        let replicas = match get_path(&scale, ".spec.replicas") {
-            // `omitempty`: a Scale of 0 replicas says nothing of them.
-            None | Some(Value::Null) => 0,
-            Some(Value::Number(n)) if n.as_i64().is_some_and(|r| r >= 0) => {
-                i32::try_from(n.as_i64().unwrap_or(0))
-                    .map_err(|_| ApiError::bad_request("spec.replicas must be a 32-bit integer"))?
-            }
-            Some(v) if v.as_i64().is_some() => {
-                return Err(ApiError::invalid(
-                    &scale_info(),
-                    &name,
-                    vec![Cause {
-                        reason: Some(CauseType::FieldValueInvalid),
-                        message: format!("Invalid value: {v}: must be greater than or equal to 0"),
-                        field: "spec.replicas".into(),
-                    }],
-                ));
-            }
-            _ => return Err(ApiError::bad_request("spec.replicas must be an integer")),
-        };
-        if let Some(rv) = get_path(&scale, ".metadata.resourceVersion").and_then(Value::as_str)
-            && !rv.is_empty()
-            && rv != kv.mod_revision.to_string()
-        {
-            return Err(ApiError::conflict(ri, &name));
-        }
+        let replicas = desired_replicas(&scale, &name)?;
+        check_scale_version(ri, &name, &scale, &kv)?;
         let mut old = obj.clone_object();
         obj.set_scale_replicas(replicas);
         // Only the replicas changed: they bump the generation of a kind
@@ -187,7 +163,91 @@ impl Ctx<'_> {
             &self.versions(),
         );
         obj.metadata_mut().managed_fields = managed;
-        let written = if self.query.dry_run(self.verb)? || obj.equals(old.as_ref()) {
+        self.store_scale(kv, obj, old.as_ref())
+    }
+
+    /// Server-side apply of a Scale (client-go's `ApplyScale`): `manager`
+    /// applies the Scale's `spec.replicas` to the object's replicas path
+    /// through the `scale` subresource (its entry marked so), with the
+    /// field manager's conflicts against the other owners of the replicas
+    /// (`force` takes them), as upstream's scale handler carries a Scale's
+    /// managed fields over to its parent; answered as a Scale.
+    ///
+    /// Errors: 404 for a missing object (a subresource never creates);
+    /// the replicas and resourceVersion errors of a Scale PUT; 409 for
+    /// conflicts.
+    pub(super) fn apply_scale(
+        &self,
+        applied: &Value,
+        manager: &str,
+        force: bool,
+    ) -> Result<Answer, ApiError> {
+        let ri = self.ri();
+        let name = self.name().to_string();
+        let (kv, obj) = self.current_object()?;
+        let path = ri
+            .scale_subresource
+            .map(|s| s.spec_replicas_path)
+            .ok_or_else(ApiError::path_not_found)?;
+        check_scale_version(ri, &name, applied, &kv)?;
+        let mut config = json!({
+            "apiVersion": ri.api_version,
+            "kind": ri.kind,
+            "metadata": {"name": name},
+        });
+        // A configuration without replicas applies none (and gives up
+        // those this manager applied before).
+        if get_path(applied, ".spec.replicas").is_some() {
+            let replicas = desired_replicas(applied, &name)?;
+            crate::object::set_path(&mut config, path, json!(replicas));
+        }
+        let mut old = obj.clone_object();
+        let live = field_manager_tree(old.as_mut())?;
+        let outcome = apply::apply_converting(
+            Some(&live),
+            &config,
+            manager,
+            ri.api_version,
+            Some("scale"),
+            &old.metadata().managed_fields,
+            force,
+            Time::now(),
+            self.entry.kind.schema(),
+            &self.versions(),
+        )
+        .map_err(|e| self.apply_error(&name, e))?;
+        // Only the replicas change through the scale: the stored object
+        // with the merged replicas, and the managed fields the apply made.
+        let merged = self
+            .entry
+            .kind
+            .read_value(&outcome.object)
+            .map_err(ApiError::internal)?;
+        let before = old.scale().ok_or_else(ApiError::path_not_found)?;
+        let replicas = merged
+            .scale()
+            .ok_or_else(ApiError::path_not_found)?
+            .spec_replicas;
+        let mut next = old.clone_object();
+        next.set_scale_replicas(replicas);
+        let m = next.metadata_mut();
+        m.managed_fields = outcome.managed_fields;
+        if ri.generation && before.spec_replicas != replicas {
+            m.generation = Some(m.generation.unwrap_or(0).saturating_add(1));
+        }
+        self.store_scale(kv, next, old.as_ref())
+    }
+
+    /// Stores `obj`, the object at `kv` with its scale written (unless a
+    /// dry run, or nothing changed from `old`), and answers its Scale.
+    fn store_scale(
+        &self,
+        kv: KeyValue,
+        mut obj: Box<dyn Object>,
+        old: &dyn Object,
+    ) -> Result<Answer, ApiError> {
+        let name = self.name().to_string();
+        let written = if self.query.dry_run(self.verb)? || obj.equals(old) {
             kv
         } else {
             self.store_object(&kv.key, &name, obj.as_mut(), Some(kv.mod_revision))?
@@ -196,6 +256,52 @@ impl Ctx<'_> {
         Ok(Answer::ok(
             self.scale_of(obj.as_ref(), written.mod_revision)?,
         ))
+    }
+}
+
+/// The replicas a Scale asks for: its `spec.replicas` (0 when absent, as
+/// autoscaling/v1 omits 0).
+///
+/// Errors: 422 for a negative count, 400 for one that is no 32-bit
+/// integer.
+fn desired_replicas(scale: &Value, name: &str) -> Result<i32, ApiError> {
+    Ok(match get_path(scale, ".spec.replicas") {
+        // `omitempty`: a Scale of 0 replicas says nothing of them.
+        None | Some(Value::Null) => 0,
+        Some(Value::Number(n)) if n.as_i64().is_some_and(|r| r >= 0) => {
+            i32::try_from(n.as_i64().unwrap_or(0))
+                .map_err(|_| ApiError::bad_request("spec.replicas must be a 32-bit integer"))?
+        }
+        Some(v) if v.as_i64().is_some() => {
+            return Err(ApiError::invalid(
+                &scale_info(),
+                name,
+                vec![Cause {
+                    reason: Some(CauseType::FieldValueInvalid),
+                    message: format!("Invalid value: {v}: must be greater than or equal to 0"),
+                    field: "spec.replicas".into(),
+                }],
+            ));
+        }
+        _ => return Err(ApiError::bad_request("spec.replicas must be an integer")),
+    })
+}
+
+/// A Scale's resourceVersion, when it names one, is a precondition on the
+/// object stored at `kv`.
+///
+/// Errors: 409 when it is another.
+fn check_scale_version(
+    ri: &ResourceInfo,
+    name: &str,
+    scale: &Value,
+    kv: &KeyValue,
+) -> Result<(), ApiError> {
+    match get_path(scale, ".metadata.resourceVersion").and_then(Value::as_str) {
+        Some(rv) if !rv.is_empty() && rv != kv.mod_revision.to_string() => {
+            Err(ApiError::conflict(ri, name))
+        }
+        _ => Ok(()),
     }
 }
 
