@@ -754,6 +754,15 @@ fn signed_zeros_in_applied_sets_and_managed_fields_are_not_a_500() {
 #[test]
 fn an_applied_resource_version_or_uid_is_a_precondition() {
     let s = TestServer::start();
+    let apply_body = |path: &str, body: &str| {
+        send(
+            &s,
+            reqwest::Method::PATCH,
+            path,
+            "application/apply-patch+yaml",
+            body,
+        )
+    };
     let (code, first) = apply(&s, "pinned", "m", false, json!({"a": "1"}));
     assert_eq!(code, 201, "{first}");
     let stale = first["metadata"]["resourceVersion"]
@@ -773,26 +782,14 @@ fn an_applied_resource_version_or_uid_is_a_precondition() {
         .to_string()
     };
     let path = format!("{CM}/pinned?fieldManager=m");
-    let (code, refused) = send(
-        &s,
-        reqwest::Method::PATCH,
-        &path,
-        "application/apply-patch+yaml",
-        &pinned(&stale, "stale"),
-    );
+    let (code, refused) = apply_body(&path, &pinned(&stale, "stale"));
     assert_eq!(code, 409, "{refused}");
     assert_eq!(refused["reason"], "Conflict");
     assert_eq!(
         refused["message"],
         "Operation cannot be fulfilled on configmaps \"pinned\": the object has been modified; please apply your changes to the latest version and try again"
     );
-    let (code, applied) = send(
-        &s,
-        reqwest::Method::PATCH,
-        &path,
-        "application/apply-patch+yaml",
-        &pinned(&current, "current"),
-    );
+    let (code, applied) = apply_body(&path, &pinned(&current, "current"));
     assert_eq!(code, 200, "{applied}");
     assert_eq!(applied["data"], json!({"a": "current", "b": "2"}));
 
@@ -800,13 +797,7 @@ fn an_applied_resource_version_or_uid_is_a_precondition() {
                       "metadata": {"name": "gone", "uid": "6f1c1a8e-0000-4000-8000-000000000001"},
                       "data": {"a": "1"}})
     .to_string();
-    let (code, refused) = send(
-        &s,
-        reqwest::Method::PATCH,
-        &format!("{CM}/gone?fieldManager=m"),
-        "application/apply-patch+yaml",
-        &body,
-    );
+    let (code, refused) = apply_body(&format!("{CM}/gone?fieldManager=m"), &body);
     assert_eq!(code, 409, "{refused}");
     assert_eq!(
         refused["message"],
@@ -825,13 +816,7 @@ fn an_applied_resource_version_or_uid_is_a_precondition() {
     assert_eq!(gone(&s), 404);
     // A configuration that would create an object must name it.
     let body = json!({"apiVersion": "v1", "kind": "ConfigMap", "data": {"a": "1"}}).to_string();
-    let (code, refused) = send(
-        &s,
-        reqwest::Method::PATCH,
-        &format!("{CM}/gone?fieldManager=m"),
-        "application/apply-patch+yaml",
-        &body,
-    );
+    let (code, refused) = apply_body(&format!("{CM}/gone?fieldManager=m"), &body);
     assert_eq!(code, 400, "{refused}");
     assert_eq!(
         refused["message"],

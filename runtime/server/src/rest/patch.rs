@@ -210,6 +210,10 @@ impl Ctx<'_> {
                 (std::borrow::Cow::Owned(json), applied)
             }
         };
+        // A Scale applies the replicas alone (see `apply_scale`).
+        if self.info.subresource.as_deref() == Some("scale") {
+            return self.apply_scale(&applied, manager, self.query.flag("force"));
+        }
         // Unknown and duplicate fields are reported per fieldValidation,
         // and a value the type cannot hold fails the apply, as the body's
         // typed decode finds them; the merge itself uses the configuration
@@ -219,9 +223,6 @@ impl Ctx<'_> {
         // only if the merge fails or its result cannot be read through the
         // type (which a value the type cannot hold makes happen), so that
         // such a body is reported as before any conflict.
-        if self.info.subresource.as_deref() == Some("scale") {
-            return self.apply_scale(&applied, manager, self.query.flag("force"));
-        }
         let validation = self.query.field_validation(self.verb)?;
         let mut checked = false;
         let mut warnings = Vec::new();
