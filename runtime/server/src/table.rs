@@ -27,12 +27,28 @@ pub enum IncludeObject {
 }
 
 impl IncludeObject {
-    /// Reads the `includeObject` query value; default `Metadata`.
+    /// Reads the `includeObject` query value; default `Metadata`, also for
+    /// a value it does not know (a watch's rows take it so).
     pub fn parse(value: Option<&str>) -> IncludeObject {
+        IncludeObject::for_row(value).unwrap_or(IncludeObject::Metadata)
+    }
+
+    /// Reads the `includeObject` query value as upstream's `asTable` reads
+    /// it for each row: `Object`, `None`, or `Metadata` (also when empty
+    /// or absent).
+    ///
+    /// Errors: `unrecognized includeObject value: "<value>"` (a 400
+    /// upstream) for any other value, which upstream meets only at a row:
+    /// a Table without rows is answered.
+    pub fn for_row(value: Option<&str>) -> Result<IncludeObject, String> {
         match value {
-            Some("None") => IncludeObject::None,
-            Some("Object") => IncludeObject::Object,
-            _ => IncludeObject::Metadata,
+            None | Some("" | "Metadata") => Ok(IncludeObject::Metadata),
+            Some("None") => Ok(IncludeObject::None),
+            Some("Object") => Ok(IncludeObject::Object),
+            Some(other) => Err(format!(
+                "unrecognized includeObject value: {}",
+                runtime::go::quote(other)
+            )),
         }
     }
 }

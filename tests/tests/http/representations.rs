@@ -498,3 +498,33 @@ async fn yaml_aliases_that_expand_too_far_are_400() {
     let r = api.get(&format!("{CONFIGMAPS}/bomb")).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
 }
+
+/// An `includeObject` value other than `Object`, `Metadata` and `None` is
+/// refused as upstream's `asTable` refuses it, at the first row: a Table
+/// with rows (a list, one object) is a 400, an empty one is answered.
+#[tokio::test]
+async fn an_unknown_include_object_is_refused_where_there_are_rows() {
+    let api = Api::start();
+    let empty = api
+        .get_as(&format!("{WIDGETS}?includeObject=Foo"), TABLE)
+        .await;
+    assert_eq!(empty.status, StatusCode::OK, "{}", empty.text);
+    assert_eq!(empty.body["rows"], json!([]));
+    api.create(WIDGETS, &widget("w1")).await;
+    for uri in [
+        format!("{WIDGETS}?includeObject=Foo"),
+        format!("{}?includeObject=Foo", widget_uri("w1")),
+    ] {
+        let r = api.get_as(&uri, TABLE).await;
+        r.assert_failure(400, "BadRequest");
+        assert_eq!(
+            r.body["message"], "unrecognized includeObject value: \"Foo\"",
+            "{uri}"
+        );
+    }
+    let r = api
+        .get_as(&format!("{WIDGETS}?includeObject=Object"), TABLE)
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["rows"][0]["object"]["kind"], "Widget");
+}

@@ -257,9 +257,10 @@ impl Ctx<'_> {
     /// A list as a Table, each object turned into its row as it is read.
     pub(super) fn list_table(&self, version: &'static str) -> Result<Answer, ApiError> {
         let ri = self.ri();
-        let include = IncludeObject::parse(self.query.get("includeObject"));
+        let include = IncludeObject::for_row(self.query.get("includeObject"));
         let now = chrono::Utc::now();
         let (rows, list_meta) = self.list_mapped(|obj| {
+            let include = include.clone().map_err(ApiError::bad_request)?;
             table::row(ri, obj.as_ref(), version, include, now).map_err(ApiError::internal)
         })?;
         Ok(Answer::ok(table::assemble(ri, rows, version, list_meta)))

@@ -69,7 +69,10 @@ pub(super) fn render(
         (Reply::Tree(scale), Representation::Table(version))
             if verb == Verb::Get && scale["kind"] == "Scale" =>
         {
-            let include = IncludeObject::parse(query.get("includeObject"));
+            let include = match IncludeObject::for_row(query.get("includeObject")) {
+                Ok(include) => include,
+                Err(e) => return ApiError::bad_request(e).into_response(),
+            };
             match table::scale_table(&scale, version, include, chrono::Utc::now()) {
                 Ok(table) => table,
                 Err(e) => return ApiError::internal(e).into_response(),
@@ -86,7 +89,10 @@ pub(super) fn render(
             if let Some(rv) = &object.metadata().resource_version {
                 list_meta.insert("resourceVersion".into(), json!(rv));
             }
-            let include = IncludeObject::parse(query.get("includeObject"));
+            let include = match IncludeObject::for_row(query.get("includeObject")) {
+                Ok(include) => include,
+                Err(e) => return ApiError::bad_request(e).into_response(),
+            };
             let table = table::table(
                 &entry.info,
                 object.as_ref(),
