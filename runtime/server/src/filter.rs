@@ -73,10 +73,12 @@ mod tests {
     /// Whether the JSON tree of an object passes the selectors: the
     /// labels and paths of its JSON, as a client reading it would select;
     /// a Pod that leaves `spec.hostNetwork` out has Go's `false` there, as
-    /// upstream's field label conversion formats the bool.
+    /// upstream's field label conversion formats the bool, and `spec.host`
+    /// is the conversion's old name of `spec.nodeName`.
     fn selected(obj: &Value, labels: &LabelSelector, fields: &FieldSelector) -> bool {
         labels.matches(&string_map(obj, "labels"))
             && fields.matches(|f| {
+                let f = if f == "spec.host" { "spec.nodeName" } else { f };
                 get_path(obj, f)
                     .map(selector_text)
                     .or_else(|| (f == "spec.hostNetwork").then(|| "false".to_string()))
