@@ -18,15 +18,28 @@ use axum::response::{IntoResponse, Response};
 use crate::ApiServer;
 use crate::status::ApiError;
 
-/// The checks this server runs: `ping`, and `etcd` with the store's
-/// answer when the store is reached over the network.
-async fn checks(server: &ApiServer) -> Vec<(&'static str, Result<(), String>)> {
-    let mut checks = vec![("ping", Ok(()))];
-    let store = server.store.clone();
-    if let Ok(Some(result)) = tokio::task::spawn_blocking(move || store.health()).await {
-        checks.push(("etcd", result));
+/// The checks this server runs, known without running them: `ping`, and
+/// `etcd` when the store is reached over the network.
+fn check_names(server: &ApiServer) -> Vec<&'static str> {
+    let mut names = vec!["ping"];
+    if server.store.has_health_check() {
+        names.push("etcd");
     }
-    checks
+    names
+}
+
+/// Runs the check `name` (one of [`check_names`]): `Err` with the reason
+/// when it fails.
+async fn run_check(server: &ApiServer, name: &str) -> Result<(), String> {
+    if name != "etcd" {
+        return Ok(());
+    }
+    let store = server.store.clone();
+    match tokio::task::spawn_blocking(move || store.health()).await {
+        Ok(Some(result)) => result,
+        Ok(None) => Ok(()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// One check alone, `/<endpoint>/<check>`, as upstream's
@@ -37,13 +50,12 @@ pub(crate) async fn check_one(
     State(server): State<Arc<ApiServer>>,
     Path(check): Path<String>,
 ) -> Response {
-    let found = checks(&server)
-        .await
-        .into_iter()
-        .find(|(name, _)| *name == check);
-    match found {
-        Some((_, Ok(()))) => "ok".into_response(),
-        Some((name, Err(reason))) => {
+    let Some(name) = check_names(&server).into_iter().find(|n| *n == check) else {
+        return ApiError::path_not_found().into_response();
+    };
+    match run_check(&server, name).await {
+        Ok(()) => "ok".into_response(),
+        Err(reason) => {
             tracing::warn!(check = name, %reason, "health check failed");
             (
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -51,7 +63,6 @@ pub(crate) async fn check_one(
             )
                 .into_response()
         }
-        None => ApiError::path_not_found().into_response(),
     }
 }
 
@@ -70,29 +81,14 @@ pub(crate) async fn check(
         crate::request::Query::all_values(raw, "exclude")
             .into_iter()
             .collect();
-    let mut names = vec!["ping"];
-    if server.store.has_health_check() {
-        names.push("etcd");
-    }
     let mut failed = false;
     let mut body = String::new();
-    for name in names {
+    for name in check_names(&server) {
         if excluded.remove(name) {
             body.push_str(&format!("[+]{name} excluded: ok\n"));
             continue;
         }
-        let result = match name {
-            "etcd" => {
-                let store = server.store.clone();
-                match tokio::task::spawn_blocking(move || store.health()).await {
-                    Ok(Some(result)) => result,
-                    Ok(None) => Ok(()),
-                    Err(e) => Err(e.to_string()),
-                }
-            }
-            _ => Ok(()),
-        };
-        match result {
+        match run_check(&server, name).await {
             Ok(()) => body.push_str(&format!("[+]{name} ok\n")),
             Err(reason) => {
                 failed = true;

@@ -132,22 +132,14 @@ impl Ctx<'_> {
     pub(super) fn write_scale(
         &self,
         kv: KeyValue,
-        mut obj: Box<dyn Object>,
+        mut old: Box<dyn Object>,
         scale: Value,
     ) -> Result<Answer, ApiError> {
         let ri = self.ri();
         let name = self.name().to_string();
-        let before = obj.scale().ok_or_else(ApiError::path_not_found)?;
         let replicas = desired_replicas(&scale, &name)?;
         check_scale_version(ri, &name, &scale, &kv)?;
-        let mut old = obj.clone_object();
-        obj.set_scale_replicas(replicas);
-        // Only the replicas changed: they bump the generation of a kind
-        // that keeps one when they differ.
-        if ri.generation && before.spec_replicas != replicas {
-            let m = obj.metadata_mut();
-            m.generation = Some(m.generation.unwrap_or(0).saturating_add(1));
-        }
+        let mut obj = scaled(ri, old.as_ref(), replicas)?;
         // As upstream's scale handler: the writer takes `spec.replicas` of
         // the parent in an Update entry with subresource `scale`.
         let live = old.metadata().managed_fields.clone();
@@ -218,23 +210,12 @@ impl Ctx<'_> {
         .map_err(|e| self.apply_error(&name, e))?;
         // Only the replicas change through the scale: the stored object
         // with the merged replicas, and the managed fields the apply made.
-        let merged = self
-            .entry
-            .kind
-            .read_value(&outcome.object)
-            .map_err(ApiError::internal)?;
-        let before = old.scale().ok_or_else(ApiError::path_not_found)?;
-        let replicas = merged
-            .scale()
-            .ok_or_else(ApiError::path_not_found)?
-            .spec_replicas;
-        let mut next = old.clone_object();
-        next.set_scale_replicas(replicas);
-        let m = next.metadata_mut();
-        m.managed_fields = outcome.managed_fields;
-        if ri.generation && before.spec_replicas != replicas {
-            m.generation = Some(m.generation.unwrap_or(0).saturating_add(1));
-        }
+        let replicas = match get_path(&outcome.object, path) {
+            Some(merged) => desired_replicas(&json!({"spec": {"replicas": merged}}), &name)?,
+            None => 0,
+        };
+        let mut next = scaled(ri, old.as_ref(), replicas)?;
+        next.metadata_mut().managed_fields = outcome.managed_fields;
         self.store_scale(kv, next, old.as_ref())
     }
 
@@ -257,6 +238,21 @@ impl Ctx<'_> {
             self.scale_of(obj.as_ref(), written.mod_revision)?,
         ))
     }
+}
+
+/// A copy of `old` with `replicas` written to its scale's replicas path:
+/// they bump the generation of a kind that keeps one when they differ.
+///
+/// Errors: 404 for a kind without a scale subresource.
+fn scaled(ri: &ResourceInfo, old: &dyn Object, replicas: i32) -> Result<Box<dyn Object>, ApiError> {
+    let before = old.scale().ok_or_else(ApiError::path_not_found)?;
+    let mut obj = old.clone_object();
+    obj.set_scale_replicas(replicas);
+    if ri.generation && before.spec_replicas != replicas {
+        let m = obj.metadata_mut();
+        m.generation = Some(m.generation.unwrap_or(0).saturating_add(1));
+    }
+    Ok(obj)
 }
 
 /// The replicas a Scale asks for: its `spec.replicas` (0 when absent, as
