@@ -169,6 +169,9 @@ pub struct ResourceMeta {
     /// Whether an update of a missing object creates it
     /// (`+resource:allowCreateOnUpdate`).
     pub allow_create_on_update: bool,
+    /// Whether an update without `metadata.resourceVersion` is accepted
+    /// (`+resource:allowUnconditionalUpdate`, default true).
+    pub allow_unconditional_update: bool,
     /// Whether a delete answers with the deleted object
     /// (`+resource:returnDeletedObject`).
     pub return_deleted_object: bool,
@@ -295,6 +298,11 @@ pub fn resource_meta(def: &TypeDef) -> Result<ResourceMeta, Vec<Diagnostic>> {
             .unwrap_or_else(|| "dns1123-subdomain".into()),
         printer_hook: def.has_marker(tags::printer_hook::NAME),
         allow_create_on_update: def.has_marker(tags::allow_create_on_update::NAME),
+        allow_unconditional_update: def
+            .markers_named(tags::allow_unconditional_update::NAME)
+            .last()
+            .and_then(|m| m.payload_string())
+            .is_none_or(|v| v != "false"),
         return_deleted_object: def.has_marker(tags::return_deleted_object::NAME),
         strategy: def.has_marker(tags::strategy::NAME),
         verbs: tags::genclient_only_verbs::VERBS
@@ -686,6 +694,7 @@ mod tests {
         assert!(plain.generation);
         assert!(!plain.annotations_bump_generation);
         assert!(!plain.allow_create_on_update);
+        assert!(plain.allow_unconditional_update);
         assert!(!plain.return_deleted_object);
 
         let marked = meta_of(
@@ -698,6 +707,8 @@ mod tests {
         assert!(marked.annotations_bump_generation);
         assert!(marked.allow_create_on_update);
         assert!(marked.return_deleted_object);
+        let lease = meta_of("/// +resource:allowUnconditionalUpdate=false\nstruct Lease {}");
+        assert!(!lease.allow_unconditional_update);
 
         assert_eq!(plain.verbs.len(), 8, "every verb without onlyVerbs");
         let reviews = meta_of("/// +genclient:onlyVerbs=get, create\nstruct Review {}");

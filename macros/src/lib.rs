@@ -75,6 +75,7 @@ fn resource(
     let generation = meta.generation;
     let annotations_bump_generation = meta.annotations_bump_generation;
     let allow_create_on_update = meta.allow_create_on_update;
+    let allow_unconditional_update = meta.allow_unconditional_update;
     let return_deleted_object = meta.return_deleted_object;
     let verbs = if meta.verbs.len() == codegen::tags::genclient_only_verbs::VERBS.len() {
         quote! { ::runtime::resource::RESOURCE_VERBS }
@@ -168,6 +169,7 @@ fn resource(
                 generation: #generation,
                 annotations_bump_generation: #annotations_bump_generation,
                 allow_create_on_update: #allow_create_on_update,
+                allow_unconditional_update: #allow_unconditional_update,
                 return_deleted_object: #return_deleted_object,
                 verbs: #verbs,
                 name_format: ::runtime::resource::NameFormat::#name_format,

@@ -137,6 +137,12 @@ pub struct ResourceInfo {
     /// upstream strategies returning true from `AllowCreateOnUpdate()` do
     /// (Lease, Event); otherwise such an update is 404.
     pub allow_create_on_update: bool,
+    /// Whether an update (PUT) without `metadata.resourceVersion` replaces
+    /// what is stored, as upstream strategies returning true from
+    /// `AllowUnconditionalUpdate()` do; false (Lease, the admission
+    /// webhook configurations) makes it a 422. Custom resources always
+    /// require the resourceVersion, whatever this says.
+    pub allow_unconditional_update: bool,
     /// Whether a delete that removes the object answers with it rather
     /// than a `Status` (upstream's `ReturnDeletedObject`: Pod, Namespace).
     pub return_deleted_object: bool,

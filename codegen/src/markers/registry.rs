@@ -86,6 +86,7 @@ pub static TAGS: &[TagDef] = &[
     crate::tags::generation::DEF,
     crate::tags::annotations_bump_generation::DEF,
     crate::tags::allow_create_on_update::DEF,
+    crate::tags::allow_unconditional_update::DEF,
     crate::tags::return_deleted_object::DEF,
     crate::tags::strategy::DEF,
     crate::tags::pattern::DEF,

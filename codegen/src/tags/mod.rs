@@ -22,6 +22,7 @@ use crate::markers::tags::TagDef;
 use crate::model::{Field, FieldType, IntKind, Model, Package, TypeDef};
 
 pub mod allow_create_on_update;
+pub mod allow_unconditional_update;
 pub mod annotations_bump_generation;
 pub mod cohabitating;
 pub mod conversion_gen;

@@ -781,6 +781,7 @@ mod test_support {
             generation: true,
             annotations_bump_generation: false,
             allow_create_on_update: false,
+            allow_unconditional_update: true,
             return_deleted_object: false,
             verbs: runtime::resource::RESOURCE_VERBS,
             name_format: NameFormat::Dns1123Subdomain,

@@ -171,6 +171,93 @@ async fn update_creates_a_missing_lease_but_not_a_configmap() {
     assert_eq!(r.body["message"], "namespaces \"nowhere\" not found");
 }
 
+/// Upstream's Lease and admission webhook configuration strategies return
+/// false from `AllowUnconditionalUpdate()` (pkg/registry/coordination/lease,
+/// pkg/registry/admissionregistration/*webhookconfiguration): a PUT of an
+/// existing one without `resourceVersion` is the generic store's 422, named
+/// by the resource. With the resourceVersion it goes through.
+#[tokio::test]
+async fn leases_and_webhook_configurations_refuse_unconditional_updates() {
+    let api = Api::start();
+    let lease = json!({"apiVersion": "coordination.k8s.io/v1", "kind": "Lease",
+                       "metadata": {"name": "leader"}, "spec": {"holderIdentity": "a"}});
+    let created = api.create(LEASES, &lease).await;
+    let cause = "Invalid value: 0x0: must be specified for an update";
+    let r = api.put(&format!("{LEASES}/leader"), &lease).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        format!(
+            "leases.coordination.k8s.io \"leader\" is invalid: metadata.resourceVersion: {cause}"
+        )
+    );
+    assert_eq!(r.body["details"]["kind"], "leases");
+    let mut renewed = created.clone();
+    renewed["spec"]["holderIdentity"] = json!("b");
+    let r = api.put(&format!("{LEASES}/leader"), &renewed).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+
+    let webhooks = "/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations";
+    let config = json!({"apiVersion": "admissionregistration.k8s.io/v1",
+                        "kind": "ValidatingWebhookConfiguration", "metadata": {"name": "v"}});
+    api.create(webhooks, &config).await;
+    let r = api.put(&format!("{webhooks}/v"), &config).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        format!(
+            "validatingwebhookconfigurations.admissionregistration.k8s.io \"v\" is invalid: metadata.resourceVersion: {cause}"
+        )
+    );
+}
+
+/// Upstream's Service and RBAC strategies return true from
+/// `AllowCreateOnUpdate()` (pkg/registry/core/service/strategy.go,
+/// pkg/registry/rbac/*/strategy.go): `kubectl replace` of a Service or a
+/// Role that does not exist creates it (201), the Service with its cluster
+/// IP allocated as a create would.
+#[tokio::test]
+async fn update_creates_a_missing_service_or_role() {
+    let api = Api::start();
+    let service = json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": "web"},
+                         "spec": {"ports": [{"port": 80}]}});
+    let r = api
+        .put("/api/v1/namespaces/default/services/web", &service)
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert!(r.body["spec"]["clusterIP"].is_string(), "{}", r.text);
+    for (plural, kind, body) in [
+        ("roles", "Role", json!({"rules": []})),
+        (
+            "rolebindings",
+            "RoleBinding",
+            json!({"roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "Role", "name": "r"}}),
+        ),
+    ] {
+        let mut object = json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": kind,
+                                "metadata": {"name": "r"}});
+        object
+            .as_object_mut()
+            .unwrap()
+            .extend(body.as_object().unwrap().clone());
+        let r = api
+            .put(
+                &format!("/apis/rbac.authorization.k8s.io/v1/namespaces/default/{plural}/r"),
+                &object,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{plural}: {}", r.text);
+    }
+    let r = api
+        .put(
+            "/apis/rbac.authorization.k8s.io/v1/clusterroles/c",
+            &json!({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole",
+                    "metadata": {"name": "c"}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+}
+
 /// `namespaceStrategy.PrepareForUpdate`: a PUT of a namespace cannot drop
 /// `spec.finalizers` (they change through `/finalize`) or set its status,
 /// and the name label is put back.

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 /// +genclient
 /// +genclient:nonNamespaced
 /// +kubebuilder:resource:categories=api-extensions
+/// +resource:allowUnconditionalUpdate=false
 /// +printer:hook
 /// +defaulting:hook
 /// +validation:extra
@@ -41,6 +42,7 @@ pub struct MutatingWebhookConfiguration {
 /// +genclient
 /// +genclient:nonNamespaced
 /// +kubebuilder:resource:categories=api-extensions
+/// +resource:allowUnconditionalUpdate=false
 /// +printer:hook
 /// +defaulting:hook
 /// +validation:extra

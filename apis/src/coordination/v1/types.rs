@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 /// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
 /// +resource:generation=false
 /// +resource:allowCreateOnUpdate
+/// +resource:allowUnconditionalUpdate=false
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct Lease {

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 /// +printer:hook
 /// +resource:generation=false
 /// +resource:returnDeletedObject
+/// +resource:allowCreateOnUpdate
 /// +resource:nameFormat=dns1123-label
 /// +resource:strategy
 /// +defaulting:hook

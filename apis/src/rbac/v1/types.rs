@@ -96,6 +96,7 @@ pub struct RoleRef {
 /// +printer:hook
 /// +resource:generation=false
 /// +resource:nameFormat=path-segment
+/// +resource:allowCreateOnUpdate
 /// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
@@ -120,6 +121,7 @@ pub struct Role {
 /// +printer:hook
 /// +resource:generation=false
 /// +resource:nameFormat=path-segment
+/// +resource:allowCreateOnUpdate
 /// +defaulting:hook
 /// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
@@ -152,6 +154,7 @@ pub struct RoleBinding {
 /// +printer:hook
 /// +resource:generation=false
 /// +resource:nameFormat=path-segment
+/// +resource:allowCreateOnUpdate
 /// +resource:strategy
 /// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
@@ -199,6 +202,7 @@ pub struct AggregationRule {
 /// +printer:hook
 /// +resource:generation=false
 /// +resource:nameFormat=path-segment
+/// +resource:allowCreateOnUpdate
 /// +defaulting:hook
 /// +resource:strategy
 /// +validation:extra

@@ -334,6 +334,7 @@ pub(super) fn scale_info() -> ResourceInfo {
         generation: false,
         annotations_bump_generation: false,
         allow_create_on_update: false,
+        allow_unconditional_update: true,
         return_deleted_object: false,
         verbs: runtime::resource::RESOURCE_VERBS,
         name_format: runtime::resource::NameFormat::Dns1123Subdomain,

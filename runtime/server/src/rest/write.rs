@@ -362,8 +362,9 @@ impl Ctx<'_> {
             Some(rv) if rv != revision => {
                 return Err(ApiError::conflict(ri, &name));
             }
-            // Custom resources do not allow unconditional updates.
-            None if !is_builtin_group(ri.group) => {
+            // Custom resources, and built-in kinds whose strategy says
+            // so, do not allow unconditional updates.
+            None if !ri.allow_unconditional_update || !is_builtin_group(ri.group) => {
                 // The store names the resource, not the kind, here.
                 return Err(ApiError::invalid_kind(
                     ri.group,
