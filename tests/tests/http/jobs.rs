@@ -31,7 +31,27 @@ async fn a_created_job_gets_a_generated_selector() {
         json!({"batch.kubernetes.io/controller-uid": uid, "batch.kubernetes.io/job-name": "j",
                "controller-uid": uid, "job-name": "j"})
     );
-    assert!(r.body["spec"].get("manualSelector").is_none(), "{}", r.text);
+    // `SetDefaults_Job` (since v1.29): `manualSelector: false`; and the Job
+    // without labels takes its template's, the generated ones with them,
+    // in the create's answer as in every read.
+    assert_eq!(r.body["spec"]["manualSelector"], false, "{}", r.text);
+    assert_eq!(
+        r.body["metadata"]["labels"],
+        r.body["spec"]["template"]["metadata"]["labels"]
+    );
+    let read = api.get(&format!("{JOBS}/j")).await.body;
+    assert_eq!(read["metadata"]["labels"], r.body["metadata"]["labels"]);
+    let listed = api
+        .get(&format!(
+            "{JOBS}?labelSelector=batch.kubernetes.io/job-name%3Dj"
+        ))
+        .await
+        .body;
+    assert_eq!(
+        listed["items"].as_array().map(Vec::len),
+        Some(1),
+        "{listed}"
+    );
 
     let mut manual = job("m");
     manual["spec"]["manualSelector"] = json!(true);

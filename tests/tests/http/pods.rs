@@ -197,3 +197,98 @@ async fn pods_are_selected_by_spec_host_as_by_node_name() {
         assert_eq!(names(&r.body), ["on-n1"], "{selector}");
     }
 }
+
+/// `podStrategy.PrepareForCreate`'s `mutatePodAffinity` and
+/// `mutateTopologySpreadConstraints`: `matchLabelKeys` and
+/// `mismatchLabelKeys` become `In` / `NotIn` requirements on the pod's own
+/// label values in the term's selector, which is all kube-scheduler reads;
+/// a key the pod has no label of adds nothing, and a term without a
+/// selector keeps none.
+#[tokio::test]
+async fn a_created_pods_label_keys_are_merged_into_its_selectors() {
+    let api = Api::start();
+    let mut p = pod("p");
+    p["metadata"]["labels"] = json!({"app": "web", "pod-template-hash": "abc", "tenant": "t1"});
+    p["spec"]["affinity"] = json!({
+        "podAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [
+            {"labelSelector": {"matchLabels": {"app": "web"}}, "topologyKey": "zone",
+             "matchLabelKeys": ["pod-template-hash", "missing"], "mismatchLabelKeys": ["tenant"]}]},
+        "podAntiAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [
+            {"weight": 10, "podAffinityTerm": {"labelSelector": {}, "topologyKey": "host",
+                                               "matchLabelKeys": ["app"]}},
+            {"weight": 5, "podAffinityTerm": {"topologyKey": "host", "matchLabelKeys": ["app"]}}]}});
+    p["spec"]["topologySpreadConstraints"] = json!([
+        {"maxSkew": 1, "topologyKey": "zone", "whenUnsatisfiable": "DoNotSchedule",
+         "labelSelector": {"matchLabels": {"app": "web"}}, "matchLabelKeys": ["pod-template-hash"]}]);
+    let r = api.post(PODS, &p).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let affinity = &r.body["spec"]["affinity"];
+    assert_eq!(
+        affinity["podAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"][0]["labelSelector"],
+        json!({"matchLabels": {"app": "web"}, "matchExpressions": [
+            {"key": "pod-template-hash", "operator": "In", "values": ["abc"]},
+            {"key": "tenant", "operator": "NotIn", "values": ["t1"]}]})
+    );
+    let preferred = &affinity["podAntiAffinity"]["preferredDuringSchedulingIgnoredDuringExecution"];
+    assert_eq!(
+        preferred[0]["podAffinityTerm"]["labelSelector"],
+        json!({"matchExpressions": [{"key": "app", "operator": "In", "values": ["web"]}]})
+    );
+    assert!(
+        preferred[1]["podAffinityTerm"]
+            .get("labelSelector")
+            .is_none(),
+        "{preferred}"
+    );
+    assert_eq!(
+        r.body["spec"]["topologySpreadConstraints"][0]["labelSelector"],
+        json!({"matchLabels": {"app": "web"}, "matchExpressions": [
+            {"key": "pod-template-hash", "operator": "In", "values": ["abc"]}]})
+    );
+}
+
+/// `podStatusStrategy.PrepareForUpdate`: a status write without `qosClass`
+/// keeps the one set at create, and observed generations it leaves at 0
+/// keep their stored values (the pod's, and each condition's by type);
+/// `podStrategy.WarningsOnUpdate` warns about nothing. A status with only
+/// `podIP` reads back with `podIPs` as upstream's conversion through the
+/// internal type gives it.
+#[tokio::test]
+async fn a_pods_status_write_keeps_what_the_kubelet_leaves_out() {
+    let api = Api::start();
+    let mut p = pod("p");
+    p["spec"]["nodeSelector"] = json!({"beta.kubernetes.io/arch": "amd64"});
+    let r = api.post(PODS, &p).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert!(r.header("warning").is_some(), "create warns: {}", r.text);
+    assert_eq!(r.body["status"]["qosClass"], "BestEffort");
+    let uri = format!("{PODS}/p");
+    let r = api
+        .patch(
+            &uri,
+            MERGE_PATCH,
+            &json!({"metadata": {"labels": {"a": "b"}}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.header("warning"), None, "pod updates do not warn");
+
+    let mut status = r.body.clone();
+    status["status"] = json!({"phase": "Running", "observedGeneration": 1, "podIP": "10.0.0.5",
+        "conditions": [{"type": "Ready", "status": "True", "observedGeneration": 1}]});
+    let r = api.put(&format!("{uri}/status"), &status).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["status"]["podIPs"], json!([{"ip": "10.0.0.5"}]));
+    assert_eq!(r.body["status"]["qosClass"], "BestEffort");
+
+    let mut status = r.body.clone();
+    status["status"] = json!({"phase": "Running", "podIPs": [{"ip": "10.0.0.6"}],
+        "conditions": [{"type": "Ready", "status": "False"}]});
+    let r = api.put(&format!("{uri}/status"), &status).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let status = &r.body["status"];
+    assert_eq!(status["qosClass"], "BestEffort", "{status}");
+    assert_eq!(status["observedGeneration"], 1, "{status}");
+    assert_eq!(status["conditions"][0]["observedGeneration"], 1, "{status}");
+    assert_eq!(status["podIP"], "10.0.0.6", "{status}");
+}

@@ -44,6 +44,10 @@ impl Strategy for Job {
     /// it does not set itself, and the selector selects the prefixed UID
     /// label (a selector the user wrote keeps its other terms; one that
     /// conflicts fails validation).
+    ///
+    /// A Job without labels then takes its template's, as `SetDefaults_Job`
+    /// gives them to every read of the stored Job upstream (the create's
+    /// answer included): the generated labels with the rest.
     fn prepare_for_create(&mut self) {
         if self.spec.manual_selector == Some(true) {
             return;
@@ -67,6 +71,11 @@ impl Strategy for Job {
             .match_labels
             .entry(CONTROLLER_UID_LABEL.to_string())
             .or_insert(uid);
+        if self.metadata.labels.is_empty() {
+            self.metadata
+                .labels
+                .clone_from(&self.spec.template.metadata.labels);
+        }
     }
 }
 

@@ -358,8 +358,9 @@ pub struct JobCondition {
 /// 1 when it and parallelism are both unset, parallelism 1, backoff limit
 /// 6 (the int32 maximum with a per-index limit), the template's labels on
 /// a job without labels, completion mode `NonIndexed`, not suspended, pod
-/// condition patterns matching status `True`, and pod replacement policy
-/// `Failed` with a pod failure policy, `TerminatingOrFailed` without.
+/// condition patterns matching status `True`, pod replacement policy
+/// `Failed` with a pod failure policy, `TerminatingOrFailed` without, and
+/// `manualSelector: false`.
 impl runtime::defaulting::DefaultHook for Job {
     fn default_hook(&mut self) {
         let template_labels = &self.spec.template.metadata.labels;
@@ -389,6 +390,7 @@ impl runtime::defaulting::DefaultHook for Job {
         spec.completion_mode
             .get_or_insert_with(|| "NonIndexed".into());
         spec.suspend.get_or_insert(false);
+        spec.manual_selector.get_or_insert(false);
         let patterns = spec
             .pod_failure_policy
             .iter_mut()

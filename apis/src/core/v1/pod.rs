@@ -4102,7 +4102,26 @@ impl DefaultHook for Pod {
     /// `SetDefaults_Pod`: requests default to limits, service links are
     /// on, and with host networking each port's host port is its container
     /// port. (Pod-level resource defaulting is not carried over.)
+    ///
+    /// Then what upstream's conversion through the internal type (which
+    /// has only `podIPs`) does to every pod it decodes
+    /// (`Convert_v1_PodStatus_To_core_PodStatus` and back): a `podIP`
+    /// without `podIPs`, or differing from `podIPs[0]`, becomes the whole
+    /// `podIPs`; `podIPs` without `podIP` gives `podIP` its first address.
     fn default_hook(&mut self) {
+        let status = &mut self.status;
+        if !status.pod_ip.is_empty()
+            && status
+                .pod_i_ps
+                .first()
+                .is_none_or(|first| first.ip != status.pod_ip)
+        {
+            status.pod_i_ps = vec![PodIP {
+                ip: status.pod_ip.clone(),
+            }];
+        } else if let Some(first) = status.pod_i_ps.first() {
+            status.pod_ip.clone_from(&first.ip);
+        }
         let spec = &mut self.spec;
         let host_network = spec.host_network;
         for container in spec.containers.iter_mut().chain(&mut spec.init_containers) {

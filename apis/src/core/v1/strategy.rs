@@ -5,11 +5,19 @@
 use runtime::resource::{Bootstrap, Strategy};
 
 use super::qos::pod_qos_class;
-use super::{Endpoints, Namespace, NamespaceStatus, Pod, PodCondition, PodStatus, warnings};
+use std::collections::BTreeMap;
+
+use runtime::meta::{LabelSelector, LabelSelectorRequirement};
+
+use super::{
+    Endpoints, Namespace, NamespaceStatus, Pod, PodAffinityTerm, PodCondition, PodSpec, PodStatus,
+    warnings,
+};
 
 /// `pkg/registry/core/pod/strategy.go`: a created pod starts `Pending`
-/// with its QoS class; deletes are graceful; creates and updates warn as
-/// `podStrategy.WarningsOnCreate`/`WarningsOnUpdate` do.
+/// with its QoS class and its label keys merged into its selectors;
+/// deletes are graceful; creates warn as `podStrategy.WarningsOnCreate`
+/// does (updates do not warn).
 impl Strategy for Pod {
     const GRACEFUL_DELETE: bool = true;
     const WARNINGS: bool = true;
@@ -18,11 +26,36 @@ impl Strategy for Pod {
 
     /// `podStatusStrategy.PrepareForUpdate`: a write to `/status` keeps
     /// the owner references (old kubelets corrupted them, breaking garbage
-    /// collection).
+    /// collection), the QoS class when the request has none (it is set
+    /// once, at create), and the observed generations the request leaves
+    /// at 0 (`preserveOldObservedGeneration`: the pod's, and each
+    /// condition's from the stored condition of its type, in order).
     fn prepare_for_status_update(&mut self, old: &Self) {
         self.metadata
             .owner_references
             .clone_from(&old.metadata.owner_references);
+        if self.status.qos_class.is_empty() {
+            self.status.qos_class.clone_from(&old.status.qos_class);
+        }
+        if self.status.observed_generation == 0 {
+            self.status.observed_generation = old.status.observed_generation;
+        }
+        let mut old_generations: BTreeMap<&str, std::collections::VecDeque<i64>> = BTreeMap::new();
+        for condition in &old.status.conditions {
+            old_generations
+                .entry(condition.r#type.as_str())
+                .or_default()
+                .push_back(condition.observed_generation);
+        }
+        for condition in &mut self.status.conditions {
+            let old_generation = old_generations
+                .get_mut(condition.r#type.as_str())
+                .and_then(|generations| generations.pop_front())
+                .unwrap_or(0);
+            if condition.observed_generation == 0 {
+                condition.observed_generation = old_generation;
+            }
+        }
     }
 
     /// `podStrategy.PrepareForCreate`: whatever status was sent, the pod
@@ -31,7 +64,16 @@ impl Strategy for Pod {
     /// scheduled, and says why (`applySchedulingGatedCondition`: a
     /// `PodScheduled` condition `False` with reason `SchedulingGated`, its
     /// transition time now, as `podutil.UpdatePodCondition` adds it).
+    ///
+    /// Then `mutatePodAffinity` and `mutateTopologySpreadConstraints`
+    /// (`MatchLabelKeysInPodAffinity`, GA; `MatchLabelKeysInPodTopologySpread`
+    /// with its selector merge, on by default): each pod affinity term's
+    /// `matchLabelKeys` and `mismatchLabelKeys`, and each topology spread
+    /// constraint's `matchLabelKeys`, become `In` / `NotIn` requirements on
+    /// the pod's own label values, appended to the term's label selector,
+    /// which is what the scheduler reads.
     fn prepare_for_create(&mut self) {
+        merge_label_keys(&mut self.spec, &self.metadata.labels);
         self.status = PodStatus {
             phase: "Pending".into(),
             qos_class: pod_qos_class(&self.spec).into(),
@@ -58,9 +100,10 @@ impl Strategy for Pod {
         out
     }
 
-    /// [`warnings::pod_warnings`] of the new pod.
+    /// None: upstream skips warnings on pod updates ("humans don't
+    /// typically interact directly with pods", and the path is hot).
     fn warnings_on_update(&self, _old: &Self) -> Vec<String> {
-        warnings::pod_warnings("", &self.spec, &self.metadata)
+        Vec::new()
     }
 
     /// `podStrategy.CheckGracefulDelete`: the requested period, else
@@ -78,6 +121,69 @@ impl Strategy for Pod {
             period = 0;
         }
         if period < 0 { 1 } else { period }
+    }
+}
+
+/// `mutatePodAffinity` and `mutateTopologySpreadConstraints` of
+/// `podStrategy.PrepareForCreate`: see [`Pod::prepare_for_create`].
+fn merge_label_keys(spec: &mut PodSpec, labels: &BTreeMap<String, String>) {
+    if let Some(affinity) = &mut spec.affinity {
+        let affinity_terms = affinity.pod_affinity.iter_mut().flat_map(|a| {
+            a.required_during_scheduling_ignored_during_execution
+                .iter_mut()
+                .chain(
+                    a.preferred_during_scheduling_ignored_during_execution
+                        .iter_mut()
+                        .map(|weighted| &mut weighted.pod_affinity_term),
+                )
+        });
+        let anti_affinity_terms = affinity.pod_anti_affinity.iter_mut().flat_map(|a| {
+            a.required_during_scheduling_ignored_during_execution
+                .iter_mut()
+                .chain(
+                    a.preferred_during_scheduling_ignored_during_execution
+                        .iter_mut()
+                        .map(|weighted| &mut weighted.pod_affinity_term),
+                )
+        });
+        for term in affinity_terms.chain(anti_affinity_terms) {
+            merge_affinity_term_keys(term, labels);
+        }
+    }
+    for constraint in &mut spec.topology_spread_constraints {
+        // A missing selector matches nothing; it stays missing.
+        if let Some(selector) = &mut constraint.label_selector {
+            append_label_requirements(selector, &constraint.match_label_keys, "In", labels);
+        }
+    }
+}
+
+/// `applyMatchLabelKeysAndMismatchLabelKeys`: `key In (value)` for each
+/// `matchLabelKeys` entry, then `key NotIn (value)` for each
+/// `mismatchLabelKeys` entry, for the keys the pod has a label of.
+fn merge_affinity_term_keys(term: &mut PodAffinityTerm, labels: &BTreeMap<String, String>) {
+    if let Some(selector) = &mut term.label_selector {
+        append_label_requirements(selector, &term.match_label_keys, "In", labels);
+        append_label_requirements(selector, &term.mismatch_label_keys, "NotIn", labels);
+    }
+}
+
+/// `applyLabelKeysToLabelSelector`: appends `key <operator> (value)` to
+/// the selector's `matchExpressions` for each key the labels hold.
+fn append_label_requirements(
+    selector: &mut LabelSelector,
+    keys: &[String],
+    operator: &str,
+    labels: &BTreeMap<String, String>,
+) {
+    for key in keys {
+        if let Some(value) = labels.get(key) {
+            selector.match_expressions.push(LabelSelectorRequirement {
+                key: key.clone(),
+                operator: operator.into(),
+                values: vec![value.clone()],
+            });
+        }
     }
 }
 
