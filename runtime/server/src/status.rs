@@ -189,27 +189,22 @@ impl ApiError {
         ApiError::invalid_kind(info.group, info.kind, name, causes)
     }
 
-    /// 422 for any group and kind: `<Kind>.<group> "<name>" is invalid: <errors>`.
+    /// 422 for any group and kind: `<Kind>.<group> "<name>" is invalid: <errors>`,
+    /// the errors as upstream's `ErrorList.ToAggregate` prints them (a
+    /// repeated one once; the causes keep every one).
     pub fn invalid_kind(group: &str, kind: &str, name: &str, causes: Vec<Cause>) -> Self {
         let group_kind = if group.is_empty() {
             kind.to_string()
         } else {
             format!("{kind}.{group}")
         };
-        let rendered: Vec<String> = causes
-            .iter()
-            .map(|c| {
-                if c.field.is_empty() {
-                    c.message.clone()
-                } else {
-                    format!("{}: {}", c.field, c.message)
-                }
-            })
-            .collect();
-        let joined = match rendered.len() {
-            1 => rendered[0].clone(),
-            _ => format!("[{}]", rendered.join(", ")),
-        };
+        let joined = runtime::field::aggregate_messages(causes.iter().map(|c| {
+            if c.field.is_empty() {
+                c.message.clone()
+            } else {
+                format!("{}: {}", c.field, c.message)
+            }
+        }));
         let mut e = ApiError::new(
             422,
             StatusReason::Invalid,

@@ -35,12 +35,29 @@ fn name_errors(field: &str, name: &str, format: NameFormat, prefix: bool) -> Vec
     messages.iter().map(|m| invalid(field, name, m)).collect()
 }
 
-/// Validates an object's metadata: name or generateName, namespace name
-/// rules for Namespaces, label keys and values, finalizers, owner
-/// references, the annotations' total size. `create` selects create-time
+/// The finalizer names upstream's core validation accepts without a `/`
+/// (`helper.IsStandardFinalizerName`): the namespace's, and the garbage
+/// collector's two.
+const STANDARD_FINALIZERS: [&str; 3] = ["kubernetes", "orphan", "foregroundDeletion"];
+
+/// Validates an object's metadata as upstream's `ValidateObjectMetaAccessor`
+/// (k8s.io/apimachinery/pkg/api/validation/objectmeta.go) does, in its
+/// order: generateName (on create), name, label keys and values,
+/// annotation keys and their total size, owner references, finalizer names;
+/// then, for the built-in groups, what core's `ValidateObjectMeta` adds
+/// (`validateKubeFinalizerName`: a finalizer without a `/` must be a
+/// standard one, reported at its index). `create` selects create-time
 /// rules (generateName may stand in for the name).
 pub fn object_meta(ri: &ResourceInfo, meta: &ObjectMeta, create: bool) -> Vec<Cause> {
     let mut causes = Vec::new();
+    if create && let Some(prefix) = meta.generate_name.as_deref().filter(|p| !p.is_empty()) {
+        causes.extend(name_errors(
+            "metadata.generateName",
+            prefix,
+            ri.name_format,
+            true,
+        ));
+    }
     match &meta.name {
         Some(name) => causes.extend(name_errors("metadata.name", name, ri.name_format, false)),
         None => {
@@ -53,14 +70,6 @@ pub fn object_meta(ri: &ResourceInfo, meta: &ObjectMeta, create: bool) -> Vec<Ca
             }
         }
     }
-    if create && let Some(prefix) = &meta.generate_name {
-        causes.extend(name_errors(
-            "metadata.generateName",
-            prefix,
-            ri.name_format,
-            true,
-        ));
-    }
     // `ValidateLabels`: each message of `IsQualifiedName` for the key and
     // of `IsValidLabelValue` for the value, at the map's path.
     for (key, value) in &meta.labels {
@@ -71,25 +80,37 @@ pub fn object_meta(ri: &ResourceInfo, meta: &ObjectMeta, create: bool) -> Vec<Ca
             causes.push(invalid("metadata.labels", value, &m));
         }
     }
-    for (i, f) in meta.finalizers.iter().enumerate() {
-        let field = format!("metadata.finalizers[{i}]");
-        for m in names::qualified_name(f) {
-            causes.push(invalid(&field, f, &m));
+    // `ValidateAnnotations`: keys are qualified names in any case.
+    for key in meta.annotations.keys() {
+        for m in names::qualified_name(&key.to_lowercase()) {
+            causes.push(invalid("metadata.annotations", key, &m));
         }
+    }
+    let total: usize = meta
+        .annotations
+        .iter()
+        .map(|(k, v)| k.len() + v.len())
+        .sum();
+    if total > 256 * 1024 {
+        causes.push(Cause {
+            reason: Some(CauseType::FieldValueTooLong),
+            message: "Too long: may not be more than 262144 bytes".into(),
+            field: "metadata.annotations".into(),
+        });
     }
     for r in &meta.owner_references {
         // validateOwnerReference: the path is the list's, not the item's.
-        for (field, what, value) in [
-            ("apiVersion", "version", &r.api_version),
-            ("kind", "kind", &r.kind),
-            ("name", "name", &r.name),
-            ("uid", "uid", &r.uid),
+        for (field, detail, value) in [
+            ("apiVersion", "version must not be empty", &r.api_version),
+            ("kind", "must not be empty", &r.kind),
+            ("name", "must not be empty", &r.name),
+            ("uid", "must not be empty", &r.uid),
         ] {
             if value.is_empty() {
                 causes.push(invalid(
                     &format!("metadata.ownerReferences.{field}"),
                     "",
-                    &format!("{what} must not be empty"),
+                    detail,
                 ));
             }
         }
@@ -107,17 +128,26 @@ pub fn object_meta(ri: &ResourceInfo, meta: &ObjectMeta, create: bool) -> Vec<Ca
             field: "metadata.ownerReferences".into(),
         });
     }
-    let total: usize = meta
-        .annotations
-        .iter()
-        .map(|(k, v)| k.len() + v.len())
-        .sum();
-    if total > 256 * 1024 {
-        causes.push(Cause {
-            reason: Some(CauseType::FieldValueTooLong),
-            message: "Too long: may not be more than 262144 bytes".into(),
-            field: "metadata.annotations".into(),
-        });
+    // `ValidateFinalizers`: each name at the list's path.
+    for f in &meta.finalizers {
+        for m in names::qualified_name(f) {
+            causes.push(invalid("metadata.finalizers", f, &m));
+        }
+    }
+    if crate::store::is_builtin_group(ri.group) {
+        for (i, f) in meta.finalizers.iter().enumerate() {
+            let field = format!("metadata.finalizers[{i}]");
+            for m in names::qualified_name(f) {
+                causes.push(invalid(&field, f, &m));
+            }
+            if !f.contains('/') && !STANDARD_FINALIZERS.contains(&f.as_str()) {
+                causes.push(invalid(
+                    &field,
+                    f,
+                    "name is neither a standard finalizer name nor is it fully qualified",
+                ));
+            }
+        }
     }
     causes
 }
@@ -277,23 +307,59 @@ mod tests {
 
     #[test]
     fn finalizers_and_owner_references() {
-        let obj = json!({"metadata": {"name": "a", "finalizers": ["example.com/ok", "bad name"],
+        let obj = json!({"metadata": {"name": "a", "finalizers": ["example.com/ok", "bad name", "kubernetes", "mine"],
             "ownerReferences": [{"apiVersion": "v1", "kind": "", "name": "o", "uid": "u"}]}});
         let causes = object_meta(&info("configmaps"), &obj, true);
         let rendered: Vec<String> = causes
             .iter()
             .map(|c| format!("{}: {}", c.field, c.message))
             .collect();
+        let bad_name = names::qualified_name("bad name")[0].clone();
+        let not_standard = "name is neither a standard finalizer name nor is it fully qualified";
         assert_eq!(
             rendered,
             [
-                format!(
-                    "metadata.finalizers[1]: Invalid value: \"bad name\": {}",
-                    names::qualified_name("bad name")[0]
-                ),
-                "metadata.ownerReferences.kind: Invalid value: \"\": kind must not be empty"
-                    .to_string(),
+                "metadata.ownerReferences.kind: Invalid value: \"\": must not be empty".to_string(),
+                format!("metadata.finalizers: Invalid value: \"bad name\": {bad_name}"),
+                format!("metadata.finalizers[1]: Invalid value: \"bad name\": {bad_name}"),
+                format!("metadata.finalizers[1]: Invalid value: \"bad name\": {not_standard}"),
+                format!("metadata.finalizers[3]: Invalid value: \"mine\": {not_standard}"),
             ]
+        );
+    }
+
+    #[test]
+    fn annotation_keys_are_qualified_names_in_any_case() {
+        let obj = json!({"metadata": {"name": "a",
+            "annotations": {"Example.com/Mixed": "", "a b": "", "x/y/z": ""}}});
+        let causes = object_meta(&info("configmaps"), &obj, true);
+        let fields: Vec<(&str, &str)> = causes
+            .iter()
+            .map(|c| (c.field.as_str(), c.message.as_str()))
+            .collect();
+        assert_eq!(fields.len(), 2, "{fields:?}");
+        assert!(fields.iter().all(|(f, _)| *f == "metadata.annotations"));
+        assert!(
+            fields[0].1.starts_with("Invalid value: \"a b\": "),
+            "{fields:?}"
+        );
+        assert!(
+            fields[1].1.starts_with("Invalid value: \"x/y/z\": "),
+            "{fields:?}"
+        );
+    }
+
+    #[test]
+    fn generate_name_is_reported_before_the_name() {
+        let obj = json!({"metadata": {"name": "Web-x1", "generateName": "Web-"}});
+        let causes = object_meta(&info("configmaps"), &obj, true);
+        assert_eq!(
+            causes.first().map(|c| c.field.as_str()),
+            Some("metadata.generateName")
+        );
+        assert_eq!(
+            causes.last().map(|c| c.field.as_str()),
+            Some("metadata.name")
         );
     }
 

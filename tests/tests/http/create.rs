@@ -40,12 +40,12 @@ async fn create_sets_system_fields_and_ignores_client_uid() {
 async fn create_keeps_utf8_text_and_refuses_a_body_that_is_not_utf8() {
     let api = Api::start();
     let mut w = widget("utf8");
-    w["metadata"]["annotations"] = json!({"note": "é ✓ 值", "ключ": "ok"});
+    w["metadata"]["annotations"] = json!({"note": "é ✓ 值", "other": "ключ"});
     let r = api.post(WIDGETS, &w).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
     let got = api.get(&widget_uri("utf8")).await;
     assert_eq!(got.body["metadata"]["annotations"]["note"], "é ✓ 值");
-    assert_eq!(got.body["metadata"]["annotations"]["ключ"], "ok");
+    assert_eq!(got.body["metadata"]["annotations"]["other"], "ключ");
 
     let mut body = widget("latin1").to_string().into_bytes();
     let at = body
@@ -587,4 +587,101 @@ async fn a_body_that_is_not_json_is_unrecognized() {
         assert_eq!(r.body["message"], message, "{body:?}");
     }
     assert_eq!(names(&api.get(CONFIGMAPS).await.body), Vec::<String>::new());
+}
+
+/// `ValidatePodSpec` and `validateContainerCommon`
+/// (pkg/apis/core/validation/validation.go): the pod's string enums take
+/// only upstream's values, each `Unsupported value` listing them in
+/// upstream's order (a port's protocols sorted), in upstream's order of
+/// checks: a container's termination message policy, its ports, its pull
+/// policy; then the pod's restart and DNS policies.
+#[tokio::test]
+async fn a_pods_enumerated_fields_take_only_upstreams_values() {
+    let api = Api::start();
+    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
+        "spec": {"restartPolicy": "never", "dnsPolicy": "none",
+                 "containers": [{"name": "c", "image": "nginx", "imagePullPolicy": "always",
+                                 "terminationMessagePolicy": "file",
+                                 "ports": [{"containerPort": 80, "protocol": "tcp"}]}]}});
+    let r = api.post("/api/v1/namespaces/default/pods", &pod).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        concat!(
+            "Pod \"p\" is invalid: [",
+            "spec.containers[0].terminationMessagePolicy: Unsupported value: \"file\": supported values: \"File\", \"FallbackToLogsOnError\", ",
+            "spec.containers[0].ports[0].protocol: Unsupported value: \"tcp\": supported values: \"SCTP\", \"TCP\", \"UDP\", ",
+            "spec.containers[0].imagePullPolicy: Unsupported value: \"always\": supported values: \"Always\", \"IfNotPresent\", \"Never\", ",
+            "spec.restartPolicy: Unsupported value: \"never\": supported values: \"Always\", \"OnFailure\", \"Never\", ",
+            "spec.dnsPolicy: Unsupported value: \"none\": supported values: \"ClusterFirstWithHostNet\", \"ClusterFirst\", \"Default\", \"None\"]"
+        )
+    );
+    assert_eq!(
+        r.body["details"]["causes"][0]["reason"],
+        "FieldValueNotSupported"
+    );
+}
+
+/// `ValidateDeploymentStrategy`: a strategy type other than `Recreate` and
+/// `RollingUpdate` is `Unsupported`, the internal strategy as JSON;
+/// `ValidatePodTemplateSpecForReplicaSet`: `activeDeadlineSeconds` in the
+/// template is `Forbidden`.
+#[tokio::test]
+async fn a_deployments_strategy_type_and_deadline_are_checked() {
+    let api = Api::start();
+    let uri = "/apis/apps/v1/namespaces/default/deployments";
+    let deployment = |name: &str| {
+        json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": name},
+               "spec": {"selector": {"matchLabels": {"app": "w"}},
+                        "template": {"metadata": {"labels": {"app": "w"}},
+                                     "spec": {"containers": [{"name": "c", "image": "nginx"}]}}}})
+    };
+    let mut rolling = deployment("d");
+    rolling["spec"]["strategy"] = json!({"type": "Rolling"});
+    let r = api.post(uri, &rolling).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        "Deployment.apps \"d\" is invalid: spec.strategy: Unsupported value: {\"Type\":\"Rolling\",\"RollingUpdate\":null}: supported values: \"Recreate\", \"RollingUpdate\""
+    );
+    let mut deadline = deployment("e");
+    deadline["spec"]["template"]["spec"]["activeDeadlineSeconds"] = json!(30);
+    let r = api.post(uri, &deadline).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        "Deployment.apps \"e\" is invalid: spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicaSet is not Supported"
+    );
+}
+
+/// `ValidateObjectMetaAccessor`'s order (generateName, name, labels,
+/// annotations, owner references, finalizers), not the fields' sorted
+/// order; annotation keys are qualified names; a built-in kind's
+/// finalizer without a `/` must be a standard one (core's
+/// `validateKubeFinalizerName`); and the message, as `ToAggregate`, says a
+/// repeated error once while the causes keep each.
+#[tokio::test]
+async fn metadata_errors_come_in_upstreams_order() {
+    let api = Api::start();
+    let cm = json!({"apiVersion": "v1", "kind": "ConfigMap",
+        "metadata": {"name": "c", "labels": {"a": "x y", "b": "x y"},
+                     "annotations": {"bad key": "v"}, "finalizers": ["mine"]}});
+    let r = api.post(CONFIGMAPS, &cm).await;
+    r.assert_failure(422, "Invalid");
+    let label = "metadata.labels: Invalid value: \"x y\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+    let annotation = "metadata.annotations: Invalid value: \"bad key\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+    let finalizer = "metadata.finalizers[0]: Invalid value: \"mine\": name is neither a standard finalizer name nor is it fully qualified";
+    assert_eq!(
+        r.body["message"],
+        format!("ConfigMap \"c\" is invalid: [{label}, {annotation}, {finalizer}]")
+    );
+    assert_eq!(
+        r.body["details"]["causes"].as_array().map(Vec::len),
+        Some(4)
+    );
+
+    let mut standard = cm.clone();
+    standard["metadata"] = json!({"name": "s", "finalizers": ["kubernetes", "example.com/x"]});
+    let r = api.post(CONFIGMAPS, &standard).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
 }

@@ -464,10 +464,9 @@ fn replicated_pods_errors(
     errs.extend(selector_mismatch(selector, template, &template_path));
     let spec = &template.spec;
     errs.extend(restarts_always(spec, &template_path));
-    if let Some(seconds) = spec.active_deadline_seconds {
-        errs.push(Error::invalid(
+    if spec.active_deadline_seconds.is_some() {
+        errs.push(Error::forbidden(
             &template_path.child("spec").child("activeDeadlineSeconds"),
-            BadValue::Int(seconds),
             "activeDeadlineSeconds in ReplicaSet is not Supported",
         ));
     }
@@ -604,7 +603,20 @@ fn validate_strategy(strategy: &DeploymentStrategy, path: &Path) -> ErrorList {
             &path.child("rollingUpdate"),
             "this should be defaulted and never be nil",
         )),
-        _ => {}
+        ("Recreate", None) => {}
+        (other, update) => errs.push(Error::not_supported(
+            path,
+            // The internal `apps.DeploymentStrategy` as JSON: Go's field
+            // names (the internal types have no JSON tags).
+            BadValue::Json(serde_json::json!({
+                "Type": other,
+                "RollingUpdate": update.as_ref().map(|u| serde_json::json!({
+                    "MaxUnavailable": u.max_unavailable.clone().unwrap_or(IntOrString::Int(0)),
+                    "MaxSurge": u.max_surge.clone().unwrap_or(IntOrString::Int(0)),
+                })),
+            })),
+            &["Recreate", "RollingUpdate"],
+        )),
     }
     errs
 }

@@ -145,7 +145,8 @@ impl ValidateExtra for PodSpec {
     /// container; each container has a DNS-1123 label name unique in the
     /// pod, an image, valid ports, environment variable names, volume
     /// mounts of declared volumes, resource requests within their limits,
-    /// and (regular containers) valid probes.
+    /// and (regular containers) valid probes; then the pod's
+    /// `restartPolicy` and `dnsPolicy` among upstream's values.
     fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
         let mut errs = validate_volumes(&self.volumes, &path.child("volumes"));
         let containers = path.child("containers");
@@ -193,6 +194,16 @@ impl ValidateExtra for PodSpec {
                 names.insert(c.name.as_str());
             }
         }
+        errs.extend(one_of(
+            &path.child("restartPolicy"),
+            &self.restart_policy,
+            &["Always", "OnFailure", "Never"],
+        ));
+        errs.extend(one_of(
+            &path.child("dnsPolicy"),
+            &self.dns_policy,
+            &["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"],
+        ));
         errs
     }
 }
@@ -398,6 +409,11 @@ fn validate_container(c: &Container, volumes: &[Volume], path: &Path) -> ErrorLi
     if c.image.is_empty() {
         errs.push(Error::required(&path.child("image"), ""));
     }
+    errs.extend(one_of(
+        &path.child("terminationMessagePolicy"),
+        &c.termination_message_policy,
+        &["File", "FallbackToLogsOnError"],
+    ));
     // validateContainerPorts
     let ports = path.child("ports");
     let mut port_names = BTreeSet::new();
@@ -435,6 +451,12 @@ fn validate_container(c: &Container, volumes: &[Volume], path: &Path) -> ErrorLi
                 PORT_RANGE,
             ));
         }
+        // `supportedPortProtocols`, listed sorted (`sets.List`).
+        errs.extend(one_of(
+            &at.child("protocol"),
+            &port.protocol,
+            &["SCTP", "TCP", "UDP"],
+        ));
     }
     // ValidateEnv, with the relaxed names of RelaxedEnvironmentVariableValidation (GA).
     let env = path.child("env");
@@ -485,8 +507,33 @@ fn validate_container(c: &Container, volumes: &[Volume], path: &Path) -> ErrorLi
             ));
         }
     }
+    // validatePullPolicy
+    errs.extend(one_of(
+        &path.child("imagePullPolicy"),
+        &c.image_pull_policy,
+        &["Always", "IfNotPresent", "Never"],
+    ));
     errs.extend(validate_resources(&c.resources, &path.child("resources")));
     errs
+}
+
+/// Upstream's switch over a string enum (`validateRestartPolicy`,
+/// `validateDNSPolicy`, `validatePullPolicy`, a container's
+/// `terminationMessagePolicy`, a port's protocol): empty is `Required`,
+/// a value outside `valid` is `NotSupported` listing them in the order
+/// given.
+fn one_of(path: &Path, value: &str, valid: &[&str]) -> Option<Error> {
+    if value.is_empty() {
+        Some(Error::required(path, ""))
+    } else if valid.contains(&value) {
+        None
+    } else {
+        Some(Error::not_supported(
+            path,
+            BadValue::Str(value.into()),
+            valid,
+        ))
+    }
 }
 
 /// `helper.IsNativeResource`: a resource name without a domain prefix, or

@@ -150,7 +150,6 @@ impl Ctx<'_> {
         }
         self.server.prepare_for_create(ri, obj.as_mut());
         let mut causes = crate::validation::object_meta(ri, obj.metadata(), true);
-        causes.sort_by(|a, b| a.field.cmp(&b.field));
         causes.extend(self.type_validation(obj.as_ref(), None));
         if !causes.is_empty() {
             return Err(ApiError::invalid(ri, &name, causes));
