@@ -245,3 +245,31 @@ async fn claims_are_bounded() {
         "persistentvolumeclaims \"data\" is forbidden: maximum storage usage per PersistentVolumeClaim is 1Gi, but request is 2Gi"
     );
 }
+
+/// `limitrangeStrategy.PrepareForCreate`: a LimitRange created without a
+/// name is named by a random UUID (a `generateName` names it first).
+#[tokio::test]
+async fn a_limit_range_without_a_name_is_named_by_a_uuid() {
+    let api = Api::start();
+    let range = json!({"apiVersion": "v1", "kind": "LimitRange", "metadata": {},
+        "spec": {"limits": [{"type": "Container", "max": {"cpu": "2"}}]}});
+    let r = api.post(RANGES, &range).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let name = r.body["metadata"]["name"].as_str().expect("named");
+    assert_eq!(name.len(), 36, "{name}");
+    assert_eq!(name.matches('-').count(), 4, "{name}");
+    let r = api.get(&format!("{RANGES}/{name}")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+
+    let mut generated = range.clone();
+    generated["metadata"] = json!({"generateName": "limits-"});
+    let r = api.post(RANGES, &generated).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert!(
+        r.body["metadata"]["name"]
+            .as_str()
+            .is_some_and(|n| n.starts_with("limits-")),
+        "{}",
+        r.text
+    );
+}

@@ -292,3 +292,25 @@ async fn a_pods_status_write_keeps_what_the_kubelet_leaves_out() {
     assert_eq!(status["conditions"][0]["observedGeneration"], 1, "{status}");
     assert_eq!(status["podIP"], "10.0.0.6", "{status}");
 }
+
+/// `SetDefaults_Volume` (`ImageVolume`, on by default): an image volume's
+/// pull policy follows its reference's tag, `Always` for `:latest` or no
+/// tag, else `IfNotPresent`; one that is set stays.
+#[tokio::test]
+async fn an_image_volumes_pull_policy_is_defaulted_from_its_tag() {
+    let api = Api::start();
+    let mut p = pod("p");
+    p["spec"]["volumes"] = json!([
+        {"name": "a", "image": {"reference": "busybox"}},
+        {"name": "b", "image": {"reference": "busybox:1.36"}},
+        {"name": "c", "image": {"reference": "busybox:1.36", "pullPolicy": "Never"}}]);
+    let r = api.post(PODS, &p).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let policies: Vec<&Value> = (0..3)
+        .map(|i| &r.body["spec"]["volumes"][i]["image"]["pullPolicy"])
+        .collect();
+    assert_eq!(
+        policies,
+        [&json!("Always"), &json!("IfNotPresent"), &json!("Never")]
+    );
+}

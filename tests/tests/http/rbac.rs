@@ -276,3 +276,39 @@ async fn cluster_admin_exists_at_start() {
     );
     assert_eq!(binding["roleRef"]["name"], "cluster-admin");
 }
+
+/// `rbac.SubjectsStrings` prints a service account as `<namespace>/<name>`
+/// even when a RoleBinding's subject names no namespace (`/name`); the
+/// ServiceAccount strategy keeps only the name of each `secrets` reference
+/// (`cleanSecretReferences`), on create and on update.
+#[tokio::test]
+async fn binding_subjects_print_as_upstream_and_service_account_secrets_keep_their_names() {
+    let api = Api::start();
+    api.create(
+        ROLE_BINDINGS,
+        &json!({"metadata": {"name": "b"},
+                "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "Role", "name": "r"},
+                "subjects": [{"kind": "ServiceAccount", "name": "sa"},
+                             {"kind": "ServiceAccount", "name": "other", "namespace": "kube-system"}]}),
+    )
+    .await;
+    let table = api.get_as(ROLE_BINDINGS, TABLE).await.body;
+    assert_eq!(
+        table["rows"][0]["cells"][5], "/sa, kube-system/other",
+        "{table}"
+    );
+
+    let sa = api
+        .create(
+            SERVICE_ACCOUNTS,
+            &json!({"metadata": {"name": "s"},
+                    "secrets": [{"name": "a", "namespace": "x", "uid": "u", "kind": "Secret"}]}),
+        )
+        .await;
+    assert_eq!(sa["secrets"], json!([{"name": "a"}]));
+    let mut updated = sa.clone();
+    updated["secrets"] = json!([{"name": "b", "resourceVersion": "7"}]);
+    let r = api.put(&format!("{SERVICE_ACCOUNTS}/s"), &updated).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["secrets"], json!([{"name": "b"}]));
+}

@@ -159,3 +159,52 @@ async fn claims_without_a_class_get_the_default_one() {
         ]
     );
 }
+
+/// The claim strategy's `EnforceDataSourceBackwardsCompatibility` and
+/// `NormalizeDataSources`: a `dataSource` is mirrored into `dataSourceRef`
+/// and back; a `dataSource` other than a claim or a VolumeSnapshot, sent
+/// alone, is dropped; a `dataSourceRef` into another namespace is not
+/// mirrored.
+#[tokio::test]
+async fn a_claims_data_source_and_data_source_ref_are_kept_in_step() {
+    let api = Api::start();
+    let claim = |name: &str, sources: Value| {
+        let mut c = json!({"apiVersion": "v1", "kind": "PersistentVolumeClaim",
+            "metadata": {"name": name},
+            "spec": {"accessModes": ["ReadWriteOnce"],
+                     "resources": {"requests": {"storage": "1Gi"}}}});
+        c["spec"]
+            .as_object_mut()
+            .unwrap()
+            .extend(sources.as_object().unwrap().clone());
+        c
+    };
+    let r = api
+        .post(
+            CLAIMS,
+            &claim(
+                "a",
+                json!({"dataSource": {"kind": "PersistentVolumeClaim", "name": "src"}}),
+            ),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        r.body["spec"]["dataSourceRef"],
+        json!({"apiGroup": null, "kind": "PersistentVolumeClaim", "name": "src"}),
+        "`apiGroup` has no omitempty upstream"
+    );
+    let snapshot =
+        json!({"apiGroup": "snapshot.storage.k8s.io", "kind": "VolumeSnapshot", "name": "s"});
+    let r = api
+        .post(CLAIMS, &claim("b", json!({"dataSourceRef": snapshot})))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(r.body["spec"]["dataSource"], snapshot);
+    let r = api
+        .post(CLAIMS, &claim("c", json!({"dataSource": {"apiGroup": "example.com", "kind": "Populator", "name": "p"}})))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert!(r.body["spec"].get("dataSource").is_none(), "{}", r.text);
+    assert!(r.body["spec"].get("dataSourceRef").is_none(), "{}", r.text);
+}

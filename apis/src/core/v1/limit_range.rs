@@ -26,6 +26,7 @@ pub const LIMIT_TYPE_PERSISTENT_VOLUME_CLAIM: &str = "PersistentVolumeClaim";
 /// +kubebuilder:resource:shortName=limits
 /// +resource:generation=false
 /// +resource:allowCreateOnUpdate
+/// +resource:strategy
 /// +printer:hook
 /// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]

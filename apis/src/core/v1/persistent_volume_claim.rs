@@ -11,7 +11,7 @@ use runtime::resource::PrinterColumn;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::PersistentVolumeClaimSpec;
+use super::{PersistentVolumeClaimSpec, TypedLocalObjectReference, TypedObjectReference};
 
 /// PersistentVolumeClaim is a user's request for storage: a volume of a
 /// class, size and access modes, bound by a controller to a
@@ -327,15 +327,68 @@ fn update_errors(
 
 /// `pkg/registry/core/persistentvolumeclaim/strategy.go`: a created claim
 /// starts `Pending` (upstream resets the status and its decoding defaults
-/// the phase; this server does not default what it reads back).
+/// the phase; this server does not default what it reads back). Creates
+/// and updates keep `dataSource` and `dataSourceRef` in step
+/// ([`normalize_data_sources`]).
 impl runtime::resource::Strategy for PersistentVolumeClaim {
     const PREPARE_FOR_CREATE: bool = true;
+    const PREPARE_FOR_UPDATE: bool = true;
 
     fn prepare_for_create(&mut self) {
         self.status = PersistentVolumeClaimStatus {
             phase: "Pending".into(),
             ..Default::default()
         };
+        normalize_data_sources(&mut self.spec, None);
+    }
+
+    fn prepare_for_update(&mut self, old: &Self) {
+        normalize_data_sources(&mut self.spec, Some(&old.spec));
+    }
+}
+
+/// `pvcutil.EnforceDataSourceBackwardsCompatibility` then
+/// `NormalizeDataSources` (`AnyVolumeDataSource`, GA), as the claim
+/// strategy runs them (pkg/api/persistentvolumeclaim/util.go):
+///
+/// - a `dataSource` other than a PersistentVolumeClaim or a
+///   `snapshot.storage.k8s.io` VolumeSnapshot, given without
+///   `dataSourceRef` on a claim that had no data source, is dropped (such
+///   sources are only set through `dataSourceRef`);
+/// - then whichever of the two is set alone is copied into the other (a
+///   `dataSourceRef` into another namespace is not).
+fn normalize_data_sources(
+    spec: &mut PersistentVolumeClaimSpec,
+    old: Option<&PersistentVolumeClaimSpec>,
+) {
+    let old_in_use = old.is_some_and(|o| o.data_source.is_some() || o.data_source_ref.is_some());
+    if !old_in_use && spec.data_source_ref.is_none() {
+        let pvc_or_snapshot = spec.data_source.as_ref().is_some_and(|source| {
+            let group = source.api_group.as_deref().unwrap_or("");
+            (source.kind == "PersistentVolumeClaim" && group.is_empty())
+                || (source.kind == "VolumeSnapshot" && group == "snapshot.storage.k8s.io")
+        });
+        if !pvc_or_snapshot {
+            spec.data_source = None;
+        }
+    }
+    match (&spec.data_source, &spec.data_source_ref) {
+        (Some(source), None) => {
+            spec.data_source_ref = Some(TypedObjectReference {
+                api_group: source.api_group.clone(),
+                kind: source.kind.clone(),
+                name: source.name.clone(),
+                namespace: None,
+            });
+        }
+        (None, Some(reference)) if reference.namespace.as_deref().is_none_or(str::is_empty) => {
+            spec.data_source = Some(TypedLocalObjectReference {
+                api_group: reference.api_group.clone(),
+                kind: reference.kind.clone(),
+                name: reference.name.clone(),
+            });
+        }
+        _ => {}
     }
 }
 

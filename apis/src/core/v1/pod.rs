@@ -4156,10 +4156,20 @@ impl DefaultHook for PodSpec {
 }
 
 impl DefaultHook for Volume {
-    /// `SetDefaults_Volume`: a volume without a source is an emptyDir.
+    /// `SetDefaults_Volume`: a volume without a source is an emptyDir; an
+    /// image volume's pull policy follows its reference's tag as a
+    /// container's does (`ImageVolume`, on by default).
     fn default_hook(&mut self) {
         if self.volume_source == VolumeSource::default() {
             self.volume_source.empty_dir = Some(Default::default());
+        }
+        if let Some(image) = &mut self.volume_source.image {
+            let policy = if image_tag(&image.reference) == "latest" {
+                "Always"
+            } else {
+                "IfNotPresent"
+            };
+            default_string(&mut image.pull_policy, policy);
         }
     }
 }

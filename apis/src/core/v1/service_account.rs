@@ -15,6 +15,7 @@ use super::{LocalObjectReference, ObjectReference};
 /// +printer:hook
 /// +resource:generation=false
 /// +resource:returnDeletedObject
+/// +resource:strategy
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 #[serde(rename_all = "camelCase")]

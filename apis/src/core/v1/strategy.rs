@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 use runtime::meta::{LabelSelector, LabelSelectorRequirement};
 
 use super::{
-    Endpoints, Namespace, NamespaceStatus, Pod, PodAffinityTerm, PodCondition, PodSpec, PodStatus,
-    warnings,
+    Endpoints, LimitRange, Namespace, NamespaceStatus, ObjectReference, Pod, PodAffinityTerm,
+    PodCondition, PodSpec, PodStatus, ServiceAccount, warnings,
 };
 
 /// `pkg/registry/core/pod/strategy.go`: a created pod starts `Pending`
@@ -121,6 +121,45 @@ impl Strategy for Pod {
             period = 0;
         }
         if period < 0 { 1 } else { period }
+    }
+}
+
+/// `pkg/registry/core/serviceaccount/strategy.go`: creates and updates
+/// keep only the name of each `secrets` reference
+/// (`cleanSecretReferences`).
+impl Strategy for ServiceAccount {
+    const PREPARE_FOR_CREATE: bool = true;
+    const PREPARE_FOR_UPDATE: bool = true;
+
+    fn prepare_for_create(&mut self) {
+        clean_secret_references(&mut self.secrets);
+    }
+
+    fn prepare_for_update(&mut self, _old: &Self) {
+        clean_secret_references(&mut self.secrets);
+    }
+}
+
+/// `cleanSecretReferences`: each reference becomes `{name}` alone.
+fn clean_secret_references(secrets: &mut [ObjectReference]) {
+    for secret in secrets {
+        *secret = ObjectReference {
+            name: std::mem::take(&mut secret.name),
+            ..ObjectReference::default()
+        };
+    }
+}
+
+/// `pkg/registry/core/limitrange/strategy.go`: a LimitRange created
+/// without a name (and without a `generateName`, which names it first)
+/// is named by a random UUID.
+impl Strategy for LimitRange {
+    const PREPARE_FOR_CREATE: bool = true;
+
+    fn prepare_for_create(&mut self) {
+        if self.metadata.name.as_deref().is_none_or(str::is_empty) {
+            self.metadata.name = Some(uuid::Uuid::new_v4().to_string());
+        }
     }
 }
 

@@ -76,14 +76,15 @@ fn created_at(meta: &runtime::meta::ObjectMeta) -> Value {
 }
 
 /// ROLE (`<kind>/<name>`), AGE, then (wide) the users, groups and service
-/// accounts (`<namespace>/<name>`) of `rbac.SubjectsStrings`.
+/// accounts (`<namespace>/<name>`, `/<name>` for a RoleBinding's subject
+/// that names no namespace) of `rbac.SubjectsStrings`.
 fn binding_cells(role_ref: &RoleRef, subjects: &[Subject], age: String) -> Vec<Value> {
     let of = |kind: &str| -> String {
         subjects
             .iter()
             .filter(|s| s.kind == kind)
             .map(|s| {
-                if kind == "ServiceAccount" && !s.namespace.is_empty() {
+                if kind == "ServiceAccount" {
                     format!("{}/{}", s.namespace, s.name)
                 } else {
                     s.name.clone()

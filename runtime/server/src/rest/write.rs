@@ -149,6 +149,8 @@ impl Ctx<'_> {
             obj.reset_status();
         }
         self.server.prepare_for_create(ri, obj.as_mut());
+        // `PrepareForCreate` may name the object (LimitRange's UUID).
+        let name = obj.metadata().name.clone().unwrap_or_default();
         let mut causes = crate::validation::object_meta(ri, obj.metadata(), true);
         causes.extend(self.type_validation(obj.as_ref(), None));
         if !causes.is_empty() {
