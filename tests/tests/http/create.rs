@@ -685,3 +685,39 @@ async fn metadata_errors_come_in_upstreams_order() {
     let r = api.post(CONFIGMAPS, &standard).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
 }
+
+/// `validateVolumeSource` (pkg/apis/core/validation): a secret volume
+/// names its secret, a config map volume its config map, a claim volume
+/// its claim; a `defaultMode` written in decimal where octal was meant
+/// (`644`, which is 0o1204) is out of range; items name a key and a
+/// relative path without `..`.
+#[tokio::test]
+async fn a_pods_volume_sources_are_validated() {
+    let api = Api::start();
+    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
+        "spec": {"containers": [{"name": "c", "image": "nginx"}],
+                 "volumes": [
+                     {"name": "s", "secret": {"defaultMode": 644}},
+                     {"name": "c", "configMap": {"name": "cm",
+                         "items": [{"key": "", "path": "/etc/x"}, {"key": "k", "path": "a/../b", "mode": -1}]}},
+                     {"name": "v", "persistentVolumeClaim": {"claimName": ""}}]}});
+    let r = api.post("/api/v1/namespaces/default/pods", &pod).await;
+    r.assert_failure(422, "Invalid");
+    let mode = "must be a number between 0 and 0777 (octal), both inclusive";
+    assert_eq!(
+        r.body["message"],
+        format!(
+            "Pod \"p\" is invalid: [{}]",
+            [
+                "spec.volumes[0].secret.secretName: Required value".to_string(),
+                format!("spec.volumes[0].secret.defaultMode: Invalid value: 644: {mode}"),
+                "spec.volumes[1].configMap.items[0].key: Required value".into(),
+                "spec.volumes[1].configMap.items[0].path: Invalid value: \"/etc/x\": must be a relative path".into(),
+                "spec.volumes[1].configMap.items[1].path: Invalid value: \"a/../b\": must not contain '..'".into(),
+                format!("spec.volumes[1].configMap.items[1].mode: Invalid value: -1: {mode}"),
+                "spec.volumes[2].persistentVolumeClaim.claimName: Required value".into(),
+            ]
+            .join(", ")
+        )
+    );
+}

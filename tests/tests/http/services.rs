@@ -584,3 +584,70 @@ async fn a_service_stored_without_an_address_gets_one_on_update() {
     let r = api.put(&format!("{SERVICES}/old"), &r.body).await;
     assert_eq!(r.body["spec"]["clusterIP"], ip);
 }
+
+/// `ValidateService` (pkg/apis/core/validation): a port's protocol, the
+/// session affinity and the type take only upstream's values (sorted); a
+/// `ClusterIP` service has no node ports; (protocol, port) pairs and node
+/// ports are unique; the selector is a label set; an `ExternalName`
+/// service names a DNS subdomain. Each is a 422 and nothing is stored.
+#[tokio::test]
+async fn services_are_validated_as_upstream() {
+    let api = Api::start();
+    let cases = [
+        (
+            json!({"ports": [{"port": 80, "protocol": "tcp", "nodePort": 30080}],
+                   "sessionAffinity": "Sticky"}),
+            concat!(
+                "[spec.ports[0].protocol: Unsupported value: \"tcp\": supported values: \"SCTP\", \"TCP\", \"UDP\", ",
+                "spec.sessionAffinity: Unsupported value: \"Sticky\": supported values: \"ClientIP\", \"None\", ",
+                "spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP']"
+            ),
+        ),
+        (
+            json!({"type": "Nodeport", "ports": [{"port": 80}]}),
+            "spec.type: Unsupported value: \"Nodeport\": supported values: \"ClusterIP\", \"ExternalName\", \"LoadBalancer\", \"NodePort\"",
+        ),
+        (
+            json!({"ports": [{"name": "a", "port": 80}, {"name": "b", "port": 80}],
+                   "selector": {"app": "a b"}}),
+            concat!(
+                "[spec.selector: Invalid value: \"a b\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?'), ",
+                "spec.ports[1]: Duplicate value: {\"Name\":\"\",\"Protocol\":\"TCP\",\"AppProtocol\":null,\"Port\":80,\"TargetPort\":0,\"NodePort\":0}]"
+            ),
+        ),
+        (
+            json!({"type": "ExternalName"}),
+            "spec.externalName: Required value",
+        ),
+    ];
+    for (i, (spec, expected)) in cases.into_iter().enumerate() {
+        let name = format!("s{i}");
+        let r = api.post(SERVICES, &service(&name, spec)).await;
+        r.assert_failure(422, "Invalid");
+        assert_eq!(
+            r.body["message"],
+            format!("Service \"{name}\" is invalid: {expected}")
+        );
+    }
+    let r = api
+        .post(
+            SERVICES,
+            &service(
+                "ext",
+                json!({"type": "ExternalName", "externalName": "db.example.com."}),
+            ),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    let items = api.get(SERVICES).await.body["items"].clone();
+    let names: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["metadata"]["name"].as_str())
+        .collect();
+    assert!(
+        !names.iter().any(|n| n.starts_with('s') && n.len() == 2),
+        "{names:?}"
+    );
+}

@@ -10,7 +10,7 @@ use runtime::meta::{IntOrString, Quantity};
 use runtime::validate::{Context, ValidateExtra, immutable_field, names};
 
 use super::{
-    ConfigMap, Container, EndpointAddress, EndpointPort, Endpoints, PodSpec, Probe,
+    ConfigMap, Container, EndpointAddress, EndpointPort, Endpoints, KeyToPath, PodSpec, Probe,
     ResourceRequirements, Secret, ServiceSpec, Volume, VolumeSource,
 };
 
@@ -349,6 +349,7 @@ fn validate_volumes(volumes: &[Volume], path: &Path) -> ErrorList {
                 "may not specify more than 1 volume type",
             ));
         }
+        errs.extend(volume_source_errors(&volume.volume_source, &at));
         let name = at.child("name");
         if volume.name.is_empty() {
             errs.push(Error::required(&name, ""));
@@ -364,6 +365,96 @@ fn validate_volumes(volumes: &[Volume], path: &Path) -> ErrorList {
         if repeats && !seen.insert(volume.name.as_str()) {
             errs.push(Error::duplicate(&name, BadValue::Str(volume.name.clone())));
         }
+    }
+    errs
+}
+
+/// `fileModeErrorMsg`: a file mode is between 0 and 0777.
+const FILE_MODE: &str = "must be a number between 0 and 0777 (octal), both inclusive";
+
+/// A `defaultMode` or `mode` outside 0..=0o777 (a JSON `644` meant as
+/// octal is 0o1204).
+fn file_mode_errors(mode: Option<i32>, path: &Path) -> Option<Error> {
+    mode.filter(|m| !(0..=0o777).contains(m))
+        .map(|m| Error::invalid(path, BadValue::Int(m.into()), FILE_MODE))
+}
+
+/// `validateKeyToPath`: a key, a relative path without `..` steps
+/// (`ValidateLocalNonReservedPath`), a file mode in range.
+fn key_to_path_errors(items: &[KeyToPath], path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let at = path.index(i);
+        if item.key.is_empty() {
+            errs.push(Error::required(&at.child("key"), ""));
+        }
+        let item_path = at.child("path");
+        if item.path.is_empty() {
+            errs.push(Error::required(&item_path, ""));
+        }
+        errs.extend(local_non_reserved_path_errors(&item.path, &item_path));
+        errs.extend(file_mode_errors(item.mode, &at.child("mode")));
+    }
+    errs
+}
+
+/// `ValidateLocalNonReservedPath`: relative, no `..` element (one error
+/// however many), and not starting with `..`.
+fn local_non_reserved_path_errors(target: &str, path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    let invalid = |detail: &str| Error::invalid(path, BadValue::Str(target.into()), detail);
+    if target.starts_with('/') {
+        errs.push(invalid("must be a relative path"));
+    }
+    if target.split('/').any(|part| part == "..") {
+        errs.push(invalid("must not contain '..'"));
+    }
+    if target.starts_with("..") && !target.starts_with("../") {
+        errs.push(invalid("must not start with '..'"));
+    }
+    errs
+}
+
+/// `validateVolumeSource`'s checks of the common sources' contents, in
+/// its order of sources: a host path's `path`, a secret's `secretName`,
+/// a claim's `claimName` and a config map's `name` are required; file modes are in range; items
+/// name a key and a relative path.
+fn volume_source_errors(source: &VolumeSource, path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    if let Some(host_path) = &source.host_path
+        && host_path.path.is_empty()
+    {
+        errs.push(Error::required(&path.child("hostPath").child("path"), ""));
+    }
+    if let Some(secret) = &source.secret {
+        let at = path.child("secret");
+        if secret.secret_name.is_empty() {
+            errs.push(Error::required(&at.child("secretName"), ""));
+        }
+        errs.extend(file_mode_errors(
+            secret.default_mode,
+            &at.child("defaultMode"),
+        ));
+        errs.extend(key_to_path_errors(&secret.items, &at.child("items")));
+    }
+    if let Some(claim) = &source.persistent_volume_claim
+        && claim.claim_name.is_empty()
+    {
+        errs.push(Error::required(
+            &path.child("persistentVolumeClaim").child("claimName"),
+            "",
+        ));
+    }
+    if let Some(config_map) = &source.config_map {
+        let at = path.child("configMap");
+        if config_map.local_object_reference.name.is_empty() {
+            errs.push(Error::required(&at.child("name"), ""));
+        }
+        errs.extend(file_mode_errors(
+            config_map.default_mode,
+            &at.child("defaultMode"),
+        ));
+        errs.extend(key_to_path_errors(&config_map.items, &at.child("items")));
     }
     errs
 }
@@ -710,10 +801,15 @@ fn is_ip_sloppy(text: &str) -> bool {
 }
 
 impl ValidateExtra for ServiceSpec {
-    /// `ValidateService`'s port rules: a service other than a headless or
-    /// `ExternalName` one has ports; with several ports each has a name,
-    /// a unique DNS-1123 label; port numbers are in range. An invalid
-    /// cluster IP is reported alone, as the allocator reports it before
+    /// `ValidateService`, in its order: a service other than a headless or
+    /// `ExternalName` one has ports; an `ExternalName` service names a
+    /// DNS subdomain (a trailing dot allowed); each port has a name when
+    /// there are several (a unique DNS-1123 label), a number in range, a
+    /// supported protocol and a valid target port; the selector is a
+    /// label set; `sessionAffinity` and `type` take upstream's values; a
+    /// `ClusterIP` service has no node ports; node ports and
+    /// (protocol, port) pairs are unique. An invalid cluster IP is
+    /// reported alone, as the allocator reports it before
     /// `ValidateService` runs.
     fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
         let ip_errors = cluster_ip_errors(self, path);
@@ -727,6 +823,24 @@ impl ValidateExtra for ServiceSpec {
         let headless = self.cluster_ip == "None";
         if self.ports.is_empty() && !headless && self.r#type != "ExternalName" {
             errs.push(Error::required(&ports, ""));
+        }
+        if self.r#type == "ExternalName" {
+            let external_name = path.child("externalName");
+            let cname = self
+                .external_name
+                .strip_suffix('.')
+                .unwrap_or(&self.external_name);
+            if cname.is_empty() {
+                errs.push(Error::required(&external_name, ""));
+            } else {
+                for m in names::dns1123_subdomain(cname) {
+                    errs.push(Error::invalid(
+                        &external_name,
+                        BadValue::Str(cname.into()),
+                        &m,
+                    ));
+                }
+            }
         }
         let require_name = self.ports.len() > 1;
         let mut seen = BTreeSet::new();
@@ -750,6 +864,11 @@ impl ValidateExtra for ServiceSpec {
                     PORT_RANGE,
                 ));
             }
+            errs.extend(one_of(
+                &at.child("protocol"),
+                &port.protocol,
+                &["SCTP", "TCP", "UDP"],
+            ));
             // ValidatePortNumOrName
             let target = at.child("targetPort");
             match &port.target_port {
@@ -766,6 +885,60 @@ impl ValidateExtra for ServiceSpec {
                         errs.push(Error::invalid(&target, BadValue::Str(name.clone()), m));
                     }
                 }
+            }
+        }
+        // `ValidateLabels` of the selector.
+        let selector = path.child("selector");
+        for (key, value) in &self.selector {
+            for m in names::qualified_name(key) {
+                errs.push(Error::invalid(&selector, BadValue::Str(key.clone()), &m));
+            }
+            for m in names::label_value(value) {
+                errs.push(Error::invalid(&selector, BadValue::Str(value.clone()), &m));
+            }
+        }
+        errs.extend(one_of(
+            &path.child("sessionAffinity"),
+            &self.session_affinity,
+            &["ClientIP", "None"],
+        ));
+        errs.extend(one_of(
+            &path.child("type"),
+            &self.r#type,
+            &["ClusterIP", "ExternalName", "LoadBalancer", "NodePort"],
+        ));
+        if self.r#type == "ClusterIP" {
+            for (i, port) in self.ports.iter().enumerate() {
+                if port.node_port != 0 {
+                    errs.push(Error::forbidden(
+                        &ports.index(i).child("nodePort"),
+                        "may not be used when `type` is 'ClusterIP'",
+                    ));
+                }
+            }
+        }
+        // Unique node ports, then unique (protocol, port) pairs; a repeated
+        // pair is reported with the internal `ServicePort` key as JSON (Go's
+        // field names, the internal type having no JSON tags).
+        let mut node_ports = BTreeSet::new();
+        for (i, port) in self.ports.iter().enumerate() {
+            if port.node_port != 0 && !node_ports.insert((port.protocol.as_str(), port.node_port)) {
+                errs.push(Error::duplicate(
+                    &ports.index(i).child("nodePort"),
+                    BadValue::Int(port.node_port.into()),
+                ));
+            }
+        }
+        let mut pairs = BTreeSet::new();
+        for (i, port) in self.ports.iter().enumerate() {
+            if !pairs.insert((port.protocol.as_str(), port.port)) {
+                errs.push(Error::duplicate(
+                    &ports.index(i),
+                    BadValue::Json(serde_json::json!({
+                        "Name": "", "Protocol": port.protocol, "AppProtocol": null,
+                        "Port": port.port, "TargetPort": 0, "NodePort": 0,
+                    })),
+                ));
             }
         }
         errs
