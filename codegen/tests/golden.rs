@@ -119,6 +119,13 @@ const PACKAGE_CASES: &[(&str, &str, &str)] = &[
         "//! +k8s:isSubresource=\"/scale\"\n",
         "/// +k8s:minimum=0\npub replicas: i32,",
     ),
+    // Hand-written validation runs before the generated (its
+    // `validate_extra_first`) and after it (`validate_extra`).
+    (
+        "validation_extra",
+        "/// Limits, checked by hand too.\n///\n/// +validation:extra\npub struct Limits {\n    /// +k8s:minimum=0\n    pub max: i32,\n}\n\n",
+        "pub limits: Limits,",
+    ),
     // Tags on fields of newtypes apply to the value inside (`.0`), as the
     // check reads them.
     (

@@ -172,13 +172,16 @@ fn validate_impl(model: &Model, pkg: &Package, work: &Work, def: &TypeDef) -> To
         })
         .collect();
     let unions = union_code(def);
-    let extra = if def.attrs.validation_extra {
-        quote! { errs.append(&mut ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx)); }
+    let (extra_first, extra) = if def.attrs.validation_extra {
+        (
+            quote! { errs.append(&mut ::runtime::validate::ValidateExtra::validate_extra_first(self, old, path, ctx)); },
+            quote! { errs.append(&mut ::runtime::validate::ValidateExtra::validate_extra(self, old, path, ctx)); },
+        )
     } else {
-        quote! {}
+        (quote! {}, quote! {})
     };
     // Parameters the body does not use are bound as `_name`.
-    let body = quote! { #(#fields)* #(#inline)* #unions #extra }.to_string();
+    let body = quote! { #extra_first #(#fields)* #(#inline)* #unions #extra }.to_string();
     let binding = |name: &str| {
         let used = body
             .split(|c: char| !c.is_alphanumeric() && c != '_')
@@ -216,6 +219,7 @@ fn validate_impl(model: &Model, pkg: &Package, work: &Work, def: &TypeDef) -> To
             fn validate_update(&self, #old_binding: Option<&Self>, #path_binding: &Path, #ctx_binding: &Context) -> ErrorList {
                 #[allow(unused_mut)]
                 let mut errs = ErrorList::new();
+                #extra_first
                 #(#fields)*
                 #(#inline)*
                 #unions

@@ -1,4 +1,5 @@
-//! `+validation:extra`: hand-written validation runs after the generated;
+//! `+validation:extra`: hand-written validation runs before and after the
+//! generated;
 //! read into [`crate::attr::TypeAttrs::validation_extra`].
 
 use crate::markers::tags::{AppliesTo, ArgsKind, PayloadKind, Scope, Stability, TagDef};
@@ -19,6 +20,7 @@ pub const DEF: TagDef = TagDef {
           implement `runtime::validate::ValidateExtra` for it next to the \
           type, and its errors join the generated ones in the same list \
           (as `validation.go` sits beside `zz_generated.validations.go` \
-          upstream). This project's tag.",
+          upstream): `validate_extra_first`'s before the fields' own, \
+          `validate_extra`'s after them. This project's tag.",
     example: "+validation:extra",
 };

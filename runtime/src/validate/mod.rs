@@ -176,8 +176,17 @@ pub fn subresource_supported<T: Validate>(ctx: &Context, version: &str, kind: &s
 /// beside `zz_generated.validations.go`): implemented by API developers;
 /// the default adds nothing.
 pub trait ValidateExtra {
-    /// Validates `self` against `old` (on update); returns no errors unless
-    /// overridden.
+    /// Validates `self` against `old` (on update) before the generated
+    /// validation of its fields, for checks upstream's hand-written
+    /// validation makes first (a pod template's labels before its spec, a
+    /// workload's replicas and selector before its template); returns no
+    /// errors unless overridden.
+    fn validate_extra_first(&self, _old: Option<&Self>, _path: &Path, _ctx: &Context) -> ErrorList {
+        Vec::new()
+    }
+
+    /// Validates `self` against `old` (on update) after the generated
+    /// validation of its fields; returns no errors unless overridden.
     fn validate_extra(&self, _old: Option<&Self>, _path: &Path, _ctx: &Context) -> ErrorList {
         Vec::new()
     }

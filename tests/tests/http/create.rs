@@ -721,3 +721,41 @@ async fn a_pods_volume_sources_are_validated() {
         )
     );
 }
+
+/// Upstream's order of a Deployment's errors (`ValidateDeploymentSpec`):
+/// replicas and selector, then the pod template (its labels before its
+/// spec, `ValidatePodTemplateSpec`), then the template's restart policy,
+/// then the strategy; a template label that is not a label value is an
+/// error at `spec.template.labels`.
+#[tokio::test]
+async fn a_deployments_errors_come_in_upstreams_order() {
+    let api = Api::start();
+    let deployment = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d"},
+        "spec": {"replicas": -1, "selector": {"matchLabels": {"app": "w"}},
+                 "strategy": {"type": "Recreate", "rollingUpdate": {}},
+                 "template": {"metadata": {"labels": {"app": "w", "v": "1.0 beta"}},
+                              "spec": {"restartPolicy": "Never",
+                                       "containers": [{"name": "c"}]}}}});
+    let r = api
+        .post("/apis/apps/v1/namespaces/default/deployments", &deployment)
+        .await;
+    r.assert_failure(422, "Invalid");
+    let fields: Vec<&str> = r.body["details"]["causes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["field"].as_str())
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            "spec.replicas",
+            "spec.template.labels",
+            "spec.template.spec.containers[0].image",
+            "spec.template.spec.restartPolicy",
+            "spec.strategy.rollingUpdate",
+        ],
+        "{}",
+        r.text
+    );
+}

@@ -13,6 +13,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             {
                 let p = path.field("webhooks");
                 let new = &self.webhooks;
@@ -50,6 +58,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             {
                 let p = path.field("webhooks");
                 let new = &self.webhooks;

@@ -18,11 +18,18 @@ use super::{
 use crate::core::v1::{PodSpec, PodTemplateSpec};
 
 impl ValidateExtra for DeploymentSpec {
-    /// [`replicated_pods_errors`]; a valid strategy; minReadySeconds,
-    /// revisionHistoryLimit and progressDeadlineSeconds not negative, the
-    /// deadline above minReadySeconds; on update, an immutable selector.
+    /// `ValidateDeploymentSpec`'s rules before the pod template's:
+    /// [`replicas_and_selector_errors`].
+    fn validate_extra_first(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        replicas_and_selector_errors(self.replicas, &self.selector, &self.template, path)
+    }
+
+    /// After the pod template's: [`template_restart_errors`]; a valid
+    /// strategy; minReadySeconds, revisionHistoryLimit and
+    /// progressDeadlineSeconds not negative, the deadline above
+    /// minReadySeconds; on update, an immutable selector.
     fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
-        let mut errs = replicated_pods_errors(self.replicas, &self.selector, &self.template, path);
+        let mut errs = template_restart_errors(&self.template, path);
         errs.extend(validate_strategy(&self.strategy, &path.child("strategy")));
         let nonnegative = |errs: &mut ErrorList, name: &'static str, value: i32| {
             if value < 0 {
@@ -78,18 +85,30 @@ impl ValidateExtra for ReplicaSetStatus {
 }
 
 impl ValidateExtra for ReplicaSetSpec {
-    /// `ValidateReplicaSetSpec`: [`replicated_pods_errors`] and
-    /// minReadySeconds not negative; on update, an immutable selector
-    /// (`rsStrategy.ValidateUpdate`).
-    fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
-        let mut errs = replicated_pods_errors(self.replicas, &self.selector, &self.template, path);
+    /// `ValidateReplicaSetSpec`'s rules before the pod template's:
+    /// replicas and minReadySeconds not negative, then the selector's
+    /// ([`replicas_and_selector_errors`]).
+    fn validate_extra_first(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        let mut errs =
+            replicas_and_selector_errors(self.replicas, &self.selector, &self.template, path);
         if self.min_ready_seconds < 0 {
-            errs.push(Error::invalid(
-                &path.child("minReadySeconds"),
-                BadValue::Int(self.min_ready_seconds.into()),
-                NEGATIVE,
-            ));
+            let at = usize::from(self.replicas.is_some_and(|r| r < 0));
+            errs.insert(
+                at,
+                Error::invalid(
+                    &path.child("minReadySeconds"),
+                    BadValue::Int(self.min_ready_seconds.into()),
+                    NEGATIVE,
+                ),
+            );
         }
+        errs
+    }
+
+    /// After the pod template's: [`template_restart_errors`]; on update,
+    /// an immutable selector (`rsStrategy.ValidateUpdate`).
+    fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        let mut errs = template_restart_errors(&self.template, path);
         // The strategies' `ValidateUpdate` for apps/v1: the selector never
         // changes.
         if let Some(old) = old {
@@ -430,12 +449,12 @@ fn validate_daemon_set_strategy(strategy: &DaemonSetUpdateStrategy, path: &Path)
     errs
 }
 
-/// The rules a Deployment's and a ReplicaSet's spec share (upstream's
-/// `ValidateDeploymentSpec` and `ValidateReplicaSetSpec`, both through
-/// `ValidatePodTemplateSpecForReplicaSet`): replicas not negative; a
-/// non-empty selector that matches the template's labels; pods that
-/// restart `Always` and have no active deadline.
-fn replicated_pods_errors(
+/// The rules a Deployment's and a ReplicaSet's spec share before the pod
+/// template's own (upstream's `ValidateDeploymentSpec` and
+/// `ValidateReplicaSetSpec`, then `ValidatePodTemplateSpecForReplicaSet`):
+/// replicas not negative; a non-empty selector that converts and matches
+/// the template's labels.
+fn replicas_and_selector_errors(
     replicas: Option<i32>,
     selector: &LabelSelector,
     template: &PodTemplateSpec,
@@ -453,7 +472,6 @@ fn replicated_pods_errors(
     }
     errs.extend(label_selector(selector, &path.child("selector")));
     errs.extend(empty_selector(selector, path, "deployment"));
-    let template_path = path.child("template");
     if !label_selector_converts(selector) {
         errs.push(Error::invalid(
             &path.child("selector"),
@@ -461,9 +479,21 @@ fn replicated_pods_errors(
             "invalid label selector",
         ));
     }
-    errs.extend(selector_mismatch(selector, template, &template_path));
+    errs.extend(selector_mismatch(
+        selector,
+        template,
+        &path.child("template"),
+    ));
+    errs
+}
+
+/// `ValidatePodTemplateSpecForReplicaSet`'s rules after the template's
+/// own validation: pods that restart `Always` and have no active
+/// deadline.
+fn template_restart_errors(template: &PodTemplateSpec, path: &Path) -> ErrorList {
+    let template_path = path.child("template");
     let spec = &template.spec;
-    errs.extend(restarts_always(spec, &template_path));
+    let mut errs = restarts_always(spec, &template_path);
     if spec.active_deadline_seconds.is_some() {
         errs.push(Error::forbidden(
             &template_path.child("spec").child("activeDeadlineSeconds"),

@@ -34,6 +34,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             {
                 let p = path.field("template");
                 let new = &self.template;
@@ -93,6 +101,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             {
                 let p = path.field("template");
                 let new = &self.template;
@@ -122,6 +138,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,
@@ -163,6 +187,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             {
                 let p = path.field("template");
                 let new = &self.template;
@@ -213,6 +245,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             {
                 let p = path.field("volumeClaimTemplates");
                 let new = &self.volume_claim_templates;
@@ -242,6 +282,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,

@@ -14,6 +14,14 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
+            errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,
                     old,
@@ -54,6 +62,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             {
                 let p = path.field("spec");
                 let new = &self.spec;
@@ -83,6 +99,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             {
                 let p = path.field("template");
                 let new = &self.template;

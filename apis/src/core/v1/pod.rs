@@ -75,6 +75,8 @@ pub struct PodTemplate {
 }
 
 /// PodTemplateSpec is the pod a controller creates: metadata and spec.
+///
+/// +validation:extra
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct PodTemplateSpec {

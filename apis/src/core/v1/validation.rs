@@ -10,8 +10,8 @@ use runtime::meta::{IntOrString, Quantity};
 use runtime::validate::{Context, ValidateExtra, immutable_field, names};
 
 use super::{
-    ConfigMap, Container, EndpointAddress, EndpointPort, Endpoints, KeyToPath, PodSpec, Probe,
-    ResourceRequirements, Secret, ServiceSpec, Volume, VolumeSource,
+    ConfigMap, Container, EndpointAddress, EndpointPort, Endpoints, KeyToPath, PodSpec,
+    PodTemplateSpec, Probe, ResourceRequirements, Secret, ServiceSpec, Volume, VolumeSource,
 };
 
 /// `api.MaxSecretSize`: the most data a ConfigMap or a Secret holds.
@@ -134,6 +134,45 @@ impl ValidateExtra for Secret {
         let size: usize = self.data.values().map(Vec::len).sum();
         if size > MAX_DATA_SIZE {
             errs.push(Error::too_long(&data, BadValue::Omit, MAX_DATA_SIZE));
+        }
+        errs
+    }
+}
+
+impl ValidateExtra for PodTemplateSpec {
+    /// `ValidatePodTemplateSpec`'s first rules, before the spec's: the
+    /// template's labels (`ValidateLabels`) and annotation keys and size
+    /// (`ValidateAnnotations`), at `labels` and `annotations` of the
+    /// template's path (upstream's path names no `metadata`).
+    fn validate_extra_first(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        let mut errs = Vec::new();
+        let labels = path.child("labels");
+        for (key, value) in &self.metadata.labels {
+            for m in names::qualified_name(key) {
+                errs.push(Error::invalid(&labels, BadValue::Str(key.clone()), &m));
+            }
+            for m in names::label_value(value) {
+                errs.push(Error::invalid(&labels, BadValue::Str(value.clone()), &m));
+            }
+        }
+        let annotations = path.child("annotations");
+        for key in self.metadata.annotations.keys() {
+            for m in names::qualified_name(&key.to_lowercase()) {
+                errs.push(Error::invalid(&annotations, BadValue::Str(key.clone()), &m));
+            }
+        }
+        let size: usize = self
+            .metadata
+            .annotations
+            .iter()
+            .map(|(k, v)| k.len() + v.len())
+            .sum();
+        if size > 256 * 1024 {
+            errs.push(Error::too_long(
+                &annotations,
+                BadValue::Str(String::new()),
+                256 * 1024,
+            ));
         }
         errs
     }

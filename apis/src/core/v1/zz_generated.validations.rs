@@ -28,6 +28,14 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
+            errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,
                     old,
@@ -48,6 +56,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,
@@ -70,6 +86,14 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
+            errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,
                     old,
@@ -91,6 +115,14 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
+            errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,
                     old,
@@ -111,6 +143,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             {
                 let p = path.field("spec");
                 let new = &self.spec;
@@ -172,6 +212,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             {
                 let p = path.field("spec");
                 let new = &self.spec;
@@ -181,6 +229,14 @@ const _: () = {
                 field_errs.append(&mut new.validate_update(old, &p, ctx));
                 errs.append(&mut field_errs);
             }
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             errs
         }
     }
@@ -194,6 +250,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             {
                 let p = path.field("volumes");
                 let new = &self.volumes;
@@ -1087,6 +1151,14 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
+            errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,
                     old,
@@ -1107,6 +1179,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,
@@ -1129,6 +1209,14 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
+            errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,
                     old,
@@ -1149,6 +1237,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,
@@ -1193,6 +1289,14 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
+            errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,
                     old,
@@ -1227,6 +1331,14 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
+            errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,
                     old,
@@ -1260,6 +1372,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,

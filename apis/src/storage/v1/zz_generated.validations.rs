@@ -14,6 +14,14 @@ const _: () = {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
             errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
+            errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,
                     old,

@@ -34,6 +34,14 @@ const _: () = {
         ) -> ErrorList {
             #[allow(unused_mut)]
             let mut errs = ErrorList::new();
+            errs.append(
+                &mut ::runtime::validate::ValidateExtra::validate_extra_first(
+                    self,
+                    old,
+                    path,
+                    ctx,
+                ),
+            );
             {
                 let p = path.field("referenceType");
                 let new = &self.reference_type;
