@@ -434,15 +434,12 @@ fn validate_daemon_set_strategy(strategy: &DaemonSetUpdateStrategy, path: &Path)
         }
         (other, update) => errs.push(Error::not_supported(
             path,
-            // The internal `apps.DaemonSetUpdateStrategy` as JSON: Go's
-            // field names (the internal types have no JSON tags).
-            BadValue::Json(serde_json::json!({
-                "Type": other,
-                "RollingUpdate": update.as_ref().map(|u| serde_json::json!({
-                    "MaxUnavailable": u.max_unavailable.clone().unwrap_or(IntOrString::Int(0)),
-                    "MaxSurge": u.max_surge.clone().unwrap_or(IntOrString::Int(0)),
-                })),
-            })),
+            internal_strategy(
+                other,
+                update
+                    .as_ref()
+                    .map(|u| (u.max_unavailable.as_ref(), u.max_surge.as_ref())),
+            ),
             &["RollingUpdate", "OnDelete"],
         )),
     }
@@ -591,6 +588,24 @@ pub(crate) fn positive_int_or_percent(value: &IntOrString, path: &Path) -> Error
     }
 }
 
+/// An update strategy of an unsupported type as upstream prints it: the
+/// internal `apps.DeploymentStrategy` or `apps.DaemonSetUpdateStrategy` as
+/// JSON, with Go's field names (the internal types have no JSON tags) and
+/// the rolling update's unset amounts as 0.
+fn internal_strategy(
+    kind: &str,
+    rolling_update: Option<(Option<&IntOrString>, Option<&IntOrString>)>,
+) -> BadValue {
+    let zero = IntOrString::Int(0);
+    BadValue::Json(serde_json::json!({
+        "Type": kind,
+        "RollingUpdate": rolling_update.map(|(unavailable, surge)| serde_json::json!({
+            "MaxUnavailable": unavailable.unwrap_or(&zero),
+            "MaxSurge": surge.unwrap_or(&zero),
+        })),
+    }))
+}
+
 /// `IsNotMoreThan100Percent`: a percentage is at most 100%.
 pub(crate) fn not_more_than_100_percent(value: &IntOrString, path: &Path) -> ErrorList {
     match int_or_percent(value) {
@@ -636,15 +651,12 @@ fn validate_strategy(strategy: &DeploymentStrategy, path: &Path) -> ErrorList {
         ("Recreate", None) => {}
         (other, update) => errs.push(Error::not_supported(
             path,
-            // The internal `apps.DeploymentStrategy` as JSON: Go's field
-            // names (the internal types have no JSON tags).
-            BadValue::Json(serde_json::json!({
-                "Type": other,
-                "RollingUpdate": update.as_ref().map(|u| serde_json::json!({
-                    "MaxUnavailable": u.max_unavailable.clone().unwrap_or(IntOrString::Int(0)),
-                    "MaxSurge": u.max_surge.clone().unwrap_or(IntOrString::Int(0)),
-                })),
-            })),
+            internal_strategy(
+                other,
+                update
+                    .as_ref()
+                    .map(|u| (u.max_unavailable.as_ref(), u.max_surge.as_ref())),
+            ),
             &["Recreate", "RollingUpdate"],
         )),
     }

@@ -167,26 +167,28 @@ impl Strategy for LimitRange {
 /// `podStrategy.PrepareForCreate`: see [`Pod::prepare_for_create`].
 fn merge_label_keys(spec: &mut PodSpec, labels: &BTreeMap<String, String>) {
     if let Some(affinity) = &mut spec.affinity {
-        let affinity_terms = affinity.pod_affinity.iter_mut().flat_map(|a| {
-            a.required_during_scheduling_ignored_during_execution
-                .iter_mut()
-                .chain(
-                    a.preferred_during_scheduling_ignored_during_execution
-                        .iter_mut()
-                        .map(|weighted| &mut weighted.pod_affinity_term),
+        let lists = affinity
+            .pod_affinity
+            .iter_mut()
+            .map(|a| {
+                (
+                    &mut a.required_during_scheduling_ignored_during_execution,
+                    &mut a.preferred_during_scheduling_ignored_during_execution,
                 )
-        });
-        let anti_affinity_terms = affinity.pod_anti_affinity.iter_mut().flat_map(|a| {
-            a.required_during_scheduling_ignored_during_execution
-                .iter_mut()
-                .chain(
-                    a.preferred_during_scheduling_ignored_during_execution
-                        .iter_mut()
-                        .map(|weighted| &mut weighted.pod_affinity_term),
+            })
+            .chain(affinity.pod_anti_affinity.iter_mut().map(|a| {
+                (
+                    &mut a.required_during_scheduling_ignored_during_execution,
+                    &mut a.preferred_during_scheduling_ignored_during_execution,
                 )
-        });
-        for term in affinity_terms.chain(anti_affinity_terms) {
-            merge_affinity_term_keys(term, labels);
+            }));
+        for (required, preferred) in lists {
+            let terms = required
+                .iter_mut()
+                .chain(preferred.iter_mut().map(|w| &mut w.pod_affinity_term));
+            for term in terms {
+                merge_affinity_term_keys(term, labels);
+            }
         }
     }
     for constraint in &mut spec.topology_spread_constraints {
