@@ -145,16 +145,7 @@ impl ValidateExtra for PodTemplateSpec {
     /// (`ValidateAnnotations`), at `labels` and `annotations` of the
     /// template's path (upstream's path names no `metadata`).
     fn validate_extra_first(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
-        let mut errs = Vec::new();
-        let labels = path.child("labels");
-        for (key, value) in &self.metadata.labels {
-            for m in names::qualified_name(key) {
-                errs.push(Error::invalid(&labels, BadValue::Str(key.clone()), &m));
-            }
-            for m in names::label_value(value) {
-                errs.push(Error::invalid(&labels, BadValue::Str(value.clone()), &m));
-            }
-        }
+        let mut errs = label_map_errors(&self.metadata.labels, &path.child("labels"));
         let annotations = path.child("annotations");
         for key in self.metadata.annotations.keys() {
             for m in names::qualified_name(&key.to_lowercase()) {
@@ -408,6 +399,21 @@ fn validate_volumes(volumes: &[Volume], path: &Path) -> ErrorList {
     errs
 }
 
+/// `ValidateLabels`: each message of `IsQualifiedName` for a key and of
+/// `IsValidLabelValue` for a value, at the map's path.
+fn label_map_errors(labels: &std::collections::BTreeMap<String, String>, path: &Path) -> ErrorList {
+    let mut errs = Vec::new();
+    for (key, value) in labels {
+        for m in names::qualified_name(key) {
+            errs.push(Error::invalid(path, BadValue::Str(key.clone()), &m));
+        }
+        for m in names::label_value(value) {
+            errs.push(Error::invalid(path, BadValue::Str(value.clone()), &m));
+        }
+    }
+    errs
+}
+
 /// `fileModeErrorMsg`: a file mode is between 0 and 0777.
 const FILE_MODE: &str = "must be a number between 0 and 0777 (octal), both inclusive";
 
@@ -456,8 +462,8 @@ fn local_non_reserved_path_errors(target: &str, path: &Path) -> ErrorList {
 
 /// `validateVolumeSource`'s checks of the common sources' contents, in
 /// its order of sources: a host path's `path`, a secret's `secretName`,
-/// a claim's `claimName` and a config map's `name` are required; file modes are in range; items
-/// name a key and a relative path.
+/// a claim's `claimName` and a config map's `name` are required; file
+/// modes are in range; items name a key and a relative path.
 fn volume_source_errors(source: &VolumeSource, path: &Path) -> ErrorList {
     let mut errs = Vec::new();
     if let Some(host_path) = &source.host_path
@@ -926,16 +932,7 @@ impl ValidateExtra for ServiceSpec {
                 }
             }
         }
-        // `ValidateLabels` of the selector.
-        let selector = path.child("selector");
-        for (key, value) in &self.selector {
-            for m in names::qualified_name(key) {
-                errs.push(Error::invalid(&selector, BadValue::Str(key.clone()), &m));
-            }
-            for m in names::label_value(value) {
-                errs.push(Error::invalid(&selector, BadValue::Str(value.clone()), &m));
-            }
-        }
+        errs.extend(label_map_errors(&self.selector, &path.child("selector")));
         errs.extend(one_of(
             &path.child("sessionAffinity"),
             &self.session_affinity,
