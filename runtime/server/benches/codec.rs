@@ -516,6 +516,8 @@ fn make_valid(kind: &str, object: &mut Value) {
         "Deployment" => {
             object["spec"]["selector"] = serde_json::json!({"matchLabels": {"app": "bench"}});
             object["spec"]["template"]["metadata"]["labels"] = serde_json::json!({"app": "bench"});
+            object["spec"]["strategy"] = serde_json::json!({"type": "RollingUpdate",
+                "rollingUpdate": {"maxUnavailable": "25%", "maxSurge": "25%"}});
             &mut object["spec"]["template"]["spec"]
         }
         "Pod" => &mut object["spec"],
@@ -524,7 +526,10 @@ fn make_valid(kind: &str, object: &mut Value) {
     let Some(pod) = pod.as_object_mut() else {
         return;
     };
+    // The fixture's enumerated values (`dnsPolicyValue`, ...) are none of
+    // upstream's.
     pod.insert("restartPolicy".into(), "Always".into());
+    pod.insert("dnsPolicy".into(), "ClusterFirst".into());
     pod.remove("activeDeadlineSeconds");
     if let Some(volumes) = pod.get_mut("volumes").and_then(Value::as_array_mut) {
         let split: Vec<Value> = volumes
@@ -542,8 +547,11 @@ fn make_valid(kind: &str, object: &mut Value) {
         };
         for (i, c) in containers.iter_mut().enumerate() {
             c["name"] = format!("{prefix}{i}").into();
+            c["imagePullPolicy"] = "IfNotPresent".into();
+            c["terminationMessagePolicy"] = "File".into();
             for (j, port) in c["ports"].as_array_mut().into_iter().flatten().enumerate() {
                 port["name"] = format!("p{j}").into();
+                port["protocol"] = "TCP".into();
             }
             for mount in c["volumeMounts"].as_array_mut().into_iter().flatten() {
                 mount["name"] = "v0".into();
@@ -707,7 +715,12 @@ fn writes(c: &mut Criterion) {
         "application/json",
         named("d", 0),
     );
-    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(
+        status,
+        StatusCode::CREATED,
+        "{}",
+        String::from_utf8_lossy(&answered)
+    );
     group.bench_function("json_decode_managed", |b| {
         b.iter(|| deployments.decode(black_box(&answered)).expect("decodes"))
     });
