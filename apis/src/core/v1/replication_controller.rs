@@ -419,7 +419,9 @@ mod tests {
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
+        // What defaulting gives every pod spec before validation.
         t.spec.restart_policy = "Always".into();
+        t.spec.dns_policy = "ClusterFirst".into();
         t
     }
 
