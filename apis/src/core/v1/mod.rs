@@ -19,6 +19,7 @@ mod secret;
 mod service;
 mod service_account;
 mod service_registry;
+mod service_validation;
 mod strategy;
 mod types;
 mod validation;
@@ -39,11 +40,12 @@ pub use resource_quota::*;
 pub use secret::*;
 pub use service::*;
 pub use service_account::*;
+pub(crate) use service_validation::{non_special_ip_errors, parse_ip_sloppy};
 pub use types::*;
 pub use validation::is_extended_resource_name;
 pub(crate) use validation::{
-    PORT_RANGE, is_native_resource, non_special_ip_errors, overcommit_allowed, parse_ip_sloppy,
-    port_name_errors, resource_quantity_value_errors,
+    PORT_RANGE, is_native_resource, overcommit_allowed, port_name_errors,
+    resource_quantity_value_errors,
 };
 pub(crate) use warnings::ip_warning;
 

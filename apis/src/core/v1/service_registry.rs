@@ -145,7 +145,7 @@ impl Strategy for Service {
 }
 
 fn parse_ip(text: &str) -> Option<IpAddr> {
-    super::validation::parse_ip_sloppy(text)
+    super::service_validation::parse_ip_sloppy(text)
 }
 
 fn is_headless(spec: &ServiceSpec) -> bool {

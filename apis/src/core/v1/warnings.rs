@@ -238,7 +238,7 @@ pub fn name_warning(meta: &ObjectMeta, what: &str) -> Option<String> {
 /// IPv6 address not in RFC 5952 form should be. Nothing for an address
 /// that does not parse (validation reports it).
 pub fn ip_warning(path: &str, value: &str) -> Option<String> {
-    let sloppy = super::validation::parse_ip_sloppy(value)?;
+    let sloppy = super::service_validation::parse_ip_sloppy(value)?;
     let strict: Option<std::net::IpAddr> = value.parse().ok();
     let mapped = matches!(strict, Some(std::net::IpAddr::V6(v6)) if v6.to_ipv4_mapped().is_some());
     if strict.is_none() || mapped {
