@@ -82,7 +82,7 @@ pub fn object_meta(ri: &ResourceInfo, meta: &ObjectMeta, create: bool) -> Vec<Ca
     }
     // `ValidateAnnotations`: keys are qualified names in any case.
     for key in meta.annotations.keys() {
-        for m in names::qualified_name(&key.to_lowercase()) {
+        for m in names::annotation_key(key) {
             causes.push(invalid("metadata.annotations", key, &m));
         }
     }

@@ -135,6 +135,17 @@ pub fn label_value(value: &str) -> Vec<String> {
     checked(value, 63, shape, LABEL_VALUE_ERROR)
 }
 
+/// An annotation key's messages (`ValidateAnnotations`): those of
+/// [`qualified_name`] for the key in lower case (case does not matter in
+/// annotation keys); a key without upper-case letters is not copied.
+pub fn annotation_key(key: &str) -> Vec<String> {
+    if key.bytes().any(|b| b.is_ascii_uppercase()) || !key.is_ascii() {
+        qualified_name(&key.to_lowercase())
+    } else {
+        qualified_name(key)
+    }
+}
+
 /// `IsConfigMapKey` (ConfigMap and Secret keys): at most 253 characters of
 /// `[-._a-zA-Z0-9]`, not `.` or `..`, not starting with `..`.
 pub fn config_map_key(value: &str) -> Vec<String> {

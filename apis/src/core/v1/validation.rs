@@ -148,7 +148,7 @@ impl ValidateExtra for PodTemplateSpec {
         let mut errs = label_map_errors(&self.metadata.labels, &path.child("labels"));
         let annotations = path.child("annotations");
         for key in self.metadata.annotations.keys() {
-            for m in names::qualified_name(&key.to_lowercase()) {
+            for m in names::annotation_key(key) {
                 errs.push(Error::invalid(&annotations, BadValue::Str(key.clone()), &m));
             }
         }
@@ -379,7 +379,7 @@ fn validate_volumes(volumes: &[Volume], path: &Path) -> ErrorList {
                 "may not specify more than 1 volume type",
             ));
         }
-        errs.extend(volume_source_errors(&volume.volume_source, &at));
+        volume_source_errors(&volume.volume_source, &at, &mut errs);
         let name = at.child("name");
         if volume.name.is_empty() {
             errs.push(Error::required(&name, ""));
@@ -429,8 +429,7 @@ fn file_mode_errors(mode: Option<i32>, path: &Path) -> Option<Error> {
 
 /// `validateKeyToPath`: a key, a relative path without `..` steps
 /// (`ValidateLocalNonReservedPath`), a file mode in range.
-fn key_to_path_errors(items: &[KeyToPath], path: &Path) -> ErrorList {
-    let mut errs = Vec::new();
+fn key_to_path_errors(items: &[KeyToPath], path: &Path, errs: &mut ErrorList) {
     for (i, item) in items.iter().enumerate() {
         let at = path.index(i);
         if item.key.is_empty() {
@@ -440,16 +439,14 @@ fn key_to_path_errors(items: &[KeyToPath], path: &Path) -> ErrorList {
         if item.path.is_empty() {
             errs.push(Error::required(&item_path, ""));
         }
-        errs.extend(local_non_reserved_path_errors(&item.path, &item_path));
+        local_non_reserved_path_errors(&item.path, &item_path, errs);
         errs.extend(file_mode_errors(item.mode, &at.child("mode")));
     }
-    errs
 }
 
 /// `ValidateLocalNonReservedPath`: relative, no `..` element (one error
 /// however many), and not starting with `..`.
-fn local_non_reserved_path_errors(target: &str, path: &Path) -> ErrorList {
-    let mut errs = Vec::new();
+fn local_non_reserved_path_errors(target: &str, path: &Path, errs: &mut ErrorList) {
     let invalid = |detail: &str| Error::invalid(path, BadValue::Str(target.into()), detail);
     if target.starts_with('/') {
         errs.push(invalid("must be a relative path"));
@@ -460,15 +457,13 @@ fn local_non_reserved_path_errors(target: &str, path: &Path) -> ErrorList {
     if target.starts_with("..") && !target.starts_with("../") {
         errs.push(invalid("must not start with '..'"));
     }
-    errs
 }
 
 /// `validateVolumeSource`'s checks of the common sources' contents, in
 /// its order of sources: a host path's `path`, a secret's `secretName`,
 /// a claim's `claimName` and a config map's `name` are required; file
 /// modes are in range; items name a key and a relative path.
-fn volume_source_errors(source: &VolumeSource, path: &Path) -> ErrorList {
-    let mut errs = Vec::new();
+fn volume_source_errors(source: &VolumeSource, path: &Path, errs: &mut ErrorList) {
     if let Some(host_path) = &source.host_path
         && host_path.path.is_empty()
     {
@@ -483,7 +478,7 @@ fn volume_source_errors(source: &VolumeSource, path: &Path) -> ErrorList {
             secret.default_mode,
             &at.child("defaultMode"),
         ));
-        errs.extend(key_to_path_errors(&secret.items, &at.child("items")));
+        key_to_path_errors(&secret.items, &at.child("items"), errs);
     }
     if let Some(claim) = &source.persistent_volume_claim
         && claim.claim_name.is_empty()
@@ -502,9 +497,8 @@ fn volume_source_errors(source: &VolumeSource, path: &Path) -> ErrorList {
             config_map.default_mode,
             &at.child("defaultMode"),
         ));
-        errs.extend(key_to_path_errors(&config_map.items, &at.child("items")));
+        key_to_path_errors(&config_map.items, &at.child("items"), errs);
     }
-    errs
 }
 
 /// `validation.IsValidPortName`: an IANA service name.
