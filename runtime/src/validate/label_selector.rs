@@ -2,6 +2,8 @@
 //! (with `AllowInvalidLabelValueInSelector` off), which the built-in kinds'
 //! hand-written validation calls where upstream's does.
 
+use std::collections::BTreeMap;
+
 use super::names::{label_value, qualified_name};
 use crate::field::{BadValue, Error, ErrorList, Path};
 use crate::meta::{LabelSelector, LabelSelectorRequirement};
@@ -13,23 +15,31 @@ use crate::meta::{LabelSelector, LabelSelectorRequirement};
 /// some, `Exists`/`DoesNotExist` none), a known operator, a qualified key,
 /// label values.
 pub fn label_selector(selector: &LabelSelector, path: &Path) -> ErrorList {
+    let mut errs = labels(&selector.match_labels, &path.child("matchLabels"));
+    let expressions = path.child("matchExpressions");
+    for (i, requirement) in selector.match_expressions.iter().enumerate() {
+        errs.extend(requirement_errors(requirement, &expressions.index(i)));
+    }
+    errs
+}
+
+/// `ValidateLabels` (k8s.io/apimachinery/pkg/apis/meta/v1/validation): each
+/// message of `IsQualifiedName` for a key and of `IsValidLabelValue` for a
+/// value, all at the map's `path` (a pod template's `labels`, a Service's
+/// `selector`, a selector's `matchLabels`).
+pub fn labels(labels: &BTreeMap<String, String>, path: &Path) -> ErrorList {
     let mut errs = Vec::new();
-    let labels = path.child("matchLabels");
-    for (key, value) in &selector.match_labels {
+    for (key, value) in labels {
         errs.extend(
             qualified_name(key)
                 .iter()
-                .map(|m| Error::invalid(&labels, BadValue::Str(key.clone()), m)),
+                .map(|m| Error::invalid(path, BadValue::Str(key.clone()), m)),
         );
         errs.extend(
             label_value(value)
                 .iter()
-                .map(|m| Error::invalid(&labels, BadValue::Str(value.clone()), m)),
+                .map(|m| Error::invalid(path, BadValue::Str(value.clone()), m)),
         );
-    }
-    let expressions = path.child("matchExpressions");
-    for (i, requirement) in selector.match_expressions.iter().enumerate() {
-        errs.extend(requirement_errors(requirement, &expressions.index(i)));
     }
     errs
 }

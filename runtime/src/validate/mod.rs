@@ -39,7 +39,7 @@ mod schema;
 mod union;
 
 pub use format::{FORMATS, format};
-pub use label_selector::{label_selector, label_selector_converts};
+pub use label_selector::{label_selector, label_selector_converts, labels};
 pub use limits::{
     enum_value, forbidden_value, immutable, immutable_field, max_bytes, max_items, max_length,
     max_properties, maximum, min_items, min_length, min_properties, minimum, neq_bool, neq_int,

@@ -9,7 +9,7 @@ use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::meta::IntOrString;
 use runtime::validate::{Context, ValidateExtra, names};
 
-use super::validation::{PORT_RANGE, label_map_errors, one_of, port_name_errors};
+use super::validation::{PORT_RANGE, one_of, port_name_errors};
 use super::{EndpointAddress, EndpointPort, Endpoints, ServiceSpec};
 
 /// `ValidateServiceClusterIPsRelatedFields`' address check, which the
@@ -174,7 +174,10 @@ impl ValidateExtra for ServiceSpec {
                 }
             }
         }
-        errs.extend(label_map_errors(&self.selector, &path.child("selector")));
+        errs.extend(runtime::validate::labels(
+            &self.selector,
+            &path.child("selector"),
+        ));
         errs.extend(one_of(
             &path.child("sessionAffinity"),
             &self.session_affinity,

@@ -145,7 +145,7 @@ impl ValidateExtra for PodTemplateSpec {
     /// (`ValidateAnnotations`), at `labels` and `annotations` of the
     /// template's path (upstream's path names no `metadata`).
     fn validate_extra_first(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
-        let mut errs = label_map_errors(&self.metadata.labels, &path.child("labels"));
+        let mut errs = runtime::validate::labels(&self.metadata.labels, &path.child("labels"));
         let annotations = path.child("annotations");
         for key in self.metadata.annotations.keys() {
             for m in names::annotation_key(key) {
@@ -394,24 +394,6 @@ fn validate_volumes(volumes: &[Volume], path: &Path) -> ErrorList {
         }
         if repeats && !seen.insert(volume.name.as_str()) {
             errs.push(Error::duplicate(&name, BadValue::Str(volume.name.clone())));
-        }
-    }
-    errs
-}
-
-/// `ValidateLabels`: each message of `IsQualifiedName` for a key and of
-/// `IsValidLabelValue` for a value, at the map's path.
-pub(super) fn label_map_errors(
-    labels: &std::collections::BTreeMap<String, String>,
-    path: &Path,
-) -> ErrorList {
-    let mut errs = Vec::new();
-    for (key, value) in labels {
-        for m in names::qualified_name(key) {
-            errs.push(Error::invalid(path, BadValue::Str(key.clone()), &m));
-        }
-        for m in names::label_value(value) {
-            errs.push(Error::invalid(path, BadValue::Str(value.clone()), &m));
         }
     }
     errs
