@@ -509,8 +509,9 @@ fn codec(c: &mut Criterion) {
 /// The fixtures fill every field with a placeholder, which upstream's
 /// hand-written rules reject; this makes a Deployment or a Pod valid while
 /// keeping its size: a selector its template matches, pods that restart
-/// `Always`, DNS-label names, one source per volume, mounts of a declared
-/// volume. Other kinds are left alone.
+/// `Always`, DNS-label names, one source per volume and per variable,
+/// mounts of a declared volume, memory for resources. Other kinds are left
+/// alone.
 fn make_valid(kind: &str, object: &mut Value) {
     let pod = match kind {
         "Deployment" => {
@@ -547,6 +548,7 @@ fn make_valid(kind: &str, object: &mut Value) {
         };
         for (i, c) in containers.iter_mut().enumerate() {
             c["name"] = format!("{prefix}{i}").into();
+            split_env(c);
             c["imagePullPolicy"] = "IfNotPresent".into();
             c["terminationMessagePolicy"] = "File".into();
             for (j, port) in c["ports"].as_array_mut().into_iter().flatten().enumerate() {
@@ -570,6 +572,61 @@ fn make_valid(kind: &str, object: &mut Value) {
                     p.insert("successThreshold".into(), 1.into());
                 }
             }
+        }
+    }
+}
+
+/// The fixture's one variable sets a value and every source, and its one
+/// `envFrom` both objects: a variable with the value and one per source,
+/// one `envFrom` per object, each naming an object (lower-cased) and a pod
+/// field or resource a variable may read; the resources become memory,
+/// which a container may ask for.
+fn split_env(container: &mut Value) {
+    let lower_name = |body: &mut Value| {
+        if let Some(name) = body["name"].as_str().map(str::to_lowercase) {
+            body["name"] = name.into();
+        }
+    };
+    if let Some(env) = container.get_mut("env").and_then(Value::as_array_mut) {
+        let mut split = Vec::new();
+        for var in env.iter() {
+            split.push(serde_json::json!({"name": var["name"], "value": var["value"]}));
+            let sources = var["valueFrom"].as_object().into_iter().flatten();
+            for (i, (source, body)) in sources.enumerate() {
+                let mut body = body.clone();
+                match source.as_str() {
+                    "fieldRef" => {
+                        body = serde_json::json!({"apiVersion": "v1", "fieldPath": "metadata.name"})
+                    }
+                    "resourceFieldRef" => {
+                        body["resource"] = "limits.memory".into();
+                        body["divisor"] = "1Mi".into();
+                    }
+                    _ => lower_name(&mut body),
+                }
+                split.push(
+                    serde_json::json!({"name": format!("V{i}"), "valueFrom": {source: body}}),
+                );
+            }
+        }
+        *env = split;
+    }
+    if let Some(env_from) = container.get_mut("envFrom").and_then(Value::as_array_mut) {
+        let mut split = Vec::new();
+        for from in env_from.iter() {
+            for source in ["configMapRef", "secretRef"] {
+                if let Some(body) = from.get(source) {
+                    let mut body = body.clone();
+                    lower_name(&mut body);
+                    split.push(serde_json::json!({"prefix": from["prefix"], source: body}));
+                }
+            }
+        }
+        *env_from = split;
+    }
+    for list in ["limits", "requests"] {
+        if let Some(resources) = container["resources"].get_mut(list) {
+            *resources = serde_json::json!({"memory": "0"});
         }
     }
 }

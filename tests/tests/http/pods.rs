@@ -314,3 +314,140 @@ async fn an_image_volumes_pull_policy_is_defaulted_from_its_tag() {
         [&json!("Always"), &json!("IfNotPresent"), &json!("Never")]
     );
 }
+
+/// The `message` of a 422 as a list of its errors.
+fn errors(r: &Reply) -> Vec<String> {
+    let message = r.body["message"].as_str().unwrap_or_default();
+    let list = message
+        .split_once(" is invalid: ")
+        .map(|(_, rest)| rest)
+        .unwrap_or(message);
+    // One error stands alone; more are bracketed, as `ToAggregate` prints them.
+    let list = list
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .unwrap_or(list);
+    list.split(", spec.")
+        .enumerate()
+        .map(|(i, e)| {
+            if i == 0 {
+                e.to_string()
+            } else {
+                format!("spec.{e}")
+            }
+        })
+        .collect()
+}
+
+/// `ValidateEnv` and `ValidateEnvFrom` (pkg/apis/core/validation): a
+/// variable's `valueFrom` names one source and no `value` beside it; a pod
+/// field must be one the downward API gives a variable; ConfigMap and
+/// Secret keys name their object and key; a resource must be one of the
+/// container's limits or requests, with a divisor it allows; `envFrom`
+/// names one ConfigMap or Secret. The sources kubectl and Helm charts write
+/// (`spec.host` among them, an older client's name for the node) are taken.
+#[tokio::test]
+async fn a_containers_environment_sources_are_validated() {
+    let api = Api::start();
+    let mut p = pod("p");
+    p["spec"]["containers"][0]["env"] = json!([
+        {"name": "A", "value": "x", "valueFrom": {"secretKeyRef": {"name": "s", "key": "k"}}},
+        {"name": "B", "valueFrom": {}},
+        {"name": "C", "valueFrom": {"fieldRef": {"fieldPath": "metadata.labels"}}},
+        {"name": "D", "valueFrom": {"fieldRef": {"fieldPath": "spec.nodeNam"}}},
+        {"name": "E", "valueFrom": {"fieldRef": {"fieldPath": "metadata.labels['a b']"}}},
+        {"name": "F", "valueFrom": {"configMapKeyRef": {"key": ""}}},
+        {"name": "G", "valueFrom": {"resourceFieldRef": {"resource": "limits.gpu"}}},
+        {"name": "H", "valueFrom": {"resourceFieldRef": {"resource": "limits.cpu", "divisor": "2"}}},
+        {"name": "I", "valueFrom": {"fieldRef": {"fieldPath": "metadata.name"},
+                                    "secretKeyRef": {"name": "s", "key": "k"}}}]);
+    p["spec"]["containers"][0]["envFrom"] = json!([{"prefix": "P_"}]);
+    let r = api.post(PODS, &p).await;
+    r.assert_failure(422, "Invalid");
+    let env = "spec.containers[0].env";
+    let subdomain = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+    let qualified = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+    assert_eq!(
+        errors(&r),
+        [
+            format!("{env}[0].valueFrom: Invalid value: \"\": may not be specified when `value` is not empty"),
+            format!("{env}[1].valueFrom: Invalid value: \"\": must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`"),
+            format!("{env}[2].valueFrom.fieldRef.fieldPath: Unsupported value: \"metadata.labels\": supported values: \"metadata.name\", \"metadata.namespace\", \"metadata.uid\", \"spec.nodeName\", \"spec.serviceAccountName\", \"status.hostIP\", \"status.hostIPs\", \"status.podIP\", \"status.podIPs\""),
+            format!("{env}[3].valueFrom.fieldRef.fieldPath: Invalid value: \"spec.nodeNam\": error converting fieldPath: field label not supported: spec.nodeNam"),
+            format!("{env}[4].valueFrom.fieldRef: Invalid value: \"a b\": {qualified}"),
+            format!("{env}[5].valueFrom.configMapKeyRef.name: Invalid value: \"\": {subdomain}"),
+            format!("{env}[5].valueFrom.configMapKeyRef.key: Required value"),
+            format!("{env}[6].valueFrom.resourceFieldRef.resource: Unsupported value: \"limits.gpu\": supported values: \"limits.cpu\", \"limits.ephemeral-storage\", \"limits.memory\", \"requests.cpu\", \"requests.ephemeral-storage\", \"requests.memory\""),
+            format!("{env}[7].valueFrom.resourceFieldRef.divisor: Invalid value: \"limits.cpu\": only divisor's values 1m and 1 are supported with the cpu resource"),
+            format!("{env}[8].valueFrom: Invalid value: \"\": may not have more than one field specified at a time"),
+            "spec.containers[0].envFrom: Invalid value: \"\": must specify one of: `configMapRef` or `secretRef`".into(),
+        ],
+        "{}",
+        r.text
+    );
+
+    let mut fine = pod("q");
+    fine["spec"]["containers"][0]["env"] = json!([
+        {"name": "NODE", "valueFrom": {"fieldRef": {"fieldPath": "spec.host"}}},
+        {"name": "APP", "valueFrom": {"fieldRef": {"fieldPath": "metadata.labels['app']"}}},
+        {"name": "IPS", "valueFrom": {"fieldRef": {"fieldPath": "status.podIPs"}}},
+        {"name": "MEM", "valueFrom": {"resourceFieldRef": {"resource": "limits.memory", "divisor": "1Mi"}}},
+        {"name": "PW", "valueFrom": {"secretKeyRef": {"name": "db", "key": "password"}}}]);
+    fine["spec"]["containers"][0]["envFrom"] = json!([
+        {"configMapRef": {"name": "settings"}}, {"prefix": "DB_", "secretRef": {"name": "db"}}]);
+    let r = api.post(PODS, &fine).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        r.body["spec"]["containers"][0]["env"][0]["valueFrom"]["fieldRef"],
+        json!({"apiVersion": "v1", "fieldPath": "spec.host"})
+    );
+}
+
+/// `ValidateContainerResourceRequirements`: a container's resources are
+/// cpu, memory, ephemeral storage, huge pages or extended resources; an
+/// extended resource cannot be overcommitted, so a request needs a limit;
+/// huge pages come with cpu or memory.
+#[tokio::test]
+async fn a_containers_resource_names_are_validated() {
+    let api = Api::start();
+    let mut p = pod("p");
+    p["spec"]["containers"][0]["resources"] =
+        json!({"requests": {"cpus": "1", "example.com/gpu": "1"}});
+    let r = api.post(PODS, &p).await;
+    r.assert_failure(422, "Invalid");
+    let at = "spec.containers[0].resources";
+    assert_eq!(
+        errors(&r),
+        [
+            format!(
+                "{at}.requests[cpus]: Invalid value: \"cpus\": must be a standard resource type or fully qualified"
+            ),
+            format!(
+                "{at}.requests[cpus]: Invalid value: \"cpus\": must be a standard resource for containers"
+            ),
+            format!(
+                "{at}.limits: Required value: Limit must be set for non overcommitable resources"
+            ),
+        ],
+        "{}",
+        r.text
+    );
+
+    let mut pages = pod("h");
+    pages["spec"]["containers"][0]["resources"] = json!({"limits": {"hugepages-2Mi": "4Mi"}});
+    let r = api.post(PODS, &pages).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        errors(&r),
+        [format!("{at}: Forbidden: HugePages require cpu or memory")],
+        "{}",
+        r.text
+    );
+
+    pages["spec"]["containers"][0]["resources"]["limits"]["memory"] = json!("64Mi");
+    p["spec"]["containers"][0]["resources"] = json!({"limits": {"example.com/gpu": "2"}});
+    for fine in [pages, p] {
+        let r = api.post(PODS, &fine).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    }
+}

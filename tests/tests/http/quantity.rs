@@ -17,7 +17,10 @@ async fn quantities_are_stored_in_upstreams_canonical_form() {
             pods,
             &pod_with_resources(
                 "p1",
-                json!({"cpu": "0.5", "memory": "1.5Gi", "ephemeral-storage": "1000Mi"}),
+                // An extended resource is not overcommitted: its request
+                // comes with a limit (ValidateContainerResourceRequirements).
+                json!({"cpu": "0.5", "memory": "1.5Gi", "ephemeral-storage": "1000Mi",
+                       "example.com/dongle": "+3"}),
                 json!({"cpu": 0.25, "memory": "1024Mi", "example.com/dongle": "+3"}),
             ),
         )
@@ -26,7 +29,8 @@ async fn quantities_are_stored_in_upstreams_canonical_form() {
     let resources = &r.body["spec"]["containers"][0]["resources"];
     assert_eq!(
         resources,
-        &json!({"limits": {"cpu": "500m", "memory": "1536Mi", "ephemeral-storage": "1000Mi"},
+        &json!({"limits": {"cpu": "500m", "memory": "1536Mi", "ephemeral-storage": "1000Mi",
+                           "example.com/dongle": "+3"},
                 // A limit without a request defaults the request
                 // (SetDefaults_Pod).
                 "requests": {"cpu": "250m", "memory": "1Gi", "example.com/dongle": "+3",

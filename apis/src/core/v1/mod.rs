@@ -5,6 +5,7 @@
 
 mod binding;
 mod endpoints;
+mod env_validation;
 mod event_validation;
 mod limit_range;
 mod node;

@@ -573,30 +573,8 @@ fn validate_container(c: &Container, volumes: &[Volume], path: &Path) -> ErrorLi
             &["SCTP", "TCP", "UDP"],
         ));
     }
-    // ValidateEnv, with the relaxed names of RelaxedEnvironmentVariableValidation (GA).
-    let env = path.child("env");
-    for (i, var) in c.env.iter().enumerate() {
-        let item = env.index(i);
-        let name = item.child("name");
-        if var.name.is_empty() {
-            errs.push(Error::required(&name, ""));
-            errs.push(Error::invalid(
-                &name,
-                BadValue::Str(String::new()),
-                "environment variable name must be non-empty",
-            ));
-        } else if var
-            .name
-            .chars()
-            .any(|ch| !ch.is_ascii() || ch.is_ascii_control() || ch == '=')
-        {
-            errs.push(Error::invalid(
-                &name,
-                BadValue::Str(var.name.clone()),
-                "a valid environment variable name must consist only of printable ASCII characters other than '='",
-            ));
-        }
-    }
+    super::env_validation::env_errors(&c.env, &path.child("env"), &mut errs);
+    super::env_validation::env_from_errors(&c.env_from, &path.child("envFrom"), &mut errs);
     // ValidateVolumeMounts
     let mounts = path.child("volumeMounts");
     let mut mount_paths = BTreeSet::new();
@@ -716,19 +694,34 @@ pub(crate) fn resource_quantity_value_errors(name: &str, q: &Quantity, path: &Pa
     errs
 }
 
-/// `ValidateContainerResourceRequirements`: no negative amounts, whole
-/// numbers of integer resources, and each request at most its limit
-/// (equal to it where overcommit is not allowed).
+/// `ValidateContainerResourceRequirements`: resource names a container
+/// may have, no negative amounts, whole numbers of integer resources, and
+/// each request at most its limit (equal to it, and a limit set, where
+/// overcommit is not allowed).
 fn validate_resources(resources: &ResourceRequirements, path: &Path) -> ErrorList {
     let mut errs = Vec::new();
     let limits = path.child("limits");
     for (name, q) in &resources.limits {
-        errs.extend(resource_quantity_value_errors(name, q, &limits.key(name)));
+        let at = limits.key(name);
+        errs.extend(super::limit_range::container_resource_name_errors(
+            name, &at,
+        ));
+        errs.extend(resource_quantity_value_errors(name, q, &at));
     }
     let requests = path.child("requests");
     for (name, q) in &resources.requests {
-        errs.extend(resource_quantity_value_errors(name, q, &requests.key(name)));
+        let at = requests.key(name);
+        errs.extend(super::limit_range::container_resource_name_errors(
+            name, &at,
+        ));
+        errs.extend(resource_quantity_value_errors(name, q, &at));
         let Some(limit) = resources.limits.get(name) else {
+            if !overcommit_allowed(name) {
+                errs.push(Error::required(
+                    &limits,
+                    "Limit must be set for non overcommitable resources",
+                ));
+            }
             continue;
         };
         let order = q.cmp_amount(limit);
@@ -745,6 +738,18 @@ fn validate_resources(resources: &ResourceRequirements, path: &Path) -> ErrorLis
                 &format!("must be less than or equal to {name} limit of {limit}"),
             ));
         }
+    }
+    let compute = |list: &std::collections::BTreeMap<String, Quantity>| {
+        list.contains_key("cpu") || list.contains_key("memory")
+    };
+    let huge_pages = |list: &std::collections::BTreeMap<String, Quantity>| {
+        list.keys().any(|k| k.starts_with("hugepages-"))
+    };
+    if !compute(&resources.limits)
+        && !compute(&resources.requests)
+        && (huge_pages(&resources.limits) || huge_pages(&resources.requests))
+    {
+        errs.push(Error::forbidden(path, "HugePages require cpu or memory"));
     }
     errs
 }
