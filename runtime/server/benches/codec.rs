@@ -510,8 +510,8 @@ fn codec(c: &mut Criterion) {
 /// hand-written rules reject; this makes a Deployment or a Pod valid while
 /// keeping its size: a selector its template matches, pods that restart
 /// `Always`, DNS-label names, one source per volume and per variable,
-/// mounts of a declared volume, memory for resources. Other kinds are left
-/// alone.
+/// one handler per probe and hook, mounts of a declared volume, memory for
+/// resources. Other kinds are left alone.
 fn make_valid(kind: &str, object: &mut Value) {
     let pod = match kind {
         "Deployment" => {
@@ -570,6 +570,15 @@ fn make_valid(kind: &str, object: &mut Value) {
                 }
                 if probe != "readinessProbe" {
                     p.insert("successThreshold".into(), 1.into());
+                }
+            }
+            // One handler per lifecycle hook too.
+            for hook in ["postStart", "preStop"] {
+                let Some(h) = c["lifecycle"].get_mut(hook).and_then(Value::as_object_mut) else {
+                    continue;
+                };
+                if h.contains_key("exec") {
+                    h.retain(|handler, _| handler == "exec");
                 }
             }
         }

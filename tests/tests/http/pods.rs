@@ -451,3 +451,63 @@ async fn a_containers_resource_names_are_validated() {
         assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
     }
 }
+
+/// `validateHandler` for probes and lifecycle hooks: one handler each, an
+/// exec handler's command, an HTTP or TCP port in range or a port name (a
+/// quoted `"8080"` is a name, and not a valid one), an `HTTP` or `HTTPS`
+/// scheme, header names; hooks are checked before probes, as upstream's
+/// `validateContainers` does.
+#[tokio::test]
+async fn a_containers_probes_and_hooks_are_validated() {
+    let api = Api::start();
+    let mut p = pod("p");
+    let c = &mut p["spec"]["containers"][0];
+    c["livenessProbe"] = json!({"httpGet": {"port": 0, "scheme": "http",
+                                            "httpHeaders": [{"name": "X Trace", "value": "1"}]}});
+    c["readinessProbe"] = json!({"tcpSocket": {"port": "8080"}});
+    c["startupProbe"] = json!({"exec": {"command": []}, "grpc": {"port": 9000}});
+    c["lifecycle"] =
+        json!({"postStart": {}, "preStop": {"sleep": {"seconds": 1}, "tcpSocket": {"port": 80}}});
+    let r = api.post(PODS, &p).await;
+    r.assert_failure(422, "Invalid");
+    let at = "spec.containers[0]";
+    assert_eq!(
+        errors(&r),
+        [
+            format!("{at}.lifecycle.postStart: Required value: must specify a handler type"),
+            format!(
+                "{at}.lifecycle.preStop.sleep: Forbidden: may not specify more than 1 handler type"
+            ),
+            format!(
+                "{at}.livenessProbe.httpGet.port: Invalid value: 0: must be between 1 and 65535, inclusive"
+            ),
+            format!(
+                "{at}.livenessProbe.httpGet.scheme: Unsupported value: \"http\": supported values: \"HTTP\", \"HTTPS\""
+            ),
+            format!(
+                "{at}.livenessProbe.httpGet.httpHeaders: Invalid value: \"X Trace\": a valid HTTP header must consist of alphanumeric characters or '-' (e.g. 'X-Header-Name', regex used for validation is '[-A-Za-z0-9]+')"
+            ),
+            format!(
+                "{at}.readinessProbe.tcpSocket.port: Invalid value: \"8080\": must contain at least one letter (a-z)"
+            ),
+            format!("{at}.startupProbe.exec.command: Required value"),
+            format!("{at}.startupProbe.grpc: Forbidden: may not specify more than 1 handler type"),
+        ],
+        "{}",
+        r.text
+    );
+
+    let mut fine = pod("q");
+    let c = &mut fine["spec"]["containers"][0];
+    c["livenessProbe"] =
+        json!({"httpGet": {"port": "http", "httpHeaders": [{"name": "X-Trace", "value": "1"}]}});
+    c["readinessProbe"] = json!({"tcpSocket": {"port": 8080}});
+    c["startupProbe"] = json!({"grpc": {"port": 9000}});
+    c["lifecycle"] = json!({"preStop": {"sleep": {"seconds": 5}}});
+    let r = api.post(PODS, &fine).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        r.body["spec"]["containers"][0]["livenessProbe"]["httpGet"]["scheme"],
+        "HTTP"
+    );
+}

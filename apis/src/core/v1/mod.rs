@@ -7,6 +7,7 @@ mod binding;
 mod endpoints;
 mod env_validation;
 mod event_validation;
+mod handler_validation;
 mod limit_range;
 mod node;
 mod persistent_volume_claim;

@@ -6,10 +6,9 @@
 use std::collections::BTreeSet;
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
-use runtime::meta::IntOrString;
 use runtime::validate::{Context, ValidateExtra, names};
 
-use super::validation::{PORT_RANGE, one_of, port_name_errors};
+use super::validation::{PORT_RANGE, one_of, port_num_or_name_errors};
 use super::{EndpointAddress, EndpointPort, Endpoints, ServiceSpec};
 
 /// `ValidateServiceClusterIPsRelatedFields`' address check, which the
@@ -156,23 +155,7 @@ impl ValidateExtra for ServiceSpec {
                 &port.protocol,
                 &["SCTP", "TCP", "UDP"],
             ));
-            // ValidatePortNumOrName
-            let target = at.child("targetPort");
-            match &port.target_port {
-                IntOrString::Int(n) if !(1..=65535).contains(n) => {
-                    errs.push(Error::invalid(
-                        &target,
-                        BadValue::Int((*n).into()),
-                        PORT_RANGE,
-                    ));
-                }
-                IntOrString::Int(_) => {}
-                IntOrString::String(name) => {
-                    for m in port_name_errors(name) {
-                        errs.push(Error::invalid(&target, BadValue::Str(name.clone()), m));
-                    }
-                }
-            }
+            port_num_or_name_errors(&port.target_port, &at.child("targetPort"), &mut errs);
         }
         errs.extend(runtime::validate::labels(
             &self.selector,

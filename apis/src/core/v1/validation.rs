@@ -6,11 +6,11 @@
 use std::collections::BTreeSet;
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
-use runtime::meta::Quantity;
+use runtime::meta::{IntOrString, Quantity};
 use runtime::validate::{Context, ValidateExtra, immutable_field, names};
 
 use super::{
-    ConfigMap, Container, KeyToPath, PodSpec, PodTemplateSpec, Probe, ResourceRequirements, Secret,
+    ConfigMap, Container, KeyToPath, PodSpec, PodTemplateSpec, ResourceRequirements, Secret,
     Volume, VolumeSource,
 };
 
@@ -193,17 +193,24 @@ impl ValidateExtra for PodSpec {
                     BadValue::Str(c.name.clone()),
                 ));
             }
-            errs.extend(validate_probe(
+            if let Some(lifecycle) = &c.lifecycle {
+                super::handler_validation::lifecycle_errors(
+                    lifecycle,
+                    &at.child("lifecycle"),
+                    &mut errs,
+                );
+            }
+            errs.extend(super::handler_validation::validate_probe(
                 c.liveness_probe.as_deref(),
                 &at.child("livenessProbe"),
                 true,
             ));
-            errs.extend(validate_probe(
+            errs.extend(super::handler_validation::validate_probe(
                 c.readiness_probe.as_deref(),
                 &at.child("readinessProbe"),
                 false,
             ));
-            errs.extend(validate_probe(
+            errs.extend(super::handler_validation::validate_probe(
                 c.startup_probe.as_deref(),
                 &at.child("startupProbe"),
                 true,
@@ -236,69 +243,6 @@ impl ValidateExtra for PodSpec {
         ));
         errs
     }
-}
-
-/// `validateProbe` (and, for liveness and startup probes, their
-/// `successThreshold` of 1): exactly one handler, no negative durations or
-/// thresholds, a positive grace period.
-fn validate_probe(probe: Option<&Probe>, path: &Path, success_must_be_one: bool) -> ErrorList {
-    let Some(probe) = probe else {
-        return Vec::new();
-    };
-    let mut errs = Vec::new();
-    let handler = &probe.handler;
-    let set: Vec<&str> = [
-        ("exec", handler.exec.is_some()),
-        ("httpGet", handler.http_get.is_some()),
-        ("tcpSocket", handler.tcp_socket.is_some()),
-        ("grpc", handler.grpc.is_some()),
-    ]
-    .into_iter()
-    .filter_map(|(name, on)| on.then_some(name))
-    .collect();
-    match set.as_slice() {
-        [] => errs.push(Error::required(path, "must specify a handler type")),
-        [_, extra @ ..] => {
-            for name in extra {
-                errs.push(Error::forbidden(
-                    &path.child(name),
-                    "may not specify more than 1 handler type",
-                ));
-            }
-        }
-    }
-    for (name, value) in [
-        ("initialDelaySeconds", probe.initial_delay_seconds),
-        ("timeoutSeconds", probe.timeout_seconds),
-        ("periodSeconds", probe.period_seconds),
-        ("successThreshold", probe.success_threshold),
-        ("failureThreshold", probe.failure_threshold),
-    ] {
-        if value < 0 {
-            errs.push(Error::invalid(
-                &path.child(name),
-                BadValue::Int(value.into()),
-                "must be greater than or equal to 0",
-            ));
-        }
-    }
-    if let Some(grace) = probe.termination_grace_period_seconds
-        && grace <= 0
-    {
-        errs.push(Error::invalid(
-            &path.child("terminationGracePeriodSeconds"),
-            BadValue::Int(grace),
-            "must be greater than 0",
-        ));
-    }
-    if success_must_be_one && probe.success_threshold != 1 {
-        errs.push(Error::invalid(
-            &path.child("successThreshold"),
-            BadValue::Int(probe.success_threshold.into()),
-            "must be 1",
-        ));
-    }
-    errs
 }
 
 /// The sources a volume sets, in the order upstream's `validateVolumeSource`
@@ -508,6 +452,21 @@ pub(crate) fn port_name_errors(name: &str) -> Vec<&'static str> {
 }
 
 pub(crate) const PORT_RANGE: &str = "must be between 1 and 65535, inclusive";
+
+/// `ValidatePortNumOrName`: a port number in range, or a port name.
+pub(super) fn port_num_or_name_errors(port: &IntOrString, path: &Path, errs: &mut ErrorList) {
+    match port {
+        IntOrString::Int(n) if !(1..=65535).contains(n) => {
+            errs.push(Error::invalid(path, BadValue::Int((*n).into()), PORT_RANGE));
+        }
+        IntOrString::Int(_) => {}
+        IntOrString::String(name) => {
+            for m in port_name_errors(name) {
+                errs.push(Error::invalid(path, BadValue::Str(name.clone()), m));
+            }
+        }
+    }
+}
 
 /// `validateContainerCommon`, in upstream's order: name, image, ports,
 /// environment, volume mounts, resources.
