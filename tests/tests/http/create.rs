@@ -759,3 +759,69 @@ async fn a_deployments_errors_come_in_upstreams_order() {
         r.text
     );
 }
+
+/// `ValidateSecret`'s rules per type: a TLS secret holds a certificate and
+/// a key (`stringData` counts, merged into `data` first), a Docker config
+/// a JSON object, a token secret names its service account, basic auth a
+/// username or password (upstream's path prints its literal `data[%s]`).
+#[tokio::test]
+async fn a_secret_holds_what_its_type_needs() {
+    let api = Api::start();
+    const SECRETS: &str = "/api/v1/namespaces/default/secrets";
+    let secret = |name: &str, type_: &str, data: Value| {
+        json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": name},
+               "type": type_, "data": data})
+    };
+    // "{" and "[]" in base64.
+    for (s, message) in [
+        (
+            secret("t", "kubernetes.io/tls", json!({"tls.crt": "eA=="})),
+            "Secret \"t\" is invalid: data[tls.key]: Required value",
+        ),
+        (
+            secret(
+                "d",
+                "kubernetes.io/dockerconfigjson",
+                json!({".dockerconfigjson": "ew=="}),
+            ),
+            "Secret \"d\" is invalid: data[.dockerconfigjson]: Invalid value: \"<secret contents redacted>\": unexpected end of JSON input",
+        ),
+        (
+            secret(
+                "c",
+                "kubernetes.io/dockercfg",
+                json!({".dockercfg": "W10="}),
+            ),
+            "Secret \"c\" is invalid: data[.dockercfg]: Invalid value: \"<secret contents redacted>\": json: cannot unmarshal array into Go value of type map[string]interface {}",
+        ),
+        (
+            secret("s", "kubernetes.io/service-account-token", json!({})),
+            "Secret \"s\" is invalid: metadata.annotations[kubernetes.io/service-account.name]: Required value",
+        ),
+        (
+            secret("b", "kubernetes.io/basic-auth", json!({})),
+            "Secret \"b\" is invalid: [data[%s][username]: Required value, data[%s][password]: Required value]",
+        ),
+    ] {
+        let r = api.post(SECRETS, &s).await;
+        r.assert_failure(422, "Invalid");
+        assert_eq!(r.body["message"], message, "{}", r.text);
+    }
+
+    let mut tls = secret("t", "kubernetes.io/tls", json!({}));
+    tls["stringData"] = json!({"tls.crt": "cert", "tls.key": "key"});
+    for s in [
+        tls,
+        // `{"auths":{}}`
+        secret(
+            "d",
+            "kubernetes.io/dockerconfigjson",
+            json!({".dockerconfigjson": "eyJhdXRocyI6e319"}),
+        ),
+        secret("b", "kubernetes.io/basic-auth", json!({"username": ""})),
+        secret("o", "example.com/anything", json!({})),
+    ] {
+        let r = api.post(SECRETS, &s).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    }
+}

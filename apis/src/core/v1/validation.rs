@@ -135,8 +135,84 @@ impl ValidateExtra for Secret {
         if size > MAX_DATA_SIZE {
             errs.push(Error::too_long(&data, BadValue::Omit, MAX_DATA_SIZE));
         }
+        secret_type_errors(self, &data, &mut errs);
         errs
     }
+}
+
+/// `ValidateSecret`'s rules per `type`: a service account token names its
+/// account, a Docker config holds its key as a JSON object, basic and SSH
+/// auth hold their keys, TLS both its certificate and key. Upstream builds
+/// the basic and SSH auth paths from the literal `data[%s]`, so they read
+/// `data[%s][username]`; that is kept.
+fn secret_type_errors(secret: &Secret, data: &Path, errs: &mut ErrorList) {
+    let has = |key: &str| secret.data.contains_key(key);
+    let literal = Path::new("data[%s]");
+    match secret.r#type.as_str() {
+        "kubernetes.io/service-account-token" => {
+            let key = "kubernetes.io/service-account.name";
+            if secret
+                .metadata
+                .annotations
+                .get(key)
+                .is_none_or(String::is_empty)
+            {
+                let metadata = Path::new("metadata");
+                let annotations = metadata.child("annotations");
+                errs.push(Error::required(&annotations.key(key), ""));
+            }
+        }
+        "kubernetes.io/dockercfg" => docker_config_errors(secret, ".dockercfg", data, errs),
+        "kubernetes.io/dockerconfigjson" => {
+            docker_config_errors(secret, ".dockerconfigjson", data, errs)
+        }
+        "kubernetes.io/basic-auth" if !has("username") && !has("password") => {
+            errs.push(Error::required(&literal.key("username"), ""));
+            errs.push(Error::required(&literal.key("password"), ""));
+        }
+        "kubernetes.io/ssh-auth" if secret.data.get("ssh-privatekey").is_none_or(Vec::is_empty) => {
+            errs.push(Error::required(&literal.key("ssh-privatekey"), ""));
+        }
+        "kubernetes.io/tls" => {
+            for key in ["tls.crt", "tls.key"] {
+                if !has(key) {
+                    errs.push(Error::required(&data.key(key), ""));
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A Docker config key must be there and hold a JSON object (or `null`),
+/// as Go's `json.Unmarshal` into a map takes it. Go's messages are given
+/// for an empty or cut-off value and for JSON of another type; other
+/// syntax errors carry serde_json's description instead of Go's.
+fn docker_config_errors(secret: &Secret, key: &str, data: &Path, errs: &mut ErrorList) {
+    let at = data.key(key);
+    let Some(bytes) = secret.data.get(key) else {
+        errs.push(Error::required(&at, ""));
+        return;
+    };
+    let detail = match serde_json::from_slice::<serde_json::Value>(bytes) {
+        Ok(serde_json::Value::Object(_) | serde_json::Value::Null) => return,
+        Ok(other) => {
+            let kind = match other {
+                serde_json::Value::Array(_) => "array",
+                serde_json::Value::String(_) => "string",
+                serde_json::Value::Number(_) => "number",
+                _ => "bool",
+            };
+            format!("json: cannot unmarshal {kind} into Go value of type map[string]interface {{}}")
+        }
+        Err(e) if e.is_eof() => "unexpected end of JSON input".to_string(),
+        Err(e) => e.to_string(),
+    };
+    errs.push(Error::invalid(
+        &at,
+        BadValue::Str("<secret contents redacted>".into()),
+        &detail,
+    ));
 }
 
 impl ValidateExtra for PodTemplateSpec {
