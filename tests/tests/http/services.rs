@@ -651,3 +651,99 @@ async fn services_are_validated_as_upstream() {
         "{names:?}"
     );
 }
+
+/// The rest of `ValidateService`: external IPs are addresses a proxy may
+/// take; an external traffic policy only on a service reachable from
+/// outside (the error Argo CD syncs meet when an overlay turns a load
+/// balancer into a `ClusterIP` service and keeps `Local`), and there
+/// `Cluster` or `Local`; source ranges only on a load balancer, and only of
+/// CIDRs; a `ClientIP` affinity's timeout of at most a day; an internal
+/// traffic policy of `Cluster` or `Local`.
+#[tokio::test]
+async fn traffic_policies_external_ips_and_source_ranges_are_validated() {
+    let api = Api::start();
+    let cases = [
+        (
+            json!({"externalTrafficPolicy": "Local"}),
+            "spec.externalTrafficPolicy: Invalid value: \"Local\": may only be set for externally-accessible services",
+        ),
+        (
+            json!({"type": "NodePort", "externalTrafficPolicy": "local", "internalTrafficPolicy": "Node"}),
+            concat!(
+                "[spec.externalTrafficPolicy: Unsupported value: \"local\": supported values: \"Cluster\", \"Local\", ",
+                "spec.internalTrafficPolicy: Unsupported value: \"Node\": supported values: \"Cluster\", \"Local\"]"
+            ),
+        ),
+        (
+            json!({"externalIPs": ["1.2.3.4", "10.0.0.300", "127.0.0.1"]}),
+            concat!(
+                "[spec.externalIPs[1]: Invalid value: \"10.0.0.300\": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff), ",
+                "spec.externalIPs[2]: Invalid value: \"127.0.0.1\": may not be in the loopback range (127.0.0.0/8, ::1/128)]"
+            ),
+        ),
+        (
+            json!({"loadBalancerSourceRanges": ["10.0.0.0/8", "10.1.0.0"]}),
+            concat!(
+                "[spec.LoadBalancerSourceRanges: Forbidden: may only be used when `type` is 'LoadBalancer', ",
+                "spec.LoadBalancerSourceRanges: Invalid value: \"[10.0.0.0/8 10.1.0.0]\": must be a list of IP ranges. For example, 10.240.0.0/24,10.250.0.0/24 ]"
+            ),
+        ),
+        (
+            json!({"sessionAffinity": "ClientIP",
+                   "sessionAffinityConfig": {"clientIP": {"timeoutSeconds": 90000}}}),
+            "spec.sessionAffinityConfig.clientIP.timeoutSeconds: Invalid value: 90000: must be greater than 0 and less than 86400",
+        ),
+    ];
+    for (i, (spec, expected)) in cases.into_iter().enumerate() {
+        let name = format!("s{i}");
+        let r = api.post(SERVICES, &service(&name, spec)).await;
+        r.assert_failure(422, "Invalid");
+        assert_eq!(
+            r.body["message"],
+            format!("Service \"{name}\" is invalid: {expected}")
+        );
+    }
+
+    // What is taken: a cluster IP service with external IPs may choose its
+    // policy; a `Local` load balancer gets a health check node port.
+    for (name, spec) in [
+        (
+            "ext",
+            json!({"externalIPs": ["203.0.113.7"], "externalTrafficPolicy": "Local"}),
+        ),
+        (
+            "lb",
+            json!({"type": "LoadBalancer", "externalTrafficPolicy": "Local",
+                      "loadBalancerSourceRanges": [" 10.0.0.0/8", "2001:db8::/32"]}),
+        ),
+    ] {
+        let r = api.post(SERVICES, &service(name, spec)).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    }
+    let lb = api.get(&format!("{SERVICES}/lb")).await;
+    assert!(
+        lb.body["spec"]["healthCheckNodePort"].as_i64().unwrap_or(0) > 0,
+        "{}",
+        lb.text
+    );
+
+    // A load balancer turned into a cluster IP service loses the policy it
+    // kept (dropTypeDependentFields), so the update is taken.
+    let mut update = lb.body.clone();
+    update["spec"]["type"] = json!("ClusterIP");
+    update["spec"]
+        .as_object_mut()
+        .unwrap()
+        .remove("loadBalancerSourceRanges");
+    for port in update["spec"]["ports"].as_array_mut().unwrap() {
+        port.as_object_mut().unwrap().remove("nodePort");
+    }
+    let r = api.put(&format!("{SERVICES}/lb"), &update).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(
+        r.body["spec"].get("externalTrafficPolicy"),
+        None,
+        "{}",
+        r.text
+    );
+}

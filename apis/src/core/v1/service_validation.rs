@@ -9,7 +9,7 @@ use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::validate::{Context, ValidateExtra, names};
 
 use super::validation::{PORT_RANGE, one_of, port_num_or_name_errors};
-use super::{EndpointAddress, EndpointPort, Endpoints, ServiceSpec};
+use super::{ClientIPConfig, EndpointAddress, EndpointPort, Endpoints, ServiceSpec};
 
 /// `ValidateServiceClusterIPsRelatedFields`' address check, which the
 /// service registry runs while allocating, before `ValidateService`:
@@ -30,13 +30,7 @@ fn cluster_ip_errors(spec: &ServiceSpec, path: &Path) -> ErrorList {
             let headless = *i == 0 && **ip == "None";
             !headless && !is_ip_sloppy(ip)
         })
-        .map(|(i, ip)| {
-            Error::invalid(
-                &at.index(i),
-                BadValue::Str((*ip).to_string()),
-                "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)",
-            )
-        })
+        .map(|(i, ip)| Error::invalid(&at.index(i), BadValue::Str((*ip).to_string()), INVALID_IP))
         .collect()
 }
 
@@ -166,6 +160,18 @@ impl ValidateExtra for ServiceSpec {
             &self.session_affinity,
             &["ClientIP", "None"],
         ));
+        if self.session_affinity == "ClientIP" {
+            client_ip_affinity_errors(self, &path.child("sessionAffinityConfig"), &mut errs);
+        }
+        let external_ips = path.child("externalIPs");
+        for (i, ip) in self.external_ips.iter().enumerate() {
+            let at = external_ips.index(i);
+            if is_ip_sloppy(ip) {
+                errs.extend(non_special_ip_errors(ip, &at));
+            } else {
+                errs.push(Error::invalid(&at, BadValue::Str(ip.clone()), INVALID_IP));
+            }
+        }
         errs.extend(one_of(
             &path.child("type"),
             &self.r#type,
@@ -205,7 +211,166 @@ impl ValidateExtra for ServiceSpec {
                 ));
             }
         }
+        load_balancer_errors(self, path, &mut errs);
+        traffic_policy_errors(self, path, &mut errs);
         errs
+    }
+}
+
+/// `IsValidIP`'s message.
+const INVALID_IP: &str = "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)";
+
+/// `core.MaxClientIPServiceAffinitySeconds`: one day.
+const MAX_CLIENT_IP_AFFINITY_SECONDS: i32 = 86400;
+
+/// `validateClientIPAffinityConfig`: a `ClientIP` affinity has a timeout
+/// (defaulting gives three hours) of at most a day.
+fn client_ip_affinity_errors(spec: &ServiceSpec, path: &Path, errs: &mut ErrorList) {
+    let detail = "when session affinity type is ClientIP";
+    let Some(config) = &spec.session_affinity_config else {
+        errs.push(Error::required(path, detail));
+        return;
+    };
+    let client_ip = path.child("clientIP");
+    let Some(ClientIPConfig { timeout_seconds }) = &config.client_ip else {
+        errs.push(Error::required(&client_ip, detail));
+        return;
+    };
+    let timeout_path = client_ip.child("timeoutSeconds");
+    match timeout_seconds {
+        None => errs.push(Error::required(&timeout_path, detail)),
+        Some(t) if *t <= 0 || *t > MAX_CLIENT_IP_AFFINITY_SECONDS => errs.push(Error::invalid(
+            &timeout_path,
+            BadValue::Int((*t).into()),
+            &format!("must be greater than 0 and less than {MAX_CLIENT_IP_AFFINITY_SECONDS}"),
+        )),
+        Some(_) => {}
+    }
+}
+
+/// `ValidateService`'s load-balancer rules: source ranges (upstream's path
+/// spells the field `LoadBalancerSourceRanges`, and prints the list as Go's
+/// `%v`) only on a `LoadBalancer` service and only of CIDRs;
+/// `allocateLoadBalancerNodePorts` only there, and set there (defaulting
+/// sets it; upstream's path for that error has no `spec`). The
+/// source-ranges annotation, which upstream checks the same way, lives in
+/// the metadata this check does not see.
+fn load_balancer_errors(spec: &ServiceSpec, path: &Path, errs: &mut ErrorList) {
+    let load_balancer = spec.r#type == "LoadBalancer";
+    if !spec.load_balancer_source_ranges.is_empty() {
+        let at = path.child("LoadBalancerSourceRanges");
+        if !load_balancer {
+            errs.push(Error::forbidden(
+                &at,
+                "may only be used when `type` is 'LoadBalancer'",
+            ));
+        }
+        // GetLoadBalancerSourceRanges: each range, trimmed, is a CIDR.
+        if !spec
+            .load_balancer_source_ranges
+            .iter()
+            .all(|r| is_cidr_sloppy(r.trim()))
+        {
+            errs.push(Error::invalid(
+                &at,
+                BadValue::Str(format!("[{}]", spec.load_balancer_source_ranges.join(" "))),
+                "must be a list of IP ranges. For example, 10.240.0.0/24,10.250.0.0/24 ",
+            ));
+        }
+    }
+    if spec.allocate_load_balancer_node_ports.is_some() && !load_balancer {
+        errs.push(Error::forbidden(
+            &path.child("allocateLoadBalancerNodePorts"),
+            "may only be used when `type` is 'LoadBalancer'",
+        ));
+    }
+    if load_balancer && spec.allocate_load_balancer_node_ports.is_none() {
+        errs.push(Error::required(
+            &Path::new("allocateLoadBalancerNodePorts"),
+            "",
+        ));
+    }
+}
+
+/// Go's `netutils.ParseCIDRSloppy`: an address (IPv4 octets may have
+/// leading zeros) and a prefix length the family allows.
+fn is_cidr_sloppy(text: &str) -> bool {
+    let Some((ip, bits)) = text.split_once('/') else {
+        return false;
+    };
+    let max = match parse_ip_sloppy(ip) {
+        Some(std::net::IpAddr::V4(_)) => 32,
+        Some(std::net::IpAddr::V6(_)) => 128,
+        None => return false,
+    };
+    !bits.is_empty()
+        && bits.bytes().all(|b| b.is_ascii_digit())
+        && bits.len() <= 3
+        && bits.parse::<u32>().is_ok_and(|n| n <= max)
+}
+
+/// `validateServiceExternalTrafficPolicy` and
+/// `validateServiceInternalTrafficFieldsValue`: an external traffic policy
+/// only on an externally accessible service (a node port or load balancer,
+/// or a cluster IP with external IPs), and there `Cluster` or `Local`; a
+/// health check node port only on a `Local` load balancer, and there one
+/// in range (the registry allocates it before this runs); an internal
+/// traffic policy of `Cluster` or `Local`, set on the proxied types.
+fn traffic_policy_errors(spec: &ServiceSpec, path: &Path, errs: &mut ErrorList) {
+    let policy = path.child("externalTrafficPolicy");
+    let externally_accessible = matches!(spec.r#type.as_str(), "LoadBalancer" | "NodePort")
+        || (spec.r#type == "ClusterIP" && !spec.external_ips.is_empty());
+    if !externally_accessible {
+        if !spec.external_traffic_policy.is_empty() {
+            errs.push(Error::invalid(
+                &policy,
+                BadValue::Str(spec.external_traffic_policy.clone()),
+                "may only be set for externally-accessible services",
+            ));
+        }
+    } else {
+        errs.extend(one_of(
+            &policy,
+            &spec.external_traffic_policy,
+            &["Cluster", "Local"],
+        ));
+    }
+    let health_check = path.child("healthCheckNodePort");
+    let port = spec.health_check_node_port;
+    if spec.r#type != "LoadBalancer" || spec.external_traffic_policy != "Local" {
+        if port != 0 {
+            errs.push(Error::invalid(
+                &health_check,
+                BadValue::Int(port.into()),
+                "may only be set when `type` is 'LoadBalancer' and `externalTrafficPolicy` is 'Local'",
+            ));
+        }
+    } else if port == 0 {
+        errs.push(Error::required(&health_check, ""));
+    } else if !(1..=65535).contains(&port) {
+        errs.push(Error::invalid(
+            &health_check,
+            BadValue::Int(port.into()),
+            PORT_RANGE,
+        ));
+    }
+    let internal = path.child("internalTrafficPolicy");
+    match &spec.internal_traffic_policy {
+        None if matches!(
+            spec.r#type.as_str(),
+            "NodePort" | "LoadBalancer" | "ClusterIP"
+        ) =>
+        {
+            errs.push(Error::required(&internal, ""));
+        }
+        Some(value) if value != "Cluster" && value != "Local" => {
+            errs.push(Error::not_supported(
+                &internal,
+                BadValue::Str(value.clone()),
+                &["Cluster", "Local"],
+            ));
+        }
+        _ => {}
     }
 }
 
@@ -257,11 +422,7 @@ fn endpoint_address_errors(address: &EndpointAddress, path: &Path) -> ErrorList 
     let mut errs = Vec::new();
     let ip = parse_ip_sloppy(&address.ip);
     if ip.is_none() {
-        errs.push(Error::invalid(
-            &ip_path,
-            ip_value(),
-            "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)",
-        ));
+        errs.push(Error::invalid(&ip_path, ip_value(), INVALID_IP));
     }
     if !address.hostname.is_empty() {
         for m in names::dns1123_label(&address.hostname) {
