@@ -311,3 +311,32 @@ async fn cron_job_warnings_and_legacy_time_zones_are_upstreams() {
         ]
     );
 }
+
+/// A CronJob's Job template shares `validateJobSpec`, and its pod failure
+/// policy's condition patterns default to `True` as a Job's do
+/// (`SetDefaults_PodFailurePolicyOnPodConditionsPattern` applies to the
+/// type wherever it appears).
+#[tokio::test]
+async fn a_cron_jobs_template_is_validated_and_defaulted_as_a_jobs() {
+    let api = Api::start();
+    let mut c = cron_job("c", "*/5 * * * *");
+    c["spec"]["jobTemplate"]["spec"]["template"]["spec"]["restartPolicy"] = json!("Never");
+    c["spec"]["jobTemplate"]["spec"]["podFailurePolicy"] =
+        json!({"rules": [{"action": "Ignore", "onPodConditions": [{"type": "DisruptionTarget"}]}]});
+    let r = api.post(CRON_JOBS, &c).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        r.body["spec"]["jobTemplate"]["spec"]["podFailurePolicy"]["rules"][0]["onPodConditions"][0]
+            ["status"],
+        "True"
+    );
+
+    let mut bad = cron_job("b", "*/5 * * * *");
+    bad["spec"]["jobTemplate"]["spec"]["completionMode"] = json!("Indexed");
+    let r = api.post(CRON_JOBS, &bad).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.body["message"],
+        "CronJob.batch \"b\" is invalid: spec.jobTemplate.spec.completions: Required value: when completion mode is Indexed"
+    );
+}

@@ -4,6 +4,7 @@
 
 mod cron;
 mod cron_job;
+mod job_spec_validation;
 mod printers;
 mod strategy;
 mod types;

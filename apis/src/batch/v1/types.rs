@@ -189,6 +189,7 @@ pub struct PodFailurePolicyOnExitCodesRequirement {
 }
 
 /// PodFailurePolicyOnPodConditionsPattern matches one pod condition.
+/// +defaulting:hook
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct PodFailurePolicyOnPodConditionsPattern {
@@ -358,9 +359,8 @@ pub struct JobCondition {
 /// 1 when it and parallelism are both unset, parallelism 1, backoff limit
 /// 6 (the int32 maximum with a per-index limit), the template's labels on
 /// a job without labels, completion mode `NonIndexed`, not suspended, pod
-/// condition patterns matching status `True`, pod replacement policy
-/// `Failed` with a pod failure policy, `TerminatingOrFailed` without, and
-/// `manualSelector: false`.
+/// replacement policy `Failed` with a pod failure policy,
+/// `TerminatingOrFailed` without, and `manualSelector: false`.
 impl runtime::defaulting::DefaultHook for Job {
     fn default_hook(&mut self) {
         let template_labels = &self.spec.template.metadata.labels;
@@ -391,15 +391,16 @@ impl runtime::defaulting::DefaultHook for Job {
             .get_or_insert_with(|| "NonIndexed".into());
         spec.suspend.get_or_insert(false);
         spec.manual_selector.get_or_insert(false);
-        let patterns = spec
-            .pod_failure_policy
-            .iter_mut()
-            .flat_map(|policy| &mut policy.rules)
-            .flat_map(|rule| &mut rule.on_pod_conditions);
-        for pattern in patterns {
-            if pattern.status.is_empty() {
-                pattern.status = "True".into();
-            }
+    }
+}
+
+/// `SetDefaults_PodFailurePolicyOnPodConditionsPattern`: a pattern matches
+/// status `True` unless it names one, in a Job and in a CronJob's Job
+/// template alike.
+impl runtime::defaulting::DefaultHook for PodFailurePolicyOnPodConditionsPattern {
+    fn default_hook(&mut self) {
+        if self.status.is_empty() {
+            self.status = "True".into();
         }
     }
 }

@@ -5,13 +5,21 @@
 use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::selector::selects;
 use runtime::validate::{
-    Context, ValidateExtra, immutable_field, label_selector, label_selector_converts,
+    Context, ValidateExtra, immutable_field, label_selector, label_selector_converts, names,
 };
 
+use super::strategy::{
+    CONTROLLER_UID_LABEL, JOB_NAME_LABEL, LEGACY_CONTROLLER_UID_LABEL, LEGACY_JOB_NAME_LABEL,
+};
 use super::{Job, JobSpec};
 use crate::core::v1::{Affinity, PodTemplateSpec};
 
 impl ValidateExtra for Job {
+    /// `validateGeneratedSelector`, before the spec's checks.
+    fn validate_extra_first(&self, _old: Option<&Self>, _path: &Path, _ctx: &Context) -> ErrorList {
+        generated_selector_errors(self)
+    }
+
     /// `ValidateJobSpec`'s selector rules (after `validateJobSpec`, which
     /// [`JobSpec`] carries, as a CronJob's Job template shares it): a
     /// selector that selects the template's labels. On update,
@@ -23,6 +31,7 @@ impl ValidateExtra for Job {
     fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
         let spec_path = path.child("spec");
         let mut errs = selector_errors(&self.spec, &spec_path);
+        errs.extend(indexed_name_errors(self));
         let Some(old) = old else {
             return errs;
         };
@@ -41,6 +50,80 @@ impl ValidateExtra for Job {
         ));
         errs
     }
+}
+
+/// `validateGeneratedSelector`, first of `ValidateJob`'s checks after the
+/// metadata's: unless the Job asks for a manual selector, its pod template
+/// carries the labels with its UID and name that `PrepareForCreate` gave
+/// it, and its selector selects those labels and nothing else (a selector
+/// the user wrote without `manualSelector: true` is refused).
+fn generated_selector_errors(job: &Job) -> ErrorList {
+    let mut errs = Vec::new();
+    let spec = &job.spec;
+    let Some(selector) = &spec.selector else {
+        return errs;
+    };
+    if spec.manual_selector == Some(true) {
+        return errs;
+    }
+    let uid = job.metadata.uid.as_deref().unwrap_or_default();
+    let name = job.metadata.name.as_deref().unwrap_or_default();
+    let labels = &spec.template.metadata.labels;
+    let label_path = Path::new("spec");
+    let label_path = label_path.child("template");
+    let label_path = label_path.child("metadata");
+    let label_path = label_path.child("labels");
+    let expected = [
+        (LEGACY_CONTROLLER_UID_LABEL, uid),
+        (LEGACY_JOB_NAME_LABEL, name),
+        (CONTROLLER_UID_LABEL, uid),
+        (JOB_NAME_LABEL, name),
+    ];
+    // ValidateHasLabel
+    for (key, value) in expected {
+        let at = label_path.key(key);
+        match labels.get(key) {
+            None => errs.push(Error::required(&at, value)),
+            Some(actual) if actual != value => errs.push(Error::invalid(
+                &at,
+                BadValue::json_of(labels),
+                &format!("must be '{value}'"),
+            )),
+            Some(_) => {}
+        }
+    }
+    let expected: std::collections::BTreeMap<String, String> = expected
+        .iter()
+        .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+        .collect();
+    if label_selector_converts(selector) && !selects(selector, &expected) {
+        errs.push(Error::invalid(
+            &Path::new("spec").child("selector"),
+            BadValue::json_of(selector),
+            "`selector` not auto-generated",
+        ));
+    }
+    errs
+}
+
+/// The last of `ValidateJob`'s checks: an Indexed Job's pods are named
+/// `<job>-<index>`, so the largest index must still make a DNS label.
+fn indexed_name_errors(job: &Job) -> Option<Error> {
+    let spec = &job.spec;
+    let completions = spec.completions.filter(|c| *c > 0)?;
+    if spec.completion_mode.as_deref() != Some("Indexed") {
+        return None;
+    }
+    let name = job.metadata.name.as_deref().unwrap_or_default();
+    let hostname = format!("{name}-{}", completions - 1);
+    if names::dns1123_label(&hostname).is_empty() {
+        return None;
+    }
+    Some(Error::invalid(
+        &Path::new("metadata").child("name"),
+        BadValue::Str(name.to_string()),
+        &format!("will not able to create pod with invalid DNS label: {hostname}"),
+    ))
 }
 
 /// `old` with the scheduling directives, labels and annotations of `new`,
@@ -77,51 +160,6 @@ fn with_scheduling_of(old: &PodTemplateSpec, new: &PodTemplateSpec) -> PodTempla
         .clone_from(&new.metadata.annotations);
     old.metadata.labels.clone_from(&new.metadata.labels);
     old
-}
-
-impl ValidateExtra for JobSpec {
-    /// `validateJobSpec`, a Job's and a CronJob's Job template's: counts
-    /// and durations not negative; pods that restart `OnFailure` or
-    /// `Never` (a Job's pods must finish).
-    fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
-        let mut errs = Vec::new();
-        for (name, value) in [
-            ("parallelism", self.parallelism.map(i64::from)),
-            ("completions", self.completions.map(i64::from)),
-            ("activeDeadlineSeconds", self.active_deadline_seconds),
-            ("backoffLimit", self.backoff_limit.map(i64::from)),
-            (
-                "ttlSecondsAfterFinished",
-                self.ttl_seconds_after_finished.map(i64::from),
-            ),
-        ] {
-            if let Some(v) = value
-                && v < 0
-            {
-                errs.push(Error::invalid(
-                    &path.child(name),
-                    BadValue::Int(v),
-                    "must be greater than or equal to 0",
-                ));
-            }
-        }
-        let template = path.child("template");
-        let spec = template.child("spec");
-        let restart = spec.child("restartPolicy");
-        match self.template.spec.restart_policy.as_str() {
-            "" | "Always" => errs.push(Error::required(
-                &restart,
-                "valid values: \"OnFailure\", \"Never\"",
-            )),
-            "OnFailure" | "Never" => {}
-            other => errs.push(Error::not_supported(
-                &restart,
-                BadValue::Str(other.to_string()),
-                &["OnFailure", "Never"],
-            )),
-        }
-        errs
-    }
 }
 
 /// `ValidateJobSpec`'s selector rules: required, a valid label selector

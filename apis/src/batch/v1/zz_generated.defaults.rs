@@ -37,7 +37,29 @@ const _: () = {
     }
     impl SetDefaults for JobSpec {
         fn set_defaults(&mut self) {
+            if let Some(x) = self.pod_failure_policy.as_mut() {
+                x.set_defaults();
+            }
             self.template.set_defaults();
+        }
+    }
+    impl SetDefaults for PodFailurePolicy {
+        fn set_defaults(&mut self) {
+            for x in self.rules.iter_mut() {
+                x.set_defaults();
+            }
+        }
+    }
+    impl SetDefaults for PodFailurePolicyRule {
+        fn set_defaults(&mut self) {
+            for x in self.on_pod_conditions.iter_mut() {
+                x.set_defaults();
+            }
+        }
+    }
+    impl SetDefaults for PodFailurePolicyOnPodConditionsPattern {
+        fn set_defaults(&mut self) {
+            ::runtime::defaulting::DefaultHook::default_hook(self);
         }
     }
 };
