@@ -241,22 +241,6 @@ async fn jobs_are_selected_by_how_many_succeeded() {
     r.assert_failure(400, "BadRequest");
 }
 
-/// The causes of a 422, as `field: message` pairs.
-fn causes(r: &Reply) -> Vec<String> {
-    r.body["details"]["causes"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|c| {
-            format!(
-                "{}: {}",
-                c["field"].as_str().unwrap_or(""),
-                c["message"].as_str().unwrap_or("")
-            )
-        })
-        .collect()
-}
-
 /// `validateGeneratedSelector`: a selector the user writes without
 /// `manualSelector: true` is refused, as `kubectl apply` of a Job manifest
 /// with a selector and no `manualSelector` is upstream; the error comes
@@ -270,7 +254,7 @@ async fn a_selector_without_manual_selector_is_refused() {
     j["spec"]["parallelism"] = json!(-1);
     let r = api.post(JOBS, &j).await;
     r.assert_failure(422, "Invalid");
-    let causes = causes(&r);
+    let causes = r.causes();
     assert_eq!(causes.len(), 2, "{}", r.text);
     assert!(
         causes[0].starts_with("spec.selector: Invalid value: {\"matchLabels\":{\"app\":\"s\",\"batch.kubernetes.io/controller-uid\":\"")
@@ -353,7 +337,7 @@ async fn a_jobs_modes_and_policies_are_validated() {
         }
         let r = api.post(JOBS, &j).await;
         r.assert_failure(422, "Invalid");
-        assert_eq!(causes(&r), expected, "case {i}: {}", r.text);
+        assert_eq!(r.causes(), expected, "case {i}: {}", r.text);
     }
 
     let long = "a".repeat(62);
@@ -363,7 +347,7 @@ async fn a_jobs_modes_and_policies_are_validated() {
     let r = api.post(JOBS, &indexed).await;
     r.assert_failure(422, "Invalid");
     assert_eq!(
-        causes(&r),
+        r.causes(),
         [format!(
             "metadata.name: Invalid value: \"{long}\": will not able to create pod with invalid DNS label: {long}-9"
         )]

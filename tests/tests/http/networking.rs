@@ -431,7 +431,7 @@ async fn network_policies_are_validated_as_upstream() {
     let expected = [
         "spec.ingress[0].ports[0].protocol: Unsupported value: \"ICMP\": supported values: \"TCP\", \"UDP\", \"SCTP\"",
         "spec.ingress[0].ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive",
-        "spec.ingress[0].ports[0].endPort: Invalid value: -1: must be greater than or equal to `port`",
+        "spec.ingress[0].ports[0].endPort: Invalid value: 0: must be greater than or equal to `port`",
         "spec.ingress[0].ports[0].endPort: Invalid value: -1: must be between 1 and 65535, inclusive",
         "spec.ingress[0].ports[1].endPort: Invalid value: 10: may not be specified when `port` is non-numeric",
         "spec.ingress[0].ports[1].port: Invalid value: \"http-\": must not begin or end with a hyphen (-)",
@@ -607,4 +607,44 @@ async fn ingresses_without_a_class_get_the_default_class() {
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(r.body["spec"].get("ingressClassName"), None);
+}
+
+/// Three of upstream's exact words: a resource backend's missing kind and
+/// name say `kind is required` and `name is required`; an end port below
+/// its port shows the port (`Invalid value: 80`); an empty port name breaks
+/// the port-name character rule as well as wanting a letter.
+#[tokio::test]
+async fn backend_and_port_errors_use_upstreams_words() {
+    let api = Api::start();
+    let r = api
+        .post(
+            INGRESSES,
+            &ingress(
+                "r",
+                json!({"defaultBackend": {"resource": {"apiGroup": "k8s.example.com"}}}),
+            ),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
+    assert_eq!(
+        r.causes(),
+        [
+            "spec.defaultBackend.resource.kind: Required value: kind is required",
+            "spec.defaultBackend.resource.name: Required value: name is required",
+        ]
+    );
+    let spec = json!({"podSelector": {},
+        "ingress": [{"ports": [{"port": 80, "endPort": 70}, {"port": ""}]}]});
+    let r = api
+        .post(POLICIES, &json!({"metadata": {"name": "p"}, "spec": spec}))
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.text);
+    assert_eq!(
+        r.causes(),
+        [
+            "spec.ingress[0].ports[0].endPort: Invalid value: 80: must be greater than or equal to `port`",
+            "spec.ingress[0].ports[1].port: Invalid value: \"\": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)",
+            "spec.ingress[0].ports[1].port: Invalid value: \"\": must contain at least one letter (a-z)",
+        ]
+    );
 }

@@ -315,30 +315,6 @@ async fn an_image_volumes_pull_policy_is_defaulted_from_its_tag() {
     );
 }
 
-/// The `message` of a 422 as a list of its errors.
-fn errors(r: &Reply) -> Vec<String> {
-    let message = r.body["message"].as_str().unwrap_or_default();
-    let list = message
-        .split_once(" is invalid: ")
-        .map(|(_, rest)| rest)
-        .unwrap_or(message);
-    // One error stands alone; more are bracketed, as `ToAggregate` prints them.
-    let list = list
-        .strip_prefix('[')
-        .and_then(|l| l.strip_suffix(']'))
-        .unwrap_or(list);
-    list.split(", spec.")
-        .enumerate()
-        .map(|(i, e)| {
-            if i == 0 {
-                e.to_string()
-            } else {
-                format!("spec.{e}")
-            }
-        })
-        .collect()
-}
-
 /// `ValidateEnv` and `ValidateEnvFrom` (pkg/apis/core/validation): a
 /// variable's `valueFrom` names one source and no `value` beside it; a pod
 /// field must be one the downward API gives a variable; ConfigMap and
@@ -368,7 +344,7 @@ async fn a_containers_environment_sources_are_validated() {
     let subdomain = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
     let qualified = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
     assert_eq!(
-        errors(&r),
+        r.causes(),
         [
             format!("{env}[0].valueFrom: Invalid value: \"\": may not be specified when `value` is not empty"),
             format!("{env}[1].valueFrom: Invalid value: \"\": must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`"),
@@ -417,7 +393,7 @@ async fn a_containers_resource_names_are_validated() {
     r.assert_failure(422, "Invalid");
     let at = "spec.containers[0].resources";
     assert_eq!(
-        errors(&r),
+        r.causes(),
         [
             format!(
                 "{at}.requests[cpus]: Invalid value: \"cpus\": must be a standard resource type or fully qualified"
@@ -438,7 +414,7 @@ async fn a_containers_resource_names_are_validated() {
     let r = api.post(PODS, &pages).await;
     r.assert_failure(422, "Invalid");
     assert_eq!(
-        errors(&r),
+        r.causes(),
         [format!("{at}: Forbidden: HugePages require cpu or memory")],
         "{}",
         r.text
@@ -472,7 +448,7 @@ async fn a_containers_probes_and_hooks_are_validated() {
     r.assert_failure(422, "Invalid");
     let at = "spec.containers[0]";
     assert_eq!(
-        errors(&r),
+        r.causes(),
         [
             format!("{at}.lifecycle.postStart: Required value: must specify a handler type"),
             format!(

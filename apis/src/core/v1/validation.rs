@@ -509,9 +509,11 @@ pub(crate) fn port_name_errors(name: &str) -> Vec<&'static str> {
     if name.len() > 15 {
         errs.push("must be no more than 15 characters");
     }
-    if !name
-        .bytes()
-        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    // `^[-a-z0-9]+$`, which an empty name fails too.
+    if name.is_empty()
+        || !name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
     {
         errs.push("must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)");
     }

@@ -279,15 +279,24 @@ fn resource_errors(resource: &TypedLocalObjectReference, path: &Path) -> ErrorLi
                 .map(|m| Error::invalid(&path.child("apiGroup"), BadValue::Str(group.clone()), m)),
         );
     }
-    errs.extend(path_segment_errors(&resource.kind, &path.child("kind")));
-    errs.extend(path_segment_errors(&resource.name, &path.child("name")));
+    errs.extend(path_segment_errors(
+        &resource.kind,
+        &path.child("kind"),
+        "kind is required",
+    ));
+    errs.extend(path_segment_errors(
+        &resource.name,
+        &path.child("name"),
+        "name is required",
+    ));
     errs
 }
 
-/// Required, or `IsPathSegmentName`'s messages.
-fn path_segment_errors(value: &str, path: &Path) -> ErrorList {
+/// Required (with upstream's `kind is required` or `name is required`),
+/// or `IsPathSegmentName`'s messages.
+fn path_segment_errors(value: &str, path: &Path, required: &str) -> ErrorList {
     if value.is_empty() {
-        return vec![Error::required(path, "")];
+        return vec![Error::required(path, required)];
     }
     names::path_segment_name(value, false)
         .iter()
@@ -452,8 +461,16 @@ fn parameters_errors(parameters: &IngressClassParametersReference, path: &Path) 
                 .map(|m| Error::invalid(&path.child("apiGroup"), BadValue::Str(group.clone()), m)),
         );
     }
-    errs.extend(path_segment_errors(&parameters.kind, &path.child("kind")));
-    errs.extend(path_segment_errors(&parameters.name, &path.child("name")));
+    errs.extend(path_segment_errors(
+        &parameters.kind,
+        &path.child("kind"),
+        "kind is required",
+    ));
+    errs.extend(path_segment_errors(
+        &parameters.name,
+        &path.child("name"),
+        "name is required",
+    ));
     let Some(scope) = &parameters.scope else {
         errs.push(Error::required(&path.child("scope"), ""));
         return errs;
@@ -593,8 +610,12 @@ fn ports_errors(ports: &[NetworkPolicyPort], path: &Path) -> ErrorList {
                     ));
                 }
                 if let Some(end) = end {
+                    // Upstream shows the port, not the end port, here.
                     if end < *number {
-                        errs.push(end_invalid(end, "must be greater than or equal to `port`"));
+                        errs.push(end_invalid(
+                            *number,
+                            "must be greater than or equal to `port`",
+                        ));
                     }
                     if !(1..=65535).contains(&end) {
                         errs.push(end_invalid(end, PORT_RANGE));
