@@ -215,6 +215,16 @@ async fn daemon_sets_are_validated_as_upstream() {
             json!({"selector": {}}),
             vec!["spec.selector: Invalid value: {}: empty selector is invalid for daemonset"],
         ),
+        // The selector's errors come before the template's, as in
+        // upstream's `ValidateDaemonSetSpec`.
+        (
+            json!({"template": {"metadata": {"labels": {"app": "other"}},
+                                "spec": {"containers": [{"name": "agent"}]}}}),
+            vec![
+                "spec.template.metadata.labels: Invalid value: {\"app\":\"other\"}: `selector` does not match template `labels`",
+                "spec.template.spec.containers[0].image: Required value",
+            ],
+        ),
     ];
     for (spec, expected) in cases {
         let r = api

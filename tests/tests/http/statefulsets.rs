@@ -150,6 +150,18 @@ async fn stateful_sets_are_validated_as_upstream() {
                 "spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in StatefulSet is not Supported",
             ],
         ),
+        // The template's own errors come before its restart policy's; a
+        // created set's service name is a DNS label.
+        (
+            json!({"serviceName": "db.svc",
+                   "template": {"metadata": {"labels": {"app": "db"}},
+                                "spec": {"restartPolicy": "Never", "containers": [{"name": "db"}]}}}),
+            vec![
+                "spec.serviceName: Invalid value: \"db.svc\": must not contain dots",
+                "spec.template.spec.containers[0].image: Required value",
+                "spec.template.spec.restartPolicy: Unsupported value: \"Never\": supported values: \"Always\"",
+            ],
+        ),
     ];
     for (spec, expected) in cases {
         let r = api
@@ -163,6 +175,22 @@ async fn stateful_sets_are_validated_as_upstream() {
         );
         assert_eq!(r.causes(), expected, "{spec}");
     }
+
+    // A set's pods are named `<set>-<ordinal>`: its name is a DNS label
+    // (`ValidateStatefulSetName`).
+    let r = api
+        .post(STATEFULSETS, &stateful_set("db.v1", json!({})))
+        .await;
+    assert_eq!(
+        r.causes(),
+        [
+            "metadata.name: Invalid value: \"db.v1\": must not contain dots",
+            // The test's set names its service after itself.
+            "spec.serviceName: Invalid value: \"db.v1\": must not contain dots",
+        ],
+        "{}",
+        r.text
+    );
 
     api.create(STATEFULSETS, &stateful_set("db", json!({})))
         .await;

@@ -561,6 +561,7 @@ pub struct DaemonSetCondition {
 /// +printer:hook
 /// +defaulting:hook
 /// +resource:strategy
+/// +resource:nameFormat=dns1123-label
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(default)]
 pub struct StatefulSet {

@@ -6,7 +6,7 @@
 use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::selector::selects;
 use runtime::validate::{
-    Context, ValidateExtra, immutable_field, label_selector, label_selector_converts,
+    Context, ValidateExtra, immutable_field, label_selector, label_selector_converts, names,
 };
 
 use runtime::meta::{IntOrString, LabelSelector};
@@ -123,20 +123,26 @@ impl ValidateExtra for ReplicaSetSpec {
 }
 
 impl ValidateExtra for DaemonSetSpec {
-    /// `ValidateDaemonSetSpec`: a selector that matches the template's
-    /// labels and is not empty; pods that restart `Always` and have no
-    /// active deadline; minReadySeconds and revisionHistoryLimit not
-    /// negative; a valid update strategy; on update, an immutable selector
-    /// (`ValidateDaemonSetUpdate`).
-    fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+    /// `ValidateDaemonSetSpec`'s first rules, before the pod template's: a
+    /// selector that matches the template's labels and is not empty.
+    fn validate_extra_first(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
         let mut errs = label_selector(&self.selector, &path.child("selector"));
-        let template_path = path.child("template");
         errs.extend(selector_mismatch(
             &self.selector,
             &self.template,
-            &template_path,
+            &path.child("template"),
         ));
         errs.extend(empty_selector(&self.selector, path, "daemonset"));
+        errs
+    }
+
+    /// The rest of `ValidateDaemonSetSpec`, after the pod template's: pods
+    /// that restart `Always` and have no active deadline; minReadySeconds
+    /// and revisionHistoryLimit not negative; a valid update strategy; on
+    /// update, an immutable selector (`ValidateDaemonSetUpdate`).
+    fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+        let mut errs = Vec::new();
+        let template_path = path.child("template");
         let spec = &self.template.spec;
         errs.extend(restarts_always(spec, &template_path));
         if spec.active_deadline_seconds.is_some() {
@@ -228,6 +234,17 @@ impl ValidateExtra for StatefulSetSpec {
                 errs.push(Error::invalid(&at, BadValue::Int(value.into()), NEGATIVE));
             }
         }
+        // A created set's service name makes its pods' DNS names (an update
+        // tolerates an old invalid one: the field never changes).
+        if old.is_none() && !self.service_name.is_empty() {
+            for m in names::dns1123_label(&self.service_name) {
+                errs.push(Error::invalid(
+                    &path.child("serviceName"),
+                    BadValue::Str(self.service_name.clone()),
+                    &m,
+                ));
+            }
+        }
         errs.extend(label_selector(&self.selector, &path.child("selector")));
         errs.extend(empty_selector(&self.selector, path, "statefulset"));
         let template_path = path.child("template");
@@ -244,14 +261,6 @@ impl ValidateExtra for StatefulSetSpec {
             &self.template,
             &template_path,
         ));
-        let spec = &self.template.spec;
-        errs.extend(restarts_always(spec, &template_path));
-        if spec.active_deadline_seconds.is_some() {
-            errs.push(Error::forbidden(
-                &template_path.child("spec").child("activeDeadlineSeconds"),
-                "activeDeadlineSeconds in StatefulSet is not Supported",
-            ));
-        }
         // The pod template as upstream validates it: with a volume for each
         // claim template (`volumesToAddForTemplates`), so that mounts of
         // the claims are found. (The claim templates are validated as
@@ -274,12 +283,22 @@ impl ValidateExtra for StatefulSetSpec {
                 });
             }
         }
+        // Upstream validates the template only when the selector converts.
         let old_template = old.map(|o| &o.template);
-        if old_template != Some(&self.template) {
+        if old_template != Some(&self.template) && label_selector_converts(&self.selector) {
             errs.extend(runtime::validate::Validate::validate(
                 &template,
                 &template_path,
                 ctx,
+            ));
+        }
+        // After the template's errors (`ValidatePodTemplateSpecForStatefulSet`).
+        let spec = &self.template.spec;
+        errs.extend(restarts_always(spec, &template_path));
+        if spec.active_deadline_seconds.is_some() {
+            errs.push(Error::forbidden(
+                &template_path.child("spec").child("activeDeadlineSeconds"),
+                "activeDeadlineSeconds in StatefulSet is not Supported",
             ));
         }
         if let Some(old) = old {
