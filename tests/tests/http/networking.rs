@@ -348,19 +348,33 @@ async fn ingress_classes_are_kept_validated_and_printed_as_upstream() {
 }
 
 /// A NetworkPolicy gets upstream's defaults (each port TCP, the policy
-/// types from its rules), and warns about an ambiguous CIDR.
+/// types from its rules), and warns about an IPv6 CIDR not written as RFC
+/// 5952 writes it. An ambiguous CIDR, or one with leading zeros, is
+/// refused: `StrictIPCIDRValidation` is on by default since v1.36.
 #[tokio::test]
 async fn network_policies_are_defaulted_and_warned_about_as_upstream() {
     let api = Api::start();
+    let policy = |name: &str, cidr: &str, except: &str| {
+        json!({"metadata": {"name": name}, "spec": {
+            "podSelector": {"matchLabels": {"app": "db"}},
+            "ingress": [{"from": [{"ipBlock": {"cidr": cidr, "except": [except]}}],
+                         "ports": [{"port": 5432}]}],
+            "egress": [{"to": [{"namespaceSelector": {}}], "ports": [{"protocol": "UDP", "port": 53}]}]}})
+    };
     let r = api
-        .post(
-            POLICIES,
-            &json!({"metadata": {"name": "db"}, "spec": {
-                "podSelector": {"matchLabels": {"app": "db"}},
-                "ingress": [{"from": [{"ipBlock": {"cidr": "10.0.0.1/8", "except": ["10.1.0.0/16"]}}],
-                             "ports": [{"port": 5432}]}],
-                "egress": [{"to": [{"namespaceSelector": {}}], "ports": [{"protocol": "UDP", "port": 53}]}]}}),
-        )
+        .post(POLICIES, &policy("strict", "10.0.0.1/8", "010.1.0.0/16"))
+        .await;
+    assert_eq!(
+        r.causes(),
+        [
+            "spec.ingress[0].from[0].ipBlock.cidr: Invalid value: \"10.0.0.1/8\": must not have bits set beyond the prefix length",
+            "spec.ingress[0].from[0].ipBlock.except[0]: Invalid value: \"010.1.0.0/16\": must not have leading 0s in IP or prefix length",
+        ],
+        "{}",
+        r.text
+    );
+    let r = api
+        .post(POLICIES, &policy("db", "FD00:0:0::/16", "fd00:1::/32"))
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
     assert_eq!(r.body["spec"]["policyTypes"], json!(["Ingress", "Egress"]));
@@ -371,7 +385,7 @@ async fn network_policies_are_defaulted_and_warned_about_as_upstream() {
     assert_eq!(
         r.warnings(),
         [
-            r#"299 - "spec.ingress[0].from[0].ipBlock.cidr: CIDR value \"10.0.0.1/8\" is ambiguous in this context (should be \"10.0.0.0/8\" or \"10.0.0.1/32\"?)""#
+            r#"299 - "spec.ingress[0].from[0].ipBlock.cidr: IPv6 CIDR value \"FD00:0:0::/16\" should be in RFC 5952 canonical format (\"fd00::/16\")""#
         ]
     );
     let created = api

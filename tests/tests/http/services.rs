@@ -480,7 +480,9 @@ async fn endpoints_are_served_deprecated_and_printed_as_upstream() {
 /// `ValidateEndpoints`: a subset needs addresses; an address is a valid
 /// IP outside the loopback, link-local and link-local multicast ranges;
 /// ports are named when there are several, in range, of a supported
-/// protocol. A non-standard address is accepted with upstream's warning.
+/// protocol. An IPv6 address not in RFC 5952 form is accepted with
+/// upstream's warning; one with leading zeros, or IPv4-mapped, is refused
+/// (`StrictIPCIDRValidation`, on by default since v1.36).
 #[tokio::test]
 async fn endpoints_validate_and_warn_as_upstream() {
     let api = Api::start();
@@ -533,8 +535,24 @@ async fn endpoints_validate_and_warn_as_upstream() {
         .post(
             ENDPOINTS,
             &endpoints(
+                "strict",
+                json!([{"addresses": [{"ip": "010.1.0.1"}, {"ip": "::ffff:10.1.0.2"}], "ports": [{"port": 80}]}]),
+            ),
+        )
+        .await;
+    assert_eq!(
+        r.causes(),
+        [
+            "subsets[0].addresses[0].ip: Invalid value: \"010.1.0.1\": must not have leading 0s",
+            "subsets[0].addresses[1].ip: Invalid value: \"::ffff:10.1.0.2\": must not be an IPv4-mapped IPv6 address",
+        ]
+    );
+    let r = api
+        .post(
+            ENDPOINTS,
+            &endpoints(
                 "odd",
-                json!([{"addresses": [{"ip": "010.1.0.1"}, {"ip": "FD00:0:0::1"}], "ports": [{"port": 80}]}]),
+                json!([{"addresses": [{"ip": "FD00:0:0::1"}], "ports": [{"port": 80}]}]),
             ),
         )
         .await;
@@ -543,8 +561,7 @@ async fn endpoints_validate_and_warn_as_upstream() {
         r.warnings(),
         [
             DEPRECATED,
-            "299 - \"subsets[0].addresses[0].ip: non-standard IP address \\\"010.1.0.1\\\" will be considered invalid in a future Kubernetes release: use \\\"10.1.0.1\\\"\"",
-            "299 - \"subsets[0].addresses[1].ip: IPv6 address \\\"FD00:0:0::1\\\" should be in RFC 5952 canonical format (\\\"fd00::1\\\")\"",
+            "299 - \"subsets[0].addresses[0].ip: IPv6 address \\\"FD00:0:0::1\\\" should be in RFC 5952 canonical format (\\\"fd00::1\\\")\"",
         ]
     );
 }

@@ -42,7 +42,7 @@ pub use resource_quota::*;
 pub use secret::*;
 pub use service::*;
 pub use service_account::*;
-pub(crate) use service_validation::{non_special_ip_errors, parse_ip_sloppy};
+pub(crate) use service_validation::{legacy_ip_errors, non_special_ip_errors, parse_ip_sloppy};
 pub use types::*;
 pub use validation::is_extended_resource_name;
 pub(crate) use validation::{

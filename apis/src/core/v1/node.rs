@@ -640,7 +640,10 @@ impl ValidateExtra for Node {
             &path.child("metadata").child("taints"),
         ));
         errs.extend(node_resources_errors(&self.status, &path.child("status")));
-        errs.extend(pod_cidr_errors(&self.spec, &path.child("spec")));
+        let old_cidrs: Vec<&str> = old
+            .map(|o| o.spec.pod_cidrs.iter().map(String::as_str).collect())
+            .unwrap_or_default();
+        errs.extend(pod_cidr_errors(&self.spec, &path.child("spec"), &old_cidrs));
         if let Some(old) = old {
             errs.extend(update_errors(self, old, path));
         }
@@ -733,15 +736,16 @@ fn node_resources_errors(status: &NodeStatus, path: &Path) -> ErrorList {
 }
 
 /// The pod address ranges of a node (`ValidateNode`): each a CIDR
-/// (`IsValidCIDRForLegacyField`); more than one must be a dual-stack pair
+/// (`IsValidCIDRForLegacyField`, strict unless the old node had it); more
+/// than one must be a dual-stack pair
 /// (one range per IP family, an IPv4-mapped IPv6 range counting as IPv4,
 /// as Go reads it), with `netutils.ParseCIDRs`' internal error for the
 /// first range that does not parse, and without repeats.
-fn pod_cidr_errors(spec: &NodeSpec, path: &Path) -> ErrorList {
+fn pod_cidr_errors(spec: &NodeSpec, path: &Path, old_cidrs: &[&str]) -> ErrorList {
     let at = path.child("podCIDRs");
     let mut errs = Vec::new();
     for (i, cidr) in spec.pod_cidrs.iter().enumerate() {
-        errs.extend(cidr_errors(cidr, &at.index(i)));
+        errs.extend(cidr_errors(cidr, &at.index(i), old_cidrs));
     }
     if spec.pod_cidrs.len() < 2 {
         return errs;

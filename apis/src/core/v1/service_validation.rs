@@ -80,6 +80,34 @@ fn is_ip_sloppy(text: &str) -> bool {
     parse_ip_sloppy(text).is_some()
 }
 
+/// `IsValidIPForLegacyField` with `StrictIPCIDRValidation`, on by default
+/// since v1.36: an address Go's `ParseIPSloppy` reads, and, unless the old
+/// object already had it (`old_values`, upstream's ratcheting of values
+/// stored before), one `netip.ParseAddr` reads (no leading zeros) that is
+/// not an IPv4-mapped IPv6 address.
+pub(crate) fn legacy_ip_errors(value: &str, path: &Path, old_values: &[&str]) -> ErrorList {
+    let invalid = |detail: &str| {
+        vec![Error::invalid(
+            path,
+            BadValue::Str(value.to_string()),
+            detail,
+        )]
+    };
+    if !is_ip_sloppy(value) {
+        return invalid(INVALID_IP);
+    }
+    if old_values.contains(&value) {
+        return Vec::new();
+    }
+    match value.parse::<std::net::IpAddr>() {
+        Err(_) => invalid("must not have leading 0s"),
+        Ok(std::net::IpAddr::V6(v6)) if v6.to_ipv4_mapped().is_some() => {
+            invalid("must not be an IPv4-mapped IPv6 address")
+        }
+        Ok(_) => Vec::new(),
+    }
+}
+
 impl ValidateExtra for ServiceSpec {
     /// `ValidateService`, in its order: a service other than a headless or
     /// `ExternalName` one has ports; an `ExternalName` service names a
@@ -164,12 +192,16 @@ impl ValidateExtra for ServiceSpec {
             client_ip_affinity_errors(self, &path.child("sessionAffinityConfig"), &mut errs);
         }
         let external_ips = path.child("externalIPs");
+        let old_external_ips: Vec<&str> = old
+            .map(|o| o.external_ips.iter().map(String::as_str).collect())
+            .unwrap_or_default();
         for (i, ip) in self.external_ips.iter().enumerate() {
             let at = external_ips.index(i);
-            if is_ip_sloppy(ip) {
+            let ip_errors = legacy_ip_errors(ip, &at, &old_external_ips);
+            if ip_errors.is_empty() {
                 errs.extend(non_special_ip_errors(ip, &at));
             } else {
-                errs.push(Error::invalid(&at, BadValue::Str(ip.clone()), INVALID_IP));
+                errs.extend(ip_errors);
             }
         }
         errs.extend(one_of(
@@ -381,8 +413,14 @@ impl ValidateExtra for Endpoints {
     /// node name; each port a name (required with several ports), a
     /// number in range, a supported protocol and a qualified
     /// `appProtocol`.
-    fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
+    fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
         let mut errs = Vec::new();
+        let old_ips: Vec<&str> = old
+            .into_iter()
+            .flat_map(|o| &o.subsets)
+            .flat_map(|s| s.addresses.iter().chain(&s.not_ready_addresses))
+            .map(|a| a.ip.as_str())
+            .collect();
         let subsets = path.child("subsets");
         for (i, subset) in self.subsets.iter().enumerate() {
             let at = subsets.index(i);
@@ -398,7 +436,7 @@ impl ValidateExtra for Endpoints {
             ] {
                 let list = at.child(field);
                 for (j, address) in addresses.iter().enumerate() {
-                    errs.extend(endpoint_address_errors(address, &list.index(j)));
+                    errs.extend(endpoint_address_errors(address, &list.index(j), &old_ips));
                 }
             }
             let ports = at.child("ports");
@@ -414,16 +452,12 @@ impl ValidateExtra for Endpoints {
     }
 }
 
-/// `validateEndpointAddress`: the IP (`IsValidIP`), the host name, the
-/// node name, then `ValidateNonSpecialIP`.
-fn endpoint_address_errors(address: &EndpointAddress, path: &Path) -> ErrorList {
+/// `validateEndpointAddress`: the IP (`IsValidIPForLegacyField`, strict
+/// unless the old object had it), the host name, the node name, then
+/// `ValidateNonSpecialIP`.
+fn endpoint_address_errors(address: &EndpointAddress, path: &Path, old_ips: &[&str]) -> ErrorList {
     let ip_path = path.child("ip");
-    let ip_value = || BadValue::Str(address.ip.clone());
-    let mut errs = Vec::new();
-    let ip = parse_ip_sloppy(&address.ip);
-    if ip.is_none() {
-        errs.push(Error::invalid(&ip_path, ip_value(), INVALID_IP));
-    }
+    let mut errs = legacy_ip_errors(&address.ip, &ip_path, old_ips);
     if !address.hostname.is_empty() {
         for m in names::dns1123_label(&address.hostname) {
             errs.push(Error::invalid(
@@ -526,4 +560,55 @@ fn endpoint_port_errors(port: &EndpointPort, require_name: bool, path: &Path) ->
         ));
     }
     errs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::networking::v1::cidr_errors;
+
+    fn details(errs: ErrorList) -> Vec<String> {
+        errs.iter().map(ToString::to_string).collect()
+    }
+
+    /// Strict addresses and ranges for new values; a value the old object
+    /// already held (stored before strict validation) stays valid on
+    /// update, as upstream ratchets it.
+    #[test]
+    fn legacy_addresses_are_strict_unless_the_old_object_had_them() {
+        let at = Path::new("ip");
+        assert_eq!(
+            details(legacy_ip_errors("010.1.0.1", &at, &[])),
+            ["ip: Invalid value: \"010.1.0.1\": must not have leading 0s"]
+        );
+        assert!(legacy_ip_errors("010.1.0.1", &at, &["010.1.0.1"]).is_empty());
+        assert_eq!(
+            details(legacy_ip_errors("nope", &at, &["nope"])),
+            [format!("ip: Invalid value: \"nope\": {INVALID_IP}")],
+            "what never parsed is not ratcheted"
+        );
+        assert!(legacy_ip_errors("fd00::1", &at, &[]).is_empty());
+
+        let at = Path::new("cidr");
+        assert_eq!(
+            details(cidr_errors("10.0.0.1/8", &at, &[])),
+            [
+                "cidr: Invalid value: \"10.0.0.1/8\": must not have bits set beyond the prefix length"
+            ]
+        );
+        assert!(cidr_errors("10.0.0.1/8", &at, &["10.0.0.1/8"]).is_empty());
+        assert_eq!(
+            details(cidr_errors("::ffff:10.0.0.0/104", &at, &[])),
+            [
+                "cidr: Invalid value: \"::ffff:10.0.0.0/104\": must not have an IPv4-mapped IPv6 address"
+            ]
+        );
+        assert_eq!(
+            details(cidr_errors("10.0.0.0/08", &at, &[])),
+            [
+                "cidr: Invalid value: \"10.0.0.0/08\": must not have leading 0s in IP or prefix length"
+            ]
+        );
+        assert!(cidr_errors("10.0.0.0/8", &at, &[]).is_empty());
+    }
 }

@@ -6,7 +6,7 @@ use std::net::IpAddr;
 
 use runtime::resource::Strategy;
 
-use super::validation::{Cidr, INGRESS_CLASS_ANNOTATION, ip_blocks};
+use super::validation::{Cidr, INGRESS_CLASS_ANNOTATION, ip_blocks, strict_prefix};
 use super::{Ingress, NetworkPolicy};
 
 /// `ingressStrategy.WarningsOnCreate`: the class annotation is deprecated
@@ -99,16 +99,6 @@ fn go_network_string(cidr: Cidr) -> String {
         }
         _ => cidr.network_string(),
     }
-}
-
-/// `netip.ParsePrefix`: no leading zeros in IPv4 octets or in the prefix
-/// length.
-fn strict_prefix(value: &str) -> Option<(IpAddr, u32)> {
-    let (address, prefix) = value.split_once('/')?;
-    if prefix.len() > 1 && prefix.starts_with('0') {
-        return None;
-    }
-    Some((address.parse().ok()?, prefix.parse().ok()?))
 }
 
 #[cfg(test)]

@@ -2,8 +2,9 @@
 //! `ValidateIngressStatusUpdate`, `ValidateIngressClass`/`Update` and
 //! `ValidateNetworkPolicy`/`Update`, in upstream's order and words. IPs and
 //! CIDRs are checked as `IsValidIPForLegacyField` and
-//! `IsValidCIDRForLegacyField` do with the `StrictIPCIDRValidation` gate off
-//! (its default): non-standard forms are warned about, not rejected.
+//! `IsValidCIDRForLegacyField` do with the `StrictIPCIDRValidation` gate on
+//! (its default since v1.36): non-standard forms are rejected, unless the
+//! old object already held them; those are warned about.
 
 use std::net::IpAddr;
 
@@ -17,7 +18,9 @@ use super::{
     IngressClassParametersReference, IngressLoadBalancerStatus, IngressSpec, IngressTLS,
     NetworkPolicy, NetworkPolicyPeer, NetworkPolicyPort,
 };
-use crate::core::v1::{PORT_RANGE, TypedLocalObjectReference, parse_ip_sloppy, port_name_errors};
+use crate::core::v1::{
+    PORT_RANGE, TypedLocalObjectReference, legacy_ip_errors, parse_ip_sloppy, port_name_errors,
+};
 
 /// The annotation that named an Ingress's class before `ingressClassName`.
 pub(super) const INGRESS_CLASS_ANNOTATION: &str = "kubernetes.io/ingress.class";
@@ -353,19 +356,15 @@ fn load_balancer_errors(
     let mut errs = Vec::new();
     for (i, point) in status.ingress.iter().enumerate() {
         let at = ingress.index(i);
-        let existed = || {
-            old.is_some_and(|old| {
-                old.ingress
-                    .iter()
-                    .any(|o| !o.ip.is_empty() && o.ip == point.ip)
-            })
-        };
-        if !point.ip.is_empty() && parse_ip_sloppy(&point.ip).is_none() && !existed() {
-            errs.push(Error::invalid(
-                &at.child("ip"),
-                BadValue::Str(point.ip.clone()),
-                "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)",
-            ));
+        // Addresses the old status had stay valid (upstream's ratcheting).
+        let old_ips: Vec<&str> = old
+            .into_iter()
+            .flat_map(|old| &old.ingress)
+            .map(|o| o.ip.as_str())
+            .filter(|ip| !ip.is_empty())
+            .collect();
+        if !point.ip.is_empty() {
+            errs.extend(legacy_ip_errors(&point.ip, &at.child("ip"), &old_ips));
         }
         if !point.hostname.is_empty() {
             let hostname = at.child("hostname");
@@ -508,7 +507,13 @@ impl ValidateExtra for NetworkPolicy {
     /// appends `ValidateNetworkPolicyUpdate` (which validates the spec
     /// again) to `ValidateNetworkPolicy`.
     fn validate_extra(&self, old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
-        let mut errs = policy_spec_errors(self, &path.child("spec"));
+        let old_cidrs: Vec<&str> = old
+            .into_iter()
+            .flat_map(ip_blocks)
+            .flat_map(|(_, block)| std::iter::once(&block.cidr).chain(&block.except))
+            .map(String::as_str)
+            .collect();
+        let mut errs = policy_spec_errors(self, &path.child("spec"), &old_cidrs);
         if old.is_some() {
             errs.extend(errs.clone());
         }
@@ -516,8 +521,9 @@ impl ValidateExtra for NetworkPolicy {
     }
 }
 
-/// `ValidateNetworkPolicySpec`.
-fn policy_spec_errors(policy: &NetworkPolicy, spec: &Path) -> ErrorList {
+/// `ValidateNetworkPolicySpec`; CIDRs the old policy had stay valid
+/// (`AllowCIDRsEvenIfInvalid`).
+fn policy_spec_errors(policy: &NetworkPolicy, spec: &Path, old_cidrs: &[&str]) -> ErrorList {
     let mut errs = label_selector(&policy.spec.pod_selector, &spec.child("podSelector"));
     let ingress = spec.child("ingress");
     for (i, rule) in policy.spec.ingress.iter().enumerate() {
@@ -525,7 +531,7 @@ fn policy_spec_errors(policy: &NetworkPolicy, spec: &Path) -> ErrorList {
         errs.extend(ports_errors(&rule.ports, &at.child("ports")));
         let from = at.child("from");
         for (j, peer) in rule.from.iter().enumerate() {
-            errs.extend(peer_errors(peer, &from.index(j)));
+            errs.extend(peer_errors(peer, &from.index(j), old_cidrs));
         }
     }
     let egress = spec.child("egress");
@@ -534,7 +540,7 @@ fn policy_spec_errors(policy: &NetworkPolicy, spec: &Path) -> ErrorList {
         errs.extend(ports_errors(&rule.ports, &at.child("ports")));
         let to = at.child("to");
         for (j, peer) in rule.to.iter().enumerate() {
-            errs.extend(peer_errors(peer, &to.index(j)));
+            errs.extend(peer_errors(peer, &to.index(j), old_cidrs));
         }
     }
     let types = spec.child("policyTypes");
@@ -649,7 +655,7 @@ fn ports_errors(ports: &[NetworkPolicyPort], path: &Path) -> ErrorList {
 
 /// `ValidateNetworkPolicyPeer`: valid selectors, at least one peer, and an
 /// IP block alone.
-fn peer_errors(peer: &NetworkPolicyPeer, path: &Path) -> ErrorList {
+fn peer_errors(peer: &NetworkPolicyPeer, path: &Path, old_cidrs: &[&str]) -> ErrorList {
     let mut errs = Vec::new();
     let peers = [
         peer.pod_selector.is_some(),
@@ -666,7 +672,7 @@ fn peer_errors(peer: &NetworkPolicyPeer, path: &Path) -> ErrorList {
         errs.extend(label_selector(selector, &path.child("namespaceSelector")));
     }
     if let Some(block) = &peer.ip_block {
-        errs.extend(ip_block_errors(block, &path.child("ipBlock")));
+        errs.extend(ip_block_errors(block, &path.child("ipBlock"), old_cidrs));
     }
     if peers == 0 {
         errs.push(Error::required(path, "must specify a peer"));
@@ -680,19 +686,19 @@ fn peer_errors(peer: &NetworkPolicyPeer, path: &Path) -> ErrorList {
 }
 
 /// `ValidateIPBlock`: a CIDR, and exceptions strictly inside it.
-fn ip_block_errors(block: &IPBlock, path: &Path) -> ErrorList {
+fn ip_block_errors(block: &IPBlock, path: &Path, old_cidrs: &[&str]) -> ErrorList {
     let cidr_path = path.child("cidr");
     if block.cidr.is_empty() {
         return vec![Error::required(&cidr_path, "")];
     }
-    let mut errs = cidr_errors(&block.cidr, &cidr_path);
+    let mut errs = cidr_errors(&block.cidr, &cidr_path, old_cidrs);
     let Some(cidr) = Cidr::parse_sloppy(&block.cidr) else {
         return errs;
     };
     let except = path.child("except");
     for (i, value) in block.except.iter().enumerate() {
         let at = except.index(i);
-        errs.extend(cidr_errors(value, &at));
+        errs.extend(cidr_errors(value, &at, old_cidrs));
         let Some(inner) = Cidr::parse_sloppy(value) else {
             continue;
         };
@@ -707,17 +713,45 @@ fn ip_block_errors(block: &IPBlock, path: &Path) -> ErrorList {
     errs
 }
 
-/// `IsValidCIDRForLegacyField` without strict validation (which is why
-/// upstream's exemption of the old object's values changes nothing here).
-pub(crate) fn cidr_errors(value: &str, path: &Path) -> ErrorList {
-    if Cidr::parse_sloppy(value).is_some() {
+/// `IsValidCIDRForLegacyField` with `StrictIPCIDRValidation`, on by
+/// default since v1.36: a CIDR Go's `ParseCIDRSloppy` reads, and, unless
+/// the old object already had it (`old_values`, upstream's ratcheting of
+/// values stored before), one `netip.ParsePrefix` reads (no leading zeros)
+/// that is not IPv4-mapped and has no bits set beyond its prefix length.
+pub(crate) fn cidr_errors(value: &str, path: &Path, old_values: &[&str]) -> ErrorList {
+    let invalid = |detail: &str| {
+        vec![Error::invalid(
+            path,
+            BadValue::Str(value.to_string()),
+            detail,
+        )]
+    };
+    let Some(cidr) = Cidr::parse_sloppy(value) else {
+        return invalid("must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)");
+    };
+    if old_values.contains(&value) {
         return Vec::new();
     }
-    vec![Error::invalid(
-        path,
-        BadValue::Str(value.to_string()),
-        "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)",
-    )]
+    match strict_prefix(value) {
+        None => invalid("must not have leading 0s in IP or prefix length"),
+        Some((IpAddr::V6(v6), _)) if v6.to_ipv4_mapped().is_some() => {
+            invalid("must not have an IPv4-mapped IPv6 address")
+        }
+        Some(_) if cidr.address != cidr.network() => {
+            invalid("must not have bits set beyond the prefix length")
+        }
+        Some(_) => Vec::new(),
+    }
+}
+
+/// `netip.ParsePrefix`: no leading zeros in IPv4 octets or in the prefix
+/// length.
+pub(super) fn strict_prefix(value: &str) -> Option<(IpAddr, u32)> {
+    let (address, prefix) = value.split_once('/')?;
+    if prefix.len() > 1 && prefix.starts_with('0') {
+        return None;
+    }
+    Some((address.parse().ok()?, prefix.parse().ok()?))
 }
 
 /// A CIDR as Go's `netutils.ParseCIDRSloppy` reads it: an IPv4 address
