@@ -188,6 +188,16 @@ async fn daemon_sets_are_validated_as_upstream() {
                 "spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: -1: may not be set when maxUnavailable is non-zero",
             ],
         ),
+        // A quoted number is not a percentage, but still counts as its
+        // number (`getIntOrPercentValue`).
+        (
+            rolling(json!({"maxUnavailable": "1", "maxSurge": "1"})),
+            vec![
+                "spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: \"1\": a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
+                "spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: \"1\": a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
+                "spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: \"1\": may not be set when maxUnavailable is non-zero",
+            ],
+        ),
         (
             json!({"updateStrategy": {"type": "Recreate"}}),
             vec![

@@ -573,15 +573,18 @@ pub(crate) fn restarts_always(spec: &PodSpec, path: &Path) -> ErrorList {
 const NEGATIVE: &str = "must be greater than or equal to 0";
 
 /// `getIntOrPercentValue`: the number, and whether it was a percentage.
+/// Only a valid percentage (`[0-9]+%`) counts as one; any other string is
+/// read as `intstr.IntValue` reads it, Go's `strconv.Atoi` of the whole
+/// string (a sign allowed), 0 when that fails.
 fn int_or_percent(v: &IntOrString) -> (i64, bool) {
     match v {
         IntOrString::Int(i) => (i64::from(*i), false),
-        IntOrString::String(s) => (
-            s.strip_suffix('%')
-                .and_then(|n| n.parse().ok())
-                .unwrap_or(0),
-            s.ends_with('%'),
-        ),
+        IntOrString::String(s) => match s.strip_suffix('%') {
+            Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                (digits.parse().unwrap_or(i64::MAX), true)
+            }
+            _ => (s.parse().unwrap_or(0), false),
+        },
     }
 }
 
