@@ -110,7 +110,8 @@ pub struct FieldAttrs {
     /// `+default=<JSON>`: the literal parsed, so its formatting does not
     /// matter.
     pub default: Option<Value>,
-    /// `+k8s:opaqueType`: validation does not descend into the type.
+    /// `+k8s:opaqueType` (or `+k8s:eachVal=+k8s:opaqueType` on a list or
+    /// map): validation does not descend into the type.
     pub opaque_type: bool,
     /// `+kubebuilder:validation:Pattern` (the schema's `pattern`).
     pub pattern: Option<String>,
@@ -193,6 +194,14 @@ impl FieldAttrs {
                         .and_then(|text| serde_json::from_str(text).ok());
                 }
                 tags::opaque_type::NAME => attrs.opaque_type = true,
+                // Opaque items: validation does not descend into the
+                // list's items or the map's values either.
+                tags::each_val::NAME
+                    if matches!(&m.payload, crate::markers::Payload::Tag(inner)
+                        if inner.name == tags::opaque_type::NAME) =>
+                {
+                    attrs.opaque_type = true;
+                }
                 tags::pattern::NAME if attrs.pattern.is_none() => {
                     attrs.pattern = m.payload_string();
                 }

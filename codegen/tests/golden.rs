@@ -79,7 +79,10 @@ const CASES: &[(&str, &str)] = &[
         "if_disabled",
         "/// +k8s:ifDisabled(\"Gate\")=+k8s:maxLength=3\npub name: String,",
     ),
-    ("opaque_type", "/// +k8s:opaqueType\npub item: Item,"),
+    (
+        "opaque_type",
+        "/// +k8s:opaqueType\npub item: Item,\n/// +k8s:eachVal=+k8s:opaqueType\npub items: Vec<Item>,\n/// +k8s:maxItems=2\npub checked: Vec<Item>,",
+    ),
     (
         "declarative_native",
         "/// +k8s:declarativeValidationNative\n/// +k8s:maxLength=4\npub name: String,",

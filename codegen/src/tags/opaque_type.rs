@@ -18,6 +18,7 @@ pub const DEF: TagDef = TagDef {
     doc: "Tells the generator to skip any validations declared on the \
           field's type. It is required when that type comes from a package \
           the generator was not asked to process, so the omission is never \
-          silent.",
+          silent. On a list or a map, `+k8s:eachVal=+k8s:opaqueType` skips \
+          its items' or values' validations.",
     example: "+k8s:opaqueType",
 };

@@ -130,11 +130,16 @@ async fn stateful_sets_are_validated_as_upstream() {
                 "spec.persistentVolumeClaimRetentionPolicy.whenDeleted: Unsupported value: \"Keep\": supported values: \"Retain\", \"Delete\"",
             ],
         ),
+        // The claim templates' errors come after the policies' and before
+        // the counts', as in upstream's `ValidateStatefulSetSpec`.
         (
-            json!({"volumeClaimTemplates": [{"metadata": {"name": "data"}, "spec": {}}]}),
+            json!({"volumeClaimTemplates": [{"metadata": {"name": "data"}, "spec": {}}],
+                   "podManagementPolicy": "Sometimes", "replicas": -1}),
             vec![
+                "spec.podManagementPolicy: Invalid value: \"Sometimes\": must be 'OrderedReady' or 'Parallel'",
                 "spec.volumeClaimTemplates[0].spec.accessModes: Required value: at least 1 access mode is required",
                 "spec.volumeClaimTemplates[0].spec.resources[storage]: Required value",
+                "spec.replicas: Invalid value: -1: must be greater than or equal to 0",
             ],
         ),
         (
@@ -210,6 +215,9 @@ async fn stateful_sets_are_validated_as_upstream() {
         json!({"spec": {"podManagementPolicy": "Parallel"}}),
         json!({"spec": {"volumeClaimTemplates": [{"metadata": {"name": "data"},
             "spec": {"accessModes": ["ReadWriteOnce"], "resources": {"requests": {"storage": "2Gi"}}}}]}}),
+        // An update does not validate the claim templates: they may not
+        // change at all.
+        json!({"spec": {"volumeClaimTemplates": [{"metadata": {"name": "data"}, "spec": {}}]}}),
     ] {
         let r = api.patch(&path, MERGE_PATCH, &forbidden).await;
         assert_eq!(

@@ -608,10 +608,11 @@ pub struct StatefulSetSpec {
     pub template: PodTemplateSpec,
     /// Claims each pod gets its own of, matched by name to the template's
     /// volume mounts. Validated by the spec's hand-written rules
-    /// (`ValidateVolumeClaimTemplates`).
+    /// (`validateVolumeClaimTemplates`), on create, in upstream's order.
     /// Written each with `kind` and `apiVersion`, as upstream's conversion
     /// sets them.
     /// +optional
+    /// +k8s:eachVal=+k8s:opaqueType
     /// +listType=atomic
     /// +protobuf=4
     #[serde(

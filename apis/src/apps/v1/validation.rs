@@ -221,6 +221,18 @@ impl ValidateExtra for StatefulSetSpec {
                 }
             }
         }
+        // validateVolumeClaimTemplates, on create only: an update may not
+        // change them at all (below).
+        if old.is_none() {
+            let templates = path.child("volumeClaimTemplates");
+            for (i, claim) in self.volume_claim_templates.iter().enumerate() {
+                let at = templates.index(i);
+                errs.extend(crate::core::v1::claim_spec_errors(
+                    &claim.spec,
+                    &at.child("spec"),
+                ));
+            }
+        }
         for (at, value) in [
             (path.child("replicas"), self.replicas.unwrap_or(0)),
             (path.child("minReadySeconds"), self.min_ready_seconds),

@@ -253,15 +253,6 @@ const _: () = {
                     ctx,
                 ),
             );
-            {
-                let p = path.field("volumeClaimTemplates");
-                let new = &self.volume_claim_templates;
-                let old = old.map(|o| &o.volume_claim_templates);
-                #[allow(unused_mut)]
-                let mut field_errs = ErrorList::new();
-                field_errs.append(&mut new.validate_update(old, &p, ctx));
-                errs.append(&mut field_errs);
-            }
             errs.append(
                 &mut ::runtime::validate::ValidateExtra::validate_extra(
                     self,

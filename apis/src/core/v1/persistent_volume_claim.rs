@@ -190,9 +190,8 @@ const ACCESS_MODES: [&str; 4] = [
 
 impl runtime::validate::ValidateExtra for PersistentVolumeClaim {
     /// `ValidatePersistentVolumeClaimSpec` (access modes, a positive
-    /// storage request, the volume mode, a DNS subdomain as class; for a
-    /// StatefulSet's claim templates too, as `ValidateVolumeClaimTemplates`
-    /// checks them), then, on update of a claim, `ValidatePersistentVolumeClaimUpdate`: the spec is
+    /// storage request, the volume mode, a DNS subdomain as class), then,
+    /// on update, `ValidatePersistentVolumeClaimUpdate`: the spec is
     /// immutable but for a first `volumeName`, a bound claim's storage
     /// request and the attributes class, and the request never shrinks.
     fn validate_extra(
@@ -202,11 +201,7 @@ impl runtime::validate::ValidateExtra for PersistentVolumeClaim {
         _ctx: &runtime::validate::Context,
     ) -> runtime::field::ErrorList {
         let mut errs = claim_spec_errors(&self.spec, &path.child("spec"));
-        // The update rules are a stored claim's; a claim template (a
-        // StatefulSet's, validated below the root) follows its owner's.
-        if let Some(old) = old
-            && path.is_root()
-        {
+        if let Some(old) = old {
             errs.extend(update_errors(self, old, path));
         }
         errs
@@ -214,10 +209,10 @@ impl runtime::validate::ValidateExtra for PersistentVolumeClaim {
 }
 
 /// `ValidatePersistentVolumeClaimSpec`, for a claim and a claim template
-/// (a StatefulSet's): access modes, a positive storage request, a DNS
-/// subdomain as class, a known volume mode. The data sources are not
-/// checked.
-fn claim_spec_errors(spec: &PersistentVolumeClaimSpec, path: &Path) -> ErrorList {
+/// (a StatefulSet's, `validateVolumeClaimTemplates`): access modes, a
+/// positive storage request, a DNS subdomain as class, a known volume
+/// mode. The data sources are not checked.
+pub(crate) fn claim_spec_errors(spec: &PersistentVolumeClaimSpec, path: &Path) -> ErrorList {
     let mut errs = Vec::new();
     let modes = path.child("accessModes");
     if spec.access_modes.is_empty() {

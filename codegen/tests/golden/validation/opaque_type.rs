@@ -4,6 +4,30 @@
 const _: () = {
     use ::runtime::field::{ErrorList, Path};
     use ::runtime::validate::{self as v, Context, Validate};
+    impl Validate for Subject {
+        fn validate_update(
+            &self,
+            old: Option<&Self>,
+            path: &Path,
+            ctx: &Context,
+        ) -> ErrorList {
+            #[allow(unused_mut)]
+            let mut errs = ErrorList::new();
+            {
+                let p = path.field("checked");
+                let new = &self.checked;
+                let old = old.map(|o| &o.checked);
+                #[allow(unused_mut)]
+                let mut field_errs = ErrorList::new();
+                if old != Some(new) {
+                    field_errs.append(&mut v::max_items(&p, new.len(), 2));
+                }
+                field_errs.append(&mut new.validate_update(old, &p, ctx));
+                errs.append(&mut field_errs);
+            }
+            errs
+        }
+    }
     impl Validate for Item {
         fn validate_update(
             &self,
