@@ -155,6 +155,17 @@ async fn stateful_sets_are_validated_as_upstream() {
                 "spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in StatefulSet is not Supported",
             ],
         ),
+        // The claim templates' volumes come first in the template as
+        // upstream validates it, so the template's own volumes are reported
+        // after them; one a claim template shadows is not validated.
+        (
+            json!({"template": {"metadata": {"labels": {"app": "db"}},
+                                "spec": {"containers": [{"name": "db", "image": "postgres:16",
+                                         "volumeMounts": [{"name": "data", "mountPath": "/data"}]}],
+                                         "volumes": [{"name": "data", "secret": {}},
+                                                     {"name": "cfg", "configMap": {}}]}}}),
+            vec!["spec.template.spec.volumes[1].configMap.name: Required value"],
+        ),
         // The template's own errors come before its restart policy's; a
         // created set's service name is a DNS label.
         (

@@ -273,28 +273,37 @@ impl ValidateExtra for StatefulSetSpec {
             &self.template,
             &template_path,
         ));
-        // The pod template as upstream validates it: with a volume for each
-        // claim template (`volumesToAddForTemplates`), so that mounts of
-        // the claims are found. (The claim templates are validated as
-        // claims by the generated code.)
+        // The pod template as upstream validates it: a volume for each
+        // claim template first (`volumesToAddForTemplates`, one per name),
+        // then the template's own volumes but those a claim shadows, so
+        // that mounts of the claims are found and the template's volumes
+        // are reported at the indexes upstream reports them.
         let mut template = self.template.clone();
+        let mut volumes: Vec<crate::core::v1::Volume> = Vec::new();
         for claim in &self.volume_claim_templates {
             let name = claim.metadata.name.clone().unwrap_or_default();
-            if !template.spec.volumes.iter().any(|v| v.name == name) {
-                template.spec.volumes.push(crate::core::v1::Volume {
-                    name: name.clone(),
-                    volume_source: crate::core::v1::VolumeSource {
-                        persistent_volume_claim: Some(Box::new(
-                            crate::core::v1::PersistentVolumeClaimVolumeSource {
-                                claim_name: name,
-                                ..Default::default()
-                            },
-                        )),
-                        ..Default::default()
-                    },
-                });
+            if volumes.iter().any(|v| v.name == name) {
+                continue;
             }
+            volumes.push(crate::core::v1::Volume {
+                name: name.clone(),
+                volume_source: crate::core::v1::VolumeSource {
+                    persistent_volume_claim: Some(Box::new(
+                        crate::core::v1::PersistentVolumeClaimVolumeSource {
+                            claim_name: name,
+                            ..Default::default()
+                        },
+                    )),
+                    ..Default::default()
+                },
+            });
         }
+        let own: Vec<crate::core::v1::Volume> = std::mem::take(&mut template.spec.volumes)
+            .into_iter()
+            .filter(|v| !volumes.iter().any(|c| c.name == v.name))
+            .collect();
+        volumes.extend(own);
+        template.spec.volumes = volumes;
         // Upstream validates the template only when the selector converts.
         let old_template = old.map(|o| &o.template);
         if old_template != Some(&self.template) && label_selector_converts(&self.selector) {
