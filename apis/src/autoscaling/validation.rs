@@ -63,11 +63,16 @@ pub fn validate_spec(
         ));
     }
     let max_path = path.child("maxReplicas");
-    if spec.max_replicas < 1 {
+    // Since v1.36 (declarative validation's `+k8s:required` and
+    // `+k8s:minimum=1`, kept equivalent by hand): a missing (zero) bound is
+    // `Required`, a negative one below the minimum.
+    if spec.max_replicas == 0 {
+        errs.push(Error::required(&max_path, "must be set and greater than 0"));
+    } else if spec.max_replicas < 0 {
         errs.push(Error::invalid(
             &max_path,
             BadValue::Int(spec.max_replicas.into()),
-            "must be greater than 0",
+            "must be greater than or equal to 1",
         ));
     }
     if spec.min_replicas.is_some_and(|min| spec.max_replicas < min) {
@@ -85,6 +90,18 @@ pub fn validate_spec(
     let metrics = path.child("metrics");
     for (i, metric) in spec.metrics.iter().enumerate() {
         errs.extend(validate_metric(metric, &metrics.index(i), object_metrics));
+    }
+    // Scaling to zero needs a metric that does not come from the pods.
+    if spec.min_replicas == Some(0)
+        && !spec
+            .metrics
+            .iter()
+            .any(|m| m.r#type == "Object" || m.r#type == "External")
+    {
+        errs.push(Error::forbidden(
+            &metrics,
+            "must specify at least one Object or External metric to support scaling to zero replicas",
+        ));
     }
     if let Some(behavior) = &spec.behavior {
         errs.extend(validate_behavior(behavior, &path.child("behavior")));
@@ -254,7 +271,12 @@ fn validate_metric(metric: &MetricSpec, path: &Path, object_metrics: Option<bool
         if present.len() == 1 {
             let p = path.child("containerResource");
             let container_path = p.child("container");
-            let mut container_errs = Vec::new();
+            // ValidateContainerResourceName, after the name's `Required`.
+            let mut container_errs = if container.name.is_empty() {
+                Vec::new()
+            } else {
+                crate::core::v1::container_resource_name_errors(&container.name, &p.child("name"))
+            };
             if container.container.is_empty() {
                 container_errs.push(Error::required(&container_path, "must specify a container"));
             } else {

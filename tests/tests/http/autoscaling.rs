@@ -221,3 +221,46 @@ async fn invalid_autoscalers_get_upstreams_messages_at_either_version() {
         ])
     );
 }
+
+/// `validateHorizontalPodAutoscalerSpec`'s replica bounds as v1.36 words
+/// them (a missing `maxReplicas` is `Required`), scaling to zero only with
+/// an Object or External metric, and a container resource metric's
+/// resource name (`ValidateContainerResourceName`).
+#[tokio::test]
+async fn autoscaler_bounds_and_container_metrics_are_validated() {
+    let api = Api::start();
+    let mut missing = memory_hpa("missing");
+    missing["spec"]
+        .as_object_mut()
+        .unwrap()
+        .remove("maxReplicas");
+    missing["spec"]["minReplicas"] = json!(0);
+    missing["spec"]["metrics"] = json!([{"type": "ContainerResource", "containerResource": {
+        "name": "cpus", "container": "app", "target": {"type": "Utilization", "averageUtilization": 60}}}]);
+    let r = api.post(V2, &missing).await;
+    r.assert_failure(422, "Invalid");
+    assert_eq!(
+        r.causes(),
+        [
+            "spec.minReplicas: Invalid value: 0: must be greater than or equal to 1",
+            "spec.maxReplicas: Required value: must be set and greater than 0",
+            "spec.metrics[0].containerResource.name: Invalid value: \"cpus\": must be a standard resource type or fully qualified",
+            "spec.metrics[0].containerResource.name: Invalid value: \"cpus\": must be a standard resource for containers",
+            "spec.metrics: Forbidden: must specify at least one Object or External metric to support scaling to zero replicas",
+        ]
+    );
+    let mut negative = memory_hpa("negative");
+    negative["spec"]["maxReplicas"] = json!(-1);
+    negative["spec"]
+        .as_object_mut()
+        .unwrap()
+        .remove("minReplicas");
+    let r = api.post(V2, &negative).await;
+    assert_eq!(
+        r.causes(),
+        [
+            "spec.maxReplicas: Invalid value: -1: must be greater than or equal to 1",
+            "spec.maxReplicas: Invalid value: -1: must be greater than or equal to `minReplicas`",
+        ]
+    );
+}

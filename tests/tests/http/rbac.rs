@@ -95,6 +95,24 @@ async fn rules_are_validated_as_upstream() {
             "aggregationRule.clusterRoleSelectors: Required value: at least one clusterRoleSelector required if aggregationRule is non-nil"
         ]
     );
+    // Each aggregation selector is a valid label selector.
+    let r = api
+        .post(
+            CLUSTER_ROLES,
+            &json!({"metadata": {"name": "agg"}, "aggregationRule": {"clusterRoleSelectors": [
+                {"matchLabels": {"rbac.example.com/aggregate": "true"}},
+                {"matchExpressions": [{"key": "tier", "operator": "Near"}]}]}}),
+        )
+        .await;
+    assert_eq!(
+        r.causes(),
+        [
+            "aggregationRule.clusterRoleSelectors[1].matchExpressions[0].operator: Invalid value: \"Near\": not a valid selector operator",
+            "aggregationRule.clusterRoleSelectors[1]: Invalid value: null: invalid label selector.",
+        ],
+        "{}",
+        r.text
+    );
     api.post(CLUSTER_ROLES, &json!({"metadata": {"name": "a/b"}}))
         .await
         .assert_failure(422, "Invalid");

@@ -9,6 +9,20 @@ use super::*;
 
 const SERVICES: &str = "/api/v1/namespaces/default/services";
 
+/// Posts each case's service (`s0`, `s1`, ...) and asserts it is a 422
+/// with the expected errors after `Service "<name>" is invalid: `.
+async fn assert_refused<const N: usize>(api: &Api, cases: [(Value, &str); N]) {
+    for (i, (spec, expected)) in cases.into_iter().enumerate() {
+        let name = format!("s{i}");
+        let r = api.post(SERVICES, &service(&name, spec)).await;
+        r.assert_failure(422, "Invalid");
+        assert_eq!(
+            r.body["message"],
+            format!("Service \"{name}\" is invalid: {expected}")
+        );
+    }
+}
+
 /// What `kubectl create service clusterip <name> --tcp=80:8080` sends,
 /// with `spec` fields merged in.
 fn service(name: &str, spec: Value) -> Value {
@@ -637,15 +651,7 @@ async fn services_are_validated_as_upstream() {
             "spec.externalName: Required value",
         ),
     ];
-    for (i, (spec, expected)) in cases.into_iter().enumerate() {
-        let name = format!("s{i}");
-        let r = api.post(SERVICES, &service(&name, spec)).await;
-        r.assert_failure(422, "Invalid");
-        assert_eq!(
-            r.body["message"],
-            format!("Service \"{name}\" is invalid: {expected}")
-        );
-    }
+    assert_refused(&api, cases).await;
     let r = api
         .post(
             SERVICES,
@@ -711,15 +717,7 @@ async fn traffic_policies_external_ips_and_source_ranges_are_validated() {
             "spec.sessionAffinityConfig.clientIP.timeoutSeconds: Invalid value: 90000: must be greater than 0 and less than 86400",
         ),
     ];
-    for (i, (spec, expected)) in cases.into_iter().enumerate() {
-        let name = format!("s{i}");
-        let r = api.post(SERVICES, &service(&name, spec)).await;
-        r.assert_failure(422, "Invalid");
-        assert_eq!(
-            r.body["message"],
-            format!("Service \"{name}\" is invalid: {expected}")
-        );
-    }
+    assert_refused(&api, cases).await;
 
     // What is taken: a cluster IP service with external IPs may choose its
     // policy; a `Local` load balancer gets a health check node port.

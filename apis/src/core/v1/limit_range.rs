@@ -430,7 +430,7 @@ pub(crate) fn resource_name_errors(name: &str, path: &Path) -> ErrorList {
 
 /// `validateContainerResourceName`: a resource name a container may have:
 /// cpu, memory, ephemeral storage, huge pages, or an extended resource.
-pub(super) fn container_resource_name_errors(name: &str, path: &Path) -> ErrorList {
+pub(crate) fn container_resource_name_errors(name: &str, path: &Path) -> ErrorList {
     let mut errs = resource_name_errors(name, path);
     let bad = |detail: &str| Error::invalid(path, BadValue::Str(name.to_string()), detail);
     if !name.contains('/') {

@@ -32,6 +32,7 @@ pub use endpoints::*;
 pub(crate) use event_validation::{
     legacy_event_errors, strict_event_create_errors, strict_event_update_errors,
 };
+pub(crate) use limit_range::container_resource_name_errors;
 pub use limit_range::*;
 pub use node::*;
 pub use persistent_volume_claim::*;

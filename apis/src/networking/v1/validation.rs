@@ -282,21 +282,24 @@ fn resource_errors(resource: &TypedLocalObjectReference, path: &Path) -> ErrorLi
                 .map(|m| Error::invalid(&path.child("apiGroup"), BadValue::Str(group.clone()), m)),
         );
     }
+    errs.extend(kind_and_name_errors(&resource.kind, &resource.name, path));
+    errs
+}
+
+/// The referenced object's `kind` and `name`, each required (`kind is
+/// required`, `name is required`) and a path segment name, as a resource
+/// backend's and an IngressClass's parameters' are.
+fn kind_and_name_errors(kind: &str, name: &str, path: &Path) -> ErrorList {
+    let mut errs = path_segment_errors(kind, &path.child("kind"), "kind is required");
     errs.extend(path_segment_errors(
-        &resource.kind,
-        &path.child("kind"),
-        "kind is required",
-    ));
-    errs.extend(path_segment_errors(
-        &resource.name,
+        name,
         &path.child("name"),
         "name is required",
     ));
     errs
 }
 
-/// Required (with upstream's `kind is required` or `name is required`),
-/// or `IsPathSegmentName`'s messages.
+/// Required (with the detail given), or `IsPathSegmentName`'s messages.
 fn path_segment_errors(value: &str, path: &Path, required: &str) -> ErrorList {
     if value.is_empty() {
         return vec![Error::required(path, required)];
@@ -460,15 +463,10 @@ fn parameters_errors(parameters: &IngressClassParametersReference, path: &Path) 
                 .map(|m| Error::invalid(&path.child("apiGroup"), BadValue::Str(group.clone()), m)),
         );
     }
-    errs.extend(path_segment_errors(
+    errs.extend(kind_and_name_errors(
         &parameters.kind,
-        &path.child("kind"),
-        "kind is required",
-    ));
-    errs.extend(path_segment_errors(
         &parameters.name,
-        &path.child("name"),
-        "name is required",
+        path,
     ));
     let Some(scope) = &parameters.scope else {
         errs.push(Error::required(&path.child("scope"), ""));

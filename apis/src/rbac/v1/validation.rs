@@ -3,7 +3,7 @@
 //! is `system:masters`'.)
 
 use runtime::field::{BadValue, Error, ErrorList, Path};
-use runtime::validate::{Context, ValidateExtra, names};
+use runtime::validate::{Context, ValidateExtra, label_selector, label_selector_converts, names};
 
 use super::defaults::GROUP;
 use super::{ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding, RoleRef, Subject};
@@ -17,16 +17,30 @@ impl ValidateExtra for Role {
 
 impl ValidateExtra for ClusterRole {
     /// `ValidateClusterRole`: each rule; an aggregation rule selects
-    /// something.
+    /// something, with valid label selectors (one that does not convert
+    /// is also `invalid label selector.`, its value printed as Go's nil).
     fn validate_extra(&self, _old: Option<&Self>, path: &Path, _ctx: &Context) -> ErrorList {
         let mut errs = rules_errors(&self.rules, false, &path.child("rules"));
-        if let Some(rule) = &self.aggregation_rule
-            && rule.cluster_role_selectors.is_empty()
-        {
-            errs.push(Error::required(
-                &path.child("aggregationRule").child("clusterRoleSelectors"),
-                "at least one clusterRoleSelector required if aggregationRule is non-nil",
-            ));
+        if let Some(rule) = &self.aggregation_rule {
+            let aggregation = path.child("aggregationRule");
+            let selectors = aggregation.child("clusterRoleSelectors");
+            if rule.cluster_role_selectors.is_empty() {
+                errs.push(Error::required(
+                    &selectors,
+                    "at least one clusterRoleSelector required if aggregationRule is non-nil",
+                ));
+            }
+            for (i, selector) in rule.cluster_role_selectors.iter().enumerate() {
+                let at = selectors.index(i);
+                errs.extend(label_selector(selector, &at));
+                if !label_selector_converts(selector) {
+                    errs.push(Error::invalid(
+                        &at,
+                        BadValue::Json(serde_json::Value::Null),
+                        "invalid label selector.",
+                    ));
+                }
+            }
         }
         errs
     }
