@@ -53,13 +53,20 @@ pub fn validate_spec(
 ) -> ErrorList {
     let (scale_target, object_metrics) = api_version_checks(spec, old);
     let mut errs = Vec::new();
+    // `MinReplicasLowerBound`: 1, or 0 when the autoscaler being updated
+    // already scales to zero (the `HPAScaleToZero` gate is off).
+    let lower_bound = if old.is_some_and(|o| o.min_replicas == Some(0)) {
+        0
+    } else {
+        1
+    };
     if let Some(min) = spec.min_replicas
-        && min < 1
+        && min < lower_bound
     {
         errs.push(Error::invalid(
             &path.child("minReplicas"),
             BadValue::Int(min.into()),
-            "must be greater than or equal to 1",
+            &format!("must be greater than or equal to {lower_bound}"),
         ));
     }
     let max_path = path.child("maxReplicas");
@@ -555,3 +562,40 @@ macro_rules! validate_through_the_hub {
 }
 
 validate_through_the_hub!(v1, v2);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(min: i32) -> HorizontalPodAutoscalerSpec {
+        serde_json::from_value(serde_json::json!({
+            "scaleTargetRef": {"apiVersion": "apps/v1", "kind": "Deployment", "name": "web"},
+            "minReplicas": min,
+            "maxReplicas": 3,
+            "metrics": [{"type": "External", "external": {
+                "metric": {"name": "queue"}, "target": {"type": "Value", "value": "10"}}}],
+        }))
+        .expect("a spec")
+    }
+
+    fn messages(errs: ErrorList) -> Vec<String> {
+        errs.iter().map(ToString::to_string).collect()
+    }
+
+    /// An autoscaler stored with `minReplicas: 0` (scale-to-zero) keeps it
+    /// on update, as upstream's strategy lowers the bound for it; a new one
+    /// may not have it.
+    #[test]
+    fn min_replicas_zero_is_kept_only_where_it_was() {
+        let path = Path::new("spec");
+        assert_eq!(
+            messages(validate_spec(&spec(0), None, &path)),
+            ["spec.minReplicas: Invalid value: 0: must be greater than or equal to 1"]
+        );
+        assert!(validate_spec(&spec(0), Some(&spec(0)), &path).is_empty());
+        assert_eq!(
+            messages(validate_spec(&spec(-1), Some(&spec(0)), &path)),
+            ["spec.minReplicas: Invalid value: -1: must be greater than or equal to 0"]
+        );
+    }
+}
