@@ -968,9 +968,10 @@ impl<'m> Checker<'m> {
             },
             ..inner_site
         };
-        if let Some(d) = self.marker(inner, inner_site)
-            && !d.name.starts_with("k8s:")
-        {
+        let Some(d) = self.marker(inner, inner_site) else {
+            return;
+        };
+        if !d.name.starts_with("k8s:") {
             self.push(
                 Diagnostic::new(
                     format!("`+{}` cannot be chained", d.name),
@@ -979,6 +980,28 @@ impl<'m> Checker<'m> {
                 )
                 .label("only declarative validation tags (`+k8s:...`) can follow another tag")
                 .help("write this tag on its own line"),
+            );
+            return;
+        }
+        // A tag that selects items, keys or a subfield passes them to a
+        // validation tag; anything else would do nothing there (an opaque
+        // item type aside), and is refused rather than ignored.
+        let selects = [
+            tags::each_val::NAME,
+            tags::each_key::NAME,
+            tags::item::NAME,
+            tags::subfield::NAME,
+        ];
+        let opaque_items = def.name == tags::each_val::NAME && d.name == tags::opaque_type::NAME;
+        if selects.contains(&def.name) && tags::validator(d.name).is_none() && !opaque_items {
+            self.push(
+                Diagnostic::new(
+                    format!("`+{}` has no effect after `+{}`", d.name, def.name),
+                    &inner.location,
+                    inner.text.chars().count(),
+                )
+                .label("only a validation tag applies to what this tag selects")
+                .help("write this tag on the field itself, or remove it"),
             );
         }
     }

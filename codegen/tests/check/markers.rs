@@ -37,3 +37,24 @@ fn a_unions_members_share_its_kind_and_name_it_with_strings() {
     );
     assert_eq!(got.matches("error:").count(), 2, "{got}");
 }
+
+/// A tag that selects items passes them to a validation tag; one that would
+/// do nothing there is refused, not ignored. `+k8s:opaqueType` is the one
+/// other tag an item takes.
+#[test]
+fn chained_tags_must_validate_what_they_select() {
+    super::assert_diagnostic(
+        &format!(
+            "{}/// A.\npub struct A {{\n    /// +k8s:eachVal=+k8s:optional\n    pub tags: Vec<String>,\n}}\n",
+            super::HEAD
+        ),
+        "error: `+k8s:optional` has no effect after `+k8s:eachVal`\n  --> example/v1/mod.rs:4:22\n  |\n4 |     /// +k8s:eachVal=+k8s:optional\n  |                      ^^^^^^^^^^^^^ only a validation tag applies to what this tag selects\n  |\n  = help: write this tag on the field itself, or remove it\n\n",
+    );
+    assert_eq!(
+        super::diagnostics_for(&format!(
+            "{}/// B.\npub struct B {{\n    /// +k8s:minimum=0\n    pub n: i32,\n}}\n\n/// A.\npub struct A {{\n    /// +k8s:eachVal=+k8s:opaqueType\n    pub items: Vec<B>,\n}}\n",
+            super::HEAD
+        )),
+        ""
+    );
+}
