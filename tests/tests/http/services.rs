@@ -762,3 +762,68 @@ async fn traffic_policies_external_ips_and_source_ranges_are_validated() {
         r.text
     );
 }
+
+/// `GetWarningsForService`: what a headless service or the service's type
+/// ignores, deprecated annotations and values, non-canonical addresses.
+/// A plain headless service (its affinity defaulted to `None`) gets no
+/// warning, as since upstream's fix of kubernetes#134040.
+#[tokio::test]
+async fn services_warn_as_upstream() {
+    let api = Api::start();
+    let mut plain = service("plain", json!({"clusterIP": "None"}));
+    plain["spec"].as_object_mut().unwrap().remove("ports");
+    let r = api.post(SERVICES, &plain).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert!(r.warnings().is_empty(), "{:?}", r.warnings());
+
+    let cases = [
+        (
+            service(
+                "headless",
+                json!({"clusterIP": "None", "sessionAffinity": "ClientIP",
+                                       "externalIPs": ["203.0.113.9"],
+                                       "trafficDistribution": "PreferClose"}),
+            ),
+            vec![
+                "spec.externalIPs is ignored for headless services",
+                "spec.SessionAffinity is ignored for headless services",
+                "spec.trafficDistribution: \"PreferClose\" is deprecated; use \"PreferSameZone\"",
+            ],
+        ),
+        (
+            service(
+                "lb",
+                json!({"type": "LoadBalancer", "externalName": "db.example.com",
+                                 "loadBalancerSourceRanges": ["2001:DB8::/32"]}),
+            ),
+            vec![
+                "spec.loadBalancerSourceRanges[0]: IPv6 CIDR value \"2001:DB8::/32\" should be in RFC 5952 canonical format (\"2001:db8::/32\")",
+                "spec.externalName is ignored when spec.type is not \"ExternalName\"",
+            ],
+        ),
+        (
+            service(
+                "ext",
+                json!({"type": "ExternalName", "externalName": "db.example.com",
+                                  "externalIPs": ["203.0.113.9"]}),
+            ),
+            vec!["spec.externalIPs is ignored when spec.type is \"ExternalName\""],
+        ),
+    ];
+    for (mut s, expected) in cases {
+        if s["metadata"]["name"] == "ext" {
+            s["metadata"]["annotations"] =
+                json!({"service.kubernetes.io/topology-aware-hints": "auto"});
+        }
+        let r = api.post(SERVICES, &s).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+        let mut expected: Vec<String> = expected
+            .iter()
+            .map(|w| format!("299 - {}", serde_json::to_string(w).unwrap()))
+            .collect();
+        if s["metadata"]["name"] == "ext" {
+            expected.insert(0, "299 - \"annotation service.kubernetes.io/topology-aware-hints is deprecated, please use service.kubernetes.io/topology-mode instead\"".into());
+        }
+        assert_eq!(r.warnings(), expected, "{}", s["metadata"]["name"]);
+    }
+}

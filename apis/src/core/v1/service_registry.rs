@@ -26,6 +26,18 @@ impl Strategy for Service {
     const ALLOCATES: bool = true;
     const PREPARE_FOR_UPDATE: bool = true;
     const BOOTSTRAP: bool = true;
+    const WARNINGS: bool = true;
+
+    /// `svcStrategy.WarningsOnCreate`: [`service_warnings`].
+    fn warnings_on_create(&self) -> Vec<String> {
+        service_warnings(self)
+    }
+
+    /// `svcStrategy.WarningsOnUpdate`: [`service_warnings`] of the new
+    /// object.
+    fn warnings_on_update(&self, _old: &Self) -> Vec<String> {
+        service_warnings(self)
+    }
 
     /// The `kubernetes` Service in `default`, as kube-apiserver's
     /// `kubernetesservice` controller creates it (`createOrUpdateMasterServiceIfNeeded`):
@@ -575,4 +587,77 @@ fn drop_type_dependent_fields(new: &mut Service, old: &Service) {
     if spec.r#type != "LoadBalancer" {
         new.status.load_balancer = Default::default();
     }
+}
+
+/// `GetWarningsForService` (`pkg/api/service/warnings.go`), in its order:
+/// the deprecated topology hints annotation; non-standard cluster IPs,
+/// external IPs, load-balancer IP and source ranges
+/// ([`super::warnings::ip_warning`], [`crate::networking::v1::cidr_warnings`]);
+/// what a headless service ignores (a load-balancer IP, external IPs, a
+/// `ClientIP` affinity: the defaulted `None` is not warned about since
+/// upstream's fix of kubernetes#134040); what the type ignores (external
+/// IPs of an `ExternalName` service, an external name of any other); the
+/// deprecated `PreferClose` traffic distribution.
+fn service_warnings(service: &Service) -> Vec<String> {
+    let spec = &service.spec;
+    let mut warnings = Vec::new();
+    if service
+        .metadata
+        .annotations
+        .contains_key("service.kubernetes.io/topology-aware-hints")
+    {
+        warnings.push(
+            "annotation service.kubernetes.io/topology-aware-hints is deprecated, please use service.kubernetes.io/topology-mode instead".into(),
+        );
+    }
+    if !spec.cluster_ip.is_empty() && spec.cluster_ip != "None" {
+        for (i, ip) in spec.cluster_ips.iter().enumerate() {
+            warnings.extend(super::warnings::ip_warning(
+                &format!("spec.clusterIPs[{i}]"),
+                ip,
+            ));
+        }
+    }
+    if spec.r#type == "ClusterIP" && spec.cluster_ip == "None" {
+        if !spec.load_balancer_ip.is_empty() {
+            warnings.push("spec.loadBalancerIP is ignored for headless services".into());
+        }
+        if !spec.external_ips.is_empty() {
+            warnings.push("spec.externalIPs is ignored for headless services".into());
+        }
+        if spec.session_affinity == "ClientIP" {
+            warnings.push("spec.SessionAffinity is ignored for headless services".into());
+        }
+    }
+    for (i, ip) in spec.external_ips.iter().enumerate() {
+        warnings.extend(super::warnings::ip_warning(
+            &format!("spec.externalIPs[{i}]"),
+            ip,
+        ));
+    }
+    if !spec.load_balancer_ip.is_empty() {
+        warnings.extend(super::warnings::ip_warning(
+            "spec.loadBalancerIP",
+            &spec.load_balancer_ip,
+        ));
+    }
+    for (i, cidr) in spec.load_balancer_source_ranges.iter().enumerate() {
+        warnings.extend(crate::networking::v1::cidr_warnings(
+            &format!("spec.loadBalancerSourceRanges[{i}]"),
+            cidr,
+        ));
+    }
+    if spec.r#type == "ExternalName" && !spec.external_ips.is_empty() {
+        warnings.push("spec.externalIPs is ignored when spec.type is \"ExternalName\"".into());
+    }
+    if spec.r#type != "ExternalName" && !spec.external_name.is_empty() {
+        warnings.push("spec.externalName is ignored when spec.type is not \"ExternalName\"".into());
+    }
+    if spec.traffic_distribution.as_deref() == Some("PreferClose") {
+        warnings.push(
+            "spec.trafficDistribution: \"PreferClose\" is deprecated; use \"PreferSameZone\""
+                .into(),
+        );
+    }
+    warnings
 }

@@ -9,6 +9,7 @@ mod strategy;
 mod types;
 mod validation;
 
+pub(crate) use strategy::cidr_warnings;
 pub use types::*;
 pub(crate) use validation::{Cidr, cidr_errors};
 

@@ -57,7 +57,7 @@ fn policy_warnings(policy: &NetworkPolicy) -> Vec<String> {
 /// CIDR ambiguous; leading zeros or an IPv4-mapped IPv6 address make it
 /// non-standard; an IPv6 CIDR should otherwise be in RFC 5952 form.
 /// Nothing for a value that does not parse (validation reports it).
-fn cidr_warnings(path: &str, value: &str) -> Vec<String> {
+pub(crate) fn cidr_warnings(path: &str, value: &str) -> Vec<String> {
     let Some(cidr) = Cidr::parse_sloppy(value) else {
         return Vec::new();
     };
