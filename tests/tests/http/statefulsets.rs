@@ -409,3 +409,63 @@ async fn persistent_volume_claims_are_kept_as_upstream() {
         json!(["pvc"])
     );
 }
+
+/// `GetWarningsForPersistentVolumeClaim`: the beta storage class
+/// annotation is deprecated, a fractional number of bytes is invalid; a
+/// StatefulSet's claim templates warn too, at the paths upstream's
+/// strategy gives them (`[i]` on create, `[i].Spec` on update).
+#[tokio::test]
+async fn claims_and_claim_templates_warn_as_upstream() {
+    let api = Api::start();
+    let claim = json!({"apiVersion": "v1", "kind": "PersistentVolumeClaim",
+        "metadata": {"name": "c", "annotations": {"volume.beta.kubernetes.io/storage-class": "fast"}},
+        "spec": {"accessModes": ["ReadWriteOnce"], "resources": {"requests": {"storage": "1500m"}}}});
+    let r = api.post(CLAIMS, &claim).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        r.warnings(),
+        [
+            "299 - \"metadata.annotations[volume.beta.kubernetes.io/storage-class]: deprecated since v1.8; use \\\"storageClassName\\\" attribute instead\"",
+            "299 - \"spec.resources.requests[storage]: fractional byte value \\\"1500m\\\" is invalid, must be an integer\"",
+        ]
+    );
+    let set = stateful_set(
+        "db",
+        json!({"volumeClaimTemplates": [{"metadata": {"name": "data"},
+            "spec": {"accessModes": ["ReadWriteOnce"], "resources": {"requests": {"storage": "0.5Gi"}}}}]}),
+    );
+    let r = api.post(STATEFULSETS, &set).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        r.warnings(),
+        Vec::<String>::new(),
+        "half a GiB is whole bytes"
+    );
+    let set = stateful_set(
+        "db2",
+        json!({"volumeClaimTemplates": [{"metadata": {"name": "data"},
+            "spec": {"accessModes": ["ReadWriteOnce"], "resources": {"requests": {"storage": "1.5"}}}}]}),
+    );
+    let r = api.post(STATEFULSETS, &set).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text);
+    assert_eq!(
+        r.warnings(),
+        [
+            "299 - \"spec.volumeClaimTemplates[0].resources.requests[storage]: fractional byte value \\\"1500m\\\" is invalid, must be an integer\""
+        ]
+    );
+    let r = api
+        .patch(
+            &format!("{STATEFULSETS}/db2"),
+            MERGE_PATCH,
+            &json!({"spec": {"replicas": 2}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(
+        r.warnings(),
+        [
+            "299 - \"spec.volumeClaimTemplates[0].Spec.resources.requests[storage]: fractional byte value \\\"1500m\\\" is invalid, must be an integer\""
+        ]
+    );
+}

@@ -108,22 +108,42 @@ impl Strategy for DaemonSet {
 }
 
 /// `pkg/registry/apps/statefulset/strategy.go`: writes warn about the pod
-/// template (on update, when the generation moved) and about a negative
-/// revision history limit, as `WarningsOnCreate`/`WarningsOnUpdate` do.
+/// template (on update, when the generation moved), the claim templates'
+/// storage amounts and a negative revision history limit, as
+/// `WarningsOnCreate`/`WarningsOnUpdate` do.
 impl Strategy for StatefulSet {
     const WARNINGS: bool = true;
 
     fn warnings_on_create(&self) -> Vec<String> {
         let mut out = template_warnings(&self.spec.template);
+        out.extend(claim_template_warnings(self, ""));
         out.extend(revision_history_warning(self));
         out
     }
 
     fn warnings_on_update(&self, old: &Self) -> Vec<String> {
         let mut out = warnings_on_update(&self.metadata, &old.metadata, &self.spec.template);
+        out.extend(claim_template_warnings(self, ".Spec"));
         out.extend(revision_history_warning(self));
         out
     }
+}
+
+/// The claim templates' `GetWarningsForPersistentVolumeClaimSpec`, at the
+/// paths upstream's strategy gives: `spec.volumeClaimTemplates[i]` on
+/// create (no `.spec`), `spec.volumeClaimTemplates[i].Spec` on update.
+fn claim_template_warnings(set: &StatefulSet, spec_segment: &str) -> Vec<String> {
+    set.spec
+        .volume_claim_templates
+        .iter()
+        .enumerate()
+        .flat_map(|(i, claim)| {
+            crate::core::v1::claim_spec_warnings(
+                &format!("spec.volumeClaimTemplates[{i}]{spec_segment}"),
+                &claim.spec,
+            )
+        })
+        .collect()
 }
 
 fn revision_history_warning(set: &StatefulSet) -> Option<String> {

@@ -328,6 +328,17 @@ fn update_errors(
 impl runtime::resource::Strategy for PersistentVolumeClaim {
     const PREPARE_FOR_CREATE: bool = true;
     const PREPARE_FOR_UPDATE: bool = true;
+    const WARNINGS: bool = true;
+
+    /// `pvcStrategy.WarningsOnCreate`: [`claim_warnings`].
+    fn warnings_on_create(&self) -> Vec<String> {
+        claim_warnings(self)
+    }
+
+    /// `pvcStrategy.WarningsOnUpdate`: [`claim_warnings`] of the new claim.
+    fn warnings_on_update(&self, _old: &Self) -> Vec<String> {
+        claim_warnings(self)
+    }
 
     fn prepare_for_create(&mut self) {
         self.status = PersistentVolumeClaimStatus {
@@ -477,4 +488,42 @@ impl runtime::resource::Printer for PersistentVolumeClaim {
             json!(unset(&self.spec.volume_mode)),
         ]
     }
+}
+
+/// `GetWarningsForPersistentVolumeClaim`: the beta storage class
+/// annotation is deprecated, then [`claim_spec_warnings`] at `spec`.
+fn claim_warnings(claim: &PersistentVolumeClaim) -> Vec<String> {
+    let mut warnings = Vec::new();
+    if claim
+        .metadata
+        .annotations
+        .contains_key("volume.beta.kubernetes.io/storage-class")
+    {
+        warnings.push(
+            "metadata.annotations[volume.beta.kubernetes.io/storage-class]: deprecated since v1.8; use \"storageClassName\" attribute instead".into(),
+        );
+    }
+    warnings.extend(claim_spec_warnings("spec", &claim.spec));
+    warnings
+}
+
+/// `GetWarningsForPersistentVolumeClaimSpec`: a storage request or limit
+/// that is not a whole number of bytes (Go's `MilliValue`, rounded up, not
+/// a multiple of 1000), at `<path>.resources.requests[storage]` and
+/// `.limits[storage]`. A StatefulSet passes its claim template's path.
+pub(crate) fn claim_spec_warnings(path: &str, spec: &PersistentVolumeClaimSpec) -> Vec<String> {
+    let resources = &spec.resources;
+    [("requests", &resources.requests), ("limits", &resources.limits)]
+        .into_iter()
+        .filter_map(|(list, amounts)| {
+            let amount = amounts.get("storage")?;
+            let milli = amount.round_up_milli().unwrap_or_else(|| amount.clone());
+            (!milli.is_whole()).then(|| {
+                format!(
+                    "{path}.resources.{list}[storage]: fractional byte value {} is invalid, must be an integer",
+                    runtime::go::quote(amount.as_str())
+                )
+            })
+        })
+        .collect()
 }
