@@ -427,6 +427,20 @@ impl Error {
         Error::new(ErrorType::Invalid, path, value, detail)
     }
 
+    /// One `Invalid` error at `path` for each message a string check gave
+    /// about `value`, as upstream writes `for _, msg := range
+    /// validation.IsDNS1123Subdomain(v) { field.Invalid(path, v, msg) }`.
+    pub fn invalid_each<M: AsRef<str>>(
+        path: &Path,
+        value: &str,
+        messages: impl IntoIterator<Item = M>,
+    ) -> ErrorList {
+        messages
+            .into_iter()
+            .map(|m| Error::invalid(path, BadValue::Str(value.to_string()), m.as_ref()))
+            .collect()
+    }
+
     /// `Invalid value: <value>[: detail]` with reason
     /// `FieldValueTypeInvalid`: the value does not match the schema type.
     pub fn type_invalid(path: &Path, value: BadValue, detail: &str) -> Error {

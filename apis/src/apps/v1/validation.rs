@@ -249,13 +249,11 @@ impl ValidateExtra for StatefulSetSpec {
         // A created set's service name makes its pods' DNS names (an update
         // tolerates an old invalid one: the field never changes).
         if old.is_none() && !self.service_name.is_empty() {
-            for m in names::dns1123_label(&self.service_name) {
-                errs.push(Error::invalid(
-                    &path.child("serviceName"),
-                    BadValue::Str(self.service_name.clone()),
-                    &m,
-                ));
-            }
+            errs.extend(Error::invalid_each(
+                &path.child("serviceName"),
+                &self.service_name,
+                names::dns1123_label(&self.service_name),
+            ));
         }
         errs.extend(label_selector(&self.selector, &path.child("selector")));
         errs.extend(empty_selector(&self.selector, path, "statefulset"));

@@ -149,9 +149,11 @@ fn managed_by_errors(managed_by: &str, path: &Path, errs: &mut ErrorList) {
     match managed_by.split_once('/') {
         _ if managed_by.is_empty() => errs.push(Error::required(path, "")),
         Some((host, rest)) if !host.is_empty() && !rest.is_empty() => {
-            for m in names::dns1123_subdomain(host) {
-                errs.push(Error::invalid(path, BadValue::Str(host.into()), &m));
-            }
+            errs.extend(Error::invalid_each(
+                path,
+                host,
+                names::dns1123_subdomain(host),
+            ));
             let http_path = rest
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b"/-._~%!$&'()*+,;=:".contains(&b));
@@ -319,14 +321,11 @@ fn rule_errors(
         let statuses = ["False", "True", "Unknown"];
         for (j, pattern) in rule.on_pod_conditions.iter().enumerate() {
             let item = at.index(j);
-            let type_path = item.child("type");
-            for m in names::qualified_name(&pattern.r#type) {
-                errs.push(Error::invalid(
-                    &type_path,
-                    BadValue::Str(pattern.r#type.clone()),
-                    &m,
-                ));
-            }
+            errs.extend(Error::invalid_each(
+                &item.child("type"),
+                &pattern.r#type,
+                names::qualified_name(&pattern.r#type),
+            ));
             let status = item.child("status");
             if pattern.status.is_empty() {
                 errs.push(Error::required(&status, &go_quoted_list(&statuses)));

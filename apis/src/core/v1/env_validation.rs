@@ -190,9 +190,7 @@ fn object_field_selector_errors(selector: &ObjectFieldSelector, path: &Path, err
             } else {
                 key.to_string()
             };
-            for m in names::qualified_name(&key) {
-                errs.push(Error::invalid(path, BadValue::Str(key.clone()), &m));
-            }
+            errs.extend(Error::invalid_each(path, &key, names::qualified_name(&key)));
         }
         None if !ENV_FIELD_PATHS.contains(&converted) => errs.push(Error::not_supported(
             &path.child("fieldPath"),
@@ -275,24 +273,20 @@ fn divisor_errors(resource: &str, divisor: &Quantity, path: &Path, errs: &mut Er
 /// object's name is a DNS subdomain (an empty one too is invalid), and the
 /// key a ConfigMap key.
 fn key_selector_errors(name: &str, key: &str, path: &Path, errs: &mut ErrorList) {
-    for m in names::dns1123_subdomain(name) {
-        errs.push(Error::invalid(
-            &path.child("name"),
-            BadValue::Str(name.to_string()),
-            &m,
-        ));
-    }
+    errs.extend(Error::invalid_each(
+        &path.child("name"),
+        name,
+        names::dns1123_subdomain(name),
+    ));
     let key_path = path.child("key");
     if key.is_empty() {
         errs.push(Error::required(&key_path, ""));
     } else {
-        for m in names::config_map_key(key) {
-            errs.push(Error::invalid(
-                &key_path,
-                BadValue::Str(key.to_string()),
-                &m,
-            ));
-        }
+        errs.extend(Error::invalid_each(
+            &key_path,
+            key,
+            names::config_map_key(key),
+        ));
     }
 }
 
@@ -332,13 +326,11 @@ pub(super) fn env_from_errors(env_from: &[EnvFromSource], path: &Path, errs: &mu
             if name.is_empty() {
                 errs.push(Error::required(&name_path, ""));
             } else {
-                for m in names::dns1123_subdomain(name) {
-                    errs.push(Error::invalid(
-                        &name_path,
-                        BadValue::Str(name.to_string()),
-                        &m,
-                    ));
-                }
+                errs.extend(Error::invalid_each(
+                    &name_path,
+                    name,
+                    names::dns1123_subdomain(name),
+                ));
             }
         }
         let detail = match sources {
