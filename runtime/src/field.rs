@@ -435,8 +435,12 @@ impl Error {
         value: &str,
         messages: impl IntoIterator<Item = M>,
     ) -> ErrorList {
+        // Most checked values are valid: no messages, nothing to build.
+        let mut messages = messages.into_iter().peekable();
+        if messages.peek().is_none() {
+            return Vec::new();
+        }
         messages
-            .into_iter()
             .map(|m| Error::invalid(path, BadValue::Str(value.to_string()), m.as_ref()))
             .collect()
     }

@@ -173,10 +173,23 @@ impl Quantity {
         Quantity(canonical(amount, format))
     }
 
+    /// Whether the amount is zero (`0`, `0.0`, `0Mi`, `-0e3`), as
+    /// `Quantity.IsZero` tells; read from the digits, without computing
+    /// the amount.
+    pub fn is_zero(&self) -> bool {
+        split(&self.0).map_or(true, |p| {
+            p.num.bytes().chain(p.denom.bytes()).all(|b| b == b'0')
+        })
+    }
+
     /// Compares the amounts (upstream's `Quantity.Cmp`): `1Gi` equals
-    /// `1024Mi`, `500m` is less than `1`.
+    /// `1024Mi`, `500m` is less than `1`. The same text is the same
+    /// amount, found without computing it.
     pub fn cmp_amount(&self, other: &Quantity) -> std::cmp::Ordering {
         use std::cmp::Ordering;
+        if self.0 == other.0 {
+            return Ordering::Equal;
+        }
         let (a, b) = (exact(&self.0), exact(&other.0));
         match (a.unscaled.sign(), b.unscaled.sign()) {
             (x, y) if x != y => return x.cmp(&y),
@@ -819,6 +832,18 @@ mod tests {
         }
         assert!(q("-1m").is_negative());
         assert!(!q("-0").is_negative());
+    }
+
+    #[test]
+    fn zero_is_read_from_the_digits() {
+        let q = |s: &str| Quantity::parse(s).unwrap();
+        for text in ["0", "0.0", "0Mi", "-0", "0e3", "000.000m"] {
+            assert!(q(text).is_zero(), "{text}");
+        }
+        for text in ["1", "1Mi", "0.001", "1n", "-1m", "1e-999999", "100"] {
+            assert!(!q(text).is_zero(), "{text}");
+        }
+        assert!(Quantity::default().is_zero());
     }
 
     #[test]

@@ -4,8 +4,6 @@
 // resource, ConfigMap key or Secret key; `envFrom`: one ConfigMap or
 // Secret), with upstream's messages.
 
-use std::cmp::Ordering;
-
 use runtime::field::{BadValue, Error, ErrorList, Path};
 use runtime::meta::Quantity;
 use runtime::validate::names;
@@ -237,7 +235,7 @@ fn resource_field_selector_errors(
 /// otherwise cpu takes `1m` or `1`, and the byte resources a power of ten
 /// or of two. Upstream reports the resource's name as the value.
 fn divisor_errors(resource: &str, divisor: &Quantity, path: &Path, errs: &mut ErrorList) {
-    if divisor.cmp_amount(&Quantity::default()) == Ordering::Equal {
+    if divisor.is_zero() {
         return;
     }
     let text = divisor.as_str();
