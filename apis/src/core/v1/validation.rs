@@ -384,7 +384,7 @@ fn name_hash(name: &str) -> u64 {
 
 /// Whether two of `names` may be equal: a Bloom filter of 4,096 bits on
 /// the stack, two bits per name. `false` is certain; `true` may be a
-/// false alarm (for 30 distinct names, under 1% of lists).
+/// false alarm (for 30 distinct names, about one list in 500).
 fn may_repeat<'a>(names: impl Iterator<Item = &'a str>) -> bool {
     let mut bits = [0u64; 64];
     let mut maybe = false;
