@@ -52,8 +52,10 @@ fn relaxed_env_var_name_errors(name: &str, path: &Path, errs: &mut ErrorList) {
             "environment variable name must be non-empty",
         ));
     } else if name
-        .chars()
-        .any(|ch| !ch.is_ascii() || ch.is_ascii_control() || ch == '=')
+        .bytes()
+        // Printable ASCII is 0x20..=0x7e; every byte of a non-ASCII
+        // character is 0x80 or above.
+        .any(|b| !(0x20..=0x7e).contains(&b) || b == b'=')
     {
         errs.push(Error::invalid(
             path,
@@ -337,5 +339,28 @@ pub(super) fn env_from_errors(env_from: &[EnvFromSource], path: &Path, errs: &mu
             _ => "may not have more than one field specified at a time",
         };
         errs.push(Error::invalid(path, BadValue::Str(String::new()), detail));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relaxed_env_var_name_errors;
+    use runtime::field::Path;
+
+    /// The byte test finds what upstream's rune test finds
+    /// (`!unicode.IsPrint(r) || r > unicode.MaxASCII || r == '='`, read
+    /// as: not printable ASCII, or `=`), for every character up to U+FFFF
+    /// alone and between two valid ones.
+    #[test]
+    fn names_are_checked_as_by_characters() {
+        let path = Path::new("name");
+        for c in (0..=0xffff_u32).filter_map(char::from_u32) {
+            let rejected = !c.is_ascii() || c.is_ascii_control() || c == '=';
+            for name in [c.to_string(), format!("A{c}B")] {
+                let mut errs = Vec::new();
+                relaxed_env_var_name_errors(&name, &path, &mut errs);
+                assert_eq!(errs.len(), usize::from(rejected), "{name:?}");
+            }
+        }
     }
 }

@@ -118,11 +118,11 @@ pub(super) fn validate_probe(
     probe: Option<&Probe>,
     path: &Path,
     success_must_be_one: bool,
-) -> ErrorList {
+    errs: &mut ErrorList,
+) {
     let Some(probe) = probe else {
-        return Vec::new();
+        return;
     };
-    let mut errs = Vec::new();
     let handler = &probe.handler;
     let actions = [
         ("exec", handler.exec.as_ref().map(Action::Exec)),
@@ -133,7 +133,7 @@ pub(super) fn validate_probe(
         ),
         ("grpc", handler.grpc.as_ref().map(Action::Grpc)),
     ];
-    handler_errors(actions, path, &mut errs);
+    handler_errors(actions, path, errs);
     for (name, value) in [
         ("initialDelaySeconds", probe.initial_delay_seconds),
         ("timeoutSeconds", probe.timeout_seconds),
@@ -165,5 +165,4 @@ pub(super) fn validate_probe(
             "must be 1",
         ));
     }
-    errs
 }

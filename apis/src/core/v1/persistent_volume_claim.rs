@@ -240,7 +240,7 @@ pub(crate) fn claim_spec_errors(spec: &PersistentVolumeClaimSpec, path: &Path) -
     let storage = resources.key("storage");
     match spec.resources.requests.get("storage") {
         None => errs.push(Error::required(&storage, "")),
-        Some(q) if q.cmp_amount(&Quantity::default()) != std::cmp::Ordering::Greater => {
+        Some(q) if q.is_negative() || q.is_zero() => {
             errs.push(Error::invalid(
                 &storage,
                 BadValue::Str(q.as_str().to_string()),

@@ -58,7 +58,7 @@ fn resource_qos(resources: &ResourceRequirements, name: &str) -> &'static str {
     let limit = resources.limits.get(name).unwrap_or(&zero);
     if request.cmp_amount(limit) != Ordering::Equal {
         BURSTABLE
-    } else if request.cmp_amount(&zero) == Ordering::Equal {
+    } else if request.is_zero() {
         BEST_EFFORT
     } else {
         GUARANTEED

@@ -259,11 +259,19 @@ impl ValidateExtra for PodSpec {
         if self.containers.is_empty() {
             errs.push(Error::required(&containers, ""));
         }
+        // Only names that may repeat (the filter of `may_repeat`) are
+        // put in the set that finds each repeat.
+        let repeats = may_repeat(
+            self.containers
+                .iter()
+                .chain(&self.init_containers)
+                .map(|c| c.name.as_str()),
+        );
         let mut names = BTreeSet::new();
         for (i, c) in self.containers.iter().enumerate() {
             let at = containers.index(i);
-            errs.extend(validate_container(c, &self.volumes, &at));
-            if !names.insert(c.name.as_str()) {
+            validate_container(c, &self.volumes, &at, &mut errs);
+            if repeats && !names.insert(c.name.as_str()) {
                 errs.push(Error::duplicate(
                     &at.child("name"),
                     BadValue::Str(c.name.clone()),
@@ -276,28 +284,34 @@ impl ValidateExtra for PodSpec {
                     &mut errs,
                 );
             }
-            errs.extend(super::handler_validation::validate_probe(
+            super::handler_validation::validate_probe(
                 c.liveness_probe.as_deref(),
                 &at.child("livenessProbe"),
                 true,
-            ));
-            errs.extend(super::handler_validation::validate_probe(
+                &mut errs,
+            );
+            super::handler_validation::validate_probe(
                 c.readiness_probe.as_deref(),
                 &at.child("readinessProbe"),
                 false,
-            ));
-            errs.extend(super::handler_validation::validate_probe(
+                &mut errs,
+            );
+            super::handler_validation::validate_probe(
                 c.startup_probe.as_deref(),
                 &at.child("startupProbe"),
                 true,
-            ));
+                &mut errs,
+            );
         }
         // validateInitContainers: the common rules, and names unique across
         // regular and init containers.
         let init = path.child("initContainers");
         for (i, c) in self.init_containers.iter().enumerate() {
             let at = init.index(i);
-            errs.extend(validate_container(c, &self.volumes, &at));
+            validate_container(c, &self.volumes, &at, &mut errs);
+            if !repeats {
+                continue;
+            }
             if names.contains(c.name.as_str()) {
                 errs.push(Error::duplicate(
                     &at.child("name"),
@@ -321,57 +335,60 @@ impl ValidateExtra for PodSpec {
     }
 }
 
-/// The sources a volume sets, in the order upstream's `validateVolumeSource`
-/// looks at them: the first is the volume's type, later ones are errors.
-/// (`flocker`, gone upstream, comes last.)
+/// The two views of a volume's sources, from one list of them in the
+/// order upstream's `validateVolumeSource` looks at them (`flocker`, gone
+/// upstream, comes last):
 ///
-/// A volume sets one source: the count, a sum of flags, is all most
-/// volumes need, and the names are only walked for a volume that sets
-/// none or several.
-fn set_sources(v: &VolumeSource) -> (usize, impl Iterator<Item = &'static str>) {
-    // The names beside whether `v` sets each source: no pairs are built
-    // per volume.
-    macro_rules! sources {
-        ($($name:literal => $field:ident,)*) => {{
-            const NAMES: &[&str] = &[$($name),*];
-            let set = [$(v.$field.is_some()),*];
-            let count = set.iter().map(|s| usize::from(*s)).sum();
-            (count, NAMES.iter().copied().zip(set))
-        }};
-    }
-    let (count, names) = sources! {
-        "emptyDir" => empty_dir,
-        "hostPath" => host_path,
-        "gitRepo" => git_repo,
-        "gcePersistentDisk" => gce_persistent_disk,
-        "awsElasticBlockStore" => aws_elastic_block_store,
-        "secret" => secret,
-        "nfs" => nfs,
-        "iscsi" => iscsi,
-        "glusterfs" => glusterfs,
-        "flexVolume" => flex_volume,
-        "persistentVolumeClaim" => persistent_volume_claim,
-        "rbd" => rbd,
-        "quobyte" => quobyte,
-        "cephfs" => cephfs,
-        "cinder" => cinder,
-        "downwardAPI" => downward_api,
-        "fc" => fc,
-        "azureFile" => azure_file,
-        "vsphereVolume" => vsphere_volume,
-        "azureDisk" => azure_disk,
-        "configMap" => config_map,
-        "photonPersistentDisk" => photon_persistent_disk,
-        "projected" => projected,
-        "portworxVolume" => portworx_volume,
-        "scaleIO" => scale_io,
-        "storageos" => storageos,
-        "csi" => csi,
-        "ephemeral" => ephemeral,
-        "image" => image,
-        "flocker" => flocker,
+/// - `source_count`, the number of sources set: a sum of flags, all that
+///   most volumes (one source each) need;
+/// - `set_source_names`, the names of the sources set in that order: the
+///   first is the volume's type, later ones are errors. Only a volume that
+///   sets several is walked by name.
+macro_rules! volume_sources {
+    ($($name:literal => $field:ident,)*) => {
+        fn source_count(v: &VolumeSource) -> usize {
+            0 $(+ usize::from(v.$field.is_some()))*
+        }
+
+        fn set_source_names(v: &VolumeSource) -> impl Iterator<Item = &'static str> {
+            [$(($name, v.$field.is_some())),*]
+                .into_iter()
+                .filter_map(|(name, set)| set.then_some(name))
+        }
     };
-    (count, names.filter_map(|(name, set)| set.then_some(name)))
+}
+
+volume_sources! {
+    "emptyDir" => empty_dir,
+    "hostPath" => host_path,
+    "gitRepo" => git_repo,
+    "gcePersistentDisk" => gce_persistent_disk,
+    "awsElasticBlockStore" => aws_elastic_block_store,
+    "secret" => secret,
+    "nfs" => nfs,
+    "iscsi" => iscsi,
+    "glusterfs" => glusterfs,
+    "flexVolume" => flex_volume,
+    "persistentVolumeClaim" => persistent_volume_claim,
+    "rbd" => rbd,
+    "quobyte" => quobyte,
+    "cephfs" => cephfs,
+    "cinder" => cinder,
+    "downwardAPI" => downward_api,
+    "fc" => fc,
+    "azureFile" => azure_file,
+    "vsphereVolume" => vsphere_volume,
+    "azureDisk" => azure_disk,
+    "configMap" => config_map,
+    "photonPersistentDisk" => photon_persistent_disk,
+    "projected" => projected,
+    "portworxVolume" => portworx_volume,
+    "scaleIO" => scale_io,
+    "storageos" => storageos,
+    "csi" => csi,
+    "ephemeral" => ephemeral,
+    "image" => image,
+    "flocker" => flocker,
 }
 
 /// FNV-1a of a name: equal names hash equal, and short names hash in a
@@ -411,12 +428,12 @@ fn validate_volumes(volumes: &[Volume], path: &Path) -> ErrorList {
     let mut seen = BTreeSet::new();
     for (i, volume) in volumes.iter().enumerate() {
         let at = path.index(i);
-        let (count, sources) = set_sources(&volume.volume_source);
+        let count = source_count(&volume.volume_source);
         if count == 0 {
             errs.push(Error::required(&at, "must specify a volume type"));
         }
         if count > 1 {
-            for extra in sources.skip(1) {
+            for extra in set_source_names(&volume.volume_source).skip(1) {
                 errs.push(Error::forbidden(
                     &at.child(extra),
                     "may not specify more than 1 volume type",
@@ -574,8 +591,7 @@ pub(super) fn port_num_or_name_errors(port: &IntOrString, path: &Path, errs: &mu
 
 /// `validateContainerCommon`, in upstream's order: name, image, ports,
 /// environment, volume mounts, resources.
-fn validate_container(c: &Container, volumes: &[Volume], path: &Path) -> ErrorList {
-    let mut errs = Vec::new();
+fn validate_container(c: &Container, volumes: &[Volume], path: &Path, errs: &mut ErrorList) {
     let name = path.child("name");
     if c.name.is_empty() {
         errs.push(Error::required(&name, ""));
@@ -594,6 +610,12 @@ fn validate_container(c: &Container, volumes: &[Volume], path: &Path) -> ErrorLi
     ));
     // validateContainerPorts
     let ports = path.child("ports");
+    let port_names_repeat = may_repeat(
+        c.ports
+            .iter()
+            .filter(|p| !p.name.is_empty())
+            .map(|p| p.name.as_str()),
+    );
     let mut port_names = BTreeSet::new();
     for (i, port) in c.ports.iter().enumerate() {
         let at = ports.index(i);
@@ -606,7 +628,7 @@ fn validate_container(c: &Container, volumes: &[Volume], path: &Path) -> ErrorLi
                     m,
                 ));
             }
-            if problems.is_empty() && !port_names.insert(port.name.as_str()) {
+            if port_names_repeat && problems.is_empty() && !port_names.insert(port.name.as_str()) {
                 errs.push(Error::duplicate(
                     &at.child("name"),
                     BadValue::Str(port.name.clone()),
@@ -636,10 +658,11 @@ fn validate_container(c: &Container, volumes: &[Volume], path: &Path) -> ErrorLi
             &["SCTP", "TCP", "UDP"],
         ));
     }
-    super::env_validation::env_errors(&c.env, &path.child("env"), &mut errs);
-    super::env_validation::env_from_errors(&c.env_from, &path.child("envFrom"), &mut errs);
+    super::env_validation::env_errors(&c.env, &path.child("env"), errs);
+    super::env_validation::env_from_errors(&c.env_from, &path.child("envFrom"), errs);
     // ValidateVolumeMounts
     let mounts = path.child("volumeMounts");
+    let mount_paths_repeat = may_repeat(c.volume_mounts.iter().map(|m| m.mount_path.as_str()));
     let mut mount_paths = BTreeSet::new();
     for (i, mount) in c.volume_mounts.iter().enumerate() {
         let at = mounts.index(i);
@@ -655,7 +678,7 @@ fn validate_container(c: &Container, volumes: &[Volume], path: &Path) -> ErrorLi
         if mount.mount_path.is_empty() {
             errs.push(Error::required(&at.child("mountPath"), ""));
         }
-        if !mount_paths.insert(mount.mount_path.as_str()) {
+        if mount_paths_repeat && !mount_paths.insert(mount.mount_path.as_str()) {
             errs.push(Error::invalid(
                 &at.child("mountPath"),
                 BadValue::Str(mount.mount_path.clone()),
@@ -669,8 +692,7 @@ fn validate_container(c: &Container, volumes: &[Volume], path: &Path) -> ErrorLi
         &c.image_pull_policy,
         &["Always", "IfNotPresent", "Never"],
     ));
-    errs.extend(validate_resources(&c.resources, &path.child("resources")));
-    errs
+    validate_resources(&c.resources, &path.child("resources"), errs);
 }
 
 /// Upstream's switch over a string enum (`validateRestartPolicy`,
@@ -761,8 +783,7 @@ pub(crate) fn resource_quantity_value_errors(name: &str, q: &Quantity, path: &Pa
 /// may have, no negative amounts, whole numbers of integer resources, and
 /// each request at most its limit (equal to it, and a limit set, where
 /// overcommit is not allowed).
-fn validate_resources(resources: &ResourceRequirements, path: &Path) -> ErrorList {
-    let mut errs = Vec::new();
+fn validate_resources(resources: &ResourceRequirements, path: &Path, errs: &mut ErrorList) {
     let limits = path.child("limits");
     for (name, q) in &resources.limits {
         let at = limits.key(name);
@@ -814,7 +835,6 @@ fn validate_resources(resources: &ResourceRequirements, path: &Path) -> ErrorLis
     {
         errs.push(Error::forbidden(path, "HugePages require cpu or memory"));
     }
-    errs
 }
 
 #[cfg(test)]
