@@ -259,19 +259,16 @@ impl ValidateExtra for PodSpec {
         if self.containers.is_empty() {
             errs.push(Error::required(&containers, ""));
         }
-        // Only names that may repeat (the filter of `may_repeat`) are
-        // put in the set that finds each repeat.
-        let repeats = may_repeat(
+        let mut names = Seen::new(
             self.containers
                 .iter()
                 .chain(&self.init_containers)
                 .map(|c| c.name.as_str()),
         );
-        let mut names = BTreeSet::new();
         for (i, c) in self.containers.iter().enumerate() {
             let at = containers.index(i);
             validate_container(c, &self.volumes, &at, &mut errs);
-            if repeats && !names.insert(c.name.as_str()) {
+            if !names.insert(c.name.as_str()) {
                 errs.push(Error::duplicate(
                     &at.child("name"),
                     BadValue::Str(c.name.clone()),
@@ -309,9 +306,6 @@ impl ValidateExtra for PodSpec {
         for (i, c) in self.init_containers.iter().enumerate() {
             let at = init.index(i);
             validate_container(c, &self.volumes, &at, &mut errs);
-            if !repeats {
-                continue;
-            }
             if names.contains(c.name.as_str()) {
                 errs.push(Error::duplicate(
                     &at.child("name"),
@@ -416,16 +410,39 @@ fn may_repeat<'a>(names: impl Iterator<Item = &'a str>) -> bool {
     maybe
 }
 
+/// The set a list's duplicate check fills, filled only when
+/// [`may_repeat`] finds that two of the list's names may be equal: names
+/// are usually unique, and a list whose names cannot repeat needs no set
+/// (a false alarm only costs the exact walk). Answers as a `BTreeSet` of
+/// the names inserted would.
+struct Seen<'a> {
+    set: Option<BTreeSet<&'a str>>,
+}
+
+impl<'a> Seen<'a> {
+    /// For a list whose names are `names` (every name it may insert).
+    fn new(names: impl Iterator<Item = &'a str>) -> Self {
+        Seen {
+            set: may_repeat(names).then(BTreeSet::new),
+        }
+    }
+
+    /// Records `name`; `false` if it was seen before.
+    fn insert(&mut self, name: &'a str) -> bool {
+        self.set.as_mut().is_none_or(|set| set.insert(name))
+    }
+
+    /// Whether `name` was inserted before.
+    fn contains(&self, name: &str) -> bool {
+        self.set.as_ref().is_some_and(|set| set.contains(name))
+    }
+}
+
 /// `ValidateVolumes`: each volume has exactly one source and a unique
 /// DNS-1123 label name.
 fn validate_volumes(volumes: &[Volume], path: &Path) -> ErrorList {
     let mut errs = Vec::new();
-    // Names are usually unique: a filter of their hashes tells (a false
-    // alarm only costs the exact walk), and only a list that may repeat a
-    // name is walked with the set that finds each repeat in upstream's
-    // order.
-    let repeats = may_repeat(volumes.iter().map(|v| v.name.as_str()));
-    let mut seen = BTreeSet::new();
+    let mut seen = Seen::new(volumes.iter().map(|v| v.name.as_str()));
     for (i, volume) in volumes.iter().enumerate() {
         let at = path.index(i);
         let count = source_count(&volume.volume_source);
@@ -453,7 +470,7 @@ fn validate_volumes(volumes: &[Volume], path: &Path) -> ErrorList {
                 ));
             }
         }
-        if repeats && !seen.insert(volume.name.as_str()) {
+        if !seen.insert(volume.name.as_str()) {
             errs.push(Error::duplicate(&name, BadValue::Str(volume.name.clone())));
         }
     }
@@ -610,13 +627,12 @@ fn validate_container(c: &Container, volumes: &[Volume], path: &Path, errs: &mut
     ));
     // validateContainerPorts
     let ports = path.child("ports");
-    let port_names_repeat = may_repeat(
+    let mut port_names = Seen::new(
         c.ports
             .iter()
             .filter(|p| !p.name.is_empty())
             .map(|p| p.name.as_str()),
     );
-    let mut port_names = BTreeSet::new();
     for (i, port) in c.ports.iter().enumerate() {
         let at = ports.index(i);
         if !port.name.is_empty() {
@@ -628,7 +644,7 @@ fn validate_container(c: &Container, volumes: &[Volume], path: &Path, errs: &mut
                     m,
                 ));
             }
-            if port_names_repeat && problems.is_empty() && !port_names.insert(port.name.as_str()) {
+            if problems.is_empty() && !port_names.insert(port.name.as_str()) {
                 errs.push(Error::duplicate(
                     &at.child("name"),
                     BadValue::Str(port.name.clone()),
@@ -662,8 +678,7 @@ fn validate_container(c: &Container, volumes: &[Volume], path: &Path, errs: &mut
     super::env_validation::env_from_errors(&c.env_from, &path.child("envFrom"), errs);
     // ValidateVolumeMounts
     let mounts = path.child("volumeMounts");
-    let mount_paths_repeat = may_repeat(c.volume_mounts.iter().map(|m| m.mount_path.as_str()));
-    let mut mount_paths = BTreeSet::new();
+    let mut mount_paths = Seen::new(c.volume_mounts.iter().map(|m| m.mount_path.as_str()));
     for (i, mount) in c.volume_mounts.iter().enumerate() {
         let at = mounts.index(i);
         if mount.name.is_empty() {
@@ -678,7 +693,7 @@ fn validate_container(c: &Container, volumes: &[Volume], path: &Path, errs: &mut
         if mount.mount_path.is_empty() {
             errs.push(Error::required(&at.child("mountPath"), ""));
         }
-        if mount_paths_repeat && !mount_paths.insert(mount.mount_path.as_str()) {
+        if !mount_paths.insert(mount.mount_path.as_str()) {
             errs.push(Error::invalid(
                 &at.child("mountPath"),
                 BadValue::Str(mount.mount_path.clone()),
@@ -839,7 +854,9 @@ fn validate_resources(resources: &ResourceRequirements, path: &Path, errs: &mut 
 
 #[cfg(test)]
 mod tests {
-    use super::may_repeat;
+    use std::collections::BTreeSet;
+
+    use super::{Seen, may_repeat};
 
     #[test]
     fn the_name_filter_never_misses_a_repeat() {
@@ -854,5 +871,25 @@ mod tests {
         // Distinct names of a usual pod are told apart without the walk.
         let usual: Vec<String> = (0..30).map(|i| format!("v{i}")).collect();
         assert!(!may_repeat(usual.iter().map(String::as_str)));
+    }
+
+    /// `Seen` answers every insert and lookup as a `BTreeSet` does, for
+    /// lists with and without repeats (the empty name included).
+    #[test]
+    fn seen_answers_as_a_set() {
+        let lists: [&[&str]; 4] = [
+            &["a", "b", "c"],
+            &["a", "b", "a", "c", "b"],
+            &["", "x", ""],
+            &[],
+        ];
+        for names in lists {
+            let mut seen = Seen::new(names.iter().copied());
+            let mut set = BTreeSet::new();
+            for name in names {
+                assert_eq!(seen.contains(name), set.contains(name), "{names:?}");
+                assert_eq!(seen.insert(name), set.insert(*name), "{names:?}");
+            }
+        }
     }
 }
